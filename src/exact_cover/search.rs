@@ -1,0 +1,509 @@
+//! Algorithm X as a resumable, reversible state machine.
+//!
+//! Knuth's steps X1–X8 with an explicit stack instead of recursion. Every call of
+//! [`Search::step`] does the work of exactly one [`Event`] and reports it; every call
+//! of [`Search::step_back`] undoes exactly the last event and reports the event it
+//! undid. Going back needs no history: the state of the search (the links, the level,
+//! and the option tried at each level) determines which event came last, because each
+//! cover has an exact inverse and each choice can be recomputed from the links. Memory
+//! is the matrix plus two words per level, however long the search runs.
+
+use super::{Matrix, COVERED};
+
+/// One thing the search did. Items and options are numbered as given to the [`Matrix`];
+/// levels count from 0.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Event {
+    /// X3: branch on `item`, which has `len` options left (the fewest; never 0).
+    Choose { item: u32, len: u32 },
+    /// X4 or X5: cover `item` (hide every option still in its list).
+    Cover { item: u32 },
+    /// X6 or X7: uncover `item`, exactly undoing its cover.
+    Uncover { item: u32 },
+    /// X5: put `option` into the partial solution at `level`.
+    Try { option: u32, level: u32 },
+    /// X6: take `option` back out at `level`.
+    Untry { option: u32, level: u32 },
+    /// X2: every primary item is covered; the options tried at levels `0..level` form a solution.
+    Solution,
+    /// X3 found `item` with no option left: back up.
+    DeadEnd { item: u32 },
+    /// X8 at level 0: the search is over.
+    Done,
+}
+
+/// Receives each event of a search. The search only builds events when `ENABLED`,
+/// so an observer that ignores them ([`Nothing`]) costs nothing.
+pub trait Observer {
+    const ENABLED: bool = true;
+    fn event(&mut self, event: Event);
+}
+
+/// The observer of a plain solver: ignores everything.
+pub struct Nothing;
+
+impl Observer for Nothing {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+impl Observer for Vec<Event> {
+    fn event(&mut self, event: Event) {
+        self.push(event);
+    }
+}
+
+/// What a forward step produced, for drivers that only need to know when to stop.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Status {
+    /// An event other than `Solution` or `Done`.
+    Running,
+    /// A solution: read it with [`Search::solution`] before the next step.
+    Solution,
+    /// The search is over (this step reported `Done`, or it had already ended).
+    Done,
+}
+
+/// Where the search is, in terms of Knuth's steps.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Pc {
+    /// X2: enter the current level.
+    Enter,
+    /// X4: cover the item chosen at this level.
+    CoverChosen,
+    /// X5: try the option `x[level]`, or give up the level if it is the item's header.
+    TryNext,
+    /// X5: cover the item of node `cursor`, the next one of the option tried.
+    CoverOthers,
+    /// X6: uncover the item of node `cursor`, going left through the option tried.
+    UncoverOthers,
+    /// X6: take the option tried out and move down to the next one.
+    Untry,
+    /// X8: this level is finished (a solution, a dead end, or no option left).
+    Leaving,
+    /// X8 at level 0: report `Done`.
+    EmitDone,
+    Finished,
+}
+
+/// Algorithm X over a [`Matrix`] it owns, paused between events.
+#[derive(Clone, Debug)]
+pub struct Search {
+    m: Matrix,
+    pc: Pc,
+    level: usize,
+    cursor: u32,
+    /// `x[k]`: the node of the option tried at level `k` (Knuth's x_k).
+    x: Vec<u32>,
+    /// `chosen[k]`: the item branched on at level `k`.
+    chosen: Vec<u32>,
+    counters: Counters,
+}
+
+/// DLX1's counters, and a few more. Stepping back takes them back too.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Counters {
+    /// Events so far.
+    pub events: u64,
+    /// Options tried (nodes of the search tree below the root).
+    pub nodes: u64,
+    /// Nodes unlinked by covers (DLX1's "updates").
+    pub updates: u64,
+    pub solutions: u64,
+    pub dead_ends: u64,
+}
+
+impl Search {
+    /// A search at its start, before the first event.
+    pub fn new(m: Matrix) -> Search {
+        let depth = m.primary() + 1;
+        Search {
+            m,
+            pc: Pc::Enter,
+            level: 0,
+            cursor: 0,
+            x: vec![0; depth],
+            chosen: vec![0; depth],
+            counters: Counters::default(),
+        }
+    }
+
+    /// Starts over on a copy of `template`, reusing this search's memory.
+    pub fn reset(&mut self, template: &Matrix) {
+        self.m.clone_from(template);
+        let depth = template.primary() + 1;
+        self.x.resize(depth, 0);
+        self.chosen.resize(depth, 0);
+        self.pc = Pc::Enter;
+        self.level = 0;
+        self.counters = Counters::default();
+    }
+
+    /// Puts an option into every solution before the first step (see [`Matrix::commit`]).
+    pub fn commit(&mut self, option: usize) -> Result<(), super::MatrixError> {
+        assert!(self.is_at_start(), "commit() after the search started");
+        self.m.commit(option)
+    }
+
+    /// The matrix as the search has it now.
+    pub fn matrix(&self) -> &Matrix {
+        &self.m
+    }
+
+    /// Undoes whatever the search has covered and returns the matrix as it was at the start.
+    pub fn into_matrix(mut self) -> Matrix {
+        self.unwind();
+        self.m
+    }
+
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// The number of options in the partial solution.
+    pub fn depth(&self) -> usize {
+        match self.pc {
+            // Levels below `level` each hold a tried option; so does `level` from X5 to X6.
+            Pc::CoverOthers | Pc::UncoverOthers | Pc::Untry => self.level + 1,
+            Pc::TryNext | Pc::Enter | Pc::CoverChosen | Pc::Leaving | Pc::EmitDone | Pc::Finished => self.level,
+        }
+    }
+
+    /// The options of the partial solution, from level 0 up. Right after a
+    /// [`Status::Solution`], that is the solution.
+    pub fn solution(&self) -> impl Iterator<Item = usize> + '_ {
+        self.x[..self.depth()].iter().map(|&p| self.m.node_option[p as usize] as usize)
+    }
+
+    /// The items branched on at each level so far (the last may not be covered yet).
+    pub fn chosen(&self) -> &[u32] {
+        let open = match self.pc {
+            Pc::Enter | Pc::Leaving | Pc::EmitDone | Pc::Finished => self.level,
+            _ => self.level + 1,
+        };
+        &self.chosen[..open]
+    }
+
+    pub fn is_at_start(&self) -> bool {
+        self.pc == Pc::Enter && self.level == 0
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.pc == Pc::Finished
+    }
+
+    /// Does the work of the next event and reports it to `obs`.
+    #[inline(always)]
+    pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
+        if self.pc == Pc::Finished {
+            return Status::Done;
+        }
+        self.counters.events += 1;
+        self.advance(obs)
+    }
+
+    /// Does exactly one event's work; silent transitions (X8) loop on to the next event.
+    #[inline(always)]
+    fn advance<O: Observer>(&mut self, obs: &mut O) -> Status {
+        loop {
+            let l = self.level;
+            match self.pc {
+                // X2
+                Pc::Enter => {
+                    if self.m.is_solved() {
+                        self.counters.solutions += 1;
+                        self.pc = Pc::Leaving;
+                        emit(obs, || Event::Solution);
+                        return Status::Solution;
+                    }
+                    // X3
+                    let (item, len) = self.m.choose();
+                    self.chosen[l] = item;
+                    if len == 0 {
+                        self.counters.dead_ends += 1;
+                        self.pc = Pc::Leaving;
+                        emit(obs, || Event::DeadEnd { item });
+                    } else {
+                        self.pc = Pc::CoverChosen;
+                        emit(obs, || Event::Choose { item, len });
+                    }
+                    return Status::Running;
+                }
+                // X4
+                Pc::CoverChosen => {
+                    let item = self.chosen[l];
+                    self.counters.updates += self.m.cover(item);
+                    self.x[l] = self.m.nodes[item as usize].down;
+                    self.pc = Pc::TryNext;
+                    emit(obs, || Event::Cover { item });
+                    return Status::Running;
+                }
+                // X5, or X7 when the options are used up
+                Pc::TryNext => {
+                    let (item, p) = (self.chosen[l], self.x[l]);
+                    if p == item {
+                        self.m.uncover(item);
+                        self.pc = Pc::Leaving;
+                        emit(obs, || Event::Uncover { item });
+                        return Status::Running;
+                    }
+                    self.counters.nodes += 1;
+                    let q = self.m.next_in_option(p);
+                    if q == p {
+                        self.level = l + 1;
+                        self.pc = Pc::Enter;
+                    } else {
+                        self.cursor = q;
+                        self.pc = Pc::CoverOthers;
+                    }
+                    emit(obs, || Event::Try { option: self.m.node_option[p as usize], level: l as u32 });
+                    return Status::Running;
+                }
+                Pc::CoverOthers => {
+                    let q = self.cursor;
+                    let item = self.m.nodes[q as usize].top;
+                    self.counters.updates += self.m.cover(item);
+                    let next = self.m.next_in_option(q);
+                    if next == self.x[l] {
+                        self.level = l + 1;
+                        self.pc = Pc::Enter;
+                    } else {
+                        self.cursor = next;
+                    }
+                    emit(obs, || Event::Cover { item });
+                    return Status::Running;
+                }
+                // X6
+                Pc::UncoverOthers => {
+                    let q = self.cursor;
+                    let item = self.m.nodes[q as usize].top;
+                    self.m.uncover(item);
+                    let prev = self.m.prev_in_option(q);
+                    if prev == self.x[l] {
+                        self.pc = Pc::Untry;
+                    } else {
+                        self.cursor = prev;
+                    }
+                    emit(obs, || Event::Uncover { item });
+                    return Status::Running;
+                }
+                Pc::Untry => {
+                    let p = self.x[l];
+                    self.x[l] = self.m.nodes[p as usize].down;
+                    self.pc = Pc::TryNext;
+                    emit(obs, || Event::Untry { option: self.m.node_option[p as usize], level: l as u32 });
+                    return Status::Running;
+                }
+                // X8: silent; go on to the first event of the level below.
+                Pc::Leaving => {
+                    if l == 0 {
+                        self.pc = Pc::EmitDone;
+                        continue;
+                    }
+                    self.level = l - 1;
+                    let p = self.x[l - 1];
+                    let last = self.m.prev_in_option(p);
+                    if last == p {
+                        self.pc = Pc::Untry;
+                    } else {
+                        self.cursor = last;
+                        self.pc = Pc::UncoverOthers;
+                    }
+                }
+                Pc::EmitDone => {
+                    self.pc = Pc::Finished;
+                    debug_assert_eq!(self.m.sanity(), Ok(()));
+                    emit(obs, || Event::Done);
+                    return Status::Done;
+                }
+                Pc::Finished => return Status::Done,
+            }
+        }
+    }
+
+    /// Undoes the last event, reports the event it undid to `obs` and returns it;
+    /// `None` at the start. `step` then `step_back` (or the reverse) leaves the search,
+    /// matrix and counters exactly as they were.
+    pub fn step_back<O: Observer>(&mut self, obs: &mut O) -> Option<Event> {
+        let event = self.retreat()?;
+        self.counters.events -= 1;
+        if O::ENABLED {
+            obs.event(event);
+        }
+        Some(event)
+    }
+
+    fn retreat(&mut self) -> Option<Event> {
+        let l = self.level;
+        match self.pc {
+            Pc::Enter => {
+                // The last event was the option's try (if it has one node) or its last cover.
+                if l == 0 {
+                    return None;
+                }
+                let l = l - 1;
+                self.level = l;
+                let p = self.x[l];
+                let last = self.m.prev_in_option(p);
+                if last == p {
+                    self.counters.nodes -= 1;
+                    self.pc = Pc::TryNext;
+                    Some(self.try_event(p, l))
+                } else {
+                    self.cursor = last;
+                    self.pc = Pc::CoverOthers;
+                    Some(self.uncover_counted(last))
+                }
+            }
+            Pc::CoverChosen => {
+                self.pc = Pc::Enter;
+                let item = self.chosen[l];
+                Some(Event::Choose { item, len: self.m.len(item as usize) as u32 })
+            }
+            Pc::TryNext => {
+                let (item, p) = (self.chosen[l], self.x[l]);
+                if p == self.m.nodes[item as usize].down {
+                    self.counters.updates -= self.m.uncover(item);
+                    self.pc = Pc::CoverChosen;
+                    Some(Event::Cover { item })
+                } else {
+                    let p = self.m.nodes[p as usize].up;
+                    self.x[l] = p;
+                    self.pc = Pc::Untry;
+                    Some(Event::Untry { option: self.m.node_option[p as usize], level: l as u32 })
+                }
+            }
+            Pc::CoverOthers => {
+                let p = self.m.prev_in_option(self.cursor);
+                if p == self.x[l] {
+                    self.counters.nodes -= 1;
+                    self.pc = Pc::TryNext;
+                    Some(self.try_event(p, l))
+                } else {
+                    self.cursor = p;
+                    Some(self.uncover_counted(p))
+                }
+            }
+            Pc::UncoverOthers => {
+                let n = self.m.next_in_option(self.cursor);
+                if n == self.x[l] {
+                    self.reenter(l + 1)
+                } else {
+                    self.cursor = n;
+                    Some(self.recover(n))
+                }
+            }
+            Pc::Untry => {
+                let p = self.x[l];
+                let first = self.m.next_in_option(p);
+                if first == p {
+                    self.reenter(l + 1)
+                } else {
+                    self.cursor = first;
+                    self.pc = Pc::UncoverOthers;
+                    Some(self.recover(first))
+                }
+            }
+            Pc::Leaving => {
+                // How did this level end? The links are as they were when it was entered,
+                // so the same test and the same choice tell.
+                self.pc = Pc::Enter;
+                if self.m.is_solved() {
+                    self.counters.solutions -= 1;
+                    return Some(Event::Solution);
+                }
+                let (item, len) = self.m.choose();
+                if len == 0 {
+                    self.counters.dead_ends -= 1;
+                    return Some(Event::DeadEnd { item });
+                }
+                self.m.cover(item);
+                self.chosen[l] = item;
+                self.x[l] = item;
+                self.pc = Pc::TryNext;
+                Some(Event::Uncover { item })
+            }
+            Pc::EmitDone => self.reenter(0),
+            Pc::Finished => {
+                self.pc = Pc::EmitDone;
+                Some(Event::Done)
+            }
+        }
+    }
+
+    /// Back over the silent X8 that left level `l`: undo whatever ended that level.
+    fn reenter(&mut self, l: usize) -> Option<Event> {
+        self.level = l;
+        self.pc = Pc::Leaving;
+        self.retreat()
+    }
+
+    fn try_event(&self, p: u32, l: usize) -> Event {
+        Event::Try { option: self.m.node_option[p as usize], level: l as u32 }
+    }
+
+    /// Undo a `Cover` of node `q`'s item, taking its updates off the count.
+    fn uncover_counted(&mut self, q: u32) -> Event {
+        let item = self.m.nodes[q as usize].top;
+        self.counters.updates -= self.m.uncover(item);
+        Event::Cover { item }
+    }
+
+    /// Undo an `Uncover` of node `q`'s item (uncovers count no updates).
+    fn recover(&mut self, q: u32) -> Event {
+        let item = self.m.nodes[q as usize].top;
+        self.m.cover(item);
+        Event::Uncover { item }
+    }
+
+    /// Uncovers everything the search has covered, leaving the matrix as at the start,
+    /// and ends the search.
+    pub fn unwind(&mut self) {
+        let l = self.level;
+        let opened = match self.pc {
+            Pc::TryNext | Pc::Untry => None,
+            Pc::CoverOthers => Some(self.m.prev_in_option(self.cursor)),
+            Pc::UncoverOthers => Some(self.cursor),
+            Pc::Enter | Pc::CoverChosen | Pc::Leaving | Pc::EmitDone | Pc::Finished => {
+                self.unwind_below(l);
+                return;
+            }
+        };
+        if let Some(last) = opened {
+            self.uncover_back_from(last, self.x[l]);
+        }
+        self.m.uncover(self.chosen[l]);
+        self.unwind_below(l);
+    }
+
+    fn unwind_below(&mut self, l: usize) {
+        for k in (0..l).rev() {
+            let p = self.x[k];
+            self.uncover_back_from(self.m.prev_in_option(p), p);
+            self.m.uncover(self.chosen[k]);
+        }
+        self.level = 0;
+        self.pc = Pc::Finished;
+    }
+
+    /// Uncovers the items of nodes `q`, `prev(q)`, … down to (not including) node `p`.
+    fn uncover_back_from(&mut self, mut q: u32, p: u32) {
+        while q != p {
+            self.m.uncover(self.m.nodes[q as usize].top);
+            q = self.m.prev_in_option(q);
+        }
+    }
+
+    /// True while the item is covered (for tests and viewers).
+    pub fn is_covered(&self, item: usize) -> bool {
+        self.m.len[item] & COVERED != 0
+    }
+}
+
+#[inline(always)]
+fn emit<O: Observer>(obs: &mut O, event: impl FnOnce() -> Event) {
+    if O::ENABLED {
+        obs.event(event());
+    }
+}

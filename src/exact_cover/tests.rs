@@ -1,0 +1,247 @@
+use super::*;
+
+/// Knuth's example from "Dancing Links" (2000): items a..g, six options.
+pub(crate) fn knuth() -> Matrix {
+    let mut m = Matrix::new(7, 0);
+    for option in [&[2, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]] {
+        m.add_option(option).unwrap();
+    }
+    m
+}
+
+/// A tiny deterministic generator (xorshift64*), so the random tests are repeatable.
+pub(crate) struct Rng(pub u64);
+impl Rng {
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) % n
+    }
+}
+
+/// A random matrix with 1..=7 primary items, 0..=2 secondary items and up to 12 options.
+fn random_matrix(rng: &mut Rng) -> (Matrix, Vec<Vec<usize>>) {
+    let primary = 1 + rng.below(7) as usize;
+    let secondary = rng.below(3) as usize;
+    let items = primary + secondary;
+    let mut m = Matrix::new(primary, secondary);
+    let mut options = Vec::new();
+    for _ in 0..rng.below(13) {
+        let mut option: Vec<usize> = (0..items).filter(|_| rng.below(3) == 0).collect();
+        if !option.iter().any(|&i| i < primary) {
+            option.push(rng.below(primary as u64) as usize);
+        }
+        // Shuffle, so that node order differs from item order.
+        for k in (1..option.len()).rev() {
+            option.swap(k, rng.below(k as u64 + 1) as usize);
+        }
+        m.add_option(&option).unwrap();
+        options.push(option);
+    }
+    (m, options)
+}
+
+/// Every exact cover, by trying all subsets of options.
+fn brute_force(primary: usize, items: usize, options: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for set in 0u32..1 << options.len() {
+        let mut count = vec![0; items];
+        for (k, option) in options.iter().enumerate() {
+            if set >> k & 1 == 1 {
+                for &i in option {
+                    count[i] += 1;
+                }
+            }
+        }
+        if count[..primary].iter().all(|&c| c == 1) && count[primary..].iter().all(|&c| c <= 1) {
+            out.push((0..options.len()).filter(|k| set >> k & 1 == 1).collect());
+        }
+    }
+    out
+}
+
+fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for s in &mut solutions {
+        s.sort();
+    }
+    solutions.sort();
+    solutions
+}
+
+#[test]
+fn knuths_example_has_its_one_solution() {
+    let mut m = knuth();
+    assert_eq!(m.solutions(usize::MAX), vec![vec![3, 0, 4]]);
+}
+
+#[test]
+fn knuths_example_events_match_the_hand_worked_sequence() {
+    use Event::*;
+    let mut events = Vec::new();
+    let mut search = Search::new(knuth());
+    while search.step(&mut events) != Status::Done {}
+    #[rustfmt::skip]
+    let expected = vec![
+        Choose { item: 0, len: 2 }, Cover { item: 0 }, Try { option: 1, level: 0 },
+        Cover { item: 3 }, Cover { item: 6 },
+        Choose { item: 1, len: 1 }, Cover { item: 1 }, Try { option: 2, level: 1 },
+        Cover { item: 2 }, Cover { item: 5 },
+        DeadEnd { item: 4 },
+        Uncover { item: 5 }, Uncover { item: 2 }, Untry { option: 2, level: 1 }, Uncover { item: 1 },
+        Uncover { item: 6 }, Uncover { item: 3 }, Untry { option: 1, level: 0 },
+        Try { option: 3, level: 0 }, Cover { item: 3 },
+        Choose { item: 4, len: 1 }, Cover { item: 4 }, Try { option: 0, level: 1 },
+        Cover { item: 5 }, Cover { item: 2 },
+        Choose { item: 1, len: 1 }, Cover { item: 1 }, Try { option: 4, level: 2 }, Cover { item: 6 },
+        Solution,
+        Uncover { item: 6 }, Untry { option: 4, level: 2 }, Uncover { item: 1 },
+        Uncover { item: 2 }, Uncover { item: 5 }, Untry { option: 0, level: 1 }, Uncover { item: 4 },
+        Uncover { item: 3 }, Untry { option: 3, level: 0 }, Uncover { item: 0 },
+        Done,
+    ];
+    assert_eq!(events, expected);
+    let c = search.counters();
+    assert_eq!((c.events, c.nodes, c.solutions, c.dead_ends), (41, 5, 1, 1));
+    // Updates counted by hand: cover a 3, d 2, g 1, b 2, c 2, f 0; d 2, e 2, f 2, c 0, b 1, g 0.
+    assert_eq!(c.updates, 17);
+    assert_eq!(search.step(&mut events), Status::Done, "a finished search stays finished");
+    assert_eq!(events.len(), 41);
+}
+
+#[test]
+fn the_matrix_is_restored_after_a_full_search() {
+    let mut rng = Rng(7);
+    for _ in 0..500 {
+        let (m, _) = random_matrix(&mut rng);
+        let before = m.clone();
+        let mut search = Search::new(m);
+        while search.step(&mut Nothing) != Status::Done {}
+        assert_eq!(search.matrix().sanity(), Ok(()));
+        assert_eq!(search.matrix(), &before);
+    }
+}
+
+#[test]
+fn unwinding_mid_search_restores_the_matrix() {
+    let mut rng = Rng(11);
+    for round in 0..500 {
+        let (m, _) = random_matrix(&mut rng);
+        let before = m.clone();
+        let mut search = Search::new(m);
+        for _ in 0..rng.below(40) {
+            search.step(&mut Nothing);
+        }
+        let after = search.into_matrix();
+        assert_eq!(after.sanity(), Ok(()), "round {round}");
+        assert_eq!(after, before, "round {round}");
+    }
+}
+
+#[test]
+fn agrees_with_brute_force_on_random_matrices() {
+    let mut rng = Rng(2026);
+    let mut nonempty = 0;
+    for round in 0..5000 {
+        let (mut m, options) = random_matrix(&mut rng);
+        let expect = brute_force(m.primary(), m.items(), &options);
+        nonempty += usize::from(!expect.is_empty());
+        let got = m.solutions(usize::MAX);
+        for s in &got {
+            assert_eq!(s.len(), {
+                let mut t = s.clone();
+                t.dedup();
+                t.len()
+            });
+        }
+        assert_eq!(sorted(got), sorted(expect.clone()), "round {round}: options {options:?}");
+    }
+    assert!(nonempty > 500, "the generator should make many solvable matrices, made {nonempty}");
+}
+
+#[test]
+fn stepping_back_retraces_every_step_exactly() {
+    let mut rng = Rng(99);
+    for round in 0..400 {
+        let (m, _) = random_matrix(&mut rng);
+        let mut search = Search::new(m);
+        let mut states = vec![search.clone()];
+        let mut events = Vec::new();
+        while !search.is_done() {
+            search.step(&mut events);
+            states.push(search.clone());
+        }
+        assert_eq!(events.len() as u64, search.counters().events);
+        // Back to the start, checking each state and each undone event on the way.
+        for k in (0..events.len()).rev() {
+            let mut undone = Vec::new();
+            let e = search.step_back(&mut undone);
+            assert_eq!(e, Some(events[k]), "round {round}, event {k}");
+            assert_eq!(undone, vec![events[k]]);
+            same_state(&search, &states[k], round, k);
+        }
+        assert_eq!(search.step_back(&mut Nothing), None, "nothing before the start");
+        assert!(search.is_at_start());
+        // Any mix of back and forth lands on the same states.
+        let mut at = 0usize;
+        for _ in 0..200 {
+            if rng.below(2) == 0 && at < events.len() {
+                search.step(&mut Nothing);
+                at += 1;
+            } else if at > 0 {
+                search.step_back(&mut Nothing);
+                at -= 1;
+            }
+            same_state(&search, &states[at], round, at);
+        }
+    }
+}
+
+fn same_state(a: &Search, b: &Search, round: usize, k: usize) {
+    assert_eq!(a.matrix(), b.matrix(), "round {round}, state {k}: matrix");
+    assert_eq!(a.counters(), b.counters(), "round {round}, state {k}: counters");
+    assert_eq!(a.solution().collect::<Vec<_>>(), b.solution().collect::<Vec<_>>(), "round {round}, state {k}");
+    assert_eq!(a.chosen(), b.chosen(), "round {round}, state {k}: chosen");
+    assert_eq!(a.is_done(), b.is_done());
+}
+
+#[test]
+fn bad_options_are_refused() {
+    let mut m = Matrix::new(2, 1);
+    assert_eq!(m.add_option(&[0, 3]), Err(MatrixError::NoSuchItem { option: 0, item: 3 }));
+    assert_eq!(m.add_option(&[1, 1]), Err(MatrixError::RepeatedItem { option: 0, item: 1 }));
+    assert_eq!(m.add_option(&[2]), Err(MatrixError::NoPrimaryItem { option: 0 }));
+    assert_eq!(m.add_option(&[0, 2]), Ok(0));
+    assert_eq!(m.add_option(&[1, 2]), Ok(1));
+    assert_eq!(m.sanity(), Ok(()));
+    m.commit(0).unwrap();
+    assert_eq!(m.commit(1), Err(MatrixError::Conflict { option: 1, item: 2 }));
+    assert_eq!(m.commit(5), Err(MatrixError::NoSuchOption { option: 5 }));
+    assert_eq!(m.to_owned().solutions(9), Vec::<Vec<usize>>::new(), "item 1 cannot be covered");
+}
+
+#[test]
+fn secondary_items_are_covered_at_most_once() {
+    // Two primary items, one secondary item shared by the only options that cover them.
+    let mut m = Matrix::new(2, 1);
+    m.add_option(&[0, 2]).unwrap();
+    m.add_option(&[1, 2]).unwrap();
+    m.add_option(&[1]).unwrap();
+    assert_eq!(m.solutions(9), vec![vec![0, 2]]);
+}
+
+/// N-queens as exact cover (Knuth's example of secondary items): ranks and files
+/// primary, diagonals secondary. Known counts for n = 1..=8.
+#[test]
+fn n_queens() {
+    for (n, expect) in [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)] {
+        let mut m = Matrix::new(2 * n, 2 * (2 * n - 1));
+        for r in 0..n {
+            for c in 0..n {
+                let (a, b) = (2 * n + r + c, 2 * n + (2 * n - 1) + (n - 1 + r - c));
+                m.add_option(&[r, n + c, a, b]).unwrap();
+            }
+        }
+        assert_eq!(m.solutions(usize::MAX).len(), expect, "{n} queens");
+    }
+}

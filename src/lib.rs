@@ -1,0 +1,28 @@
+//! dlx-sudoku: Knuth's Dancing Links (Algorithm X) as a generic exact-cover engine,
+//! the 324-item / 729-option Sudoku model on top of it, and the judge formats.
+//!
+//! * [`exact_cover`]: items and options in flat `u32` link arrays, a resumable,
+//!   reversible search that reports every step to an [`exact_cover::Observer`].
+//! * [`sudoku`]: grids, puzzles, the one place that knows the 324/729 numbering
+//!   ([`sudoku::model`]), and three engines with one API (DLX, bitmask DFS, plain DFS).
+//! * [`formats`]: the classic online-judge input and output formats.
+//! * [`trace`]: the step-by-step event stream, encoded for the web page.
+//!
+//! ```
+//! use dlx_sudoku::exact_cover::Matrix;
+//! // Knuth's example from "Dancing Links": items a..g, six options.
+//! let mut m = Matrix::new(7, 0);
+//! for option in [&[2, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]] {
+//!     m.add_option(option).unwrap();
+//! }
+//! let solutions = m.solutions(10);
+//! assert_eq!(solutions, vec![vec![3, 0, 4]]);
+//! ```
+
+pub mod exact_cover;
+pub mod formats;
+pub mod sudoku;
+pub mod trace;
+
+#[cfg(target_arch = "wasm32")]
+mod wasm;

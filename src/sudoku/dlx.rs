@@ -1,0 +1,155 @@
+//! Sudoku as exact cover (seed 004's model, numbered in [`model`](super::model)),
+//! solved by the one [`Search`] engine. Givens are committed before the search
+//! starts (seed 002's idea), so the search only sees the cells left to fill.
+
+use super::{model, Engine, Grid, Puzzle};
+use crate::exact_cover::{Matrix, Nothing, Search, Status};
+
+/// The full 324-item, 729-option matrix, options in model order.
+pub fn full_matrix() -> Matrix {
+    let mut m = Matrix::new(model::ITEMS, 0);
+    for option in 0..model::OPTIONS {
+        m.add_option(&model::option_items(option)).expect("the model's options are well formed");
+    }
+    m
+}
+
+/// A search for `puzzle`, at its start, with the givens already committed.
+pub fn start(puzzle: &Puzzle) -> Search {
+    let mut search = Search::new(full_matrix());
+    commit_givens(&mut search, puzzle);
+    search
+}
+
+/// Commits each given's option. A `Puzzle`'s givens never clash, so this cannot fail;
+/// if it somehow did, the item stays covered and the search finds no solution.
+fn commit_givens(search: &mut Search, puzzle: &Puzzle) -> bool {
+    puzzle
+        .givens()
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d != 0)
+        .all(|(cell, &d)| search.commit(model::option(cell, d)).is_ok())
+}
+
+/// The grid a search's partial solution gives: the givens plus each option tried.
+pub fn grid_of(search: &Search, puzzle: &Puzzle) -> Grid {
+    let mut grid = *puzzle.givens();
+    for option in search.solution() {
+        let (cell, digit) = model::placement(option);
+        grid.set(cell, digit);
+    }
+    grid
+}
+
+/// The DLX engine. It keeps one copy of the full matrix and one search, and starts
+/// each puzzle by copying the matrix into the search (no allocation per puzzle).
+#[derive(Clone)]
+pub struct Dlx {
+    template: Matrix,
+    search: Search,
+}
+
+impl Dlx {
+    pub fn new() -> Dlx {
+        let template = full_matrix();
+        let search = Search::new(template.clone());
+        Dlx { template, search }
+    }
+
+    /// The search of the last puzzle, as it was left (for its counters).
+    pub fn last_search(&self) -> &Search {
+        &self.search
+    }
+}
+
+impl Default for Dlx {
+    fn default() -> Self {
+        Dlx::new()
+    }
+}
+
+impl Engine for Dlx {
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) {
+        self.search.reset(&self.template);
+        if !commit_givens(&mut self.search, puzzle) {
+            return;
+        }
+        loop {
+            match self.search.step(&mut Nothing) {
+                Status::Running => {}
+                Status::Solution => {
+                    if !visit(&grid_of(&self.search, puzzle)) {
+                        return;
+                    }
+                }
+                Status::Done => return,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Verdict;
+
+    fn puzzle(s: &str) -> Puzzle {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn solves_a_hard_puzzle_and_checks_uniqueness() {
+        let p = puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+        let Verdict::Unique(g) = Dlx::new().verdict(&p) else { panic!("expected unique") };
+        assert!(g.solves(p.givens()));
+    }
+
+    #[test]
+    fn counts_the_16_clue_grid_exactly() {
+        let p = puzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......");
+        let mut dlx = Dlx::new();
+        assert_eq!(dlx.count(&p, 10_000), 1158);
+        assert_eq!(dlx.count(&p, 7), 7);
+    }
+
+    #[test]
+    fn proves_norvigs_impossible_puzzle_has_no_solution() {
+        let p = puzzle(".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........");
+        assert_eq!(Dlx::new().verdict(&p), Verdict::None);
+    }
+
+    #[test]
+    fn a_solved_grid_needs_no_search_step() {
+        let s = "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+        let mut search = start(&puzzle(s));
+        assert_eq!(search.step(&mut Nothing), Status::Solution);
+        assert_eq!(search.counters().nodes, 0);
+        assert_eq!(grid_of(&search, &puzzle(s)).to_line(), s);
+    }
+
+    #[test]
+    fn the_empty_grid_has_many_solutions_and_the_first_comes_fast() {
+        let mut dlx = Dlx::new();
+        let p = puzzle(&".".repeat(81));
+        let Verdict::Multiple(a, b) = dlx.verdict(&p) else { panic!() };
+        assert_ne!(a, b);
+        assert!(a.solves(p.givens()) && b.solves(p.givens()));
+        assert!(dlx.last_search().counters().nodes < 200);
+    }
+
+    #[test]
+    fn the_matrix_is_whole_again_after_a_search() {
+        let p = puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+        let mut search = start(&p);
+        let before = search.matrix().clone();
+        while search.step(&mut Nothing) != Status::Done {}
+        assert_eq!(search.matrix().sanity(), Ok(()));
+        assert_eq!(search.matrix(), &before);
+    }
+}

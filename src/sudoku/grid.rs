@@ -1,0 +1,318 @@
+//! A 9×9 grid of digits, the checked puzzle built from it, and the errors
+//! that name the cell at fault.
+
+use std::fmt;
+
+/// Number of cells in a grid.
+pub const CELLS: usize = 81;
+
+/// A 9×9 grid in reading order (row by row from the top left).
+/// A cell holds 0 when it is empty, otherwise its digit 1..=9.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [u8; CELLS],
+}
+
+/// The name of a cell as people write it: `r4c7` is row 4, column 7 (both from 1).
+pub fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+}
+
+/// The box (0..9, reading order) that holds a cell.
+pub fn box_of(cell: usize) -> usize {
+    cell / 27 * 3 + cell % 9 / 3
+}
+
+impl Grid {
+    /// The grid with every cell empty.
+    pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
+
+    /// Builds a grid from 81 cells; fails on a value above 9, naming the cell.
+    pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, CellError> {
+        match cells.iter().position(|&d| d > 9) {
+            Some(cell) => Err(CellError { cell, found: char::from(b'0' + cells[cell].min(9)) }),
+            None => Ok(Grid { cells }),
+        }
+    }
+
+    /// Reads one 81-character line: `1`-`9` for givens, `.` or `0` for an empty cell.
+    /// Trailing whitespace (a `\r`, spaces) is ignored; anything else is an error naming the cell.
+    pub fn parse_line(line: &str) -> Result<Grid, LineError> {
+        let line = line.trim_end();
+        let mut cells = [0u8; CELLS];
+        let mut count = 0;
+        for (cell, ch) in line.chars().enumerate() {
+            let digit = match ch {
+                '1'..='9' => ch as u8 - b'0',
+                '.' | '0' => 0,
+                _ => return Err(LineError::BadChar(CellError { cell, found: ch })),
+            };
+            if cell < CELLS {
+                cells[cell] = digit;
+            }
+            count = cell + 1;
+        }
+        if count != CELLS {
+            return Err(LineError::Length(count));
+        }
+        Ok(Grid { cells })
+    }
+
+    /// The digit in `cell` (0 when empty). Panics if `cell >= 81`.
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Puts `digit` (0 to empty the cell) in `cell`. Panics if `cell >= 81` or `digit > 9`.
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(digit <= 9, "digit {digit} out of range");
+        self.cells[cell] = digit;
+    }
+
+    /// All 81 cells in reading order.
+    pub fn cells(&self) -> &[u8; CELLS] {
+        &self.cells
+    }
+
+    /// How many cells hold a digit.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// The 81-character line form, `.` for empty cells (every judge format's line form).
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect()
+    }
+
+    /// True when every cell is filled, no row, column or box repeats a digit,
+    /// and every digit of `puzzle` is kept.
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+            && self.first_clash().is_none()
+            && puzzle.cells.iter().zip(&self.cells).all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    /// The first cell (in reading order) whose digit already appears earlier in its
+    /// row, column or box.
+    pub fn first_clash(&self) -> Option<Clash> {
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for (cell, &digit) in self.cells.iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let bit = 1u16 << digit;
+            let (r, c, b) = (cell / 9, cell % 9, box_of(cell));
+            let unit = if rows[r] & bit != 0 {
+                Some(Unit::Row(r))
+            } else if cols[c] & bit != 0 {
+                Some(Unit::Column(c))
+            } else if boxes[b] & bit != 0 {
+                Some(Unit::Box(b))
+            } else {
+                None
+            };
+            if let Some(unit) = unit {
+                return Some(Clash { cell, digit, unit });
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        None
+    }
+
+    /// For each cell, the digits that clash with no given (bit `d` set for digit `d`).
+    /// A filled cell's set is its own digit alone.
+    pub fn candidates(&self) -> [u16; CELLS] {
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        for (cell, &digit) in self.cells.iter().enumerate() {
+            if digit != 0 {
+                rows[cell / 9] |= 1 << digit;
+                cols[cell % 9] |= 1 << digit;
+                boxes[box_of(cell)] |= 1 << digit;
+            }
+        }
+        let mut out = [0u16; CELLS];
+        for (cell, slot) in out.iter_mut().enumerate() {
+            let digit = self.cells[cell];
+            *slot = if digit != 0 {
+                1 << digit
+            } else {
+                ALL_DIGITS & !(rows[cell / 9] | cols[cell % 9] | boxes[box_of(cell)])
+            };
+        }
+        out
+    }
+}
+
+/// Bits 1..=9 set: every digit is possible.
+pub const ALL_DIGITS: u16 = 0b11_1111_1110;
+
+impl fmt::Display for Grid {
+    /// The 81-character line form, `.` for empty cells.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({self})")
+    }
+}
+
+/// A grid whose givens do not clash: the input every engine accepts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Puzzle {
+    givens: Grid,
+}
+
+impl Puzzle {
+    /// Checks the givens; two equal digits in a row, column or box are an error naming the
+    /// later cell, e.g. "r4c7: 5 already in row 4".
+    pub fn new(givens: Grid) -> Result<Puzzle, Clash> {
+        match givens.first_clash() {
+            Some(clash) => Err(clash),
+            None => Ok(Puzzle { givens }),
+        }
+    }
+
+    /// The given digits (0 for the cells to fill).
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+}
+
+impl std::str::FromStr for Puzzle {
+    type Err = PuzzleError;
+    /// Reads an 81-character line and checks its givens.
+    fn from_str(line: &str) -> Result<Puzzle, PuzzleError> {
+        let grid = Grid::parse_line(line).map_err(PuzzleError::Line)?;
+        Puzzle::new(grid).map_err(PuzzleError::Clash)
+    }
+}
+
+/// A row, column or box, numbered from 0 inside and from 1 when shown.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unit {
+    Row(usize),
+    Column(usize),
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Column(i) => write!(f, "column {}", i + 1),
+            Unit::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// Two givens with the same digit in one unit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Clash {
+    /// The later of the two cells, in reading order.
+    pub cell: usize,
+    pub digit: u8,
+    pub unit: Unit,
+}
+
+impl fmt::Display for Clash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} already in {}", cell_name(self.cell), self.digit, self.unit)
+    }
+}
+
+impl std::error::Error for Clash {}
+
+/// A character that is neither a digit nor a blank, at a cell (0-based inside, 1-based shown).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CellError {
+    pub cell: usize,
+    pub found: char,
+}
+
+impl fmt::Display for CellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cell {} ({}): {:?} is not a digit or a blank", self.cell + 1, cell_name(self.cell), self.found)
+    }
+}
+
+impl std::error::Error for CellError {}
+
+/// Why an 81-character line was not a grid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LineError {
+    /// The line held this many cells instead of 81.
+    Length(usize),
+    BadChar(CellError),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Length(n) => write!(f, "expected 81 cells, found {n}"),
+            LineError::BadChar(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// Why a line was not a puzzle: it is not a grid, or its givens clash.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PuzzleError {
+    Line(LineError),
+    Clash(Clash),
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleError::Line(e) => e.fmt(f),
+            PuzzleError::Clash(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_cells_and_boxes() {
+        assert_eq!(cell_name(0), "r1c1");
+        assert_eq!(cell_name(3 * 9 + 6), "r4c7");
+        assert_eq!(box_of(3 * 9 + 6), 5);
+        assert_eq!(box_of(80), 8);
+    }
+
+    #[test]
+    fn clash_names_the_later_cell_and_the_unit() {
+        let mut g = Grid::EMPTY;
+        g.set(3 * 9 + 1, 5);
+        g.set(3 * 9 + 6, 5);
+        assert_eq!(Puzzle::new(g).unwrap_err().to_string(), "r4c7: 5 already in row 4");
+        let mut g = Grid::EMPTY;
+        g.set(0, 2);
+        g.set(9 + 1, 2);
+        assert_eq!(Puzzle::new(g).unwrap_err().to_string(), "r2c2: 2 already in box 1");
+    }
+
+    #[test]
+    fn line_errors_say_where() {
+        let short = ".".repeat(79);
+        assert_eq!(Grid::parse_line(&short).unwrap_err().to_string(), "expected 81 cells, found 79");
+        let mut bad = ".".repeat(81);
+        bad.replace_range(11..12, "x");
+        assert_eq!(
+            Grid::parse_line(&bad).unwrap_err().to_string(),
+            "cell 12 (r2c3): 'x' is not a digit or a blank"
+        );
+        assert_eq!(Grid::parse_line(&format!("{}\r", "0".repeat(81))).unwrap(), Grid::EMPTY);
+    }
+}

@@ -1,0 +1,1 @@
+//! PLACEHOLDER while the trace is being written; replaced before commit.
