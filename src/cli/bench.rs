@@ -1,0 +1,220 @@
+//! `dlx-sudoku bench`: times the engines on files of line-format puzzles.
+//!
+//! Every file is read and checked before anything is timed, so a bad line stops the run
+//! at once (exit status 2) instead of after minutes of work.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use dlx_sudoku::formats::{self, Format};
+use dlx_sudoku::sudoku::{self, Puzzle, Verdict};
+
+use super::args::{Bench, Mode};
+use super::Failure;
+
+/// The puzzles of one file, with the name it was given by.
+struct PuzzleFile {
+    name: String,
+    puzzles: Vec<Puzzle>,
+}
+
+/// How the runs of one (file, engine, mode) went.
+struct Measured {
+    /// Puzzles per second of each run, slowest first.
+    rates: Vec<f64>,
+    tally: Tally,
+}
+
+/// The answers of one run: `solved` counts unique solutions (unique mode) or first ones.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+struct Tally {
+    solved: usize,
+    multiple: usize,
+    none: usize,
+}
+
+pub fn run(options: &Bench) -> Result<(), Failure> {
+    let files = options
+        .files
+        .iter()
+        .map(|name| load(name))
+        .collect::<Result<Vec<_>, _>>()?;
+    let width = files.iter().map(|f| f.name.len()).max().unwrap_or(0);
+    let mut out = io::stdout().lock();
+    for file in &files {
+        for &engine in &options.engines {
+            for &mode in &options.modes {
+                let measured = measure(&file.puzzles, engine, mode, options.jobs, options.repeat);
+                let row = Row {
+                    file,
+                    width,
+                    engine,
+                    mode,
+                    jobs: options.jobs,
+                    measured: &measured,
+                };
+                writeln!(out, "{row}")?;
+                out.flush()?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads a file of line-format puzzles; a malformed line or clashing givens is an error
+/// naming the file and line.
+fn load(name: &str) -> Result<PuzzleFile, Failure> {
+    let bytes = std::fs::read(name).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let parsed = formats::parse(&text, Some(Format::Line));
+    let fail = |e: formats::InputError| Failure::Input(format!("{name}: {e}"));
+    if let Some(e) = parsed.error.clone() {
+        return Err(fail(e));
+    }
+    let puzzles = (0..parsed.cases.len())
+        .map(|i| parsed.puzzle(i))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(fail)?;
+    Ok(PuzzleFile {
+        name: name.to_string(),
+        puzzles,
+    })
+}
+
+/// Runs the puzzles `repeat` times and keeps every run's rate.
+fn measure(puzzles: &[Puzzle], engine: &str, mode: Mode, jobs: usize, repeat: usize) -> Measured {
+    let mut rates = Vec::with_capacity(repeat);
+    let mut tally = Tally::default();
+    for _ in 0..repeat {
+        let (elapsed, run_tally) = run_once(puzzles, engine, mode, jobs);
+        rates.push(puzzles.len() as f64 / elapsed.as_secs_f64().max(1e-9));
+        tally = run_tally;
+    }
+    rates.sort_by(f64::total_cmp);
+    Measured { rates, tally }
+}
+
+/// Solves every puzzle once on `jobs` threads, each taking the next unsolved puzzle.
+fn run_once(puzzles: &[Puzzle], engine: &str, mode: Mode, jobs: usize) -> (Duration, Tally) {
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    let tally = thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|_| scope.spawn(|| work(puzzles, &next, engine, mode)))
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("an engine panicked"))
+            .fold(Tally::default(), Tally::add)
+    });
+    (start.elapsed(), tally)
+}
+
+fn work(puzzles: &[Puzzle], next: &AtomicUsize, engine: &str, mode: Mode) -> Tally {
+    let mut engine = sudoku::engine(engine).expect("engine names are checked");
+    let mut tally = Tally::default();
+    while let Some(puzzle) = puzzles.get(next.fetch_add(1, Ordering::Relaxed)) {
+        match mode {
+            Mode::Unique => match engine.verdict(puzzle) {
+                Verdict::Unique(_) => tally.solved += 1,
+                Verdict::Multiple(..) => tally.multiple += 1,
+                Verdict::None => tally.none += 1,
+            },
+            Mode::First => match engine.solve(puzzle) {
+                Some(_) => tally.solved += 1,
+                None => tally.none += 1,
+            },
+        }
+    }
+    tally
+}
+
+impl Tally {
+    fn add(self, other: Tally) -> Tally {
+        Tally {
+            solved: self.solved + other.solved,
+            multiple: self.multiple + other.multiple,
+            none: self.none + other.none,
+        }
+    }
+
+    /// `unique=.. multiple=.. none=..`, or `solved=.. none=..` for the first-solution mode.
+    fn describe(&self, mode: Mode) -> String {
+        match mode {
+            Mode::Unique => format!(
+                "unique={} multiple={} none={}",
+                self.solved, self.multiple, self.none
+            ),
+            Mode::First => format!("solved={} none={}", self.solved, self.none),
+        }
+    }
+}
+
+/// One output line:
+/// `file  engine  mode  jobs=N  P puzzles  median R puzzles/s  (min R .. max R)  verdicts`.
+struct Row<'a> {
+    file: &'a PuzzleFile,
+    width: usize,
+    engine: &'a str,
+    mode: Mode,
+    jobs: usize,
+    measured: &'a Measured,
+}
+
+impl fmt::Display for Row<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rates = &self.measured.rates;
+        let (name, width) = (&self.file.name, self.width);
+        let (engine, mode, jobs) = (self.engine, self.mode.name(), self.jobs);
+        let count = self.file.puzzles.len();
+        write!(
+            f,
+            "{name:<width$}  {engine:<7}  {mode:<6}  jobs={jobs:<3}  {count:>7} puzzles  "
+        )?;
+        let (median, min, max) = (
+            rate(median(rates)),
+            rate(rates[0]),
+            rate(rates[rates.len() - 1]),
+        );
+        write!(
+            f,
+            "median {median:>9} puzzles/s  (min {min} .. max {max})  "
+        )?;
+        f.write_str(&self.measured.tally.describe(self.mode))
+    }
+}
+
+/// The middle of sorted values (the mean of the two middle ones for an even count).
+fn median(sorted: &[f64]) -> f64 {
+    let mid = sorted.len() / 2;
+    if sorted.len() % 2 == 0 {
+        (sorted[mid - 1] + sorted[mid]) / 2.0
+    } else {
+        sorted[mid]
+    }
+}
+
+/// A rate as a whole number, with two decimals below 100 so slow engines do not show 0.
+fn rate(r: f64) -> String {
+    if r >= 100.0 {
+        format!("{r:.0}")
+    } else {
+        format!("{r:.2}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians_and_rates() {
+        assert_eq!(median(&[1.0, 2.0, 9.0]), 2.0);
+        assert_eq!(median(&[1.0, 2.0, 4.0, 9.0]), 3.0);
+        assert_eq!(rate(12345.6), "12346");
+        assert_eq!(rate(0.5), "0.50");
+    }
+}

@@ -1,0 +1,505 @@
+//! The `dlx-sudoku` binary end to end: the judges' samples byte for byte through every engine,
+//! the error messages and exit status, `--count`, and a functional run of `bench`.
+//!
+//! The samples live in `tests/data/`: `hdu1426.*` (seed 001), `hiho102.*` (seed 004) and
+//! `poj3074.*` (POJ 3074's sample; the line format of seeds 000, 002 and 003).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_dlx-sudoku");
+
+/// Plain DFS is exponential: it runs only where the puzzles are easy for it.
+const FAST_ENGINES: [&str; 2] = ["dlx", "bitmask"];
+const ALL_ENGINES: [&str; 3] = ["dlx", "bitmask", "dfs"];
+
+/// A grid with no clue: valid input, with many solutions.
+const EMPTY_LINE: &str =
+    ".................................................................................";
+/// Norvig's "impossible" puzzle: no two givens clash, yet it has no solution.
+const IMPOSSIBLE: &str =
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+/// A 16-clue grid with 1158 solutions.
+const SIXTEEN_CLUES: &str =
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......";
+
+struct Output {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_string();
+    let writer = std::thread::spawn(move || pipe.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("the binary runs");
+    // The binary may stop reading early (a usage error): a broken pipe is not a failure.
+    let _ = writer.join().unwrap();
+    Output {
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+        code: out.status.code().expect("an exit status"),
+    }
+}
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs `solve` and expects success with exactly `expected` on stdout.
+fn solves(args: &[&str], stdin: &str, expected: &str) {
+    let out = run(args, stdin);
+    assert_eq!(out.stderr, "", "{args:?}");
+    assert_eq!(out.code, 0, "{args:?}");
+    assert_eq!(out.stdout, expected, "{args:?}");
+}
+
+fn first_line(text: &str) -> String {
+    format!("{}\n", text.lines().next().unwrap())
+}
+
+/// The hiho sample's grid with `?` for blanks: a second HDU case.
+fn hiho_grid_as_hdu() -> String {
+    data("hiho102.in")
+        .split_once('\n')
+        .unwrap()
+        .1
+        .replace('0', "?")
+}
+
+/// The HDU sample's grid with `0` for blanks: a second hiho case.
+fn hdu_grid_as_hiho() -> String {
+    data("hdu1426.in").replace('?', "0")
+}
+
+#[test]
+fn hdu_sample_byte_for_byte() {
+    let (input, expected) = (data("hdu1426.in"), data("hdu1426.out"));
+    for engine in ALL_ENGINES {
+        for format in ["auto", "hdu"] {
+            solves(
+                &["solve", "--engine", engine, "--format", format],
+                &input,
+                &expected,
+            );
+        }
+    }
+    solves(&["solve"], &input, &expected);
+}
+
+#[test]
+fn hiho_sample_byte_for_byte() {
+    let (input, expected) = (data("hiho102.in"), data("hiho102.out"));
+    for engine in ALL_ENGINES {
+        for format in ["auto", "hiho"] {
+            solves(
+                &["solve", "--engine", engine, "--format", format],
+                &input,
+                &expected,
+            );
+        }
+    }
+}
+
+#[test]
+fn poj_sample_byte_for_byte() {
+    let (input, expected) = (data("poj3074.in"), data("poj3074.out"));
+    for engine in FAST_ENGINES {
+        for format in ["auto", "line"] {
+            solves(
+                &["solve", "--engine", engine, "--format", format],
+                &input,
+                &expected,
+            );
+        }
+    }
+    // Windows line ends and a missing `end` change nothing.
+    solves(
+        &["solve"],
+        &input.replace("end\n", "").replace('\n', "\r\n"),
+        &expected,
+    );
+}
+
+#[test]
+fn hdu_puts_a_blank_line_between_cases_only() {
+    let input = format!("{}\n{}", data("hdu1426.in"), hiho_grid_as_hdu());
+    let expected = format!("{}\n{}", data("hdu1426.out"), data("hiho102.out"));
+    for engine in ALL_ENGINES {
+        solves(&["solve", "--engine", engine], &input, &expected);
+    }
+    // Extra blank lines and trailing spaces in the input are tolerated.
+    let loose = format!(
+        "\n\n{}\n \n\n{}\n\n",
+        data("hdu1426.in").replace('\n', "  \n"),
+        hiho_grid_as_hdu()
+    );
+    solves(&["solve", "--format", "hdu"], &loose, &expected);
+}
+
+#[test]
+fn hdu_keeps_separators_around_a_verdict() {
+    let empty_grid = "? ? ? ? ? ? ? ? ?\n".repeat(9);
+    let sample = data("hdu1426.in");
+    let input = format!("{sample}\n{empty_grid}\n{sample}");
+    let answer = data("hdu1426.out");
+    solves(
+        &["solve"],
+        &input,
+        &format!("{answer}\nmultiple solutions\n\n{answer}"),
+    );
+}
+
+#[test]
+fn hiho_with_two_cases() {
+    let input = format!(
+        "2\n{}{}",
+        data("hiho102.in").split_once('\n').unwrap().1,
+        hdu_grid_as_hiho()
+    );
+    let expected = format!("{}{}", data("hiho102.out"), data("hdu1426.out"));
+    for engine in ALL_ENGINES {
+        solves(&["solve", "--engine", engine], &input, &expected);
+    }
+}
+
+#[test]
+fn verdicts_in_place_of_a_grid() {
+    let poj = data("poj3074.in");
+    let input = format!("{}{EMPTY_LINE}\n{IMPOSSIBLE}\n", first_line(&poj));
+    let expected = format!(
+        "{}multiple solutions\nno solution\n",
+        first_line(&data("poj3074.out"))
+    );
+    solves(&["solve", "--engine", "dlx"], &input, &expected);
+    for engine in ALL_ENGINES {
+        solves(
+            &["solve", "--engine", engine],
+            &format!("{EMPTY_LINE}\n"),
+            "multiple solutions\n",
+        );
+    }
+}
+
+#[test]
+fn counts_solutions() {
+    for engine in FAST_ENGINES {
+        solves(
+            &["solve", "--engine", engine, "--count"],
+            &format!("{SIXTEEN_CLUES}\n"),
+            "1158 solutions\n",
+        );
+        solves(
+            &["solve", "--engine", engine, "--count", "5"],
+            &format!("{EMPTY_LINE}\n"),
+            "at least 5 solutions\n",
+        );
+    }
+    solves(
+        &["solve", "--count=1158"],
+        &format!("{SIXTEEN_CLUES}\n"),
+        "at least 1158 solutions\n",
+    );
+    solves(
+        &["solve", "--count", "1159"],
+        &format!("{SIXTEEN_CLUES}\n"),
+        "1158 solutions\n",
+    );
+    solves(
+        &["solve", "--count"],
+        &format!("{IMPOSSIBLE}\n"),
+        "0 solutions\n",
+    );
+    solves(&["solve", "--count"], &data("hdu1426.in"), "1 solution\n");
+    let two = format!("{}\n{}", data("hdu1426.in"), data("hdu1426.in"));
+    solves(
+        &["solve", "--count", "--format", "hdu"],
+        &two,
+        "1 solution\n\n1 solution\n",
+    );
+}
+
+/// One bad input: the answers before it on stdout, the message on stderr, exit status 2.
+struct Bad {
+    name: &'static str,
+    args: &'static [&'static str],
+    stdin: String,
+    stdout: String,
+    stderr: String,
+}
+
+fn bad_inputs() -> Vec<Bad> {
+    let poj_in = first_line(&data("poj3074.in"));
+    let poj_out = first_line(&data("poj3074.out"));
+    let hdu_in = data("hdu1426.in");
+    let hdu_out = data("hdu1426.out");
+    let hiho_grid = data("hiho102.in").split_once('\n').unwrap().1.to_string();
+    let three_rows: String = hdu_in.lines().take(3).map(|l| format!("{l}\n")).collect();
+    let bad = |name, args, stdin: String, stdout: &str, stderr: &str| Bad {
+        name,
+        args,
+        stdin,
+        stdout: stdout.to_string(),
+        stderr: format!("dlx-sudoku: {stderr}\n"),
+    };
+    vec![
+        bad(
+            "79 cells",
+            &["solve"],
+            format!("{poj_in}\n{}\n{poj_in}", ".".repeat(79)),
+            &poj_out,
+            "line 3: expected 81 cells, found 79",
+        ),
+        bad(
+            "a letter",
+            &["solve"],
+            format!("{poj_in}{}x{}\n", ".".repeat(11), ".".repeat(69)),
+            &poj_out,
+            "line 2, cell 12 (r2c3): 'x' is not a digit or a blank",
+        ),
+        bad(
+            "clashing givens",
+            &["solve"],
+            format!("11{}\n", ".".repeat(79)),
+            "",
+            "line 1: r1c2: 1 already in row 1",
+        ),
+        bad(
+            "clashing givens after a good puzzle",
+            &["solve", "--engine", "bitmask"],
+            format!("{poj_in}\n11{}\n{poj_in}", ".".repeat(79)),
+            &poj_out,
+            "line 3: r1c2: 1 already in row 1",
+        ),
+        bad(
+            "empty input",
+            &["solve"],
+            String::new(),
+            "",
+            "empty input: no puzzle found",
+        ),
+        bad(
+            "blank input",
+            &["solve", "--format", "hdu"],
+            "\n \n".to_string(),
+            "",
+            "empty input: no puzzle found",
+        ),
+        bad(
+            "hiho count",
+            &["solve", "--format", "hiho"],
+            format!("abc\n{hiho_grid}"),
+            "",
+            "line 1: expected the number of puzzles, found \"abc\"",
+        ),
+        bad(
+            "hiho short of puzzles",
+            &["solve"],
+            format!("2\n{hiho_grid}"),
+            &data("hiho102.out"),
+            "line 11: input ended after 1 of the 2 puzzles announced",
+        ),
+        bad(
+            "truncated hdu grid",
+            &["solve"],
+            format!("{hdu_in}\n{three_rows}"),
+            &hdu_out,
+            "line 14: input ended inside puzzle 2 (expected 9 rows, found 3)",
+        ),
+        bad(
+            "hdu row of 8",
+            &["solve"],
+            format!("{hdu_in}\n{}", hdu_in.replacen("7 1 2 ?", "7 1 2", 1)),
+            &hdu_out,
+            "line 11: expected 9 cells, found 8",
+        ),
+        bad(
+            "hdu token",
+            &["solve"],
+            hdu_in.replacen("5 ? 6", "5 x 6", 1),
+            "",
+            "line 5 (r5c2): 'x' is not a digit or a blank",
+        ),
+        bad(
+            "hdu clash names the row's line",
+            &["solve"],
+            format!("{hdu_in}\n{}", hdu_in.replacen("? ? 8 5", "9 ? 8 5", 1)),
+            &hdu_out,
+            "line 14: r4c1: 9 already in column 1",
+        ),
+    ]
+}
+
+#[test]
+fn bad_input_stops_with_status_2_after_the_good_answers() {
+    for case in bad_inputs() {
+        let out = run(case.args, &case.stdin);
+        assert_eq!(out.stdout, case.stdout, "{}: stdout", case.name);
+        assert_eq!(out.stderr, case.stderr, "{}: stderr", case.name);
+        assert_eq!(out.code, 2, "{}: status", case.name);
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_the_usage() {
+    for (args, message) in [
+        (
+            &["solve", "--engine", "foo"][..],
+            "unknown engine \"foo\" (expected dlx, bitmask or dfs)",
+        ),
+        (
+            &["solve", "--format", "poj"],
+            "unknown format \"poj\" (expected auto, line, hdu or hiho)",
+        ),
+        (&["solve", "--verbose"], "unknown option \"--verbose\""),
+        (
+            &["solve", "--count", "0"],
+            "--count needs a positive number, found \"0\"",
+        ),
+        (&["bench"], "bench needs at least one puzzle file"),
+        (
+            &["bench", "--mode", "fast", "x"],
+            "unknown mode \"fast\" (expected unique, first or both)",
+        ),
+        (&[], "no command given"),
+        (
+            &["frobnicate"],
+            "unknown command \"frobnicate\" (expected solve or bench)",
+        ),
+    ] {
+        let out = run(args, "");
+        assert_eq!(out.code, 2, "{args:?}");
+        assert_eq!(out.stdout, "", "{args:?}");
+        assert!(
+            out.stderr
+                .starts_with(&format!("dlx-sudoku: {message}\nusage: dlx-sudoku solve")),
+            "{}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn help_prints_the_usage() {
+    for args in [&["--help"][..], &["solve", "--help"], &["help"], &["-h"]] {
+        let out = run(args, "");
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
+        assert!(
+            out.stdout.starts_with("usage: dlx-sudoku solve"),
+            "{args:?}"
+        );
+        assert!(out.stdout.contains("--count [N]"), "{args:?}");
+    }
+}
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &str) -> TempFile {
+        let path = std::env::temp_dir().join(format!("dlx-sudoku-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The rate after `median` on a bench line.
+fn median_rate(line: &str) -> f64 {
+    let after = line.split_once("median").expect("a median").1;
+    after
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .expect("a number")
+}
+
+#[test]
+fn bench_prints_a_line_per_engine_and_mode() {
+    let hdu = dlx_sudoku::formats::parse(&data("hdu1426.in"), None).cases[0].grid;
+    let hiho = dlx_sudoku::formats::parse(&data("hiho102.in"), None).cases[0].grid;
+    let file = TempFile::new("bench.txt", &format!("{hdu}\n{hiho}\n\n{EMPTY_LINE}\n"));
+    let out = run(
+        &[
+            "bench",
+            "--engine",
+            "all",
+            "--mode",
+            "both",
+            "--jobs",
+            "2",
+            "--repeat",
+            "2",
+            file.path(),
+        ],
+        "",
+    );
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{}", out.stdout);
+    let mut seen = Vec::new();
+    for line in &lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[0], file.path());
+        assert_eq!(&words[3..6], ["jobs=2", "3", "puzzles"], "{line}");
+        assert!(median_rate(line) > 0.0, "{line}");
+        let tally = if words[2] == "unique" {
+            "unique=2 multiple=1 none=0"
+        } else {
+            "solved=3 none=0"
+        };
+        assert!(line.ends_with(tally), "{line}");
+        seen.push((words[1].to_string(), words[2].to_string()));
+    }
+    let expected: Vec<(String, String)> = ALL_ENGINES
+        .iter()
+        .flat_map(|e| ["unique", "first"].map(|m| (e.to_string(), m.to_string())))
+        .collect();
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn bench_stops_on_a_bad_line() {
+    let file = TempFile::new("bad.txt", &format!("{EMPTY_LINE}\n{}\n", ".".repeat(79)));
+    let out = run(&["bench", "--repeat", "1", file.path()], "");
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "dlx-sudoku: {}: line 2: expected 81 cells, found 79\n",
+            file.path()
+        )
+    );
+    let missing = run(&["bench", "/nonexistent/puzzles.txt"], "");
+    assert_eq!(missing.code, 2);
+    assert!(
+        missing
+            .stderr
+            .starts_with("dlx-sudoku: /nonexistent/puzzles.txt: "),
+        "{}",
+        missing.stderr
+    );
+}
