@@ -1,1 +1,345 @@
-//! PLACEHOLDER while the trace is being written; replaced before commit.
+//! The step-by-step trace: the search's events, encoded compactly for the web page.
+//!
+//! A [`Trace`] owns a [`Search`] and hands out its events in batches, forwards or
+//! backwards. It never keeps the events it has handed out: going back uses
+//! [`Search::step_back`], which undoes an event from the search's state alone, so an
+//! empty grid (about 6.7×10²¹ solutions) streams forever in constant memory.
+//!
+//! # Encoding
+//!
+//! Every event is two `u32` words, `[kind | b << 4, a]`:
+//!
+//! | kind (`Kind`) | `a`      | `b`                 |
+//! |---------------|----------|---------------------|
+//! | 0 `Choose`    | item     | its length (≥ 1)    |
+//! | 1 `Cover`     | item     | 0                   |
+//! | 2 `Uncover`   | item     | 0                   |
+//! | 3 `Try`       | option   | level (from 0)      |
+//! | 4 `Untry`     | option   | level               |
+//! | 5 `Solution`  | 0        | 0                   |
+//! | 6 `DeadEnd`   | item     | 0                   |
+//! | 7 `Done`      | 0        | 0                   |
+//!
+//! A backward batch lists the events it undid, most recent first, in the same encoding.
+//! Items and options are the matrix's own numbers; for Sudoku, those of
+//! [`model`](crate::sudoku::model). Which options a `Cover` hid is not in the event:
+//! it is every option of that item (from the numbering) not already hidden, which a
+//! viewer that folds the events knows (see `www/model.js` and the tests below).
+
+use crate::exact_cover::{Event, Matrix, Nothing, Observer, Search, Status};
+use crate::sudoku::{dlx, Puzzle};
+
+/// The kinds of event, as numbered in the encoding.
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    Choose = 0,
+    Cover = 1,
+    Uncover = 2,
+    Try = 3,
+    Untry = 4,
+    Solution = 5,
+    DeadEnd = 6,
+    Done = 7,
+}
+
+/// Largest `b` field: 28 bits.
+const B_MAX: u32 = (1 << 28) - 1;
+
+/// The two words of an event.
+pub fn encode(event: Event) -> [u32; 2] {
+    let (kind, a, b) = match event {
+        Event::Choose { item, len } => (Kind::Choose, item, len),
+        Event::Cover { item } => (Kind::Cover, item, 0),
+        Event::Uncover { item } => (Kind::Uncover, item, 0),
+        Event::Try { option, level } => (Kind::Try, option, level),
+        Event::Untry { option, level } => (Kind::Untry, option, level),
+        Event::Solution => (Kind::Solution, 0, 0),
+        Event::DeadEnd { item } => (Kind::DeadEnd, item, 0),
+        Event::Done => (Kind::Done, 0, 0),
+    };
+    [kind as u32 | b.min(B_MAX) << 4, a]
+}
+
+/// The event of two words, if they encode one.
+pub fn decode(words: [u32; 2]) -> Option<Event> {
+    let (kind, b, a) = (words[0] & 15, words[0] >> 4, words[1]);
+    Some(match kind {
+        0 => Event::Choose { item: a, len: b },
+        1 => Event::Cover { item: a },
+        2 => Event::Uncover { item: a },
+        3 => Event::Try { option: a, level: b },
+        4 => Event::Untry { option: a, level: b },
+        5 => Event::Solution,
+        6 => Event::DeadEnd { item: a },
+        7 => Event::Done,
+        _ => return None,
+    })
+}
+
+/// An observer that appends encoded events to a buffer.
+struct Encoder<'a>(&'a mut Vec<u32>);
+
+impl Observer for Encoder<'_> {
+    #[inline]
+    fn event(&mut self, event: Event) {
+        self.0.extend_from_slice(&encode(event));
+    }
+}
+
+/// A search being watched, one batch of events at a time.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    search: Search,
+}
+
+impl Trace {
+    /// The Sudoku search for `puzzle`, givens committed, before its first event.
+    pub fn sudoku(puzzle: &Puzzle) -> Trace {
+        Trace { search: dlx::start(puzzle) }
+    }
+
+    /// The search of any exact-cover problem.
+    pub fn exact_cover(matrix: Matrix) -> Trace {
+        Trace { search: Search::new(matrix) }
+    }
+
+    /// Appends up to `max` events (two words each) to `out`; fewer only when the
+    /// search ends. Returns how many.
+    pub fn next_batch(&mut self, max: usize, out: &mut Vec<u32>) -> usize {
+        let mut n = 0;
+        while n < max && !self.search.is_done() {
+            self.search.step(&mut Encoder(out));
+            n += 1;
+        }
+        n
+    }
+
+    /// Undoes up to `max` events, appending each undone event to `out`, most recent
+    /// first; fewer only at the start. Returns how many.
+    pub fn prev_batch(&mut self, max: usize, out: &mut Vec<u32>) -> usize {
+        let mut n = 0;
+        while n < max && self.search.step_back(&mut Encoder(out)).is_some() {
+            n += 1;
+        }
+        n
+    }
+
+    /// Runs up to `max` events without reporting them, stopping after a solution or at
+    /// the end. Returns how many ran. (For "run to the next solution" at full speed;
+    /// a viewer then rebuilds its model from the search's state.)
+    pub fn skip(&mut self, max: u64) -> u64 {
+        let mut n = 0;
+        while n < max && !self.search.is_done() {
+            n += 1;
+            if self.search.step(&mut Nothing) == Status::Solution {
+                break;
+            }
+        }
+        n
+    }
+
+    pub fn search(&self) -> &Search {
+        &self.search
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::model;
+
+    #[test]
+    fn every_event_survives_encoding() {
+        let events = [
+            Event::Choose { item: 323, len: 9 },
+            Event::Cover { item: 0 },
+            Event::Uncover { item: 17 },
+            Event::Try { option: 728, level: 80 },
+            Event::Untry { option: 5, level: 3 },
+            Event::Solution,
+            Event::DeadEnd { item: 200 },
+            Event::Done,
+        ];
+        for (k, e) in events.into_iter().enumerate() {
+            let words = encode(e);
+            assert_eq!(words[0] & 15, k as u32, "kind numbers follow Kind");
+            assert_eq!(decode(words), Some(e));
+        }
+        assert_eq!(decode([8, 0]), None);
+    }
+
+    /// A viewer's model built only from the events and the numbering: which items are
+    /// covered, which options are hidden and by which cover, and the partial solution.
+    struct Fold {
+        covered: Vec<bool>,
+        hidden_by: Vec<Option<usize>>,
+        solution: Vec<usize>,
+    }
+
+    impl Fold {
+        fn new(puzzle: &Puzzle) -> Fold {
+            let mut f = Fold { covered: vec![false; model::ITEMS], hidden_by: vec![None; model::OPTIONS], solution: vec![] };
+            // The givens' items start covered, and with them every option that uses one.
+            for (cell, &d) in puzzle.givens().cells().iter().enumerate() {
+                if d != 0 {
+                    for i in model::option_items(model::option(cell, d)) {
+                        f.cover(i);
+                    }
+                }
+            }
+            f
+        }
+        fn cover(&mut self, item: usize) {
+            self.covered[item] = true;
+            for o in model::item_options(item) {
+                if self.hidden_by[o].is_none() {
+                    self.hidden_by[o] = Some(item);
+                }
+            }
+        }
+        fn uncover(&mut self, item: usize) {
+            self.covered[item] = false;
+            for o in model::item_options(item) {
+                if self.hidden_by[o] == Some(item) {
+                    self.hidden_by[o] = None;
+                }
+            }
+        }
+        fn apply(&mut self, e: Event) {
+            match e {
+                Event::Cover { item } => self.cover(item as usize),
+                Event::Uncover { item } => self.uncover(item as usize),
+                Event::Try { option, level } => {
+                    assert_eq!(level as usize, self.solution.len());
+                    self.solution.push(option as usize);
+                }
+                Event::Untry { option, .. } => assert_eq!(self.solution.pop(), Some(option as usize)),
+                _ => {}
+            }
+        }
+        fn revert(&mut self, e: Event) {
+            match e {
+                Event::Cover { item } => self.uncover(item as usize),
+                Event::Uncover { item } => self.cover(item as usize),
+                Event::Try { option, .. } => assert_eq!(self.solution.pop(), Some(option as usize)),
+                Event::Untry { option, .. } => self.solution.push(option as usize),
+                _ => {}
+            }
+        }
+        fn check(&self, search: &Search, at: usize) {
+            let m = search.matrix();
+            for i in 0..model::ITEMS {
+                assert_eq!(self.covered[i], m.is_covered(i), "event {at}: item {i} covered?");
+                if !m.is_covered(i) {
+                    let live: Vec<usize> = m.item_options(i).collect();
+                    let folded: Vec<usize> =
+                        model::item_options(i).into_iter().filter(|&o| self.hidden_by[o].is_none()).collect();
+                    assert_eq!(live, folded, "event {at}: options of item {i}");
+                }
+            }
+            assert_eq!(self.solution, search.solution().collect::<Vec<_>>(), "event {at}: partial solution");
+        }
+    }
+
+    fn decode_all(words: &[u32]) -> Vec<Event> {
+        words.chunks_exact(2).map(|w| decode([w[0], w[1]]).unwrap()).collect()
+    }
+
+    const HARD: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    #[test]
+    fn folding_the_events_reproduces_the_engine_at_every_step() {
+        let puzzle: Puzzle = HARD.parse().unwrap();
+        let mut trace = Trace::sudoku(&puzzle);
+        let mut fold = Fold::new(&puzzle);
+        fold.check(trace.search(), 0);
+        let (mut covers, mut uncovers, mut at) = (0, 0, 0);
+        let mut words = Vec::new();
+        loop {
+            words.clear();
+            if trace.next_batch(1, &mut words) == 0 {
+                break;
+            }
+            let e = decode_all(&words)[0];
+            covers += usize::from(matches!(e, Event::Cover { .. }));
+            uncovers += usize::from(matches!(e, Event::Uncover { .. }));
+            fold.apply(e);
+            at += 1;
+            fold.check(trace.search(), at);
+        }
+        assert_eq!(covers, uncovers, "covers and uncovers balance over a whole search");
+        assert!(at > 1000);
+    }
+
+    #[test]
+    fn back_then_forward_is_the_identity_at_any_distance() {
+        let puzzle: Puzzle = HARD.parse().unwrap();
+        let mut trace = Trace::sudoku(&puzzle);
+        let mut fold = Fold::new(&puzzle);
+        let mut words = Vec::new();
+        trace.next_batch(5000, &mut words);
+        for e in decode_all(&words) {
+            fold.apply(e);
+        }
+        for n in [0, 1, 2, 7, 100, 999, 5000, 6000] {
+            let before = trace.search().clone();
+            let mut back = Vec::new();
+            let undone = trace.prev_batch(n, &mut back);
+            assert_eq!(undone, n.min(5000));
+            for e in decode_all(&back) {
+                fold.revert(e);
+            }
+            fold.check(trace.search(), 5000 - undone);
+            let mut fwd = Vec::new();
+            trace.next_batch(undone, &mut fwd);
+            // Forward again replays exactly the undone events, in the original order.
+            let mut replay = decode_all(&back);
+            replay.reverse();
+            assert_eq!(decode_all(&fwd), replay);
+            for e in replay {
+                fold.apply(e);
+            }
+            fold.check(trace.search(), 5000);
+            assert_eq!(trace.search().matrix(), before.matrix());
+            assert_eq!(trace.search().counters(), before.counters());
+        }
+    }
+
+    #[test]
+    fn knuths_example_streams_its_hand_worked_events() {
+        let mut m = Matrix::new(7, 0);
+        for option in [&[2, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]] {
+            m.add_option(option).unwrap();
+        }
+        let mut trace = Trace::exact_cover(m);
+        let mut words = Vec::new();
+        assert_eq!(trace.next_batch(1000, &mut words), 41);
+        assert_eq!(words.len(), 82);
+        assert_eq!(&words[..6], &[0 | 2 << 4, 0, 1, 0, 3, 1], "choose a (len 2), cover a, try option 1 at level 0");
+        assert_eq!(&words[80..], &[7, 0], "ends with done");
+        assert_eq!(trace.next_batch(10, &mut words), 0, "nothing after done");
+    }
+
+    #[test]
+    fn the_empty_grid_streams_in_constant_memory() {
+        let puzzle: Puzzle = ".".repeat(81).parse().unwrap();
+        let mut trace = Trace::sudoku(&puzzle);
+        let mut words = Vec::with_capacity(2 * 4096);
+        let mut solutions = 0;
+        for _ in 0..200 {
+            words.clear();
+            assert_eq!(trace.next_batch(4096, &mut words), 4096);
+            solutions += decode_all(&words).iter().filter(|e| **e == Event::Solution).count();
+            assert_eq!(words.capacity(), 2 * 4096, "the batch buffer never grows");
+        }
+        assert!(solutions > 100, "solutions keep coming: {solutions}");
+        assert!(trace.search().depth() <= 81);
+        let before = trace.search().counters().events;
+        let ran = trace.skip(u64::MAX);
+        assert_eq!(trace.search().counters().events, before + ran);
+        assert_eq!(trace.search().depth(), 81, "skip stops right after a solution");
+        let mut s = trace.search().clone();
+        assert_ne!(s.step(&mut crate::exact_cover::Nothing), Status::Done);
+    }
+}

@@ -11,7 +11,7 @@
 
 mod bitmask;
 mod dfs;
-mod dlx;
+pub mod dlx;
 mod grid;
 pub mod model;
 

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the WebAssembly module and its JS glue into www/pkg/ (imported by the page):
+#   cargo build --release --target wasm32-unknown-unknown --lib
+#   wasm-bindgen --target web            (the CLI version must match Cargo.lock)
+#   wasm-opt -O3 from npm's binaryen     (only if it makes the file smaller)
+# Prints the raw and gzipped size of the module.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+out=www/pkg
+
+cargo build --release --target wasm32-unknown-unknown --lib
+wasm=target/wasm32-unknown-unknown/release/dlx_sudoku.wasm
+rm -rf "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" "$wasm"
+
+module="$out/dlx_sudoku_bg.wasm"
+if [[ -x node_modules/.bin/wasm-opt ]]; then
+    # The same features rustc enables by default for wasm32 (bulk memory, sign-ext, …).
+    node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
+        --enable-mutable-globals --enable-reference-types --enable-multivalue \
+        "$module" -o "$module.opt"
+    if (( $(stat -c %s "$module.opt") < $(stat -c %s "$module") )); then
+        mv "$module.opt" "$module"
+    else
+        rm "$module.opt"
+    fi
+else
+    echo "build-wasm: node_modules/.bin/wasm-opt not found (npm ci); module left unoptimised" >&2
+fi
+raw=$(stat -c %s "$module")
+gz=$(gzip -9 -c "$module" | wc -c)
+echo "build-wasm: $module: $raw bytes raw, $gz bytes gzipped"
