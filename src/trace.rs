@@ -96,12 +96,16 @@ pub struct Trace {
 impl Trace {
     /// The Sudoku search for `puzzle`, givens committed, before its first event.
     pub fn sudoku(puzzle: &Puzzle) -> Trace {
-        Trace { search: dlx::start(puzzle) }
+        Trace {
+            search: dlx::start(puzzle),
+        }
     }
 
     /// The search of any exact-cover problem.
     pub fn exact_cover(matrix: Matrix) -> Trace {
-        Trace { search: Search::new(matrix) }
+        Trace {
+            search: Search::new(matrix),
+        }
     }
 
     /// Appends up to `max` events (two words each) to `out`; fewer only when the
@@ -179,7 +183,11 @@ mod tests {
 
     impl Fold {
         fn new(puzzle: &Puzzle) -> Fold {
-            let mut f = Fold { covered: vec![false; model::ITEMS], hidden_by: vec![None; model::OPTIONS], solution: vec![] };
+            let mut f = Fold {
+                covered: vec![false; model::ITEMS],
+                hidden_by: vec![None; model::OPTIONS],
+                solution: vec![],
+            };
             // The givens' items start covered, and with them every option that uses one.
             for (cell, &d) in puzzle.givens().cells().iter().enumerate() {
                 if d != 0 {
@@ -233,12 +241,18 @@ mod tests {
                 assert_eq!(self.covered[i], m.is_covered(i), "event {at}: item {i} covered?");
                 if !m.is_covered(i) {
                     let live: Vec<usize> = m.item_options(i).collect();
-                    let folded: Vec<usize> =
-                        model::item_options(i).into_iter().filter(|&o| self.hidden_by[o].is_none()).collect();
+                    let folded: Vec<usize> = model::item_options(i)
+                        .into_iter()
+                        .filter(|&o| self.hidden_by[o].is_none())
+                        .collect();
                     assert_eq!(live, folded, "event {at}: options of item {i}");
                 }
             }
-            assert_eq!(self.solution, search.solution().collect::<Vec<_>>(), "event {at}: partial solution");
+            assert_eq!(
+                self.solution,
+                search.solution().collect::<Vec<_>>(),
+                "event {at}: partial solution"
+            );
         }
     }
 
@@ -316,7 +330,18 @@ mod tests {
         let mut words = Vec::new();
         assert_eq!(trace.next_batch(1000, &mut words), 41);
         assert_eq!(words.len(), 82);
-        assert_eq!(&words[..6], &[0 | 2 << 4, 0, 1, 0, 3, 1], "choose a (len 2), cover a, try option 1 at level 0");
+        assert_eq!(
+            &words[..6],
+            &[
+                Kind::Choose as u32 | 2 << 4,
+                0,
+                Kind::Cover as u32,
+                0,
+                Kind::Try as u32,
+                1
+            ],
+            "choose a (len 2), cover a, try option 1 at level 0"
+        );
         assert_eq!(&words[80..], &[7, 0], "ends with done");
         assert_eq!(trace.next_batch(10, &mut words), 0, "nothing after done");
     }

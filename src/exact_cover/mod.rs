@@ -83,7 +83,10 @@ impl fmt::Display for MatrixError {
             MatrixError::RepeatedItem { option, item } => write!(f, "option {option}: item {item} appears twice"),
             MatrixError::NoPrimaryItem { option } => write!(f, "option {option} has no primary item"),
             MatrixError::Conflict { option, item } => {
-                write!(f, "option {option}: item {item} is already covered by an earlier option")
+                write!(
+                    f,
+                    "option {option}: item {item} is already covered by an earlier option"
+                )
             }
             MatrixError::NoSuchOption { option } => write!(f, "there is no option {option}"),
         }
@@ -127,7 +130,14 @@ impl Matrix {
             m.next[last as usize] = root;
             m.prev[root as usize] = last;
         }
-        m.push_node(Node { up: 0, down: 0, top: SPACER }, u32::MAX);
+        m.push_node(
+            Node {
+                up: 0,
+                down: 0,
+                top: SPACER,
+            },
+            u32::MAX,
+        );
         m
     }
 
@@ -170,7 +180,14 @@ impl Matrix {
         for &item in items {
             let q = self.nodes.len() as u32;
             let up = self.nodes[item].up;
-            self.push_node(Node { up, down: item as u32, top: item as u32 }, option as u32);
+            self.push_node(
+                Node {
+                    up,
+                    down: item as u32,
+                    top: item as u32,
+                },
+                option as u32,
+            );
             self.nodes[up as usize].down = q;
             self.nodes[item].up = q;
             self.len[item] += 1;
@@ -186,7 +203,14 @@ impl Matrix {
         }
         let last = self.nodes.len() as u32 - 1;
         self.nodes[spacer].down = last;
-        self.push_node(Node { up: first, down: 0, top: SPACER }, u32::MAX);
+        self.push_node(
+            Node {
+                up: first,
+                down: 0,
+                top: SPACER,
+            },
+            u32::MAX,
+        );
         self.option_start.push(first);
         Ok(option)
     }
@@ -194,7 +218,10 @@ impl Matrix {
     /// The items of an option, in the order they were given.
     pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
         let start = self.option_start[option] as usize;
-        self.nodes[start..].iter().take_while(|n| n.top != SPACER).map(|n| n.top as usize)
+        self.nodes[start..]
+            .iter()
+            .take_while(|n| n.top != SPACER)
+            .map(|n| n.top as usize)
     }
 
     /// The options still in an item's list, top to bottom.
@@ -228,7 +255,10 @@ impl Matrix {
     /// items (as the search does when it tries the option). Fails, leaving the matrix
     /// as it was, if one of its items is already covered.
     pub fn commit(&mut self, option: usize) -> Result<(), MatrixError> {
-        let start = *self.option_start.get(option).ok_or(MatrixError::NoSuchOption { option })?;
+        let start = *self
+            .option_start
+            .get(option)
+            .ok_or(MatrixError::NoSuchOption { option })?;
         if let Some(item) = self.option_items(option).find(|&i| self.is_covered(i)) {
             return Err(MatrixError::Conflict { option, item });
         }
@@ -270,7 +300,13 @@ impl Matrix {
     /// their pointers in registers.
     #[inline(always)]
     fn links(&mut self) -> Links<'_> {
-        Links { nodes: &mut self.nodes, len: &mut self.len, short: &mut self.short, words: self.words as usize }
+        let (zero, one) = self.short.split_at_mut(self.words as usize);
+        Links {
+            nodes: &mut self.nodes,
+            len: &mut self.len,
+            zero,
+            one,
+        }
     }
 
     /// The primary item with the fewest active options, the leftmost on ties, and that
@@ -283,7 +319,11 @@ impl Matrix {
         let (full, rest) = (self.primary as usize / 64, self.primary % 64);
         let last_mask = (1u64 << rest).wrapping_sub(1);
         for (len, set) in self.short.chunks_exact(self.words as usize).enumerate() {
-            let found = set[..full].iter().enumerate().find(|(_, &b)| b != 0).map(|(w, &b)| (w, b));
+            let found = set[..full]
+                .iter()
+                .enumerate()
+                .find(|(_, &b)| b != 0)
+                .map(|(w, &b)| (w, b));
             let found = found.or_else(|| Some((full, set.get(full)? & last_mask)).filter(|&(_, b)| b != 0));
             if let Some((w, bits)) = found {
                 return (w as u32 * 64 + bits.trailing_zeros(), len as u32);
@@ -324,7 +364,10 @@ impl Matrix {
     /// item's `len` is the length of its list, and that the item list is in order.
     /// Returns the first inconsistency found.
     pub fn sanity(&self) -> Result<(), String> {
-        for (root, range) in [(self.items, 0..self.primary), (self.items + 1, self.primary..self.items)] {
+        for (root, range) in [
+            (self.items, 0..self.primary),
+            (self.items + 1, self.primary..self.items),
+        ] {
             let mut p = root;
             let mut count = 0u32;
             loop {
@@ -348,7 +391,10 @@ impl Matrix {
                 }
             }
             if root == self.items && count != self.active_primary {
-                return Err(format!("{count} primary items in the list, {} counted", self.active_primary));
+                return Err(format!(
+                    "{count} primary items in the list, {} counted",
+                    self.active_primary
+                ));
             }
         }
         for item in 0..self.items {
@@ -363,19 +409,25 @@ impl Matrix {
                     break;
                 }
                 if self.nodes[q as usize].top != item {
-                    return Err(format!("item {item}: node {q} belongs to item {}", self.nodes[q as usize].top));
+                    return Err(format!(
+                        "item {item}: node {q} belongs to item {}",
+                        self.nodes[q as usize].top
+                    ));
                 }
                 if p != item && q <= p {
                     return Err(format!("item {item}: node {q} out of order after {p}"));
                 }
                 count += 1;
                 p = q;
-                if count as usize > self.nodes.len() {
+                if count > self.nodes.len() {
                     return Err(format!("item {item}: list does not close"));
                 }
             }
             if count != self.len(item as usize) {
-                return Err(format!("item {item}: len {} but {count} nodes", self.len(item as usize)));
+                return Err(format!(
+                    "item {item}: len {} but {count} nodes",
+                    self.len(item as usize)
+                ));
             }
             let (w, bit) = ((item / 64) as usize, 1u64 << (item % 64));
             for (len, set) in self.short.chunks_exact(self.words as usize).enumerate() {
@@ -417,8 +469,9 @@ impl Matrix {
 struct Links<'a> {
     nodes: &'a mut [Node],
     len: &'a mut [u32],
-    short: &'a mut [u64],
-    words: usize,
+    /// The two halves of `Matrix::short`.
+    zero: &'a mut [u64],
+    one: &'a mut [u64],
 }
 
 impl Links<'_> {
@@ -431,8 +484,8 @@ impl Links<'_> {
             p = self.nodes[p as usize].down;
         }
         let (w, bit) = ((i / 64) as usize, 1u64 << (i % 64));
-        self.short[w] &= !bit;
-        self.short[self.words + w] &= !bit;
+        self.zero[w] &= !bit;
+        self.one[w] &= !bit;
         self.len[i as usize] |= COVERED;
         updates
     }
@@ -441,9 +494,11 @@ impl Links<'_> {
     fn uncover(&mut self, i: u32) -> u64 {
         let len = self.len[i as usize] & !COVERED;
         self.len[i as usize] = len;
-        if len <= 1 {
-            let (w, bit) = ((i / 64) as usize, 1u64 << (i % 64));
-            self.short[len as usize * self.words + w] |= bit;
+        let (w, bit) = ((i / 64) as usize, 1u64 << (i % 64));
+        match len {
+            0 => self.zero[w] |= bit,
+            1 => self.one[w] |= bit,
+            _ => {}
         }
         let mut updates = 0;
         let mut p = self.nodes[i as usize].up;
@@ -470,11 +525,12 @@ impl Links<'_> {
             let len = self.len[top as usize] - 1;
             self.len[top as usize] = len;
             if len <= 1 {
-                // Now in the len-`len` set; out of the len-1 set if it just left it.
                 let (w, bit) = ((top / 64) as usize, 1u64 << (top % 64));
-                self.short[len as usize * self.words + w] |= bit;
-                if len == 0 {
-                    self.short[self.words + w] &= !bit;
+                if len == 1 {
+                    self.one[w] |= bit;
+                } else {
+                    self.one[w] &= !bit;
+                    self.zero[w] |= bit;
                 }
             }
             updates += 1;
@@ -498,11 +554,12 @@ impl Links<'_> {
             let len = self.len[top as usize] + 1;
             self.len[top as usize] = len;
             if len <= 2 {
-                // Out of the len-(`len` - 1) set; into the len-1 set if it just reached it.
                 let (w, bit) = ((top / 64) as usize, 1u64 << (top % 64));
-                self.short[(len as usize - 1) * self.words + w] &= !bit;
-                if len == 1 {
-                    self.short[self.words + w] |= bit;
+                if len == 2 {
+                    self.one[w] &= !bit;
+                } else {
+                    self.zero[w] &= !bit;
+                    self.one[w] |= bit;
                 }
             }
             updates += 1;

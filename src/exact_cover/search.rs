@@ -173,7 +173,9 @@ impl Search {
     /// The options of the partial solution, from level 0 up. Right after a
     /// [`Status::Solution`], that is the solution.
     pub fn solution(&self) -> impl Iterator<Item = usize> + '_ {
-        self.x[..self.depth()].iter().map(|&p| self.m.node_option[p as usize] as usize)
+        self.x[..self.depth()]
+            .iter()
+            .map(|&p| self.m.node_option[p as usize] as usize)
     }
 
     /// The items branched on at each level so far (the last may not be covered yet).
@@ -196,16 +198,13 @@ impl Search {
     /// Does the work of the next event and reports it to `obs`.
     #[inline(always)]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
-        if self.pc == Pc::Finished {
-            return Status::Done;
-        }
-        self.counters.events += 1;
         self.advance(obs)
     }
 
     /// Does exactly one event's work; silent transitions (X8) loop on to the next event.
     #[inline(always)]
     fn advance<O: Observer>(&mut self, obs: &mut O) -> Status {
+        self.counters.events += u64::from(self.pc != Pc::Finished);
         loop {
             let l = self.level;
             match self.pc {
@@ -257,7 +256,10 @@ impl Search {
                         self.cursor = q;
                         self.pc = Pc::CoverOthers;
                     }
-                    emit(obs, || Event::Try { option: self.m.node_option[p as usize], level: l as u32 });
+                    emit(obs, || Event::Try {
+                        option: self.m.node_option[p as usize],
+                        level: l as u32,
+                    });
                     return Status::Running;
                 }
                 Pc::CoverOthers => {
@@ -292,7 +294,10 @@ impl Search {
                     let p = self.x[l];
                     self.x[l] = self.m.nodes[p as usize].down;
                     self.pc = Pc::TryNext;
-                    emit(obs, || Event::Untry { option: self.m.node_option[p as usize], level: l as u32 });
+                    emit(obs, || Event::Untry {
+                        option: self.m.node_option[p as usize],
+                        level: l as u32,
+                    });
                     return Status::Running;
                 }
                 // X8: silent; go on to the first event of the level below.
@@ -317,6 +322,7 @@ impl Search {
                     emit(obs, || Event::Done);
                     return Status::Done;
                 }
+                // A finished search stays finished, and counts no more events.
                 Pc::Finished => return Status::Done,
             }
         }
@@ -359,7 +365,10 @@ impl Search {
             Pc::CoverChosen => {
                 self.pc = Pc::Enter;
                 let item = self.chosen[l];
-                Some(Event::Choose { item, len: self.m.len(item as usize) as u32 })
+                Some(Event::Choose {
+                    item,
+                    len: self.m.len(item as usize) as u32,
+                })
             }
             Pc::TryNext => {
                 let (item, p) = (self.chosen[l], self.x[l]);
@@ -371,7 +380,10 @@ impl Search {
                     let p = self.m.nodes[p as usize].up;
                     self.x[l] = p;
                     self.pc = Pc::Untry;
-                    Some(Event::Untry { option: self.m.node_option[p as usize], level: l as u32 })
+                    Some(Event::Untry {
+                        option: self.m.node_option[p as usize],
+                        level: l as u32,
+                    })
                 }
             }
             Pc::CoverOthers => {
@@ -440,7 +452,10 @@ impl Search {
     }
 
     fn try_event(&self, p: u32, l: usize) -> Event {
-        Event::Try { option: self.m.node_option[p as usize], level: l as u32 }
+        Event::Try {
+            option: self.m.node_option[p as usize],
+            level: l as u32,
+        }
     }
 
     /// Undo a `Cover` of node `q`'s item, taking its updates off the count.

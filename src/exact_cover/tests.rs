@@ -105,7 +105,11 @@ fn knuths_example_events_match_the_hand_worked_sequence() {
     assert_eq!((c.events, c.nodes, c.solutions, c.dead_ends), (41, 5, 1, 1));
     // Updates counted by hand: cover a 3, d 2, g 1, b 2, c 2, f 0; d 2, e 2, f 2, c 0, b 1, g 0.
     assert_eq!(c.updates, 17);
-    assert_eq!(search.step(&mut events), Status::Done, "a finished search stays finished");
+    assert_eq!(
+        search.step(&mut events),
+        Status::Done,
+        "a finished search stays finished"
+    );
     assert_eq!(events.len(), 41);
 }
 
@@ -154,9 +158,16 @@ fn agrees_with_brute_force_on_random_matrices() {
                 t.len()
             });
         }
-        assert_eq!(sorted(got), sorted(expect.clone()), "round {round}: options {options:?}");
+        assert_eq!(
+            sorted(got),
+            sorted(expect.clone()),
+            "round {round}: options {options:?}"
+        );
     }
-    assert!(nonempty > 500, "the generator should make many solvable matrices, made {nonempty}");
+    assert!(
+        nonempty > 500,
+        "the generator should make many solvable matrices, made {nonempty}"
+    );
 }
 
 #[test]
@@ -200,7 +211,11 @@ fn stepping_back_retraces_every_step_exactly() {
 fn same_state(a: &Search, b: &Search, round: usize, k: usize) {
     assert_eq!(a.matrix(), b.matrix(), "round {round}, state {k}: matrix");
     assert_eq!(a.counters(), b.counters(), "round {round}, state {k}: counters");
-    assert_eq!(a.solution().collect::<Vec<_>>(), b.solution().collect::<Vec<_>>(), "round {round}, state {k}");
+    assert_eq!(
+        a.solution().collect::<Vec<_>>(),
+        b.solution().collect::<Vec<_>>(),
+        "round {round}, state {k}"
+    );
     assert_eq!(a.chosen(), b.chosen(), "round {round}, state {k}: chosen");
     assert_eq!(a.is_done(), b.is_done());
 }
@@ -208,8 +223,14 @@ fn same_state(a: &Search, b: &Search, round: usize, k: usize) {
 #[test]
 fn bad_options_are_refused() {
     let mut m = Matrix::new(2, 1);
-    assert_eq!(m.add_option(&[0, 3]), Err(MatrixError::NoSuchItem { option: 0, item: 3 }));
-    assert_eq!(m.add_option(&[1, 1]), Err(MatrixError::RepeatedItem { option: 0, item: 1 }));
+    assert_eq!(
+        m.add_option(&[0, 3]),
+        Err(MatrixError::NoSuchItem { option: 0, item: 3 })
+    );
+    assert_eq!(
+        m.add_option(&[1, 1]),
+        Err(MatrixError::RepeatedItem { option: 0, item: 1 })
+    );
     assert_eq!(m.add_option(&[2]), Err(MatrixError::NoPrimaryItem { option: 0 }));
     assert_eq!(m.add_option(&[0, 2]), Ok(0));
     assert_eq!(m.add_option(&[1, 2]), Ok(1));
@@ -217,7 +238,11 @@ fn bad_options_are_refused() {
     m.commit(0).unwrap();
     assert_eq!(m.commit(1), Err(MatrixError::Conflict { option: 1, item: 2 }));
     assert_eq!(m.commit(5), Err(MatrixError::NoSuchOption { option: 5 }));
-    assert_eq!(m.to_owned().solutions(9), Vec::<Vec<usize>>::new(), "item 1 cannot be covered");
+    assert_eq!(
+        m.to_owned().solutions(9),
+        Vec::<Vec<usize>>::new(),
+        "item 1 cannot be covered"
+    );
 }
 
 #[test]

@@ -9,7 +9,8 @@ use crate::exact_cover::{Matrix, Nothing, Search, Status};
 pub fn full_matrix() -> Matrix {
     let mut m = Matrix::new(model::ITEMS, 0);
     for option in 0..model::OPTIONS {
-        m.add_option(&model::option_items(option)).expect("the model's options are well formed");
+        m.add_option(&model::option_items(option))
+            .expect("the model's options are well formed");
     }
     m
 }
@@ -106,7 +107,9 @@ mod tests {
     #[test]
     fn solves_a_hard_puzzle_and_checks_uniqueness() {
         let p = puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
-        let Verdict::Unique(g) = Dlx::new().verdict(&p) else { panic!("expected unique") };
+        let Verdict::Unique(g) = Dlx::new().verdict(&p) else {
+            panic!("expected unique")
+        };
         assert!(g.solves(p.givens()));
     }
 
@@ -137,7 +140,9 @@ mod tests {
     fn the_empty_grid_has_many_solutions_and_the_first_comes_fast() {
         let mut dlx = Dlx::new();
         let p = puzzle(&".".repeat(81));
-        let Verdict::Multiple(a, b) = dlx.verdict(&p) else { panic!() };
+        let Verdict::Multiple(a, b) = dlx.verdict(&p) else {
+            panic!()
+        };
         assert_ne!(a, b);
         assert!(a.solves(p.givens()) && b.solves(p.givens()));
         assert!(dlx.last_search().counters().nodes < 200);

@@ -30,7 +30,10 @@ impl Grid {
     /// Builds a grid from 81 cells; fails on a value above 9, naming the cell.
     pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, CellError> {
         match cells.iter().position(|&d| d > 9) {
-            Some(cell) => Err(CellError { cell, found: char::from(b'0' + cells[cell].min(9)) }),
+            Some(cell) => Err(CellError {
+                cell,
+                found: char::from(b'0' + cells[cell].min(9)),
+            }),
             None => Ok(Grid { cells }),
         }
     }
@@ -81,7 +84,10 @@ impl Grid {
 
     /// The 81-character line form, `.` for empty cells (every judge format's line form).
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect()
+        self.cells
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+            .collect()
     }
 
     /// True when every cell is filled, no row, column or box repeats a digit,
@@ -236,7 +242,13 @@ pub struct CellError {
 
 impl fmt::Display for CellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cell {} ({}): {:?} is not a digit or a blank", self.cell + 1, cell_name(self.cell), self.found)
+        write!(
+            f,
+            "cell {} ({}): {:?} is not a digit or a blank",
+            self.cell + 1,
+            cell_name(self.cell),
+            self.found
+        )
     }
 }
 
@@ -306,7 +318,10 @@ mod tests {
     #[test]
     fn line_errors_say_where() {
         let short = ".".repeat(79);
-        assert_eq!(Grid::parse_line(&short).unwrap_err().to_string(), "expected 81 cells, found 79");
+        assert_eq!(
+            Grid::parse_line(&short).unwrap_err().to_string(),
+            "expected 81 cells, found 79"
+        );
         let mut bad = ".".repeat(81);
         bad.replace_range(11..12, "x");
         assert_eq!(

@@ -126,7 +126,10 @@ mod tests {
         for i in 0..ITEMS {
             assert_eq!(item_number(item(i)), i);
             let opts = item_options(i);
-            assert!(opts.windows(2).all(|w| w[0] < w[1]), "item {i}: options in increasing order");
+            assert!(
+                opts.windows(2).all(|w| w[0] < w[1]),
+                "item {i}: options in increasing order"
+            );
         }
     }
 
@@ -141,7 +144,12 @@ mod tests {
                     let kk = usize::from(k);
                     let o = option((i - 1) * 9 + (j - 1), k);
                     assert_eq!(o + 1, ((i - 1) * 9 + (j - 1)) * 9 + kk);
-                    let expect = [(i - 1) * 9 + kk, 81 + (j - 1) * 9 + kk, 162 + (t - 1) * 9 + kk, 243 + (i - 1) * 9 + j];
+                    let expect = [
+                        (i - 1) * 9 + kk,
+                        81 + (j - 1) * 9 + kk,
+                        162 + (t - 1) * 9 + kk,
+                        243 + (i - 1) * 9 + j,
+                    ];
                     assert_eq!(option_items(o).map(|x| x + 1), expect);
                 }
             }
