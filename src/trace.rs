@@ -26,7 +26,7 @@
 //! it is every option of that item (from the numbering) not already hidden, which a
 //! viewer that folds the events knows (see `www/model.js` and the tests below).
 
-use crate::exact_cover::{Event, Matrix, Nothing, Observer, Search, Status};
+use crate::exact_cover::{Event, Matrix, Observer, Search, Status, Stepwise};
 use crate::sudoku::{dlx, Puzzle};
 
 /// The kinds of event, as numbered in the encoding.
@@ -136,7 +136,7 @@ impl Trace {
         let mut n = 0;
         while n < max && !self.search.is_done() {
             n += 1;
-            if self.search.step(&mut Nothing) == Status::Solution {
+            if self.search.step(&mut Stepwise) == Status::Solution {
                 break;
             }
         }
@@ -365,6 +365,6 @@ mod tests {
         assert_eq!(trace.search().counters().events, before + ran);
         assert_eq!(trace.search().depth(), 81, "skip stops right after a solution");
         let mut s = trace.search().clone();
-        assert_ne!(s.step(&mut crate::exact_cover::Nothing), Status::Done);
+        assert_ne!(s.step(&mut Stepwise), Status::Done);
     }
 }

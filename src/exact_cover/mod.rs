@@ -17,7 +17,7 @@
 
 mod search;
 
-pub use search::{Event, Nothing, Observer, Search, Status};
+pub use search::{Counters, Event, Nothing, Observer, Search, Status, Stepwise};
 
 use std::fmt;
 

@@ -48,6 +48,15 @@ impl Observer for Nothing {
     fn event(&mut self, _: Event) {}
 }
 
+/// An observer that ignores events but still wants the search to pause after each
+/// one (for stepping a search without looking at what it does).
+pub struct Stepwise;
+
+impl Observer for Stepwise {
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
 impl Observer for Vec<Event> {
     fn event(&mut self, event: Event) {
         self.push(event);
@@ -195,7 +204,9 @@ impl Search {
         self.pc == Pc::Finished
     }
 
-    /// Does the work of the next event and reports it to `obs`.
+    /// Does the work of the next event and reports it to `obs`. With an observer that
+    /// ignores events ([`Nothing`]) nobody can tell one event from the next, so the
+    /// search runs on without pausing until the next solution or the end.
     #[inline(always)]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
         self.advance(obs)
@@ -204,6 +215,16 @@ impl Search {
     /// Does exactly one event's work; silent transitions (X8) loop on to the next event.
     #[inline(always)]
     fn advance<O: Observer>(&mut self, obs: &mut O) -> Status {
+        // After an event: pause if someone watches, else go straight on to the next one.
+        macro_rules! pause {
+            () => {{
+                if O::ENABLED {
+                    return Status::Running;
+                }
+                self.counters.events += 1;
+                continue;
+            }};
+        }
         self.counters.events += u64::from(self.pc != Pc::Finished);
         loop {
             let l = self.level;
@@ -227,7 +248,7 @@ impl Search {
                         self.pc = Pc::CoverChosen;
                         emit(obs, || Event::Choose { item, len });
                     }
-                    return Status::Running;
+                    pause!();
                 }
                 // X4
                 Pc::CoverChosen => {
@@ -236,7 +257,7 @@ impl Search {
                     self.x[l] = self.m.nodes[item as usize].down;
                     self.pc = Pc::TryNext;
                     emit(obs, || Event::Cover { item });
-                    return Status::Running;
+                    pause!();
                 }
                 // X5, or X7 when the options are used up
                 Pc::TryNext => {
@@ -245,7 +266,7 @@ impl Search {
                         self.m.uncover(item);
                         self.pc = Pc::Leaving;
                         emit(obs, || Event::Uncover { item });
-                        return Status::Running;
+                        pause!();
                     }
                     self.counters.nodes += 1;
                     let q = self.m.next_in_option(p);
@@ -260,7 +281,7 @@ impl Search {
                         option: self.m.node_option[p as usize],
                         level: l as u32,
                     });
-                    return Status::Running;
+                    pause!();
                 }
                 Pc::CoverOthers => {
                     let q = self.cursor;
@@ -274,7 +295,7 @@ impl Search {
                         self.cursor = next;
                     }
                     emit(obs, || Event::Cover { item });
-                    return Status::Running;
+                    pause!();
                 }
                 // X6
                 Pc::UncoverOthers => {
@@ -288,7 +309,7 @@ impl Search {
                         self.cursor = prev;
                     }
                     emit(obs, || Event::Uncover { item });
-                    return Status::Running;
+                    pause!();
                 }
                 Pc::Untry => {
                     let p = self.x[l];
@@ -298,7 +319,7 @@ impl Search {
                         option: self.m.node_option[p as usize],
                         level: l as u32,
                     });
-                    return Status::Running;
+                    pause!();
                 }
                 // X8: silent; go on to the first event of the level below.
                 Pc::Leaving => {

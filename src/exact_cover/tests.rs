@@ -134,7 +134,7 @@ fn unwinding_mid_search_restores_the_matrix() {
         let before = m.clone();
         let mut search = Search::new(m);
         for _ in 0..rng.below(40) {
-            search.step(&mut Nothing);
+            search.step(&mut Stepwise);
         }
         let after = search.into_matrix();
         assert_eq!(after.sanity(), Ok(()), "round {round}");
@@ -191,13 +191,21 @@ fn stepping_back_retraces_every_step_exactly() {
             assert_eq!(undone, vec![events[k]]);
             same_state(&search, &states[k], round, k);
         }
-        assert_eq!(search.step_back(&mut Nothing), None, "nothing before the start");
+        assert_eq!(search.step_back(&mut Stepwise), None, "nothing before the start");
+        // Unwatched, the search runs from solution to solution and counts the same events.
+        let mut unwatched = Search::new(search.matrix().clone());
+        let mut solutions = 0;
+        while unwatched.step(&mut Nothing) != Status::Done {
+            solutions += 1;
+        }
+        assert_eq!(unwatched.counters(), states.last().unwrap().counters(), "round {round}");
+        assert_eq!(solutions, unwatched.counters().solutions);
         assert!(search.is_at_start());
         // Any mix of back and forth lands on the same states.
         let mut at = 0usize;
         for _ in 0..200 {
             if rng.below(2) == 0 && at < events.len() {
-                search.step(&mut Nothing);
+                search.step(&mut Stepwise);
                 at += 1;
             } else if at > 0 {
                 search.step_back(&mut Nothing);
