@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Installs what the tests and the web build need; skips whatever is already there.
+#
+#   scripts/setup.sh            everything: wasm32 target, wasm-bindgen-cli (the version in
+#                               Cargo.lock), Chromium + ChromeDriver (apt), npm packages (npm ci)
+#   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
+#
+# Safe to run again and again, as root or not (not root: apt packages are only reported), with
+# no stdin (CI). Only package registries are used: crates.io, Debian apt, npm.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+native_only=0
+for arg in "$@"; do
+    case "$arg" in
+        --native) native_only=1 ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        *) echo "setup: unknown option $arg (try --help)" >&2; exit 2 ;;
+    esac
+done
+
+say() { echo "setup: $*"; }
+die() { echo "setup: ERROR: $*" >&2; exit 1; }
+t0=$SECONDS
+
+# --- cargo (never installed here: it is the machine's toolchain) -----------------------------
+command -v cargo >/dev/null || die "cargo not found (expected rustup's toolchain in ~/.cargo/bin)"
+say "$(cargo --version) present"
+if (( native_only )); then
+    say "--native: nothing else needed (done in $((SECONDS - t0))s)"
+    exit 0
+fi
+
+# --- rustup target wasm32-unknown-unknown ------------------------------------------------------
+if ! command -v rustup >/dev/null; then
+    [[ -d "$(rustc --print target-libdir --target wasm32-unknown-unknown 2>/dev/null)" ]] \
+        || die "no rustup and no wasm32-unknown-unknown std: cannot add the target"
+    say "wasm32-unknown-unknown std present (no rustup)"
+elif rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "target wasm32-unknown-unknown already installed"
+else
+    say "adding target wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+fi
+
+# --- wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock -------------------
+# The CLI must match the crate exactly, or wasm-bindgen refuses the module.
+wbg_version() {
+    if [[ -f Cargo.lock ]]; then
+        awk '/^\[\[package\]\]/ { inpkg = 0 }
+             /^name = "wasm-bindgen"$/ { inpkg = 1; next }
+             inpkg && /^version = / { gsub(/"/, "", $3); print $3; exit }' Cargo.lock
+    fi
+}
+want="$(wbg_version)"
+if [[ -z "$want" ]]; then
+    # No Cargo.lock (or no wasm-bindgen in it): take the exact pin from Cargo.toml.
+    want="$(sed -n 's/^wasm-bindgen *= *"=\([0-9.]*\)".*/\1/p' Cargo.toml | head -n1)"
+fi
+[[ -n "$want" ]] || die "cannot find the wasm-bindgen version (Cargo.lock or an '=x.y.z' pin in Cargo.toml)"
+have() { "$1" --version 2>/dev/null | awk '{print $2}'; }
+if [[ "$(have wasm-bindgen)" == "$want" && "$(have wasm-bindgen-test-runner)" == "$want" ]]; then
+    say "wasm-bindgen $want already installed"
+else
+    # Someone else (another shell, an earlier setup) may be installing it right now: wait.
+    while command -v pgrep >/dev/null && pgrep -f "cargo install wasm-bindgen-cli" >/dev/null; do
+        say "waiting for a running 'cargo install wasm-bindgen-cli' to finish"; sleep 10
+    done
+    if [[ "$(have wasm-bindgen)" == "$want" && "$(have wasm-bindgen-test-runner)" == "$want" ]]; then
+        say "wasm-bindgen $want installed by the other process"
+    else
+        say "installing wasm-bindgen-cli $want (cargo install, takes 3-5 min; found: '$(have wasm-bindgen)')"
+        t1=$SECONDS
+        if ! cargo install wasm-bindgen-cli --version "$want" --locked --force; then
+            say "'cargo install --locked' failed; retrying without --locked"
+            cargo install wasm-bindgen-cli --version "$want" --force
+        fi
+        [[ "$(have wasm-bindgen)" == "$want" ]] || die "wasm-bindgen on PATH is '$(have wasm-bindgen)', wanted $want ($(command -v wasm-bindgen))"
+        say "wasm-bindgen $want installed in $((SECONDS - t1))s"
+    fi
+fi
+
+# --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright) ------------------
+apt_pkgs=(chromium chromium-driver)
+missing=()
+for p in "${apt_pkgs[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if (( ${#missing[@]} == 0 )); then
+    say "apt ${apt_pkgs[*]} already installed"
+elif [[ "$(id -u)" != 0 ]]; then
+    say "WARNING: not root; please install: apt-get install --no-install-recommends ${missing[*]}"
+else
+    say "apt-get install ${missing[*]}"
+    t1=$SECONDS
+    export DEBIAN_FRONTEND=noninteractive
+    apt_opts=(-y -q -o DPkg::Lock::Timeout=600)
+    apt-get "${apt_opts[@]}" update >/dev/null
+    apt-get "${apt_opts[@]}" install --no-install-recommends "${missing[@]}" </dev/null
+    say "apt packages installed in $((SECONDS - t1))s"
+fi
+for b in chromium chromedriver; do
+    [[ -x /usr/bin/$b ]] || [[ "$(id -u)" != 0 ]] || die "/usr/bin/$b missing after install"
+done
+
+# --- npm packages (playwright-core, binaryen's wasm-opt, dancing-links) ----------------------
+if [[ -f package-lock.json ]]; then
+    command -v npm >/dev/null || die "npm not found (Node 20 + npm expected on the machine)"
+    stamp=node_modules/.setup-lock-sha256
+    want_hash="$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)"
+    if [[ -d node_modules && -f "$stamp" && "$(cat "$stamp")" == "$want_hash" ]]; then
+        say "node_modules up to date with package-lock.json"
+    else
+        say "npm ci (node_modules missing or older than package-lock.json)"
+        t1=$SECONDS
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund </dev/null
+        echo "$want_hash" > "$stamp"
+        say "npm ci done in $((SECONDS - t1))s"
+    fi
+else
+    say "no package-lock.json: skipping npm"
+fi
+
+# --- g++ (only the C++ benchmark peer needs it) -----------------------------------------------
+if command -v g++ >/dev/null; then
+    say "g++ present (benchmark peer)"
+else
+    say "note: g++ not found; only bench/ needs it (apt-get install g++)"
+fi
+
+say "done in $((SECONDS - t0))s"
