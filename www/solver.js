@@ -1,0 +1,80 @@
+// The page's side of the solver worker: promises for verdicts and counts, progress
+// callbacks, and Cancel (terminate the worker, start a fresh one).
+
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'Cancelled';
+  }
+}
+
+export class Solver {
+  constructor(url = new URL('./worker.js', import.meta.url)) {
+    this.url = url;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.spawn();
+  }
+
+  spawn() {
+    this.worker = new Worker(this.url, { type: 'module' });
+    this.worker.onmessage = ({ data }) => {
+      const job = this.pending.get(data.id);
+      if (!job) return;
+      if (data.progress) {
+        job.onProgress?.(data.progress);
+        return;
+      }
+      this.pending.delete(data.id);
+      if (data.error !== undefined) job.reject(new Error(data.error));
+      else job.resolve(data.result);
+    };
+    this.worker.onerror = (e) => {
+      e.preventDefault?.();
+      this.failAll(new Error(`the solver stopped: ${e.message || 'it could not start'}`));
+      // Started again on the next request, not now: a worker that cannot start would loop.
+      this.worker.terminate();
+      this.worker = null;
+    };
+  }
+
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  /** `{kind: 'none' | 'unique' | 'multiple', solutions, ms}` */
+  verdict(puzzle) {
+    return this.run({ op: 'verdict', puzzle });
+  }
+
+  /** `{count, complete, events, ms}`; `onProgress({solutions, events})` while it runs. */
+  count(puzzle, limit, onProgress) {
+    return this.run({ op: 'count', puzzle, limit }, onProgress);
+  }
+
+  run(message, onProgress) {
+    const id = this.nextId++;
+    if (!this.worker) this.spawn();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ id, ...message });
+    });
+  }
+
+  /** Stops whatever runs: its promise rejects with `Cancelled`. */
+  cancel() {
+    this.failAll(new Cancelled());
+    this.restart();
+  }
+
+  restart() {
+    this.worker?.terminate();
+    this.spawn();
+  }
+
+  failAll(error) {
+    const jobs = [...this.pending.values()];
+    this.pending.clear();
+    for (const j of jobs) j.reject(error);
+  }
+}

@@ -1,0 +1,264 @@
+// The 9×9 board: givens (typed or pasted), the solver's answer, and the search as it
+// runs: digits placed by the search, and in each empty cell its candidates (its live
+// options) as small marks that vanish when a cover hides them. An ARIA grid with one
+// tab stop; arrows move, digits set, 0 / Delete / Backspace clear.
+
+import { CELLS } from '../model.js';
+
+const DIGITS = '123456789';
+
+export class BoardView {
+  /**
+   * `onEdit(cell, digit)` when a given is typed or cleared; `onHover(cell | null)` when the
+   * pointer or the focus lights up a cell.
+   */
+  constructor(root, { onEdit, onHover }) {
+    this.root = root;
+    this.onEdit = onEdit;
+    this.onHover = onHover;
+    this.cursor = 0;
+    this.advance = true;
+    this.givens = new Uint8Array(CELLS);
+    this.clashing = new Set();
+    this.answer = null;
+    this.diff = new Set();
+    this.placed = new Uint8Array(CELLS);
+    this.shown = new Uint8Array(CELLS).fill(255); // what each cell's big digit shows (kind*16 + digit)
+    this.highlighted = [];
+    this.build();
+  }
+
+  build() {
+    const root = this.root;
+    root.setAttribute('role', 'grid');
+    root.classList.add('board');
+    this.cells = [];
+    this.digits = [];
+    this.placedDigits = [];
+    this.marks = new Array(CELLS * 9);
+    for (let r = 0; r < 9; r++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.className = 'board-row';
+      for (let c = 0; c < 9; c++) {
+        const cell = r * 9 + c;
+        const el = document.createElement('div');
+        el.setAttribute('role', 'gridcell');
+        el.className = `cell r${r} c${c}`;
+        el.tabIndex = cell === 0 ? 0 : -1;
+        el.dataset.cell = cell;
+        const digit = document.createElement('span');
+        digit.className = 'digit';
+        digit.append(document.createTextNode(''));
+        // The search's digits, all nine laid out once and shown one at a time: placing and
+        // taking back a digit at top speed then only repaints, it never lays out again.
+        const placed = document.createElement('span');
+        placed.className = 'placed';
+        placed.setAttribute('aria-hidden', 'true');
+        for (let d = 1; d <= 9; d++) placed.append(Object.assign(document.createElement('span'), { textContent: String(d) }));
+        const marks = document.createElement('span');
+        marks.className = 'marks';
+        marks.setAttribute('aria-hidden', 'true');
+        for (let d = 1; d <= 9; d++) {
+          const m = document.createElement('span');
+          m.className = 'm';
+          m.textContent = DIGITS[d - 1];
+          marks.append(m);
+          this.marks[cell * 9 + d - 1] = m;
+        }
+        el.append(digit, placed, marks);
+        row.append(el);
+        this.cells.push(el);
+        this.digits.push(digit);
+        this.placedDigits.push(placed.children);
+      }
+      root.append(row);
+    }
+    // Type sizes follow the board's width (set on resize, never read during a frame).
+    new ResizeObserver(([entry]) => {
+      const cell = entry.contentRect.width / 9;
+      root.style.setProperty('--digit-size', `${(cell * 0.62).toFixed(1)}px`);
+      root.style.setProperty('--mark-size', `${(cell * 0.235).toFixed(1)}px`);
+    }).observe(root);
+    root.addEventListener('keydown', (e) => this.key(e));
+    root.addEventListener('pointerdown', (e) => {
+      const el = e.target.closest('.cell');
+      this.typed = false;
+      if (el) this.moveTo(Number(el.dataset.cell));
+    });
+    root.addEventListener('pointerover', (e) => {
+      const el = e.target.closest('.cell');
+      if (el) this.onHover(Number(el.dataset.cell), 'pointer');
+    });
+    root.addEventListener('pointerleave', () => this.onHover(null, 'pointer'));
+    root.addEventListener('focusin', (e) => {
+      const el = e.target.closest('.cell');
+      if (el) this.onHover(Number(el.dataset.cell), 'focus');
+    });
+    root.addEventListener('focusout', (e) => {
+      if (!root.contains(e.relatedTarget)) this.onHover(null, 'focus');
+    });
+  }
+
+  // --- input -------------------------------------------------------------------------------
+  key(e) {
+    // Backspace right after a digit that moved the cursor on erases that digit, as in a text field.
+    const typed = this.typed;
+    this.typed = false;
+    if (e.altKey || e.ctrlKey || e.metaKey) {
+      if (e.ctrlKey && (e.key === 'Home' || e.key === 'End')) {
+        this.moveTo(e.key === 'Home' ? 0 : CELLS - 1);
+        e.preventDefault();
+      }
+      return;
+    }
+    const c = this.cursor;
+    const r = Math.floor(c / 9), col = c % 9;
+    let handled = true;
+    switch (e.key) {
+      case 'ArrowUp': if (!e.shiftKey) this.moveTo(r > 0 ? c - 9 : c); else handled = false; break;
+      case 'ArrowDown': if (!e.shiftKey) this.moveTo(r < 8 ? c + 9 : c); else handled = false; break;
+      case 'ArrowLeft': if (!e.shiftKey) this.moveTo(col > 0 ? c - 1 : c); else handled = false; break;
+      case 'ArrowRight': if (!e.shiftKey) this.moveTo(col < 8 ? c + 1 : c); else handled = false; break;
+      case 'Home': this.moveTo(r * 9); break;
+      case 'End': this.moveTo(r * 9 + 8); break;
+      case '0': case 'Delete': this.onEdit(c, 0); break;
+      case 'Backspace':
+        if (c > 0 && (typed || !this.givens[c])) {
+          // erase the cell before: the digit just typed, or (from an empty cell) the one behind
+          this.moveTo(c - 1);
+          this.onEdit(c - 1, 0);
+        } else this.onEdit(c, 0);
+        break;
+      case '.':
+        this.onEdit(c, 0);
+        if (c < CELLS - 1) this.moveTo(c + 1);
+        break;
+      default:
+        if (e.key.length === 1 && e.key >= '1' && e.key <= '9') {
+          this.onEdit(c, e.key.charCodeAt(0) - 48);
+          if (this.advance && c < CELLS - 1) {
+            this.moveTo(c + 1);
+            this.typed = true;
+          }
+        } else handled = false;
+    }
+    if (handled) e.preventDefault();
+  }
+
+  moveTo(cell) {
+    if (cell !== this.cursor) {
+      this.cells[this.cursor].tabIndex = -1;
+      this.cursor = cell;
+      this.cells[cell].tabIndex = 0;
+    }
+    this.cells[cell].focus({ preventScroll: false });
+  }
+
+  focus() {
+    this.cells[this.cursor].focus();
+  }
+
+  // --- what to show -----------------------------------------------------------------------------
+  /** The givens and the cells whose givens clash. */
+  setGivens(digits, clashing) {
+    this.givens.set(digits);
+    this.clashing = clashing;
+    for (let c = 0; c < CELLS; c++) this.cells[c].classList.toggle('clash', clashing.has(c));
+    this.refreshDigits();
+  }
+
+  /** The solver's answer shown over the board (null: none), and the cells that differ between two solutions. */
+  setAnswer(digits, diff = new Set()) {
+    this.answer = digits;
+    this.diff = diff;
+    this.root.classList.toggle('has-answer', !!digits);
+    for (let c = 0; c < CELLS; c++) this.cells[c].classList.toggle('diff', diff.has(c));
+    this.refreshDigits();
+  }
+
+  /** Whether the search's state (placed digits, candidates) is shown. */
+  setSearchShown(on) {
+    this.root.classList.toggle('no-search', !on);
+    if (!on) this.placed.fill(0);
+    this.refreshDigits();
+  }
+
+  setMarksShown(on) {
+    this.root.classList.toggle('no-marks', !on);
+  }
+
+  /** Draws what changed in the search since the last call. */
+  render(model) {
+    const d = model.dirty;
+    if (d.all) {
+      for (let o = 0; o < CELLS * 9; o++) this.renderMark(model, o);
+    } else {
+      for (let k = 0; k < d.nOptions; k++) this.renderMark(model, d.options[k]);
+    }
+    const placed = new Uint8Array(CELLS);
+    for (let k = 0; k < model.depth; k++) {
+      const o = model.solution[k];
+      placed[(o / 9) | 0] = (o % 9) + 1;
+    }
+    let changed = false;
+    for (let c = 0; c < CELLS; c++) {
+      if (placed[c] !== this.placed[c]) {
+        this.placed[c] = placed[c];
+        changed = true;
+      }
+    }
+    if (changed || d.all) this.refreshDigits();
+  }
+
+  renderMark(model, o) {
+    const s = model.optionState(o);
+    const v = s === 'live' ? 'on' : s === 'pending' ? 'pend' : '';
+    const m = this.marks[o];
+    if (m.dataset.s !== v) m.dataset.s = v;
+  }
+
+  refreshDigits() {
+    for (let c = 0; c < CELLS; c++) {
+      let kind, digit;
+      if (this.givens[c]) [kind, digit] = [1, this.givens[c]];
+      else if (this.answer && this.answer[c]) [kind, digit] = [2, this.answer[c]];
+      else if (this.placed[c]) [kind, digit] = [3, this.placed[c]];
+      else [kind, digit] = [0, 0];
+      const code = kind * 16 + digit;
+      const was = this.shown[c];
+      if (was === code) continue;
+      this.shown[c] = code;
+      const el = this.cells[c];
+      el.dataset.kind = ['empty', 'given', 'answer', 'placed'][kind];
+      if (was >> 4 === 3) this.placedDigits[c][(was & 15) - 1].removeAttribute('class');
+      if (kind === 3) this.placedDigits[c][digit - 1].className = 'on';
+      const text = kind === 1 || kind === 2 ? String(digit) : '';
+      const node = this.digits[c].firstChild;
+      if (node.nodeValue !== text) node.nodeValue = text;
+    }
+  }
+
+  /** Lights up options (their marks, even hidden ones) and cells. */
+  setHighlight(options = [], cells = []) {
+    for (const el of this.highlighted) el.classList.remove('hl');
+    this.highlighted = [...options.map((o) => this.marks[o]), ...cells.map((c) => this.cells[c])];
+    for (const el of this.highlighted) el.classList.add('hl');
+  }
+
+  /** Screen-reader labels for every cell (not per frame: on pause, edit or focus). */
+  refreshLabels(model, searchShown) {
+    for (let c = 0; c < CELLS; c++) this.cells[c].setAttribute('aria-label', this.label(c, model, searchShown));
+  }
+
+  label(c, model, searchShown) {
+    const where = `row ${Math.floor(c / 9) + 1}, column ${(c % 9) + 1}`;
+    if (this.givens[c]) return `${where}, given ${this.givens[c]}${this.clashing.has(c) ? ', clashes' : ''}`;
+    if (this.answer && this.answer[c]) return `${where}, answer ${this.answer[c]}${this.diff.has(c) ? ', differs between the two solutions' : ''}`;
+    if (this.placed[c]) return `${where}, placed by the search ${this.placed[c]}`;
+    if (!searchShown || !model) return `${where}, empty`;
+    const cands = [];
+    for (let d = 1; d <= 9; d++) if (model.hiddenBy[c * 9 + d - 1] < 0) cands.push(d);
+    return `${where}, empty, ${cands.length ? `candidates ${cands.join(' ')}` : 'no candidate left'}`;
+  }
+}

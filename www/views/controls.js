@@ -1,0 +1,96 @@
+// The transport: buttons with keyboard shortcuts, the speed, and a Stop for long jumps.
+// The buttons live in index.html (`data-action`); this view binds them and the keys.
+
+const KEYS = [
+  // [action, keys shown, matcher]
+  ['restart', 'R', (e) => e.key === 'r' || e.key === 'R' || e.key === 'Home'],
+  ['prevChoice', 'Shift+←  {', (e) => (e.key === 'ArrowLeft' && e.shiftKey) || e.key === '{'],
+  ['back', '←  [', (e) => (e.key === 'ArrowLeft' && !e.shiftKey) || e.key === '['],
+  ['toggle', 'Space  P', (e) => e.key === ' ' || e.key === 'p' || e.key === 'P'],
+  ['forward', '→  ]', (e) => (e.key === 'ArrowRight' && !e.shiftKey) || e.key === ']'],
+  ['nextChoice', 'Shift+→  }', (e) => (e.key === 'ArrowRight' && e.shiftKey) || e.key === '}'],
+  ['nextSolution', 'N', (e) => e.key === 'n' || e.key === 'N'],
+  ['nextDeadEnd', 'D', (e) => e.key === 'd' || e.key === 'D'],
+  ['slower', '−', (e) => e.key === '-' || e.key === '_'],
+  ['faster', '+', (e) => e.key === '+' || e.key === '='],
+  ['stop', 'Esc', (e) => e.key === 'Escape'],
+];
+
+const ARIA_KEYS = {
+  restart: 'R Home', prevChoice: 'Shift+ArrowLeft {', back: 'ArrowLeft [', toggle: 'Space P',
+  forward: 'ArrowRight ]', nextChoice: 'Shift+ArrowRight }', nextSolution: 'N', nextDeadEnd: 'D', stop: 'Escape',
+};
+
+export class ControlsView {
+  /** `actions[name]()` for each button and key; `actions.setSpeed(index)`, `actions.setStopAtSolution(on)`. */
+  constructor(root, actions, speeds) {
+    this.root = root;
+    this.actions = actions;
+    this.speeds = speeds;
+    this.buttons = {};
+    for (const b of root.querySelectorAll('[data-action]')) {
+      const name = b.dataset.action;
+      this.buttons[name] = b;
+      if (ARIA_KEYS[name]) b.setAttribute('aria-keyshortcuts', ARIA_KEYS[name]);
+      const keys = KEYS.find(([a]) => a === name)?.[1];
+      if (keys && !b.title) b.title = `${b.getAttribute('aria-label') || b.textContent.trim()} (${keys})`;
+      b.addEventListener('click', () => actions[name]());
+    }
+    this.speed = root.querySelector('#speed');
+    this.speed.max = String(speeds.length - 1);
+    this.speedOut = root.querySelector('#speed-out');
+    this.speed.addEventListener('input', () => actions.setSpeed(Number(this.speed.value)));
+    this.stopAt = root.querySelector('#stop-at-solution');
+    this.stopAt.addEventListener('change', () => actions.setStopAtSolution(this.stopAt.checked));
+    this.busy = root.querySelector('#busy');
+    this.busyText = root.querySelector('#busy-text');
+    document.addEventListener('keydown', (e) => this.key(e));
+  }
+
+  key(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t.closest?.('input, textarea, select, [contenteditable="true"]')) return;
+    if (e.key === ' ' && t.closest?.('button, a, summary, [role="tab"]')) return;
+    if (t.closest?.('.board') && /^[0-9.]$|^Backspace$|^Delete$/.test(e.key)) return;
+    const hit = KEYS.find(([, , m]) => m(e));
+    if (!hit || !this.enabled) return;
+    if (hit[0] === 'stop' && !this.isBusy) return;
+    e.preventDefault();
+    this.actions[hit[0]]();
+  }
+
+  /** `status`: {playing, task, atStart, done}; `enabled`: a search to control exists. */
+  render(status, speedIndex, enabled, stopAtSolution) {
+    this.enabled = enabled;
+    this.isBusy = !!status.task;
+    const b = this.buttons;
+    const set = (name, disabled) => {
+      if (b[name] && b[name].disabled !== disabled) b[name].disabled = disabled;
+    };
+    set('restart', !enabled || (status.atStart && !status.task));
+    set('prevChoice', !enabled || status.atStart);
+    set('back', !enabled || status.atStart);
+    set('toggle', !enabled || (status.done && !status.playing));
+    set('forward', !enabled || status.done);
+    set('nextChoice', !enabled || status.done);
+    set('nextSolution', !enabled || status.done);
+    set('nextDeadEnd', !enabled || status.done);
+    const playLabel = status.playing ? 'Pause' : 'Play';
+    if (b.toggle.dataset.state !== playLabel) {
+      b.toggle.dataset.state = playLabel;
+      b.toggle.setAttribute('aria-label', playLabel);
+      b.toggle.querySelector('.label').textContent = playLabel;
+      b.toggle.setAttribute('aria-pressed', String(status.playing));
+    }
+    if (this.speed.value !== String(speedIndex)) this.speed.value = String(speedIndex);
+    const label = this.speeds[speedIndex].label;
+    if (this.speedOut.textContent !== label) {
+      this.speedOut.textContent = label;
+      this.speed.setAttribute('aria-valuetext', label);
+    }
+    if (this.stopAt.checked !== stopAtSolution) this.stopAt.checked = stopAtSolution;
+    this.busy.hidden = !status.task;
+    if (status.task) this.busyText.textContent = `Going ${status.task}…`;
+  }
+}

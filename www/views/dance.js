@@ -1,0 +1,163 @@
+// Knuth's example drawn as in "Dancing Links": a header row (the root h and the items),
+// one row of nodes per option, and their links. Up/down links are the arrows beside
+// each column (down on the left, up on the right); the header row has left and right
+// links; an option's nodes are linked in a cycle (its right links are drawn; the left
+// ones mirror them and never change). A hidden node steps aside while its neighbours
+// link past it, and a covered item's header lifts out of the header row. Right after
+// the step that moved them, they show the links they kept (dashed): uncover puts every
+// node back exactly where those point. That is the dance.
+
+const NS = 'http://www.w3.org/2000/svg';
+const COL = 84, ROW = 60, LEFT = 86, TOP = 96;
+const HW = 20, HH = 17; // header half sizes
+const NW = 15, NH = 12; // node half sizes
+const STUB = 15;
+const ASIDE = 26, LIFT = 40;
+
+const el = (name, attrs = {}, parent = null) => {
+  const e = document.createElementNS(NS, name);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.append(e);
+  return e;
+};
+
+export class DanceView {
+  constructor(root, problem) {
+    this.root = root;
+    this.problem = problem;
+    this.built = false;
+  }
+
+  build(dance) {
+    const p = this.problem;
+    const W = LEFT + p.items * COL + 60, H = TOP + p.options * ROW + 36;
+    const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'dance-svg', role: 'img' });
+    svg.setAttribute('aria-label', `Dancing links for Knuth's example: the root h, items ${Array.from({ length: p.items }, (_, i) => p.itemName(i)).join(' ')}, and ${p.options} options as rows of nodes`);
+    const defs = el('defs', {}, svg);
+    for (const kind of ['live', 'stale', 'moved', 'row']) {
+      const m = el('marker', { id: `arrow-${kind}`, viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse', class: `mk-${kind}` }, defs);
+      el('path', { d: 'M0,0 L8,4 L0,8 z' }, m);
+    }
+    this.bands = el('g', { class: 'bands' }, svg);
+    this.linkLayer = el('g', { class: 'links' }, svg);
+    this.nodeLayer = el('g', { class: 'nodes' }, svg);
+    // option rows: a band and a label each
+    this.band = [];
+    for (let o = 0; o < p.options; o++) {
+      const y = TOP + (o + 1) * ROW;
+      const g = el('g', { class: 'band' }, this.bands);
+      el('rect', { x: 8, y: y - ROW / 2 + 4, width: W - 16, height: ROW - 8, rx: 8 }, g);
+      const t = el('text', { x: 16, y: y + 5, class: 'band-label' }, g);
+      t.textContent = p.optionName(o);
+      this.band.push(g);
+    }
+    // nodes: headers (with their names and lengths) then option nodes
+    this.nodes = [];
+    for (let x = 0; x < dance.size; x++) {
+      const g = el('g', { class: x === 0 ? 'node root' : x <= p.items ? 'node header' : 'node option' }, this.nodeLayer);
+      if (x <= p.items) {
+        el('rect', { x: -HW, y: -HH, width: 2 * HW, height: 2 * HH, rx: 5 }, g);
+        const name = el('text', { y: x === 0 ? 5 : 0, class: 'name' }, g);
+        name.textContent = x === 0 ? 'h' : p.itemName(x - 1);
+        if (x > 0) this.lenText = [...(this.lenText ?? []), el('text', { y: 13, class: 'len' }, g)];
+      } else {
+        el('rect', { x: -NW, y: -NH, width: 2 * NW, height: 2 * NH, rx: 11 }, g);
+        const t = el('text', { y: 4, class: 'name' }, g);
+        t.textContent = p.itemName(dance.C[x]);
+      }
+      this.nodes.push(g);
+    }
+    // four links per node
+    this.links = { U: [], D: [], L: [], R: [] };
+    for (let x = 0; x < dance.size; x++) {
+      for (const f of ['U', 'D', 'L', 'R']) {
+        const row = x > p.items && (f === 'L' || f === 'R');
+        const path = el('path', { class: row ? 'link row-link' : 'link', d: 'M0,0 L0,0' }, this.linkLayer);
+        // The root has no column, and an option's left links mirror its right ones.
+        if ((x === 0 && (f === 'U' || f === 'D')) || (row && f === 'L')) path.style.display = 'none';
+        this.links[f].push(path);
+      }
+    }
+    const legend = document.createElement('p');
+    legend.className = 'dance-legend';
+    legend.innerHTML = '<span><span class="key live"></span> a link in use</span> <span><span class="key moved"></span> changed by the last step</span> <span><span class="key stale"></span> kept by a node just hidden</span> <span><span class="node-key"></span> hidden (stepped aside)</span>';
+    this.root.replaceChildren(svg, legend);
+    this.svg = svg;
+    this.built = true;
+  }
+
+  /** Column and row of node x in the drawing (row 0 is the header row). */
+  place(dance, x) {
+    if (x <= this.problem.items) return [x, 0];
+    return [1 + dance.C[x], 1 + dance.optionOf[x]];
+  }
+
+  render(dance, model) {
+    if (!this.built) this.build(dance);
+    const p = this.problem;
+    const n = dance.size;
+    const pos = new Array(n);
+    const linked = new Array(n);
+    for (let x = 0; x < n; x++) {
+      const [c, r] = this.place(dance, x);
+      linked[x] = dance.linked(x);
+      let px = LEFT + c * COL, py = TOP + r * ROW;
+      if (!linked[x]) {
+        if (x <= p.items) py -= LIFT;
+        else px += ASIDE;
+      }
+      pos[x] = [px, py, c, r];
+    }
+    const moved = new Set(dance.changed);
+    const inSolution = new Set(model.solution.subarray(0, model.depth));
+    const top = model.topChosen;
+    for (let x = 0; x < n; x++) {
+      const g = this.nodes[x];
+      const [px, py] = pos[x];
+      g.style.transform = `translate(${px}px, ${py}px)`;
+      const item = x > 0 && x <= p.items ? x - 1 : -1;
+      g.classList.toggle('hidden', !linked[x]);
+      g.classList.toggle('moved', moved.has(x));
+      g.classList.toggle('chosen', item >= 0 && model.levelOf[item] >= 0);
+      g.classList.toggle('top', item >= 0 && item === top);
+      g.classList.toggle('dead', item >= 0 && model.isDeadEnd(item));
+      g.classList.toggle('solution', x > p.items && inSolution.has(dance.optionOf[x]));
+      if (item >= 0) this.lenText[item].textContent = String(dance.len[item]);
+    }
+    for (let o = 0; o < p.options; o++) {
+      this.band[o].classList.toggle('in-solution', inSolution.has(o));
+      this.band[o].classList.toggle('tried', model.open > 0 && model.tried[model.open - 1] === o);
+    }
+    for (let x = 0; x < n; x++) {
+      const stale = !linked[x];
+      const [px, py, c, r] = pos[x];
+      const hw = x <= p.items ? HW : NW, hh = x <= p.items ? HH : NH;
+      const set = (f, d) => {
+        const path = this.links[f][x];
+        if (path.style.display === 'none') return;
+        // A hidden node's kept links are shown right after the step that hid it.
+        const kind = stale ? (moved.has(x) ? 'stale' : 'gone')
+          : dance.rewritten.has(f + x) || (moved.has(x) && !path.classList.contains('row-link')) ? 'moved'
+          : path.classList.contains('row-link') ? 'row' : 'live';
+        path.style.d = `path("${d}")`;
+        if (path.dataset.kind !== kind) {
+          path.dataset.kind = kind;
+          path.setAttribute('marker-end', kind === 'gone' ? '' : `url(#arrow-${kind})`);
+        }
+      };
+      // down: to the next node below in the column, or a stub (the list wraps to the header)
+      const dn = dance.D[x], up = dance.U[x];
+      const [dx, dy, , dr] = pos[dn];
+      set('D', dr > r ? `M${px - 5},${py + hh} L${dx - 5},${dy - (dn <= p.items ? HH : NH)}` : `M${px - 5},${py + hh} L${px - 5},${py + hh + STUB}`);
+      const [ux, uy, , ur] = pos[up];
+      set('U', ur < r ? `M${px + 5},${py - hh} L${ux + 5},${uy + (up <= p.items ? HH : NH)}` : `M${px + 5},${py - hh} L${px + 5},${py - hh - STUB}`);
+      const rt = dance.R[x], lt = dance.L[x];
+      const [rx, ry, rc] = pos[rt];
+      const rhw = rt <= p.items ? HW : NW;
+      set('R', rc > c ? `M${px + hw},${py - 4} L${rx - rhw},${ry - 4}` : `M${px + hw},${py - 4} L${px + hw + STUB},${py - 4}`);
+      const [lx, ly, lc] = pos[lt];
+      const lhw = lt <= p.items ? HW : NW;
+      set('L', lc < c ? `M${px - hw},${py + 4} L${lx + lhw},${ly + 4}` : `M${px - hw},${py + 4} L${px - hw - STUB},${py + 4}`);
+    }
+  }
+}

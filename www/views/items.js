@@ -1,0 +1,263 @@
+// The 324 items as four labelled 9×9 panels. Each square is one item: shaded by its
+// length (options left), dimmed once covered, outlined while it is a level's chosen
+// item, flagged red at a dead end (an uncovered item with no option left).
+//
+// The squares are painted on a canvas behind each panel: at top speed nearly every
+// item changes every frame, and repainting a few hundred squares costs far less than
+// laying out a few hundred changed elements. Over the canvas sit transparent
+// elements, one per item, that never change while the search runs: they take the
+// pointer, the focus and the screen reader's questions (an ARIA grid per panel).
+
+import { describeItem, itemNumber } from '../model.js';
+
+const PANELS = [
+  { block: 'cell', title: 'Cell r,c is filled', rows: 'row', cols: 'column', item: (r, k) => itemNumber('cell', r * 9 + k) },
+  { block: 'row', title: 'Row r has digit d', rows: 'row', cols: 'digit', item: (r, k) => itemNumber('row', r, k + 1) },
+  { block: 'column', title: 'Column c has digit d', rows: 'column', cols: 'digit', item: (r, k) => itemNumber('column', r, k + 1) },
+  { block: 'box', title: 'Box b has digit d', rows: 'box', cols: 'digit', item: (r, k) => itemNumber('box', r, k + 1) },
+];
+
+// Paint styles: background variable, text style index (see GLYPHS), alpha.
+const GLYPHS = ['--on-dark', '--ink', '--ink-soft', '--dead-ink'];
+const LEN_STYLE = [null, [0, true], [0, false], [0, false], [1, false], [1, false], [1, false], [1, false], [2, false], [2, false]];
+
+export class ItemsView {
+  /** `onHover(item | null, source)` when the pointer or the focus is on an item. */
+  constructor(root, { onHover }) {
+    this.root = root;
+    this.onHover = onHover;
+    this.squares = new Array(324);
+    this.panelOf = new Uint8Array(324);
+    this.geo = new Float32Array(324 * 3); // x, y, size in CSS px within the panel's grid
+    this.chosenShown = new Map(); // item -> 'top' | 'chosen'
+    this.highlighted = [];
+    this.model = null;
+    this.full = true;
+    this.build();
+  }
+
+  build() {
+    this.grids = [];
+    this.canvases = [];
+    PANELS.forEach((p, pi) => {
+      const fig = document.createElement('figure');
+      fig.className = `panel panel-${p.block}`;
+      const cap = document.createElement('figcaption');
+      cap.innerHTML = `<strong>${p.title}</strong> <span class="axes">${p.rows}s ↓, ${p.cols}s →</span>`;
+      const grid = document.createElement('div');
+      grid.className = 'items-grid';
+      grid.setAttribute('role', 'grid');
+      grid.setAttribute('aria-label', `Items: ${p.title.toLowerCase()}`);
+      const canvas = document.createElement('canvas');
+      canvas.className = 'items-canvas';
+      canvas.setAttribute('aria-hidden', 'true');
+      grid.append(canvas);
+      const head = document.createElement('div');
+      head.className = 'axis-row';
+      head.setAttribute('aria-hidden', 'true');
+      head.append(document.createElement('span'));
+      for (let k = 0; k < 9; k++) head.append(Object.assign(document.createElement('span'), { textContent: String(k + 1) }));
+      grid.append(head);
+      for (let r = 0; r < 9; r++) {
+        const row = document.createElement('div');
+        row.setAttribute('role', 'row');
+        row.className = 'items-row';
+        row.append(Object.assign(document.createElement('span'), { className: 'axis', textContent: String(r + 1), ariaHidden: 'true' }));
+        for (let k = 0; k < 9; k++) {
+          const item = p.item(r, k);
+          const sq = document.createElement('span');
+          sq.setAttribute('role', 'gridcell');
+          sq.className = 'item';
+          sq.dataset.item = item;
+          sq.tabIndex = r === 0 && k === 0 ? 0 : -1;
+          sq.title = describeItem(item);
+          row.append(sq);
+          this.squares[item] = sq;
+          this.panelOf[item] = pi;
+        }
+        grid.append(row);
+      }
+      grid.addEventListener('keydown', (e) => this.key(e, grid));
+      fig.append(cap, grid);
+      this.root.append(fig);
+      this.grids.push(grid);
+      this.canvases.push(canvas);
+    });
+    this.ctx = this.canvases.map((c) => c.getContext('2d'));
+    // Geometry is read when the panels change size, never during a frame.
+    new ResizeObserver(() => this.measure()).observe(this.root);
+    const itemOf = (e) => e.target.closest?.('.item');
+    this.root.addEventListener('pointerover', (e) => {
+      const sq = itemOf(e);
+      if (sq) this.onHover(Number(sq.dataset.item), 'pointer');
+    });
+    this.root.addEventListener('pointerleave', () => this.onHover(null, 'pointer'));
+    this.root.addEventListener('focusin', (e) => {
+      const sq = itemOf(e);
+      if (!sq) return;
+      sq.setAttribute('aria-label', this.label(Number(sq.dataset.item)));
+      this.onHover(Number(sq.dataset.item), 'focus');
+    });
+    this.root.addEventListener('focusout', (e) => {
+      if (!this.root.contains(e.relatedTarget)) this.onHover(null, 'focus');
+    });
+  }
+
+  key(e, grid) {
+    const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    const mv = moves[e.key];
+    if (!mv || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey) return;
+    const all = [...grid.querySelectorAll('.item')];
+    const at = all.indexOf(document.activeElement);
+    if (at < 0) return;
+    const r = Math.min(8, Math.max(0, Math.floor(at / 9) + mv[0]));
+    const c = Math.min(8, Math.max(0, (at % 9) + mv[1]));
+    all[at].tabIndex = -1;
+    all[r * 9 + c].tabIndex = 0;
+    all[r * 9 + c].focus();
+    e.preventDefault();
+  }
+
+  /** Reads the squares' places, sizes the canvases, and repaints everything. */
+  measure() {
+    if (!this.grids[0].offsetWidth) return; // hidden (Knuth mode): measured when shown
+    const dpr = window.devicePixelRatio || 1;
+    this.dpr = dpr;
+    this.grids.forEach((grid, pi) => {
+      const c = this.canvases[pi];
+      c.width = Math.round(grid.clientWidth * dpr);
+      c.height = Math.round(grid.clientHeight * dpr);
+    });
+    for (let i = 0; i < 324; i++) {
+      const sq = this.squares[i];
+      this.geo[3 * i] = sq.offsetLeft;
+      this.geo[3 * i + 1] = sq.offsetTop;
+      this.geo[3 * i + 2] = sq.offsetWidth;
+    }
+    this.restyle();
+  }
+
+  /** Re-reads the theme's colours (and redraws the digits' glyphs) for the next render. */
+  restyle() {
+    const probe = document.createElement('span');
+    this.root.append(probe);
+    const color = (v) => {
+      probe.style.color = `var(${v})`;
+      return getComputedStyle(probe).color;
+    };
+    const vars = ['--l1', '--l2', '--l3', '--l4', '--l5', '--l6', '--l7', '--l8', '--l9', '--covered', '--dead', '--chosen', ...GLYPHS];
+    this.colors = Object.fromEntries(vars.map((v) => [v, color(v)]));
+    this.font = getComputedStyle(this.root).fontFamily;
+    probe.remove();
+    this.makeGlyphs();
+    this.full = true;
+    if (this.model) this.render(this.model);
+  }
+
+  /** Digits 0-9 in each text style, drawn once: painting a length is then one drawImage. */
+  makeGlyphs() {
+    const size = Math.max(4, Math.round((this.geo[2] || 14) * (this.dpr || 1)));
+    const atlas = document.createElement('canvas');
+    atlas.width = size * 10;
+    atlas.height = size * GLYPHS.length * 2;
+    const g = atlas.getContext('2d');
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    GLYPHS.forEach((v, row) => {
+      for (const bold of [false, true]) {
+        g.font = `${bold ? 700 : 400} ${Math.round(size * 0.56)}px ${this.font}`;
+        g.fillStyle = this.colors[v];
+        for (let d = 0; d < 10; d++) g.fillText(String(d), d * size + size / 2, (row * 2 + (bold ? 1 : 0)) * size + size * 0.54);
+      }
+    });
+    this.atlas = atlas;
+    this.glyph = size;
+  }
+
+  /** Paints the items that changed since the last call. */
+  render(model) {
+    this.model = model;
+    if (!this.atlas) return;
+    const now = new Map();
+    for (let l = 0; l < model.open; l++) now.set(model.chosen[l], l === model.open - 1 ? 'top' : 'chosen');
+    const d = model.dirty;
+    if (this.full || d.all) {
+      this.chosenShown = now;
+      for (const ctx of this.ctx) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+      for (let i = 0; i < 324; i++) this.paint(model, i);
+      this.full = false;
+      return;
+    }
+    const before = this.chosenShown;
+    this.chosenShown = now;
+    for (let k = 0; k < d.nItems; k++) this.paint(model, d.items[k]);
+    for (const [i, v] of before) if (now.get(i) !== v && !d.itemFlag[i]) this.paint(model, i);
+    for (const [i, v] of now) if (before.get(i) !== v && !d.itemFlag[i]) this.paint(model, i);
+  }
+
+  paint(model, i) {
+    const ctx = this.ctx[this.panelOf[i]];
+    const dpr = this.dpr;
+    const x = Math.round(this.geo[3 * i] * dpr), y = Math.round(this.geo[3 * i + 1] * dpr);
+    const s = Math.round(this.geo[3 * i + 2] * dpr);
+    const c = this.colors;
+    ctx.clearRect(x, y, s, s);
+    const len = model.len[i];
+    let bg, glyph = -1, bold = false;
+    if (model.covered[i]) bg = c['--covered'];
+    else if (model.isDeadEnd(i)) [bg, glyph, bold] = [c['--dead'], 3, true];
+    else {
+      bg = c[`--l${Math.max(1, len)}`];
+      [glyph, bold] = LEN_STYLE[Math.max(1, len)];
+    }
+    ctx.globalAlpha = model.covered[i] ? 0.55 : 1;
+    ctx.fillStyle = bg;
+    ctx.beginPath();
+    ctx.roundRect(x, y, s, s, 3 * dpr);
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    if (glyph >= 0) {
+      const g = this.glyph;
+      ctx.drawImage(this.atlas, Math.min(9, len) * g, (glyph * 2 + (bold ? 1 : 0)) * g, g, g, x, y, s, s);
+    }
+    const chosen = this.chosenShown.get(i);
+    if (chosen) {
+      const w = (chosen === 'top' ? 3 : 2) * dpr;
+      ctx.strokeStyle = c['--chosen'];
+      ctx.lineWidth = w;
+      ctx.strokeRect(x + w / 2, y + w / 2, s - w, s - w);
+    }
+  }
+
+  /** Lights up items: `strong` ones more than `weak` ones. */
+  setHighlight(strong = [], weak = []) {
+    for (const el of this.highlighted) el.classList.remove('hl', 'hl2');
+    this.highlighted = [];
+    for (const i of weak) {
+      this.squares[i].classList.add('hl2');
+      this.highlighted.push(this.squares[i]);
+    }
+    for (const i of strong) {
+      this.squares[i].classList.add('hl');
+      this.highlighted.push(this.squares[i]);
+    }
+  }
+
+  label(i) {
+    const m = this.model;
+    if (!m) return describeItem(i);
+    const state = m.covered[i] ? 'covered' : m.isDeadEnd(i) ? 'no option left: dead end' : `${m.len[i]} left`;
+    const level = m.levelOf[i];
+    const chosen = level >= 0 ? `, chosen at level ${level + 1}` : '';
+    return `${describeItem(i)}: ${state}${chosen}`;
+  }
+
+  /** What the panels show, as text (for tests: the canvas has no DOM to compare). */
+  describe() {
+    const m = this.model;
+    if (!m) return '';
+    let out = '';
+    for (let i = 0; i < 324; i++) out += m.covered[i] ? '-' : m.isDeadEnd(i) ? 'x' : String(m.len[i]);
+    return `${out} ${[...this.chosenShown].map(([i, v]) => `${i}${v === 'top' ? '*' : ''}`).join(',')}`;
+  }
+}

@@ -1,0 +1,78 @@
+// A small plot of the search depth over the last few hundred frames or steps: each
+// sample is a bar from the shallowest to the deepest level reached in it. The canvas
+// size comes from a ResizeObserver, never from reading layout during a frame.
+
+export class DepthPlot {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    // Axis labels as HTML: drawing text on the canvas would make the browser resolve
+    // styles in the middle of every frame.
+    const wrap = document.createElement('div');
+    wrap.className = 'plot-area';
+    canvas.replaceWith(wrap);
+    this.top = Object.assign(document.createElement('span'), { className: 'plot-label plot-top', textContent: '0' });
+    this.bottom = Object.assign(document.createElement('span'), { className: 'plot-label plot-bottom' });
+    wrap.append(canvas, this.top, this.bottom);
+    this.max = -1;
+    this.css = [0, 0];
+    this.size = [0, 0];
+    new ResizeObserver(([entry]) => {
+      const box = entry.contentBoxSize?.[0];
+      this.css = box ? [box.inlineSize, box.blockSize] : [entry.contentRect.width, entry.contentRect.height];
+      this.restyle();
+      if (this.last) this.render(...this.last);
+    }).observe(canvas);
+  }
+
+  /** Re-reads the theme's colours: the bars are `color`, the grid `border-top-color`. */
+  restyle() {
+    this.size = [0, 0];
+    this.colors = null;
+  }
+
+  fit() {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(this.css[0] * dpr));
+    const h = Math.max(1, Math.round(this.css[1] * dpr));
+    if (w !== this.size[0] || h !== this.size[1]) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+      this.size = [w, h];
+    }
+    if (!this.colors) {
+      const cs = getComputedStyle(this.canvas);
+      this.colors = { bar: cs.color, grid: cs.borderTopColor };
+    }
+    return this.size;
+  }
+
+  /** `log`: a DepthLog; `max`: the deepest level possible. */
+  render(log, max) {
+    this.last = [log, max];
+    if (!this.css[0]) return;
+    const [w, h] = this.fit();
+    const ctx = this.ctx;
+    const dpr = window.devicePixelRatio || 1;
+    ctx.clearRect(0, 0, w, h);
+    const top = 4 * dpr, bottom = h - 4 * dpr;
+    const y = (d) => top + (bottom - top) * (d / Math.max(1, max));
+    ctx.fillStyle = this.colors.grid;
+    for (const f of [0, 0.5, 1]) ctx.fillRect(0, Math.round(y(f * max)), w, Math.max(1, dpr / 2));
+    if (max !== this.max) {
+      this.max = max;
+      this.bottom.textContent = String(max);
+    }
+    ctx.fillStyle = this.colors.bar;
+    const n = log.count;
+    if (n === 0) return;
+    const left = 22 * dpr;
+    const bw = (w - left) / log.capacity;
+    const x0 = w - n * bw;
+    for (let k = 0; k < n; k++) {
+      const [, lo, hi] = log.get(k);
+      const y0 = y(lo), y1 = y(hi);
+      ctx.fillRect(x0 + k * bw, y0 - dpr, Math.max(bw, dpr), Math.max(y1 - y0, 0) + 2 * dpr);
+    }
+  }
+}

@@ -1,0 +1,126 @@
+// The answer area: a verdict (no solution / unique / multiple, with both solutions and
+// the cells where they differ), a count, or work in progress with its Cancel button.
+// And the notice line: clashes, paste results, errors, each naming the cell or line.
+
+import { CELLS, cellName } from '../model.js';
+
+export class NoticeView {
+  constructor(root) {
+    this.root = root;
+  }
+
+  /** `kind`: 'error' | 'warn' | 'info' | 'ok'; lines: strings. */
+  show(kind, ...lines) {
+    this.root.dataset.kind = kind;
+    this.root.replaceChildren(...lines.filter(Boolean).map((t) => Object.assign(document.createElement('p'), { textContent: t })));
+    this.root.hidden = lines.filter(Boolean).length === 0;
+  }
+
+  clear() {
+    this.show('info');
+  }
+
+  /** Adds a button to the notice (e.g. Undo). */
+  action(label, run) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'notice-action';
+    b.textContent = label;
+    b.addEventListener('click', run);
+    (this.root.lastElementChild ?? this.root).append(' ', b);
+    this.root.hidden = false;
+  }
+}
+
+export class ResultView {
+  constructor(root, { onCancel }) {
+    this.root = root;
+    this.onCancel = onCancel;
+  }
+
+  /** Brings the answer into view (it sits under the board, below the fold on small screens). */
+  reveal() {
+    const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.root.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+  }
+
+  clear() {
+    this.root.replaceChildren();
+    this.root.hidden = true;
+  }
+
+  busy(text) {
+    const p = document.createElement('p');
+    p.className = 'busy';
+    const span = document.createElement('span');
+    span.className = 'busy-text';
+    span.textContent = text;
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.textContent = 'Cancel';
+    cancel.id = 'cancel-solver';
+    cancel.addEventListener('click', () => this.onCancel());
+    p.append(Object.assign(document.createElement('span'), { className: 'spinner', ariaHidden: 'true' }), span, cancel);
+    this.root.replaceChildren(p);
+    this.root.hidden = false;
+    this.root.dataset.kind = 'busy';
+    this.reveal();
+    return span;
+  }
+
+  progress(text) {
+    const span = this.root.querySelector('.busy-text');
+    if (span) span.textContent = text;
+  }
+
+  message(kind, text) {
+    const p = document.createElement('p');
+    p.className = 'verdict';
+    p.textContent = text;
+    this.root.replaceChildren(p);
+    this.root.hidden = false;
+    this.root.dataset.kind = kind;
+    this.reveal();
+  }
+
+  /** Two solutions side by side, the cells where they differ marked. */
+  multiple(givens, a, b, ms) {
+    const diff = [];
+    for (let c = 0; c < CELLS; c++) if (a[c] !== b[c]) diff.push(c);
+    const p = document.createElement('p');
+    p.className = 'verdict';
+    p.textContent = `Several solutions (${time(ms)}). Two of them differ in ${diff.length} cells: ${diff.slice(0, 12).map(cellName).join(', ')}${diff.length > 12 ? ', …' : ''}.`;
+    const pair = document.createElement('div');
+    pair.className = 'solution-pair';
+    pair.append(mini('Solution 1', givens, a, diff), mini('Solution 2', givens, b, diff));
+    this.root.replaceChildren(p, pair);
+    this.root.hidden = false;
+    this.root.dataset.kind = 'multiple';
+    this.reveal();
+    return new Set(diff);
+  }
+}
+
+export const time = (ms) => (ms < 1 ? 'under 1 ms' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+function mini(title, givens, digits, diff) {
+  const fig = document.createElement('figure');
+  fig.className = 'mini';
+  const cap = document.createElement('figcaption');
+  cap.textContent = title;
+  const grid = document.createElement('div');
+  grid.className = 'mini-grid';
+  grid.setAttribute('role', 'img');
+  const rows = [];
+  for (let r = 0; r < 9; r++) rows.push(Array.from(digits.slice(r * 9, r * 9 + 9)).join(''));
+  grid.setAttribute('aria-label', `${title}: ${rows.join(', ')}`);
+  const diffs = new Set(diff);
+  for (let c = 0; c < CELLS; c++) {
+    const s = document.createElement('span');
+    s.textContent = String(digits[c]);
+    s.className = `r${Math.floor(c / 9)} c${c % 9}${givens[c] ? ' given' : ''}${diffs.has(c) ? ' diff' : ''}`;
+    grid.append(s);
+  }
+  fig.append(cap, grid);
+  return fig;
+}

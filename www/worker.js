@@ -1,0 +1,50 @@
+// The solver's thread: verdicts and solution counts run here, never on the page's
+// thread. Cancelling is the page terminating this worker and starting a new one.
+//
+// Messages in:  {id, op: 'verdict', puzzle} | {id, op: 'count', puzzle, limit}
+// Messages out: {id, progress: {solutions, events}}  (counting, about every 100 ms)
+//               {id, result} | {id, error}
+
+import init, * as dlx from './pkg/dlx_sudoku.js';
+
+const ready = init();
+
+self.onmessage = async ({ data }) => {
+  const { id, op, puzzle } = data;
+  try {
+    await ready;
+    const t0 = performance.now();
+    let result;
+    if (op === 'verdict') {
+      const v = dlx.verdict(puzzle);
+      result = { kind: v.kind, solutions: Array.from(v.solutions) };
+    } else if (op === 'count') {
+      result = count(id, puzzle, data.limit);
+    } else {
+      throw new Error(`unknown operation ${op}`);
+    }
+    result.ms = performance.now() - t0;
+    self.postMessage({ id, result });
+  } catch (e) {
+    self.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
+  }
+};
+
+/** Counts solutions up to `limit` on a Trace, so that progress can be reported. */
+function count(id, puzzle, limit) {
+  const trace = new dlx.Trace(puzzle);
+  try {
+    let shown = performance.now();
+    while (trace.solutions < limit && !trace.done) {
+      trace.skip(1 << 20);
+      const now = performance.now();
+      if (now - shown > 100) {
+        shown = now;
+        self.postMessage({ id, progress: { solutions: trace.solutions, events: trace.events } });
+      }
+    }
+    return { count: trace.solutions, complete: trace.done, events: trace.events };
+  } finally {
+    trace.free();
+  }
+}
