@@ -63,8 +63,7 @@ impl State<'_> {
         let mut best_free = 0;
         for i in depth..self.len {
             let s = self.empties[i];
-            let free =
-                self.rows[s.row as usize] & self.cols[s.col as usize] & self.boxes[s.bx as usize];
+            let free = self.rows[s.row as usize] & self.cols[s.col as usize] & self.boxes[s.bx as usize];
             let key = (ONES[free as usize] as u32) << 7 | s.cell as u32;
             if key < best_key {
                 if free == 0 {
@@ -77,12 +76,7 @@ impl State<'_> {
         }
         self.empties.swap(depth, best_slot);
         let s = self.empties[depth];
-        let (cell, r, c, b) = (
-            s.cell as usize,
-            s.row as usize,
-            s.col as usize,
-            s.bx as usize,
-        );
+        let (cell, r, c, b) = (s.cell as usize, s.row as usize, s.col as usize, s.bx as usize);
         // Lowbit: the lowest free digit first.
         let mut free = best_free;
         while free != 0 {
@@ -160,17 +154,12 @@ mod tests {
         out
     }
 
-    const SEED_001_IN: &str =
-        "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23";
-    const SEED_001_OUT: &str =
-        "712469358365287194498513672924156837576398241183724965231975486647832519859641723";
+    const SEED_001_IN: &str = "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23";
+    const SEED_001_OUT: &str = "712469358365287194498513672924156837576398241183724965231975486647832519859641723";
     /// Seed 003's sample (AcWing 166).
-    const SEED_003_IN: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-    const SIXTEEN_CLUES: &str =
-        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......";
-    const IMPOSSIBLE: &str =
-        ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+    const SEED_003_IN: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const SIXTEEN_CLUES: &str = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......";
+    const IMPOSSIBLE: &str = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
 
     #[test]
     fn solves_the_seed_samples() {
@@ -253,9 +242,7 @@ mod tests {
         for line in text.lines() {
             let p = puzzle(line);
             let v = Bitmask::new().verdict(&p);
-            let Verdict::Unique(g) = v else {
-                panic!("{line}: {v:?}")
-            };
+            let Verdict::Unique(g) = v else { panic!("{line}: {v:?}") };
             assert!(g.solves(p.givens()));
         }
     }

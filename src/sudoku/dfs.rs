@@ -156,10 +156,7 @@ mod tests {
         let p = Puzzle::new(g).unwrap();
         let dfs = solutions(&mut Dfs::new(), &p, 100);
         let bit = solutions(&mut Bitmask::new(), &p, 100);
-        assert!(
-            dfs.len() >= 2,
-            "swapping all 1s and 2s gives a second solution"
-        );
+        assert!(dfs.len() >= 2, "swapping all 1s and 2s gives a second solution");
         let mut a = dfs.clone();
         let mut b = bit.clone();
         a.sort_by_key(|g| g.to_line());
