@@ -1,0 +1,503 @@
+// Tests of the deployable build (scripts/build-dist.mjs) in headless Chromium (Debian's
+// /usr/bin/chromium driven by playwright-core):
+//   0. the build's own JavaScript reader and bundler, in Node, against native ES modules;
+//   1. the files: hashed names that match their contents, relative URLs only, the service
+//      worker's list = the folder, CSP hashes of the single file = its inline code;
+//   2. dist/ served under a sub-path: loads, solves, animates; the service worker activates,
+//      precaches, deletes its own old caches (not other apps'); the manifest is installable;
+//   3. the server stopped and the browser offline: reload, solve, animate, restart the solver
+//      worker, open a second tab: all from the service worker's cache;
+//   4. an update: open tabs keep the old version whole; once they are closed, the new one;
+//   5. dist/dlx-sudoku.html opened from file:// (browser offline too): solves and animates.
+// Everywhere: no console error or warning, no page error, no CSP violation, no failed request.
+// Screenshots: screenshots/dist-*.png.
+//
+//   node tests/dist/run.mjs               builds dist/ first (node scripts/build-dist.mjs --no-wasm)
+//   node tests/dist/run.mjs --no-build    tests dist/ as it is
+
+import { chromium } from 'playwright-core';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import assert from 'node:assert/strict';
+import { serveDist } from './server.mjs';
+import { BuildError, mask, scanModule, singleScript } from '../../scripts/build-dist.mjs';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const dist = join(root, 'dist');
+const shots = join(root, 'screenshots');
+mkdirSync(shots, { recursive: true });
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+if (!process.argv.includes('--no-build')) {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build-dist.mjs'), '--no-wasm'], { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error('dist: the build failed');
+    process.exit(1);
+  }
+}
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('dist: dist/ is not built: node scripts/build-dist.mjs');
+  process.exit(2);
+}
+
+// --- harness -----------------------------------------------------------------------------------
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+let problems = []; // console errors, page errors, CSP violations, failed requests of the current test
+
+const files = (() => {
+  const out = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else out.push(relative(dist, join(d, e.name)).split(sep).join('/'));
+    }
+  };
+  walk(dist);
+  return out.sort();
+})();
+const read = (p) => readFileSync(join(dist, p), 'utf8');
+const sha256 = (data, enc = 'hex') => createHash('sha256').update(data).digest(enc);
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+/** A fresh context whose pages report problems, CSP violations and a boot failure message. */
+async function newContext(label, options = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', ...options });
+  await ctx.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+    // index.html's boot line turns red ('failed') if the page could not start: record it.
+    window.__bootFailed = null;
+    new MutationObserver(() => {
+      const boot = document.getElementById('boot');
+      if (boot?.classList.contains('failed') && !window.__bootFailed) window.__bootFailed = boot.textContent;
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  ctx.on('page', (page) => watch(page, label));
+  ctx.on('weberror', (e) => problems.push(`${label}: uncaught: ${e.error().message}`));
+  return ctx;
+}
+
+function watch(page, label) {
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${label}: console error: ${m.text()}`);
+    else if (m.type() === 'warning') problems.push(`${label}: console warning: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${label}: page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`${label}: request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('worker', (w) => w.on?.('console', (m) => m.type() === 'error' && problems.push(`${label}: worker console error: ${m.text()}`)));
+}
+
+/** CSP violations and a boot failure seen by the page so far. */
+async function pageProblems(page, label) {
+  const { csp, boot } = await page.evaluate(() => ({ csp: window.__csp, boot: window.__bootFailed }));
+  for (const v of csp) problems.push(`${label}: CSP violation: ${v}`);
+  if (boot) {
+    problems.push(`${label}: #boot said the page could not start, yet it did: "${boot}"` + (label === 'file'
+      ? ' (index.html\'s inline boot script takes every file:// page for broken; the single file is not: test for an external module script too, e.g. location.protocol === \'file:\' && document.querySelector(\'script[type="module"][src]\'))'
+      : ''));
+  }
+}
+
+/** Evaluates `fn(arg)` in the page (it may be async) until it is truthy. */
+async function poll(page, fn, arg, what, timeout = 10000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
+const shot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) });
+
+// --- what a user does: pick a puzzle, solve it, watch the search --------------------------------
+/** The board as shown: 81 characters, '.' for an empty cell (as in tests/e2e/run.mjs). */
+const shown = (page) => page.$$eval('#board .cell', (cs) => cs.map((c) => (c.querySelector('.digit').textContent || c.querySelector('.placed .on')?.textContent || '.')).join(''));
+const givens = (page) => page.$$eval('#board .cell', (cs) => cs.map((c) => (c.dataset.kind === 'given' ? c.querySelector('.digit').textContent : '.')).join(''));
+const events = (page) => page.$eval('[data-counter="events"]', (e) => Number(e.textContent.replace(/,/g, '')));
+const boardHtml = (page) => page.$eval('#board', (b) => b.innerHTML);
+
+/** True if `grid` (81 digits) is a Sudoku solution that keeps the givens of `puzzle`. */
+function isSolution(grid, puzzle) {
+  if (!/^[1-9]{81}$/.test(grid) || ![...puzzle].every((c, k) => c === '.' || c === grid[k])) return false;
+  for (let u = 0; u < 9; u++) {
+    const row = new Set();
+    const col = new Set();
+    const box = new Set();
+    for (let k = 0; k < 9; k++) {
+      row.add(grid[u * 9 + k]);
+      col.add(grid[k * 9 + u]);
+      box.add(grid[(Math.floor(u / 3) * 3 + Math.floor(k / 3)) * 9 + (u % 3) * 3 + (k % 3)]);
+    }
+    if (row.size !== 9 || col.size !== 9 || box.size !== 9) return false;
+  }
+  return true;
+}
+
+/** Loads, solves an example with the Solve button, steps and plays the search. */
+async function solveAndAnimate(page, label, example = 'poj1') {
+  await page.waitForSelector('body.ready', { timeout: 20000 });
+  await page.selectOption('#examples', example);
+  const puzzle = await givens(page);
+  assert.ok((puzzle.match(/[1-9]/g) ?? []).length >= 17, `${label}: the example ${example} is on the board`);
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="unique"]', { timeout: 20000 });
+  const grid = await shown(page);
+  assert.ok(isSolution(grid, puzzle), `${label}: the board shows a solution of the puzzle (got ${grid})`);
+  await shot(page, `dist-${label}-solved`);
+
+  // step through the search: each step is one event, and the board follows
+  await page.click('[data-action="forward"]');
+  assert.equal(await events(page), 1, `${label}: one step forward`);
+  const first = await boardHtml(page);
+  for (let k = 0; k < 8; k++) await page.click('[data-action="forward"]');
+  assert.equal(await events(page), 9, `${label}: nine steps forward`);
+  const ninth = await boardHtml(page);
+  assert.notEqual(ninth, first, `${label}: the board changes as the search steps`);
+  // play: events run on by themselves and the board keeps changing
+  await page.click('[data-action="toggle"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-counter="events"]').textContent.replace(/,/g, '')) > 40, null, { timeout: 10000 });
+  assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed')), 'true', `${label}: playing`);
+  await shot(page, `dist-${label}-playing`);
+  const played = await boardHtml(page);
+  assert.notEqual(played, ninth, `${label}: the board changes while playing`);
+  await page.click('[data-action="toggle"]');
+  await page.waitForFunction(() => document.querySelector('[data-action="toggle"]').getAttribute('aria-pressed') === 'false');
+  return puzzle;
+}
+
+/** Stops the solver's worker (as Cancel does: a new worker starts), then solves again. */
+async function restartWorkerAndSolve(page, label) {
+  await page.evaluate(() => window.dlxPage.solver.cancel());
+  await page.selectOption('#examples', 'hdu');
+  const puzzle = await givens(page);
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="unique"]', { timeout: 20000 });
+  assert.ok(isSolution(await shown(page), puzzle), `${label}: the restarted solver worker solves`);
+}
+
+// --- 0. the bundler ------------------------------------------------------------------------------
+test('the bundler: the single-file script behaves as the native modules do', async () => {
+  // mask(): code stays, the insides of comments, strings, templates and regexps go
+  const src = "a = b / c / d; // import x from 'y'\nr = /[/'`]\\//g.test(s) ? `t ${ `u ${v}` } w` : '/*';\n";
+  const m = mask(src);
+  assert.equal(m.length, src.length);
+  assert.match(m, /^a = b \/ c \/ d; +\nr = \/ +\/g\.test\(s\) \? ` +\$\{ ` +\$\{v\}` \} +` : ' +';\n$/);
+
+  // Every top-level import/export of the page's modules is found (they start their lines).
+  for (const f of readdirSync(join(root, 'www'), { recursive: true }).filter((f) => /\.js$/.test(f) && !/^test/.test(f))) {
+    const code = readFileSync(join(root, 'www', f), 'utf8');
+    const lines = code.match(/^(import|export)\b/gm)?.length ?? 0;
+    assert.equal(scanModule(join(root, 'www', f), code).statements.length, lines, `www/${f}: every import and export found`);
+  }
+
+  // A module graph with every form of import and export the bundler claims to handle, run
+  // natively and bundled: the same results.
+  const fx = join(root, 'target/dist-fixture');
+  rmSync(fx, { recursive: true, force: true });
+  mkdirSync(fx, { recursive: true });
+  const put = (name, code) => writeFileSync(join(fx, name), code);
+  put('a.js', [
+    "// import { nope } from './nope.js'",
+    "export const S = \"export const notReal = 1; import x from './nope.js'\";",
+    "export const T = `${'tpl'} ${`nested ${1 + 1}`} import y from './nope.js'`;",
+    "export const R = /'\\/*\"/.source + (10 / 2 / 1);",
+    'export function f() { return `f${A}`; }',
+    'export const A = 1;',
+    "export class C { static n = 'C'; }",
+    "export default function named() { return 'default'; }",
+    'const local = 5;',
+    'export { local as renamed, local };',
+    'export async function g() { return await Promise.resolve(\'g\'); }',
+    "export const U = new URL('./data.txt', import.meta.url);",
+    '',
+  ].join('\n'));
+  put('b.js', "export * from './a.js';\nexport { f as ff, default as aDefault } from './a.js';\nexport * as nsA from './a.js';\nexport const B = 'b';\n");
+  put('side.js', 'globalThis.__side = (globalThis.__side ?? 0) + 1;\n');
+  put('data.txt', 'hello');
+  put('entry.js', [
+    "import './side.js';",
+    "import def, * as a from './a.js';",
+    "import {",
+    "  A,",
+    "  f as fn, C,",
+    "} from './a.js';",
+    "import * as b from './b.js';",
+    "import './side.js';",
+    'const x = await Promise.resolve(42);',
+    'globalThis.__result = {',
+    '  def: def(), A, fn: fn(), same: fn === a.f && b.ff === a.f && b.aDefault === def, C: C.n, S: a.S, T: a.T, R: a.R, g: await a.g(),',
+    "  keysA: Object.keys(a).sort(), keysB: Object.keys(b).sort(), tag: a[Symbol.toStringTag], nsA: b.nsA === a || b.nsA.A === a.A,",
+    "  renamed: a.renamed, x, side: globalThis.__side, assignThrows: (() => { try { a.A = 2; return false; } catch (e) { return e instanceof TypeError; } })(), defaultInB: 'default' in b,",
+    '};',
+    'globalThis.__url = a.U;',
+    '',
+  ].join('\n'));
+  const run = async (file) => {
+    delete globalThis.__result;
+    delete globalThis.__side;
+    await import(`${pathToFileURL(file).href}?${Math.random()}`);
+    return { result: globalThis.__result, url: globalThis.__url };
+  };
+  const native = await run(join(fx, 'entry.js'));
+  put('bundle.mjs', singleScript(join(fx, 'entry.js')));
+  const bundled = await run(join(fx, 'bundle.mjs'));
+  assert.deepEqual(bundled.result, native.result);
+  assert.equal(native.result.side, 1);
+  assert.equal(bundled.url.protocol, 'data:');
+  assert.equal(Buffer.from(bundled.url.href.split(',')[1], 'base64').toString(), 'hello', 'new URL(file, import.meta.url) → a data: URL of it');
+
+  // What it refuses, it refuses by name
+  put('cycle1.js', "import './cycle2.js';\n");
+  put('cycle2.js', "import './cycle1.js';\n");
+  assert.throws(() => singleScript(join(fx, 'cycle1.js')), (e) => e instanceof BuildError && /import cycle: .*cycle1\.js → .*cycle2\.js → .*cycle1\.js/.test(e.message));
+  put('let.js', 'export let n = 1;\n');
+  assert.throws(() => singleScript(join(fx, 'let.js')), (e) => e instanceof BuildError && /export let/.test(e.message));
+  put('bare.js', "import x from 'lodash';\n");
+  assert.throws(() => singleScript(join(fx, 'bare.js')), (e) => e instanceof BuildError && /not a relative specifier/.test(e.message));
+  rmSync(fx, { recursive: true, force: true });
+});
+
+// --- 1. the files ------------------------------------------------------------------------------
+test('dist/: hashed names match contents; URLs relative; sw.js lists the folder; single file self-contained', async () => {
+  for (const f of ['index.html', 'sw.js', 'manifest.webmanifest', 'dlx-sudoku.html']) assert.ok(files.includes(f), `dist/${f} exists`);
+  const assets = files.filter((f) => f.startsWith('assets/'));
+  assert.ok(assets.some((f) => /\.wasm$/.test(f)) && assets.some((f) => /\.css$/.test(f)) && assets.some((f) => /^assets\/main\.[0-9a-f]{8}\.js$/.test(f)));
+  for (const f of assets) {
+    const m = f.match(/\.([0-9a-f]{8})\.[a-z]+$/);
+    assert.ok(m, `${f} has a content hash in its name`);
+    assert.equal(m[1], sha256(readFileSync(join(dist, f))).slice(0, 8), `${f}: the hash in the name is the content's`);
+  }
+  // relative URLs only, and each one resolves to a file of dist/
+  const html = read('index.html');
+  const refs = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:') && !u.startsWith('#'));
+  assert.ok(refs.length > 10);
+  for (const u of refs) assert.ok(files.includes(u), `index.html: ${u} is a relative URL of a file in dist/`);
+  for (const f of assets.filter((f) => f.endsWith('.js'))) {
+    for (const m of read(f).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|new URL\(\s*)'([^']+)'(?!\s*,\s*document)/g)) {
+      assert.ok(m[1].startsWith('./') || m[1].startsWith('../'), `${f}: '${m[1]}' is relative`);
+      assert.ok(files.includes(relative(dist, resolve(dist, f, '..', m[1])).split(sep).join('/')), `${f}: '${m[1]}' exists`);
+    }
+  }
+  const manifest = JSON.parse(read('manifest.webmanifest'));
+  for (const icon of manifest.icons) assert.ok(files.includes(icon.src), `manifest icon ${icon.src}`);
+  assert.ok(manifest.icons.some((i) => i.sizes === '512x512') && manifest.icons.some((i) => i.sizes === '192x192'));
+  // the service worker precaches exactly the folder, but for itself and the single file
+  const sw = read('sw.js');
+  const listed = JSON.parse(sw.match(/const ASSETS = (\[[\s\S]*?\]);/)[1]).map((u) => u.replace(/^\.\//, '')).sort();
+  assert.deepEqual(listed, files.filter((f) => f !== 'sw.js' && f !== 'dlx-sudoku.html'));
+  // its VERSION is a hash of every file it caches: any change to any of them installs a new one
+  const all = createHash('sha256');
+  for (const p of listed) all.update(p).update('\0').update(readFileSync(join(dist, p))).update('\0');
+  assert.equal(sw.match(/const VERSION = "([0-9a-f]{16})";/)?.[1], all.digest('hex').slice(0, 16), 'sw.js VERSION = hash of the files');
+  // CSP: the site's is strict; the single file's hashes are those of its inline code
+  const csp = (h) => h.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)[1].replace(/&#39;|&apos;/g, "'");
+  assert.match(csp(html), /script-src 'self' 'wasm-unsafe-eval';/);
+  assert.doesNotMatch(csp(html), /'unsafe-inline'|'unsafe-eval'/);
+  const single = read('dlx-sudoku.html');
+  assert.doesNotMatch(single, /\s(?:src|href)="(?!data:|#)[^"]*"/, 'the single file loads nothing from outside itself');
+  const singleCsp = csp(single);
+  assert.doesNotMatch(singleCsp, /'unsafe-inline'|'unsafe-eval'|'self'/);
+  const scripts = [...single.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const styles = [...single.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+  assert.ok(scripts.length >= 1 && styles.length === 1);
+  const hashes = (dir) => [...singleCsp.match(new RegExp(`${dir} ([^;]*)`))[1].matchAll(/'sha256-([^']+)'/g)].map((m) => m[1]).sort();
+  assert.deepEqual(hashes('script-src'), scripts.map((s) => sha256(s, 'base64')).sort(), 'script-src hashes = the inline scripts');
+  assert.deepEqual(hashes('style-src'), styles.map((s) => sha256(s, 'base64')), 'style-src hash = the inline style');
+  assert.match(singleCsp, /worker-src data:;/);
+});
+
+// --- 2 and 3. dist/ under a sub-path, then offline ----------------------------------------------
+test('dist/ under a sub-path: solves, animates, service worker precaches; then offline: reload, solve, animate', async () => {
+  const site = await serveDist(dist, { prefix: '/some/sub/path/' });
+  const ctx = await newContext('online');
+  let closed = false;
+  try {
+    // Before the first visit: a cache an older version of this copy left, and another app's.
+    const origin = new URL(site.url).origin;
+    const before = problems.length;
+    const probe = await ctx.newPage();
+    await probe.goto(`${origin}/nothing-here`);
+    await probe.evaluate(async (scope) => {
+      await (await caches.open(`dlx-sudoku:${scope}:0000000000000000`)).put(`${scope}old.js`, new Response('old'));
+      await (await caches.open('another-app')).put('/x', new Response('x'));
+    }, site.url);
+    await probe.close();
+    problems.length = before; // the probe's 404s are on purpose
+
+    const page = await ctx.newPage();
+    await page.goto(site.url);
+    await solveAndAnimate(page, 'online');
+
+    // the service worker: active, controlling the page, cache = this version's files
+    const version = read('sw.js').match(/const VERSION = "([0-9a-f]+)"/)[1];
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 });
+    const sw = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      const keys = await caches.keys();
+      const entries = {};
+      for (const k of keys) entries[k] = (await (await caches.open(k)).keys()).length;
+      return { scope: reg.scope, state: reg.active?.state, script: reg.active?.scriptURL, entries };
+    });
+    assert.equal(sw.scope, site.url, 'the worker\'s scope is the sub-path');
+    assert.equal(sw.state, 'activated');
+    assert.equal(sw.script, `${site.url}sw.js`);
+    const precached = JSON.parse(read('sw.js').match(/const ASSETS = (\[[\s\S]*?\]);/)[1]).length;
+    assert.deepEqual(sw.entries, { [`dlx-sudoku:${site.url}:${version}`]: precached, 'another-app': 1 },
+      'one cache of this version with every file; the old version\'s deleted; another app\'s kept');
+    // no request outside the sub-path, none missing
+    assert.deepEqual(site.requests.filter((r) => r.status !== 200 && r.path !== '/nothing-here' && r.path !== '/favicon.ico'), [], 'every request found its file');
+
+    // installable: Chromium reads the manifest and finds nothing missing
+    const cdp = await ctx.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    assert.equal(manifest.url, `${site.url}manifest.webmanifest`);
+    assert.deepEqual(manifest.errors, [], 'the manifest parses without errors');
+    // ('in-incognito': Playwright's contexts are incognito-like; not about the app)
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors.filter((e) => e.errorId !== 'in-incognito'), [], 'Chromium sees no installability error');
+    await pageProblems(page, 'online');
+
+    // the single file works from a web server too (its worker is a data: URL, its CSP has no 'self')
+    const one = await ctx.newPage();
+    await one.goto(`${site.url}dlx-sudoku.html`);
+    await one.waitForSelector('body.ready', { timeout: 20000 });
+    await one.selectOption('#examples', 'hiho');
+    const hiho = await givens(one);
+    await one.click('#solve');
+    await one.waitForSelector('#result[data-kind="unique"]', { timeout: 20000 });
+    assert.ok(isSolution(await shown(one), hiho), 'the single file, served: solves');
+    await pageProblems(one, 'single file served');
+    await one.close();
+
+    // the network gone: the server stopped and the browser offline
+    const served = site.requests.length;
+    await site.close();
+    closed = true;
+    await ctx.setOffline(true);
+    await page.reload();
+    await solveAndAnimate(page, 'offline', 'poj2');
+    await restartWorkerAndSolve(page, 'offline');
+    // a second tab, straight to index.html with a puzzle in the link
+    const line = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+    const tab = await ctx.newPage();
+    await tab.goto(`${site.url}index.html#p=${line}`);
+    await tab.waitForSelector('body.ready', { timeout: 20000 });
+    assert.equal(await givens(tab), line, 'offline: a link with a puzzle opens it');
+    await tab.click('#solve');
+    await tab.waitForSelector('#result[data-kind="unique"]', { timeout: 20000 });
+    assert.ok(isSolution(await shown(tab), line));
+    await shot(tab, 'dist-offline-second-tab');
+    assert.equal(site.requests.length, served, 'offline: nothing reached the server');
+    await pageProblems(page, 'offline');
+    await pageProblems(tab, 'offline tab');
+  } finally {
+    await ctx.close();
+    if (!closed) await site.close();
+  }
+});
+
+// --- 4. an update -------------------------------------------------------------------------------
+test('an update: an open tab keeps the old version whole; after it closes, the new version, old cache gone', async () => {
+  // version 2: the same build with another title (so another index.html, so another VERSION)
+  const tmp = join(root, 'target/dist-update');
+  rmSync(tmp, { recursive: true, force: true });
+  cpSync(dist, join(tmp, 'v1'), { recursive: true });
+  cpSync(dist, join(tmp, 'v2'), { recursive: true });
+  const v2 = (p) => join(tmp, 'v2', p);
+  writeFileSync(v2('index.html'), readFileSync(v2('index.html'), 'utf8').replace('<title>', '<title>v2 '));
+  const oldVersion = read('sw.js').match(/const VERSION = "([0-9a-f]+)"/)[1];
+  const newVersion = 'feedfacefeedface';
+  writeFileSync(v2('sw.js'), readFileSync(v2('sw.js'), 'utf8').replace(oldVersion, newVersion));
+  let current = join(tmp, 'v1');
+  const site = await serveDist(() => current, { prefix: '/app/' });
+  const ctx = await newContext('update');
+  try {
+    const page = await ctx.newPage();
+    await page.goto(site.url);
+    await page.waitForSelector('body.ready', { timeout: 20000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 });
+    current = join(tmp, 'v2'); // deployed
+    await page.reload();
+    await page.waitForSelector('body.ready', { timeout: 20000 });
+    assert.equal(await page.title(), 'Dancing Links Sudoku', 'the open tab still runs version 1');
+    await poll(page, async () => (await navigator.serviceWorker.getRegistration()).waiting !== null, null, 'version 2 installed and waiting');
+    const keys = await page.evaluate(() => caches.keys());
+    assert.deepEqual(keys.sort(), [`dlx-sudoku:${site.url}:${newVersion}`, `dlx-sudoku:${site.url}:${oldVersion}`].sort(), 'both versions cached while the old tab is open');
+    await solveAndAnimate(page, 'update-old-tab', 'easy');
+    await page.close();
+    const next = await ctx.newPage();
+    await next.goto(site.url);
+    await next.waitForSelector('body.ready', { timeout: 20000 });
+    if ((await next.title()) !== 'v2 Dancing Links Sudoku') await next.reload(); // the new worker may take over a moment late
+    assert.equal(await next.title(), 'v2 Dancing Links Sudoku', 'a new tab gets version 2');
+    await poll(next, async (v) => {
+      const k = await caches.keys();
+      return k.length === 1 && k[0].endsWith(v);
+    }, newVersion, 'version 1\'s cache deleted');
+    await pageProblems(next, 'update-new-tab');
+  } finally {
+    await ctx.close();
+    await site.close();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+// --- 5. the single file from disk ---------------------------------------------------------------
+test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and animates', async () => {
+  const ctx = await newContext('file', { offline: true });
+  try {
+    const page = await ctx.newPage();
+    const urls = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await page.goto(pathToFileURL(join(dist, 'dlx-sudoku.html')).href);
+    await solveAndAnimate(page, 'file', 'escargot');
+    await restartWorkerAndSolve(page, 'file');
+    // the theme and the Knuth tab work too (localStorage, the other trace)
+    await page.click('#theme'); // auto → light
+    await page.click('#theme'); // → dark
+    await page.click('#tab-knuth');
+    await page.waitForSelector('#knuth-pane:not([hidden])');
+    for (let k = 0; k < 5; k++) await page.click('[data-action="forward"]');
+    assert.equal(await events(page), 5);
+    await shot(page, 'dist-file-knuth-dark');
+    const elsewhere = urls.filter((u) => !/^(file|data):/.test(u));
+    assert.deepEqual(elsewhere, [], 'the single file loads only itself and data: URLs');
+    await pageProblems(page, 'file');
+  } finally {
+    await ctx.close();
+  }
+});
+
+// --- run ----------------------------------------------------------------------------------------
+let failed = 0;
+try {
+  for (const t of tests) {
+    problems = [];
+    const t0 = Date.now();
+    try {
+      await t.fn();
+      assert.deepEqual(problems, [], 'no console error or warning, page error, CSP violation or failed request');
+      console.log(`ok   ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${t.name}\n     ${(e.stack ?? String(e)).split('\n').slice(0, 12).join('\n     ')}`);
+      if (problems.length) console.log(`     problems seen:\n       ${problems.join('\n       ')}`);
+    }
+  }
+} finally {
+  await browser.close();
+}
+console.log(`dist: ${tests.length - failed} passed, ${failed} failed; screenshots in ${relative(root, shots)}/dist-*.png`);
+process.exit(failed ? 1 : 0);
