@@ -24,5 +24,6 @@ pub mod formats;
 pub mod sudoku;
 pub mod trace;
 
+// `pub` so that tests/wasm.rs (wasm-bindgen-test) can call the JS-facing functions.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;

@@ -193,12 +193,19 @@ impl Trace {
     /// the next `secondary` secondary; `options` is an array of arrays of item numbers.
     #[wasm_bindgen(js_name = exactCover)]
     pub fn exact_cover(primary: u32, secondary: u32, options: Array) -> Result<Trace, JsError> {
-        if primary as usize + secondary as usize > 1 << 20 {
+        // In u64: on wasm32 the usize sum of two u32s can overflow (a panic in debug, a
+        // wrapped-around small number that passes the check in release).
+        if u64::from(primary) + u64::from(secondary) > 1 << 20 {
             return Err(JsError::new("too many items (at most 1048576)"));
         }
         let mut m = Matrix::new(primary as usize, secondary as usize);
+        // Checked casts: `Array::try_from` is the unchecked blanket `From<JsValue>`, and
+        // `.length` of a non-array is `undefined` (or a TypeError on null).
+        if !Array::is_array(&options) {
+            return Err(JsError::new("the options must be an array of arrays of item numbers"));
+        }
         for (k, option) in options.iter().enumerate() {
-            let option = Array::try_from(option).map_err(|_| JsError::new(&format!("option {k} is not an array")))?;
+            let option: Array = option.dyn_into().map_err(|_| JsError::new(&format!("option {k} is not an array")))?;
             let items = option
                 .iter()
                 .map(|v| match v.as_f64() {
