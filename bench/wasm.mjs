@@ -14,7 +14,7 @@
 //   node bench/wasm.mjs --quick           smoke run: 2 runs, 500 puzzles per file, 10M events
 //   options: --runs N (5)  --dl-limit N (5000: dancing-links on forum_hardest's first N puzzles;
 //            0 = all)  --events N (100000000, for the memory run)  --no-browser  --no-native
-//            --only solve|trace
+//            --only solve|trace  --files magictour|forum (only the files whose name contains it)
 //
 // Not part of scripts/test.sh: numbers only, no pass/fail (apart from wrong answers, which abort).
 import fs from 'node:fs';
@@ -221,7 +221,8 @@ function solveBenchmarks() {
     `fresh solver per puzzle, givens pre-committed (clashing options dropped, items renumbered), ` +
     `addSparseConstraints + find(2) / findOne(), timed from the puzzle string`);
   const summary = [];
-  for (const file of ['magictour_top1465.txt', 'forum_hardest_1905_11plus.txt']) {
+  const pick = argv.includes('--files') ? argv[argv.indexOf('--files') + 1] : '';
+  for (const file of ['magictour_top1465.txt', 'forum_hardest_1905_11plus.txt'].filter((f) => f.includes(pick))) {
     const all = readPuzzles(file).slice(0, PUZZLE_LIMIT);
     const dlLimit = file.startsWith('forum') && DL_LIMIT > 0 ? Math.min(DL_LIMIT, all.length) : all.length;
     const sub = all.slice(0, dlLimit);

@@ -42,9 +42,18 @@ const _: () = {
     assert!(EventKind::Done as u32 == trace::Kind::Done as u32);
 };
 
+/// The text of a JS argument that must be a string. (Taking `&str` directly would let
+/// a number or an object reach wasm-bindgen's string glue, which traps.)
+fn text(value: &JsValue, what: &str) -> Result<String, JsError> {
+    value
+        .as_string()
+        .ok_or_else(|| JsError::new(&format!("the {what} must be a string")))
+}
+
 /// Reads exactly one puzzle, in any format, and checks its givens.
-fn one_puzzle(text: &str) -> Result<Puzzle, JsError> {
-    let parsed = formats::parse(text, None);
+fn one_puzzle(value: &JsValue) -> Result<Puzzle, JsError> {
+    let text = text(value, "puzzle")?;
+    let parsed = formats::parse(&text, None);
     if let Some(e) = parsed.error {
         return Err(JsError::new(&e.to_string()));
     }
@@ -65,16 +74,16 @@ fn with_engine<T>(f: impl FnOnce(&mut Dlx) -> T) -> T {
 
 /// The first solution as an 81-digit line, or `undefined` if there is none.
 #[wasm_bindgen]
-pub fn solve(puzzle: &str) -> Result<Option<String>, JsError> {
+pub fn solve(puzzle: &JsValue) -> Result<Option<String>, JsError> {
     let p = one_puzzle(puzzle)?;
     Ok(with_engine(|e| e.solve(&p)).map(|g| g.to_line()))
 }
 
 /// The number of solutions, counting no further than `limit` (at most 2^53).
 #[wasm_bindgen(js_name = countSolutions)]
-pub fn count_solutions(puzzle: &str, limit: f64) -> Result<f64, JsError> {
+pub fn count_solutions(puzzle: &JsValue, limit: f64) -> Result<f64, JsError> {
     let p = one_puzzle(puzzle)?;
-    if !(limit >= 0.0) {
+    if limit.is_nan() || limit < 0.0 {
         return Err(JsError::new("the limit must be a number ≥ 0"));
     }
     let limit = limit.min(9_007_199_254_740_992.0) as u64;
@@ -84,7 +93,7 @@ pub fn count_solutions(puzzle: &str, limit: f64) -> Result<f64, JsError> {
 /// `{kind: "none" | "unique" | "multiple", solutions: [line, …]}` with no, one or two
 /// solutions (the search stops at the second).
 #[wasm_bindgen]
-pub fn verdict(puzzle: &str) -> Result<Object, JsError> {
+pub fn verdict(puzzle: &JsValue) -> Result<Object, JsError> {
     let p = one_puzzle(puzzle)?;
     let (kind, grids) = match with_engine(|e| e.verdict(&p)) {
         Verdict::None => ("none", vec![]),
@@ -98,7 +107,7 @@ pub fn verdict(puzzle: &str) -> Result<Object, JsError> {
 /// For each of the 81 cells, a bit set of the digits that clash with no given
 /// (bit `d` for digit `d`); a given's cell has its own digit only.
 #[wasm_bindgen]
-pub fn candidates(puzzle: &str) -> Result<Vec<u16>, JsError> {
+pub fn candidates(puzzle: &JsValue) -> Result<Vec<u16>, JsError> {
     Ok(one_puzzle(puzzle)?.givens().candidates().to_vec())
 }
 
@@ -106,8 +115,8 @@ pub fn candidates(puzzle: &str) -> Result<Vec<u16>, JsError> {
 /// Malformed text throws, naming the line and cell; clashing givens are not checked
 /// here (the grid itself is well formed).
 #[wasm_bindgen]
-pub fn parse(text: &str) -> Result<Object, JsError> {
-    let parsed = formats::parse(text, None);
+pub fn parse(input: &JsValue) -> Result<Object, JsError> {
+    let parsed = formats::parse(&text(input, "text")?, None);
     if let Some(e) = parsed.error {
         return Err(JsError::new(&e.to_string()));
     }
@@ -117,7 +126,7 @@ pub fn parse(text: &str) -> Result<Object, JsError> {
 
 /// The checked form of a puzzle: its 81-character line, or an error naming the clash.
 #[wasm_bindgen(js_name = checkPuzzle)]
-pub fn check_puzzle(puzzle: &str) -> Result<String, JsError> {
+pub fn check_puzzle(puzzle: &JsValue) -> Result<String, JsError> {
     Ok(one_puzzle(puzzle)?.givens().to_line())
 }
 
@@ -184,9 +193,13 @@ const MAX_BATCH: u32 = 1 << 20;
 impl Trace {
     /// The Sudoku search of `puzzle` (any format), givens already placed.
     #[wasm_bindgen(constructor)]
-    pub fn new(puzzle: &str) -> Result<Trace, JsError> {
+    pub fn new(puzzle: &JsValue) -> Result<Trace, JsError> {
         let p = one_puzzle(puzzle)?;
-        Ok(Trace { inner: trace::Trace::sudoku(&p), buf: Vec::new(), givens: Some(p.givens().to_line()) })
+        Ok(Trace {
+            inner: trace::Trace::sudoku(&p),
+            buf: Vec::new(),
+            givens: Some(p.givens().to_line()),
+        })
     }
 
     /// The search of a generic exact-cover problem: items `0..primary` are primary,
@@ -205,7 +218,9 @@ impl Trace {
             return Err(JsError::new("the options must be an array of arrays of item numbers"));
         }
         for (k, option) in options.iter().enumerate() {
-            let option: Array = option.dyn_into().map_err(|_| JsError::new(&format!("option {k} is not an array")))?;
+            let option: Array = option
+                .dyn_into()
+                .map_err(|_| JsError::new(&format!("option {k} is not an array")))?;
             let items = option
                 .iter()
                 .map(|v| match v.as_f64() {
@@ -215,7 +230,11 @@ impl Trace {
                 .collect::<Result<Vec<_>, _>>()?;
             m.add_option(&items).map_err(|e| JsError::new(&e.to_string()))?;
         }
-        Ok(Trace { inner: trace::Trace::exact_cover(m), buf: Vec::new(), givens: None })
+        Ok(Trace {
+            inner: trace::Trace::exact_cover(m),
+            buf: Vec::new(),
+            givens: None,
+        })
     }
 
     /// The next events, at most `max` (two words each); fewer only when the search ends.
@@ -239,7 +258,7 @@ impl Trace {
     /// `coveredItems` and `solution` afterwards.
     #[wasm_bindgen(js_name = skip)]
     pub fn skip(&mut self, max: f64) -> f64 {
-        self.inner.skip(max.max(0.0).min(9e15) as u64) as f64
+        self.inner.skip(if max > 0.0 { max.min(9e15) as u64 } else { 0 }) as f64
     }
 
     /// The givens as an 81-character line (Sudoku traces only).

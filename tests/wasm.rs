@@ -41,6 +41,11 @@ const SIXTEEN_CLUES: &str = ".................1.....2.3......3.2...1.4......5...
 /// Norvig's "impossible" puzzle: no two givens clash, yet it has no solution.
 const IMPOSSIBLE: &str = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
 
+/// A JS string, as the page passes puzzles.
+fn js(s: &str) -> JsValue {
+    JsValue::from_str(s)
+}
+
 fn empty_grid() -> String {
     ".".repeat(81)
 }
@@ -90,7 +95,10 @@ fn assert_solves(solution: &str, puzzle: &str) {
             col[s[k * 9 + unit] as usize] = true;
             bx[s[(unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3] as usize] = true;
         }
-        assert!(row[1..].iter().all(|&x| x) && col[1..].iter().all(|&x| x) && bx[1..].iter().all(|&x| x), "{solution}");
+        assert!(
+            row[1..].iter().all(|&x| x) && col[1..].iter().all(|&x| x) && bx[1..].iter().all(|&x| x),
+            "{solution}"
+        );
     }
 }
 
@@ -151,7 +159,10 @@ fn snapshot(t: &Trace) -> Snapshot {
 
 fn knuth() -> Trace {
     let options = [&[2u32, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]];
-    let array: Array = options.iter().map(|o| o.iter().map(|&i| JsValue::from(i)).collect::<Array>()).collect();
+    let array: Array = options
+        .iter()
+        .map(|o| o.iter().map(|&i| JsValue::from(i)).collect::<Array>())
+        .collect();
     Trace::exact_cover(7, 0, array).expect("Knuth's example is well formed")
 }
 
@@ -160,30 +171,41 @@ fn knuth() -> Trace {
 
 #[wasm_bindgen_test]
 fn solve_count_and_verdict_on_a_known_puzzle() {
-    assert_eq!(solve(SAMPLE).unwrap().as_deref(), Some(SAMPLE_SOLUTION));
-    assert_eq!(count_solutions(SAMPLE, 10.0).unwrap(), 1.0);
-    let v = verdict(SAMPLE).unwrap();
+    assert_eq!(solve(&js(SAMPLE)).unwrap().as_deref(), Some(SAMPLE_SOLUTION));
+    assert_eq!(count_solutions(&js(SAMPLE), 10.0).unwrap(), 1.0);
+    let v = verdict(&js(SAMPLE)).unwrap();
     assert_eq!(get(&v, "kind").as_string().as_deref(), Some("unique"));
     assert_eq!(strings(get(&v, "solutions")), vec![SAMPLE_SOLUTION.to_string()]);
-    assert_eq!(check_puzzle(SAMPLE).unwrap(), SAMPLE);
+    assert_eq!(check_puzzle(&js(SAMPLE)).unwrap(), SAMPLE);
 
-    let hard = solve(HARD).unwrap().unwrap();
+    let hard = solve(&js(HARD)).unwrap().unwrap();
     assert_solves(&hard, HARD);
-    assert_eq!(count_solutions(HARD, 2.0).unwrap(), 1.0);
+    assert_eq!(count_solutions(&js(HARD), 2.0).unwrap(), 1.0);
 
-    assert_eq!(solve(IMPOSSIBLE).unwrap(), None, "no solution is undefined");
-    assert_eq!(count_solutions(IMPOSSIBLE, 2.0).unwrap(), 0.0);
-    assert_eq!(get(&verdict(IMPOSSIBLE).unwrap(), "kind").as_string().as_deref(), Some("none"));
-    assert_eq!(strings(get(&verdict(IMPOSSIBLE).unwrap(), "solutions")).len(), 0);
+    assert_eq!(solve(&js(IMPOSSIBLE)).unwrap(), None, "no solution is undefined");
+    assert_eq!(count_solutions(&js(IMPOSSIBLE), 2.0).unwrap(), 0.0);
+    assert_eq!(
+        get(&verdict(&js(IMPOSSIBLE)).unwrap(), "kind").as_string().as_deref(),
+        Some("none")
+    );
+    assert_eq!(strings(get(&verdict(&js(IMPOSSIBLE)).unwrap(), "solutions")).len(), 0);
 }
 
 #[wasm_bindgen_test]
 fn sixteen_clues_have_1158_solutions() {
-    assert_eq!(count_solutions(SIXTEEN_CLUES, 1e6).unwrap(), 1158.0);
-    assert_eq!(count_solutions(SIXTEEN_CLUES, 2.0).unwrap(), 2.0, "counting stops at the limit");
-    assert_eq!(count_solutions(SIXTEEN_CLUES, 0.0).unwrap(), 0.0);
-    assert_eq!(count_solutions(SIXTEEN_CLUES, f64::INFINITY).unwrap(), 1158.0, "an infinite limit is clamped");
-    let v = verdict(SIXTEEN_CLUES).unwrap();
+    assert_eq!(count_solutions(&js(SIXTEEN_CLUES), 1e6).unwrap(), 1158.0);
+    assert_eq!(
+        count_solutions(&js(SIXTEEN_CLUES), 2.0).unwrap(),
+        2.0,
+        "counting stops at the limit"
+    );
+    assert_eq!(count_solutions(&js(SIXTEEN_CLUES), 0.0).unwrap(), 0.0);
+    assert_eq!(
+        count_solutions(&js(SIXTEEN_CLUES), f64::INFINITY).unwrap(),
+        1158.0,
+        "an infinite limit is clamped"
+    );
+    let v = verdict(&js(SIXTEEN_CLUES)).unwrap();
     assert_eq!(get(&v, "kind").as_string().as_deref(), Some("multiple"));
     let two = strings(get(&v, "solutions"));
     assert_eq!(two.len(), 2);
@@ -191,44 +213,65 @@ fn sixteen_clues_have_1158_solutions() {
     for s in &two {
         assert_solves(s, SIXTEEN_CLUES);
     }
-    assert_solves(&solve(SIXTEEN_CLUES).unwrap().unwrap(), SIXTEEN_CLUES);
+    assert_solves(&solve(&js(SIXTEEN_CLUES)).unwrap().unwrap(), SIXTEEN_CLUES);
     // The empty grid: the first solution, and counting stops at the limit.
-    assert_solves(&solve(&empty_grid()).unwrap().unwrap(), &empty_grid());
-    assert_eq!(count_solutions(&empty_grid(), 1000.0).unwrap(), 1000.0);
+    assert_solves(&solve(&js(&empty_grid())).unwrap().unwrap(), &empty_grid());
+    assert_eq!(count_solutions(&js(&empty_grid()), 1000.0).unwrap(), 1000.0);
 }
 
 #[wasm_bindgen_test]
 fn every_input_format_is_accepted() {
     // "0" blanks, trailing newline, the `end` line of POJ 3074.
     let zeros = SAMPLE.replace('.', "0");
-    assert_eq!(solve(&format!("{zeros}\n")).unwrap().as_deref(), Some(SAMPLE_SOLUTION));
-    assert_eq!(solve(&format!("{SAMPLE}\nend\n")).unwrap().as_deref(), Some(SAMPLE_SOLUTION));
+    assert_eq!(
+        solve(&js(&format!("{zeros}\n"))).unwrap().as_deref(),
+        Some(SAMPLE_SOLUTION)
+    );
+    assert_eq!(
+        solve(&js(&format!("{SAMPLE}\nend\n"))).unwrap().as_deref(),
+        Some(SAMPLE_SOLUTION)
+    );
     // HDU 1426: nine lines of nine tokens, `?` blanks.
     let hdu: String = SAMPLE
         .as_bytes()
         .chunks(9)
-        .map(|row| row.iter().map(|&b| if b == b'.' { "?".to_string() } else { (b as char).to_string() }).collect::<Vec<_>>().join(" ") + "\n")
+        .map(|row| {
+            row.iter()
+                .map(|&b| {
+                    if b == b'.' {
+                        "?".to_string()
+                    } else {
+                        (b as char).to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
         .collect();
-    assert_eq!(solve(&hdu).unwrap().as_deref(), Some(SAMPLE_SOLUTION));
-    let p = parse(&hdu).unwrap();
+    assert_eq!(solve(&js(&hdu)).unwrap().as_deref(), Some(SAMPLE_SOLUTION));
+    let p = parse(&js(&hdu)).unwrap();
     assert_eq!(get(&p, "format").as_string().as_deref(), Some("hdu"));
     assert_eq!(strings(get(&p, "puzzles")), vec![SAMPLE.to_string()]);
     // hihoCoder 102: a count, then grids of integers with 0 blanks.
     let hiho = format!("1\n{}", hdu.replace('?', "0"));
-    assert_eq!(get(&parse(&hiho).unwrap(), "format").as_string().as_deref(), Some("hiho"));
-    assert_eq!(solve(&hiho).unwrap().as_deref(), Some(SAMPLE_SOLUTION));
+    assert_eq!(
+        get(&parse(&js(&hiho)).unwrap(), "format").as_string().as_deref(),
+        Some("hiho")
+    );
+    assert_eq!(solve(&js(&hiho)).unwrap().as_deref(), Some(SAMPLE_SOLUTION));
     // Several puzzles parse, but the solving functions want exactly one.
     let two = format!("{SAMPLE}\n{HARD}\n");
-    let p = parse(&two).unwrap();
+    let p = parse(&js(&two)).unwrap();
     assert_eq!(get(&p, "format").as_string().as_deref(), Some("line"));
     assert_eq!(strings(get(&p, "puzzles")), vec![SAMPLE.to_string(), HARD.to_string()]);
-    assert_eq!(err(solve(&two)), "expected one puzzle, found 2");
-    assert_eq!(err(Trace::new(&two).map(|_| ())), "expected one puzzle, found 2");
+    assert_eq!(err(solve(&js(&two))), "expected one puzzle, found 2");
+    assert_eq!(err(Trace::new(&js(&two)).map(|_| ())), "expected one puzzle, found 2");
 }
 
 #[wasm_bindgen_test]
 fn candidates_and_the_numbering() {
-    let c = candidates(SAMPLE).unwrap();
+    let c = candidates(&js(SAMPLE)).unwrap();
     assert_eq!(c.len(), 81);
     // r1c2 is a given 2: its own digit only.
     assert_eq!(c[1], 1 << 2);
@@ -237,7 +280,10 @@ fn candidates_and_the_numbering() {
     for d in 1..=9u16 {
         assert_eq!(blank & (1 << d) != 0, [4, 5].contains(&d), "digit {d} in r1c1");
     }
-    assert!(candidates(&empty_grid()).unwrap().iter().all(|&m| m == 0b11_1111_1110));
+    assert!(candidates(&js(&empty_grid()))
+        .unwrap()
+        .iter()
+        .all(|&m| m == 0b11_1111_1110));
 
     assert_eq!(sudoku_option_items(0).unwrap(), vec![0, 81, 162, 243]);
     assert_eq!(sudoku_option_items(728).unwrap(), vec![80, 161, 242, 323]);
@@ -245,12 +291,18 @@ fn candidates_and_the_numbering() {
     assert_eq!(sudoku_item_options(243).unwrap(), (0..9).collect::<Vec<u32>>());
     for o in 0..729u32 {
         for i in sudoku_option_items(o).unwrap() {
-            assert!(sudoku_item_options(i).unwrap().contains(&o), "option {o} is in item {i}'s list");
+            assert!(
+                sudoku_item_options(i).unwrap().contains(&o),
+                "option {o} is in item {i}'s list"
+            );
         }
     }
     assert_eq!(err(sudoku_option_items(729)), "there is no option 729");
     assert_eq!(err(sudoku_item_options(324)), "there is no item 324");
-    assert_eq!(err(sudoku_item_options(u32::MAX)), format!("there is no item {}", u32::MAX));
+    assert_eq!(
+        err(sudoku_item_options(u32::MAX)),
+        format!("there is no item {}", u32::MAX)
+    );
     assert_eq!(describe_item(2 * 9 + 6), "row 3 has 7");
     assert_eq!(describe_item(243 + 3 * 9 + 4), "r4c5 is filled");
     assert_eq!(describe_item(324), "item 324");
@@ -260,6 +312,24 @@ fn candidates_and_the_numbering() {
 
 // ---------------------------------------------------------------------------------------------
 // Bad input: an Error naming the line or cell, never a panic
+
+#[wasm_bindgen_test]
+fn arguments_that_are_not_strings_throw_instead_of_trapping() {
+    for value in [
+        JsValue::from_f64(123.0),
+        JsValue::NULL,
+        JsValue::UNDEFINED,
+        Object::new().into(),
+    ] {
+        assert_eq!(err(solve(&value)), "the puzzle must be a string");
+        assert_eq!(err(count_solutions(&value, 2.0)), "the puzzle must be a string");
+        assert_eq!(err(verdict(&value)), "the puzzle must be a string");
+        assert_eq!(err(candidates(&value)), "the puzzle must be a string");
+        assert_eq!(err(check_puzzle(&value)), "the puzzle must be a string");
+        assert_eq!(err(Trace::new(&value).map(|_| ())), "the puzzle must be a string");
+        assert_eq!(err(parse(&value)), "the text must be a string");
+    }
+}
 
 #[wasm_bindgen_test]
 fn bad_puzzles_throw_errors_naming_line_and_cell() {
@@ -275,21 +345,44 @@ fn bad_puzzles_throw_errors_naming_line_and_cell() {
         (" \n\r\n\t", "empty input: no puzzle found"),
     ];
     for (input, expected) in cases {
-        assert_eq!(err(solve(input)), expected, "solve({input:?})");
-        assert_eq!(err(count_solutions(input, 2.0)), expected, "countSolutions({input:?})");
-        assert_eq!(err(verdict(input)), expected, "verdict({input:?})");
-        assert_eq!(err(candidates(input)), expected, "candidates({input:?})");
-        assert_eq!(err(check_puzzle(input)), expected, "checkPuzzle({input:?})");
-        assert_eq!(err(Trace::new(input).map(|_| ())), expected, "new Trace({input:?})");
+        assert_eq!(err(solve(&js(input))), expected, "solve(&js({input:?}))");
+        assert_eq!(
+            err(count_solutions(&js(input), 2.0)),
+            expected,
+            "countSolutions({input:?})"
+        );
+        assert_eq!(err(verdict(&js(input))), expected, "verdict(&js({input:?}))");
+        assert_eq!(err(candidates(&js(input))), expected, "candidates(&js({input:?}))");
+        assert_eq!(err(check_puzzle(&js(input))), expected, "checkPuzzle({input:?})");
+        assert_eq!(
+            err(Trace::new(&js(input)).map(|_| ())),
+            expected,
+            "new Trace({input:?})"
+        );
     }
-    // parse() reads the grid only; clashing givens are the solver's business.
-    assert_eq!(strings(get(&parse(&clash).unwrap(), "puzzles")), vec![clash.clone()]);
-    assert_eq!(err(parse(&letter)), "line 1, cell 12 (r2c3): 'x' is not a digit or a blank");
+    // parse(&js()) reads the grid only; clashing givens are the solver's business.
+    assert_eq!(
+        strings(get(&parse(&js(&clash)).unwrap(), "puzzles")),
+        vec![clash.clone()]
+    );
+    assert_eq!(
+        err(parse(&js(&letter))),
+        "line 1, cell 12 (r2c3): 'x' is not a digit or a blank"
+    );
     // The error is on the line where it is.
-    assert_eq!(err(solve(&format!("\n\n{clash}\n"))), "line 3: r1c2: 1 already in row 1");
+    assert_eq!(
+        err(solve(&js(&format!("\n\n{clash}\n")))),
+        "line 3: r1c2: 1 already in row 1"
+    );
     // Bad limits.
-    assert_eq!(err(count_solutions(SAMPLE, -1.0)), "the limit must be a number ≥ 0");
-    assert_eq!(err(count_solutions(SAMPLE, f64::NAN)), "the limit must be a number ≥ 0");
+    assert_eq!(
+        err(count_solutions(&js(SAMPLE), -1.0)),
+        "the limit must be a number ≥ 0"
+    );
+    assert_eq!(
+        err(count_solutions(&js(SAMPLE), f64::NAN)),
+        "the limit must be a number ≥ 0"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -317,18 +410,21 @@ fn hostile_strings_are_errors_not_panics() {
     ];
     for (input, expected) in &hostile {
         let shown: String = input.chars().take(20).collect();
-        let m = err(solve(input));
-        assert!(m.contains(expected), "solve({shown:?}…) → {m:?}, expected it to contain {expected:?}");
-        let m = err(Trace::new(input).map(|_| ()));
+        let m = err(solve(&js(input)));
+        assert!(
+            m.contains(expected),
+            "solve(&js({shown:?}…)) → {m:?}, expected it to contain {expected:?}"
+        );
+        let m = err(Trace::new(&js(input)).map(|_| ()));
         assert!(m.contains(expected), "new Trace({shown:?}…) → {m:?}");
         assert!(!m.is_empty() && m.len() < 200, "short messages: {m:?}");
         if !expected.contains("no puzzle") {
             assert!(m.starts_with("line "), "{m:?} names the line");
         }
     }
-    // parse() of the same strings either throws or returns something well formed.
+    // parse(&js()) of the same strings either throws or returns something well formed.
     for (input, _) in &hostile {
-        if let Ok(p) = parse(input) {
+        if let Ok(p) = parse(&js(input)) {
             for s in strings(get(&p, "puzzles")) {
                 assert_eq!(s.len(), 81);
             }
@@ -339,7 +435,10 @@ fn hostile_strings_are_errors_not_panics() {
 #[wasm_bindgen_test]
 fn bad_exact_cover_problems_are_errors() {
     fn opts(options: &[&[f64]]) -> Array {
-        options.iter().map(|o| o.iter().map(|&i| JsValue::from(i)).collect::<Array>()).collect()
+        options
+            .iter()
+            .map(|o| o.iter().map(|&i| JsValue::from(i)).collect::<Array>())
+            .collect()
     }
     let e = |p: u32, s: u32, o: Array| err(Trace::exact_cover(p, s, o).map(|_| ()));
     assert!(e(3, 0, opts(&[&[0.0, 7.0]])).contains('7'), "item out of range");
@@ -347,17 +446,31 @@ fn bad_exact_cover_problems_are_errors() {
     assert!(e(3, 0, opts(&[&[-1.0]])).starts_with("option 0:"), "negative item");
     assert!(e(3, 0, opts(&[&[1.5]])).starts_with("option 0:"), "fractional item");
     assert!(e(3, 0, opts(&[&[f64::NAN]])).starts_with("option 0:"), "NaN item");
-    assert!(e(2, 2, opts(&[&[0.0], &[2.0, 3.0]])).contains('1'), "option 1 has no primary item");
+    assert!(
+        e(2, 2, opts(&[&[0.0], &[2.0, 3.0]])).contains('1'),
+        "option 1 has no primary item"
+    );
     assert!(e(u32::MAX, u32::MAX, Array::new()).starts_with("too many items"));
     // On wasm32 a usize sum of these wraps around to 1: it must still be refused.
     assert!(e(u32::MAX, 2, Array::new()).starts_with("too many items"));
     assert!(e(1 << 20, 1, Array::new()).starts_with("too many items"));
     let not_arrays: Array = [JsValue::from(1), JsValue::from_str("abc")].iter().collect();
     assert_eq!(e(3, 0, not_arrays), "option 0 is not an array");
-    let mixed: Array = [JsValue::from(Array::of1(&JsValue::from(0))), JsValue::NULL].iter().collect();
+    let mixed: Array = [JsValue::from(Array::of1(&JsValue::from(0))), JsValue::NULL]
+        .iter()
+        .collect();
     assert_eq!(e(3, 0, mixed), "option 1 is not an array");
-    for not_an_array in [JsValue::NULL, JsValue::UNDEFINED, JsValue::from(3), JsValue::from_str("abc"), Object::new().into()] {
-        assert_eq!(e(3, 0, not_an_array.unchecked_into()), "the options must be an array of arrays of item numbers");
+    for not_an_array in [
+        JsValue::NULL,
+        JsValue::UNDEFINED,
+        JsValue::from(3),
+        JsValue::from_str("abc"),
+        Object::new().into(),
+    ] {
+        assert_eq!(
+            e(3, 0, not_an_array.unchecked_into()),
+            "the options must be an array of arrays of item numbers"
+        );
     }
     let strs: Array = [JsValue::from(Array::of1(&JsValue::from_str("0")))].iter().collect();
     assert!(e(3, 0, strs).starts_with("option 0:"));
@@ -395,10 +508,18 @@ fn knuths_example_streams_41_events_ending_with_done() {
         events.extend(batch);
     }
     assert_eq!(events.len(), 41);
-    assert_eq!(&events[..3], &[(CHOOSE, 0, 2), (COVER, 0, 0), (TRY, 1, 0)], "choose a (2 options), cover a, try option 1");
+    assert_eq!(
+        &events[..3],
+        &[(CHOOSE, 0, 2), (COVER, 0, 0), (TRY, 1, 0)],
+        "choose a (2 options), cover a, try option 1"
+    );
     assert_eq!(events.last(), Some(&(DONE, 0, 0)));
     assert_eq!(events.iter().filter(|e| e.0 == DONE).count(), 1);
-    assert_eq!(solution, Some(vec![3, 0, 4]), "Knuth's one solution: options a d, c e f, b g");
+    assert_eq!(
+        solution,
+        Some(vec![3, 0, 4]),
+        "Knuth's one solution: options a d, c e f, b g"
+    );
     let count = |k| events.iter().filter(|e| e.0 == k).count();
     assert_eq!(count(COVER), count(UNCOVER), "covers and uncovers balance");
     assert_eq!(count(TRY), count(UNTRY), "tries and untries balance");
@@ -424,7 +545,7 @@ fn knuths_example_streams_41_events_ending_with_done() {
 fn back_n_then_forward_n_is_the_identity() {
     // HARD's whole search is 7,931 events; the empty grid's never ends.
     for (puzzle, total) in [(HARD.to_string(), 5_000u32), (empty_grid(), 20_000)] {
-        let mut t = Trace::new(&puzzle).unwrap();
+        let mut t = Trace::new(&js(&puzzle)).unwrap();
         assert_eq!(t.givens().as_deref(), Some(puzzle.as_str()));
         assert_eq!((t.items(), t.options()), (324, 729));
         let first = t.next_batch(total);
@@ -439,12 +560,18 @@ fn back_n_then_forward_n_is_the_identity() {
             let fwd = t.next_batch(undone);
             let mut replay = decode(&back);
             replay.reverse();
-            assert!(decode(&fwd) == replay, "n = {n}: forward replays the undone events in order");
+            assert!(
+                decode(&fwd) == replay,
+                "n = {n}: forward replays the undone events in order"
+            );
             // (assert! rather than assert_eq!: the Debug of 20,000 events drowns the output)
             let tail = &first[first.len() - fwd.len()..];
             if let Some(k) = (0..fwd.len()).find(|&k| fwd[k] != tail[k]) {
-                panic!("n = {n}: word {k} of the replay differs from the first pass: {:?} vs {:?}",
-                    &fwd[k & !1..(k & !1) + 8], &tail[k & !1..(k & !1) + 8]);
+                panic!(
+                    "n = {n}: word {k} of the replay differs from the first pass: {:?} vs {:?}",
+                    &fwd[k & !1..(k & !1) + 8],
+                    &tail[k & !1..(k & !1) + 8]
+                );
             }
             assert_eq!(snapshot(&t), at, "n = {n}: the same counters and state");
         }
@@ -460,7 +587,7 @@ fn back_n_then_forward_n_is_the_identity() {
 #[wasm_bindgen_test]
 fn a_whole_search_balances_and_counts_its_solutions() {
     // The 16-clue grid end to end through the trace: 1158 solutions, covers and uncovers balance.
-    let mut t = Trace::new(SIXTEEN_CLUES).unwrap();
+    let mut t = Trace::new(&js(SIXTEEN_CLUES)).unwrap();
     let (mut covers, mut uncovers, mut solutions, mut total) = (0u64, 0u64, 0u64, 0u64);
     let mut last = None;
     loop {
@@ -487,7 +614,7 @@ fn a_whole_search_balances_and_counts_its_solutions() {
     assert_eq!(covers, uncovers);
     assert_eq!((t.events(), t.solutions()), (total as f64, 1158.0));
     // skip() runs to each solution without reporting events.
-    let mut s = Trace::new(SIXTEEN_CLUES).unwrap();
+    let mut s = Trace::new(&js(SIXTEEN_CLUES)).unwrap();
     let mut found = 0;
     while !s.done() {
         s.skip(1e18);
@@ -503,7 +630,7 @@ fn a_whole_search_balances_and_counts_its_solutions() {
 
 #[wasm_bindgen_test]
 fn the_empty_grid_streams_a_million_events_in_flat_memory() {
-    let mut t = Trace::new(&empty_grid()).unwrap();
+    let mut t = Trace::new(&js(&empty_grid())).unwrap();
     const BATCH: u32 = 1 << 14;
     // Warm up: the allocator settles on its batch buffers.
     for _ in 0..4 {
@@ -554,7 +681,12 @@ struct Fold {
 impl Fold {
     fn new(givens: &str) -> Fold {
         let item_options = (0..324).map(|i| sudoku_item_options(i).unwrap()).collect();
-        let mut f = Fold { covered: vec![false; 324], hidden_by: vec![None; 729], solution: vec![], item_options };
+        let mut f = Fold {
+            covered: vec![false; 324],
+            hidden_by: vec![None; 729],
+            solution: vec![],
+            item_options,
+        };
         for (cell, b) in givens.bytes().enumerate() {
             if b.is_ascii_digit() && b != b'0' {
                 for i in sudoku_option_items(cell as u32 * 9 + u32::from(b - b'1')).unwrap() {
@@ -610,8 +742,11 @@ impl Fold {
         let lengths = t.item_lengths();
         for i in 0..324u32 {
             if !self.covered[i as usize] {
-                let live: Vec<u32> =
-                    self.item_options[i as usize].iter().copied().filter(|&o| self.hidden_by[o as usize].is_none()).collect();
+                let live: Vec<u32> = self.item_options[i as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&o| self.hidden_by[o as usize].is_none())
+                    .collect();
                 assert_eq!(t.item_options(i).unwrap(), live, "event {at}: itemOptions({i})");
                 assert_eq!(lengths[i as usize] as usize, live.len(), "event {at}: itemLengths[{i}]");
             }
@@ -623,8 +758,12 @@ impl Fold {
 
 #[wasm_bindgen_test]
 fn which_options_a_cover_hid_follows_from_the_numbering() {
-    for (puzzle, steps) in [(HARD.to_string(), 4_000usize), (empty_grid(), 2_000), (SIXTEEN_CLUES.to_string(), 2_000)] {
-        let mut t = Trace::new(&puzzle).unwrap();
+    for (puzzle, steps) in [
+        (HARD.to_string(), 4_000usize),
+        (empty_grid(), 2_000),
+        (SIXTEEN_CLUES.to_string(), 2_000),
+    ] {
+        let mut t = Trace::new(&js(&puzzle)).unwrap();
         let mut fold = Fold::new(&t.givens().unwrap());
         fold.check(&t, 0);
         let mut history = Vec::new();
@@ -635,7 +774,11 @@ fn which_options_a_cover_hid_follows_from_the_numbering() {
             if e.0 == CHOOSE {
                 // The choice is the first uncovered item with the fewest options (MRV).
                 let lengths = t.item_lengths();
-                let min = (0..324).filter(|&i| !fold.covered[i]).map(|i| lengths[i]).min().unwrap();
+                let min = (0..324)
+                    .filter(|&i| !fold.covered[i])
+                    .map(|i| lengths[i])
+                    .min()
+                    .unwrap();
                 let first = (0..324).find(|&i| !fold.covered[i] && lengths[i] == min).unwrap();
                 assert_eq!((e.1, e.2), (first as u32, min), "event {at}: choose");
             }
