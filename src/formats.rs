@@ -108,11 +108,7 @@ impl Format {
                     if cell % 9 != 0 {
                         out.push(' ');
                     }
-                    out.push(if digit == 0 {
-                        blank
-                    } else {
-                        char::from(b'0' + digit)
-                    });
+                    out.push(if digit == 0 { blank } else { char::from(b'0' + digit) });
                     if cell % 9 == 8 && cell + 1 < CELLS {
                         out.push('\n');
                     }
@@ -149,11 +145,7 @@ pub struct UnknownFormat(pub String);
 
 impl fmt::Display for UnknownFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown format {:?} (expected line, hdu or hiho)",
-            self.0
-        )
+        write!(f, "unknown format {:?} (expected line, hdu or hiho)", self.0)
     }
 }
 
@@ -271,10 +263,7 @@ impl fmt::Display for InputError {
                 write!(f, "line {line} ({name}): {shown} is not a digit or a blank")
             }
             ErrorKind::Count(found) => {
-                write!(
-                    f,
-                    "line {line}: expected the number of puzzles, found {found:?}"
-                )
+                write!(f, "line {line}: expected the number of puzzles, found {found:?}")
             }
             ErrorKind::Truncated { puzzle, rows } => write!(
                 f,
@@ -306,9 +295,7 @@ impl std::error::Error for InputError {}
 /// Reading stops at the first malformed line; the puzzles before it are kept.
 /// Clashing givens are not checked here: see [`Parsed::puzzle`].
 pub fn parse(text: &str, format: Option<Format>) -> Parsed {
-    let format = format
-        .or_else(|| Format::detect(text))
-        .unwrap_or(Format::Line);
+    let format = format.or_else(|| Format::detect(text)).unwrap_or(Format::Line);
     let mut cases = Vec::new();
     let mut reader = Reader::new(text);
     let result = match format {
@@ -386,9 +373,7 @@ fn read_lines(reader: &mut Reader, cases: &mut Vec<Case>) -> Result<(), InputErr
 /// A bad character past the 81st cell is reported as a line of the wrong length.
 fn line_error(e: LineError, text: &str) -> ErrorKind {
     match e {
-        LineError::BadChar(bad) if bad.cell >= CELLS => {
-            ErrorKind::Line(LineError::Length(text.chars().count()))
-        }
+        LineError::BadChar(bad) if bad.cell >= CELLS => ErrorKind::Line(LineError::Length(text.chars().count())),
         e => ErrorKind::Line(e),
     }
 }
@@ -413,10 +398,7 @@ fn read_hiho(reader: &mut Reader, cases: &mut Vec<Case>) -> Result<(), InputErro
         .map_err(|_| error(line, ErrorKind::Count(text.to_string())))?;
     for found in 0..announced {
         if !reader.skip_blank() {
-            return Err(error(
-                reader.end_line(),
-                ErrorKind::Missing { found, announced },
-            ));
+            return Err(error(reader.end_line(), ErrorKind::Missing { found, announced }));
         }
         cases.push(read_grid(reader, found + 1)?);
     }
@@ -485,8 +467,7 @@ mod tests {
 6 ? 7 8 3 ? 5 1 9
 8 5 9 ? 4 ? ? 2 3
 ";
-    const HDU_LINE: &str =
-        "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23";
+    const HDU_LINE: &str = "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23";
 
     fn err(text: &str, format: Option<Format>) -> String {
         let parsed = parse(text, format);
@@ -496,10 +477,7 @@ mod tests {
     #[test]
     fn detects_each_format_from_its_first_line() {
         assert_eq!(Format::detect(HDU_IN), Some(Format::Hdu));
-        assert_eq!(
-            Format::detect(&format!("\n  \r\n{HDU_LINE}\r\n")),
-            Some(Format::Line)
-        );
+        assert_eq!(Format::detect(&format!("\n  \r\n{HDU_LINE}\r\n")), Some(Format::Line));
         assert_eq!(Format::detect("end\n"), Some(Format::Line));
         assert_eq!(Format::detect("2\n"), Some(Format::Hiho));
         assert_eq!(Format::detect(&".".repeat(79)), Some(Format::Line));
@@ -521,10 +499,7 @@ mod tests {
 
     #[test]
     fn reads_lines_until_end() {
-        let text = format!(
-            "\n{HDU_LINE}\r\n   \n{}  \nend\nthis is ignored\n",
-            "0".repeat(81)
-        );
+        let text = format!("\n{HDU_LINE}\r\n   \n{}  \nend\nthis is ignored\n", "0".repeat(81));
         let parsed = parse(&text, None);
         assert_eq!(parsed.format, Format::Line);
         assert_eq!(parsed.error, None);
@@ -540,15 +515,8 @@ mod tests {
         let parsed = parse(&text, None);
         assert_eq!(parsed.format, Format::Hdu);
         assert_eq!(parsed.error, None);
-        let lines: Vec<_> = parsed
-            .cases
-            .iter()
-            .map(|c| (c.grid.to_line(), c.line))
-            .collect();
-        assert_eq!(
-            lines,
-            [(HDU_LINE.to_string(), 2), (HDU_LINE.to_string(), 14)]
-        );
+        let lines: Vec<_> = parsed.cases.iter().map(|c| (c.grid.to_line(), c.line)).collect();
+        assert_eq!(lines, [(HDU_LINE.to_string(), 2), (HDU_LINE.to_string(), 14)]);
     }
 
     #[test]
@@ -576,10 +544,7 @@ mod tests {
             format.write_grid(1, &grid, &mut out);
             let parsed = parse(&out, None);
             assert_eq!(parsed.format, format, "{out}");
-            assert_eq!(
-                parsed.cases.iter().map(|c| c.grid).collect::<Vec<_>>(),
-                [grid, grid]
-            );
+            assert_eq!(parsed.cases.iter().map(|c| c.grid).collect::<Vec<_>>(), [grid, grid]);
         }
         let mut out = String::new();
         Format::Hdu.write_grid(0, &grid, &mut out);
@@ -614,17 +579,11 @@ mod tests {
         let short = format!("{HDU_LINE}\n\n{}\n", ".".repeat(79));
         let parsed = parse(&short, None);
         assert_eq!(parsed.cases.len(), 1);
-        assert_eq!(
-            parsed.error.unwrap().to_string(),
-            "line 3: expected 81 cells, found 79"
-        );
+        assert_eq!(parsed.error.unwrap().to_string(), "line 3: expected 81 cells, found 79");
         let mut bad = ".".repeat(81);
         bad.replace_range(11..12, "x");
         let e = parse(&bad, None).error.unwrap();
-        assert_eq!(
-            e.to_string(),
-            "line 1, cell 12 (r2c3): 'x' is not a digit or a blank"
-        );
+        assert_eq!(e.to_string(), "line 1, cell 12 (r2c3): 'x' is not a digit or a blank");
         assert_eq!(e.cell(), Some(11));
         assert_eq!(
             err(&format!("{}x", ".".repeat(81)), None),
@@ -640,10 +599,7 @@ mod tests {
     fn grid_errors_name_line_and_cell() {
         let bad = HDU_IN.replacen("5 ? 6", "5 x 6", 1);
         let e = parse(&bad, None).error.unwrap();
-        assert_eq!(
-            e.to_string(),
-            "line 5 (r5c2): 'x' is not a digit or a blank"
-        );
+        assert_eq!(e.to_string(), "line 5 (r5c2): 'x' is not a digit or a blank");
         assert_eq!(e.cell(), Some(37));
         assert_eq!(
             err(&HDU_IN.replacen("9 2 4", "9 10 4", 1), None),
@@ -654,10 +610,7 @@ mod tests {
             "line 1: expected 9 cells, found 8"
         );
         assert_eq!(
-            err(
-                &format!("1\n{}", HDU_IN.replacen("1 ? 4", "1 ? 4 5", 1)),
-                None
-            ),
+            err(&format!("1\n{}", HDU_IN.replacen("1 ? 4", "1 ? 4 5", 1)), None),
             "line 3: expected 9 cells, found 10"
         );
     }
@@ -709,19 +662,11 @@ mod tests {
 
     #[test]
     fn empty_input_is_an_error() {
-        for format in [
-            None,
-            Some(Format::Line),
-            Some(Format::Hdu),
-            Some(Format::Hiho),
-        ] {
+        for format in [None, Some(Format::Line), Some(Format::Hdu), Some(Format::Hiho)] {
             let parsed = parse(" \n\r\n", format);
             assert!(parsed.cases.is_empty());
             let e = parsed.error.unwrap();
-            assert_eq!(
-                (e.line, e.to_string()),
-                (1, "empty input: no puzzle found".to_string())
-            );
+            assert_eq!((e.line, e.to_string()), (1, "empty input: no puzzle found".to_string()));
         }
         assert_eq!(parse("end\n", None).error, None);
     }

@@ -15,14 +15,11 @@ const FAST_ENGINES: [&str; 2] = ["dlx", "bitmask"];
 const ALL_ENGINES: [&str; 3] = ["dlx", "bitmask", "dfs"];
 
 /// A grid with no clue: valid input, with many solutions.
-const EMPTY_LINE: &str =
-    ".................................................................................";
+const EMPTY_LINE: &str = ".................................................................................";
 /// Norvig's "impossible" puzzle: no two givens clash, yet it has no solution.
-const IMPOSSIBLE: &str =
-    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+const IMPOSSIBLE: &str = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
 /// A 16-clue grid with 1158 solutions.
-const SIXTEEN_CLUES: &str =
-    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......";
+const SIXTEEN_CLUES: &str = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......";
 
 struct Output {
     stdout: String,
@@ -52,9 +49,7 @@ fn run(args: &[&str], stdin: &str) -> Output {
 }
 
 fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -72,11 +67,7 @@ fn first_line(text: &str) -> String {
 
 /// The hiho sample's grid with `?` for blanks: a second HDU case.
 fn hiho_grid_as_hdu() -> String {
-    data("hiho102.in")
-        .split_once('\n')
-        .unwrap()
-        .1
-        .replace('0', "?")
+    data("hiho102.in").split_once('\n').unwrap().1.replace('0', "?")
 }
 
 /// The HDU sample's grid with `0` for blanks: a second hiho case.
@@ -89,11 +80,7 @@ fn hdu_sample_byte_for_byte() {
     let (input, expected) = (data("hdu1426.in"), data("hdu1426.out"));
     for engine in ALL_ENGINES {
         for format in ["auto", "hdu"] {
-            solves(
-                &["solve", "--engine", engine, "--format", format],
-                &input,
-                &expected,
-            );
+            solves(&["solve", "--engine", engine, "--format", format], &input, &expected);
         }
     }
     solves(&["solve"], &input, &expected);
@@ -104,11 +91,7 @@ fn hiho_sample_byte_for_byte() {
     let (input, expected) = (data("hiho102.in"), data("hiho102.out"));
     for engine in ALL_ENGINES {
         for format in ["auto", "hiho"] {
-            solves(
-                &["solve", "--engine", engine, "--format", format],
-                &input,
-                &expected,
-            );
+            solves(&["solve", "--engine", engine, "--format", format], &input, &expected);
         }
     }
 }
@@ -118,19 +101,11 @@ fn poj_sample_byte_for_byte() {
     let (input, expected) = (data("poj3074.in"), data("poj3074.out"));
     for engine in FAST_ENGINES {
         for format in ["auto", "line"] {
-            solves(
-                &["solve", "--engine", engine, "--format", format],
-                &input,
-                &expected,
-            );
+            solves(&["solve", "--engine", engine, "--format", format], &input, &expected);
         }
     }
     // Windows line ends and a missing `end` change nothing.
-    solves(
-        &["solve"],
-        &input.replace("end\n", "").replace('\n', "\r\n"),
-        &expected,
-    );
+    solves(&["solve"], &input.replace("end\n", "").replace('\n', "\r\n"), &expected);
 }
 
 #[test]
@@ -155,11 +130,7 @@ fn hdu_keeps_separators_around_a_verdict() {
     let sample = data("hdu1426.in");
     let input = format!("{sample}\n{empty_grid}\n{sample}");
     let answer = data("hdu1426.out");
-    solves(
-        &["solve"],
-        &input,
-        &format!("{answer}\nmultiple solutions\n\n{answer}"),
-    );
+    solves(&["solve"], &input, &format!("{answer}\nmultiple solutions\n\n{answer}"));
 }
 
 #[test]
@@ -179,10 +150,7 @@ fn hiho_with_two_cases() {
 fn verdicts_in_place_of_a_grid() {
     let poj = data("poj3074.in");
     let input = format!("{}{EMPTY_LINE}\n{IMPOSSIBLE}\n", first_line(&poj));
-    let expected = format!(
-        "{}multiple solutions\nno solution\n",
-        first_line(&data("poj3074.out"))
-    );
+    let expected = format!("{}multiple solutions\nno solution\n", first_line(&data("poj3074.out")));
     solves(&["solve", "--engine", "dlx"], &input, &expected);
     for engine in ALL_ENGINES {
         solves(
@@ -217,11 +185,7 @@ fn counts_solutions() {
         &format!("{SIXTEEN_CLUES}\n"),
         "1158 solutions\n",
     );
-    solves(
-        &["solve", "--count"],
-        &format!("{IMPOSSIBLE}\n"),
-        "0 solutions\n",
-    );
+    solves(&["solve", "--count"], &format!("{IMPOSSIBLE}\n"), "0 solutions\n");
     solves(&["solve", "--count"], &data("hdu1426.in"), "1 solution\n");
     let two = format!("{}\n{}", data("hdu1426.in"), data("hdu1426.in"));
     solves(
@@ -396,10 +360,7 @@ fn help_prints_the_usage() {
     for args in [&["--help"][..], &["solve", "--help"], &["help"], &["-h"]] {
         let out = run(args, "");
         assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
-        assert!(
-            out.stdout.starts_with("usage: dlx-sudoku solve"),
-            "{args:?}"
-        );
+        assert!(out.stdout.starts_with("usage: dlx-sudoku solve"), "{args:?}");
         assert!(out.stdout.contains("--count [N]"), "{args:?}");
     }
 }
@@ -428,12 +389,7 @@ impl Drop for TempFile {
 /// The rate after `median` on a bench line.
 fn median_rate(line: &str) -> f64 {
     let after = line.split_once("median").expect("a median").1;
-    after
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .parse()
-        .expect("a number")
+    after.split_whitespace().next().unwrap().parse().expect("a number")
 }
 
 #[test]
@@ -488,17 +444,12 @@ fn bench_stops_on_a_bad_line() {
     assert_eq!(out.stdout, "");
     assert_eq!(
         out.stderr,
-        format!(
-            "dlx-sudoku: {}: line 2: expected 81 cells, found 79\n",
-            file.path()
-        )
+        format!("dlx-sudoku: {}: line 2: expected 81 cells, found 79\n", file.path())
     );
     let missing = run(&["bench", "/nonexistent/puzzles.txt"], "");
     assert_eq!(missing.code, 2);
     assert!(
-        missing
-            .stderr
-            .starts_with("dlx-sudoku: /nonexistent/puzzles.txt: "),
+        missing.stderr.starts_with("dlx-sudoku: /nonexistent/puzzles.txt: "),
         "{}",
         missing.stderr
     );

@@ -107,14 +107,10 @@ fn dir() -> PathBuf {
 /// The puzzle lines of a file, which must hold exactly `lines` puzzles.
 fn read(name: &str, lines: usize) -> Vec<String> {
     let path = dir().join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read puzzle file {}: {e}", path.display()));
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read puzzle file {}: {e}", path.display()));
     let out: Vec<String> = text.lines().map(str::to_owned).collect();
-    assert_eq!(
-        out.len(),
-        lines,
-        "{name}: expected {lines} puzzles (see SOURCES.md)"
-    );
+    assert_eq!(out.len(), lines, "{name}: expected {lines} puzzles (see SOURCES.md)");
     out
 }
 
@@ -146,9 +142,7 @@ fn agree(a: &Verdict, b: &Verdict) -> bool {
 }
 
 fn threads() -> usize {
-    thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .clamp(1, 4)
+    thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 4)
 }
 
 /// Runs the checks of one file, its puzzles split in chunks over a few threads.
@@ -181,8 +175,7 @@ fn check_file(file: &File) {
                         }
                         let puzzle = parse(file.name, index, line);
                         let v = dlx.verdict(&puzzle);
-                        let mut problems: Vec<String> =
-                            check("dlx", &puzzle, &v, file.expect).into_iter().collect();
+                        let mut problems: Vec<String> = check("dlx", &puzzle, &v, file.expect).into_iter().collect();
                         checked.fetch_add(1, Ordering::Relaxed);
                         if by_bitmask {
                             let w = bitmask.verdict(&puzzle);
@@ -217,12 +210,7 @@ fn check_file(file: &File) {
         "{} of the checked puzzles of {} failed; the first ones:\n{}",
         failures.len(),
         file.name,
-        failures
-            .iter()
-            .take(20)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
+        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n")
     );
     // Every chunk was done: each engine checked exactly the lines its step picks.
     let picked = (0..puzzles.len()).filter(|i| i % dlx_step == 0 || i % cross_step == 0);

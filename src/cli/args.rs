@@ -65,9 +65,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         Some(Arg::Word("solve")) => parse_solve(args).map(Command::Solve),
         Some(Arg::Word("bench")) => parse_bench(args).map(Command::Bench),
         Some(Arg::Word("help")) => Ok(Command::Help),
-        Some(Arg::Word(other)) => Err(format!(
-            "unknown command {other:?} (expected solve or bench)"
-        )),
+        Some(Arg::Word(other)) => Err(format!("unknown command {other:?} (expected solve or bench)")),
         Some(Arg::Flag(flag, _)) => Err(format!("unknown option {flag:?} before the command")),
         None => Err("no command given".to_string()),
     }
@@ -81,12 +79,8 @@ fn parse_solve(mut args: Args) -> Result<Solve, String> {
     };
     while let Some(arg) = args.next() {
         match arg {
-            Arg::Flag("--format", inline) => {
-                solve.format = format(args.value("--format", inline)?)?
-            }
-            Arg::Flag("--engine", inline) => {
-                solve.engine = engine(args.value("--engine", inline)?)?
-            }
+            Arg::Flag("--format", inline) => solve.format = format(args.value("--format", inline)?)?,
+            Arg::Flag("--engine", inline) => solve.engine = engine(args.value("--engine", inline)?)?,
             Arg::Flag("--count", inline) => {
                 let limit = args.optional_number("--count", inline)?;
                 solve.count = Some(limit.unwrap_or(DEFAULT_COUNT_LIMIT));
@@ -108,13 +102,9 @@ fn parse_bench(mut args: Args) -> Result<Bench, String> {
     };
     while let Some(arg) = args.next() {
         match arg {
-            Arg::Flag("--engine", inline) => {
-                bench.engines = engines(args.value("--engine", inline)?)?
-            }
+            Arg::Flag("--engine", inline) => bench.engines = engines(args.value("--engine", inline)?)?,
             Arg::Flag("--mode", inline) => bench.modes = modes(args.value("--mode", inline)?)?,
-            Arg::Flag("--jobs", inline) => {
-                bench.jobs = positive("--jobs", args.value("--jobs", inline)?)? as usize
-            }
+            Arg::Flag("--jobs", inline) => bench.jobs = positive("--jobs", args.value("--jobs", inline)?)? as usize,
             Arg::Flag("--repeat", inline) => {
                 bench.repeat = positive("--repeat", args.value("--repeat", inline)?)? as usize
             }
@@ -159,9 +149,7 @@ fn modes(name: &str) -> Result<Vec<Mode>, String> {
         "unique" => Ok(vec![Mode::Unique]),
         "first" => Ok(vec![Mode::First]),
         "both" => Ok(vec![Mode::Unique, Mode::First]),
-        _ => Err(format!(
-            "unknown mode {name:?} (expected unique, first or both)"
-        )),
+        _ => Err(format!("unknown mode {name:?} (expected unique, first or both)")),
     }
 }
 
@@ -208,10 +196,7 @@ impl<'a> Args<'a> {
         if let Some(value) = inline {
             return Ok(value);
         }
-        let value = self
-            .rest
-            .get(self.at)
-            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let value = self.rest.get(self.at).ok_or_else(|| format!("{flag} needs a value"))?;
         self.at += 1;
         Ok(value)
     }
@@ -242,8 +227,7 @@ mod tests {
 
     #[test]
     fn solve_options() {
-        let Ok(Command::Solve(s)) = parse_words("solve --format=hdu --engine bitmask --count")
-        else {
+        let Ok(Command::Solve(s)) = parse_words("solve --format=hdu --engine bitmask --count") else {
             panic!()
         };
         assert_eq!(
@@ -258,28 +242,18 @@ mod tests {
             parse_words("solve --count 0").unwrap_err(),
             "--count needs a positive number, found \"0\""
         );
-        assert_eq!(
-            parse_words("solve --engine").unwrap_err(),
-            "--engine needs a value"
-        );
+        assert_eq!(parse_words("solve --engine").unwrap_err(), "--engine needs a value");
         assert_eq!(
             parse_words("solve --engine all").unwrap_err(),
             "unknown engine \"all\" (expected dlx, bitmask or dfs)"
         );
-        assert_eq!(
-            parse_words("solve -x").unwrap_err(),
-            "unknown option \"-x\""
-        );
-        assert!(matches!(
-            parse_words("solve --nope --help"),
-            Ok(Command::Help)
-        ));
+        assert_eq!(parse_words("solve -x").unwrap_err(), "unknown option \"-x\"");
+        assert!(matches!(parse_words("solve --nope --help"), Ok(Command::Help)));
     }
 
     #[test]
     fn bench_options() {
-        let Ok(Command::Bench(b)) =
-            parse_words("bench --engine all --mode both --jobs 2 --repeat=3 a.txt b.txt")
+        let Ok(Command::Bench(b)) = parse_words("bench --engine all --mode both --jobs 2 --repeat=3 a.txt b.txt")
         else {
             panic!()
         };

@@ -144,10 +144,7 @@ impl Tally {
     /// `unique=.. multiple=.. none=..`, or `solved=.. none=..` for the first-solution mode.
     fn describe(&self, mode: Mode) -> String {
         match mode {
-            Mode::Unique => format!(
-                "unique={} multiple={} none={}",
-                self.solved, self.multiple, self.none
-            ),
+            Mode::Unique => format!("unique={} multiple={} none={}", self.solved, self.multiple, self.none),
             Mode::First => format!("solved={} none={}", self.solved, self.none),
         }
     }
@@ -174,15 +171,8 @@ impl fmt::Display for Row<'_> {
             f,
             "{name:<width$}  {engine:<7}  {mode:<6}  jobs={jobs:<3}  {count:>7} puzzles  "
         )?;
-        let (median, min, max) = (
-            rate(median(rates)),
-            rate(rates[0]),
-            rate(rates[rates.len() - 1]),
-        );
-        write!(
-            f,
-            "median {median:>9} puzzles/s  (min {min} .. max {max})  "
-        )?;
+        let (median, min, max) = (rate(median(rates)), rate(rates[0]), rate(rates[rates.len() - 1]));
+        write!(f, "median {median:>9} puzzles/s  (min {min} .. max {max})  ")?;
         f.write_str(&self.measured.tally.describe(self.mode))
     }
 }

@@ -27,8 +27,7 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
 fn read_stdin() -> io::Result<String> {
     let mut bytes = Vec::new();
     io::stdin().lock().read_to_end(&mut bytes)?;
-    Ok(String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
 /// Writes the answer of every case, stopping at the first whose givens clash.
@@ -40,9 +39,7 @@ fn answer_all(
 ) -> Result<(), Failure> {
     let mut text = String::new();
     for index in 0..parsed.cases.len() {
-        let puzzle = parsed
-            .puzzle(index)
-            .map_err(|e| Failure::Input(e.to_string()))?;
+        let puzzle = parsed.puzzle(index).map_err(|e| Failure::Input(e.to_string()))?;
         text.clear();
         answer(parsed.format, index, &puzzle, engine, count, &mut text);
         out.write_all(text.as_bytes())?;
