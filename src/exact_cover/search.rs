@@ -8,7 +8,7 @@
 //! cover has an exact inverse and each choice can be recomputed from the links. Memory
 //! is the matrix plus two words per level, however long the search runs.
 
-use super::{Matrix, COVERED};
+use super::Matrix;
 
 /// One thing the search did. Items and options are numbered as given to the [`Matrix`];
 /// levels count from 0.
@@ -529,11 +529,6 @@ impl Search {
             self.m.uncover(self.m.nodes[q as usize].top);
             q = self.m.prev_in_option(q);
         }
-    }
-
-    /// True while the item is covered (for tests and viewers).
-    pub fn is_covered(&self, item: usize) -> bool {
-        self.m.len[item] & COVERED != 0
     }
 }
 
