@@ -9,8 +9,13 @@
 //! each option's nodes in a row, with a *spacer* node before, between and after them.
 //! A spacer's `up` is the first node of the option before it and its `down` the last
 //! node of the option after it, so an option's nodes form a cycle without `left` and
-//! `right` links. Items sit in a doubly linked horizontal list (`prev`, `next`) behind
-//! a root for the primary items and another for the secondary ones.
+//! `right` links. Each node also keeps `right`, the node after it in that cycle, so that
+//! hiding an option is a loop with a fixed trip count and no test for spacers. Items
+//! sit in a doubly linked horizontal list (`prev`, `next`) behind a root for the
+//! primary items and another for the secondary ones.
+//!
+//! To choose an item without scanning them all, every uncovered item sits in one of
+//! `BUCKETS` bit sets by its length (the last holds every length from `LONG` up).
 //!
 //! [`Search`] runs Algorithm X on a [`Matrix`] one event at a time, forwards and
 //! backwards; [`Matrix::solutions`] is the short way to use it.
@@ -23,9 +28,18 @@ use std::fmt;
 
 /// Marks a spacer node in `Node::top`.
 const SPACER: u32 = u32::MAX;
-/// Set in an item's `len` while the item is covered, so that a plain minimum over
-/// `len` skips covered items.
+/// Set in an item's `len` while the item is covered.
 const COVERED: u32 = 1 << 31;
+/// Items with this many options or more share the last length bucket.
+const LONG: u32 = 15;
+/// Length buckets: lengths `0..LONG` one each, then one for `LONG` and up.
+const BUCKETS: usize = LONG as usize + 1;
+
+/// The bucket of an uncovered item with `len` options.
+#[inline(always)]
+fn bucket(len: u32) -> usize {
+    len.min(LONG) as usize
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Node {
@@ -33,6 +47,8 @@ struct Node {
     down: u32,
     /// The item of an option node, the item itself for a header, `SPACER` for a spacer.
     top: u32,
+    /// The next node of the same option, cyclically (unused in headers and spacers).
+    right: u32,
 }
 
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
@@ -53,12 +69,12 @@ pub struct Matrix {
     option_start: Vec<u32>,
     /// Primary items not covered.
     active_primary: u32,
-    /// Two bit sets of `words` words each over all items: the uncovered items with no
-    /// option left (`short[..words]`) and with exactly one (`short[words..]`), so that
-    /// most choices need no scan of every item. (Secondary items are in the sets too,
-    /// which keeps a test out of the hot loops; `choose` looks at primary items only.)
-    short: Vec<u64>,
-    words: u32,
+    /// `BUCKETS` bit sets over all items, by length: bit `i % 64` of `buckets[i / 64][b]`
+    /// is set when item `i` is uncovered and has `b` options (the last bucket: `LONG`
+    /// or more). Each word of items keeps its buckets together, so that moving an item
+    /// between them touches one cache line. (Secondary items are in the sets too, which
+    /// keeps a test out of the hot loops; `choose` looks at primary items only.)
+    buckets: Vec<[u64; BUCKETS]>,
 }
 
 /// Why an option was refused.
@@ -108,16 +124,22 @@ impl Matrix {
             prev: vec![0; items + 2],
             next: vec![0; items + 2],
             len: vec![0; items],
-            nodes: (0..n).map(|i| Node { up: i, down: i, top: i }).collect(),
+            nodes: (0..n)
+                .map(|i| Node {
+                    up: i,
+                    down: i,
+                    top: i,
+                    right: i,
+                })
+                .collect(),
             node_option: vec![u32::MAX; items],
             option_start: Vec::new(),
             active_primary: primary as u32,
-            short: vec![0; 2 * items.div_ceil(64)],
-            words: items.div_ceil(64) as u32,
+            buckets: vec![[0; BUCKETS]; items.div_ceil(64)],
         };
         // Every item starts with no option.
         for i in 0..n {
-            m.short[(i / 64) as usize] |= 1 << (i % 64);
+            m.buckets[(i / 64) as usize][0] |= 1 << (i % 64);
         }
         // Two circular lists: root `n` then 0..primary, root `n + 1` then primary..items.
         for (root, range) in [(n, 0..primary as u32), (n + 1, primary as u32..n)] {
@@ -135,6 +157,7 @@ impl Matrix {
                 up: 0,
                 down: 0,
                 top: SPACER,
+                right: 0,
             },
             u32::MAX,
         );
@@ -175,6 +198,11 @@ impl Matrix {
         if !items.iter().any(|&i| i < self.primary()) {
             return Err(MatrixError::NoPrimaryItem { option });
         }
+        // An option with a committed item is out of every solution; adding it would
+        // put it in the lists of the items that are not covered.
+        if let Some(&item) = items.iter().find(|&&i| self.is_covered(i)) {
+            return Err(MatrixError::Conflict { option, item });
+        }
         let spacer = self.nodes.len() - 1;
         let first = self.nodes.len() as u32;
         for &item in items {
@@ -185,29 +213,23 @@ impl Matrix {
                     up,
                     down: item as u32,
                     top: item as u32,
+                    right: q + 1,
                 },
                 option as u32,
             );
             self.nodes[up as usize].down = q;
             self.nodes[item].up = q;
-            self.len[item] += 1;
-            let (w, bit) = (item / 64, 1u64 << (item % 64));
-            match self.len[item] {
-                1 => {
-                    self.short[w] &= !bit;
-                    self.short[self.words as usize + w] |= bit;
-                }
-                2 => self.short[self.words as usize + w] &= !bit,
-                _ => {}
-            }
+            self.links().lengthen(item as u32);
         }
         let last = self.nodes.len() as u32 - 1;
+        self.nodes[last as usize].right = first;
         self.nodes[spacer].down = last;
         self.push_node(
             Node {
                 up: first,
                 down: 0,
                 top: SPACER,
+                right: 0,
             },
             u32::MAX,
         );
@@ -275,13 +297,7 @@ impl Matrix {
     /// The node after `q` in its option, cyclically.
     #[inline(always)]
     fn next_in_option(&self, q: u32) -> u32 {
-        let r = q + 1;
-        let node = self.nodes[r as usize];
-        if node.top == SPACER {
-            node.up
-        } else {
-            r
-        }
+        self.nodes[q as usize].right
     }
 
     /// The node before `q` in its option, cyclically.
@@ -300,41 +316,58 @@ impl Matrix {
     /// their pointers in registers.
     #[inline(always)]
     fn links(&mut self) -> Links<'_> {
-        let (zero, one) = self.short.split_at_mut(self.words as usize);
         Links {
             nodes: &mut self.nodes,
             len: &mut self.len,
-            zero,
-            one,
+            buckets: &mut self.buckets,
         }
     }
 
     /// The primary item with the fewest active options, the leftmost on ties, and that
-    /// number. Items with 0 or 1 option are kept in bit sets; otherwise a scan of `len`
-    /// finds the minimum (covered items carry `COVERED` in `len`, so the scan skips
-    /// them; the horizontal list is in item order, so the leftmost in the array is the
-    /// leftmost in the list). Call only while some primary item is uncovered.
+    /// number: the first primary item in the first non-empty length bucket (the bit
+    /// sets are in item order, and so is the item list). Only when every uncovered
+    /// primary item has `LONG` options or more does it scan their lengths. Call only
+    /// while some primary item is uncovered.
     #[inline(always)]
     fn choose(&self) -> (u32, u32) {
         let (full, rest) = (self.primary as usize / 64, self.primary % 64);
+        let words = &self.buckets[..full];
+        let last = self.buckets.get(full).filter(|_| rest > 0);
         let last_mask = (1u64 << rest).wrapping_sub(1);
-        for (len, set) in self.short.chunks_exact(self.words as usize).enumerate() {
-            let found = set[..full]
-                .iter()
-                .enumerate()
-                .find(|(_, &b)| b != 0)
-                .map(|(w, &b)| (w, b));
-            let found = found.or_else(|| Some((full, set.get(full)? & last_mask)).filter(|&(_, b)| b != 0));
-            if let Some((w, bits)) = found {
-                return (w as u32 * 64 + bits.trailing_zeros(), len as u32);
+        for b in 0..BUCKETS {
+            let any = words.iter().fold(0, |a, w| a | w[b]) | last.map_or(0, |w| w[b] & last_mask);
+            if any == 0 {
+                continue;
             }
+            let (w, bits) = words
+                .iter()
+                .map(|w| w[b])
+                .enumerate()
+                .find(|&(_, bits)| bits != 0)
+                .unwrap_or_else(|| (full, last.map_or(0, |w| w[b] & last_mask)));
+            let item = w as u32 * 64 + bits.trailing_zeros();
+            if b < BUCKETS - 1 {
+                return (item, b as u32);
+            }
+            return self.longest_first(item);
         }
-        let lens = &self.len[..self.primary as usize];
-        // Two passes the compiler vectorises beat one pass with a loop-carried index.
-        let min = lens.iter().copied().min().unwrap_or(COVERED);
-        let item = lens.iter().position(|&l| l == min).unwrap_or(0);
-        debug_assert!(min < COVERED, "choose() with every item covered");
-        (item as u32, min)
+        debug_assert!(false, "choose() with every primary item covered");
+        (0, 0)
+    }
+
+    /// The leftmost primary item of least length, given that `first`, the leftmost
+    /// uncovered one, and all after it have `LONG` options or more.
+    #[cold]
+    fn longest_first(&self, first: u32) -> (u32, u32) {
+        let mut best = (first, self.len[first as usize]);
+        let mut i = self.next[first as usize];
+        while i != self.items {
+            if self.len[i as usize] < best.1 {
+                best = (i, self.len[i as usize]);
+            }
+            i = self.next[i as usize];
+        }
+        best
     }
 
     /// Cover item `i`: take it out of the item list and hide every option in its list.
@@ -430,10 +463,10 @@ impl Matrix {
                 ));
             }
             let (w, bit) = ((item / 64) as usize, 1u64 << (item % 64));
-            for (len, set) in self.short.chunks_exact(self.words as usize).enumerate() {
-                let expect = !self.is_covered(item as usize) && count == len;
-                if (set[w] & bit != 0) != expect {
-                    return Err(format!("item {item}: wrongly in or out of the len-{len} set"));
+            for (b, &set) in self.buckets[w].iter().enumerate() {
+                let expect = !self.is_covered(item as usize) && bucket(count as u32) == b;
+                if (set & bit != 0) != expect {
+                    return Err(format!("item {item}: wrongly in or out of length bucket {b}"));
                 }
             }
         }
@@ -465,16 +498,46 @@ impl Matrix {
     }
 }
 
-/// The vertical links, the lengths and the short-item sets of a [`Matrix`].
+/// The vertical links, the lengths and the length buckets of a [`Matrix`].
 struct Links<'a> {
     nodes: &'a mut [Node],
     len: &'a mut [u32],
-    /// The two halves of `Matrix::short`.
-    zero: &'a mut [u64],
-    one: &'a mut [u64],
+    buckets: &'a mut [[u64; BUCKETS]],
 }
 
 impl Links<'_> {
+    /// Flips item `i` in or out of bucket `b`.
+    #[inline(always)]
+    fn flip(&mut self, b: usize, i: u32) {
+        self.buckets[(i / 64) as usize][b] ^= 1 << (i % 64);
+    }
+
+    /// Moves item `i` from the bucket of length `from` to that of length `to`. (Both
+    /// flips land on the last bucket when the item stays in it, and cancel.)
+    #[inline(always)]
+    fn shift(&mut self, i: u32, from: u32, to: u32) {
+        let set = &mut self.buckets[(i / 64) as usize];
+        let bit = 1 << (i % 64);
+        set[bucket(from)] ^= bit;
+        set[bucket(to)] ^= bit;
+    }
+
+    /// One option more in uncovered item `i`'s list.
+    #[inline(always)]
+    fn lengthen(&mut self, i: u32) {
+        let len = self.len[i as usize];
+        self.len[i as usize] = len + 1;
+        self.shift(i, len, len + 1);
+    }
+
+    /// One option fewer in uncovered item `i`'s list.
+    #[inline(always)]
+    fn shorten(&mut self, i: u32) {
+        let len = self.len[i as usize];
+        self.len[i as usize] = len - 1;
+        self.shift(i, len, len - 1);
+    }
+
     #[inline(always)]
     fn cover(&mut self, i: u32) -> u64 {
         let mut updates = 0;
@@ -483,10 +546,9 @@ impl Links<'_> {
             updates += self.hide(p);
             p = self.nodes[p as usize].down;
         }
-        let (w, bit) = ((i / 64) as usize, 1u64 << (i % 64));
-        self.zero[w] &= !bit;
-        self.one[w] &= !bit;
-        self.len[i as usize] |= COVERED;
+        let len = self.len[i as usize];
+        self.flip(bucket(len), i);
+        self.len[i as usize] = len | COVERED;
         updates
     }
 
@@ -494,12 +556,7 @@ impl Links<'_> {
     fn uncover(&mut self, i: u32) -> u64 {
         let len = self.len[i as usize] & !COVERED;
         self.len[i as usize] = len;
-        let (w, bit) = ((i / 64) as usize, 1u64 << (i % 64));
-        match len {
-            0 => self.zero[w] |= bit,
-            1 => self.one[w] |= bit,
-            _ => {}
-        }
+        self.flip(bucket(len), i);
         let mut updates = 0;
         let mut p = self.nodes[i as usize].up;
         while p != i {
@@ -510,60 +567,35 @@ impl Links<'_> {
     }
 
     /// Hide option node `p`: unlink the other nodes of its option from their items.
+    /// (They belong to uncovered items: an option with a covered item is hidden.)
     #[inline(always)]
     fn hide(&mut self, p: u32) -> u64 {
         let mut updates = 0;
-        let mut q = p + 1;
+        let mut q = self.nodes[p as usize].right;
         while q != p {
-            let Node { up, down, top } = self.nodes[q as usize];
-            if top == SPACER {
-                q = up;
-                continue;
-            }
+            let Node { up, down, top, right } = self.nodes[q as usize];
             self.nodes[up as usize].down = down;
             self.nodes[down as usize].up = up;
-            let len = self.len[top as usize] - 1;
-            self.len[top as usize] = len;
-            if len <= 1 {
-                let (w, bit) = ((top / 64) as usize, 1u64 << (top % 64));
-                if len == 1 {
-                    self.one[w] |= bit;
-                } else {
-                    self.one[w] &= !bit;
-                    self.zero[w] |= bit;
-                }
-            }
+            self.shorten(top);
             updates += 1;
-            q += 1;
+            q = right;
         }
         updates
     }
 
+    /// Undo `hide(p)`. The nodes of one option lie in different lists, so they can
+    /// go back in any order; the order of the options is what `uncover` reverses.
     #[inline(always)]
     fn unhide(&mut self, p: u32) -> u64 {
         let mut updates = 0;
-        let mut q = p - 1;
+        let mut q = self.nodes[p as usize].right;
         while q != p {
-            let Node { up, down, top } = self.nodes[q as usize];
-            if top == SPACER {
-                q = down;
-                continue;
-            }
+            let Node { up, down, top, right } = self.nodes[q as usize];
             self.nodes[up as usize].down = q;
             self.nodes[down as usize].up = q;
-            let len = self.len[top as usize] + 1;
-            self.len[top as usize] = len;
-            if len <= 2 {
-                let (w, bit) = ((top / 64) as usize, 1u64 << (top % 64));
-                if len == 2 {
-                    self.one[w] &= !bit;
-                } else {
-                    self.zero[w] &= !bit;
-                    self.one[w] |= bit;
-                }
-            }
+            self.lengthen(top);
             updates += 1;
-            q -= 1;
+            q = right;
         }
         updates
     }

@@ -247,6 +247,12 @@ fn bad_options_are_refused() {
     assert_eq!(m.commit(1), Err(MatrixError::Conflict { option: 1, item: 2 }));
     assert_eq!(m.commit(5), Err(MatrixError::NoSuchOption { option: 5 }));
     assert_eq!(
+        m.add_option(&[1, 0]),
+        Err(MatrixError::Conflict { option: 2, item: 0 }),
+        "no option may join a committed item"
+    );
+    assert_eq!(m.sanity(), Ok(()));
+    assert_eq!(
         m.to_owned().solutions(9),
         Vec::<Vec<usize>>::new(),
         "item 1 cannot be covered"
@@ -277,4 +283,74 @@ fn n_queens() {
         }
         assert_eq!(m.solutions(usize::MAX).len(), expect, "{n} queens");
     }
+}
+
+/// Items with `LONG` options or more share one key, so choices among them look at
+/// their lengths: each must still be the fewest, leftmost on ties.
+#[test]
+fn long_items_are_chosen_by_length_too() {
+    let long = LONG as usize;
+    let matrix = |lens: &[usize]| {
+        let mut m = Matrix::new(lens.len(), 0);
+        for (k, &n) in lens.iter().enumerate() {
+            for _ in 0..n {
+                m.add_option(&[k]).unwrap();
+            }
+        }
+        m
+    };
+    let first_choice = |m: Matrix| {
+        let mut events = Vec::new();
+        Search::new(m).step(&mut events);
+        events
+    };
+    let choose = |item, len| vec![Event::Choose { item, len }];
+    assert_eq!(first_choice(matrix(&[long + 5, long + 2, 9])), choose(2, 9));
+    assert_eq!(
+        first_choice(matrix(&[long + 5, long + 2, long + 3])),
+        choose(1, long as u32 + 2)
+    );
+    assert_eq!(
+        first_choice(matrix(&[long + 5, long + 2, long + 2])),
+        choose(1, long as u32 + 2),
+        "leftmost tie"
+    );
+    assert_eq!(first_choice(matrix(&[long, long + 2, long])), choose(0, long as u32));
+
+    // A random matrix whose items start with hundreds of options each and lose them as
+    // the search covers items, so its choices fall on both sides of `LONG`: check every
+    // choice of the first 20,000 events by brute force.
+    let mut rng = Rng(7);
+    let mut m = Matrix::new(8, 0);
+    for _ in 0..4 * long {
+        let mut option: Vec<usize> = (0..8).filter(|_| rng.below(3) == 0).collect();
+        if option.is_empty() {
+            option.push(rng.below(8) as usize);
+        }
+        m.add_option(&option).unwrap();
+    }
+    let mut search = Search::new(m);
+    let (mut long_choices, mut short_choices) = (0, 0);
+    for _ in 0..20_000 {
+        let mut events = Vec::new();
+        let before = search.matrix().clone();
+        search.step(&mut events);
+        if let [Event::Choose { item, len }] = events[..] {
+            let fewest = (0..8)
+                .filter(|&i| !before.is_covered(i))
+                .min_by_key(|&i| before.len(i))
+                .unwrap();
+            assert_eq!((item as usize, len as usize), (fewest, before.len(fewest)));
+            if len >= LONG {
+                long_choices += 1;
+            } else {
+                short_choices += 1;
+            }
+        }
+    }
+    assert!(
+        long_choices > 0 && short_choices > 100,
+        "{long_choices} long, {short_choices} short"
+    );
+    assert_eq!(search.into_matrix().sanity(), Ok(()));
 }
