@@ -8,14 +8,16 @@
 //! Nodes `0..N` head the vertical lists of the `N` items; after them come the options,
 //! each option's nodes in a row, with a *spacer* node before, between and after them.
 //! A spacer's `up` is the first node of the option before it and its `down` the last
-//! node of the option after it, so an option's nodes form a cycle without `left` and
-//! `right` links. Each node also keeps `right`, the node after it in that cycle, so that
-//! hiding an option is a loop with a fixed trip count and no test for spacers. Items
-//! sit in a doubly linked horizontal list (`prev`, `next`) behind a root for the
-//! primary items and another for the secondary ones.
+//! node of the option after it, so the search can walk an option's nodes in either
+//! direction as a cycle, as in DLX1. Each node also keeps `right`, the next node of
+//! its option cyclically, so that hiding an option is a loop with a fixed trip count
+//! and no test for spacers. Items sit in a doubly linked horizontal list (`prev`,
+//! `next`) behind a root for the primary items and another for the secondary ones.
 //!
 //! To choose an item without scanning them all, every uncovered item sits in one of
-//! `BUCKETS` bit sets by its length (the last holds every length from `LONG` up).
+//! `BUCKETS` bit sets by its length (the last holds every length from `LONG` up);
+//! each change of a length moves its item with two xors, and the choice is the first
+//! bit of the first non-empty set.
 //!
 //! [`Search`] runs Algorithm X on a [`Matrix`] one event at a time, forwards and
 //! backwards; [`Matrix::solutions`] is the short way to use it.
