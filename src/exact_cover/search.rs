@@ -209,12 +209,16 @@ impl Search {
     /// search runs on without pausing until the next solution or the end.
     #[inline(always)]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
-        self.advance(obs)
+        if self.m.narrow {
+            self.advance::<O, true>(obs)
+        } else {
+            self.advance::<O, false>(obs)
+        }
     }
 
     /// Does exactly one event's work; silent transitions (X8) loop on to the next event.
     #[inline(always)]
-    fn advance<O: Observer>(&mut self, obs: &mut O) -> Status {
+    fn advance<O: Observer, const NARROW: bool>(&mut self, obs: &mut O) -> Status {
         // After an event: pause if someone watches, else go straight on to the next one.
         macro_rules! pause {
             () => {{
@@ -253,7 +257,7 @@ impl Search {
                 // X4
                 Pc::CoverChosen => {
                     let item = self.chosen[l];
-                    self.counters.updates += self.m.cover(item);
+                    self.counters.updates += self.m.cover_::<NARROW>(item);
                     self.x[l] = self.m.nodes[item as usize].down;
                     self.pc = Pc::TryNext;
                     emit(obs, || Event::Cover { item });
@@ -263,7 +267,7 @@ impl Search {
                 Pc::TryNext => {
                     let (item, p) = (self.chosen[l], self.x[l]);
                     if p == item {
-                        self.m.uncover(item);
+                        self.m.uncover_::<NARROW>(item);
                         self.pc = Pc::Leaving;
                         emit(obs, || Event::Uncover { item });
                         pause!();
@@ -286,7 +290,7 @@ impl Search {
                 Pc::CoverOthers => {
                     let q = self.cursor;
                     let item = self.m.nodes[q as usize].top;
-                    self.counters.updates += self.m.cover(item);
+                    self.counters.updates += self.m.cover_::<NARROW>(item);
                     let next = self.m.next_in_option(q);
                     if next == self.x[l] {
                         self.level = l + 1;
@@ -301,7 +305,7 @@ impl Search {
                 Pc::UncoverOthers => {
                     let q = self.cursor;
                     let item = self.m.nodes[q as usize].top;
-                    self.m.uncover(item);
+                    self.m.uncover_::<NARROW>(item);
                     let prev = self.m.prev_in_option(q);
                     if prev == self.x[l] {
                         self.pc = Pc::Untry;
