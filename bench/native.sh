@@ -7,7 +7,9 @@
 # For each file: our `dlx-sudoku bench --jobs 1 --mode both --engine E --repeat RUNS FILE` (its
 # output is shown as is), then seed000 timed over the whole file RUNS times (hyperfine if
 # installed, else a bash loop), median wall time -> puzzles/s. seed000 stops at the first
-# solution, so it is compared with our dlx engine in `first` mode. Ends with a summary table.
+# solution, so it is compared with our dlx engine in `first` mode. Then RUNS pairs (ours once,
+# seed000 once, back to back) for a median of per-pair ratios, which a noisy machine skews less.
+# Ends with a summary table.
 #
 # Engines: ENGINES (space-separated, each dlx|bitmask|dfs|all) if set; otherwise `all` for files
 # of at most 2000 puzzles and `dlx` alone for bigger ones. On the hard sets the plain DFS oracle
@@ -89,15 +91,28 @@ for f in "${files[@]}"; do
     max_pct=$(awk -v a="$max_pct" -v b="$start_pct" 'BEGIN { print (b > a) ? b : a }')
     echo "seed000: $name: median $(printf %.3f "$secs")s for $n puzzles = $seed_pps puzzles/s (process start is ${start_pct}% of it)"
     ratio=$(awk -v o="$ours" -v s="$seed_pps" 'BEGIN { if (o ~ /^[0-9.]+$/ && s > 0) printf "%.2fx", o / s; else print "n/a" }')
+    # The machine is shared: a slow spell during one program's runs skews the ratio of two
+    # medians. So also run the two in pairs, one right after the other, and take the median
+    # of the pairs' ratios.
+    echo "+ paired: $runs x (our dlx first, --repeat 1; then seed000 once)"
+    paired=$(for ((r = 0; r < runs; r++)); do
+        o=$(target/release/dlx-sudoku bench --jobs 1 --mode first --engine dlx --repeat 1 "$f" |
+            grep -o 'median *[0-9.]* *puzzles/s' | awk '{print $2}')
+        s0=$(date +%s.%N); target/peers/seed000 < "$f" > /dev/null; s1=$(date +%s.%N)
+        awk -v o="$o" -v n="$n" -v a="$s0" -v b="$s1" 'BEGIN { printf "%.0f %.0f %.4f\n", o, n / (b - a), o * (b - a) / n }'
+    done)
+    echo "$paired" | awk '{ printf "  pair %d: ours %s/s  seed000 %s/s  ratio %.2f\n", NR, $1, $2, $3 }'
+    pratio=$(echo "$paired" | awk '{print $3}' | sort -g | awk '{ t[NR] = $1 } END { printf "%.2fx", (NR % 2) ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2 }')
+    ratio="$ratio|$pratio"
     rows+=("$name|$n|$ours|$seed_pps|$ratio")
 done
 
 echo
 echo "==================== summary (single thread, puzzles/s, first solution) ===================="
-printf "%-28s %8s %16s %16s %8s\n" file puzzles "ours dlx/first" seed000 ours/seed
+printf "%-28s %8s %16s %16s %10s %12s\n" file puzzles "ours dlx/first" seed000 ours/seed "paired ratio"
 for r in "${rows[@]}"; do
-    IFS='|' read -r name n ours seed ratio <<<"$r"
-    printf "%-28s %8s %16s %16s %8s\n" "$name" "$n" "$ours" "$seed" "$ratio"
+    IFS='|' read -r name n ours seed ratio pratio <<<"$r"
+    printf "%-28s %8s %16s %16s %10s %12s\n" "$name" "$n" "$ours" "$seed" "$ratio" "$pratio"
 done
 awk -v a="$start_s" -v p="$max_pct" 'BEGIN {
     printf "seed000 process start (empty stdin): %.2f ms median, at most %.3f%% of a timed run: %s\n",
