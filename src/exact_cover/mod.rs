@@ -40,7 +40,7 @@ const BUCKETS: usize = LONG as usize + 1;
 /// The bucket of an uncovered item with `len` options. A matrix whose items all have
 /// at most `LONG` options (Sudoku's have 9) is `narrow`: its lengths never grow past
 /// what they were built with, so masking gives the bucket, one instruction cheaper
-/// than the minimum in the hottest loop (measured: 5% fewer instructions, 8% faster).
+/// than the minimum in the hottest loop (measured on magictour: 4% faster).
 #[inline(always)]
 fn bucket<const NARROW: bool>(len: u32) -> usize {
     if NARROW {
@@ -363,7 +363,7 @@ impl Matrix {
             if b < BUCKETS - 1 {
                 return (item, b as u32);
             }
-            return self.longest_first(item);
+            return self.fewest_of_the_long(item);
         }
         debug_assert!(false, "choose() with every primary item covered");
         (0, 0)
@@ -372,7 +372,7 @@ impl Matrix {
     /// The leftmost primary item of least length, given that `first`, the leftmost
     /// uncovered one, and all after it have `LONG` options or more.
     #[cold]
-    fn longest_first(&self, first: u32) -> (u32, u32) {
+    fn fewest_of_the_long(&self, first: u32) -> (u32, u32) {
         let mut best = (first, self.len[first as usize]);
         let mut i = self.next[first as usize];
         while i != self.items {
