@@ -78,7 +78,12 @@ const shot = (page, name, opts = {}) => page.screenshot({ path: resolve(shots, `
 const shown = (page) => page.$$eval('#board .cell', (cs) => cs.map((c) => (c.querySelector('.digit').textContent || c.querySelector('.placed .on')?.textContent || '.')).join(''));
 /** The givens only. */
 const givens = (page) => page.$$eval('#board .cell', (cs) => cs.map((c) => (c.dataset.kind === 'given' ? c.querySelector('.digit').textContent : '.')).join(''));
-const counter = (page, key) => page.$eval(`[data-counter="${key}"]`, (e) => Number(e.textContent.replace(/,/g, '')));
+/** A counter's exact value, as a person reads it: from its box, or (from a million up, where
+ *  the box shows "3.47M") from the box's tooltip. */
+const counter = (page, key) => page.$eval(`[data-counter="${key}"]`, (e) => {
+  const shown = /^[\d,]+$/.test(e.textContent) ? e.textContent : e.parentElement.title.split(': ').at(-1);
+  return Number(shown.replace(/,/g, ''));
+});
 const narration = (page) => page.$eval('#narration', (e) => e.textContent);
 const noticeText = (page) => page.$eval('#notice', (e) => e.textContent);
 
@@ -500,6 +505,13 @@ test('top speed: frame rate, and memory stays flat', async () => {
   assert.equal(last.wasmMB, first.wasmMB, 'wasm memory does not grow');
   assert.ok(last.nodes <= first.nodes + 200, `DOM nodes grow: ${first.nodes} → ${last.nodes}`);
   assert.ok(f.fps >= (perf ? 50 : 40), `${f.fps.toFixed(1)} frames/s at top speed`);
+  // Millions of steps and link updates by now: every counter still shows its whole number.
+  const cut = await page.$$eval('.counters dd', (dds) =>
+    dds.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => `${dd.dataset.counter} "${dd.textContent}"`));
+  assert.deepEqual(cut, [], 'counters cut off by their boxes');
+  const steps = await page.$eval('[data-counter="events"]', (dd) => [dd.textContent, dd.parentElement.title]);
+  assert.match(steps[0], /^\d+(\.\d+)?[MB]$/, `steps shown compact: ${steps[0]}`);
+  assert.match(steps[1], /^events so far: \d{1,3}(,\d{3})+$/, `exact steps in the tooltip: ${steps[1]}`);
 });
 
 // --- run ---------------------------------------------------------------------------------------------

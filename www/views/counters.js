@@ -11,8 +11,11 @@ const FIELDS = [
 ];
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
-/** Exact up to ten million, then "12.35M": the boxes stay one line wide. */
-export const formatCount = (n) => (n < 1e7 ? n.toLocaleString('en') : compact.format(n));
+/** Exact below a million, then "3.39M": seven characters at most, so that every box keeps
+ *  its number on one line at any width the page allows (the e2e top-speed test checks it).
+ *  The exact number is the box's tooltip. */
+export const formatCount = (n) =>
+  n < 1e6 ? n.toLocaleString('en') : n < 1e15 ? compact.format(n) : n.toExponential(2).replace('e+', 'e');
 
 export class CountersView {
   constructor(root) {
@@ -28,17 +31,20 @@ export class CountersView {
       dd.textContent = '0';
       div.append(dt, dd);
       root.append(div);
-      this.values[key] = [dd.firstChild, '0']; // a text node: updated in place, never replaced
+      // A text node, updated in place and never replaced; the box, for its tooltip.
+      this.values[key] = [dd.firstChild, '0', div, title];
     }
   }
 
   render(model) {
     for (const key in this.values) {
-      const v = formatCount(model[key]);
+      const n = model[key];
+      const v = formatCount(n);
       const slot = this.values[key];
       if (slot[1] !== v) {
         slot[1] = v;
         slot[0].nodeValue = v;
+        slot[2].title = n < 1e6 ? slot[3] : `${slot[3]}: ${n.toLocaleString('en')}`;
       }
     }
   }
