@@ -24,6 +24,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { BATCHES, EMPTY, TRACE_PUZZLES, median, traceRate } from './trace-rate.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const puzzlesDir = path.resolve(root, process.env.SHARED_DIR ?? '../shared', 'data/puzzles');
@@ -60,11 +61,6 @@ const wasmMemory = () => exports.memory.buffer.byteLength;
 const { DancingLinks } = await import('dancing-links');
 
 // --- helpers -----------------------------------------------------------------------------------
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const fmt = (x, digits = 0) =>
   x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const mb = (bytes) => `${(bytes / 1048576).toFixed(1)} MiB`;
@@ -275,42 +271,13 @@ function solveBenchmarks() {
 }
 
 // --- trace throughput --------------------------------------------------------------------------
-const EMPTY = '.'.repeat(81);
-// The longest DLX search among forum_hardest's first 20,000 puzzles: 373,901 events to Done.
-const HARD = '.....8.3..4.....9...3.9.5....9.6...5.....1...42.........6.3..5.2.....7...8.1..6..';
-
-/** Events per second through nextBatch(batch) for about `seconds`; a finished search restarts. */
-function traceRate(puzzle, batch, seconds) {
-  let t = new ours.Trace(puzzle);
-  let events = 0, sink = 0, calls = 0;
-  const t0 = performance.now();
-  let now = t0;
-  while (now - t0 < seconds * 1000) {
-    for (let k = 0; k < 8; k++) {
-      const words = t.nextBatch(batch);
-      const n = words.length >> 1;
-      if (n === 0 || n < batch) {
-        t.free();
-        t = new ours.Trace(puzzle);
-      }
-      events += n;
-      sink ^= words[words.length - 2] | 0;
-      calls++;
-    }
-    now = performance.now();
-  }
-  t.free();
-  if (sink === 0.5) console.log(sink);
-  return { rate: events / ((now - t0) / 1000), events, calls };
-}
-
 function traceBenchmarks() {
   const seconds = quick ? 0.3 : 1;
   console.log(`\n== 2. trace throughput in Node ${process.version} (events/s through Trace.nextBatch, median of ${RUNS} runs of ~${seconds}s; goal >= 20 M/s)`);
-  for (const [name, puzzle] of [['empty grid', EMPTY], ['hard puzzle (374k-event search, restarted)', HARD]]) {
-    for (const batch of [1 << 10, 1 << 14, 1 << 18]) {
-      traceRate(puzzle, batch, 0.2); // warm-up
-      const runs = Array.from({ length: RUNS }, () => traceRate(puzzle, batch, seconds));
+  for (const [name, puzzle] of TRACE_PUZZLES) {
+    for (const batch of BATCHES) {
+      traceRate(ours.Trace, puzzle, batch, 0.2); // warm-up
+      const runs = Array.from({ length: RUNS }, () => traceRate(ours.Trace, puzzle, batch, seconds));
       const rates = runs.map((r) => r.rate);
       console.log(`   ${pad(name, 44)} batch ${lpad(batch >> 10, 3)}k  ${lpad((median(rates) / 1e6).toFixed(1), 6)} M events/s` +
         `  (min ${(Math.min(...rates) / 1e6).toFixed(1)} .. max ${(Math.max(...rates) / 1e6).toFixed(1)})`);
