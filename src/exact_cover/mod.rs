@@ -551,10 +551,8 @@ impl<const NARROW: bool> Links<'_, NARROW> {
     /// flips land on the last bucket when the item stays in it, and cancel.)
     #[inline(always)]
     fn shift(&mut self, i: u32, from: u32, to: u32) {
-        let set = &mut self.buckets[(i / 64) as usize];
-        let bit = 1 << (i % 64);
-        set[bucket::<NARROW>(from)] ^= bit;
-        set[bucket::<NARROW>(to)] ^= bit;
+        self.flip(bucket::<NARROW>(from), i);
+        self.flip(bucket::<NARROW>(to), i);
     }
 
     /// One option more in uncovered item `i`'s list.
