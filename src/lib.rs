@@ -7,6 +7,7 @@
 //!   ([`sudoku::model`]), and three engines with one API (DLX, bitmask DFS, plain DFS).
 //! * [`formats`]: the classic online-judge input and output formats.
 //! * [`trace`]: the step-by-step event stream, encoded for the web page.
+//! * [`view`]: what a viewer draws of a search, read from its state.
 //!
 //! ```
 //! use dlx_sudoku::exact_cover::Matrix;
@@ -23,6 +24,7 @@ pub mod exact_cover;
 pub mod formats;
 pub mod sudoku;
 pub mod trace;
+pub mod view;
 
 // `pub` so that tests/wasm.rs (wasm-bindgen-test) can call the JS-facing functions.
 #[cfg(target_arch = "wasm32")]

@@ -26,10 +26,11 @@
 //! it is every option of that item (from the numbering) not already hidden, which a
 //! viewer that folds the events knows (see `www/model.js` and the tests below).
 
-use crate::exact_cover::{Event, Matrix, Observer, Search, Status, Stepwise};
+use crate::exact_cover::{Event, Matrix, Observer, Search, Stepwise};
 use crate::sudoku::{dlx, Puzzle};
 
-/// The kinds of event, as numbered in the encoding.
+/// The kinds of event, as numbered in the encoding (exported to JavaScript as `EventKind`).
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen(js_name = EventKind))]
 #[repr(u32)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
@@ -43,27 +44,64 @@ pub enum Kind {
     Done = 7,
 }
 
-/// Largest `b` field: 28 bits.
-const B_MAX: u32 = (1 << 28) - 1;
+impl Kind {
+    /// The kind of an event.
+    pub fn of(event: Event) -> Kind {
+        match event {
+            Event::Choose { .. } => Kind::Choose,
+            Event::Cover { .. } => Kind::Cover,
+            Event::Uncover { .. } => Kind::Uncover,
+            Event::Try { .. } => Kind::Try,
+            Event::Untry { .. } => Kind::Untry,
+            Event::Solution => Kind::Solution,
+            Event::DeadEnd { .. } => Kind::DeadEnd,
+            Event::Done => Kind::Done,
+        }
+    }
+
+    /// Its bit in a set of kinds (see [`Trace::run`]).
+    pub fn bit(self) -> u32 {
+        1 << self as u32
+    }
+}
+
+/// The layout of an event's first word, `kind | b << KindBits` (exported to
+/// JavaScript, so that no decoder retypes it).
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EventWord {
+    /// Bits of the kind, at the bottom of the first word.
+    KindBits = 4,
+    /// Bits of the `b` field, above the kind.
+    BBits = 28,
+}
+
+const KIND_BITS: u32 = EventWord::KindBits as u32;
+const KIND_MASK: u32 = (1 << KIND_BITS) - 1;
+/// Largest `b` field.
+const B_MAX: u32 = (1 << EventWord::BBits as u32) - 1;
+const _: () = assert!(EventWord::KindBits as u32 + EventWord::BBits as u32 == 32);
 
 /// The two words of an event.
 pub fn encode(event: Event) -> [u32; 2] {
-    let (kind, a, b) = match event {
-        Event::Choose { item, len } => (Kind::Choose, item, len),
-        Event::Cover { item } => (Kind::Cover, item, 0),
-        Event::Uncover { item } => (Kind::Uncover, item, 0),
-        Event::Try { option, level } => (Kind::Try, option, level),
-        Event::Untry { option, level } => (Kind::Untry, option, level),
-        Event::Solution => (Kind::Solution, 0, 0),
-        Event::DeadEnd { item } => (Kind::DeadEnd, item, 0),
-        Event::Done => (Kind::Done, 0, 0),
-    };
-    [kind as u32 | b.min(B_MAX) << 4, a]
+    let (a, b) = fields(event);
+    [Kind::of(event) as u32 | b.min(B_MAX) << KIND_BITS, a]
+}
+
+/// The `a` and `b` fields of an event (see the table above).
+pub fn fields(event: Event) -> (u32, u32) {
+    match event {
+        Event::Choose { item, len } => (item, len),
+        Event::Cover { item } | Event::Uncover { item } | Event::DeadEnd { item } => (item, 0),
+        Event::Try { option, level } | Event::Untry { option, level } => (option, level),
+        Event::Solution | Event::Done => (0, 0),
+    }
 }
 
 /// The event of two words, if they encode one.
 pub fn decode(words: [u32; 2]) -> Option<Event> {
-    let (kind, b, a) = (words[0] & 15, words[0] >> 4, words[1]);
+    let (kind, b, a) = (words[0] & KIND_MASK, words[0] >> KIND_BITS, words[1]);
     Some(match kind {
         0 => Event::Choose { item: a, len: b },
         1 => Event::Cover { item: a },
@@ -87,25 +125,50 @@ impl Observer for Encoder<'_> {
     }
 }
 
-/// A search being watched, one batch of events at a time.
+/// An observer that keeps the last event.
+struct Last(Option<Event>);
+
+impl Observer for Last {
+    #[inline]
+    fn event(&mut self, event: Event) {
+        self.0 = Some(event);
+    }
+}
+
+/// What a [`Trace::run`] or [`Trace::run_back`] did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Run {
+    /// Events run (or undone).
+    pub events: u64,
+    /// True when it stopped for an event of the kinds asked, or at the end (or start)
+    /// of the search; false when it ran the whole `max`.
+    pub stopped: bool,
+    /// The least and greatest depth (options in the partial solution) it passed.
+    pub min_depth: usize,
+    pub max_depth: usize,
+}
+
+/// A search being watched: it moves forwards and backwards, one event or many at a time,
+/// and always knows the last event.
 #[derive(Clone, Debug)]
 pub struct Trace {
     search: Search,
+    last: Option<Event>,
 }
 
 impl Trace {
     /// The Sudoku search for `puzzle`, givens committed, before its first event.
     pub fn sudoku(puzzle: &Puzzle) -> Trace {
-        Trace {
-            search: dlx::start(puzzle),
-        }
+        Trace::new(dlx::start(puzzle))
     }
 
     /// The search of any exact-cover problem.
     pub fn exact_cover(matrix: Matrix) -> Trace {
-        Trace {
-            search: Search::new(matrix),
-        }
+        Trace::new(Search::new(matrix))
+    }
+
+    fn new(search: Search) -> Trace {
+        Trace { search, last: None }
     }
 
     /// Appends up to `max` events (two words each) to `out`; fewer only when the
@@ -115,6 +178,10 @@ impl Trace {
         while n < max && !self.search.is_done() {
             self.search.step(&mut Encoder(out));
             n += 1;
+        }
+        if n > 0 {
+            let w = &out[out.len() - 2..];
+            self.last = decode([w[0], w[1]]);
         }
         n
     }
@@ -126,21 +193,81 @@ impl Trace {
         while n < max && self.search.step_back(&mut Encoder(out)).is_some() {
             n += 1;
         }
+        if n > 0 {
+            self.learn_last();
+        }
         n
     }
 
-    /// Runs up to `max` events without reporting them, stopping after a solution or at
-    /// the end. Returns how many ran. (For "run to the next solution" at full speed;
-    /// a viewer then rebuilds its model from the search's state.)
-    pub fn skip(&mut self, max: u64) -> u64 {
-        let mut n = 0;
-        while n < max && !self.search.is_done() {
-            n += 1;
-            if self.search.step(&mut Stepwise) == Status::Solution {
+    /// Runs up to `max` events, stopping right after one whose kind is in `stop_after`
+    /// (a set of [`Kind::bit`]s) or at the end of the search.
+    pub fn run(&mut self, max: u64, stop_after: u32) -> Run {
+        let mut depth = (self.search.depth(), self.search.depth());
+        let mut run = Run::default();
+        let mut last = Last(None);
+        while run.events < max {
+            if self.search.is_done() {
+                run.stopped = true;
+                break;
+            }
+            self.search.step(&mut last);
+            run.events += 1;
+            let d = self.search.depth();
+            depth = (depth.0.min(d), depth.1.max(d));
+            if last.0.is_some_and(|e| stop_after & Kind::of(e).bit() != 0) {
+                run.stopped = true;
                 break;
             }
         }
-        n
+        if last.0.is_some() {
+            self.last = last.0;
+        }
+        (run.min_depth, run.max_depth) = depth;
+        run
+    }
+
+    /// Undoes up to `max` events, stopping at the start, or before undoing a second
+    /// event whose kind is in `stop_before`: that event stays done, and is the last.
+    /// (So "back to the previous Try" undoes the events after the Try before the last.)
+    pub fn run_back(&mut self, max: u64, stop_before: u32) -> Run {
+        let mut depth = (self.search.depth(), self.search.depth());
+        let mut run = Run::default();
+        while run.events < max {
+            let Some(e) = self.search.step_back(&mut Stepwise) else {
+                run.stopped = true;
+                break;
+            };
+            if run.events > 0 && stop_before & Kind::of(e).bit() != 0 {
+                self.search.step(&mut Stepwise); // redo it: it is where we stop
+                run.stopped = true;
+                break;
+            }
+            run.events += 1;
+            let d = self.search.depth();
+            depth = (depth.0.min(d), depth.1.max(d));
+        }
+        self.learn_last();
+        (run.min_depth, run.max_depth) = depth;
+        run
+    }
+
+    /// Runs up to `max` events without reporting them, stopping after a solution or at
+    /// the end. Returns how many ran.
+    pub fn skip(&mut self, max: u64) -> u64 {
+        self.run(max, Kind::Solution.bit()).events
+    }
+
+    /// The event that brought the search where it is (`None` at the start).
+    pub fn last(&self) -> Option<Event> {
+        self.last
+    }
+
+    /// Finds the last event from the search's state: one step back and forward again.
+    fn learn_last(&mut self) {
+        self.last = self.search.step_back(&mut Stepwise);
+        if self.last.is_some() {
+            self.search.step(&mut Stepwise);
+        }
     }
 
     pub fn search(&self) -> &Search {
@@ -151,6 +278,7 @@ impl Trace {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exact_cover::Status;
     use crate::sudoku::model;
 
     #[test]
@@ -322,11 +450,7 @@ mod tests {
 
     #[test]
     fn knuths_example_streams_its_hand_worked_events() {
-        let mut m = Matrix::new(7, 0);
-        for option in [&[2, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]] {
-            m.add_option(option).unwrap();
-        }
-        let mut trace = Trace::exact_cover(m);
+        let mut trace = Trace::exact_cover(crate::exact_cover::knuth_example());
         let mut words = Vec::new();
         assert_eq!(trace.next_batch(1000, &mut words), 41);
         assert_eq!(words.len(), 82);
@@ -366,5 +490,79 @@ mod tests {
         assert_eq!(trace.search().depth(), 81, "skip stops right after a solution");
         let mut s = trace.search().clone();
         assert_ne!(s.step(&mut Stepwise), Status::Done);
+    }
+
+    #[test]
+    fn run_stops_after_the_kinds_asked_and_knows_the_last_event() {
+        let puzzle: Puzzle = HARD.parse().unwrap();
+        let mut trace = Trace::sudoku(&puzzle);
+        assert_eq!(trace.last(), None);
+        let mut reference = Trace::sudoku(&puzzle);
+        let mut words = Vec::new();
+        reference.next_batch(20_000, &mut words);
+        let events = decode_all(&words);
+        // Forward to each Try in turn: the run stops right after it.
+        let mut at = 0;
+        for _ in 0..50 {
+            let run = trace.run(u64::MAX, Kind::Try.bit());
+            assert!(run.stopped);
+            at += run.events as usize;
+            assert!(matches!(events[at - 1], Event::Try { .. }));
+            assert_eq!(trace.last(), Some(events[at - 1]));
+            assert_eq!(trace.search().counters().events, at as u64);
+            let depths: Vec<usize> = (at - run.events as usize..=at)
+                .map(|k| depth_after(&puzzle, k))
+                .collect();
+            assert_eq!(run.min_depth, *depths.iter().min().unwrap());
+            assert_eq!(run.max_depth, *depths.iter().max().unwrap());
+        }
+        // Back to the previous Try: that Try stays done and is the last event.
+        let run = trace.run_back(u64::MAX, Kind::Try.bit());
+        assert!(run.stopped);
+        let back_at = at - run.events as usize;
+        assert!(matches!(events[back_at - 1], Event::Try { .. }));
+        assert!(events[back_at..at - 1].iter().all(|e| !matches!(e, Event::Try { .. })));
+        assert_eq!(trace.last(), Some(events[back_at - 1]));
+        // A plain count back, then forward: the same events.
+        let run = trace.run_back(7, 0);
+        assert_eq!((run.events, run.stopped), (7, false));
+        assert_eq!(trace.last(), Some(events[back_at - 8]));
+        assert_eq!(trace.run(7, 0).events, 7);
+        assert_eq!(trace.last(), Some(events[back_at - 1]));
+        // All the way back: stopped at the start, nothing before.
+        let run = trace.run_back(u64::MAX, 0);
+        assert!(run.stopped);
+        assert_eq!(run.events as usize, back_at);
+        assert_eq!(trace.last(), None);
+        assert!(trace.search().is_at_start());
+        // Batches keep the last event too.
+        trace.next_batch(3, &mut Vec::new());
+        assert_eq!(trace.last(), Some(events[2]));
+        trace.prev_batch(1, &mut Vec::new());
+        assert_eq!(trace.last(), Some(events[1]));
+    }
+
+    fn depth_after(puzzle: &Puzzle, k: usize) -> usize {
+        let mut t = Trace::sudoku(puzzle);
+        t.next_batch(k, &mut Vec::new());
+        t.search().depth()
+    }
+
+    #[test]
+    fn run_stops_at_the_end_of_the_search() {
+        let mut trace = Trace::exact_cover(crate::exact_cover::knuth_example());
+        let run = trace.run(1000, 0);
+        assert_eq!((run.events, run.stopped), (41, true));
+        assert_eq!(trace.last(), Some(Event::Done));
+        assert_eq!((run.min_depth, run.max_depth), (0, 3));
+        assert_eq!(
+            trace.run(10, 0),
+            Run {
+                events: 0,
+                stopped: true,
+                min_depth: 0,
+                max_depth: 0
+            }
+        );
     }
 }

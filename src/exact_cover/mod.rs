@@ -24,9 +24,22 @@
 
 mod search;
 
-pub use search::{Counters, Event, Nothing, Observer, Search, Status, Stepwise};
+pub use search::{Choice, Counters, Event, Nothing, Observer, Search, Status, Stepwise};
 
 use std::fmt;
+
+/// The options of Knuth's example in "Dancing Links" (2000): seven primary items
+/// a..g (0..7), six options, one solution ({a d}, {b g}, {c e f}: options 3, 4, 0).
+pub const KNUTH_EXAMPLE: [&[usize]; 6] = [&[2, 4, 5], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]];
+
+/// The matrix of [`KNUTH_EXAMPLE`].
+pub fn knuth_example() -> Matrix {
+    let mut m = Matrix::new(7, 0);
+    for option in KNUTH_EXAMPLE {
+        m.add_option(option).expect("Knuth's example is well formed");
+    }
+    m
+}
 
 /// Marks a spacer node in `Node::top`.
 const SPACER: u32 = u32::MAX;
@@ -270,6 +283,24 @@ impl Matrix {
                 self.node_option[q] as usize
             })
         })
+    }
+
+    /// The links of every node, for drawing a small matrix as Knuth draws it: nodes
+    /// `0..items` head the items' lists, option nodes and spacers follow. Each entry is
+    /// `[up, down, top, right]`, with `top` = `u32::MAX` for a spacer.
+    pub fn node_links(&self) -> impl Iterator<Item = [u32; 4]> + '_ {
+        self.nodes.iter().map(|n| [n.up, n.down, n.top, n.right])
+    }
+
+    /// The option of each node (`u32::MAX` for headers and spacers).
+    pub fn node_options(&self) -> &[u32] {
+        &self.node_option
+    }
+
+    /// The horizontal list of items: `(prev, next)` for each item, then for the primary
+    /// root (index `items`) and the secondary root (index `items + 1`).
+    pub fn item_links(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.prev.iter().copied().zip(self.next.iter().copied())
     }
 
     /// How many options are still in an item's list.

@@ -63,6 +63,20 @@ impl Observer for Vec<Event> {
     }
 }
 
+/// One open level of a search (see [`Search::choices`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Choice {
+    /// The item branched on.
+    pub item: u32,
+    /// Its options, top to bottom: once the item is covered, the branches of the level.
+    pub branches: Vec<u32>,
+    /// The index in `branches` of the option being tried, or of the next one to try
+    /// (`branches.len()` when none is left).
+    pub at: usize,
+    /// True while `branches[at]` is in the partial solution.
+    pub trying: bool,
+}
+
 /// What a forward step produced, for drivers that only need to know when to stop.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Status {
@@ -194,6 +208,42 @@ impl Search {
             _ => self.level + 1,
         };
         &self.chosen[..open]
+    }
+
+    /// The open levels as a viewer sees them, level 0 first: the item chosen, its
+    /// branches, and how far the level has got through them.
+    pub fn choices(&self) -> Vec<Choice> {
+        let open = self.chosen().len();
+        (0..open)
+            .map(|k| {
+                let item = self.chosen[k];
+                let branches: Vec<u32> = self.m.item_options(item as usize).map(|o| o as u32).collect();
+                // Before X4 covers the item, the level has not started on its branches.
+                let at = if k == self.level && self.pc == Pc::CoverChosen {
+                    0
+                } else {
+                    let mut at = 0;
+                    let mut p = self.m.nodes[item as usize].down;
+                    while p != self.x[k] && p != item {
+                        at += 1;
+                        p = self.m.nodes[p as usize].down;
+                    }
+                    at
+                };
+                Choice {
+                    item,
+                    trying: k < self.depth(),
+                    at,
+                    branches,
+                }
+            })
+            .collect()
+    }
+
+    /// True right after a level ended (a solution, a dead end, or X7 with no option
+    /// left), before the search backs up to the level below.
+    pub fn level_ended(&self) -> bool {
+        matches!(self.pc, Pc::Leaving | Pc::EmitDone | Pc::Finished)
     }
 
     pub fn is_at_start(&self) -> bool {

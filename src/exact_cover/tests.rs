@@ -2,11 +2,7 @@ use super::*;
 
 /// Knuth's example from "Dancing Links" (2000): items a..g, six options.
 pub(crate) fn knuth() -> Matrix {
-    let mut m = Matrix::new(7, 0);
-    for option in [&[2, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]] {
-        m.add_option(option).unwrap();
-    }
-    m
+    knuth_example()
 }
 
 /// A tiny deterministic generator (xorshift64*), so the random tests are repeatable.

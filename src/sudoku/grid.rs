@@ -98,33 +98,37 @@ impl Grid {
             && puzzle.cells.iter().zip(&self.cells).all(|(&p, &s)| p == 0 || p == s)
     }
 
-    /// The first cell (in reading order) whose digit already appears earlier in its
-    /// row, column or box.
+    /// The first clash in reading order (see [`Grid::clashes`]).
     pub fn first_clash(&self) -> Option<Clash> {
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        self.clashes().into_iter().next()
+    }
+
+    /// Every clash: for each cell whose digit already appears earlier in its row, column
+    /// or box, one clash per such unit (row, column, box), in reading order.
+    pub fn clashes(&self) -> Vec<Clash> {
+        // The first cell (plus one; 0 for none) holding each digit in each unit.
+        let mut first = [[[0u8; 10]; 9]; 3];
+        let mut out = Vec::new();
         for (cell, &digit) in self.cells.iter().enumerate() {
             if digit == 0 {
                 continue;
             }
-            let bit = 1u16 << digit;
-            let (r, c, b) = (cell / 9, cell % 9, box_of(cell));
-            let unit = if rows[r] & bit != 0 {
-                Some(Unit::Row(r))
-            } else if cols[c] & bit != 0 {
-                Some(Unit::Column(c))
-            } else if boxes[b] & bit != 0 {
-                Some(Unit::Box(b))
-            } else {
-                None
-            };
-            if let Some(unit) = unit {
-                return Some(Clash { cell, digit, unit });
+            let units = [Unit::Row(cell / 9), Unit::Column(cell % 9), Unit::Box(box_of(cell))];
+            for (k, unit) in units.into_iter().enumerate() {
+                let slot = &mut first[k][unit.index()][usize::from(digit)];
+                if *slot == 0 {
+                    *slot = cell as u8 + 1;
+                } else {
+                    out.push(Clash {
+                        cell,
+                        digit,
+                        unit,
+                        other: usize::from(*slot - 1),
+                    });
+                }
             }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
         }
-        None
+        out
     }
 
     /// For each cell, the digits that clash with no given (bit `d` set for digit `d`).
@@ -206,6 +210,15 @@ pub enum Unit {
     Box(usize),
 }
 
+impl Unit {
+    /// The row, column or box number (0..9).
+    pub fn index(self) -> usize {
+        match self {
+            Unit::Row(i) | Unit::Column(i) | Unit::Box(i) => i,
+        }
+    }
+}
+
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -223,6 +236,8 @@ pub struct Clash {
     pub cell: usize,
     pub digit: u8,
     pub unit: Unit,
+    /// The earlier cell of the unit with the same digit.
+    pub other: usize,
 }
 
 impl fmt::Display for Clash {
@@ -313,6 +328,28 @@ mod tests {
         g.set(0, 2);
         g.set(9 + 1, 2);
         assert_eq!(Puzzle::new(g).unwrap_err().to_string(), "r2c2: 2 already in box 1");
+    }
+
+    #[test]
+    fn every_clash_is_listed_once_per_unit_with_the_earlier_cell() {
+        let g = Grid::parse_line(&format!("11{}1{}1{}", ".".repeat(7), ".".repeat(62), ".".repeat(8))).unwrap();
+        let found: Vec<(usize, Unit, usize)> = g.clashes().iter().map(|c| (c.cell, c.unit, c.other)).collect();
+        assert_eq!(
+            found,
+            [
+                (1, Unit::Row(0), 0),
+                (1, Unit::Box(0), 0),
+                (9, Unit::Column(0), 0),
+                (9, Unit::Box(0), 0),
+                (72, Unit::Column(0), 0),
+            ]
+        );
+        assert_eq!(g.first_clash(), Some(g.clashes()[0]));
+        assert!(Grid::EMPTY.clashes().is_empty());
+        let solved =
+            Grid::parse_line("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+                .unwrap();
+        assert!(solved.clashes().is_empty());
     }
 
     #[test]
