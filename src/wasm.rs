@@ -2,45 +2,31 @@
 //!
 //! Puzzles cross as strings in any format the CLI reads; results cross as strings,
 //! numbers and typed arrays; errors cross as JS `Error`s whose message names the
-//! line and cell. The trace's event encoding is documented in [`crate::trace`].
+//! line and cell. The trace's event encoding is documented in [`crate::trace`]; its
+//! kinds (`EventKind`), its word layout (`EventWord`), and the [`view`](crate::view)'s
+//! `ItemFlag` and `OptionState` are the Rust enums themselves, exported as they are.
+//!
+//! The page holds no numbering and no search state of its own: it reads the Sudoku
+//! numbering once ([`sudoku_tables`]) and the search's state after each movement
+//! ([`Trace::refresh`] and the arrays after it).
 
 use crate::exact_cover::Matrix;
 use crate::formats;
-use crate::sudoku::{model, Dlx, Engine, Puzzle, Verdict};
-use crate::trace;
-use js_sys::{Array, Object, Reflect};
+use crate::sudoku::{model, Dlx, Engine, Grid, Puzzle, Verdict};
+use crate::trace::{self, Kind};
+use crate::view::Shown;
+use js_sys::{Array, Object, Reflect, Uint16Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
+
+pub use crate::trace::EventWord;
+pub use crate::view::{ItemFlag, OptionState};
+/// The kinds of trace event (`trace::Kind`, exported to JavaScript as `EventKind`).
+pub type EventKind = Kind;
 
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
 }
-
-/// The kinds of trace event, numbered as in the encoding.
-#[wasm_bindgen]
-#[derive(Clone, Copy)]
-pub enum EventKind {
-    Choose = 0,
-    Cover = 1,
-    Uncover = 2,
-    Try = 3,
-    Untry = 4,
-    Solution = 5,
-    DeadEnd = 6,
-    Done = 7,
-}
-
-const _: () = {
-    // The exported enum and the encoder's must never drift apart.
-    assert!(EventKind::Choose as u32 == trace::Kind::Choose as u32);
-    assert!(EventKind::Cover as u32 == trace::Kind::Cover as u32);
-    assert!(EventKind::Uncover as u32 == trace::Kind::Uncover as u32);
-    assert!(EventKind::Try as u32 == trace::Kind::Try as u32);
-    assert!(EventKind::Untry as u32 == trace::Kind::Untry as u32);
-    assert!(EventKind::Solution as u32 == trace::Kind::Solution as u32);
-    assert!(EventKind::DeadEnd as u32 == trace::Kind::DeadEnd as u32);
-    assert!(EventKind::Done as u32 == trace::Kind::Done as u32);
-};
 
 /// The text of a JS argument that must be a string. (Taking `&str` directly would let
 /// a number or an object reach wasm-bindgen's string glue, which traps.)
@@ -130,44 +116,90 @@ pub fn check_puzzle(puzzle: &JsValue) -> Result<String, JsError> {
     Ok(one_puzzle(puzzle)?.givens().to_line())
 }
 
-/// The four items of a Sudoku option, from the numbering in `sudoku::model`.
-#[wasm_bindgen(js_name = sudokuOptionItems)]
-pub fn sudoku_option_items(option: u32) -> Result<Vec<u32>, JsError> {
-    let o = option as usize;
-    if o >= model::OPTIONS {
-        return Err(JsError::new(&format!("there is no option {option}")));
-    }
-    Ok(model::option_items(o).iter().map(|&i| i as u32).collect())
-}
-
-/// The nine options of a Sudoku item.
-#[wasm_bindgen(js_name = sudokuItemOptions)]
-pub fn sudoku_item_options(item: u32) -> Result<Vec<u32>, JsError> {
-    let i = item as usize;
-    if i >= model::ITEMS {
-        return Err(JsError::new(&format!("there is no item {item}")));
-    }
-    Ok(model::item_options(i).iter().map(|&o| o as u32).collect())
-}
-
-/// A Sudoku item in words, e.g. "row 3 has 7".
-#[wasm_bindgen(js_name = describeItem)]
-pub fn describe_item(item: u32) -> String {
-    if (item as usize) < model::ITEMS {
-        model::describe_item(item as usize)
+/// What the givens of an 81-character line (`.` or `0` for a blank) do wrong, as the
+/// user types: `{clashes: [{cell, other, message}], stuck: [cell]}`. A clash names the
+/// later cell and the earlier one of its unit; a stuck cell is an empty cell in which
+/// no digit fits the givens (only looked for when nothing clashes).
+#[wasm_bindgen(js_name = checkGivens)]
+pub fn check_givens(line: &JsValue) -> Result<Object, JsError> {
+    let grid = Grid::parse_line(&text(line, "puzzle")?).map_err(|e| JsError::new(&e.to_string()))?;
+    let clashes: Array = grid
+        .clashes()
+        .iter()
+        .map(|c| {
+            let message = format!("{c} ({})", crate::sudoku::cell_name(c.other));
+            object(&[
+                ("cell", (c.cell as u32).into()),
+                ("other", (c.other as u32).into()),
+                ("message", message.into()),
+            ])
+            .map(JsValue::from)
+        })
+        .collect::<Result<_, _>>()?;
+    let stuck: Array = if clashes.length() > 0 {
+        Array::new()
     } else {
-        format!("item {item}")
-    }
+        let cand = grid.candidates();
+        (0..81)
+            .filter(|&c| cand[c] == 0)
+            .map(|c| JsValue::from(c as u32))
+            .collect()
+    };
+    object(&[("clashes", clashes.into()), ("stuck", stuck.into())])
 }
 
-/// A Sudoku option in words, e.g. "r3c4 = 7".
-#[wasm_bindgen(js_name = describeOption)]
-pub fn describe_option(option: u32) -> String {
-    if (option as usize) < model::OPTIONS {
-        model::describe_option(option as usize)
-    } else {
-        format!("option {option}")
+/// The Sudoku numbering of [`model`], handed to the page once as tables:
+/// `{cells, items, options, optionCell, optionDigit, optionItems (4 per option, in node
+/// order), itemOptions (9 per item, top to bottom), itemKind (index into kindNames),
+/// kindNames, itemUnit (the row, column or box; the cell for a cell item), itemDigit
+/// (0 for a cell item), itemNames, optionNames, cellNames ("r3c4")}`.
+#[wasm_bindgen(js_name = sudokuTables)]
+pub fn sudoku_tables() -> Result<Object, JsError> {
+    let (items, options) = (model::ITEMS, model::OPTIONS);
+    let mut option_cell = Vec::with_capacity(options);
+    let mut option_digit = Vec::with_capacity(options);
+    let mut option_items = Vec::with_capacity(4 * options);
+    for o in 0..options {
+        let (cell, digit) = model::placement(o);
+        option_cell.push(cell as u8);
+        option_digit.push(digit);
+        option_items.extend(model::option_items(o).iter().map(|&i| i as u16));
     }
+    let mut item_options = Vec::with_capacity(9 * items);
+    let (mut kind, mut unit, mut digit) = (vec![], vec![], vec![]);
+    for i in 0..items {
+        item_options.extend(model::item_options(i).iter().map(|&o| o as u16));
+        let (k, u, d) = match model::item(i) {
+            model::Item::Cell(c) => (0u8, c, 0),
+            model::Item::RowDigit(r, d) => (1, r, d),
+            model::Item::ColumnDigit(c, d) => (2, c, d),
+            model::Item::BoxDigit(b, d) => (3, b, d),
+        };
+        kind.push(k);
+        unit.push(u as u8);
+        digit.push(d);
+    }
+    let names = |n: usize, f: fn(usize) -> String| -> Array { (0..n).map(|k| JsValue::from(f(k))).collect() };
+    let kind_names: Array = ["cell", "row", "column", "box"]
+        .iter()
+        .map(|&k| JsValue::from(k))
+        .collect();
+    object(&[
+        ("cells", 81u32.into()),
+        ("items", (items as u32).into()),
+        ("options", (options as u32).into()),
+        ("optionCell", Uint8Array::from(&option_cell[..]).into()),
+        ("optionDigit", Uint8Array::from(&option_digit[..]).into()),
+        ("optionItems", Uint16Array::from(&option_items[..]).into()),
+        ("itemOptions", Uint16Array::from(&item_options[..]).into()),
+        ("itemKind", Uint8Array::from(&kind[..]).into()),
+        ("kindNames", kind_names.into()),
+        ("itemUnit", Uint8Array::from(&unit[..]).into()),
+        ("itemDigit", Uint8Array::from(&digit[..]).into()),
+        ("itemNames", names(items, model::describe_item).into()),
+        ("optionNames", names(options, model::describe_option).into()),
+        ("cellNames", names(81, crate::sudoku::cell_name).into()),
+    ])
 }
 
 fn object(fields: &[(&str, JsValue)]) -> Result<Object, JsError> {
@@ -178,16 +210,37 @@ fn object(fields: &[(&str, JsValue)]) -> Result<Object, JsError> {
     Ok(o)
 }
 
-/// The step-by-step search, forwards and backwards, in batches of encoded events.
+/// The step-by-step search of a Sudoku or of any exact-cover problem, forwards and
+/// backwards; and what a viewer draws of it, read from the search's own state.
 #[wasm_bindgen]
 pub struct Trace {
     inner: trace::Trace,
-    buf: Vec<u32>,
+    shown: Shown,
+    /// Item names of a generic problem (numbers if it has none); `None` for Sudoku.
+    names: Option<Vec<String>>,
     givens: Option<String>,
+    run: trace::Run,
+    buf: Vec<u32>,
 }
 
 /// Batches are capped so that one call never holds the page for long.
 const MAX_BATCH: u32 = 1 << 20;
+/// The node arrays are handed out for matrices small enough to draw.
+const MAX_DRAWN_NODES: usize = 4096;
+
+/// A count from JS: a whole number ≥ 0, at most 2^53 (NaN and negatives are 0).
+fn count_arg(x: f64) -> u64 {
+    if x > 0.0 {
+        x.min(9_007_199_254_740_992.0) as u64
+    } else {
+        0
+    }
+}
+
+fn u32s(v: impl IntoIterator<Item = u32>) -> Uint32Array {
+    let v: Vec<u32> = v.into_iter().collect();
+    Uint32Array::from(&v[..])
+}
 
 #[wasm_bindgen]
 impl Trace {
@@ -195,22 +248,46 @@ impl Trace {
     #[wasm_bindgen(constructor)]
     pub fn new(puzzle: &JsValue) -> Result<Trace, JsError> {
         let p = one_puzzle(puzzle)?;
-        Ok(Trace {
-            inner: trace::Trace::sudoku(&p),
+        Ok(Trace::of(trace::Trace::sudoku(&p), None, Some(p.givens().to_line())))
+    }
+
+    fn of(inner: trace::Trace, names: Option<Vec<String>>, givens: Option<String>) -> Trace {
+        Trace {
+            inner,
+            shown: Shown::new(),
+            names,
+            givens,
+            run: trace::Run::default(),
             buf: Vec::new(),
-            givens: Some(p.givens().to_line()),
-        })
+        }
     }
 
     /// The search of a generic exact-cover problem: items `0..primary` are primary,
-    /// the next `secondary` secondary; `options` is an array of arrays of item numbers.
+    /// the next `secondary` secondary; `options` is an array of arrays of item numbers;
+    /// `names` (optional) an array of the items' names.
     #[wasm_bindgen(js_name = exactCover)]
-    pub fn exact_cover(primary: u32, secondary: u32, options: Array) -> Result<Trace, JsError> {
+    pub fn exact_cover(primary: u32, secondary: u32, options: Array, names: Option<Array>) -> Result<Trace, JsError> {
         // In u64: on wasm32 the usize sum of two u32s can overflow (a panic in debug, a
         // wrapped-around small number that passes the check in release).
         if u64::from(primary) + u64::from(secondary) > 1 << 20 {
             return Err(JsError::new("too many items (at most 1048576)"));
         }
+        let items = (primary + secondary) as usize;
+        let names = match names {
+            None => (0..items).map(|i| i.to_string()).collect(),
+            Some(a) => {
+                if a.length() as usize != items {
+                    return Err(JsError::new(&format!("{} names for {items} items", a.length())));
+                }
+                a.iter()
+                    .enumerate()
+                    .map(|(k, v)| {
+                        v.as_string()
+                            .ok_or_else(|| JsError::new(&format!("the name of item {k} is not a string")))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?
+            }
+        };
         let mut m = Matrix::new(primary as usize, secondary as usize);
         // Checked casts: `Array::try_from` is the unchecked blanket `From<JsValue>`, and
         // `.length` of a non-array is `undefined` (or a TypeError on null).
@@ -230,36 +307,237 @@ impl Trace {
                 .collect::<Result<Vec<_>, _>>()?;
             m.add_option(&items).map_err(|e| JsError::new(&e.to_string()))?;
         }
-        Ok(Trace {
-            inner: trace::Trace::exact_cover(m),
-            buf: Vec::new(),
-            givens: None,
-        })
+        Ok(Trace::of(trace::Trace::exact_cover(m), Some(names), None))
     }
+
+    /// Knuth's 7-item example from "Dancing Links": items A–G, six options, one solution.
+    pub fn knuth() -> Trace {
+        let m = crate::exact_cover::knuth_example();
+        let names = ["A", "B", "C", "D", "E", "F", "G"].map(String::from).to_vec();
+        Trace::of(trace::Trace::exact_cover(m), Some(names), None)
+    }
+
+    // --- moving ------------------------------------------------------------------------------
 
     /// The next events, at most `max` (two words each); fewer only when the search ends.
     #[wasm_bindgen(js_name = nextBatch)]
-    pub fn next_batch(&mut self, max: u32) -> Vec<u32> {
+    pub fn next_batch(&mut self, max: u32) -> Uint32Array {
         self.buf.clear();
         self.inner.next_batch(max.min(MAX_BATCH) as usize, &mut self.buf);
-        self.buf.clone()
+        Uint32Array::from(&self.buf[..])
     }
 
     /// Undoes at most `max` events and returns them, most recent first; fewer only at the start.
     #[wasm_bindgen(js_name = prevBatch)]
-    pub fn prev_batch(&mut self, max: u32) -> Vec<u32> {
+    pub fn prev_batch(&mut self, max: u32) -> Uint32Array {
         self.buf.clear();
         self.inner.prev_batch(max.min(MAX_BATCH) as usize, &mut self.buf);
-        self.buf.clone()
+        Uint32Array::from(&self.buf[..])
     }
 
-    /// Runs forward without reporting events until a solution (or the end, or `max`
-    /// events); returns the number of events run. Viewers resynchronise from
-    /// `coveredItems` and `solution` afterwards.
-    #[wasm_bindgen(js_name = skip)]
-    pub fn skip(&mut self, max: f64) -> f64 {
-        self.inner.skip(if max > 0.0 { max.min(9e15) as u64 } else { 0 }) as f64
+    /// Runs at most `max` events, stopping right after one whose kind is in `stopAfter`
+    /// (bit `1 << kind` per `EventKind`), or at the end. Returns the events run; then
+    /// `stopped`, `runMinDepth` and `runMaxDepth` tell the rest.
+    pub fn run(&mut self, max: f64, stop_after: u32) -> f64 {
+        self.run = self.inner.run(count_arg(max), stop_after);
+        self.run.events as f64
     }
+
+    /// Undoes at most `max` events, stopping at the start or before undoing a second
+    /// event whose kind is in `stopBefore` (which stays done and is the last event).
+    #[wasm_bindgen(js_name = runBack)]
+    pub fn run_back(&mut self, max: f64, stop_before: u32) -> f64 {
+        self.run = self.inner.run_back(count_arg(max), stop_before);
+        self.run.events as f64
+    }
+
+    /// Did the last `run`/`runBack` stop for a kind asked, or at the end or the start?
+    #[wasm_bindgen(getter)]
+    pub fn stopped(&self) -> bool {
+        self.run.stopped
+    }
+
+    /// The least depth the last `run`/`runBack` passed.
+    #[wasm_bindgen(getter, js_name = runMinDepth)]
+    pub fn run_min_depth(&self) -> u32 {
+        self.run.min_depth as u32
+    }
+
+    #[wasm_bindgen(getter, js_name = runMaxDepth)]
+    pub fn run_max_depth(&self) -> u32 {
+        self.run.max_depth as u32
+    }
+
+    /// The kind of the event that brought the search where it is, or -1 at the start.
+    #[wasm_bindgen(getter, js_name = lastKind)]
+    pub fn last_kind(&self) -> i32 {
+        self.inner.last().map_or(-1, |e| Kind::of(e) as i32)
+    }
+
+    /// Its `a` field (an item or an option; see `trace`), 0 at the start.
+    #[wasm_bindgen(getter, js_name = lastA)]
+    pub fn last_a(&self) -> u32 {
+        self.inner.last().map_or(0, |e| trace::fields(e).0)
+    }
+
+    /// Its `b` field (a length or a level), 0 at the start.
+    #[wasm_bindgen(getter, js_name = lastB)]
+    pub fn last_b(&self) -> u32 {
+        self.inner.last().map_or(0, |e| trace::fields(e).1)
+    }
+
+    /// True right after a level ended (a solution, a dead end, or an item with no branch
+    /// left uncovered), before the search backs up.
+    #[wasm_bindgen(getter, js_name = levelEnded)]
+    pub fn level_ended(&self) -> bool {
+        self.inner.search().level_ended()
+    }
+
+    // --- what a viewer draws -----------------------------------------------------------------
+
+    /// Takes a picture of the search for the arrays below, and works out which items and
+    /// options changed since the last one (`changedItems`, `changedOptions`). Returns true
+    /// when everything must be redrawn (the first picture, or after `forget`).
+    pub fn refresh(&mut self) -> bool {
+        self.shown.refresh(self.inner.search())
+    }
+
+    /// The next `refresh` reports every item and option as changed.
+    pub fn forget(&mut self) {
+        self.shown.forget();
+    }
+
+    #[wasm_bindgen(js_name = changedItems)]
+    pub fn changed_items(&self) -> Uint32Array {
+        Uint32Array::from(self.shown.changed_items())
+    }
+
+    #[wasm_bindgen(js_name = changedOptions)]
+    pub fn changed_options(&self) -> Uint32Array {
+        Uint32Array::from(self.shown.changed_options())
+    }
+
+    /// Options left in each item's list at the last `refresh` (a covered item keeps the
+    /// length it had when covered).
+    #[wasm_bindgen(js_name = itemLengths)]
+    pub fn item_lengths(&self) -> Uint32Array {
+        Uint32Array::from(&self.shown.picture().len[..])
+    }
+
+    /// `ItemFlag` bits of each item at the last `refresh`.
+    #[wasm_bindgen(js_name = itemFlags)]
+    pub fn item_flags(&self) -> Uint8Array {
+        Uint8Array::from(&self.shown.picture().flags[..])
+    }
+
+    /// `OptionState` of each option at the last `refresh`.
+    #[wasm_bindgen(js_name = optionStates)]
+    pub fn option_states(&self) -> Uint8Array {
+        Uint8Array::from(&self.shown.picture().options[..])
+    }
+
+    /// The open levels at the last `refresh`, level 0 first, five numbers each: the item
+    /// chosen, the option tried (or 2^32 − 1 between tries), its rank among the item's
+    /// branches (from 1; one past the last when none is left), how many branches there
+    /// are, and 1 while the option is in the partial solution.
+    pub fn choices(&self) -> Uint32Array {
+        u32s(self.shown.picture().choices.iter().flat_map(|c| {
+            let option = if c.trying { c.branches[c.at] } else { u32::MAX };
+            [
+                c.item,
+                option,
+                c.at as u32 + 1,
+                c.branches.len() as u32,
+                u32::from(c.trying),
+            ]
+        }))
+    }
+
+    /// The branches of the open level `level` at the last `refresh`, top to bottom.
+    pub fn branches(&self, level: u32) -> Result<Uint32Array, JsError> {
+        let choices = &self.shown.picture().choices;
+        let c = choices
+            .get(level as usize)
+            .ok_or_else(|| JsError::new(&format!("level {level} is not open ({} are)", choices.len())))?;
+        Ok(Uint32Array::from(&c.branches[..]))
+    }
+
+    /// The options in an item's list, top to bottom: its live options, or for a covered
+    /// item the ones its cover hid.
+    #[wasm_bindgen(js_name = itemOptions)]
+    pub fn item_options(&self, item: u32) -> Result<Uint32Array, JsError> {
+        let m = self.inner.search().matrix();
+        if item as usize >= m.items() {
+            return Err(JsError::new(&format!("there is no item {item}")));
+        }
+        Ok(u32s(m.item_options(item as usize).map(|o| o as u32)))
+    }
+
+    /// The items of an option, in node order.
+    #[wasm_bindgen(js_name = optionItems)]
+    pub fn option_items(&self, option: u32) -> Result<Uint32Array, JsError> {
+        let m = self.inner.search().matrix();
+        if option as usize >= m.options() {
+            return Err(JsError::new(&format!("there is no option {option}")));
+        }
+        Ok(u32s(m.option_items(option as usize).map(|i| i as u32)))
+    }
+
+    /// An item's name: for Sudoku in words ("row 3 has 7"), else as given.
+    #[wasm_bindgen(js_name = itemName)]
+    pub fn item_name(&self, item: u32) -> String {
+        let i = item as usize;
+        match &self.names {
+            _ if i >= self.inner.search().matrix().items() => format!("item {item}"),
+            None => model::describe_item(i),
+            Some(names) => names[i].clone(),
+        }
+    }
+
+    /// An option's name: for Sudoku "r3c4 = 7", else the names of its items.
+    #[wasm_bindgen(js_name = optionName)]
+    pub fn option_name(&self, option: u32) -> String {
+        let (o, m) = (option as usize, self.inner.search().matrix());
+        match &self.names {
+            _ if o >= m.options() => format!("option {option}"),
+            None => model::describe_option(o),
+            Some(names) => m
+                .option_items(o)
+                .map(|i| names[i].as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
+    /// The links of every node, four numbers each, `[up, down, top, right]` (Knuth's
+    /// drawing of a small matrix; `top` is 2^32 − 1 for a spacer). Nodes `0..items` head
+    /// the items' lists; option nodes follow, with a spacer before, between and after
+    /// the options. Only for matrices of at most 4096 nodes.
+    #[wasm_bindgen(js_name = nodeLinks)]
+    pub fn node_links(&self) -> Result<Uint32Array, JsError> {
+        let m = self.inner.search().matrix();
+        if m.node_options().len() > MAX_DRAWN_NODES {
+            return Err(JsError::new(&format!(
+                "too many nodes to draw (more than {MAX_DRAWN_NODES})"
+            )));
+        }
+        Ok(u32s(m.node_links().flatten()))
+    }
+
+    /// The option of each node (2^32 − 1 for headers and spacers).
+    #[wasm_bindgen(js_name = nodeOptions)]
+    pub fn node_options(&self) -> Uint32Array {
+        Uint32Array::from(self.inner.search().matrix().node_options())
+    }
+
+    /// The horizontal list of items, `[prev, next]` for each item, then for the primary
+    /// root (index `items`) and the secondary root (`items + 1`).
+    #[wasm_bindgen(js_name = itemLinks)]
+    pub fn item_links(&self) -> Uint32Array {
+        u32s(self.inner.search().matrix().item_links().flat_map(|(p, n)| [p, n]))
+    }
+
+    // --- the search's numbers -----------------------------------------------------------------
 
     /// The givens as an 81-character line (Sudoku traces only).
     #[wasm_bindgen(getter)]
@@ -270,6 +548,11 @@ impl Trace {
     #[wasm_bindgen(getter)]
     pub fn items(&self) -> u32 {
         self.inner.search().matrix().items() as u32
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn primary(&self) -> u32 {
+        self.inner.search().matrix().primary() as u32
     }
 
     #[wasm_bindgen(getter)]
@@ -319,38 +602,14 @@ impl Trace {
     }
 
     /// The options of the partial solution, level 0 first.
-    pub fn solution(&self) -> Vec<u32> {
-        self.inner.search().solution().map(|o| o as u32).collect()
-    }
-
-    /// The item branched on at each open level, level 0 first.
-    #[wasm_bindgen(js_name = chosenItems)]
-    pub fn chosen_items(&self) -> Vec<u32> {
-        self.inner.search().chosen().to_vec()
+    pub fn solution(&self) -> Uint32Array {
+        u32s(self.inner.search().solution().map(|o| o as u32))
     }
 
     /// The items covered now (the givens' items included), in increasing order.
     #[wasm_bindgen(js_name = coveredItems)]
-    pub fn covered_items(&self) -> Vec<u32> {
+    pub fn covered_items(&self) -> Uint32Array {
         let m = self.inner.search().matrix();
-        (0..m.items()).filter(|&i| m.is_covered(i)).map(|i| i as u32).collect()
-    }
-
-    /// The number of options left in each item's list (covered items keep the length
-    /// they had when covered).
-    #[wasm_bindgen(js_name = itemLengths)]
-    pub fn item_lengths(&self) -> Vec<u32> {
-        let m = self.inner.search().matrix();
-        (0..m.items()).map(|i| m.len(i) as u32).collect()
-    }
-
-    /// The options still in an item's list, top to bottom.
-    #[wasm_bindgen(js_name = itemOptions)]
-    pub fn item_options(&self, item: u32) -> Result<Vec<u32>, JsError> {
-        let m = self.inner.search().matrix();
-        if item as usize >= m.items() {
-            return Err(JsError::new(&format!("there is no item {item}")));
-        }
-        Ok(m.item_options(item as usize).map(|o| o as u32).collect())
+        u32s((0..m.items()).filter(|&i| m.is_covered(i)).map(|i| i as u32))
     }
 }

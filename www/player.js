@@ -1,13 +1,15 @@
-// The player: owns the animation loop and every movement through the trace.
-//
-// It pulls events from the wasm `Trace` in batches and hands each to its followers (the
-// view model first; the Knuth dance too), N events per frame at the chosen speed.
-// Going back uses `Trace.prevBatch`, which undoes events in Rust from the search state:
-// nothing is recorded, so memory stays flat however long it plays. Long jumps (to the
-// next solution, the next dead end, a step from a link) run as tasks spread over
-// frames, so the page never freezes; `stop()` ends them where they are.
+// The player owns time: the animation loop, the speed, and "run until". It holds no
+// state of the search: it tells the wasm `Trace` to run N events per frame (or until an
+// event of some kind), and Rust moves the search, forwards or, undoing events from the
+// search's own state, backwards; nothing is recorded, so memory stays flat however long
+// it plays. Long jumps (to the next solution, the next dead end, a step from a link)
+// run as tasks spread over frames, so the page never freezes; `stop()` ends them where
+// they are. After every movement `onChange()` lets the views read the search.
 
-import { kindOf, bOf, EventKind as K } from './events.js';
+import { EventKind as K } from './pkg/dlx_sudoku.js';
+
+/** The set of event kinds (for `Trace.run` and `Trace.runBack`). */
+export const kinds = (...ks) => ks.reduce((m, k) => m | (1 << k), 0);
 
 /** Speeds, slowest first: events per second, then events per frame. */
 export const SPEEDS = [
@@ -51,7 +53,8 @@ export class DepthLog {
   }
 }
 
-const CHUNK = 4096;
+/** Events a task runs between two looks at the clock. */
+const CHUNK = 100_000;
 const TASK_MS = 12;
 
 export class Player {
@@ -65,7 +68,6 @@ export class Player {
     this.stopAtSolution = true;
     this.depthLog = new DepthLog();
     this.trace = null;
-    this.followers = [];
     this.playing = false;
     this.task = null;
     this.frameId = 0;
@@ -74,16 +76,12 @@ export class Player {
     this.frame = this.frame.bind(this);
   }
 
-  /** Starts watching a trace; followers[0] is the view model. `canRebuild`: the model can
-   * resync after `Trace.skip` (Sudoku); otherwise long jumps fold every event. */
-  load(trace, followers, { canRebuild = false } = {}) {
+  /** Starts watching a trace (null: nothing to watch). */
+  load(trace) {
     this.stop();
     this.trace = trace;
-    this.followers = followers;
-    this.model = followers[0];
-    this.canRebuild = canRebuild;
     this.depthLog.clear();
-    this.depthLog.push(0, this.model.depth, this.model.depth);
+    if (trace) this.depthLog.push(trace.events, trace.depth, trace.depth);
     this.onChange();
   }
 
@@ -92,83 +90,72 @@ export class Player {
   }
 
   get status() {
-    return { playing: this.playing, task: this.task?.name ?? null, atStart: this.model?.events === 0, done: !!this.model?.done };
+    const t = this.trace;
+    return { playing: this.playing, task: this.task?.name ?? null, atStart: !t || t.events === 0, done: !!t?.done };
   }
 
   // --- single movements (stop whatever runs first) -----------------------------------------
   forward(n = 1) {
+    if (!this.trace) return;
     this.stop();
-    this.advance(n, null);
+    this.run(n, 0);
     this.onChange();
   }
 
   back(n = 1) {
+    if (!this.trace) return;
     this.stop();
-    this.retreat(n, null);
+    this.runBack(n, 0);
     this.onChange();
   }
 
-  /** Forward to just after the next Try: the next digit placed. */
+  /** Forward to just after the next Try: the next option placed. */
   nextChoice() {
-    this.startTask('to the next choice', () => this.advance(Infinity, (k) => k === K.Try, TASK_MS));
+    this.runUntil('to the next choice', kinds(K.Try));
   }
 
   /** Back to just after the Try before the current event. */
   prevChoice() {
-    this.startTask('back to the previous choice', () => this.retreat(Infinity, (k) => k === K.Try, TASK_MS));
+    const mask = kinds(K.Try);
+    let first = true;
+    this.startTask('back to the previous choice', () => {
+      const t0 = this.now();
+      do {
+        // A later slice stops before any Try: the first slice has undone the one it may start on.
+        if (!first && mask & (1 << this.trace.lastKind)) return true;
+        first = false;
+        if (this.runBack(CHUNK, mask)) return true;
+      } while (this.now() - t0 < TASK_MS);
+      return false;
+    });
   }
 
+  /** To the next dead end; with "stop at each solution", a solution on the way stops it too. */
   nextDeadEnd() {
-    this.startTask('to the next dead end', () => this.advance(Infinity, (k) => k === K.DeadEnd, TASK_MS));
+    this.runUntil('to the next dead end', kinds(K.DeadEnd) | (this.stopAtSolution ? kinds(K.Solution) : 0));
   }
 
   nextSolution() {
-    if (!this.canRebuild) {
-      this.startTask('to the next solution', () => this.advance(Infinity, (k) => k === K.Solution, TASK_MS));
-      return;
-    }
-    const target = this.trace.solutions + 1;
-    this.startTask('to the next solution', () => {
-      const t0 = this.now();
-      while (this.now() - t0 < TASK_MS) {
-        this.trace.skip(200_000);
-        if (this.trace.solutions >= target || this.trace.done) {
-          this.resync();
-          return true;
-        }
-      }
-      return false;
-    }, () => this.resync());
+    this.runUntil('to the next solution', kinds(K.Solution));
   }
 
   /** Goes to event number `step` (from a shared link): forward from where it is, or back. */
   seek(step) {
-    const here = this.model.events;
-    if (step < here) {
-      this.startTask('back to the step', () => this.retreat(this.model.events - step, null, TASK_MS) || this.model.events <= step);
-      return;
-    }
-    if (!this.canRebuild) {
-      this.startTask('to the step', () => this.advance(step - this.model.events, null, TASK_MS) || this.model.events >= step);
-      return;
-    }
-    this.startTask('to the step', () => {
+    this.startTask(step < (this.trace?.events ?? 0) ? 'back to the step' : 'to the step', () => {
       const t0 = this.now();
-      while (this.now() - t0 < TASK_MS) {
-        const left = step - this.trace.events;
-        if (left <= 0 || this.trace.done) {
-          this.resync();
-          return true;
-        }
-        this.trace.skip(Math.min(left, 500_000));
-      }
+      do {
+        const here = this.trace.events;
+        if (here === step) return true;
+        const moved = here < step ? this.run(Math.min(step - here, CHUNK), 0) : this.runBack(Math.min(here - step, CHUNK), 0);
+        if (moved && this.trace.events !== step) return true; // the search ended (or began) first
+      } while (this.now() - t0 < TASK_MS);
       return false;
-    }, () => this.resync());
+    });
   }
 
   // --- playing ---------------------------------------------------------------------------------
   play() {
-    if (!this.trace || this.model.done) return;
+    if (!this.trace || this.trace.done) return;
     this.stopTask();
     this.playing = true;
     this.due = 0;
@@ -193,7 +180,7 @@ export class Player {
     this.onChange();
   }
 
-  /** Stops playing and any task, leaving the model in step with the trace. */
+  /** Stops playing and any task. */
   stop() {
     this.stopTask();
     this.playing = false;
@@ -204,7 +191,7 @@ export class Player {
     if (!this.frameId && this.raf) this.frameId = this.raf(this.frame);
   }
 
-  frame(time) {
+  frame() {
     this.frameId = 0;
     if (!this.trace) return;
     if (this.task) {
@@ -226,141 +213,57 @@ export class Player {
     }
     this.lastTime = t;
     if (n > 0) {
-      const stopAt = this.stopAtSolution ? (k) => k === K.Solution : null;
-      const stopped = this.advance(n, stopAt);
-      if (stopped || this.model.done) this.playing = false;
+      if (this.run(n, this.stopAtSolution ? kinds(K.Solution) : 0)) this.playing = false;
       this.onChange();
     }
     if (this.playing) this.schedule();
   }
 
   /** Runs `step` (one frame's worth of work; true when finished) now, then once per frame. */
-  startTask(name, step, onStop = null) {
+  startTask(name, step) {
     if (!this.trace) return;
     this.stop();
     if (step()) {
       this.onChange();
       return;
     }
-    this.task = { name, step, onStop };
+    this.task = { name, step };
     this.onChange();
     this.schedule();
   }
 
   stopTask() {
     if (!this.task) return;
-    const { onStop } = this.task;
     this.task = null;
-    if (onStop) onStop();
     this.onChange();
   }
 
-  // --- the moves themselves ---------------------------------------------------------------------
-  /**
-   * Applies up to `max` events; stops after one for which `stopAfter(kind)` holds, or when
-   * `ms` milliseconds have passed. Returns true when it stopped for `stopAfter` or at the end
-   * of the search (not for `max` or `ms`).
-   */
-  advance(max, stopAfter, ms = Infinity) {
-    const { trace, followers } = this;
-    const t0 = ms === Infinity ? 0 : this.now();
-    let left = max;
-    let lo = this.model.depth, hi = lo;
-    let result = false;
-    while (left > 0) {
-      const want = Math.min(left, CHUNK);
-      const words = trace.nextBatch(want);
-      const got = words.length >> 1;
-      let j = 0;
-      for (; j < got; j++) {
-        const w0 = words[2 * j], a = words[2 * j + 1], kind = kindOf(w0), b = bOf(w0);
-        for (let f = 0; f < followers.length; f++) followers[f].apply(kind, a, b);
-        const d = this.model.depth;
-        if (d < lo) lo = d;
-        if (d > hi) hi = d;
-        if (stopAfter && stopAfter(kind)) break;
-      }
-      if (j < got) {
-        trace.prevBatch(got - j - 1); // handed out but not shown: take them back
-        left -= j + 1;
-        result = true;
-        break;
-      }
-      left -= got;
-      if (got < want) {
-        result = true; // the search is over
-        break;
-      }
-      if (ms !== Infinity && this.now() - t0 > ms) break;
-    }
-    this.depthLog.push(this.model.events, lo, hi);
-    return result;
+  /** A task that runs forward until an event of `mask` (or the end). */
+  runUntil(name, mask) {
+    this.startTask(name, () => {
+      const t0 = this.now();
+      do {
+        if (this.run(CHUNK, mask)) return true;
+      } while (this.now() - t0 < TASK_MS);
+      return false;
+    });
   }
 
-  /**
-   * Reverts up to `max` events; stops early when the next event to revert satisfies
-   * `stopBefore(kind)` (after at least one), or after `ms`. The event it stops at becomes
-   * the model's current event. Returns true when done (stopped, reached `max`, or the start).
-   */
-  retreat(max, stopBefore, ms = Infinity) {
-    const { trace, followers, model } = this;
-    const t0 = ms === Infinity ? 0 : this.now();
-    let done = 0;
-    let result = false;
-    while (true) {
-      const want = Math.min(max - done, CHUNK) + 1;
-      const words = trace.prevBatch(want);
-      const got = words.length >> 1;
-      let j = 0;
-      for (; j < got; j++) {
-        const w0 = words[2 * j], kind = kindOf(w0);
-        if (done === max || (done > 0 && stopBefore && stopBefore(kind))) break;
-        for (let f = 0; f < followers.length; f++) followers[f].revert(kind, words[2 * j + 1], bOf(w0));
-        done++;
-      }
-      if (j < got) {
-        // Undone in Rust, not in the model: redo them; the first is now the current event.
-        trace.nextBatch(got - j);
-        model.setLast(kindOf(words[2 * j]), words[2 * j + 1], bOf(words[2 * j]));
-        result = true;
-        break;
-      }
-      if (got < want) {
-        result = true; // at the start
-        break;
-      }
-      if (ms !== Infinity && this.now() - t0 > ms) {
-        this.learnLast();
-        break;
-      }
-    }
-    this.depthLog.truncate(model.events);
-    if (this.depthLog.count === 0) this.depthLog.push(model.events, model.depth, model.depth);
-    return result;
-  }
-
-  /** Which event came last, asked of the trace: one back and one forward again. */
-  learnLast() {
-    const w = this.trace.prevBatch(1);
-    if (w.length === 0) return;
-    this.trace.nextBatch(1);
-    this.model.setLast(kindOf(w[0]), w[1], bOf(w[0]));
-  }
-
-  /** Rebuilds the model from the engine after `Trace.skip`. */
-  resync() {
+  // --- the moves themselves: Rust runs them; the depth plot learns what they passed ------------
+  /** Runs up to `max` events, stopping after one of `mask`; true if it stopped so (or at the end). */
+  run(max, mask) {
     const t = this.trace;
-    const state = {
-      committed: this.model.committed,
-      chosen: t.chosenItems(),
-      solution: t.solution(),
-      covered: t.coveredItems(),
-      counters: { events: t.events, nodes: t.nodes, updates: t.updates, solutions: t.solutions, deadEnds: t.deadEnds },
-      done: t.done,
-    };
-    this.model.rebuild(state, null);
-    this.learnLast();
-    if (this.model.last?.kind === K.Untry) this.model.rebuild(state, this.model.last);
-    this.depthLog.push(this.model.events, this.model.depth, this.model.depth);
+    t.run(max, mask);
+    this.depthLog.push(t.events, t.runMinDepth, t.runMaxDepth);
+    return t.stopped;
+  }
+
+  /** Undoes up to `max` events, stopping before a second one of `mask`; true if it stopped so (or at the start). */
+  runBack(max, mask) {
+    const t = this.trace;
+    t.runBack(max, mask);
+    this.depthLog.truncate(t.events);
+    if (this.depthLog.count === 0) this.depthLog.push(t.events, t.depth, t.depth);
+    return t.stopped;
   }
 }

@@ -1,12 +1,10 @@
-// Puzzles as the page holds them: an 81-character line, '.' for a blank. Reading pasted
-// text (through the wasm parser, which knows the CLI's formats), the clashes between
-// givens with their reasons, and the URL hash. Pure: no DOM.
+// Puzzles as the page holds them: an 81-character line, '.' for a blank, and reading
+// pasted text (through the wasm parser, which knows the CLI's formats). Which givens
+// clash, and why, the page asks the wasm module (`checkGivens`). Pure: no DOM.
 
-import { CELLS, boxOf, cellName } from './model.js';
-
+export const CELLS = 81;
 export const EMPTY = '.'.repeat(CELLS);
 const MAX_PASTE = 200_000;
-const MAX_STEP = 1e12;
 
 /** The digit (0 for a blank) of each cell of a line. */
 export function digitsOf(line) {
@@ -26,51 +24,6 @@ export function lineOf(digits) {
 }
 
 export const givensCount = (line) => digitsOf(line).reduce((n, d) => n + (d ? 1 : 0), 0);
-
-const UNITS = [
-  ['row', (c) => Math.floor(c / 9)],
-  ['column', (c) => c % 9],
-  ['box', boxOf],
-];
-
-/**
- * Every clash between givens: for each cell that repeats a digit of an earlier cell in
- * its row, column or box, `{cell, digit, unit, other}` ("r1c2: 1 already in row 1 (r1c1)"),
- * in cell order. The earlier cell is in `other`; both are "clashing".
- */
-export function clashes(line) {
-  const d = digitsOf(line);
-  const out = [];
-  for (let c = 0; c < CELLS; c++) {
-    if (!d[c]) continue;
-    for (const [unit, of] of UNITS) {
-      for (let e = 0; e < c; e++) {
-        if (d[e] === d[c] && of(e) === of(c)) {
-          out.push({ cell: c, digit: d[c], unit: `${unit} ${of(c) + 1}`, other: e });
-          break;
-        }
-      }
-    }
-  }
-  return out;
-}
-
-export const clashMessage = ({ cell, digit, unit, other }) => `${cellName(cell)}: ${digit} already in ${unit} (${cellName(other)})`;
-
-/** Empty cells in which no digit fits the givens: no solution, though nothing clashes. */
-export function stuckCells(line) {
-  const d = digitsOf(line);
-  const out = [];
-  for (let c = 0; c < CELLS; c++) {
-    if (d[c]) continue;
-    let seen = 0;
-    for (let e = 0; e < CELLS; e++) {
-      if (d[e] && UNITS.some(([, of]) => of(e) === of(c))) seen |= 1 << d[e];
-    }
-    if (seen === 0b1111111110) out.push(c);
-  }
-  return out;
-}
 
 /**
  * Reads a pasted puzzle: any format the CLI reads (through `parse`, the wasm module's),
@@ -103,51 +56,3 @@ const FORMAT_NAMES = {
   hiho: 'a hihoCoder 102 grid (0 for blanks)',
 };
 
-/**
- * What a URL hash asks for: `{mode: 'sudoku' | 'knuth', puzzle, step, errors}`.
- * `#p=<81 chars>&s=<step>`; `#m=knuth&s=<step>`. Anything malformed is reported in
- * `errors` and ignored, never thrown.
- */
-export function parseHash(hash) {
-  const out = { mode: 'sudoku', puzzle: null, step: 0, errors: [] };
-  const h = String(hash ?? '').replace(/^#/, '');
-  if (!h) return out;
-  if (h.length > 2000) {
-    out.errors.push('the link is too long to hold a puzzle; ignored');
-    return out;
-  }
-  let params;
-  try {
-    params = new URLSearchParams(h);
-  } catch {
-    out.errors.push('the link could not be read; ignored');
-    return out;
-  }
-  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's'].includes(k));
-  if (unknown.length) out.errors.push(`the link's "${unknown[0].slice(0, 20)}" is not understood; ignored`);
-  const mode = params.get('m');
-  if (mode === 'knuth') out.mode = 'knuth';
-  else if (mode !== null && mode !== 'sudoku') out.errors.push(`unknown mode "${mode.slice(0, 20)}" in the link`);
-  const p = params.get('p');
-  if (p !== null) {
-    const line = p.replace(/0/g, '.');
-    const bad = line.search(/[^1-9.]/);
-    if (line.length !== CELLS) out.errors.push(`the link's puzzle has ${line.length} cells, not 81; ignored`);
-    else if (bad >= 0) out.errors.push(`the link's puzzle has '${line[bad]}' in ${cellName(bad)}; ignored`);
-    else out.puzzle = line;
-  }
-  const s = params.get('s');
-  if (s !== null) {
-    const n = Number(s);
-    if (!/^\d{1,13}$/.test(s) || !(n <= MAX_STEP)) out.errors.push(`the link's step "${s.slice(0, 20)}" is not a step number; starting at 0`);
-    else out.step = n;
-  }
-  return out;
-}
-
-/** The hash for a puzzle (or Knuth's example) at a step. */
-export function formatHash({ mode, puzzle, step }) {
-  const parts = mode === 'knuth' ? ['m=knuth'] : [`p=${puzzle}`];
-  if (step > 0) parts.push(`s=${step}`);
-  return `#${parts.join('&')}`;
-}

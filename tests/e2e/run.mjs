@@ -455,11 +455,11 @@ async function measureFps(page, ms) {
   await page.waitForTimeout(500);
   const r = await page.evaluate((ms) => new Promise((done) => {
     const ts = [];
-    const e0 = window.dlxPage.models.sudoku.events;
+    const e0 = window.dlxPage.controller.traces.sudoku.events;
     const frame = (t) => {
       ts.push(t);
       if (t - ts[0] < ms) requestAnimationFrame(frame);
-      else done({ ts, events: window.dlxPage.models.sudoku.events - e0 });
+      else done({ ts, events: window.dlxPage.controller.traces.sudoku.events - e0 });
     };
     requestAnimationFrame(frame);
   }), ms);
@@ -497,7 +497,7 @@ test('top speed: frame rate, and memory stays flat', async () => {
     await page.waitForTimeout(Math.min(15_000, minutes * 60_000 / 4));
     samples.push(await memory(page, cdp));
   }
-  const events = await page.evaluate(() => window.dlxPage.models.sudoku.events);
+  const events = await page.evaluate(() => window.dlxPage.controller.traces.sudoku.events);
   for (const s of samples) console.log(`    heap ${s.heapMB.toFixed(2)} MB, wasm ${s.wasmMB.toFixed(2)} MB, DOM nodes ${s.nodes}, listeners ${s.listeners}`);
   console.log(`    ${events.toLocaleString('en')} events played in ${((Date.now() - t0) / 60000 + (perf ? 10 : 5) / 60).toFixed(1)} min`);
   const first = samples[1] ?? samples[0], last = samples.at(-1);

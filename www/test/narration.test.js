@@ -1,29 +1,26 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { SearchModel } from '../viewmodel.js';
-import { sudokuProblem, givenOptions } from '../model.js';
-import { knuthProblem } from '../knuth.js';
+import { Picture } from '../picture.js';
+import { Numbering } from '../numbering.js';
 import { narrate } from '../narration.js';
-import { kindOf, bOf, EventKind } from '../events.js';
 
 const HARD = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
+const sudoku = new Numbering(dlx.sudokuTables());
 
-function lines(trace, model, n) {
-  const out = [narrate(model)];
-  for (let k = 0; k < n; k++) {
-    const w = trace.nextBatch(1);
-    if (!w.length) break;
-    model.apply(kindOf(w[0]), w[1], bOf(w[0]));
-    out.push(narrate(model));
+/** The narration at the start and after each of the next `n` events (`numbering`: null for a generic problem). */
+function lines(trace, numbering, n) {
+  const pic = new Picture(trace);
+  const out = [narrate(pic.read(), trace, numbering)];
+  for (let k = 0; k < n && !trace.done; k++) {
+    trace.run(1, 0);
+    out.push(narrate(pic.read(), trace, numbering));
   }
   return out;
 }
 
 test('Sudoku narration speaks of places, candidates and singles', () => {
-  const model = new SearchModel(sudokuProblem);
-  model.start(givenOptions(HARD));
-  const out = lines(new dlx.Trace(HARD), model, 40);
+  const out = lines(new dlx.Trace(HARD), sudoku, 40);
   assert.match(out[0], /^Ready: 63 empty cells, 283 candidates; the 18 givens already cover 72 of the 324 items/);
   assert.equal(out[1], "Single: 'box 7 has 7' has only one place left, r9c3.");
   assert.equal(out[3], 'Try r9c3 = 7 (the only choice): covers 4 items, hides 11 candidates.');
@@ -36,9 +33,7 @@ test('Sudoku narration speaks of places, candidates and singles', () => {
 });
 
 test('Sudoku narration: dead ends, taking back, solutions', () => {
-  const model = new SearchModel(sudokuProblem);
-  model.start(givenOptions(HARD));
-  const out = lines(new dlx.Trace(HARD), model, 1e6);
+  const out = lines(new dlx.Trace(HARD), sudoku, 1e6);
   assert.ok(out.some((l) => /^Dead end: '(row|column|box) \d has \d' has no place left; back up\.$/.test(l)));
   assert.ok(out.some((l) => /^Take back r\dc\d = \d; next branch: r\dc\d = \d\.$/.test(l)));
   assert.ok(out.includes('Solution 1: every cell is filled and every item covered exactly once.'));
@@ -48,17 +43,13 @@ test('Sudoku narration: dead ends, taking back, solutions', () => {
 test('a cell item with one candidate is a naked single', () => {
   // r1c1 sees 2-4 in its row, 5-7 in its column, 8 and 9 in its box: only 1 is left
   const line = '...234....8.........9......5........6........7...................................';
-  const model = new SearchModel(sudokuProblem);
-  model.start(givenOptions(line));
-  const out = lines(new dlx.Trace(line), model, 1);
+  const out = lines(new dlx.Trace(line), sudoku, 2);
   assert.equal(out[1], 'Single: r1c1 can only be 1 (its last candidate).');
-  model.apply(...[EventKind.Cover, 243, 0]);
-  assert.equal(narrate(model), 'Cover r1c1: 1 is its only candidate, the one branch to try.');
+  assert.equal(out[2], 'Cover r1c1: 1 is its only candidate, the one branch to try.');
 });
 
 test("Knuth's example, as the paper tells it", () => {
-  const trace = dlx.Trace.exactCover(7, 0, knuthProblem.optionLists);
-  const out = lines(trace, new SearchModel(knuthProblem), 100);
+  const out = lines(dlx.Trace.knuth(), null, 100);
   assert.equal(out[0], 'Ready: 7 items to cover with 6 options. Step or play to start.');
   assert.equal(out[1], "Branch on item A: only 2 options left (fewest): 'A D G' or 'A D'.");
   assert.equal(out[3], "Try option 'A D G' (1st of 2): covers 3 items, hides 2 options.");
@@ -69,10 +60,12 @@ test("Knuth's example, as the paper tells it", () => {
   assert.equal(out[41], 'Search complete: 1 solution, 1 dead end, 5 tries.');
 });
 
-test('after a step back with no known predecessor, the narration says where it is', () => {
-  const model = new SearchModel(knuthProblem);
-  model.apply(EventKind.Choose, 0, 2);
-  model.apply(EventKind.Cover, 0, 0);
-  model.revert(EventKind.Cover, 0, 0);
-  assert.equal(narrate(model), 'Step 1.');
+test('going back, each step is told as it was told going forward', () => {
+  const trace = new dlx.Trace(HARD);
+  const forward = lines(trace, sudoku, 3000);
+  const pic = new Picture(trace);
+  for (let k = forward.length - 1; k > 0; k--) {
+    trace.runBack(1, 0);
+    assert.equal(narrate(pic.read(), trace, sudoku), forward[k - 1], `back at step ${k - 1}`);
+  }
 });

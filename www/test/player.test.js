@@ -1,25 +1,39 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { dlx, fullState, engineState, modelState } from './wasm.js';
+import { dlx } from './wasm.js';
 import { Player, DepthLog, SPEEDS } from '../player.js';
-import { SearchModel } from '../viewmodel.js';
-import { sudokuProblem, givenOptions } from '../model.js';
-import { knuthProblem } from '../knuth.js';
-import { Dance } from '../dance.js';
-import { EventKind } from '../events.js';
 
+const { EventKind, EventWord } = dlx;
 const SIXTEEN = '.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......';
 const HARD = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 
+/** The first `n` events of a search, from a trace of its own: `[{kind, a, b}]`. */
+function reference(makeTrace, n) {
+  const t = makeTrace();
+  const w = t.nextBatch(n);
+  t.free();
+  const mask = (1 << EventWord.KindBits) - 1;
+  return Array.from({ length: w.length / 2 }, (_, k) => ({ kind: w[2 * k] & mask, a: w[2 * k + 1], b: w[2 * k] >>> EventWord.KindBits }));
+}
+
+/** Everything a view could draw of a trace now. */
+function state(trace) {
+  trace.refresh();
+  return JSON.stringify({
+    len: Array.from(trace.itemLengths()), flags: Array.from(trace.itemFlags()), options: Array.from(trace.optionStates()),
+    choices: Array.from(trace.choices()), solution: Array.from(trace.solution()),
+    counters: [trace.events, trace.nodes, trace.updates, trace.solutions, trace.deadEnds, trace.done],
+    last: [trace.lastKind, trace.lastA, trace.lastB],
+  });
+}
+
 /** A player on a fake clock and a hand-cranked animation frame. */
-function rig(line) {
+function rig(makeTrace) {
   const frames = [];
   let clock = 0;
   const player = new Player({ raf: (f) => frames.push(f), now: () => clock });
-  const model = new SearchModel(sudokuProblem);
-  model.start(givenOptions(line));
-  const trace = new dlx.Trace(line);
-  player.load(trace, [model], { canRebuild: true });
+  const trace = makeTrace();
+  player.load(trace);
   const crank = (ms = 16) => {
     clock += ms;
     const f = frames.shift();
@@ -27,132 +41,140 @@ function rig(line) {
     return !!f;
   };
   const runTasks = () => {
-    let n = 0;
-    while (player.busy && crank()) n++;
-    return n;
+    while (player.busy && crank());
   };
-  return { player, model, trace, crank, runTasks };
+  return { player, trace, crank, runTasks };
 }
 
-const inSync = (model, trace, what) => assert.deepEqual(modelState(model), engineState(trace), what);
+const sudoku = (line) => () => new dlx.Trace(line);
+const last = (trace) => ({ kind: trace.lastKind, a: trace.lastA, b: trace.lastB });
 
-test('forward n then back n is the identity, and the current event is known', () => {
-  const { player, model, trace } = rig(HARD);
-  const start = fullState(model);
+test('forward n then back n is the identity, and the current event is always known', () => {
+  const events = reference(sudoku(HARD), 300);
+  const { player, trace } = rig(sudoku(HARD));
+  const start = state(trace);
   player.forward(200);
-  assert.equal(model.events, 200);
-  const at200 = fullState(model);
-  const last = model.last;
+  assert.equal(trace.events, 200);
+  assert.deepEqual(last(trace), events[199]);
+  const at200 = state(trace);
   player.back(1);
+  assert.deepEqual(last(trace), events[198]);
   player.forward(1);
-  assert.equal(fullState(model), at200);
-  assert.deepEqual(model.last, last);
+  assert.equal(state(trace), at200);
   player.back(200);
-  assert.equal(fullState(model), start);
-  assert.equal(model.last, null);
-  inSync(model, trace);
+  assert.equal(state(trace), start);
+  assert.equal(trace.lastKind, -1);
   player.forward(150);
   player.back(50);
-  inSync(model, trace);
-  assert.notEqual(model.last, null, 'after a step back the current event is re-learnt');
+  assert.deepEqual(last(trace), events[99]);
 });
 
 test('next and previous choice stop just after a Try', () => {
-  const { player, model, trace, runTasks } = rig(HARD);
-  const tries = [];
+  const events = reference(sudoku(HARD), 5000);
+  const tryAt = events.flatMap((e, k) => (e.kind === EventKind.Try ? [k + 1] : []));
+  const { player, trace, runTasks } = rig(sudoku(HARD));
   for (let k = 0; k < 6; k++) {
     player.nextChoice();
     runTasks();
-    assert.equal(model.last.kind, EventKind.Try);
-    tries.push([model.events, model.last.a]);
+    assert.equal(trace.events, tryAt[k]);
+    assert.equal(trace.lastKind, EventKind.Try);
   }
-  inSync(model, trace);
   for (let k = 4; k >= 0; k--) {
     player.prevChoice();
     runTasks();
-    assert.deepEqual([model.events, model.last.a], tries[k]);
-    inSync(model, trace);
+    assert.equal(trace.events, tryAt[k]);
+    assert.deepEqual(last(trace), events[tryAt[k] - 1]);
   }
 });
 
-test('next solution skips in Rust and rebuilds, and the fold goes on from there', () => {
-  const { player, model, trace, runTasks } = rig(SIXTEEN);
+test('next solution runs in Rust, at any distance', () => {
+  const events = reference(sudoku(SIXTEEN), 1 << 20);
+  const solutionAt = events.flatMap((e, k) => (e.kind === EventKind.Solution ? [k + 1] : []));
+  const { player, trace, runTasks } = rig(sudoku(SIXTEEN));
   for (let s = 1; s <= 3; s++) {
     player.nextSolution();
     runTasks();
-    assert.equal(model.solutions, s);
-    assert.equal(model.last.kind, EventKind.Solution);
-    assert.equal(model.depth, 81 - 16);
-    inSync(model, trace);
+    assert.equal(trace.solutions, s);
+    assert.equal(trace.events, solutionAt[s - 1]);
+    assert.equal(trace.depth, 81 - 16);
   }
-  player.forward(500);
-  inSync(model, trace);
-  player.back(1000);
-  inSync(model, trace);
 });
 
-test('the next dead end, and playing stops at a solution', () => {
-  const { player, model, trace, crank, runTasks } = rig(HARD);
+test('the next dead end; a solution on the way stops it when "stop at each solution" is on', () => {
+  const events = reference(sudoku(HARD), 1 << 20);
+  const firstDead = events.findIndex((e) => e.kind === EventKind.DeadEnd) + 1;
+  const { player, trace, crank, runTasks } = rig(sudoku(HARD));
   player.nextDeadEnd();
   runTasks();
-  assert.equal(model.last.kind, EventKind.DeadEnd);
-  assert.equal(model.deadEnds, 1);
-  inSync(model, trace);
+  assert.equal(trace.events, firstDead);
+  assert.equal(trace.lastKind, EventKind.DeadEnd);
+  // On the 16-clue puzzle, find a dead end after which a solution comes before the next dead end.
+  const ev16 = reference(sudoku(SIXTEEN), 1 << 20);
+  const at = (kind, from) => ev16.findIndex((e, k) => k >= from && e.kind === kind) + 1;
+  let from = 0;
+  while (at(EventKind.Solution, from) > at(EventKind.DeadEnd, from)) from = at(EventKind.DeadEnd, from);
+  const [sol, dead] = [at(EventKind.Solution, from), at(EventKind.DeadEnd, from)];
+  assert.ok(from > 0 && sol < dead, `found ${from} ${sol} ${dead}`);
+  const s = rig(sudoku(SIXTEEN));
+  s.player.seek(from);
+  s.runTasks();
+  s.player.nextDeadEnd();
+  s.runTasks();
+  assert.equal(s.trace.events, sol, 'stopped at the solution');
+  s.player.stopAtSolution = false;
+  s.player.nextDeadEnd();
+  s.runTasks();
+  assert.equal(s.trace.events, dead);
+  // Playing stops at a solution, and runs to the end without the stop.
   player.setSpeed(SPEEDS.length - 1);
   player.play();
   while (player.playing) crank();
-  assert.equal(model.last.kind, EventKind.Solution);
-  assert.equal(model.solutions, 1);
-  inSync(model, trace);
+  assert.equal(trace.lastKind, EventKind.Solution);
+  assert.equal(trace.solutions, 1);
   player.stopAtSolution = false;
   player.play();
   while (player.playing) crank();
-  assert.equal(model.done, true);
   assert.equal(trace.done, true);
 });
 
 test('slow speeds play the right number of events per second', () => {
-  const { player, model, crank } = rig(HARD);
+  const { player, trace, crank } = rig(sudoku(HARD));
   player.setSpeed(SPEEDS.findIndex((s) => s.perSecond === 4));
   player.play();
   for (let k = 0; k < 125; k++) crank(16); // 2 s
-  assert.ok(model.events >= 7 && model.events <= 8, `${model.events} events`);
+  assert.ok(trace.events >= 7 && trace.events <= 8, `${trace.events} events`);
   player.pause();
-  const n = model.events;
+  const n = trace.events;
   crank();
-  assert.equal(model.events, n);
+  assert.equal(trace.events, n);
 });
 
-test('seek goes to a step, forwards or back, and stop leaves the model in step', () => {
-  const { player, model, trace, runTasks, crank } = rig(SIXTEEN);
+test('seek goes to a step, forwards or back, and stop leaves it where it is', () => {
+  const { player, trace, runTasks, crank } = rig(sudoku(SIXTEEN));
   player.seek(123456);
   runTasks();
-  assert.equal(model.events, 123456);
-  inSync(model, trace);
+  assert.equal(trace.events, 123456);
+  const there = state(trace);
   player.seek(100000);
   runTasks();
-  assert.equal(model.events, 100000);
-  inSync(model, trace);
-  player.seek(5_000_000);
+  assert.equal(trace.events, 100000);
+  player.seek(123456);
+  runTasks();
+  assert.equal(state(trace), there);
+  player.seek(50_000_000);
   crank();
   player.stop();
-  inSync(model, trace, 'interrupted seek');
-  assert.ok(model.events > 100000 && model.events < 5_000_000);
+  assert.ok(trace.events > 123456 && trace.events < 50_000_000);
 });
 
-test('Knuth mode: the dance follows, and long jumps fold every event', () => {
-  const frames = [];
-  const player = new Player({ raf: (f) => frames.push(f), now: () => 0 });
-  const model = new SearchModel(knuthProblem);
-  const dance = new Dance(knuthProblem);
-  const trace = dlx.Trace.exactCover(7, 0, knuthProblem.optionLists);
-  player.load(trace, [model, dance]);
+test("Knuth's example: its one solution, and back to the start", () => {
+  const { player, trace, runTasks } = rig(() => dlx.Trace.knuth());
   player.nextSolution();
-  while (player.busy) frames.shift()(0);
-  assert.equal(model.events, 30);
-  assert.deepEqual(dance.activeItems(), []);
+  runTasks();
+  assert.equal(trace.events, 30);
+  assert.deepEqual(Array.from(trace.solution()).sort(), [0, 3, 4]);
   player.back(30);
-  assert.deepEqual(dance.activeItems(), [0, 1, 2, 3, 4, 5, 6]);
+  assert.equal(trace.atStart, true);
 });
 
 test('the depth log keeps a bounded window and forgets the future on a step back', () => {
@@ -163,4 +185,6 @@ test('the depth log keeps a bounded window and forgets the future on a step back
   log.truncate(85);
   assert.equal(log.count, 2);
   assert.deepEqual(log.get(1), [80, 8, 9]);
+  log.truncate(80);
+  assert.equal(log.count, 2, 'a sample at the step itself stays');
 });

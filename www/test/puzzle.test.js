@@ -1,7 +1,13 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { clashes, clashMessage, stuckCells, readPasted, parseHash, formatHash, digitsOf, lineOf, EMPTY } from '../puzzle.js';
+import { readPasted, digitsOf, lineOf, EMPTY } from '../puzzle.js';
+import { parseHash, formatHash } from '../router.js';
+import { Numbering } from '../numbering.js';
+
+const numbering = new Numbering(dlx.sudokuTables());
+const clashes = (line) => dlx.checkGivens(line).clashes.map((c) => c.message);
+const stuckCells = (line) => dlx.checkGivens(line).stuck;
 import { EXAMPLES } from '../examples.js';
 
 const POJ = '.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.';
@@ -40,12 +46,15 @@ const DRAWN = `
 . . . | . 8 . | . 7 9
 `;
 
-test('clashes name the later cell, the digit, the unit and the earlier cell', () => {
-  const c = clashes('11' + '.'.repeat(79));
-  assert.equal(c.length, 2);
-  assert.deepEqual(c.map(clashMessage), ['r1c2: 1 already in row 1 (r1c1)', 'r1c2: 1 already in box 1 (r1c1)']);
+test('wasm names every clash: the later cell, the digit, the unit and the earlier cell', () => {
+  const c = dlx.checkGivens('11' + '.'.repeat(79)).clashes;
+  assert.deepEqual(c.map((x) => [x.cell, x.other]), [[1, 0], [1, 0]]);
+  assert.deepEqual(c.map((x) => x.message), ['r1c2: 1 already in row 1 (r1c1)', 'r1c2: 1 already in box 1 (r1c1)']);
   const col = '5' + '.'.repeat(26) + '5' + '.'.repeat(53);
-  assert.deepEqual(clashes(col).map(clashMessage), ['r4c1: 5 already in column 1 (r1c1)']);
+  assert.deepEqual(clashes(col), ['r4c1: 5 already in column 1 (r1c1)']);
+  const box = '5' + '.'.repeat(9) + '5' + '.'.repeat(70);
+  assert.deepEqual(clashes(box), ['r2c2: 5 already in box 1 (r1c1)']);
+  assert.throws(() => dlx.checkGivens('1'.repeat(80)), /81/);
   assert.deepEqual(clashes(POJ), []);
   // Rust names the same clash
   assert.throws(() => dlx.checkPuzzle('11' + '.'.repeat(79)), /r1c2: 1 already in row 1/);
@@ -66,6 +75,11 @@ test('stuck cells: empty cells in which no digit fits', () => {
   assert.deepEqual(stuckCells(POJ), []);
   const line = '12345678.' + '.'.repeat(8) + '9' + '.'.repeat(63);
   assert.deepEqual(stuckCells(line), [8]);
+  // r5c5 sees 1-4 in its row, 5-7 in its column and 8-9 in its box: stuck
+  const boxed = '.'.repeat(36) + '1234' + '.' + '.'.repeat(4) + '.'.repeat(81 - 45);
+  const b = boxed.split('');
+  b[4] = '5'; b[13] = '6'; b[22] = '7'; b[30] = '8'; b[50] = '9';
+  assert.deepEqual(stuckCells(b.join('')), [40]);
 });
 
 test('a pasted puzzle reads in every format the CLI reads, and drawn grids', () => {
@@ -97,7 +111,7 @@ test('the URL hash: puzzle and step, and hostile hashes never throw', () => {
     assert.ok(r.errors.length > 0, h.slice(0, 30));
     assert.equal(r.step, 0);
   }
-  assert.match(parseHash('#p=' + '.'.repeat(40) + 'a' + '.'.repeat(40)).errors[0], /'a' in r5c5/);
+  assert.match(parseHash('#p=' + '.'.repeat(40) + 'a' + '.'.repeat(40), (c) => numbering.cellName(c)).errors[0], /'a' in r5c5/);
   assert.deepEqual(parseHash(''), { mode: 'sudoku', puzzle: null, step: 0, errors: [] });
 });
 

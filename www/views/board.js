@@ -3,17 +3,19 @@
 // options) as small marks that vanish when a cover hides them. An ARIA grid with one
 // tab stop; arrows move, digits set, 0 / Delete / Backspace clear.
 
-import { CELLS } from '../model.js';
+import { OptionState } from '../pkg/dlx_sudoku.js';
 
 const DIGITS = '123456789';
+const CELLS = 81;
 
 export class BoardView {
   /**
    * `onEdit(cell, digit)` when a given is typed or cleared; `onHover(cell | null)` when the
    * pointer or the focus lights up a cell.
    */
-  constructor(root, { onEdit, onHover }) {
+  constructor(root, numbering, { onEdit, onHover }) {
     this.root = root;
+    this.numbering = numbering;
     this.onEdit = onEdit;
     this.onHover = onHover;
     this.cursor = 0;
@@ -80,6 +82,11 @@ export class BoardView {
       root.style.setProperty('--digit-size', `${(cell * 0.62).toFixed(1)}px`);
       root.style.setProperty('--mark-size', `${(cell * 0.235).toFixed(1)}px`);
     }).observe(root);
+    /** The candidate mark of each option. */
+    this.markOf = Array.from({ length: this.numbering.options }, (_, o) => {
+      const { cell, digit } = this.numbering.placement(o);
+      return this.marks[cell * 9 + digit - 1];
+    });
     root.addEventListener('keydown', (e) => this.key(e));
     root.addEventListener('pointerdown', (e) => {
       const el = e.target.closest('.cell');
@@ -188,18 +195,17 @@ export class BoardView {
     this.root.classList.toggle('no-marks', !on);
   }
 
-  /** Draws what changed in the search since the last call. */
-  render(model) {
-    const d = model.dirty;
-    if (d.all) {
-      for (let o = 0; o < CELLS * 9; o++) this.renderMark(model, o);
+  /** Draws what changed in the search since the last picture (`pic`: a Picture just read). */
+  render(pic) {
+    if (pic.all) {
+      for (let o = 0; o < this.markOf.length; o++) this.renderMark(pic, o);
     } else {
-      for (let k = 0; k < d.nOptions; k++) this.renderMark(model, d.options[k]);
+      for (const o of pic.changedOptions) this.renderMark(pic, o);
     }
     const placed = new Uint8Array(CELLS);
-    for (let k = 0; k < model.depth; k++) {
-      const o = model.solution[k];
-      placed[(o / 9) | 0] = (o % 9) + 1;
+    for (const o of pic.solution) {
+      const { cell, digit } = this.numbering.placement(o);
+      placed[cell] = digit;
     }
     let changed = false;
     for (let c = 0; c < CELLS; c++) {
@@ -208,13 +214,13 @@ export class BoardView {
         changed = true;
       }
     }
-    if (changed || d.all) this.refreshDigits();
+    if (changed || pic.all) this.refreshDigits();
   }
 
-  renderMark(model, o) {
-    const s = model.optionState(o);
-    const v = s === 'live' ? 'on' : s === 'pending' ? 'pend' : '';
-    const m = this.marks[o];
+  renderMark(pic, o) {
+    const s = pic.options[o];
+    const v = s === OptionState.Live ? 'on' : s === OptionState.Pending ? 'pend' : '';
+    const m = this.markOf[o];
     if (m.dataset.s !== v) m.dataset.s = v;
   }
 
@@ -242,7 +248,7 @@ export class BoardView {
   /** Lights up options (their marks, even hidden ones) and cells. */
   setHighlight(options = [], cells = []) {
     for (const el of this.highlighted) el.classList.remove('hl');
-    this.highlighted = [...options.map((o) => this.marks[o]), ...cells.map((c) => this.cells[c])];
+    this.highlighted = [...options.map((o) => this.markOf[o]), ...cells.map((c) => this.cells[c])];
     for (const el of this.highlighted) el.classList.add('hl');
   }
 
@@ -258,7 +264,7 @@ export class BoardView {
     if (this.placed[c]) return `${where}, placed by the search ${this.placed[c]}`;
     if (!searchShown || !model) return `${where}, empty`;
     const cands = [];
-    for (let d = 1; d <= 9; d++) if (model.hiddenBy[c * 9 + d - 1] < 0) cands.push(d);
+    for (let d = 1; d <= 9; d++) if (model.isLive(this.numbering.option(c, d))) cands.push(d);
     return `${where}, empty, ${cands.length ? `candidates ${cands.join(' ')}` : 'no candidate left'}`;
   }
 }

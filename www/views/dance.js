@@ -6,6 +6,11 @@
 // link past it, and a covered item's header lifts out of the header row. Right after
 // the step that moved them, they show the links they kept (dashed): uncover puts every
 // node back exactly where those point. That is the dance.
+//
+// Every link drawn is one of the engine's own (`Trace.nodeLinks`, `Trace.itemLinks`):
+// `links()` only renumbers them for the drawing (the root h first, then the items'
+// headers, then the option nodes; the engine's spacers are not drawn), and compares
+// them with the last drawing to show what the last step changed.
 
 const NS = 'http://www.w3.org/2000/svg';
 const COL = 84, ROW = 60, LEFT = 86, TOP = 96;
@@ -21,18 +26,65 @@ const el = (name, attrs = {}, parent = null) => {
   return e;
 };
 
+const NONE = 0xffffffff;
+
+/**
+ * The engine's links of a small matrix, numbered for the drawing: 0 is the root h, 1 + i
+ * the header of item i, then the option nodes in order. `U`, `D`, `L`, `R` are links,
+ * `C` the item of each node (-1 for h), `optionOf` the option of each option node.
+ */
+export function links(trace) {
+  const items = trace.items;
+  const raw = trace.nodeLinks(); // [up, down, top, right] per engine node
+  const horizontal = trace.itemLinks(); // [prev, next] per item, then the two roots
+  const engineOptions = trace.nodeOptions();
+  const nodes = raw.length / 4;
+  const id = new Int32Array(nodes).fill(-1);
+  let n = 1 + items;
+  for (let x = 0; x < nodes; x++) {
+    if (x < items) id[x] = 1 + x;
+    else if (raw[4 * x + 2] !== NONE) id[x] = n++;
+  }
+  const L = new Int32Array(n), R = new Int32Array(n), U = new Int32Array(n), D = new Int32Array(n), C = new Int32Array(n);
+  const optionOf = new Int32Array(n).fill(-1);
+  const head = (k) => (k >= items ? 0 : 1 + k); // an index of the horizontal list: an item, or the root
+  for (let k = 0; k <= items; k++) {
+    const d = head(k);
+    L[d] = head(horizontal[2 * k]);
+    R[d] = head(horizontal[2 * k + 1]);
+    C[d] = k < items ? k : -1;
+  }
+  for (let x = 0; x < nodes; x++) {
+    const d = id[x];
+    if (d < 1) continue;
+    U[d] = id[raw[4 * x]];
+    D[d] = id[raw[4 * x + 1]];
+    if (x >= items) {
+      C[d] = raw[4 * x + 2];
+      R[d] = id[raw[4 * x + 3]];
+      L[R[d]] = d;
+      optionOf[d] = engineOptions[x];
+    }
+  }
+  return { size: n, items, L, R, U, D, C, optionOf };
+}
+
+/** True while node x is in its list (a header: in the header list; the root always). */
+const linked = (k, x) => (x === 0 ? true : x <= k.items ? k.R[k.L[x]] === x : k.D[k.U[x]] === x);
+
 export class DanceView {
-  constructor(root, problem) {
+  constructor(root) {
     this.root = root;
-    this.problem = problem;
     this.built = false;
+    this.before = null;
   }
 
-  build(dance) {
-    const p = this.problem;
+  build(trace, k) {
+    const p = { items: trace.items, options: trace.options };
+    this.p = p;
     const W = LEFT + p.items * COL + 60, H = TOP + p.options * ROW + 36;
     const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'dance-svg', role: 'img' });
-    svg.setAttribute('aria-label', `Dancing links for Knuth's example: the root h, items ${Array.from({ length: p.items }, (_, i) => p.itemName(i)).join(' ')}, and ${p.options} options as rows of nodes`);
+    svg.setAttribute('aria-label', `Dancing links for Knuth's example: the root h, items ${Array.from({ length: p.items }, (_, i) => trace.itemName(i)).join(' ')}, and ${p.options} options as rows of nodes`);
     const defs = el('defs', {}, svg);
     for (const kind of ['live', 'stale', 'moved', 'row']) {
       const m = el('marker', { id: `arrow-${kind}`, viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse', class: `mk-${kind}` }, defs);
@@ -48,28 +100,28 @@ export class DanceView {
       const g = el('g', { class: 'band' }, this.bands);
       el('rect', { x: 8, y: y - ROW / 2 + 4, width: W - 16, height: ROW - 8, rx: 8 }, g);
       const t = el('text', { x: 16, y: y + 5, class: 'band-label' }, g);
-      t.textContent = p.optionName(o);
+      t.textContent = trace.optionName(o);
       this.band.push(g);
     }
     // nodes: headers (with their names and lengths) then option nodes
     this.nodes = [];
-    for (let x = 0; x < dance.size; x++) {
+    for (let x = 0; x < k.size; x++) {
       const g = el('g', { class: x === 0 ? 'node root' : x <= p.items ? 'node header' : 'node option' }, this.nodeLayer);
       if (x <= p.items) {
         el('rect', { x: -HW, y: -HH, width: 2 * HW, height: 2 * HH, rx: 5 }, g);
         const name = el('text', { y: x === 0 ? 5 : 0, class: 'name' }, g);
-        name.textContent = x === 0 ? 'h' : p.itemName(x - 1);
+        name.textContent = x === 0 ? 'h' : trace.itemName(x - 1);
         if (x > 0) this.lenText = [...(this.lenText ?? []), el('text', { y: 13, class: 'len' }, g)];
       } else {
         el('rect', { x: -NW, y: -NH, width: 2 * NW, height: 2 * NH, rx: 11 }, g);
         const t = el('text', { y: 4, class: 'name' }, g);
-        t.textContent = p.itemName(dance.C[x]);
+        t.textContent = trace.itemName(k.C[x]);
       }
       this.nodes.push(g);
     }
     // four links per node
     this.links = { U: [], D: [], L: [], R: [] };
-    for (let x = 0; x < dance.size; x++) {
+    for (let x = 0; x < k.size; x++) {
       for (const f of ['U', 'D', 'L', 'R']) {
         const row = x > p.items && (f === 'L' || f === 'R');
         const path = el('path', { class: row ? 'link row-link' : 'link', d: 'M0,0 L0,0' }, this.linkLayer);
@@ -87,49 +139,60 @@ export class DanceView {
   }
 
   /** Column and row of node x in the drawing (row 0 is the header row). */
-  place(dance, x) {
-    if (x <= this.problem.items) return [x, 0];
-    return [1 + dance.C[x], 1 + dance.optionOf[x]];
+  place(k, x) {
+    if (x <= k.items) return [x, 0];
+    return [1 + k.C[x], 1 + k.optionOf[x]];
   }
 
-  render(dance, model) {
-    if (!this.built) this.build(dance);
-    const p = this.problem;
+  /** Draws the engine's links now (`pic`: a Picture of the same trace, just read). */
+  render(trace, pic) {
+    const dance = links(trace);
+    if (!this.built) this.build(trace, dance);
+    // What the last movement changed: links rewritten, and nodes that left or rejoined a list.
+    const was = this.before ?? dance;
+    this.before = dance;
+    const rewritten = new Set();
+    const moved = new Set();
+    for (let x = 0; x < dance.size; x++) {
+      for (const f of ['U', 'D', 'L', 'R']) if (dance[f][x] !== was[f][x]) rewritten.add(f + x);
+      if (linked(dance, x) !== linked(was, x)) moved.add(x);
+    }
+    const p = this.p;
     const n = dance.size;
     const pos = new Array(n);
-    const linked = new Array(n);
+    const linkedNow = (x) => linked(dance, x);
+    const isLinked = new Array(n);
     for (let x = 0; x < n; x++) {
       const [c, r] = this.place(dance, x);
-      linked[x] = dance.linked(x);
+      isLinked[x] = linkedNow(x);
       let px = LEFT + c * COL, py = TOP + r * ROW;
-      if (!linked[x]) {
+      if (!isLinked[x]) {
         if (x <= p.items) py -= LIFT;
         else px += ASIDE;
       }
       pos[x] = [px, py, c, r];
     }
-    const moved = new Set(dance.changed);
-    const inSolution = new Set(model.solution.subarray(0, model.depth));
-    const top = model.topChosen;
+    const inSolution = new Set(pic.solution);
+    const top = pic.choices.length ? pic.choices[pic.choices.length - 1] : null;
     for (let x = 0; x < n; x++) {
       const g = this.nodes[x];
       const [px, py] = pos[x];
       g.style.transform = `translate(${px}px, ${py}px)`;
       const item = x > 0 && x <= p.items ? x - 1 : -1;
-      g.classList.toggle('hidden', !linked[x]);
+      g.classList.toggle('hidden', !isLinked[x]);
       g.classList.toggle('moved', moved.has(x));
-      g.classList.toggle('chosen', item >= 0 && model.levelOf[item] >= 0);
-      g.classList.toggle('top', item >= 0 && item === top);
-      g.classList.toggle('dead', item >= 0 && model.isDeadEnd(item));
+      g.classList.toggle('chosen', item >= 0 && pic.levelOf(item) >= 0);
+      g.classList.toggle('top', item >= 0 && item === top?.item);
+      g.classList.toggle('dead', item >= 0 && pic.deadEnd(item));
       g.classList.toggle('solution', x > p.items && inSolution.has(dance.optionOf[x]));
-      if (item >= 0) this.lenText[item].textContent = String(dance.len[item]);
+      if (item >= 0) this.lenText[item].textContent = String(pic.len[item]);
     }
     for (let o = 0; o < p.options; o++) {
       this.band[o].classList.toggle('in-solution', inSolution.has(o));
-      this.band[o].classList.toggle('tried', model.open > 0 && model.tried[model.open - 1] === o);
+      this.band[o].classList.toggle('tried', !!top?.trying && top.option === o);
     }
     for (let x = 0; x < n; x++) {
-      const stale = !linked[x];
+      const stale = !isLinked[x];
       const [px, py, c, r] = pos[x];
       const hw = x <= p.items ? HW : NW, hh = x <= p.items ? HH : NH;
       const set = (f, d) => {
@@ -137,7 +200,7 @@ export class DanceView {
         if (path.style.display === 'none') return;
         // A hidden node's kept links are shown right after the step that hid it.
         const kind = stale ? (moved.has(x) ? 'stale' : 'gone')
-          : dance.rewritten.has(f + x) || (moved.has(x) && !path.classList.contains('row-link')) ? 'moved'
+          : rewritten.has(f + x) || (moved.has(x) && !path.classList.contains('row-link')) ? 'moved'
           : path.classList.contains('row-link') ? 'row' : 'live';
         path.style.d = `path("${d}")`;
         if (path.dataset.kind !== kind) {

@@ -1,6 +1,7 @@
 // The 324 items as four labelled 9×9 panels. Each square is one item: shaded by its
 // length (options left), dimmed once covered, outlined while it is a level's chosen
-// item, flagged red at a dead end (an uncovered item with no option left).
+// item, flagged red at a dead end (an uncovered item with no option left). Which item
+// sits where comes from the numbering's tables; what it shows, from the search's picture.
 //
 // The squares are painted on a canvas behind each panel: at top speed nearly every
 // item changes every frame, and repainting a few hundred squares costs far less than
@@ -8,13 +9,12 @@
 // elements, one per item, that never change while the search runs: they take the
 // pointer, the focus and the screen reader's questions (an ARIA grid per panel).
 
-import { describeItem, itemNumber } from '../model.js';
-
+// Panel row r, column k: the cell in row r, column k; or unit r with digit k + 1.
 const PANELS = [
-  { block: 'cell', title: 'Cell r,c is filled', rows: 'row', cols: 'column', item: (r, k) => itemNumber('cell', r * 9 + k) },
-  { block: 'row', title: 'Row r has digit d', rows: 'row', cols: 'digit', item: (r, k) => itemNumber('row', r, k + 1) },
-  { block: 'column', title: 'Column c has digit d', rows: 'column', cols: 'digit', item: (r, k) => itemNumber('column', r, k + 1) },
-  { block: 'box', title: 'Box b has digit d', rows: 'box', cols: 'digit', item: (r, k) => itemNumber('box', r, k + 1) },
+  { block: 'cell', title: 'Cell r,c is filled', rows: 'row', cols: 'column', item: (n, r, k) => n.cellItem(r * 9 + k) },
+  { block: 'row', title: 'Row r has digit d', rows: 'row', cols: 'digit', item: (n, r, k) => n.item('row', r, k + 1) },
+  { block: 'column', title: 'Column c has digit d', rows: 'column', cols: 'digit', item: (n, r, k) => n.item('column', r, k + 1) },
+  { block: 'box', title: 'Box b has digit d', rows: 'box', cols: 'digit', item: (n, r, k) => n.item('box', r, k + 1) },
 ];
 
 // Paint styles: background variable, text style index (see GLYPHS), alpha.
@@ -23,13 +23,14 @@ const LEN_STYLE = [null, [0, true], [0, false], [0, false], [1, false], [1, fals
 
 export class ItemsView {
   /** `onHover(item | null, source)` when the pointer or the focus is on an item. */
-  constructor(root, { onHover }) {
+  constructor(root, numbering, { onHover }) {
     this.root = root;
+    this.numbering = numbering;
     this.onHover = onHover;
-    this.squares = new Array(324);
-    this.panelOf = new Uint8Array(324);
-    this.geo = new Float32Array(324 * 3); // x, y, size in CSS px within the panel's grid
-    this.chosenShown = new Map(); // item -> 'top' | 'chosen'
+    this.n = numbering.items;
+    this.squares = new Array(this.n);
+    this.panelOf = new Uint8Array(this.n);
+    this.geo = new Float32Array(this.n * 3); // x, y, size in CSS px within the panel's grid
     this.highlighted = [];
     this.model = null;
     this.full = true;
@@ -64,13 +65,13 @@ export class ItemsView {
         row.className = 'items-row';
         row.append(Object.assign(document.createElement('span'), { className: 'axis', textContent: String(r + 1), ariaHidden: 'true' }));
         for (let k = 0; k < 9; k++) {
-          const item = p.item(r, k);
+          const item = p.item(this.numbering, r, k);
           const sq = document.createElement('span');
           sq.setAttribute('role', 'gridcell');
           sq.className = 'item';
           sq.dataset.item = item;
           sq.tabIndex = r === 0 && k === 0 ? 0 : -1;
-          sq.title = describeItem(item);
+          sq.title = this.numbering.itemName(item);
           row.append(sq);
           this.squares[item] = sq;
           this.panelOf[item] = pi;
@@ -128,7 +129,7 @@ export class ItemsView {
       c.width = Math.round(grid.clientWidth * dpr);
       c.height = Math.round(grid.clientHeight * dpr);
     });
-    for (let i = 0; i < 324; i++) {
+    for (let i = 0; i < this.n; i++) {
       const sq = this.squares[i];
       this.geo[3 * i] = sq.offsetLeft;
       this.geo[3 * i + 1] = sq.offsetTop;
@@ -174,43 +175,36 @@ export class ItemsView {
     this.glyph = size;
   }
 
-  /** Paints the items that changed since the last call. */
-  render(model) {
-    this.model = model;
+  /** Paints the items that changed since the last picture (`pic`: a Picture just read). */
+  render(pic) {
+    this.model = pic;
     if (!this.atlas) return;
-    const now = new Map();
-    for (let l = 0; l < model.open; l++) now.set(model.chosen[l], l === model.open - 1 ? 'top' : 'chosen');
-    const d = model.dirty;
-    if (this.full || d.all) {
-      this.chosenShown = now;
+    if (this.full || pic.all) {
       for (const ctx of this.ctx) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-      for (let i = 0; i < 324; i++) this.paint(model, i);
+      for (let i = 0; i < this.n; i++) this.paint(pic, i);
       this.full = false;
       return;
     }
-    const before = this.chosenShown;
-    this.chosenShown = now;
-    for (let k = 0; k < d.nItems; k++) this.paint(model, d.items[k]);
-    for (const [i, v] of before) if (now.get(i) !== v && !d.itemFlag[i]) this.paint(model, i);
-    for (const [i, v] of now) if (before.get(i) !== v && !d.itemFlag[i]) this.paint(model, i);
+    for (const i of pic.changedItems) this.paint(pic, i);
   }
 
-  paint(model, i) {
+  paint(pic, i) {
     const ctx = this.ctx[this.panelOf[i]];
     const dpr = this.dpr;
     const x = Math.round(this.geo[3 * i] * dpr), y = Math.round(this.geo[3 * i + 1] * dpr);
     const s = Math.round(this.geo[3 * i + 2] * dpr);
     const c = this.colors;
     ctx.clearRect(x, y, s, s);
-    const len = model.len[i];
+    const len = pic.len[i];
+    const covered = pic.covered(i);
     let bg, glyph = -1, bold = false;
-    if (model.covered[i]) bg = c['--covered'];
-    else if (model.isDeadEnd(i)) [bg, glyph, bold] = [c['--dead'], 3, true];
+    if (covered) bg = c['--covered'];
+    else if (pic.deadEnd(i)) [bg, glyph, bold] = [c['--dead'], 3, true];
     else {
-      bg = c[`--l${Math.max(1, len)}`];
-      [glyph, bold] = LEN_STYLE[Math.max(1, len)];
+      bg = c[`--l${Math.min(9, Math.max(1, len))}`];
+      [glyph, bold] = LEN_STYLE[Math.min(9, Math.max(1, len))];
     }
-    ctx.globalAlpha = model.covered[i] ? 0.55 : 1;
+    ctx.globalAlpha = covered ? 0.55 : 1;
     ctx.fillStyle = bg;
     ctx.beginPath();
     ctx.roundRect(x, y, s, s, 3 * dpr);
@@ -220,7 +214,7 @@ export class ItemsView {
       const g = this.glyph;
       ctx.drawImage(this.atlas, Math.min(9, len) * g, (glyph * 2 + (bold ? 1 : 0)) * g, g, g, x, y, s, s);
     }
-    const chosen = this.chosenShown.get(i);
+    const chosen = pic.chosenMark(i);
     if (chosen) {
       const w = (chosen === 'top' ? 3 : 2) * dpr;
       ctx.strokeStyle = c['--chosen'];
@@ -245,11 +239,12 @@ export class ItemsView {
 
   label(i) {
     const m = this.model;
-    if (!m) return describeItem(i);
-    const state = m.covered[i] ? 'covered' : m.isDeadEnd(i) ? 'no option left: dead end' : `${m.len[i]} left`;
-    const level = m.levelOf[i];
+    const name = this.numbering.itemName(i);
+    if (!m) return name;
+    const state = m.covered(i) ? 'covered' : m.deadEnd(i) ? 'no option left: dead end' : `${m.len[i]} left`;
+    const level = m.levelOf(i);
     const chosen = level >= 0 ? `, chosen at level ${level + 1}` : '';
-    return `${describeItem(i)}: ${state}${chosen}`;
+    return `${name}: ${state}${chosen}`;
   }
 
   /** What the panels show, as text (for tests: the canvas has no DOM to compare). */
@@ -257,7 +252,7 @@ export class ItemsView {
     const m = this.model;
     if (!m) return '';
     let out = '';
-    for (let i = 0; i < 324; i++) out += m.covered[i] ? '-' : m.isDeadEnd(i) ? 'x' : String(m.len[i]);
-    return `${out} ${[...this.chosenShown].map(([i, v]) => `${i}${v === 'top' ? '*' : ''}`).join(',')}`;
+    for (let i = 0; i < this.n; i++) out += m.covered(i) ? '-' : m.deadEnd(i) ? 'x' : String(m.len[i]);
+    return `${out} ${m.choices.map((c, k) => `${c.item}${k === m.choices.length - 1 ? '*' : ''}`).join(',')}`;
   }
 }

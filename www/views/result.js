@@ -2,7 +2,7 @@
 // the cells where they differ), a count, or work in progress with its Cancel button.
 // And the notice line: clashes, paste results, errors, each naming the cell or line.
 
-import { CELLS, cellName } from '../model.js';
+const CELLS = 81;
 
 export class NoticeView {
   constructor(root) {
@@ -33,9 +33,11 @@ export class NoticeView {
 }
 
 export class ResultView {
-  constructor(root, { onCancel }) {
+  /** `cellName(cell)`: "r3c4", from the numbering. */
+  constructor(root, { onCancel, cellName }) {
     this.root = root;
     this.onCancel = onCancel;
+    this.cellName = cellName;
   }
 
   /** Brings the answer into view (it sits under the board, below the fold on small screens). */
@@ -89,7 +91,7 @@ export class ResultView {
     for (let c = 0; c < CELLS; c++) if (a[c] !== b[c]) diff.push(c);
     const p = document.createElement('p');
     p.className = 'verdict';
-    p.textContent = `Several solutions (${time(ms)}). Two of them differ in ${diff.length} cells: ${diff.slice(0, 12).map(cellName).join(', ')}${diff.length > 12 ? ', …' : ''}.`;
+    p.textContent = `Several solutions (${time(ms)}). Two of them differ in ${diff.length} cells: ${diff.slice(0, 12).map(this.cellName).join(', ')}${diff.length > 12 ? ', …' : ''}.`;
     const pair = document.createElement('div');
     pair.className = 'solution-pair';
     pair.append(mini('Solution 1', givens, a, diff), mini('Solution 2', givens, b, diff));

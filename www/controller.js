@@ -1,0 +1,343 @@
+// The controller: what the user does with the puzzle and the search, and what the views
+// show in return. It keeps the page's own state (the givens, the mode, the solver's
+// answer, what the pointer is on); the search's state stays in the wasm Trace, and after
+// every movement `render()` reads it once (a Picture) and hands it to the views.
+
+import { Picture } from './picture.js';
+import { narrate } from './narration.js';
+import { SPEEDS } from './player.js';
+import { Cancelled } from './solver.js';
+import { CELLS, EMPTY, readPasted, digitsOf, lineOf } from './puzzle.js';
+import { EXAMPLES } from './examples.js';
+import { time } from './views/result.js';
+
+const DEFAULT_EXAMPLE = 'poj2';
+
+export class Controller {
+  /** `views`: board, items, counters, plot, dance, notice, result, narration (an element), controls. */
+  constructor({ dlx, numbering, player, solver, views, $ }) {
+    Object.assign(this, { dlx, numbering, player, solver, views, $ });
+    this.mode = 'sudoku';
+    this.givens = new Uint8Array(CELLS);
+    this.searchable = false; // the givens do not clash, so there is a search to watch
+    this.answer = null;
+    this.hoverOn = { pointer: null, focus: null };
+    this.solveJob = 0;
+    this.traces = { sudoku: null, knuth: null };
+    this.pictures = { sudoku: null, knuth: null };
+    this.lastNarration = '';
+    this.narrationText = views.narration.appendChild(document.createTextNode(''));
+    this.router = null; // set by the composition root
+  }
+
+  get trace() {
+    return this.traces[this.mode];
+  }
+
+  // --- the puzzle -----------------------------------------------------------------------------
+  edit(cell, digit) {
+    if (this.givens[cell] === digit) return;
+    this.givens[cell] = digit;
+    this.$('examples').value = '';
+    this.puzzleChanged();
+  }
+
+  /**
+   * Shows a new puzzle: its clashes, and a fresh search to watch. `note` says where it came
+   * from. With `undoable`, the puzzle it replaces can be brought back (a click on an
+   * example, a paste or Clear never loses what was typed).
+   */
+  setPuzzle(line, note = '', { undoable = false } = {}) {
+    const before = lineOf(this.givens);
+    this.givens = digitsOf(line);
+    this.puzzleChanged(note);
+    if (undoable && before !== line && before !== EMPTY) {
+      this.views.notice.action('Undo', () => {
+        this.setPuzzle(before, 'The previous puzzle is back.');
+        this.$('examples').value = '';
+      });
+    }
+  }
+
+  puzzleChanged(note = '') {
+    const { board, notice, result } = this.views;
+    this.cancelSolver();
+    this.clearAnswer();
+    result.clear();
+    const line = lineOf(this.givens);
+    const { clashes, stuck } = this.dlx.checkGivens(line);
+    board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])));
+    const lines = [note];
+    this.searchable = clashes.length === 0;
+    if (!this.searchable) {
+      lines.push('These givens clash, so there is no solution and no search to watch:', ...clashes.slice(0, 6).map((c) => c.message));
+      if (clashes.length > 6) lines.push(`… and ${clashes.length - 6} more.`);
+      notice.show('error', ...lines);
+      this.loadSudoku(null);
+    } else {
+      const names = stuck.slice(0, 5).map((c) => this.numbering.cellName(c));
+      if (stuck.length) lines.push(`No digit fits ${names.join(', ')}${stuck.length > 5 ? ', …' : ''}: there is no solution.`);
+      notice.show(stuck.length ? 'warn' : 'info', ...lines);
+      this.loadSudoku(line);
+    }
+    board.setSearchShown(this.searchable);
+    this.$('items').classList.toggle('off', !this.searchable);
+    this.render();
+    this.router?.write(true);
+  }
+
+  loadSudoku(line) {
+    this.traces.sudoku?.free();
+    this.traces.sudoku = line ? new this.dlx.Trace(line) : null;
+    this.pictures.sudoku = this.traces.sudoku && new Picture(this.traces.sudoku);
+    if (this.mode === 'sudoku') this.attach();
+  }
+
+  loadKnuth() {
+    this.traces.knuth?.free();
+    this.traces.knuth = this.dlx.Trace.knuth();
+    this.pictures.knuth = new Picture(this.traces.knuth);
+    if (this.mode === 'knuth') this.attach();
+  }
+
+  /** Points the player at the current mode's search. */
+  attach() {
+    this.player.load(this.trace);
+  }
+
+  restart() {
+    if (this.mode === 'knuth') this.loadKnuth();
+    else if (this.searchable) this.loadSudoku(lineOf(this.givens));
+    this.render();
+    this.router?.write(true);
+  }
+
+  /** Loads the example with id `id`. */
+  example(id) {
+    const e = EXAMPLES.find((x) => x.id === id);
+    if (!e) return;
+    this.setMode('sudoku');
+    this.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true });
+  }
+
+  clear() {
+    const before = lineOf(this.givens);
+    this.setPuzzle(EMPTY, before === EMPTY ? '' : 'Cleared. Paste or pick an example, or type a puzzle.', { undoable: true });
+    this.$('examples').value = '';
+    this.views.board.focus();
+  }
+
+  paste(text) {
+    try {
+      const { line, note } = readPasted(text, this.dlx.parse);
+      this.setMode('sudoku');
+      this.$('examples').value = '';
+      this.setPuzzle(line, `Pasted: ${note}.`, { undoable: true });
+    } catch (err) {
+      this.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
+    }
+  }
+
+  // --- solving in the worker --------------------------------------------------------------------
+  clearAnswer() {
+    if (!this.answer) return;
+    this.answer = null;
+    this.views.board.setAnswer(null);
+    const kind = this.views.result.root.dataset.kind;
+    if (kind === 'unique' || kind === 'multiple') this.views.result.clear();
+  }
+
+  cancelSolver() {
+    this.solveJob++;
+    if (this.solver.busy) this.solver.cancel();
+  }
+
+  refuseIfClashing() {
+    if (this.searchable) return false;
+    this.views.result.message('error', 'Fix the clashing givens first (marked in red).');
+    return true;
+  }
+
+  async solve() {
+    if (this.refuseIfClashing()) return;
+    this.cancelSolver();
+    const { board, result } = this.views;
+    const job = this.solveJob;
+    const slow = setTimeout(() => job === this.solveJob && result.busy('Solving…'), 150);
+    try {
+      const v = await this.solver.verdict(lineOf(this.givens));
+      if (job !== this.solveJob) return;
+      this.player.stop();
+      if (v.kind === 'none') {
+        this.clearAnswer();
+        result.message('none', `No solution: the search tried every branch (${time(v.ms)}).`);
+      } else if (v.kind === 'unique') {
+        this.answer = digitsOf(v.solutions[0]);
+        board.setAnswer(this.answer);
+        result.message('unique', `Unique solution, shown in green (${time(v.ms)}). Edit a cell or step the search to go back to the puzzle.`);
+      } else {
+        const [a, b] = v.solutions.map(digitsOf);
+        const diff = result.multiple(this.givens, a, b, v.ms);
+        this.answer = a;
+        board.setAnswer(a, diff);
+      }
+      this.render();
+    } catch (e) {
+      if (job === this.solveJob) this.showSolverError(e);
+    } finally {
+      clearTimeout(slow);
+    }
+  }
+
+  async count() {
+    if (this.refuseIfClashing()) return;
+    const { result } = this.views;
+    const input = this.$('count-limit');
+    const limit = Number(input.value);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1e9) {
+      result.message('error', 'Count up to: a whole number from 1 to 1,000,000,000.');
+      input.focus();
+      return;
+    }
+    this.cancelSolver();
+    const job = this.solveJob;
+    result.busy('Counting…');
+    try {
+      const r = await this.solver.count(lineOf(this.givens), limit, (p) => {
+        if (job === this.solveJob) result.progress(`Counting… ${p.solutions.toLocaleString('en')} solutions so far (${p.events.toLocaleString('en')} steps)`);
+      });
+      if (job !== this.solveJob) return;
+      const n = r.count.toLocaleString('en');
+      const what = r.count === 1 ? 'solution' : 'solutions';
+      result.message('count', r.complete
+        ? `${n} ${what}: the whole search tree was explored (${r.events.toLocaleString('en')} steps, ${time(r.ms)}).`
+        : `At least ${n} ${what}: stopped at the limit (${time(r.ms)}).`);
+    } catch (e) {
+      if (job === this.solveJob) this.showSolverError(e);
+    }
+  }
+
+  showSolverError(e) {
+    if (e instanceof Cancelled) this.views.result.message('info', 'Cancelled. The solver was stopped and is ready again.');
+    else this.views.result.message('error', `The solver failed: ${e.message}`);
+  }
+
+  // --- hover: one cell's or one item's options and items light up everywhere -----------------
+  hover(source, spec) {
+    this.hoverOn[source] = spec;
+    this.highlight();
+  }
+
+  highlight() {
+    const { board, items } = this.views;
+    const n = this.numbering;
+    const h = this.hoverOn.pointer ?? this.hoverOn.focus;
+    if (!h || this.mode !== 'sudoku') {
+      board.setHighlight();
+      items.setHighlight();
+      return;
+    }
+    if (h.cell !== undefined) {
+      const cell = h.cell;
+      const shown = this.givens[cell] || board.placed[cell] || (this.answer ? this.answer[cell] : 0);
+      if (shown) {
+        const o = n.option(cell, shown);
+        board.setHighlight([o], [cell]);
+        items.setHighlight(n.itemsOf(o));
+      } else {
+        const opts = Array.from({ length: 9 }, (_, d) => n.option(cell, d + 1));
+        const cellItem = n.cellItem(cell);
+        board.setHighlight(opts, [cell]);
+        items.setHighlight([cellItem], opts.flatMap((o) => n.itemsOf(o).filter((i) => i !== cellItem)));
+      }
+    } else {
+      const opts = n.optionsOf(h.item);
+      board.setHighlight(opts, opts.map((o) => n.placement(o).cell));
+      items.setHighlight([h.item]);
+    }
+  }
+
+  // --- rendering: once per movement, at most once per frame while playing ----------------------
+  render() {
+    const { board, items, counters, plot, dance, narration, controls } = this.views;
+    const { player } = this;
+    const status = player.status;
+    const sudoku = this.mode === 'sudoku';
+    const pic = this.pictures[this.mode]?.read() ?? null;
+    if (sudoku) {
+      if (pic) {
+        board.render(pic);
+        items.render(pic);
+      }
+    } else {
+      dance.render(this.trace, pic);
+    }
+    if (pic) counters.render(pic);
+    const speed = SPEEDS[player.speed];
+    const fast = status.playing && speed.perFrame >= 300;
+    narration.setAttribute('aria-live', (status.playing && !(speed.perSecond <= 2)) || status.task ? 'off' : 'polite');
+    let text;
+    if (!pic) text = 'Fix the clashing givens to watch the search.';
+    else if (fast) {
+      text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${pic.solutions.toLocaleString('en')} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
+    } else text = narrate(pic, this.trace, sudoku ? this.numbering : null);
+    if (text !== this.lastNarration) {
+      this.lastNarration = text;
+      this.narrationText.nodeValue = text;
+      narration.dataset.kind = pic?.last && !fast ? this.dlx.EventKind[pic.last.kind].toLowerCase() : '';
+    }
+    const maxDepth = sudoku ? Math.max(1, this.givens.filter((d) => d === 0).length) : 3;
+    plot.render(player.depthLog, maxDepth);
+    controls.render(status, player.speed, sudoku ? this.searchable : true, player.stopAtSolution);
+    if (!status.playing && !status.task) {
+      if (sudoku) board.refreshLabels(pic, this.searchable);
+      this.highlight();
+    }
+    this.router?.write(false);
+  }
+
+  // --- links --------------------------------------------------------------------------------------
+  /** What the address bar should say now. */
+  link() {
+    const step = this.trace?.events ?? 0;
+    return { mode: this.mode, puzzle: lineOf(this.givens), step: this.mode === 'knuth' || this.searchable ? step : 0 };
+  }
+
+  /** Shows what a link asks for (see `router.js`). */
+  open(h) {
+    this.setMode(h.mode, false);
+    if (h.mode === 'sudoku') {
+      const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
+      this.setPuzzle(h.puzzle ?? ex.line, h.puzzle ? 'Puzzle from the link.' : `Example: ${ex.name}. Type over it, pick another, or paste your own.`);
+      if (!h.puzzle) this.$('examples').value = ex.id;
+    }
+    if (h.errors.length) this.views.notice.show('warn', ...h.errors);
+    if (h.step > 0 && this.trace) {
+      this.clearAnswer();
+      this.player.seek(h.step);
+    }
+  }
+
+  // --- mode tabs -------------------------------------------------------------------------------
+  setMode(mode, write = true) {
+    if (mode === this.mode && this.traces[mode] && this.player.trace === this.traces[mode]) return;
+    const $ = this.$;
+    this.player.stop();
+    this.mode = mode;
+    const knuth = mode === 'knuth';
+    $('tab-sudoku').setAttribute('aria-selected', String(!knuth));
+    $('tab-knuth').setAttribute('aria-selected', String(knuth));
+    $('tab-sudoku').tabIndex = knuth ? -1 : 0;
+    $('tab-knuth').tabIndex = knuth ? 0 : -1;
+    $('sudoku-pane').hidden = knuth;
+    $('knuth-pane').hidden = !knuth;
+    $('items-area').hidden = knuth;
+    document.body.dataset.mode = mode;
+    $('watch-sub').textContent = knuth ? 'the same engine on 7 items and 6 options' : 'dancing links on the real 729 × 324 matrix';
+    if (knuth && !this.traces.knuth) this.loadKnuth();
+    this.attach();
+    this.pictures[mode]?.forget();
+    this.render();
+    if (write) this.router?.write(true);
+  }
+}

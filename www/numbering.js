@@ -1,0 +1,71 @@
+// The Sudoku numbering as the page reads it: tables that the wasm module hands over once
+// (`sudokuTables`, from `src/sudoku/model.rs`, the one place that defines the 324 items and
+// 729 options). Nothing here computes an item or an option number; it only looks them up.
+
+export class Numbering {
+  /** `tables`: what `dlx.sudokuTables()` returns. */
+  constructor(tables) {
+    this.t = tables;
+    const { cells, items, options, optionCell, optionDigit, itemKind, itemUnit, itemDigit, kindNames } = tables;
+    Object.assign(this, { cells, items, options });
+    this.optionAt = new Int32Array(cells * 10).fill(-1);
+    for (let o = 0; o < options; o++) this.optionAt[optionCell[o] * 10 + optionDigit[o]] = o;
+    this.itemAt = new Map();
+    for (let i = 0; i < items; i++) this.itemAt.set(`${kindNames[itemKind[i]]} ${itemUnit[i]} ${itemDigit[i]}`, i);
+  }
+
+  /** The option that puts `digit` (1..9) in `cell`. */
+  option(cell, digit) {
+    return this.optionAt[cell * 10 + digit];
+  }
+
+  /** `{cell, digit}` of an option. */
+  placement(o) {
+    return { cell: this.t.optionCell[o], digit: this.t.optionDigit[o] };
+  }
+
+  /** The four items of an option, in node order. */
+  itemsOf(o) {
+    return Array.from(this.t.optionItems.subarray(4 * o, 4 * o + 4));
+  }
+
+  /** The nine options of an item, top to bottom. */
+  optionsOf(i) {
+    return Array.from(this.t.itemOptions.subarray(9 * i, 9 * i + 9));
+  }
+
+  /** 'cell' | 'row' | 'column' | 'box' */
+  kindOf(i) {
+    return this.t.kindNames[this.t.itemKind[i]];
+  }
+
+  /** The row, column or box of an item (0..9), or its cell (0..81). */
+  unitOf(i) {
+    return this.t.itemUnit[i];
+  }
+
+  /** The item of a kind, unit and digit (0 for a cell item). */
+  item(kind, unit, digit = 0) {
+    const i = this.itemAt.get(`${kind} ${unit} ${digit}`);
+    if (i === undefined) throw new Error(`no item ${kind} ${unit} ${digit}`);
+    return i;
+  }
+
+  /** The item that asks for a cell to be filled. */
+  cellItem(cell) {
+    return this.item('cell', cell);
+  }
+
+  itemName(i) {
+    return this.t.itemNames[i];
+  }
+
+  optionName(o) {
+    return this.t.optionNames[o];
+  }
+
+  /** "r3c4" */
+  cellName(cell) {
+    return this.t.cellNames[cell];
+  }
+}

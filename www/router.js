@@ -1,0 +1,95 @@
+// The URL hash: which view, which puzzle, which step. `#p=<81 chars>&s=<step>` for a
+// Sudoku, `#m=knuth&s=<step>` for Knuth's example. A link shows what its sender saw.
+// Reading never throws: anything malformed is reported and ignored.
+
+import { CELLS } from './puzzle.js';
+
+const MAX_STEP = 1e12;
+
+/**
+ * What a URL hash asks for: `{mode: 'sudoku' | 'knuth', puzzle, step, errors}`.
+ * `cellName(cell)` names a cell in an error ("r1c3").
+ */
+export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
+  const out = { mode: 'sudoku', puzzle: null, step: 0, errors: [] };
+  const h = String(hash ?? '').replace(/^#/, '');
+  if (!h) return out;
+  if (h.length > 2000) {
+    out.errors.push('the link is too long to hold a puzzle; ignored');
+    return out;
+  }
+  let params;
+  try {
+    params = new URLSearchParams(h);
+  } catch {
+    out.errors.push('the link could not be read; ignored');
+    return out;
+  }
+  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's'].includes(k));
+  if (unknown.length) out.errors.push(`the link's "${unknown[0].slice(0, 20)}" is not understood; ignored`);
+  const mode = params.get('m');
+  if (mode === 'knuth') out.mode = 'knuth';
+  else if (mode !== null && mode !== 'sudoku') out.errors.push(`unknown mode "${mode.slice(0, 20)}" in the link`);
+  const p = params.get('p');
+  if (p !== null) {
+    const line = p.replace(/0/g, '.');
+    const bad = line.search(/[^1-9.]/);
+    if (line.length !== CELLS) out.errors.push(`the link's puzzle has ${line.length} cells, not 81; ignored`);
+    else if (bad >= 0) out.errors.push(`the link's puzzle has '${line[bad]}' in ${cellName(bad)}; ignored`);
+    else out.puzzle = line;
+  }
+  const s = params.get('s');
+  if (s !== null) {
+    const n = Number(s);
+    if (!/^\d{1,13}$/.test(s) || !(n <= MAX_STEP)) out.errors.push(`the link's step "${s.slice(0, 20)}" is not a step number; starting at 0`);
+    else out.step = n;
+  }
+  return out;
+}
+
+/** The hash for a puzzle (or Knuth's example) at a step. */
+export function formatHash({ mode, puzzle, step }) {
+  const parts = mode === 'knuth' ? ['m=knuth'] : [`p=${puzzle}`];
+  if (step > 0) parts.push(`s=${step}`);
+  return `#${parts.join('&')}`;
+}
+
+/**
+ * Keeps the address bar in step with the page. `current()` gives `{mode, puzzle, step}`;
+ * `busy()` is true while the search moves (the hash is then written once a second at
+ * most); `open(link)` shows what a link asks for (on load and on a hash change).
+ */
+export class Router {
+  constructor({ current, busy, open, cellName }) {
+    Object.assign(this, { current, busy, open, cellName });
+    this.last = '';
+    this.timer = 0;
+    this.opened = false; // nothing is written before the page has read what its link asks for
+    window.addEventListener('hashchange', () => {
+      if (location.hash !== this.last) this.read();
+    });
+  }
+
+  read() {
+    this.opened = true;
+    this.last = location.hash;
+    this.open(parseHash(location.hash, this.cellName));
+  }
+
+  /** Writes the hash now, or (`now` false, while the search moves) within a second. */
+  write(now) {
+    if (!this.opened) return;
+    if (!now && this.busy()) {
+      if (!this.timer) this.timer = setTimeout(() => {
+        this.timer = 0;
+        this.write(true);
+      }, 1000);
+      return;
+    }
+    const h = formatHash(this.current());
+    if (h !== this.last) {
+      this.last = h;
+      history.replaceState(null, '', h);
+    }
+  }
+}
