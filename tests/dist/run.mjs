@@ -1,5 +1,9 @@
 // Tests of the deployable build (scripts/build-dist.mjs) in headless Chromium (Debian's
 // /usr/bin/chromium driven by playwright-core):
+//   0. esbuild's bundles: a fixture page of tricky JavaScript (tests/dist/tricky/: `i++ / 2`,
+//      regular expressions and template literals with slashes, quotes and backticks), built
+//      as dist/ is, served and from file://, computes what Node computes, in the page and in
+//      its worker;
 //   1. the files: hashed names that match their contents, relative URLs only, the service
 //      worker's list = the folder, CSP hashes of the single file = its inline code;
 //   2. dist/ served under a sub-path: loads, solves, animates; the service worker activates,
@@ -183,6 +187,58 @@ async function restartWorkerAndSolve(page, label) {
   await page.waitForSelector('#result[data-kind="unique"]', { timeout: 20000 });
   assert.ok(isSolution(await shown(page), puzzle), `${label}: the restarted solver worker solves`);
 }
+
+// --- 0. the bundler ------------------------------------------------------------------------------
+test('esbuild: a page of tricky JavaScript (i++ / 2, regexps, templates), built, gives what Node gives, served and from file://', async () => {
+  // tests/dist/tricky/: a page whose module and worker run tricky(), and load the real wasm.
+  const fixture = join(root, 'tests/dist/tricky');
+  const out = join(root, 'target/dist-tricky');
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build-dist.mjs'), '--no-wasm', '--page', join(fixture, 'index.html'), '--out', out], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `the fixture builds:\n${r.stdout}${r.stderr}`);
+  assert.doesNotMatch(r.stdout + r.stderr, /warning/, 'the fixture builds without warnings');
+  const { tricky } = await import(pathToFileURL(join(fixture, 'tricky.js')).href);
+  const expected = {
+    page: tricky(),
+    worker: tricky(),
+    wasm: true,
+    data: readFileSync(join(fixture, 'data.txt'), 'utf8'),
+  };
+  assert.equal(expected.page.a, 2.5, 'i++ / 2 is a division');
+  // it went through esbuild: minified (no comment left), no import left
+  const main = readdirSync(join(out, 'assets/tests/dist/tricky')).find((f) => /^main\.[0-9a-f]{8}\.js$/.test(f));
+  const built = readFileSync(join(out, 'assets/tests/dist/tricky', main), 'utf8');
+  assert.doesNotMatch(built, /a comment between divisions|import\s*\{/, 'the module is bundled and minified');
+
+  const results = async (page, label) => {
+    await page.waitForSelector('body.ready', { timeout: 20000 });
+    const got = JSON.parse(await page.$eval('#out', (e) => e.textContent));
+    assert.deepEqual(got, expected, `${label}: the page and its worker compute what Node computes`);
+    await pageProblems(page, label);
+  };
+  const site = await serveDist(out, { prefix: '/tricky/' });
+  try {
+    const ctx = await newContext('tricky served');
+    try {
+      const page = await ctx.newPage();
+      await page.goto(site.url);
+      await results(page, 'tricky served');
+      await shot(page, 'dist-tricky-served');
+    } finally {
+      await ctx.close();
+    }
+  } finally {
+    await site.close();
+  }
+  const ctx = await newContext('tricky file', { offline: true });
+  try {
+    const page = await ctx.newPage();
+    await page.goto(pathToFileURL(join(out, 'dlx-sudoku.html')).href);
+    await results(page, 'tricky file');
+    await shot(page, 'dist-tricky-file');
+  } finally {
+    await ctx.close();
+  }
+});
 
 // --- 1. the files ------------------------------------------------------------------------------
 test('dist/: hashed names match contents; URLs relative; sw.js lists the folder; single file self-contained', async () => {
