@@ -1,38 +1,42 @@
 // Builds dist/: the page ready for any static host, offline after one visit, plus one
-// self-contained HTML file. Reads index.html and the ES modules, CSS and wasm it loads from www/;
-// never writes there.
+// self-contained HTML file. Reads index.html and what it loads from www/; never writes there.
 //
 //   node scripts/build-dist.mjs            scripts/build-wasm.sh first, then dist/
 //   node scripts/build-dist.mjs --no-wasm  use www/pkg as it is (built already)
 //   node scripts/build-dist.mjs --out DIR  write DIR instead of dist/
+//   node scripts/build-dist.mjs --page F   build the page F (an .html file) instead of index.html
 //
 // What it writes:
 //   dist/index.html                 the page: CSP <meta>, manifest, service-worker registration
 //   dist/sw.js                      the service worker: precaches all but itself and the single
 //                                   file, serves cache first
 //   dist/manifest.webmanifest       the web app manifest (installable); icons in dist/assets/
-//   dist/assets/**/NAME.HASH.EXT    every module, the stylesheet, the wasm: content-hashed names
-//   dist/dlx-sudoku.html            ONE file: CSS, JS and wasm inlined; works from file://
+//   dist/assets/**/NAME.HASH.EXT    the page's module and every worker it starts, each bundled
+//                                   and minified by esbuild; the minified stylesheet; the wasm
+//   dist/dlx-sudoku.html            ONE file: CSS, JS, workers and wasm inlined; works from file://
 // and prints the raw, gzipped and brotli size of every file.
 //
+// JavaScript is esbuild's job. It starts from the page's <script type="module" src>, follows the
+// imports (so no list of modules is kept here), bundles and minifies. esbuild leaves one thing
+// alone: `new URL('./x', import.meta.url)`, the way a module names a worker to start (www/solver.js
+// starts www/worker.js) or a file to fetch (wasm-bindgen's glue fetches the .wasm). The plugin
+// newUrlPlugin() finds those with esbuild's own parser and points them at the built file: a
+// worker module is bundled as an entry of its own, with a hashed name; any other file is copied.
+// In the single file a worker becomes a data: URL of its bundle, the wasm its bytes.
+//
+// What is left to this script: hashed names, relative URLs, the service worker's file list, the
+// Content-Security-Policy and its hashes, the single file's inlining, icons and the manifest.
 // Every URL it writes is relative, so dist/ works at a domain root or under any sub-path.
 // An inline classic <script> of index.html becomes an external file of dist/ at the same place
 // (so it runs at the same moment and the CSP stays script-src 'self'); the single file keeps it
 // inline, allowed by its hash.
 // Hashed names make an update atomic: a new build only adds files, and the service worker
 // (its VERSION is a hash of all the files) swaps whole versions.
-//
-// How it reads JavaScript: no parser dependency. mask() blanks out comments, strings, template
-// literals and regular expressions, so that plain regular expressions over the masked text find
-// the real `import`, `export` and `new URL('…', import.meta.url)` of a module. What it handles:
-// static imports and re-exports of relative specifiers, `new URL('./x', import.meta.url)` for a
-// worker module or a file such as the wasm. It fails loudly, naming the file and line, on what it
-// does not handle (import cycles, `export let`, dynamic import() in the single file, …) rather
-// than write a page that breaks.
 
+import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
@@ -40,8 +44,7 @@ import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const templates = join(root, 'scripts/dist');
 
-// --- options (set by the command line at the bottom) ---------------------------------------------
-let buildWasm = true;
+/** Where the build writes (build() sets it). */
 let outDir = join(root, 'dist');
 
 /** The Content-Security-Policy of dist/index.html (the single file gets its own, below). */
@@ -105,246 +108,6 @@ function resolveRef(fromFile, url, what) {
   if (!existsSync(file) || !statSync(file).isFile()) fail(`${rel(fromFile)}: ${what} '${url}' not found (${rel(file)})`);
   return file;
 }
-
-// --- reading JavaScript without a parser ------------------------------------------------------
-const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
-
-/**
- * `src` with the contents of comments, string literals, template literal text and regular
- * expression literals replaced by spaces (line breaks kept, so offsets and lines still match).
- * Quote characters stay, so `from '…'` still shows where its string is. Code inside `${…}` of a
- * template literal stays code. A `/` counts as a regular expression where an expression may
- * start (after an operator, `(`, `,`, a keyword such as return, …), else as division.
- */
-function mask(src) {
-  const out = src.split('');
-  const n = src.length;
-  const blank = (a, b) => {
-    for (let k = a; k < b; k++) if (out[k] !== '\n') out[k] = ' ';
-  };
-  const templateBraces = []; // brace depth at each open `${`
-  let braces = 0;
-  let last = ''; // the last significant token: '' at the start, a word, or a punctuator
-  let i = 0;
-
-  // Template text from i (just after ` or the } closing a ${…}); returns where code resumes.
-  const template = (i) => {
-    const start = i;
-    while (i < n) {
-      const c = src[i];
-      if (c === '\\') i += 2;
-      else if (c === '`') {
-        blank(start, i);
-        last = 'str';
-        return i + 1;
-      } else if (c === '$' && src[i + 1] === '{') {
-        blank(start, i);
-        templateBraces.push(braces);
-        braces++;
-        last = '{';
-        return i + 2;
-      } else i++;
-    }
-    throw new Error('unterminated template literal');
-  };
-
-  while (i < n) {
-    const c = src[i];
-    if (c === '/' && src[i + 1] === '/') {
-      const j = src.indexOf('\n', i);
-      const end = j < 0 ? n : j;
-      blank(i, end);
-      i = end;
-    } else if (c === '/' && src[i + 1] === '*') {
-      const j = src.indexOf('*/', i + 2);
-      if (j < 0) throw new Error(`unterminated comment at line ${lineOf(src, i)}`);
-      blank(i, j + 2);
-      i = j + 2;
-    } else if (c === '"' || c === "'") {
-      let j = i + 1;
-      while (j < n && src[j] !== c) {
-        if (src[j] === '\n') throw new Error(`unterminated string at line ${lineOf(src, i)}`);
-        j += src[j] === '\\' ? 2 : 1;
-      }
-      blank(i + 1, j);
-      i = j + 1;
-      last = 'str';
-    } else if (c === '`') {
-      i = template(i + 1);
-    } else if (c === '}' && templateBraces.length && braces - 1 === templateBraces.at(-1)) {
-      templateBraces.pop();
-      braces--;
-      i = template(i + 1);
-    } else if (c === '/') {
-      // A regular expression can start after nothing, after a punctuator other than ) ] }, or
-      // after a keyword such as return; after a name, a number, a string or ) ] } it is division.
-      if (last === '' || /^[^\w$)\]}]$/.test(last) || REGEX_AFTER_WORD.has(last)) {
-        let j = i + 1;
-        let inClass = false;
-        while (j < n && (inClass || src[j] !== '/')) {
-          if (src[j] === '\n') throw new Error(`unterminated regular expression at line ${lineOf(src, i)}`);
-          if (src[j] === '\\') j++;
-          else if (src[j] === '[') inClass = true;
-          else if (src[j] === ']') inClass = false;
-          j++;
-        }
-        blank(i + 1, j);
-        j++;
-        while (j < n && /[a-z]/i.test(src[j])) j++;
-        i = j;
-        last = 'str';
-      } else {
-        last = '/';
-        i++;
-      }
-    } else if (/[A-Za-z_$\u0080-\uffff]/.test(c)) {
-      let j = i + 1;
-      while (j < n && /[\w$\u0080-\uffff]/.test(src[j])) j++;
-      last = src.slice(i, j);
-      i = j;
-    } else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(src[i + 1] ?? ''))) {
-      let j = i + 1;
-      while (j < n && /[\w.]/.test(src[j])) j++;
-      last = 'num';
-      i = j;
-    } else {
-      if (c === '{') braces++;
-      else if (c === '}') braces--;
-      if (!/\s/.test(c)) last = c;
-      i++;
-    }
-  }
-  return out.join('');
-}
-
-/** Nesting depth ({[( together) at each offset of masked text. */
-function depths(masked) {
-  const d = new Int32Array(masked.length + 1);
-  let k = 0;
-  for (let i = 0; i < masked.length; i++) {
-    d[i] = k;
-    const c = masked[i];
-    if (c === '{' || c === '(' || c === '[') k++;
-    else if (c === '}' || c === ')' || c === ']') k--;
-  }
-  d[masked.length] = k;
-  return d;
-}
-
-/** The string literal whose opening quote is the first quote at or after `from`: {start, end, value}. */
-function stringAt(src, masked, from) {
-  const q = masked.slice(from).search(/['"]/);
-  if (q < 0) return null;
-  const start = from + q;
-  const end = masked.indexOf(masked[start], start + 1);
-  return { start, end: end + 1, value: JSON.parse(`"${src.slice(start + 1, end).replace(/"/g, '\\"')}"`) };
-}
-
-/**
- * Everything the build needs to know about one module:
- *   statements: top-level import/export declarations, {kind, start, end, spec?, text}
- *   urls:       `new URL('…', import.meta.url)`, {start, end, spec}
- *   dynamic:    `import('…')`, {start, end, spec}
- *   meta:       offsets of any other `import.meta`
- */
-function scanModule(file, src) {
-  let masked;
-  try {
-    masked = mask(src);
-  } catch (e) {
-    fail(`${rel(file)}: ${e.message}`);
-  }
-  const depth = depths(masked);
-  const statements = [];
-  const urls = [];
-  const dynamic = [];
-  const meta = [];
-  const urlRe = /new\s+URL\s*\(\s*(['"])\s*\1\s*,\s*import\.meta\.url\s*\)/g;
-  for (const m of masked.matchAll(urlRe)) {
-    const s = stringAt(src, masked, m.index);
-    urls.push({ start: m.index, end: m.index + m[0].length, spec: s.value, specStart: s.start, specEnd: s.end });
-  }
-  const inUrl = (at) => urls.some((u) => at >= u.start && at < u.end);
-  for (const m of masked.matchAll(/(?<![\w$.])(import|export)(?![\w$])/g)) {
-    const at = m.index;
-    const after = masked.slice(at + m[0].length).match(/^\s*(.)/)?.[1];
-    if (m[1] === 'import' && after === '.') {
-      if (!inUrl(at)) meta.push(at);
-      continue;
-    }
-    if (m[1] === 'import' && after === '(') {
-      const s = stringAt(src, masked, at);
-      const close = masked.indexOf(')', at);
-      if (!s || s.start > close) fail(`${rel(file)}:${lineOf(src, at)}: import() of a computed specifier is not supported`);
-      dynamic.push({ start: at, end: close + 1, spec: s.value, specStart: s.start, specEnd: s.end });
-      continue;
-    }
-    if (depth[at] !== 0) continue; // `import`/`export` as a property name, say
-    statements.push(readStatement(file, src, masked, m[1], at));
-  }
-  return { statements, urls, dynamic, meta };
-}
-
-/** Reads one top-level import or export declaration starting at `at`. */
-function readStatement(file, src, masked, keyword, at) {
-  const where = `${rel(file)}:${lineOf(src, at)}`;
-  const body = at + keyword.length;
-  // The end of a declaration with a `from '…'` or a bare `import '…'`: just past its string (+ ;)
-  const endAfter = (s) => {
-    const rest = masked.slice(s.end);
-    if (/^\s*(with|assert)\b/.test(rest)) fail(`${where}: import attributes (with/assert) are not supported`);
-    const semi = rest.match(/^[ \t]*;/);
-    return s.end + (semi ? semi[0].length : 0);
-  };
-  if (keyword === 'import') {
-    const s = stringAt(src, masked, body);
-    const fromAt = masked.slice(body, s.start).search(/\bfrom\s*$/);
-    const clause = (fromAt < 0 ? '' : src.slice(body, body + fromAt)).trim();
-    if (fromAt < 0 && masked.slice(body, s.start).trim()) fail(`${where}: cannot read this import`);
-    return { kind: 'import', start: at, end: endAfter(s), spec: s.value, specStart: s.start, specEnd: s.end, clause };
-  }
-  const rest = masked.slice(body);
-  const lead = rest.match(/^\s*/)[0].length;
-  const first = body + lead;
-  if (masked[first] === '{' || masked[first] === '*') {
-    // export { a, b as c } [from '…'];   export * [as ns] from '…';
-    const close = masked[first] === '{' ? masked.indexOf('}', first) + 1 : first + 1;
-    const tail = masked.slice(close);
-    const fromM = tail.match(/^\s*(as\s+[\w$]+\s*)?from\s*(['"])/);
-    const clause = src.slice(first, close + (fromM?.[1] ? tail.indexOf(fromM[1]) + fromM[1].length : 0)).trim();
-    if (fromM) {
-      const s = stringAt(src, masked, close);
-      return { kind: 'export-from', start: at, end: endAfter(s), spec: s.value, specStart: s.start, specEnd: s.end, clause };
-    }
-    if (masked[first] === '*') fail(`${where}: cannot read this export`);
-    const semi = tail.match(/^[ \t]*;/);
-    return { kind: 'export-list', start: at, end: close + (semi ? semi[0].length : 0), clause };
-  }
-  // export default …; export const/let/var/function/async function/class NAME …
-  const decl = src.slice(first, first + 200);
-  let m;
-  if ((m = decl.match(/^default\s+(?:(?:async\s+)?function\s*\*?\s*([\w$]+)|class\s+([\w$]+))/))) {
-    return { kind: 'export-default-decl', start: at, end: first + 'default'.length, name: m[1] ?? m[2] };
-  }
-  if (/^default\b/.test(decl)) return { kind: 'export-default-expr', start: at, end: first + 'default'.length };
-  if ((m = decl.match(/^(?:async\s+)?function\s*\*?\s*([\w$]+)/)) || (m = decl.match(/^class\s+([\w$]+)/)) || (m = decl.match(/^const\s+([\w$]+)\s*=/))) {
-    return { kind: 'export-decl', start: at, end: first, name: m[1] };
-  }
-  if (/^(let|var)\b/.test(decl)) fail(`${where}: \`export ${decl.split(/\s/)[0]}\` is not supported (an imported binding would not follow later assignments); export a const, or a function`);
-  fail(`${where}: cannot read this export (destructuring or several declarators?)`);
-}
-
-/** `{ a, b as c, default as d }` → [[local, exported], …] */
-function namedList(clause, where) {
-  const inner = clause.trim().replace(/^\{|\}$/g, '').trim();
-  if (!inner) return [];
-  return inner.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-    const m = s.match(/^([\w$]+)(?:\s+as\s+([\w$]+))?$/);
-    if (!m) fail(`${where}: cannot read '${s}' in an import or export list`);
-    return [m[1], m[2] ?? m[1]];
-  });
-}
-
 /** Applies [{start, end, text}] edits (not overlapping) to `src`. */
 function applyEdits(src, edits) {
   let out = '';
@@ -356,41 +119,184 @@ function applyEdits(src, edits) {
   return out + src.slice(at);
 }
 
-// --- the module graph --------------------------------------------------------------------------
-/** Reads a module once: its source, its scan, and the files its imports and new URL()s name. */
-const modules = new Map(); // file → {file, src, scan, deps: Map(specifier or URL → file)}
-function loadModule(file) {
-  if (modules.has(file)) return modules.get(file);
-  const src = readText(file);
-  const scan = scanModule(file, src);
-  const mod = { file, src, scan, deps: new Map() };
-  modules.set(file, mod);
-  for (const s of [...scan.statements.filter((s) => s.spec !== undefined), ...scan.dynamic]) {
-    if (!/^\.{1,2}\//.test(s.spec)) fail(`${rel(file)}:${lineOf(src, s.start)}: '${s.spec}' is not a relative specifier ('./…'); bare module names need a bundler`);
-    mod.deps.set(s.spec, resolveRef(file, s.spec, 'import'));
-  }
-  for (const u of scan.urls) mod.deps.set(u.spec, resolveRef(file, u.spec, 'new URL'));
-  return mod;
-}
+// --- JavaScript: esbuild, and new URL('…', import.meta.url) -------------------------------------
+/** What `import.meta.url` is while newUrlPlugin reads a module: a name no source may use. */
+const META_URL = '__dlx_import_meta_url__';
+/** `new URL('…', META_URL)` as esbuild prints it: the path in any quotes, without escapes. */
+const NEW_URL_RE = new RegExp(`new URL\\((?:"([^"\\\\\\n]*)"|'([^'\\\\\\n]*)'|\`([^\`\\\\$]*)\`), ${META_URL}\\)`, 'g');
 
-/** Modules reachable from `entry` (imports only, not workers), dependencies first. */
-function moduleOrder(entry) {
-  const order = [];
-  const state = new Map(); // file → 'visiting' | 'done'
-  const visit = (file, path) => {
-    if (state.get(file) === 'done') return;
-    if (state.get(file) === 'visiting') fail(`import cycle: ${[...path, file].map(rel).join(' → ')} (not supported: a module's hashed name depends on its imports' names)`);
-    state.set(file, 'visiting');
-    const mod = loadModule(file);
-    for (const s of [...mod.scan.statements, ...mod.scan.dynamic]) if (s.spec !== undefined) visit(mod.deps.get(s.spec), [...path, file]);
-    state.set(file, 'done');
-    order.push(file);
+/** esbuild's errors, as its command line would print them. */
+const esbuildMessages = (list, kind) => esbuild.formatMessagesSync(list, { kind, color: false }).join('').trimEnd();
+
+/**
+ * An esbuild plugin: in every module, `new URL('<relative path>', import.meta.url)` becomes the
+ * expression `await replace(file)` gives for the file it names (resolved from the module).
+ * `prelude`, if any, is put at the top of a module where something was replaced, and `runtime` is
+ * the source of the module it may import as 'dlx-inline:runtime'.
+ *
+ * How it finds them without a lexer of its own: esbuild.transform() reads the module with
+ * `import.meta.url` defined as META_URL, so only the real ones (not one in a string, a comment, a
+ * template or a regular expression) come out as that name, in esbuild's own printing; the
+ * regular expression NEW_URL_RE then finds each `new URL('…', META_URL)` there.
+ */
+function newUrlPlugin({ replace, prelude = '', runtime = null }) {
+  return {
+    name: 'new-url-import-meta-url',
+    setup(b) {
+      b.onResolve({ filter: /^dlx-inline:runtime$/ }, (a) => ({ path: a.path, namespace: 'dlx-inline' }));
+      b.onLoad({ filter: /.*/, namespace: 'dlx-inline' }, () => ({ contents: runtime ?? fail('no inline runtime in this build'), loader: 'js' }));
+      b.onLoad({ filter: /\.m?js$/, namespace: 'file' }, ({ path }) => load(path).catch((e) => {
+        // bundleJs() throws it again as it is, rather than as one of esbuild's plugin errors
+        if (e instanceof BuildError) return { errors: [{ text: e.message, detail: e }] };
+        throw e;
+      }));
+      const load = async (path) => {
+        const src = readText(path);
+        if (!/\bimport\b/.test(src) || !/\bmeta\b/.test(src)) return undefined; // no import.meta: esbuild reads it itself
+        if (src.includes('__dlx_')) fail(`${rel(path)}: names starting with __dlx_ are the build's own`);
+        let code;
+        try {
+          ({ code } = await esbuild.transform(src, { loader: 'js', define: { 'import.meta.url': META_URL }, sourcefile: rel(path), logLevel: 'silent' }));
+        } catch (e) {
+          if (!e.errors) throw e;
+          fail(esbuildMessages(e.errors, 'error'));
+        }
+        if (!code.includes(META_URL)) return undefined;
+        const found = [...code.matchAll(NEW_URL_RE)];
+        const exprs = [];
+        for (const m of found) {
+          const target = resolveRef(path, m[1] ?? m[2] ?? m[3], "new URL('…', import.meta.url)");
+          exprs.push(target ? await replace(target) : null);
+        }
+        let out = '';
+        let at = 0;
+        found.forEach((m, k) => {
+          out += code.slice(at, m.index) + (exprs[k] ?? m[0]);
+          at = m.index + m[0].length;
+        });
+        out += code.slice(at);
+        if (prelude && exprs.some((e) => e !== null)) out = `${prelude}\n${out}`;
+        const left = out.split(META_URL).length - 1 - exprs.filter((e) => e === null).length;
+        if (left > 0) {
+          warn(`${rel(path)}: import.meta.url outside new URL('<relative path>', import.meta.url) is left as it is; in dist/ it is the URL of the bundle, not of this module`);
+        }
+        return { contents: out.split(META_URL).join('import.meta.url'), loader: 'js', resolveDir: dirname(path) };
+      };
+    },
   };
-  visit(entry, []);
-  return order;
 }
 
-// --- dist/ : one file per module, content-hashed -----------------------------------------------
+/** `entry` and everything it imports, as one minified ES module (esbuild, with `plugin`). */
+async function bundleJs(entry, plugin) {
+  let result;
+  try {
+    result = await esbuild.build({
+      entryPoints: [entry],
+      absWorkingDir: root,
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      minify: true,
+      charset: 'utf8', // '×' as it is, not '\xD7': the page and the workers are UTF-8 anyway
+      write: false,
+      logLevel: 'silent',
+      plugins: [plugin],
+    });
+  } catch (e) {
+    if (!e.errors) throw e;
+    const own = e.errors.find((m) => m.detail instanceof BuildError);
+    if (own) throw own.detail;
+    fail(`esbuild could not bundle ${rel(entry)}:\n${esbuildMessages(e.errors, 'error')}`);
+  }
+  if (result.warnings.length) warn(`esbuild, bundling ${rel(entry)}:\n${esbuildMessages(result.warnings, 'warning')}`);
+  const code = result.outputFiles[0].text;
+  if (/\bstyle\s*=\s*\\?["']/.test(code)) warn(`${rel(entry)}'s bundle may write style="…" markup (innerHTML?), which the CSP blocks; tests/dist/run.mjs reports any violation`);
+  return code;
+}
+
+/** A promise per file, made once: bundles are built once, however many modules start them. */
+function once(cache, file, stack, make) {
+  if (stack.includes(file)) fail(`workers start each other in a cycle: ${[...stack, file].map(rel).join(' → ')} (not supported: a bundle's hashed name depends on the names of the workers it starts)`);
+  if (!cache.has(file)) cache.set(file, make());
+  return cache.get(file);
+}
+
+/** dist/: bundles module `file` (the page's, or a worker's) once; resolves to its dist path. */
+const siteBundles = new Map();
+function emitBundle(file, stack = []) {
+  return once(siteBundles, file, stack, async () => {
+    const own = distPathOf(file); // only its directory matters for relUrl
+    const plugin = newUrlPlugin({
+      replace: async (target) => {
+        const path = isModuleFile(target) ? await emitBundle(target, [...stack, file]) : emitAsset(target);
+        return `new URL(${JSON.stringify(relUrl(own, path))}, import.meta.url)`;
+      },
+    });
+    return emitFile(file, await bundleJs(file, plugin));
+  });
+}
+
+/**
+ * The single file's runtime (module 'dlx-inline:runtime'). Its files are base64 in `$$files`,
+ * a constant the single file's script declares before the bundle, and each worker's too.
+ */
+const INLINE_RUNTIME = `
+/** The bytes of an inlined file: wasm-bindgen's init() instantiates them as they are. */
+export const bytes = (name) => {
+  const s = atob($$files[name]);
+  const a = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
+  return a;
+};
+/** A data: URL of an inlined file. */
+export const fileUrl = (name, type) => new URL('data:' + type + ';base64,' + $$files[name]);
+/**
+ * A data: URL that runs \`source\` as a module worker, with the inlined files handed on. Not a
+ * Blob URL: Chromium refuses to start a module worker from a blob: URL on a file:// page.
+ */
+export const workerUrl = (source) => new URL('data:text/javascript;charset=utf-8,' + encodeURIComponent('const $$files = ' + JSON.stringify($$files) + ';\\n' + source));
+`;
+
+/** Files the single file inlines (the wasm, say): repository path → base64. */
+const inlined = new Map();
+/** The single file: module `file` bundled with its workers as data: URLs, its files inlined. */
+const singleBundles = new Map();
+function singleBundle(file, stack = []) {
+  return once(singleBundles, file, stack, async () => {
+    const plugin = newUrlPlugin({
+      prelude: "import * as __dlx_inline from 'dlx-inline:runtime';",
+      runtime: INLINE_RUNTIME,
+      replace: async (target) => {
+        if (isModuleFile(target)) return `__dlx_inline.workerUrl(${JSON.stringify(await singleBundle(target, [...stack, file]))})`;
+        const key = rel(target);
+        inlined.set(key, assetData(target).toString('base64'));
+        if (extname(target) === '.wasm') return `__dlx_inline.bytes(${JSON.stringify(key)})`;
+        return `__dlx_inline.fileUrl(${JSON.stringify(key)}, ${JSON.stringify(MIME[extname(target)] ?? 'application/octet-stream')})`;
+      },
+    });
+    return bundleJs(file, plugin);
+  });
+}
+
+/** The whole inline script of the single file for entry module `entry`: its files, then its bundle. */
+async function singleScript(entry) {
+  const code = await singleBundle(entry);
+  return `\nconst $$files = {\n${[...inlined].map(([k, v]) => `${JSON.stringify(k)}: "${v}",`).join('\n')}\n};\n${code}`;
+}
+
+/** A stylesheet minified by esbuild. */
+function minifyCss(file, css) {
+  try {
+    const r = esbuild.transformSync(css, { loader: 'css', minify: true, charset: 'utf8', sourcefile: rel(file), logLevel: 'silent' });
+    if (r.warnings.length) warn(esbuildMessages(r.warnings, 'warning'));
+    return r.code;
+  } catch (e) {
+    if (!e.errors) throw e;
+    fail(esbuildMessages(e.errors, 'error'));
+  }
+}
+
+// --- dist/: content-hashed files ---------------------------------------------------------------
 const emitted = new Map(); // source file → dist path ('assets/…')
 const distFiles = new Map(); // dist path → Buffer
 const precache = []; // dist paths the service worker caches
@@ -415,28 +321,13 @@ function emitFile(file, data) {
   return path;
 }
 
-/** Emits a module and (first) everything it imports or starts as a worker. */
-function emitModule(file, visiting = []) {
-  if (emitted.has(file)) return emitted.get(file);
-  if (visiting.includes(file)) fail(`import cycle: ${[...visiting, file].map(rel).join(' → ')} (not supported: a module's hashed name depends on its imports' names)`);
-  const mod = loadModule(file);
-  const edits = [];
-  const own = hashedName(distPathOf(file), 'HASH'); // only its directory matters for relUrl
-  for (const s of [...mod.scan.statements.filter((s) => s.spec !== undefined), ...mod.scan.dynamic, ...mod.scan.urls]) {
-    const target = mod.deps.get(s.spec);
-    const path = isModuleFile(target) ? emitModule(target, [...visiting, file]) : emitAsset(target);
-    edits.push({ start: s.specStart, end: s.specEnd, text: JSON.stringify(relUrl(own, path)).replace(/^"|"$/g, "'") });
-  }
-  return emitFile(file, applyEdits(mod.src, edits));
-}
-
-/** Emits a stylesheet with its url(…) and @import references rewritten. */
+/** Emits a stylesheet with its url(…) and @import references rewritten, minified. */
 function emitCss(file) {
   if (emitted.has(file)) return emitted.get(file);
   const css = readText(file);
   const own = hashedName(distPathOf(file), 'HASH');
   const out = rewriteCss(file, css, (target) => relUrl(own, target.endsWith('.css') ? emitCss(target) : emitAsset(target)));
-  return emitFile(file, out);
+  return emitFile(file, minifyCss(file, out));
 }
 
 /** url(…) and @import '…' in `css`, each relative one replaced by `replace(file)`. */
@@ -580,132 +471,6 @@ function readPage(file) {
   return found;
 }
 
-// --- the single file: the module graph as one script --------------------------------------------
-/**
- * Turns one module into a function body for the single-file script. Each module becomes
- *
- *   const $$m3 = await (async () => {
- *     const init = $$m1.default; const dlx = $$m1; const { a, b: c } = $$m2;   // its imports
- *     …the module's code, `export` keywords removed…
- *     return $$ns({ a: () => a, default: () => init }, [$$m5]);                  // its namespace
- *   })();
- *
- * in dependency order, in one <script type="module">: its own function scope keeps every
- * module's top-level names apart, the namespace's getters stay live, and top-level await works.
- * (Named imports are read once, after their module has run: fine for const, function and class,
- * which is why `export let` is refused above.)
- */
-function bundleModule(mod, nsOf, urlExpr) {
-  const { file, src, scan } = mod;
-  const edits = [];
-  const head = [];
-  const getters = [];
-  const stars = [];
-  for (const s of scan.statements) {
-    const where = `${rel(file)}:${lineOf(src, s.start)}`;
-    const dep = s.spec !== undefined ? nsOf(mod.deps.get(s.spec)) : null;
-    if (s.kind === 'import') {
-      edits.push({ start: s.start, end: s.end, text: '' });
-      let clause = s.clause;
-      const def = clause.match(/^([\w$]+)\s*(,|$)/);
-      if (def) {
-        head.push(`const ${def[1]} = ${dep}.default;`);
-        clause = clause.slice(def[0].length).trim();
-      }
-      const star = clause.match(/^\*\s*as\s+([\w$]+)$/);
-      if (star) head.push(`const ${star[1]} = ${dep};`);
-      else if (clause) {
-        const names = namedList(clause, where);
-        if (!/^\{[\s\S]*\}$/.test(clause)) fail(`${where}: cannot read this import`);
-        if (names.length) head.push(`const { ${names.map(([imp, local]) => (imp === local ? imp : `${imp}: ${local}`)).join(', ')} } = ${dep};`);
-      }
-    } else if (s.kind === 'export-from') {
-      edits.push({ start: s.start, end: s.end, text: '' });
-      const star = s.clause.match(/^\*(?:\s*as\s+([\w$]+))?$/);
-      if (star?.[1]) getters.push([star[1], dep]);
-      else if (star) stars.push(dep);
-      else for (const [imp, exp] of namedList(s.clause, where)) getters.push([exp, `${dep}.${imp}`]);
-    } else if (s.kind === 'export-list') {
-      edits.push({ start: s.start, end: s.end, text: '' });
-      for (const [local, exp] of namedList(s.clause, where)) getters.push([exp, local]);
-    } else if (s.kind === 'export-decl') {
-      edits.push({ start: s.start, end: s.end, text: '' });
-      getters.push([s.name, s.name]);
-    } else if (s.kind === 'export-default-decl') {
-      edits.push({ start: s.start, end: s.end, text: '' });
-      getters.push(['default', s.name]);
-    } else if (s.kind === 'export-default-expr') {
-      edits.push({ start: s.start, end: s.end, text: 'const $$default =' });
-      getters.push(['default', '$$default']);
-    }
-  }
-  if (scan.dynamic.length) fail(`${rel(file)}:${lineOf(src, scan.dynamic[0].start)}: import() is not supported in the single file`);
-  if (scan.meta.length) fail(`${rel(file)}:${lineOf(src, scan.meta[0])}: import.meta outside new URL('…', import.meta.url) has no meaning in the single file`);
-  for (const u of scan.urls) edits.push({ start: u.start, end: u.end, text: urlExpr(mod.deps.get(u.spec)) });
-  const body = applyEdits(src, edits);
-  const ns = `$$ns({ ${getters.map(([k, v]) => `${JSON.stringify(k)}: () => ${v}`).join(', ')} }${stars.length ? `, [${stars.join(', ')}]` : ''})`;
-  return `// ---- ${rel(file)}\nawait (async () => {\n${head.join('\n')}\n${body}\n;return ${ns};\n})()`;
-}
-
-/** The runtime the bundled modules need (in the page's script, and again in each worker's). */
-const BUNDLE_RUNTIME = `
-/** A module namespace object: live getters; \`stars\` are re-exported with export *. */
-const $$ns = (getters, stars = []) => {
-  const ns = Object.create(null);
-  for (const star of stars) for (const k of Object.keys(star)) if (k !== 'default' && !(k in getters)) getters[k] = () => star[k];
-  for (const [k, get] of Object.entries(getters)) Object.defineProperty(ns, k, { get, enumerable: true });
-  Object.defineProperty(ns, Symbol.toStringTag, { value: 'Module' });
-  return Object.freeze(ns);
-};
-/** The bytes of an inlined file (base64 in $$files). */
-const $$bytes = (name) => {
-  const s = atob($$files[name]);
-  const a = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i);
-  return a;
-};
-/**
- * A data: URL running \`source\` as a module worker, with the inlined files handed on. Not a
- * Blob URL: Chromium refuses to start a module worker from a blob: URL on a file:// page.
- */
-const $$workerUrl = (source) => 'data:text/javascript;charset=utf-8,' + encodeURIComponent('const $$files = ' + JSON.stringify($$files) + ';\\n' + source);
-`;
-
-/** Inlined files (wasm, images) of the single file: name → base64, shared by page and workers. */
-const inlined = new Map();
-/**
- * The code of one entry module and everything it imports, as one script. Workers it starts
- * (`new URL('./worker.js', import.meta.url)`) are bundled the same way into strings and started
- * from data: URLs; the wasm (`new URL('x.wasm', import.meta.url)` in wasm-bindgen's glue) becomes
- * its bytes, which wasm-bindgen's init() instantiates directly; any other file a data: URL.
- */
-function bundle(entry) {
-  const order = moduleOrder(entry);
-  const name = new Map(order.map((f, i) => [f, `$$m${i}`]));
-  const workers = [];
-  const urlExpr = (target) => {
-    if (isModuleFile(target)) {
-      let w = workers.findIndex((x) => x.file === target);
-      if (w < 0) w = workers.push({ file: target, code: bundle(target) }) - 1;
-      return `new URL($$worker${w})`;
-    }
-    const key = rel(target);
-    inlined.set(key, assetData(target).toString('base64'));
-    if (extname(target) === '.wasm') return `$$bytes(${JSON.stringify(key)})`;
-    return `new URL(${JSON.stringify(`data:${MIME[extname(target)] ?? 'application/octet-stream'};base64,`)} + $$files[${JSON.stringify(key)}])`;
-  };
-  const parts = order.map((f) => `const ${name.get(f)} = ${bundleModule(modules.get(f), (d) => name.get(d), urlExpr)};`);
-  const workerDefs = workers.map((w, i) =>
-    // JSON with < escaped: the string can hold no </script> and no <!--
-    `const $$worker${i} = $$workerUrl(${JSON.stringify(w.code).replace(/</g, '\\u003c')});`);
-  return [BUNDLE_RUNTIME, ...workerDefs, ...parts].join('\n');
-}
-
-/** The whole inline script of the single file for entry module `entry`: files, runtime, modules. */
-function singleScript(entry) {
-  const code = bundle(entry);
-  return `\nconst $$files = {\n${[...inlined].map(([k, v]) => `${JSON.stringify(k)}: "${v}",`).join('\n')}\n};\n${code}\n`;
-}
 
 // --- build --------------------------------------------------------------------------------------
 function run(cmd, cmdArgs) {
@@ -732,42 +497,50 @@ function sizesTable(files) {
   return lines.join('\n');
 }
 
-function main() {
-  if (outDir === root || !outDir.startsWith(root + sep) || /^(www|src|scripts|tests|target)(\/|$)/.test(rel(outDir))) {
+/**
+ * Builds `page` (an HTML file of the repository, index.html by default) into `out`, after
+ * scripts/build-wasm.sh if `wasm`. Throws a BuildError for what it cannot do.
+ */
+export async function build({ page: pageFile = join(root, 'index.html'), out = join(root, 'dist'), wasm = true } = {}) {
+  outDir = resolve(out);
+  pageFile = resolve(pageFile);
+  if (outDir === root || !outDir.startsWith(root + sep) || /^(www|src|scripts|tests)(\/|$)/.test(rel(outDir))) {
     fail(`refusing to write ${outDir}: pick a directory of its own inside the repository (default dist/)`);
   }
-  if (buildWasm) run('bash', ['scripts/build-wasm.sh']);
-  const indexFile = join(root, 'index.html');
+  if (!pageFile.startsWith(root + sep) || extname(pageFile) !== '.html' || !existsSync(pageFile)) fail(`${pageFile}: not an .html file of the repository`);
+  for (const m of [emitted, distFiles, assetBytes, siteBundles, singleBundles, inlined]) m.clear();
+  precache.length = 0;
+  warnings.length = 0;
+  if (wasm) run('bash', ['scripts/build-wasm.sh']);
   if (!existsSync(join(root, 'www/pkg/dlx_sudoku_bg.wasm'))) fail('www/pkg is not built: run scripts/build-wasm.sh (or leave out --no-wasm)');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
 
-  const page = readPage(indexFile);
+  const page = readPage(pageFile);
+  const pageName = rel(pageFile);
   const { html } = page;
   const styleAttrCsp = page.styleAttrs > 0;
-  if (styleAttrCsp) warn(`index.html has ${page.styleAttrs} style="…" attribute(s): the CSPs allow style-src-attr 'unsafe-inline' for them (better: classes in www/style.css)`);
-  if (page.cspMeta) warn('index.html has a Content-Security-Policy <meta> already: the build replaces it with its own');
+  if (styleAttrCsp) warn(`${pageName} has ${page.styleAttrs} style="…" attribute(s): the CSPs allow style-src-attr 'unsafe-inline' for them (better: classes in www/style.css)`);
+  if (page.cspMeta) warn(`${pageName} has a Content-Security-Policy <meta> already: the build replaces it with its own`);
 
   // 1. dist/: assets with hashed names, then index.html pointing at them.
   const siteEdits = [];
-  const mainModules = [];
   for (const r of page.refs) {
     let path;
-    if (r.kind === 'module' || r.kind === 'modulepreload') {
-      path = emitModule(r.file);
-      if (r.kind === 'module') mainModules.push(...moduleOrder(r.file));
+    if (r.kind === 'module') path = await emitBundle(r.file);
+    else if (r.kind === 'modulepreload') {
+      // The module is in the page's bundle now (or in nothing the page loads).
+      siteEdits.push({ start: r.tag.start, end: r.tag.end, text: '' });
+      continue;
     } else if (r.kind === 'stylesheet') path = emitCss(r.file);
     else if (r.kind === 'inline-classic') {
       const code = r.content.replace(/^\n/, '');
       const path = write(`assets/index.inline-${r.line}.${shortHash(code)}.js`, code);
       siteEdits.push({ start: r.tag.start, end: r.tag.closeEnd, text: `<script src="${escapeAttr(path)}"></script>` });
       continue;
-    } else if (r.kind === 'manifest') fail('index.html links a manifest: the build writes its own (scripts/dist/manifest.webmanifest); drop the link or merge the two');
+    } else if (r.kind === 'manifest') fail(`${pageName} links a manifest: the build writes its own (scripts/dist/manifest.webmanifest); drop the link or merge the two`);
     else path = emitAsset(r.file);
     siteEdits.push({ start: r.attr.start, end: r.attr.end, text: escapeAttr(path) });
-  }
-  for (const m of modules.values()) {
-    if (/\bstyle\s*=\s*\\?["']/.test(m.src)) warn(`${rel(m.file)} may write style="…" markup (innerHTML?), which the CSP blocks; tests/dist/run.mjs reports any violation`);
   }
 
   // icons and manifest (the manifest keeps its name: it is the installed app's reference)
@@ -785,14 +558,13 @@ function main() {
   if (styleAttrCsp) siteCsp['style-src-attr'] = ["'unsafe-inline'"];
   if (page.cspMeta) siteEdits.push({ start: page.cspMeta.start, end: page.cspMeta.end, text: '' });
   const charset = tags(html).find((t) => t.name === 'meta' && t.attr('charset'));
-  if (!charset) fail('index.html has no <meta charset>');
+  if (!charset) fail(`${pageName} has no <meta charset>`);
   const headEnd = html.search(/<\/head>/i);
   siteEdits.push({ start: charset.end, end: charset.end, text: `\n  <meta http-equiv="Content-Security-Policy" content="${escapeAttr(cspText(siteCsp))}">` });
   siteEdits.push({
     start: headEnd,
     end: headEnd,
     text: [
-      ...[...new Set(mainModules)].map((f) => `<link rel="modulepreload" href="${escapeAttr(emitted.get(f))}">`),
       `<link rel="manifest" href="manifest.webmanifest">`,
       `<meta name="theme-color" content="${escapeAttr(manifest.theme_color)}">`,
       `<link rel="apple-touch-icon" href="${escapeAttr(icons['icon-192.png'])}">`,
@@ -818,14 +590,16 @@ function main() {
   const styles = [];
   for (const r of page.refs) {
     if (r.kind === 'module') {
-      if (script !== null) fail('the single file supports one <script type="module" src> in index.html');
-      script = singleScript(r.file);
-      if (/<\/script|<!--|<script/i.test(script)) fail(`the bundled script contains '</script', '<script' or '<!--' (in a string of ${rel(r.file)}'s module graph?), which would break the inline <script>`);
+      if (script !== null) fail(`the single file supports one <script type="module" src> in ${pageName}`);
+      script = await singleScript(r.file);
+      // esbuild writes '</script' in a string as '<\/script'; '<!--' it leaves, and that could
+      // make the HTML parser read past the script's end (with a '<script' after it).
+      if (/<\/script|<!--/i.test(script)) fail(`the bundled script contains '</script' or '<!--' (in a string of ${rel(r.file)}'s module graph?), which would break the inline <script>: write it as '<\\!--'`);
       singleEdits.push({ start: r.tag.start, end: r.tag.closeEnd, text: '<script type="module">$$SCRIPT$$</script>' });
     } else if (r.kind === 'stylesheet') {
       const css = rewriteCss(r.file, readText(r.file), (target) => `data:${MIME[extname(target)] ?? 'application/octet-stream'};base64,${readFileSync(target).toString('base64')}`);
       if (/@import/.test(css)) fail(`${rel(r.file)}: @import is not supported in the single file`);
-      styles.push(css);
+      styles.push(minifyCss(r.file, css));
       singleEdits.push({ start: r.tag.start, end: r.tag.end, text: styles.length === 1 ? '<style>$$STYLE$$</style>' : '' });
     } else if (r.kind === 'modulepreload') {
       singleEdits.push({ start: r.tag.start, end: r.tag.end, text: '' });
@@ -837,7 +611,7 @@ function main() {
       singleEdits.push({ start: r.attr.start, end: r.attr.end, text: escapeAttr(`data:${MIME[extname(r.file)] ?? 'application/octet-stream'};base64,${assetData(r.file).toString('base64')}`) });
     }
   }
-  if (script === null) fail('index.html has no <script type="module" src>');
+  if (script === null) fail(`${pageName} has no <script type="module" src>`);
   const style = styles.join('\n');
   // Exactly what the single file needs: its one script and one style by hash, wasm compilation,
   // data: URL workers (they inherit this policy), data: images. No 'self': a file:// page has
@@ -865,27 +639,28 @@ function main() {
     writeFileSync(join(outDir, path), data);
   }
   console.log(`build-dist: ${wasmReport}`);
+  console.log(`build-dist: JavaScript bundled and minified by esbuild ${esbuild.version}: ${[...siteBundles.keys()].map(rel).join(', ')} (each with what it imports)`);
   console.log(`build-dist: wrote ${rel(outDir)}/ (${distFiles.size} files; sw.js version ${version}):\n`);
   console.log(sizesTable(distFiles));
   console.log(`\nbuild-dist: deploy: copy ${rel(outDir)}/ to any static host (any sub-path); hand out ${rel(outDir)}/dlx-sudoku.html on its own.`);
   if (warnings.length) console.log(`build-dist: ${warnings.length} warning(s) above.`);
 }
 
-// The parts tests/dist/run.mjs checks on their own.
-export { mask, scanModule, singleScript };
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
+    const options = {};
     const args = process.argv.slice(2);
     for (let i = 0; i < args.length; i++) {
-      if (args[i] === '--no-wasm') buildWasm = false;
-      else if (args[i] === '--out') outDir = resolve(args[++i] ?? '');
+      if (args[i] === '--no-wasm') options.wasm = false;
+      else if (args[i] === '--out') options.out = resolve(args[++i] ?? '');
+      else if (args[i] === '--page') options.page = resolve(args[++i] ?? '');
       else if (args[i] === '-h' || args[i] === '--help') {
-        console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(4, 7).map((l) => l.slice(3)).join('\n'));
+        console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(3, 7).map((l) => l.slice(3)).join('\n'));
         process.exit(0);
       } else fail(`unknown option ${args[i]} (try --help)`);
     }
-    main();
+    await build(options);
   } catch (e) {
     if (!(e instanceof BuildError)) throw e;
     console.error(`build-dist: ${e.message}`);

@@ -135,6 +135,7 @@ stage js-unit node --test www/test/
 stage e2e node tests/e2e/run.mjs
 
 # --- 9. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
-# Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size), then
-# serves it under a sub-path, goes offline, updates it, and opens dist/dlx-sudoku.html from file://.
+# Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds
+# and runs a page of tricky JavaScript (tests/dist/tricky/); serves dist/ under a sub-path, goes
+# offline, updates it, and opens dist/dlx-sudoku.html from file://.
 stage dist node tests/dist/run.mjs

@@ -1,6 +1,9 @@
 // Tests of the deployable build (scripts/build-dist.mjs) in headless Chromium (Debian's
 // /usr/bin/chromium driven by playwright-core):
-//   0. the build's own JavaScript reader and bundler, in Node, against native ES modules;
+//   0. esbuild's bundles: a fixture page of tricky JavaScript (tests/dist/tricky/: `i++ / 2`,
+//      regular expressions and template literals with slashes, quotes and backticks), built
+//      as dist/ is, served and from file://, computes what Node computes, in the page and in
+//      its worker;
 //   1. the files: hashed names that match their contents, relative URLs only, the service
 //      worker's list = the folder, CSP hashes of the single file = its inline code;
 //   2. dist/ served under a sub-path: loads, solves, animates; the service worker activates,
@@ -23,7 +26,6 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
 import { serveDist } from './server.mjs';
-import { BuildError, mask, scanModule, singleScript } from '../../scripts/build-dist.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const dist = join(root, 'dist');
@@ -187,85 +189,55 @@ async function restartWorkerAndSolve(page, label) {
 }
 
 // --- 0. the bundler ------------------------------------------------------------------------------
-test('the bundler: the single-file script behaves as the native modules do', async () => {
-  // mask(): code stays, the insides of comments, strings, templates and regexps go
-  const src = "a = b / c / d; // import x from 'y'\nr = /[/'`]\\//g.test(s) ? `t ${ `u ${v}` } w` : '/*';\n";
-  const m = mask(src);
-  assert.equal(m.length, src.length);
-  assert.match(m, /^a = b \/ c \/ d; +\nr = \/ +\/g\.test\(s\) \? ` +\$\{ ` +\$\{v\}` \} +` : ' +';\n$/);
-
-  // Every top-level import/export of the page's modules is found (they start their lines).
-  for (const f of readdirSync(join(root, 'www'), { recursive: true }).filter((f) => /\.js$/.test(f) && !/^test/.test(f))) {
-    const code = readFileSync(join(root, 'www', f), 'utf8');
-    const lines = code.match(/^(import|export)\b/gm)?.length ?? 0;
-    assert.equal(scanModule(join(root, 'www', f), code).statements.length, lines, `www/${f}: every import and export found`);
-  }
-
-  // A module graph with every form of import and export the bundler claims to handle, run
-  // natively and bundled: the same results.
-  const fx = join(root, 'target/dist-fixture');
-  rmSync(fx, { recursive: true, force: true });
-  mkdirSync(fx, { recursive: true });
-  const put = (name, code) => writeFileSync(join(fx, name), code);
-  put('a.js', [
-    "// import { nope } from './nope.js'",
-    "export const S = \"export const notReal = 1; import x from './nope.js'\";",
-    "export const T = `${'tpl'} ${`nested ${1 + 1}`} import y from './nope.js'`;",
-    "export const R = /'\\/*\"/.source + (10 / 2 / 1);",
-    'export function f() { return `f${A}`; }',
-    'export const A = 1;',
-    "export class C { static n = 'C'; }",
-    "export default function named() { return 'default'; }",
-    'const local = 5;',
-    'export { local as renamed, local };',
-    'export async function g() { return await Promise.resolve(\'g\'); }',
-    "export const U = new URL('./data.txt', import.meta.url);",
-    '',
-  ].join('\n'));
-  put('b.js', "export * from './a.js';\nexport { f as ff, default as aDefault } from './a.js';\nexport * as nsA from './a.js';\nexport const B = 'b';\n");
-  put('side.js', 'globalThis.__side = (globalThis.__side ?? 0) + 1;\n');
-  put('data.txt', 'hello');
-  put('entry.js', [
-    "import './side.js';",
-    "import def, * as a from './a.js';",
-    "import {",
-    "  A,",
-    "  f as fn, C,",
-    "} from './a.js';",
-    "import * as b from './b.js';",
-    "import './side.js';",
-    'const x = await Promise.resolve(42);',
-    'globalThis.__result = {',
-    '  def: def(), A, fn: fn(), same: fn === a.f && b.ff === a.f && b.aDefault === def, C: C.n, S: a.S, T: a.T, R: a.R, g: await a.g(),',
-    "  keysA: Object.keys(a).sort(), keysB: Object.keys(b).sort(), tag: a[Symbol.toStringTag], nsA: b.nsA === a || b.nsA.A === a.A,",
-    "  renamed: a.renamed, x, side: globalThis.__side, assignThrows: (() => { try { a.A = 2; return false; } catch (e) { return e instanceof TypeError; } })(), defaultInB: 'default' in b,",
-    '};',
-    'globalThis.__url = a.U;',
-    '',
-  ].join('\n'));
-  const run = async (file) => {
-    delete globalThis.__result;
-    delete globalThis.__side;
-    await import(`${pathToFileURL(file).href}?${Math.random()}`);
-    return { result: globalThis.__result, url: globalThis.__url };
+test('esbuild: a page of tricky JavaScript (i++ / 2, regexps, templates), built, gives what Node gives, served and from file://', async () => {
+  // tests/dist/tricky/: a page whose module and worker run tricky(), and load the real wasm.
+  const fixture = join(root, 'tests/dist/tricky');
+  const out = join(root, 'target/dist-tricky');
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build-dist.mjs'), '--no-wasm', '--page', join(fixture, 'index.html'), '--out', out], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `the fixture builds:\n${r.stdout}${r.stderr}`);
+  assert.doesNotMatch(r.stdout + r.stderr, /warning/, 'the fixture builds without warnings');
+  const { tricky } = await import(pathToFileURL(join(fixture, 'tricky.js')).href);
+  const expected = {
+    page: tricky(),
+    worker: tricky(),
+    wasm: true,
+    data: readFileSync(join(fixture, 'data.txt'), 'utf8'),
   };
-  const native = await run(join(fx, 'entry.js'));
-  put('bundle.mjs', singleScript(join(fx, 'entry.js')));
-  const bundled = await run(join(fx, 'bundle.mjs'));
-  assert.deepEqual(bundled.result, native.result);
-  assert.equal(native.result.side, 1);
-  assert.equal(bundled.url.protocol, 'data:');
-  assert.equal(Buffer.from(bundled.url.href.split(',')[1], 'base64').toString(), 'hello', 'new URL(file, import.meta.url) → a data: URL of it');
+  assert.equal(expected.page.a, 2.5, 'i++ / 2 is a division');
+  // it went through esbuild: minified (no comment left), no import left
+  const main = readdirSync(join(out, 'assets/tests/dist/tricky')).find((f) => /^main\.[0-9a-f]{8}\.js$/.test(f));
+  const built = readFileSync(join(out, 'assets/tests/dist/tricky', main), 'utf8');
+  assert.doesNotMatch(built, /a comment between divisions|import\s*\{/, 'the module is bundled and minified');
 
-  // What it refuses, it refuses by name
-  put('cycle1.js', "import './cycle2.js';\n");
-  put('cycle2.js', "import './cycle1.js';\n");
-  assert.throws(() => singleScript(join(fx, 'cycle1.js')), (e) => e instanceof BuildError && /import cycle: .*cycle1\.js → .*cycle2\.js → .*cycle1\.js/.test(e.message));
-  put('let.js', 'export let n = 1;\n');
-  assert.throws(() => singleScript(join(fx, 'let.js')), (e) => e instanceof BuildError && /export let/.test(e.message));
-  put('bare.js', "import x from 'lodash';\n");
-  assert.throws(() => singleScript(join(fx, 'bare.js')), (e) => e instanceof BuildError && /not a relative specifier/.test(e.message));
-  rmSync(fx, { recursive: true, force: true });
+  const results = async (page, label) => {
+    await page.waitForSelector('body.ready', { timeout: 20000 });
+    const got = JSON.parse(await page.$eval('#out', (e) => e.textContent));
+    assert.deepEqual(got, expected, `${label}: the page and its worker compute what Node computes`);
+    await pageProblems(page, label);
+  };
+  const site = await serveDist(out, { prefix: '/tricky/' });
+  try {
+    const ctx = await newContext('tricky served');
+    try {
+      const page = await ctx.newPage();
+      await page.goto(site.url);
+      await results(page, 'tricky served');
+      await shot(page, 'dist-tricky-served');
+    } finally {
+      await ctx.close();
+    }
+  } finally {
+    await site.close();
+  }
+  const ctx = await newContext('tricky file', { offline: true });
+  try {
+    const page = await ctx.newPage();
+    await page.goto(pathToFileURL(join(out, 'dlx-sudoku.html')).href);
+    await results(page, 'tricky file');
+    await shot(page, 'dist-tricky-file');
+  } finally {
+    await ctx.close();
+  }
 });
 
 // --- 1. the files ------------------------------------------------------------------------------
@@ -281,14 +253,22 @@ test('dist/: hashed names match contents; URLs relative; sw.js lists the folder;
   // relative URLs only, and each one resolves to a file of dist/
   const html = read('index.html');
   const refs = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:') && !u.startsWith('#'));
-  assert.ok(refs.length > 10);
+  assert.ok(refs.length >= 5);
   for (const u of refs) assert.ok(files.includes(u), `index.html: ${u} is a relative URL of a file in dist/`);
-  for (const f of assets.filter((f) => f.endsWith('.js'))) {
-    for (const m of read(f).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|new URL\(\s*)'([^']+)'(?!\s*,\s*document)/g)) {
+  // esbuild's bundles: the page's module and its worker, each starting or fetching files by
+  // new URL("./…", import.meta.url), and importing nothing (all is in the bundle)
+  const bundles = assets.filter((f) => f.endsWith('.js') && !/^assets\/(sw-register|index\.inline-)/.test(f));
+  assert.ok(bundles.length >= 2, 'the solver\'s worker is a bundle of its own');
+  const urls = [];
+  for (const f of bundles) {
+    assert.doesNotMatch(read(f), /(?:^|[;}])\s*import\s*(?:[{*"']|[\w$]+\s*(?:,|from))|\bimport\(/, `${f}: imports nothing`);
+    for (const m of read(f).matchAll(/new URL\("([^"]+)",import\.meta\.url\)/g)) {
+      urls.push(m[1]);
       assert.ok(m[1].startsWith('./') || m[1].startsWith('../'), `${f}: '${m[1]}' is relative`);
       assert.ok(files.includes(relative(dist, resolve(dist, f, '..', m[1])).split(sep).join('/')), `${f}: '${m[1]}' exists`);
     }
   }
+  assert.ok(urls.some((u) => /\.[0-9a-f]{8}\.js$/.test(u)) && urls.some((u) => /\.[0-9a-f]{8}\.wasm$/.test(u)), 'the worker and the wasm are found by new URL(…, import.meta.url)');
   const manifest = JSON.parse(read('manifest.webmanifest'));
   for (const icon of manifest.icons) assert.ok(files.includes(icon.src), `manifest icon ${icon.src}`);
   assert.ok(manifest.icons.some((i) => i.sizes === '512x512') && manifest.icons.some((i) => i.sizes === '192x192'));
