@@ -316,53 +316,84 @@ fn bad_input_stops_with_status_2_after_the_good_answers() {
     }
 }
 
+/// A usage error: clap's `error: …` on stderr, nothing on stdout, exit status 2.
+fn usage_error(args: &[&str]) -> String {
+    let out = run(args, "");
+    assert_eq!(out.code, 2, "{args:?}");
+    assert_eq!(out.stdout, "", "{args:?}");
+    assert!(
+        out.stderr.ends_with("For more information, try '--help'.\n"),
+        "{args:?}: {}",
+        out.stderr
+    );
+    out.stderr
+}
+
 #[test]
-fn usage_errors_exit_2_with_the_usage() {
+fn usage_errors_exit_2_with_clap_messages() {
     for (args, message) in [
         (
             &["solve", "--engine", "foo"][..],
-            "unknown engine \"foo\" (expected dlx, bitmask or dfs)",
+            "error: invalid value 'foo' for '--engine <ENGINE>'\n  [possible values: dlx, bitmask, dfs]\n",
         ),
         (
             &["solve", "--format", "poj"],
-            "unknown format \"poj\" (expected auto, line, hdu or hiho)",
+            "error: invalid value 'poj' for '--format <FORMAT>'\n  [possible values: auto, line, hdu, hiho]\n",
         ),
-        (&["solve", "--verbose"], "unknown option \"--verbose\""),
+        (
+            &["solve", "--verbose"],
+            "error: unexpected argument '--verbose' found\n\nUsage: dlx-sudoku solve [OPTIONS]\n",
+        ),
         (
             &["solve", "--count", "0"],
-            "--count needs a positive number, found \"0\"",
+            "error: invalid value '0' for '--count [<N>]': 0 is not in 1..",
         ),
-        (&["bench"], "bench needs at least one puzzle file"),
+        (
+            &["bench"],
+            "error: the following required arguments were not provided:\n  <FILE>...\n",
+        ),
         (
             &["bench", "--mode", "fast", "x"],
-            "unknown mode \"fast\" (expected unique, first or both)",
+            "error: invalid value 'fast' for '--mode <MODE>'\n  [possible values: unique, first, both]\n",
         ),
-        (&[], "no command given"),
         (
             &["frobnicate"],
-            "unknown command \"frobnicate\" (expected solve or bench)",
+            "error: unrecognized subcommand 'frobnicate'\n\nUsage: dlx-sudoku <COMMAND>\n",
         ),
     ] {
-        let out = run(args, "");
-        assert_eq!(out.code, 2, "{args:?}");
-        assert_eq!(out.stdout, "", "{args:?}");
-        assert!(
-            out.stderr
-                .starts_with(&format!("dlx-sudoku: {message}\nusage: dlx-sudoku solve")),
-            "{}",
-            out.stderr
-        );
+        let stderr = usage_error(args);
+        assert!(stderr.starts_with(message), "{args:?}: {stderr}");
     }
+    // No command at all: the help, on stderr.
+    let out = run(&[], "");
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""));
+    assert!(out.stderr.contains("Usage: dlx-sudoku <COMMAND>"), "{}", out.stderr);
 }
 
 #[test]
 fn help_prints_the_usage() {
-    for args in [&["--help"][..], &["solve", "--help"], &["help"], &["-h"]] {
+    for args in [&["--help"][..], &["help"], &["-h"]] {
         let out = run(args, "");
         assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
-        assert!(out.stdout.starts_with("usage: dlx-sudoku solve"), "{args:?}");
-        assert!(out.stdout.contains("--count [N]"), "{args:?}");
+        assert!(out.stdout.contains("Usage: dlx-sudoku <COMMAND>"), "{args:?}");
+        assert!(out.stdout.contains("  solve  "), "{args:?}");
+        assert!(out.stdout.contains("  bench  "), "{args:?}");
     }
+    for args in [&["solve", "--help"][..], &["help", "solve"], &["solve", "-h"]] {
+        let out = run(args, "");
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
+        assert!(out.stdout.contains("Usage: dlx-sudoku solve [OPTIONS]"), "{args:?}");
+        assert!(out.stdout.contains("--count [<N>]"), "{args:?}");
+        assert!(out.stdout.contains("Exit status: 0 on success; 2 on"), "{args:?}");
+    }
+    let out = run(&["bench", "--help"], "");
+    assert_eq!(out.code, 0);
+    assert!(out.stdout.contains("Usage: dlx-sudoku bench [OPTIONS] <FILE>..."));
+    let out = run(&["--version"], "");
+    assert_eq!(
+        (out.code, out.stdout),
+        (0, format!("dlx-sudoku {}\n", env!("CARGO_PKG_VERSION")))
+    );
 }
 
 /// A file in the temporary directory, removed when dropped.

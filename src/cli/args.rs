@@ -1,30 +1,221 @@
-//! Turns the arguments into a [`Command`], or a message saying what is wrong with them.
+//! The command line's grammar, declared for clap: [`Cli`] and the values its options take.
 
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
 use dlx_sudoku::formats::Format;
-
-/// The engines, in the order `--engine all` runs them.
-pub const ENGINES: [&str; 3] = ["dlx", "bitmask", "dfs"];
+use dlx_sudoku::sudoku::EngineKind;
 
 /// The limit `--count` uses when no number follows it.
-pub const DEFAULT_COUNT_LIMIT: u64 = 1_000_000;
+const DEFAULT_COUNT_LIMIT: &str = "1000000";
 
-const DEFAULT_REPEAT: usize = 5;
+/// More threads than this would only take turns on the cores of any machine we know.
+pub const MAX_JOBS: usize = 256;
+/// More timed runs than this add nothing to a median but time.
+pub const MAX_REPEAT: usize = 1000;
 
-#[derive(Debug)]
+const EXIT_STATUS: &str = "\
+Exit status: 0 on success; 2 on a usage error or bad input, after answering the puzzles before it.";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "dlx-sudoku",
+    version,
+    about = "Solves Sudoku puzzles in the online judges' formats with dancing links, and times its engines.",
+    after_help = EXIT_STATUS
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
 pub enum Command {
-    Help,
+    /// Answers every puzzle on stdin in its judge format.
+    ///
+    /// Each answer is the solution grid, or a line `no solution` or `multiple solutions` in its place,
+    /// byte for byte as the judges expect.
+    #[command(after_help = EXIT_STATUS)]
     Solve(Solve),
+    /// Times the engines on files of line-format puzzles.
+    ///
+    /// Prints one line per file, engine and mode: the median rate over the runs, the slowest and
+    /// fastest, and the verdicts. Every file is read and checked before anything is timed.
+    #[command(after_help = EXIT_STATUS)]
     Bench(Bench),
 }
 
 /// `dlx-sudoku solve`.
-#[derive(Debug)]
+#[derive(Args, Debug)]
 pub struct Solve {
-    /// `None` for `auto`.
-    pub format: Option<Format>,
-    pub engine: &'static str,
-    /// Count solutions up to this limit instead of answering.
+    /// The input format. Blank lines between puzzles, spaces around them and `\r` are skipped.
+    #[arg(long, value_name = "FORMAT", default_value_t = InputFormat::Auto, value_parser = InputFormat::parser())]
+    pub format: InputFormat,
+
+    /// The engine that solves.
+    #[arg(long, value_name = "ENGINE", default_value_t = EngineKind::Dlx, value_parser = one_of::<EngineKind>(EngineKind::ALL.map(engine_value)))]
+    pub engine: EngineKind,
+
+    /// Print each puzzle's number of solutions instead, counting no further than N
+    /// (default 1000000): `N solutions`, or `at least N solutions` at the limit.
+    #[arg(
+        long,
+        value_name = "N",
+        num_args = 0..=1,
+        default_missing_value = DEFAULT_COUNT_LIMIT,
+        value_parser = RangedU64ValueParser::<u64>::new().range(1..),
+    )]
     pub count: Option<u64>,
+}
+
+/// `dlx-sudoku bench`.
+#[derive(Args, Debug)]
+pub struct Bench {
+    /// The engines to time.
+    #[arg(long, value_name = "ENGINE", default_value_t = Engines::All, value_parser = Engines::parser())]
+    pub engine: Engines,
+
+    /// What each run asks of the engine.
+    #[arg(long, value_name = "MODE", default_value_t = Modes::One(Mode::Unique), value_parser = Modes::parser())]
+    pub mode: Modes,
+
+    /// Threads sharing the puzzles (default: the available parallelism).
+    #[arg(long, value_name = "N", default_value_t = default_jobs(), hide_default_value = true,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS as u64))]
+    pub jobs: usize,
+
+    /// Timed runs of each file, engine and mode.
+    #[arg(long, value_name = "R", default_value_t = 5, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_REPEAT as u64))]
+    pub repeat: usize,
+
+    /// Files of line-format puzzles.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A parser that accepts exactly `values` and turns the name into a `T` by its `FromStr`.
+fn one_of<T>(values: impl IntoIterator<Item = PossibleValue>) -> impl TypedValueParser<Value = T>
+where
+    T: FromStr + Clone + Send + Sync + 'static,
+    T::Err: fmt::Debug,
+{
+    PossibleValuesParser::new(values).map(|name| name.parse::<T>().expect("clap accepts only the possible values"))
+}
+
+fn engine_value(kind: EngineKind) -> PossibleValue {
+    PossibleValue::new(kind.name()).help(match kind {
+        EngineKind::Dlx => "dancing links (Algorithm X)",
+        EngineKind::Bitmask => "bitmask depth-first search, fewest candidates first",
+        EngineKind::Dfs => "plain depth-first search in reading order (exponential)",
+    })
+}
+
+/// `--format`: a judge format, or `auto` to detect it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum InputFormat {
+    Auto,
+    Given(Format),
+}
+
+impl InputFormat {
+    /// The format to read with; `None` to detect it.
+    pub fn format(self) -> Option<Format> {
+        match self {
+            InputFormat::Auto => None,
+            InputFormat::Given(format) => Some(format),
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            InputFormat::Auto => "auto",
+            InputFormat::Given(format) => format.name(),
+        }
+    }
+
+    fn parser() -> impl TypedValueParser<Value = InputFormat> {
+        let help = |format| match format {
+            Format::Line => "one 81-character puzzle per line, '.' or '0' blank, `end` stops (POJ 3074)",
+            Format::Hdu => "9 lines of 9 tokens, '?' blank, a blank line between cases (HDU 1426)",
+            Format::Hiho => "a count t, then t grids of 9 lines of 9 integers, '0' blank (hihoCoder 102)",
+        };
+        let auto = PossibleValue::new("auto").help("from the first non-blank line (a lone number: hiho)");
+        one_of(
+            [auto]
+                .into_iter()
+                .chain(Format::ALL.map(|f| PossibleValue::new(f.name()).help(help(f)))),
+        )
+    }
+}
+
+impl fmt::Display for InputFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for InputFormat {
+    type Err = String;
+    fn from_str(name: &str) -> Result<InputFormat, String> {
+        match name {
+            "auto" => Ok(InputFormat::Auto),
+            _ => name
+                .parse()
+                .map(InputFormat::Given)
+                .map_err(|_| format!("unknown format {name:?} (expected auto, line, hdu or hiho)")),
+        }
+    }
+}
+
+/// `bench --engine`: one engine, or all of them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Engines {
+    One(EngineKind),
+    All,
+}
+
+impl Engines {
+    /// The engines, in the order they run.
+    pub fn list(self) -> Vec<EngineKind> {
+        match self {
+            Engines::One(kind) => vec![kind],
+            Engines::All => EngineKind::ALL.to_vec(),
+        }
+    }
+
+    fn parser() -> impl TypedValueParser<Value = Engines> {
+        let all = PossibleValue::new("all").help("each of them in turn");
+        one_of(EngineKind::ALL.map(engine_value).into_iter().chain([all]))
+    }
+}
+
+impl fmt::Display for Engines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Engines::One(kind) => kind.fmt(f),
+            Engines::All => f.write_str("all"),
+        }
+    }
+}
+
+impl FromStr for Engines {
+    type Err = String;
+    fn from_str(name: &str) -> Result<Engines, String> {
+        match name {
+            "all" => Ok(Engines::All),
+            _ => name
+                .parse()
+                .map(Engines::One)
+                .map_err(|_| format!("unknown engine {name:?} (expected dlx, bitmask, dfs or all)")),
+        }
+    }
 }
 
 /// What a timed run asks of the engine.
@@ -37,6 +228,8 @@ pub enum Mode {
 }
 
 impl Mode {
+    pub const ALL: [Mode; 2] = [Mode::Unique, Mode::First];
+
     pub fn name(self) -> &'static str {
         match self {
             Mode::Unique => "unique",
@@ -45,173 +238,65 @@ impl Mode {
     }
 }
 
-/// `dlx-sudoku bench`.
-#[derive(Debug)]
-pub struct Bench {
-    pub engines: Vec<&'static str>,
-    pub modes: Vec<Mode>,
-    pub jobs: usize,
-    pub repeat: usize,
-    pub files: Vec<String>,
-}
-
-/// Reads the arguments after the program name.
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        return Ok(Command::Help);
-    }
-    let mut args = Args { rest: args, at: 0 };
-    match args.next() {
-        Some(Arg::Word("solve")) => parse_solve(args).map(Command::Solve),
-        Some(Arg::Word("bench")) => parse_bench(args).map(Command::Bench),
-        Some(Arg::Word("help")) => Ok(Command::Help),
-        Some(Arg::Word(other)) => Err(format!("unknown command {other:?} (expected solve or bench)")),
-        Some(Arg::Flag(flag, _)) => Err(format!("unknown option {flag:?} before the command")),
-        None => Err("no command given".to_string()),
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
-fn parse_solve(mut args: Args) -> Result<Solve, String> {
-    let mut solve = Solve {
-        format: None,
-        engine: ENGINES[0],
-        count: None,
-    };
-    while let Some(arg) = args.next() {
-        match arg {
-            Arg::Flag("--format", inline) => solve.format = format(args.value("--format", inline)?)?,
-            Arg::Flag("--engine", inline) => solve.engine = engine(args.value("--engine", inline)?)?,
-            Arg::Flag("--count", inline) => {
-                let limit = args.optional_number("--count", inline)?;
-                solve.count = Some(limit.unwrap_or(DEFAULT_COUNT_LIMIT));
-            }
-            other => return Err(other.unexpected()),
-        }
-    }
-    Ok(solve)
-}
-
-fn parse_bench(mut args: Args) -> Result<Bench, String> {
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut bench = Bench {
-        engines: ENGINES.to_vec(),
-        modes: vec![Mode::Unique],
-        jobs,
-        repeat: DEFAULT_REPEAT,
-        files: vec![],
-    };
-    while let Some(arg) = args.next() {
-        match arg {
-            Arg::Flag("--engine", inline) => bench.engines = engines(args.value("--engine", inline)?)?,
-            Arg::Flag("--mode", inline) => bench.modes = modes(args.value("--mode", inline)?)?,
-            Arg::Flag("--jobs", inline) => bench.jobs = positive("--jobs", args.value("--jobs", inline)?)? as usize,
-            Arg::Flag("--repeat", inline) => {
-                bench.repeat = positive("--repeat", args.value("--repeat", inline)?)? as usize
-            }
-            Arg::Word(file) => bench.files.push(file.to_string()),
-            other => return Err(other.unexpected()),
-        }
-    }
-    if bench.files.is_empty() {
-        return Err("bench needs at least one puzzle file".to_string());
-    }
-    Ok(bench)
-}
-
-fn format(name: &str) -> Result<Option<Format>, String> {
-    match name {
-        "auto" => Ok(None),
-        _ => name
-            .parse()
-            .map(Some)
-            .map_err(|_| format!("unknown format {name:?} (expected auto, line, hdu or hiho)")),
+impl FromStr for Mode {
+    type Err = String;
+    fn from_str(name: &str) -> Result<Mode, String> {
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.name() == name)
+            .ok_or_else(|| format!("unknown mode {name:?} (expected unique or first)"))
     }
 }
 
-fn engine(name: &str) -> Result<&'static str, String> {
-    ENGINES
-        .into_iter()
-        .find(|&e| e == name)
-        .ok_or_else(|| format!("unknown engine {name:?} (expected dlx, bitmask or dfs)"))
+/// `bench --mode`: one mode, or both.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Modes {
+    One(Mode),
+    Both,
 }
 
-fn engines(name: &str) -> Result<Vec<&'static str>, String> {
-    match name {
-        "all" => Ok(ENGINES.to_vec()),
-        _ => engine(name)
-            .map(|e| vec![e])
-            .map_err(|_| format!("unknown engine {name:?} (expected dlx, bitmask, dfs or all)")),
-    }
-}
-
-fn modes(name: &str) -> Result<Vec<Mode>, String> {
-    match name {
-        "unique" => Ok(vec![Mode::Unique]),
-        "first" => Ok(vec![Mode::First]),
-        "both" => Ok(vec![Mode::Unique, Mode::First]),
-        _ => Err(format!("unknown mode {name:?} (expected unique, first or both)")),
-    }
-}
-
-fn positive(flag: &str, value: &str) -> Result<u64, String> {
-    match value.parse::<u64>() {
-        Ok(n) if n > 0 => Ok(n),
-        _ => Err(format!("{flag} needs a positive number, found {value:?}")),
-    }
-}
-
-/// One argument: an option (`--name`, or `--name=value` split in two) or a plain word.
-enum Arg<'a> {
-    Flag(&'a str, Option<&'a str>),
-    Word(&'a str),
-}
-
-impl Arg<'_> {
-    fn unexpected(&self) -> String {
+impl Modes {
+    /// The modes, in the order they run.
+    pub fn list(self) -> Vec<Mode> {
         match self {
-            Arg::Flag(flag, _) => format!("unknown option {flag:?}"),
-            Arg::Word(word) => format!("unexpected argument {word:?}"),
+            Modes::One(mode) => vec![mode],
+            Modes::Both => Mode::ALL.to_vec(),
+        }
+    }
+
+    fn parser() -> impl TypedValueParser<Value = Modes> {
+        one_of([
+            PossibleValue::new("unique").help("stop at a second solution, as a uniqueness check does"),
+            PossibleValue::new("first").help("stop at the first solution"),
+            PossibleValue::new("both").help("unique, then first"),
+        ])
+    }
+}
+
+impl fmt::Display for Modes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Modes::One(mode) => mode.fmt(f),
+            Modes::Both => f.write_str("both"),
         }
     }
 }
 
-struct Args<'a> {
-    rest: &'a [String],
-    at: usize,
-}
-
-impl<'a> Args<'a> {
-    fn next(&mut self) -> Option<Arg<'a>> {
-        let arg = self.rest.get(self.at)?.as_str();
-        self.at += 1;
-        Some(match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => Arg::Flag(flag, Some(value)),
-            _ if arg.starts_with('-') && arg.len() > 1 => Arg::Flag(arg, None),
-            _ => Arg::Word(arg),
-        })
-    }
-
-    /// The value of `flag`: the part after `=`, or the next argument.
-    fn value(&mut self, flag: &str, inline: Option<&'a str>) -> Result<&'a str, String> {
-        if let Some(value) = inline {
-            return Ok(value);
-        }
-        let value = self.rest.get(self.at).ok_or_else(|| format!("{flag} needs a value"))?;
-        self.at += 1;
-        Ok(value)
-    }
-
-    /// A positive number after `flag`, if the next argument (or the part after `=`) is one.
-    fn optional_number(&mut self, flag: &str, inline: Option<&str>) -> Result<Option<u64>, String> {
-        if let Some(value) = inline {
-            return positive(flag, value).map(Some);
-        }
-        match self.rest.get(self.at) {
-            Some(next) if next.bytes().all(|b| b.is_ascii_digit()) => {
-                self.at += 1;
-                positive(flag, next).map(Some)
-            }
-            _ => Ok(None),
+impl FromStr for Modes {
+    type Err = String;
+    fn from_str(name: &str) -> Result<Modes, String> {
+        match name {
+            "both" => Ok(Modes::Both),
+            _ => name
+                .parse()
+                .map(Modes::One)
+                .map_err(|_| format!("unknown mode {name:?} (expected unique, first or both)")),
         }
     }
 }
@@ -219,62 +304,91 @@ impl<'a> Args<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
-    fn parse_words(line: &str) -> Result<Command, String> {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        parse(&args)
+    fn parse(line: &str) -> Result<Command, clap::Error> {
+        Cli::try_parse_from(std::iter::once("dlx-sudoku").chain(line.split_whitespace())).map(|cli| cli.command)
+    }
+
+    #[test]
+    fn the_grammar_is_consistent() {
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn solve_options() {
-        let Ok(Command::Solve(s)) = parse_words("solve --format=hdu --engine bitmask --count") else {
+        let Ok(Command::Solve(s)) = parse("solve --format=hdu --engine bitmask --count") else {
+            panic!()
+        };
+        assert_eq!(
+            (s.format.format(), s.engine, s.count),
+            (Some(Format::Hdu), EngineKind::Bitmask, Some(1_000_000))
+        );
+        let Ok(Command::Solve(s)) = parse("solve --count 5 --format auto") else {
             panic!()
         };
         assert_eq!(
             (s.format, s.engine, s.count),
-            (Some(Format::Hdu), "bitmask", Some(DEFAULT_COUNT_LIMIT))
+            (InputFormat::Auto, EngineKind::Dlx, Some(5))
         );
-        let Ok(Command::Solve(s)) = parse_words("solve --count 5 --format auto") else {
+        let Ok(Command::Solve(s)) = parse("solve") else {
             panic!()
         };
-        assert_eq!((s.format, s.engine, s.count), (None, "dlx", Some(5)));
         assert_eq!(
-            parse_words("solve --count 0").unwrap_err(),
-            "--count needs a positive number, found \"0\""
+            (s.format, s.engine, s.count),
+            (InputFormat::Auto, EngineKind::Dlx, None)
         );
-        assert_eq!(parse_words("solve --engine").unwrap_err(), "--engine needs a value");
-        assert_eq!(
-            parse_words("solve --engine all").unwrap_err(),
-            "unknown engine \"all\" (expected dlx, bitmask or dfs)"
-        );
-        assert_eq!(parse_words("solve -x").unwrap_err(), "unknown option \"-x\"");
-        assert!(matches!(parse_words("solve --nope --help"), Ok(Command::Help)));
+        for bad in [
+            "solve --count 0",
+            "solve --engine",
+            "solve --engine all",
+            "solve -x",
+            "solve x",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
     fn bench_options() {
-        let Ok(Command::Bench(b)) = parse_words("bench --engine all --mode both --jobs 2 --repeat=3 a.txt b.txt")
-        else {
+        let Ok(Command::Bench(b)) = parse("bench --engine all --mode both --jobs 2 --repeat=3 a.txt b.txt") else {
             panic!()
         };
-        assert_eq!(b.engines, ENGINES);
-        assert_eq!(b.modes, [Mode::Unique, Mode::First]);
+        assert_eq!(b.engine.list(), EngineKind::ALL);
+        assert_eq!(b.mode.list(), [Mode::Unique, Mode::First]);
         assert_eq!(
             (b.jobs, b.repeat, b.files),
-            (2, 3, vec!["a.txt".to_string(), "b.txt".to_string()])
+            (2, 3, vec![PathBuf::from("a.txt"), PathBuf::from("b.txt")])
         );
+        let Ok(Command::Bench(b)) = parse("bench --engine dfs --mode first a") else {
+            panic!()
+        };
         assert_eq!(
-            parse_words("bench --jobs 0 a").unwrap_err(),
-            "--jobs needs a positive number, found \"0\""
+            (b.engine.list(), b.mode.list()),
+            (vec![EngineKind::Dfs], vec![Mode::First])
         );
-        assert_eq!(
-            parse_words("bench --engine dlx").unwrap_err(),
-            "bench needs at least one puzzle file"
-        );
-        assert_eq!(parse_words("").unwrap_err(), "no command given");
-        assert_eq!(
-            parse_words("frobnicate").unwrap_err(),
-            "unknown command \"frobnicate\" (expected solve or bench)"
-        );
+        for bad in [
+            "bench --jobs 0 a",
+            "bench --engine dlx",
+            "bench --mode fast a",
+            "",
+            "frobnicate",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for value in [InputFormat::Auto, InputFormat::Given(Format::Hiho)] {
+            assert_eq!(value.to_string().parse(), Ok(value));
+        }
+        for value in [Engines::All, Engines::One(EngineKind::Bitmask)] {
+            assert_eq!(value.to_string().parse(), Ok(value));
+        }
+        for value in [Modes::Both, Modes::One(Mode::First), Modes::One(Mode::Unique)] {
+            assert_eq!(value.to_string().parse(), Ok(value));
+        }
+        assert!("fast".parse::<Modes>().is_err());
     }
 }

@@ -5,12 +5,13 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use dlx_sudoku::formats::{self, Format};
-use dlx_sudoku::sudoku::{self, Puzzle, Verdict};
+use dlx_sudoku::sudoku::{EngineKind, Puzzle, Verdict};
 
 use super::args::{Bench, Mode};
 use super::Failure;
@@ -40,13 +41,13 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
     let files = options
         .files
         .iter()
-        .map(|name| load(name))
+        .map(|path| load(path))
         .collect::<Result<Vec<_>, _>>()?;
     let width = files.iter().map(|f| f.name.len()).max().unwrap_or(0);
     let mut out = io::stdout().lock();
     for file in &files {
-        for &engine in &options.engines {
-            for &mode in &options.modes {
+        for engine in options.engine.list() {
+            for mode in options.mode.list() {
                 let measured = measure(&file.puzzles, engine, mode, options.jobs, options.repeat);
                 let row = Row {
                     file,
@@ -66,8 +67,9 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
 
 /// Reads a file of line-format puzzles; a malformed line or clashing givens is an error
 /// naming the file and line.
-fn load(name: &str) -> Result<PuzzleFile, Failure> {
-    let bytes = std::fs::read(name).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
+fn load(path: &Path) -> Result<PuzzleFile, Failure> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let text = String::from_utf8_lossy(&bytes);
     let parsed = formats::parse(&text, Some(Format::Line));
     let fail = |e: formats::InputError| Failure::Input(format!("{name}: {e}"));
@@ -78,14 +80,11 @@ fn load(name: &str) -> Result<PuzzleFile, Failure> {
         .map(|i| parsed.puzzle(i))
         .collect::<Result<Vec<_>, _>>()
         .map_err(fail)?;
-    Ok(PuzzleFile {
-        name: name.to_string(),
-        puzzles,
-    })
+    Ok(PuzzleFile { name, puzzles })
 }
 
 /// Runs the puzzles `repeat` times and keeps every run's rate.
-fn measure(puzzles: &[Puzzle], engine: &str, mode: Mode, jobs: usize, repeat: usize) -> Measured {
+fn measure(puzzles: &[Puzzle], engine: EngineKind, mode: Mode, jobs: usize, repeat: usize) -> Measured {
     let mut rates = Vec::with_capacity(repeat);
     let mut tally = Tally::default();
     for _ in 0..repeat {
@@ -98,7 +97,7 @@ fn measure(puzzles: &[Puzzle], engine: &str, mode: Mode, jobs: usize, repeat: us
 }
 
 /// Solves every puzzle once on `jobs` threads, each taking the next unsolved puzzle.
-fn run_once(puzzles: &[Puzzle], engine: &str, mode: Mode, jobs: usize) -> (Duration, Tally) {
+fn run_once(puzzles: &[Puzzle], engine: EngineKind, mode: Mode, jobs: usize) -> (Duration, Tally) {
     let next = AtomicUsize::new(0);
     let start = Instant::now();
     let tally = thread::scope(|scope| {
@@ -113,8 +112,8 @@ fn run_once(puzzles: &[Puzzle], engine: &str, mode: Mode, jobs: usize) -> (Durat
     (start.elapsed(), tally)
 }
 
-fn work(puzzles: &[Puzzle], next: &AtomicUsize, engine: &str, mode: Mode) -> Tally {
-    let mut engine = sudoku::engine(engine).expect("engine names are checked");
+fn work(puzzles: &[Puzzle], next: &AtomicUsize, engine: EngineKind, mode: Mode) -> Tally {
+    let mut engine = engine.engine();
     let mut tally = Tally::default();
     while let Some(puzzle) = puzzles.get(next.fetch_add(1, Ordering::Relaxed)) {
         match mode {
@@ -155,7 +154,7 @@ impl Tally {
 struct Row<'a> {
     file: &'a PuzzleFile,
     width: usize,
-    engine: &'a str,
+    engine: EngineKind,
     mode: Mode,
     jobs: usize,
     measured: &'a Measured,
@@ -165,7 +164,7 @@ impl fmt::Display for Row<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rates = &self.measured.rates;
         let (name, width) = (&self.file.name, self.width);
-        let (engine, mode, jobs) = (self.engine, self.mode.name(), self.jobs);
+        let (engine, mode, jobs) = (self.engine.name(), self.mode.name(), self.jobs);
         let count = self.file.puzzles.len();
         write!(
             f,

@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Read, Write};
 
 use dlx_sudoku::formats::{self, Format, Parsed};
-use dlx_sudoku::sudoku::{self, Engine, Puzzle, Verdict};
+use dlx_sudoku::sudoku::{Engine, Puzzle, Verdict};
 
 use super::args::Solve;
 use super::Failure;
@@ -11,8 +11,8 @@ use super::Failure;
 /// Answers the puzzles before the first error on stdout, flushes, then returns that error.
 pub fn run(options: &Solve) -> Result<(), Failure> {
     let text = read_stdin()?;
-    let parsed = formats::parse(&text, options.format);
-    let mut engine = sudoku::engine(options.engine).expect("engine names are checked");
+    let parsed = formats::parse(&text, options.format.format());
+    let mut engine = options.engine.engine();
     let mut out = BufWriter::new(io::stdout().lock());
     let answered = answer_all(&parsed, engine.as_mut(), options.count, &mut out);
     out.flush()?;

@@ -2,7 +2,7 @@
 //! digits, always the empty cell with the fewest candidates (first in reading order on ties),
 //! candidates tried lowest digit first via lowbit.
 
-use super::{box_of, Engine, Grid, Puzzle, ALL_DIGITS, CELLS};
+use super::{box_of, Engine, EngineKind, Grid, Puzzle, ALL_DIGITS, CELLS};
 
 /// Bitmask backtracking with the fewest-candidates cell; no other inference.
 #[derive(Default)]
@@ -101,8 +101,8 @@ impl State<'_> {
 }
 
 impl Engine for Bitmask {
-    fn name(&self) -> &'static str {
-        "bitmask"
+    fn kind(&self) -> EngineKind {
+        EngineKind::Bitmask
     }
 
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) {
@@ -175,7 +175,7 @@ mod tests {
             g.to_line(),
             "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
         );
-        assert_eq!(Bitmask::new().name(), "bitmask");
+        assert_eq!(Bitmask::new().kind(), EngineKind::Bitmask);
     }
 
     #[test]

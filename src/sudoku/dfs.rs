@@ -1,7 +1,7 @@
 //! Plain depth-first search, reproducing seed 001 (HDU 1426 "Sudoku Killer"): the empty cells
 //! in reading order, digits 1..=9 in order, row/column/box "used" tables. Exponential by design.
 
-use super::{box_of, Engine, Grid, Puzzle, CELLS};
+use super::{box_of, Engine, EngineKind, Grid, Puzzle, CELLS};
 
 /// Plain backtracking: fills the empty cells in reading order, trying 1..=9 in each.
 #[derive(Default)]
@@ -60,8 +60,8 @@ impl State<'_> {
 }
 
 impl Engine for Dfs {
-    fn name(&self) -> &'static str {
-        "dfs"
+    fn kind(&self) -> EngineKind {
+        EngineKind::Dfs
     }
 
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) {
@@ -134,7 +134,7 @@ mod tests {
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].to_line(), SEED_OUT);
         assert_eq!(Dfs::new().solve(&p).unwrap().to_line(), SEED_OUT);
-        assert_eq!(Dfs::new().name(), "dfs");
+        assert_eq!(Dfs::new().kind(), EngineKind::Dfs);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! solved by the one [`Search`] engine. Givens are committed before the search
 //! starts (seed 002's idea), so the search only sees the cells left to fill.
 
-use super::{model, Engine, Grid, Puzzle};
+use super::{model, Engine, EngineKind, Grid, Puzzle};
 use crate::exact_cover::{Matrix, Nothing, Search, Status};
 
 /// The full 324-item, 729-option matrix, options in model order.
@@ -72,8 +72,8 @@ impl Default for Dlx {
 }
 
 impl Engine for Dlx {
-    fn name(&self) -> &'static str {
-        "dlx"
+    fn kind(&self) -> EngineKind {
+        EngineKind::Dlx
     }
 
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) {

@@ -9,6 +9,9 @@
 //! assert!(solution.solves(puzzle.givens()));
 //! ```
 
+use std::fmt;
+use std::str::FromStr;
+
 mod bitmask;
 mod dfs;
 pub mod dlx;
@@ -31,8 +34,8 @@ pub enum Verdict {
 
 /// A Sudoku search. Every engine finds the same solutions, in its own order.
 pub trait Engine {
-    /// The name the command line uses for it (`dlx`, `bitmask`, `dfs`).
-    fn name(&self) -> &'static str;
+    /// Which engine this is.
+    fn kind(&self) -> EngineKind;
 
     /// Calls `visit` with each solution of `puzzle` until `visit` returns `false`
     /// or no solution is left.
@@ -79,12 +82,81 @@ pub trait Engine {
     }
 }
 
-/// The engine of that name (`dlx`, `bitmask`, `dfs`), if there is one.
-pub fn engine(name: &str) -> Option<Box<dyn Engine + Send>> {
-    match name {
-        "dlx" => Some(Box::new(Dlx::new())),
-        "bitmask" => Some(Box::new(Bitmask::new())),
-        "dfs" => Some(Box::new(Dfs::new())),
-        _ => None,
+/// The engines by name: what the command line's `--engine` chooses from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum EngineKind {
+    /// Dancing links ([`Dlx`]).
+    Dlx,
+    /// Bitmask depth-first search with the fewest-candidates cell ([`Bitmask`]).
+    Bitmask,
+    /// Plain depth-first search in reading order ([`Dfs`]).
+    Dfs,
+}
+
+impl EngineKind {
+    /// Every engine, fastest first.
+    pub const ALL: [EngineKind; 3] = [EngineKind::Dlx, EngineKind::Bitmask, EngineKind::Dfs];
+
+    /// `dlx`, `bitmask` or `dfs`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Dlx => "dlx",
+            EngineKind::Bitmask => "bitmask",
+            EngineKind::Dfs => "dfs",
+        }
+    }
+
+    /// A new engine of this kind.
+    pub fn engine(self) -> Box<dyn Engine + Send> {
+        match self {
+            EngineKind::Dlx => Box::new(Dlx::new()),
+            EngineKind::Bitmask => Box::new(Bitmask::new()),
+            EngineKind::Dfs => Box::new(Dfs::new()),
+        }
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not `dlx`, `bitmask` or `dfs`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownEngine(pub String);
+
+impl fmt::Display for UnknownEngine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown engine {:?} (expected dlx, bitmask or dfs)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownEngine {}
+
+impl FromStr for EngineKind {
+    type Err = UnknownEngine;
+    fn from_str(name: &str) -> Result<EngineKind, UnknownEngine> {
+        EngineKind::ALL
+            .into_iter()
+            .find(|e| e.name() == name)
+            .ok_or_else(|| UnknownEngine(name.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_names_round_trip() {
+        for kind in EngineKind::ALL {
+            assert_eq!(kind.to_string().parse::<EngineKind>(), Ok(kind));
+            assert_eq!(kind.engine().kind(), kind);
+        }
+        assert_eq!(
+            "all".parse::<EngineKind>().unwrap_err().to_string(),
+            "unknown engine \"all\" (expected dlx, bitmask or dfs)"
+        );
     }
 }
