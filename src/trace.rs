@@ -22,9 +22,9 @@
 //!
 //! A backward batch lists the events it undid, most recent first, in the same encoding.
 //! Items and options are the matrix's own numbers; for Sudoku, those of
-//! [`model`](crate::sudoku::model). Which options a `Cover` hid is not in the event:
-//! it is every option of that item (from the numbering) not already hidden, which a
-//! viewer that folds the events knows (see `www/model.js` and the tests below).
+//! [`model`](crate::sudoku::model). Which options a `Cover` hid is not in the event: it
+//! is every option of that item not already hidden (the tests below fold the events to
+//! check it). The page does not fold events: it reads [`crate::view`] after each movement.
 
 use crate::exact_cover::{Event, Matrix, Observer, Search, Stepwise};
 use crate::sudoku::{dlx, Puzzle};

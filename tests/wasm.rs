@@ -20,10 +20,10 @@
 #![cfg(target_arch = "wasm32")]
 
 use dlx_sudoku::wasm::{
-    candidates, check_puzzle, count_solutions, describe_item, describe_option, parse, solve, sudoku_item_options,
-    sudoku_option_items, verdict, EventKind, Trace,
+    candidates, check_givens, check_puzzle, count_solutions, parse, solve, sudoku_tables, verdict, EventKind,
+    EventWord, ItemFlag, OptionState, Trace,
 };
-use js_sys::{Array, ArrayBuffer, Object, Reflect, WebAssembly};
+use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint16Array, Uint32Array, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -76,6 +76,36 @@ fn strings(v: JsValue) -> Vec<String> {
     Array::from(&v).iter().map(|s| s.as_string().unwrap()).collect()
 }
 
+/// A field of an object that must be a JS array of numbers.
+fn numbers(o: &Object, key: &str) -> Vec<u32> {
+    let v = get(o, key);
+    assert!(Array::is_array(&v), "{key} is an array");
+    Array::from(&v)
+        .iter()
+        .map(|x| {
+            let x = x.as_f64().unwrap_or_else(|| panic!("{key}: {x:?} is a number"));
+            assert!(x >= 0.0 && x.fract() == 0.0, "{key}: {x}");
+            x as u32
+        })
+        .collect()
+}
+
+/// A field of an object that must be a `Uint8Array`.
+fn u8s(o: &Object, key: &str) -> Vec<u8> {
+    get(o, key)
+        .dyn_into::<Uint8Array>()
+        .unwrap_or_else(|_| panic!("{key} is a Uint8Array"))
+        .to_vec()
+}
+
+/// A field of an object that must be a `Uint16Array`.
+fn u16s(o: &Object, key: &str) -> Vec<u16> {
+    get(o, key)
+        .dyn_into::<Uint16Array>()
+        .unwrap_or_else(|_| panic!("{key} is a Uint16Array"))
+        .to_vec()
+}
+
 /// A filled grid that obeys the rules and keeps every given of `puzzle`.
 fn assert_solves(solution: &str, puzzle: &str) {
     let s: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
@@ -110,16 +140,30 @@ fn memory_bytes() -> f64 {
 /// A decoded event: (kind, a, b).
 type Ev = (u32, u32, u32);
 
+/// The layout of an event's first word, `kind | b << KIND_BITS`, as exported.
+const KIND_BITS: u32 = EventWord::KindBits as u32;
+const KIND_MASK: u32 = (1 << KIND_BITS) - 1;
+
+fn kind_of(word: u32) -> u32 {
+    word & KIND_MASK
+}
+
 fn decode(words: &[u32]) -> Vec<Ev> {
     assert_eq!(words.len() % 2, 0, "two words per event");
+    assert_eq!(KIND_BITS + EventWord::BBits as u32, 32, "the layout fills the word");
     words
         .chunks_exact(2)
         .map(|w| {
-            let kind = w[0] & 15;
+            let kind = kind_of(w[0]);
             assert!(kind <= EventKind::Done as u32, "unknown kind {kind}");
-            (kind, w[1], w[0] >> 4)
+            (kind, w[1], w[0] >> KIND_BITS)
         })
         .collect()
+}
+
+/// The events of a typed array of words.
+fn events_of(words: Uint32Array) -> Vec<Ev> {
+    decode(&words.to_vec())
 }
 
 const CHOOSE: u32 = EventKind::Choose as u32;
@@ -131,39 +175,152 @@ const SOLUTION: u32 = EventKind::Solution as u32;
 const DEAD_END: u32 = EventKind::DeadEnd as u32;
 const DONE: u32 = EventKind::Done as u32;
 
-/// Everything a viewer can read off a Trace between batches.
+/// `lastKind`, `lastA` and `lastB` are the last event of the stream (or -1, 0, 0 at the start).
+fn assert_last(t: &Trace, last: Option<Ev>, what: &str) {
+    let want = last.map_or((-1, 0, 0), |(k, a, b)| (k as i32, a, b));
+    assert_eq!(
+        (t.last_kind(), t.last_a(), t.last_b()),
+        want,
+        "{what}: lastKind, lastA, lastB"
+    );
+}
+
+/// Everything a viewer can read off a Trace between batches (after a `refresh`).
 #[derive(Debug, PartialEq)]
 struct Snapshot {
     counters: [f64; 5],
     depth: u32,
     done: bool,
     at_start: bool,
+    level_ended: bool,
+    last: (i32, u32, u32),
     solution: Vec<u32>,
     chosen: Vec<u32>,
+    choices: Vec<u32>,
     covered: Vec<u32>,
     lengths: Vec<u32>,
+    flags: Vec<u8>,
+    states: Vec<u8>,
 }
 
-fn snapshot(t: &Trace) -> Snapshot {
+fn snapshot(t: &mut Trace) -> Snapshot {
+    t.refresh();
+    let choices = t.choices().to_vec();
+    assert_eq!(choices.len() % 5, 0, "five numbers per open level");
     Snapshot {
         counters: [t.events(), t.nodes(), t.updates(), t.solutions(), t.dead_ends()],
         depth: t.depth(),
         done: t.done(),
         at_start: t.at_start(),
-        solution: t.solution(),
-        chosen: t.chosen_items(),
-        covered: t.covered_items(),
-        lengths: t.item_lengths(),
+        level_ended: t.level_ended(),
+        last: (t.last_kind(), t.last_a(), t.last_b()),
+        solution: t.solution().to_vec(),
+        chosen: choices.chunks_exact(5).map(|c| c[0]).collect(),
+        choices,
+        covered: t.covered_items().to_vec(),
+        lengths: t.item_lengths().to_vec(),
+        flags: t.item_flags().to_vec(),
+        states: t.option_states().to_vec(),
     }
 }
 
-fn knuth() -> Trace {
-    let options = [&[2u32, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]];
-    let array: Array = options
+/// The options of Knuth's example, by hand.
+const KNUTH_OPTIONS: [&[u32]; 6] = [&[2, 4, 5], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]];
+
+fn knuth_options() -> Array {
+    KNUTH_OPTIONS
         .iter()
         .map(|o| o.iter().map(|&i| JsValue::from(i)).collect::<Array>())
-        .collect();
-    Trace::exact_cover(7, 0, array).expect("Knuth's example is well formed")
+        .collect()
+}
+
+/// Knuth's example built from its options, with no names.
+fn knuth() -> Trace {
+    Trace::exact_cover(7, 0, knuth_options(), None).expect("Knuth's example is well formed")
+}
+
+/// The Sudoku numbering as `sudokuTables` hands it out.
+struct Tables {
+    items: usize,
+    options: usize,
+    option_items: Vec<u16>,
+    item_options: Vec<u16>,
+    option_cell: Vec<u8>,
+    option_digit: Vec<u8>,
+    item_kind: Vec<u8>,
+    kind_names: Vec<String>,
+    item_unit: Vec<u8>,
+    item_digit: Vec<u8>,
+    item_names: Vec<String>,
+    option_names: Vec<String>,
+    cell_names: Vec<String>,
+}
+
+fn tables() -> Tables {
+    let o = sudoku_tables().expect("the tables build");
+    let count = |key: &str| get(&o, key).as_f64().unwrap_or_else(|| panic!("{key} is a number")) as usize;
+    let t = Tables {
+        items: count("items"),
+        options: count("options"),
+        option_items: u16s(&o, "optionItems"),
+        item_options: u16s(&o, "itemOptions"),
+        option_cell: u8s(&o, "optionCell"),
+        option_digit: u8s(&o, "optionDigit"),
+        item_kind: u8s(&o, "itemKind"),
+        kind_names: strings(get(&o, "kindNames")),
+        item_unit: u8s(&o, "itemUnit"),
+        item_digit: u8s(&o, "itemDigit"),
+        item_names: strings(get(&o, "itemNames")),
+        option_names: strings(get(&o, "optionNames")),
+        cell_names: strings(get(&o, "cellNames")),
+    };
+    assert_eq!(count("cells"), 81);
+    assert_eq!((t.items, t.options), (324, 729));
+    assert_eq!(t.option_items.len(), 4 * t.options);
+    assert_eq!(t.item_options.len(), 9 * t.items);
+    for v in [&t.option_cell, &t.option_digit] {
+        assert_eq!(v.len(), t.options);
+    }
+    for v in [&t.item_kind, &t.item_unit, &t.item_digit] {
+        assert_eq!(v.len(), t.items);
+    }
+    assert_eq!(
+        (t.item_names.len(), t.option_names.len(), t.cell_names.len()),
+        (324, 729, 81)
+    );
+    t
+}
+
+impl Tables {
+    fn option_items(&self, o: usize) -> &[u16] {
+        &self.option_items[4 * o..4 * o + 4]
+    }
+    fn item_options(&self, i: usize) -> &[u16] {
+        &self.item_options[9 * i..9 * i + 9]
+    }
+    /// The item of a name, which must be unique.
+    fn item_named(&self, name: &str) -> usize {
+        let found: Vec<usize> = (0..self.items).filter(|&i| self.item_names[i] == name).collect();
+        assert_eq!(found.len(), 1, "one item is named {name:?}");
+        found[0]
+    }
+    /// The item of a kind ("cell", "row", "column", "box"), unit (0-based) and digit (0 for a cell).
+    fn item_of(&self, kind: &str, unit: u8, digit: u8) -> usize {
+        let k = self.kind_names.iter().position(|n| n == kind).unwrap() as u8;
+        let found: Vec<usize> = (0..self.items)
+            .filter(|&i| self.item_kind[i] == k && self.item_unit[i] == unit && self.item_digit[i] == digit)
+            .collect();
+        assert_eq!(found.len(), 1, "one item is ({kind}, {unit}, {digit})");
+        found[0]
+    }
+    /// The option placing `digit` (1..=9) in `cell`.
+    fn option_of(&self, cell: usize, digit: u8) -> usize {
+        let found: Vec<usize> = (0..self.options)
+            .filter(|&o| usize::from(self.option_cell[o]) == cell && self.option_digit[o] == digit)
+            .collect();
+        assert_eq!(found.len(), 1, "one option places {digit} in cell {cell}");
+        found[0]
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,29 +442,189 @@ fn candidates_and_the_numbering() {
         .iter()
         .all(|&m| m == 0b11_1111_1110));
 
-    assert_eq!(sudoku_option_items(0).unwrap(), vec![0, 81, 162, 243]);
-    assert_eq!(sudoku_option_items(728).unwrap(), vec![80, 161, 242, 323]);
-    assert_eq!(sudoku_item_options(0).unwrap(), vec![0, 9, 18, 27, 36, 45, 54, 63, 72]);
-    assert_eq!(sudoku_item_options(243).unwrap(), (0..9).collect::<Vec<u32>>());
-    for o in 0..729u32 {
-        for i in sudoku_option_items(o).unwrap() {
+    let t = tables();
+    assert_eq!(t.kind_names, ["cell", "row", "column", "box"]);
+    let name = |cell: usize| format!("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+    for cell in 0..81 {
+        assert_eq!(t.cell_names[cell], name(cell));
+    }
+    assert_eq!(t.cell_names[2 * 9 + 3], "r3c4");
+    // Every item's name says what its kind, unit and digit say; every item is named once.
+    for i in 0..t.items {
+        let (u, d) = (t.item_unit[i], t.item_digit[i]);
+        let expected = match t.kind_names[usize::from(t.item_kind[i])].as_str() {
+            "cell" => {
+                assert_eq!(d, 0, "a cell item has no digit");
+                assert!(u < 81);
+                format!("{} is filled", t.cell_names[usize::from(u)])
+            }
+            kind => {
+                assert!(u < 9 && (1..=9).contains(&d), "item {i}: {kind} {u} {d}");
+                format!("{kind} {} has {d}", u + 1)
+            }
+        };
+        assert_eq!(t.item_names[i], expected, "item {i}");
+        assert_eq!(t.item_named(&expected), i);
+    }
+    // Every option places a digit in a cell, once; its name says so.
+    let mut placed = vec![false; 729];
+    for o in 0..t.options {
+        let (cell, d) = (usize::from(t.option_cell[o]), t.option_digit[o]);
+        assert!(cell < 81 && (1..=9).contains(&d), "option {o}");
+        assert!(
+            !placed[cell * 9 + usize::from(d - 1)],
+            "option {o} is the only {cell}, {d}"
+        );
+        placed[cell * 9 + usize::from(d - 1)] = true;
+        assert_eq!(t.option_names[o], format!("{} = {d}", t.cell_names[cell]));
+    }
+    let option_named = |s: &str| t.option_names.iter().position(|n| n == s).unwrap();
+    let names = |items: &[u16]| {
+        let mut v: Vec<&str> = items.iter().map(|&i| t.item_names[usize::from(i)].as_str()).collect();
+        v.sort_unstable();
+        v
+    };
+    let sorted = |mut v: Vec<&'static str>| {
+        v.sort_unstable();
+        v
+    };
+    // r1c1 = 1 and r9c9 = 9 each fill their cell and put their digit in their row, column and box.
+    assert_eq!(
+        names(t.option_items(t.option_of(0, 1))),
+        sorted(vec!["row 1 has 1", "column 1 has 1", "box 1 has 1", "r1c1 is filled"])
+    );
+    assert_eq!(
+        names(t.option_items(t.option_of(80, 9))),
+        sorted(vec!["row 9 has 9", "column 9 has 9", "box 9 has 9", "r9c9 is filled"])
+    );
+    // Row 1 has 1: r1c1 = 1 … r1c9 = 1; r1c1 is filled: r1c1 = 1 … r1c1 = 9, top to bottom.
+    let option_names = |i: usize| -> Vec<String> {
+        t.item_options(i)
+            .iter()
+            .map(|&o| t.option_names[usize::from(o)].clone())
+            .collect()
+    };
+    assert_eq!(
+        option_names(t.item_named("row 1 has 1")),
+        (1..=9).map(|c| format!("r1c{c} = 1")).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        option_names(t.item_named("r1c1 is filled")),
+        (1..=9).map(|d| format!("r1c1 = {d}")).collect::<Vec<_>>()
+    );
+    // Every option is in each of its items' lists, and every item's options have it.
+    for o in 0..t.options {
+        let items = t.option_items(o);
+        for k in 0..4 {
+            assert!(!items[..k].contains(&items[k]), "option {o} names an item twice");
+        }
+        for &i in items {
+            assert!(usize::from(i) < t.items);
             assert!(
-                sudoku_item_options(i).unwrap().contains(&o),
+                t.item_options(usize::from(i)).contains(&(o as u16)),
                 "option {o} is in item {i}'s list"
             );
         }
     }
-    assert_eq!(err(sudoku_option_items(729)), "there is no option 729");
-    assert_eq!(err(sudoku_item_options(324)), "there is no item 324");
+    for i in 0..t.items {
+        for &o in t.item_options(i) {
+            assert!(
+                t.option_items(usize::from(o)).contains(&(i as u16)),
+                "item {i} is in option {o}"
+            );
+        }
+    }
+    // The kinds: one item of each (cell), (row, digit), (column, digit), (box, digit).
+    assert_eq!(t.item_names[t.item_of("row", 2, 7)], "row 3 has 7");
+    assert_eq!(t.item_names[t.item_of("cell", 3 * 9 + 4, 0)], "r4c5 is filled");
+    assert_eq!(t.option_names[t.option_of(2 * 9 + 3, 7)], "r3c4 = 7");
+    assert_eq!(option_named("r3c4 = 7"), t.option_of(2 * 9 + 3, 7));
+    // A Sudoku trace names its items and options the same way, and refuses numbers out of range.
+    let trace = Trace::new(&js(&empty_grid())).unwrap();
+    assert_eq!(trace.item_name(t.item_of("row", 2, 7) as u32), "row 3 has 7");
+    assert_eq!(trace.item_name(t.item_named("r4c5 is filled") as u32), "r4c5 is filled");
+    assert_eq!(trace.item_name(324), "item 324");
+    assert_eq!(trace.option_name(t.option_of(2 * 9 + 3, 7) as u32), "r3c4 = 7");
+    assert_eq!(trace.option_name(u32::MAX), format!("option {}", u32::MAX));
+    for i in 0..t.items {
+        assert_eq!(trace.item_name(i as u32), t.item_names[i]);
+        let mut mine: Vec<u32> = trace.item_options(i as u32).unwrap().to_vec();
+        mine.sort_unstable();
+        let mut theirs: Vec<u32> = t.item_options(i).iter().map(|&o| u32::from(o)).collect();
+        theirs.sort_unstable();
+        assert_eq!(mine, theirs, "the trace's item {i} has the table's options");
+    }
+    for o in 0..t.options {
+        assert_eq!(trace.option_name(o as u32), t.option_names[o]);
+        let mine = trace.option_items(o as u32).unwrap().to_vec();
+        let theirs: Vec<u32> = t.option_items(o).iter().map(|&i| u32::from(i)).collect();
+        assert_eq!(
+            mine, theirs,
+            "the trace's option {o} has the table's items, in node order"
+        );
+    }
+    assert_eq!(err(trace.option_items(729)), "there is no option 729");
+    assert_eq!(err(trace.item_options(324)), "there is no item 324");
     assert_eq!(
-        err(sudoku_item_options(u32::MAX)),
+        err(trace.item_options(u32::MAX)),
         format!("there is no item {}", u32::MAX)
     );
-    assert_eq!(describe_item(2 * 9 + 6), "row 3 has 7");
-    assert_eq!(describe_item(243 + 3 * 9 + 4), "r4c5 is filled");
-    assert_eq!(describe_item(324), "item 324");
-    assert_eq!(describe_option((2 * 9 + 3) * 9 + 6), "r3c4 = 7");
-    assert_eq!(describe_option(u32::MAX), format!("option {}", u32::MAX));
+}
+
+#[wasm_bindgen_test]
+fn check_givens_names_clashes_and_stuck_cells() {
+    let clashes = |o: &Object| -> Vec<(u32, u32, String)> {
+        Array::from(&get(o, "clashes"))
+            .iter()
+            .map(|c| {
+                let c: Object = c.dyn_into().unwrap();
+                (
+                    get(&c, "cell").as_f64().unwrap() as u32,
+                    get(&c, "other").as_f64().unwrap() as u32,
+                    get(&c, "message").as_string().unwrap(),
+                )
+            })
+            .collect()
+    };
+    // Two 1s in row 1 and box 1: two clashes, both of r1c2 with r1c1; no stuck cell looked for.
+    let two_ones = format!("11{}", ".".repeat(79));
+    let r = check_givens(&js(&two_ones)).unwrap();
+    assert_eq!(
+        clashes(&r),
+        vec![
+            (1, 0, "r1c2: 1 already in row 1 (r1c1)".to_string()),
+            (1, 0, "r1c2: 1 already in box 1 (r1c1)".to_string()),
+        ]
+    );
+    assert_eq!(numbers(&r, "stuck"), Vec::<u32>::new());
+    // r1c1 sees 2..9 in its row and 1 in its column: stuck, though nothing clashes.
+    let stuck = format!(".23456789{}{}", "1", ".".repeat(71));
+    let r = check_givens(&js(&stuck)).unwrap();
+    assert!(clashes(&r).is_empty());
+    assert_eq!(numbers(&r, "stuck"), vec![0]);
+    // "0" blanks work too; the same line with r1c1 filled in is fine.
+    let r = check_givens(&js(&stuck.replace('.', "0"))).unwrap();
+    assert_eq!((clashes(&r).len(), numbers(&r, "stuck")), (0, vec![0]));
+    for fine in [empty_grid(), SAMPLE.to_string(), HARD.to_string()] {
+        let r = check_givens(&js(&fine)).unwrap();
+        assert!(clashes(&r).is_empty() && numbers(&r, "stuck").is_empty(), "{fine}");
+    }
+    // A column clash, named with the earlier cell.
+    let col = format!("5{}5{}", ".".repeat(71), ".".repeat(8));
+    assert_eq!(col.len(), 81);
+    assert_eq!(
+        clashes(&check_givens(&js(&col)).unwrap()),
+        vec![(72, 0, "r9c1: 5 already in column 1 (r1c1)".to_string())]
+    );
+    // Lines of the wrong length, bad characters and non-strings are errors.
+    for bad in [".".repeat(80), ".".repeat(82), String::new()] {
+        let m = err(check_givens(&js(&bad)));
+        assert!(m.contains("81"), "{m:?} names 81");
+    }
+    assert!(err(check_givens(&js(&format!("x{}", ".".repeat(80))))).contains('x'));
+    for value in [JsValue::from_f64(1.0), JsValue::NULL, JsValue::UNDEFINED] {
+        assert_eq!(err(check_givens(&value)), "the puzzle must be a string");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,7 +757,7 @@ fn bad_exact_cover_problems_are_errors() {
             .map(|o| o.iter().map(|&i| JsValue::from(i)).collect::<Array>())
             .collect()
     }
-    let e = |p: u32, s: u32, o: Array| err(Trace::exact_cover(p, s, o).map(|_| ()));
+    let e = |p: u32, s: u32, o: Array| err(Trace::exact_cover(p, s, o, None).map(|_| ()));
     assert!(e(3, 0, opts(&[&[0.0, 7.0]])).contains('7'), "item out of range");
     assert!(e(3, 0, opts(&[&[1.0, 1.0]])).contains("1"), "repeated item");
     assert!(e(3, 0, opts(&[&[-1.0]])).starts_with("option 0:"), "negative item");
@@ -476,14 +793,111 @@ fn bad_exact_cover_problems_are_errors() {
     assert!(e(3, 0, strs).starts_with("option 0:"));
     // Degenerate but valid problems run to Done.
     for (p, s, o) in [(0, 0, Array::new()), (3, 0, Array::new()), (1, 0, opts(&[&[]]))] {
-        if let Ok(mut t) = Trace::exact_cover(p, s, o) {
-            let events = decode(&t.next_batch(1000));
+        if let Ok(mut t) = Trace::exact_cover(p, s, o, None) {
+            let events = events_of(t.next_batch(1000));
             assert_eq!(events.last().map(|e| e.0), Some(DONE));
             assert!(t.done());
         }
     }
     // Item numbers out of range for a trace are errors too.
     assert_eq!(err(knuth().item_options(7)), "there is no item 7");
+    assert_eq!(err(knuth().option_items(6)), "there is no option 6");
+    assert_eq!(err(Trace::knuth().item_options(7)), "there is no item 7");
+}
+
+#[wasm_bindgen_test]
+fn exact_cover_items_can_be_named() {
+    let names = |v: &[&str]| -> Array { v.iter().map(|&s| JsValue::from_str(s)).collect() };
+    let abc = ["a", "b", "c", "d", "e", "f", "g"];
+    let t = Trace::exact_cover(7, 0, knuth_options(), Some(names(&abc))).unwrap();
+    for (i, n) in abc.iter().enumerate() {
+        assert_eq!(t.item_name(i as u32), *n);
+    }
+    assert_eq!(t.item_name(7), "item 7");
+    assert_eq!(t.item_name(u32::MAX), format!("item {}", u32::MAX));
+    // An option is named by its items, in node order.
+    let option_names: Vec<String> = (0..6).map(|o| t.option_name(o)).collect();
+    assert_eq!(option_names, ["c e f", "a d g", "b c f", "a d", "b g", "d e g"]);
+    assert_eq!(t.option_name(6), "option 6");
+    // Without names, items are named by their numbers.
+    let u = knuth();
+    assert_eq!(
+        (u.item_name(0), u.item_name(6), u.item_name(7)),
+        ("0".into(), "6".into(), "item 7".into())
+    );
+    assert_eq!(u.option_name(1), "0 3 6");
+    // Names with secondary items: one per item, primary first.
+    let m = Trace::exact_cover(
+        1,
+        1,
+        [Array::of2(&JsValue::from(0), &JsValue::from(1))].iter().collect(),
+        Some(names(&["p", "s"])),
+    )
+    .unwrap();
+    assert_eq!((m.item_name(1), m.option_name(0)), ("s".to_string(), "p s".to_string()));
+    assert_eq!((m.items(), m.primary(), m.options()), (2, 1, 1));
+    // Too few, too many, or names that are not strings: clean errors.
+    let e = |n: Array| err(Trace::exact_cover(7, 0, knuth_options(), Some(n)).map(|_| ()));
+    assert_eq!(e(names(&abc[..6])), "6 names for 7 items");
+    assert_eq!(
+        e(names(&["a", "b", "c", "d", "e", "f", "g", "h"])),
+        "8 names for 7 items"
+    );
+    assert_eq!(e(Array::new()), "0 names for 7 items");
+    let mut bad: Vec<JsValue> = abc.iter().map(|&s| JsValue::from_str(s)).collect();
+    bad[2] = JsValue::from(3);
+    assert_eq!(e(bad.iter().collect()), "the name of item 2 is not a string");
+    bad[2] = JsValue::NULL;
+    assert_eq!(e(bad.iter().collect()), "the name of item 2 is not a string");
+    bad[2] = JsValue::from_str("c");
+    bad[6] = JsValue::UNDEFINED;
+    assert_eq!(e(bad.iter().collect()), "the name of item 6 is not a string");
+}
+
+#[wasm_bindgen_test]
+fn knuth_is_knuths_example_event_for_event() {
+    let mut k = Trace::knuth();
+    let mut h = knuth();
+    assert_eq!(
+        (k.items(), k.primary(), k.options(), k.givens()),
+        (h.items(), h.primary(), h.options(), h.givens())
+    );
+    assert_eq!((k.items(), k.primary(), k.options()), (7, 7, 6));
+    let names: Vec<String> = (0..7).map(|i| k.item_name(i)).collect();
+    assert_eq!(names, ["A", "B", "C", "D", "E", "F", "G"]);
+    assert_eq!(k.option_name(3), "A D");
+    assert_eq!(k.option_name(0), "C E F");
+    for o in 0..6 {
+        assert_eq!(k.option_items(o).unwrap().to_vec(), h.option_items(o).unwrap().to_vec());
+    }
+    assert_eq!(k.node_links().unwrap().to_vec(), h.node_links().unwrap().to_vec());
+    assert_eq!(k.node_options().to_vec(), h.node_options().to_vec());
+    assert_eq!(k.item_links().to_vec(), h.item_links().to_vec());
+    assert_eq!(snapshot(&mut k), snapshot(&mut h));
+    let mut n = 0;
+    loop {
+        let (a, b) = (k.next_batch(1).to_vec(), h.next_batch(1).to_vec());
+        assert_eq!(a, b, "event {n}");
+        if a.is_empty() {
+            break;
+        }
+        n += 1;
+        assert_eq!(snapshot(&mut k), snapshot(&mut h), "after event {n}");
+    }
+    assert_eq!(n, 41);
+    assert!(k.done());
+    // And back, event for event.
+    loop {
+        let (a, b) = (k.prev_batch(1).to_vec(), h.prev_batch(1).to_vec());
+        assert_eq!(a, b, "back at event {n}");
+        if a.is_empty() {
+            break;
+        }
+        n -= 1;
+        assert_eq!(snapshot(&mut k), snapshot(&mut h), "back at event {n}");
+    }
+    assert_eq!(n, 0);
+    assert!(k.at_start());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,16 +908,18 @@ fn knuths_example_streams_41_events_ending_with_done() {
     let mut t = knuth();
     assert!(t.at_start() && !t.done());
     assert_eq!((t.items(), t.options(), t.givens()), (7, 6, None));
+    assert_last(&t, None, "at the start");
     let mut events = Vec::new();
     let mut solution = None;
     loop {
-        let batch = decode(&t.next_batch(1));
+        let batch = events_of(t.next_batch(1));
         if batch.is_empty() {
             break;
         }
         assert_eq!(batch.len(), 1);
+        assert_last(&t, Some(batch[0]), "forwards");
         if batch[0].0 == SOLUTION {
-            solution = Some(t.solution());
+            solution = Some(t.solution().to_vec());
         }
         events.extend(batch);
     }
@@ -527,18 +943,33 @@ fn knuths_example_streams_41_events_ending_with_done() {
     assert_eq!((t.events(), t.solutions()), (41.0, 1.0));
     assert_eq!(t.dead_ends() as usize, count(DEAD_END));
     assert_eq!(t.nodes() as usize, count(TRY));
-    assert!(t.done() && t.depth() == 0 && t.covered_items().is_empty());
-    assert_eq!(t.item_lengths(), vec![2, 2, 2, 3, 2, 2, 3], "every list restored");
-    assert!(t.next_batch(10).is_empty(), "nothing after done");
+    assert!(t.done() && t.depth() == 0 && t.covered_items().length() == 0);
+    t.refresh();
+    assert_eq!(
+        t.item_lengths().to_vec(),
+        vec![2, 2, 2, 3, 2, 2, 3],
+        "every list restored"
+    );
+    assert_eq!(t.choices().length(), 0, "no level open at the end");
+    assert_eq!(t.next_batch(10).length(), 0, "nothing after done");
+    assert_last(&t, Some((DONE, 0, 0)), "after done");
     // In one batch the same events; and all the way back gives them in reverse.
     let mut u = knuth();
     let words = u.next_batch(1_000_000);
-    assert_eq!(decode(&words), events);
-    let mut back = decode(&u.prev_batch(1_000_000));
+    assert_eq!(events_of(words), events);
+    assert_last(&u, events.last().copied(), "one batch");
+    let mut back = events_of(u.prev_batch(1_000_000));
     back.reverse();
     assert_eq!(back, events);
     assert!(u.at_start() && u.events() == 0.0);
-    assert!(u.prev_batch(5).is_empty(), "nothing before the start");
+    assert_last(&u, None, "all the way back");
+    assert_eq!(u.prev_batch(5).length(), 0, "nothing before the start");
+    // One event back at a time: the last event is always the one before.
+    u.next_batch(1_000_000);
+    for k in (0..events.len()).rev() {
+        assert_eq!(events_of(u.prev_batch(1)), vec![events[k]]);
+        assert_last(&u, k.checked_sub(1).map(|j| events[j]), "one back");
+    }
 }
 
 #[wasm_bindgen_test]
@@ -548,16 +979,20 @@ fn back_n_then_forward_n_is_the_identity() {
         let mut t = Trace::new(&js(&puzzle)).unwrap();
         assert_eq!(t.givens().as_deref(), Some(puzzle.as_str()));
         assert_eq!((t.items(), t.options()), (324, 729));
-        let first = t.next_batch(total);
+        let first = t.next_batch(total).to_vec();
         assert_eq!(first.len() as u32, 2 * total);
-        let at = snapshot(&t);
+        let stream = decode(&first);
+        assert_last(&t, stream.last().copied(), "after the first pass");
+        let at = snapshot(&mut t);
         for n in [0u32, 1, 2, 3, 7, 41, 100, 999, 4_999, 5_000, 19_999, 20_000, 25_000] {
-            let back = t.prev_batch(n);
+            let back = t.prev_batch(n).to_vec();
             let undone = n.min(total);
             assert_eq!(back.len() as u32, 2 * undone, "n = {n}");
             assert_eq!(t.events(), (total - undone) as f64);
             assert_eq!(t.at_start(), undone == total);
-            let fwd = t.next_batch(undone);
+            let before = (total - undone) as usize;
+            assert_last(&t, before.checked_sub(1).map(|k| stream[k]), "back");
+            let fwd = t.next_batch(undone).to_vec();
             let mut replay = decode(&back);
             replay.reverse();
             assert!(
@@ -573,14 +1008,14 @@ fn back_n_then_forward_n_is_the_identity() {
                     &tail[k & !1..(k & !1) + 8]
                 );
             }
-            assert_eq!(snapshot(&t), at, "n = {n}: the same counters and state");
+            assert!(snapshot(&mut t) == at, "n = {n}: the same counters and state");
         }
         // Forward then back is the identity too.
-        let more = t.next_batch(3_000);
-        let mut back = decode(&t.prev_batch(more.len() as u32 / 2));
+        let more = t.next_batch(3_000).to_vec();
+        let mut back = events_of(t.prev_batch(more.len() as u32 / 2));
         back.reverse();
         assert!(back == decode(&more), "forward then back");
-        assert_eq!(snapshot(&t), at);
+        assert!(snapshot(&mut t) == at);
     }
 }
 
@@ -591,7 +1026,7 @@ fn a_whole_search_balances_and_counts_its_solutions() {
     let (mut covers, mut uncovers, mut solutions, mut total) = (0u64, 0u64, 0u64, 0u64);
     let mut last = None;
     loop {
-        let batch = decode(&t.next_batch(1 << 16));
+        let batch = events_of(t.next_batch(1 << 16));
         if batch.is_empty() {
             break;
         }
@@ -608,24 +1043,148 @@ fn a_whole_search_balances_and_counts_its_solutions() {
         }
         total += batch.len() as u64;
         last = batch.last().copied();
+        assert_last(&t, last, "after a batch");
     }
     assert_eq!(last, Some((DONE, 0, 0)));
     assert_eq!(solutions, 1158);
     assert_eq!(covers, uncovers);
     assert_eq!((t.events(), t.solutions()), (total as f64, 1158.0));
-    // skip() runs to each solution without reporting events.
+    // run() with Solution in the stop set runs to each solution without reporting events.
+    let stop_at_solution = 1 << EventKind::Solution as u32;
     let mut s = Trace::new(&js(SIXTEEN_CLUES)).unwrap();
     let mut found = 0;
+    let mut ran = 0.0;
     while !s.done() {
-        s.skip(1e18);
+        let start_depth = s.depth();
+        let n = s.run(1e18, stop_at_solution);
+        ran += n;
+        assert!(s.stopped(), "a run with no limit stops for a solution or at the end");
+        assert!(s.run_min_depth() <= start_depth.min(s.depth()) && s.run_max_depth() >= start_depth.max(s.depth()));
         if !s.done() {
             found += 1;
-            assert_eq!(s.depth() as usize + 16, 81, "skip stops right after a solution");
+            assert_eq!(s.depth() as usize + 16, 81, "run stops right after a solution");
+            assert_last(&s, Some((SOLUTION, 0, 0)), "run to a solution");
+            assert_eq!(s.run_max_depth(), 65, "the deepest point of the run is the solution");
+            assert_eq!(s.solutions(), found as f64);
+        } else {
+            assert_last(&s, Some((DONE, 0, 0)), "run to the end");
+            assert_eq!(s.run_min_depth(), 0);
         }
     }
     assert_eq!(found, 1158);
     assert_eq!(s.events(), total as f64);
-    assert_eq!(s.skip(f64::NAN), 0.0);
+    assert_eq!(ran, total as f64);
+    assert_eq!(s.run(f64::NAN, stop_at_solution), 0.0);
+    assert_eq!(s.run(1e18, stop_at_solution), 0.0);
+    assert!(s.stopped(), "a finished search stops at once");
+    // A limit: exactly that many events, and not stopped.
+    let mut u = Trace::new(&js(SIXTEEN_CLUES)).unwrap();
+    assert_eq!(u.run(10.0, stop_at_solution), 10.0);
+    assert!(!u.stopped());
+    assert_eq!(u.events(), 10.0);
+    assert_eq!(u.run(-5.0, 0), 0.0, "a negative limit runs nothing");
+    assert_eq!(u.run(0.0, 0), 0.0);
+    assert!(!u.stopped());
+    assert_eq!(u.events(), 10.0);
+}
+
+/// The stream of a trace, one event at a time: each event and the depth after it.
+fn stream(mut t: Trace, n: usize) -> (f64, Vec<(Ev, u32)>) {
+    let start = t.depth() as f64;
+    let mut out = Vec::new();
+    while out.len() < n {
+        let e = events_of(t.next_batch(1));
+        if e.is_empty() {
+            break;
+        }
+        out.push((e[0], t.depth()));
+    }
+    (start, out)
+}
+
+/// Runs `make()`'s trace forward to the `n`th Try with `run`, then back to the one
+/// before with `runBack`, and checks every step against a plain stream of its events.
+fn run_to_the_nth_try_and_back(make: &dyn Fn() -> Trace, n: usize, what: &str) {
+    let (start_depth, events) = stream(make(), 1_000_000);
+    let tries: Vec<usize> = (0..events.len()).filter(|&k| events[k].0 .0 == TRY).collect();
+    assert!(tries.len() >= n && n >= 2, "{what}: {} tries", tries.len());
+    let depth_after = |k: Option<usize>| k.map_or(start_depth as u32, |k| events[k].1);
+    let depths = |from: Option<usize>, to: usize| {
+        // The depths from just after event `from` to just after event `to`.
+        let first = from.map_or(0, |f| f + 1);
+        let all = std::iter::once(depth_after(from)).chain(events[first..=to].iter().map(|e| e.1));
+        (all.clone().min().unwrap(), all.max().unwrap())
+    };
+    let try_bit = 1 << EventKind::Try as u32;
+    let mut t = make();
+    let mut at: Option<usize> = None;
+    for (j, &k) in tries[..n].iter().enumerate() {
+        let ran = t.run(1e18, try_bit);
+        assert_eq!(
+            ran as usize,
+            k - at.map_or(0, |a| a + 1) + 1,
+            "{what}: run to try {}",
+            j + 1
+        );
+        assert!(t.stopped());
+        assert_eq!(t.events() as usize, k + 1);
+        assert_last(&t, Some(events[k].0), what);
+        assert_eq!(
+            (t.run_min_depth(), t.run_max_depth()),
+            depths(at, k),
+            "{what}: run depths"
+        );
+        at = Some(k);
+    }
+    // Back to the previous Try: the events after it undone, it stays done.
+    let (prev, last) = (tries[n - 2], tries[n - 1]);
+    let undone = t.run_back(1e18, try_bit);
+    assert_eq!(undone as usize, last - prev, "{what}: runBack");
+    assert!(t.stopped());
+    assert_eq!(t.events() as usize, prev + 1, "{what}: right after try {}", n - 1);
+    assert_last(&t, Some(events[prev].0), what);
+    assert_eq!(
+        (t.run_min_depth(), t.run_max_depth()),
+        depths(Some(prev), last),
+        "{what}: runBack depths"
+    );
+    // Exactly where a second trace is after the events up to that Try.
+    let mut u = make();
+    let words = u.next_batch(prev as u32 + 1);
+    let upto: Vec<Ev> = events[..=prev].iter().map(|e| e.0).collect();
+    assert_eq!(events_of(words), upto);
+    assert_eq!(
+        snapshot(&mut t),
+        snapshot(&mut u),
+        "{what}: runBack lands after try {}",
+        n - 1
+    );
+    // And both go on alike.
+    assert_eq!(t.next_batch(50).to_vec(), u.next_batch(50).to_vec());
+    assert_eq!(snapshot(&mut t), snapshot(&mut u));
+    // A limited runBack stops at its limit, not stopped; an unlimited one at the start.
+    let before = t.events();
+    assert_eq!(t.run_back(3.0, 0), 3.0);
+    assert!(!t.stopped());
+    assert_eq!(t.events(), before - 3.0);
+    assert_eq!(t.run_back(f64::NAN, 0), 0.0);
+    assert_eq!(t.run_back(1e18, 0), before - 3.0);
+    assert!(t.stopped() && t.at_start());
+    assert_eq!(t.run_min_depth(), 0);
+    assert_last(&t, None, "runBack to the start");
+    assert_eq!(t.run_back(1e18, try_bit), 0.0);
+    assert!(t.stopped());
+    assert_eq!(snapshot(&mut t), snapshot(&mut make()), "{what}: back at the start");
+}
+
+#[wasm_bindgen_test]
+fn run_to_the_fifth_try_then_back_to_the_fourth() {
+    run_to_the_nth_try_and_back(&|| Trace::new(&js(HARD)).unwrap(), 5, "HARD, try 5");
+    run_to_the_nth_try_and_back(&|| Trace::new(&js(&empty_grid())).unwrap(), 5, "empty grid, try 5");
+    run_to_the_nth_try_and_back(&Trace::knuth, 5, "Knuth, try 5");
+    // Further in, where the search has backed up between the tries.
+    run_to_the_nth_try_and_back(&|| Trace::new(&js(HARD)).unwrap(), 200, "HARD, try 200");
+    run_to_the_nth_try_and_back(&|| Trace::new(&js(IMPOSSIBLE)).unwrap(), 30, "IMPOSSIBLE, try 30");
 }
 
 #[wasm_bindgen_test]
@@ -634,15 +1193,16 @@ fn the_empty_grid_streams_a_million_events_in_flat_memory() {
     const BATCH: u32 = 1 << 14;
     // Warm up: the allocator settles on its batch buffers.
     for _ in 0..4 {
-        assert_eq!(t.next_batch(BATCH).len() as u32, 2 * BATCH);
+        let words = t.next_batch(BATCH).to_vec();
+        assert_eq!(words.len() as u32, 2 * BATCH);
     }
     let before = memory_bytes();
     let mut events = 4 * BATCH as u64;
     let mut solutions = 0;
     while events < 1_000_000 {
-        let words = t.next_batch(BATCH);
+        let words = t.next_batch(BATCH).to_vec();
         assert_eq!(words.len() as u32, 2 * BATCH, "the empty grid never runs dry");
-        solutions += words.chunks_exact(2).filter(|w| w[0] & 15 == SOLUTION).count();
+        solutions += words.chunks_exact(2).filter(|w| kind_of(w[0]) == SOLUTION).count();
         events += BATCH as u64;
     }
     assert_eq!(t.events(), events as f64);
@@ -651,10 +1211,10 @@ fn the_empty_grid_streams_a_million_events_in_flat_memory() {
     assert_eq!(memory_bytes(), before, "wasm memory did not grow over {events} events");
     // The biggest batch (capped at 2^20 events) and back again, then memory stays put.
     let big = t.next_batch(u32::MAX);
-    assert_eq!(big.len(), 2 << 20, "batches are capped at 2^20 events");
+    assert_eq!(big.length(), 2 << 20, "batches are capped at 2^20 events");
     drop(big);
     let back = t.prev_batch(u32::MAX);
-    assert_eq!(back.len(), 2 << 20);
+    assert_eq!(back.length(), 2 << 20);
     drop(back);
     let after_big = memory_bytes();
     for _ in 0..8 {
@@ -665,41 +1225,118 @@ fn the_empty_grid_streams_a_million_events_in_flat_memory() {
     assert_eq!(t.events(), events as f64);
 }
 
+#[wasm_bindgen_test]
+fn refresh_reports_exactly_what_changed() {
+    for puzzle in [HARD.to_string(), empty_grid(), IMPOSSIBLE.to_string()] {
+        let mut t = Trace::new(&js(&puzzle)).unwrap();
+        let (items, options) = (t.items() as usize, t.options() as usize);
+        let everything = |t: &Trace| {
+            assert_eq!(t.changed_items().to_vec(), (0..items as u32).collect::<Vec<_>>());
+            assert_eq!(t.changed_options().to_vec(), (0..options as u32).collect::<Vec<_>>());
+        };
+        assert!(t.refresh(), "the first picture is all new");
+        everything(&t);
+        let picture = |t: &Trace| {
+            (
+                t.item_lengths().to_vec(),
+                t.item_flags().to_vec(),
+                t.option_states().to_vec(),
+            )
+        };
+        let mut before = picture(&t);
+        assert_eq!(
+            (before.0.len(), before.1.len(), before.2.len()),
+            (items, items, options)
+        );
+        let mut check = |t: &mut Trace, what: String| {
+            assert!(!t.refresh(), "{what}: only the first refresh is all new");
+            let now = picture(t);
+            let items_differ: Vec<u32> = (0..items)
+                .filter(|&i| now.0[i] != before.0[i] || now.1[i] != before.1[i])
+                .map(|i| i as u32)
+                .collect();
+            let options_differ: Vec<u32> = (0..options)
+                .filter(|&o| now.2[o] != before.2[o])
+                .map(|o| o as u32)
+                .collect();
+            assert_eq!(t.changed_items().to_vec(), items_differ, "{what}: changedItems");
+            assert_eq!(t.changed_options().to_vec(), options_differ, "{what}: changedOptions");
+            before = now;
+            !(items_differ.is_empty() && options_differ.is_empty())
+        };
+        // Forwards one event at a time, then in steps of 1 to 9 back and forth.
+        let mut changes = 0;
+        for k in 1..=300 {
+            assert_eq!(t.next_batch(1).length(), 2);
+            changes += usize::from(check(&mut t, format!("{puzzle}: event {k}")));
+        }
+        assert!(changes > 200, "most events change something: {changes}");
+        for k in 1..=150u32 {
+            t.prev_batch(k % 9 + 1);
+            check(&mut t, format!("{puzzle}: back {k}"));
+            if k % 3 == 0 {
+                t.next_batch(k % 5 + 1);
+                check(&mut t, format!("{puzzle}: forward {k}"));
+            }
+        }
+        // Nothing moved: nothing changed.
+        check(&mut t, format!("{puzzle}: again"));
+        assert_eq!((t.changed_items().length(), t.changed_options().length()), (0, 0));
+        // After forget, everything again.
+        t.forget();
+        assert!(t.refresh());
+        everything(&t);
+        assert!(!t.refresh());
+        assert_eq!((t.changed_items().length(), t.changed_options().length()), (0, 0));
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // What each cover hid, from the events and the numbering alone
 
-/// A viewer's model, as `www/model.js` keeps it: folded from the events and the numbering
-/// (`sudokuItemOptions`, `sudokuOptionItems`), never reading the engine's links.
+/// A viewer's model folded from the events and the numbering (`sudokuTables`) alone,
+/// never reading the engine's links: an independent account to check the Trace against.
 struct Fold {
+    t: Tables,
     covered: Vec<bool>,
     /// For each option, the item whose cover hid it.
     hidden_by: Vec<Option<u32>>,
     solution: Vec<u32>,
-    item_options: Vec<Vec<u32>>,
+    /// The open levels, level 0 first: the item chosen, and the last option tried there.
+    levels: Vec<(u32, Option<u32>)>,
 }
 
 impl Fold {
     fn new(givens: &str) -> Fold {
-        let item_options = (0..324).map(|i| sudoku_item_options(i).unwrap()).collect();
+        let t = tables();
         let mut f = Fold {
-            covered: vec![false; 324],
-            hidden_by: vec![None; 729],
+            covered: vec![false; t.items],
+            hidden_by: vec![None; t.options],
             solution: vec![],
-            item_options,
+            levels: vec![],
+            t,
         };
         for (cell, b) in givens.bytes().enumerate() {
             if b.is_ascii_digit() && b != b'0' {
-                for i in sudoku_option_items(cell as u32 * 9 + u32::from(b - b'1')).unwrap() {
-                    f.cover(i);
+                let o = f.t.option_of(cell, b - b'0');
+                for i in f.t.option_items(o).to_vec() {
+                    f.cover(u32::from(i));
                 }
             }
         }
         f
     }
+    fn options_of(&self, item: u32) -> Vec<u32> {
+        self.t
+            .item_options(item as usize)
+            .iter()
+            .map(|&o| u32::from(o))
+            .collect()
+    }
     fn cover(&mut self, item: u32) {
         assert!(!self.covered[item as usize], "item {item} covered twice");
         self.covered[item as usize] = true;
-        for &o in &self.item_options[item as usize] {
+        for o in self.options_of(item) {
             if self.hidden_by[o as usize].is_none() {
                 self.hidden_by[o as usize] = Some(item);
             }
@@ -708,7 +1345,7 @@ impl Fold {
     fn uncover(&mut self, item: u32) {
         assert!(self.covered[item as usize], "item {item} uncovered but not covered");
         self.covered[item as usize] = false;
-        for &o in &self.item_options[item as usize] {
+        for o in self.options_of(item) {
             if self.hidden_by[o as usize] == Some(item) {
                 self.hidden_by[o as usize] = None;
             }
@@ -716,17 +1353,29 @@ impl Fold {
     }
     fn apply(&mut self, (kind, a, b): Ev) {
         match kind {
+            CHOOSE => self.levels.push((a, None)),
             COVER => self.cover(a),
-            UNCOVER => self.uncover(a),
+            UNCOVER => {
+                self.uncover(a);
+                if self.levels.last().is_some_and(|l| l.0 == a) && self.solution.len() < self.levels.len() {
+                    self.levels.pop(); // X7: the level ran out of options
+                }
+            }
             TRY => {
                 assert_eq!(b as usize, self.solution.len(), "try at the next level");
+                assert_eq!(b as usize + 1, self.levels.len(), "try at the open level");
+                self.levels[b as usize].1 = Some(a);
                 self.solution.push(a);
             }
-            UNTRY => assert_eq!(self.solution.pop(), Some(a)),
+            UNTRY => {
+                assert_eq!(self.solution.pop(), Some(a));
+                assert_eq!(b as usize, self.solution.len(), "untry at the top level");
+            }
             _ => {}
         }
     }
-    fn revert(&mut self, (kind, a, _): Ev) {
+    /// Takes back an event; the open levels are restored from before it.
+    fn revert(&mut self, (kind, a, _): Ev, levels: &[(u32, Option<u32>)]) {
         match kind {
             COVER => self.uncover(a),
             UNCOVER => self.cover(a),
@@ -734,25 +1383,129 @@ impl Fold {
             UNTRY => self.solution.push(a),
             _ => {}
         }
+        self.levels = levels.to_vec();
     }
-    /// The fold against what the Trace says of itself.
-    fn check(&self, t: &Trace, at: usize) {
-        let covered: Vec<u32> = (0..324).filter(|&i| self.covered[i as usize]).collect();
-        assert_eq!(t.covered_items(), covered, "event {at}: coveredItems");
-        let lengths = t.item_lengths();
-        for i in 0..324u32 {
+    /// The options of an item still in its list: for a covered item, those its cover hid.
+    fn list(&self, item: u32) -> Vec<u32> {
+        let by = if self.covered[item as usize] { Some(item) } else { None };
+        self.options_of(item)
+            .into_iter()
+            .filter(|&o| self.hidden_by[o as usize] == by)
+            .collect()
+    }
+    fn expected_state(&self, o: usize) -> u8 {
+        let Some(h) = self.hidden_by[o] else {
+            return OptionState::Live as u8;
+        };
+        (match self.levels.iter().position(|l| l.0 == h) {
+            None => OptionState::Hidden,
+            Some(k) => {
+                let branches = self.list(h);
+                let pos = |x: u32| branches.iter().position(|&b| b == x).unwrap();
+                if self.solution.get(k) == Some(&(o as u32)) {
+                    OptionState::Tried
+                } else if self.levels[k].1.is_some_and(|t| pos(o as u32) <= pos(t)) {
+                    OptionState::Spent
+                } else {
+                    OptionState::Pending
+                }
+            }
+        }) as u8
+    }
+    /// The fold against what the Trace says of itself (after a refresh).
+    fn check(&self, t: &mut Trace, at: usize) {
+        t.refresh();
+        let items = self.t.items;
+        let covered: Vec<u32> = (0..items as u32).filter(|&i| self.covered[i as usize]).collect();
+        assert_eq!(t.covered_items().to_vec(), covered, "event {at}: coveredItems");
+        let lengths = t.item_lengths().to_vec();
+        let flags = t.item_flags().to_vec();
+        let states = t.option_states().to_vec();
+        assert_eq!(
+            (lengths.len(), flags.len(), states.len()),
+            (items, items, self.t.options)
+        );
+        let tried = if self.solution.len() == self.levels.len() {
+            self.solution.last().map(|&o| self.t.option_items(o as usize).to_vec())
+        } else {
+            None
+        };
+        for i in 0..items as u32 {
+            let f = flags[i as usize];
+            assert_eq!(
+                f & ItemFlag::Covered as u8 != 0,
+                self.covered[i as usize],
+                "event {at}: item {i} covered?"
+            );
+            let level = self.levels.iter().position(|l| l.0 == i);
+            assert_eq!(
+                f & ItemFlag::Chosen as u8 != 0,
+                level.is_some(),
+                "event {at}: item {i} chosen?"
+            );
+            assert_eq!(
+                f & ItemFlag::Top as u8 != 0,
+                level.is_some_and(|k| k + 1 == self.levels.len()),
+                "event {at}: item {i} on top?"
+            );
             if !self.covered[i as usize] {
-                let live: Vec<u32> = self.item_options[i as usize]
-                    .iter()
-                    .copied()
-                    .filter(|&o| self.hidden_by[o as usize].is_none())
-                    .collect();
-                assert_eq!(t.item_options(i).unwrap(), live, "event {at}: itemOptions({i})");
+                let live = self.list(i);
+                assert_eq!(
+                    t.item_options(i).unwrap().to_vec(),
+                    live,
+                    "event {at}: itemOptions({i})"
+                );
                 assert_eq!(lengths[i as usize] as usize, live.len(), "event {at}: itemLengths[{i}]");
+                let dead = live.is_empty() && !tried.as_ref().is_some_and(|its| its.contains(&(i as u16)));
+                assert_eq!(
+                    f & ItemFlag::DeadEnd as u8 != 0,
+                    dead,
+                    "event {at}: item {i} a dead end?"
+                );
+            } else {
+                assert_eq!(
+                    f & ItemFlag::DeadEnd as u8,
+                    0,
+                    "event {at}: covered item {i} is no dead end"
+                );
             }
         }
-        assert_eq!(t.solution(), self.solution, "event {at}: solution");
+        for (o, &state) in states.iter().enumerate() {
+            assert_eq!(state, self.expected_state(o), "event {at}: optionStates[{o}]");
+        }
+        assert_eq!(t.solution().to_vec(), self.solution, "event {at}: solution");
         assert_eq!(t.depth() as usize, self.solution.len());
+        // The open levels: the item chosen, the option tried, its rank, the branches.
+        let choices = t.choices().to_vec();
+        assert_eq!(choices.len(), 5 * self.levels.len(), "event {at}: choices");
+        let chosen: Vec<u32> = choices.chunks_exact(5).map(|c| c[0]).collect();
+        let folded: Vec<u32> = self.levels.iter().map(|l| l.0).collect();
+        assert_eq!(chosen, folded, "event {at}: chosen items");
+        for (k, (c, &(item, last))) in choices.chunks_exact(5).zip(&self.levels).enumerate() {
+            let branches = self.list(item);
+            let pos = |x: u32| branches.iter().position(|&b| b == x).unwrap() as u32;
+            let trying = k < self.solution.len();
+            let (option, rank) = if trying {
+                (self.solution[k], pos(self.solution[k]) + 1)
+            } else {
+                (u32::MAX, last.map_or(1, |t| pos(t) + 2))
+            };
+            assert_eq!(
+                c,
+                [item, option, rank, branches.len() as u32, u32::from(trying)],
+                "event {at}: level {k} (item, option, rank, count, trying)"
+            );
+            assert_eq!(
+                t.branches(k as u32).unwrap().to_vec(),
+                branches,
+                "event {at}: branches({k})"
+            );
+        }
+        let open = self.levels.len();
+        assert_eq!(
+            err(t.branches(open as u32)),
+            format!("level {open} is not open ({open} are)")
+        );
     }
 }
 
@@ -764,16 +1517,19 @@ fn which_options_a_cover_hid_follows_from_the_numbering() {
         (SIXTEEN_CLUES.to_string(), 2_000),
     ] {
         let mut t = Trace::new(&js(&puzzle)).unwrap();
+        assert_eq!(t.primary(), 324, "every Sudoku item is primary");
         let mut fold = Fold::new(&t.givens().unwrap());
-        fold.check(&t, 0);
+        fold.check(&mut t, 0);
         let mut history = Vec::new();
         for at in 1..=steps {
-            let batch = decode(&t.next_batch(1));
+            let batch = events_of(t.next_batch(1));
             assert_eq!(batch.len(), 1);
             let e = batch[0];
+            assert_last(&t, Some(e), &format!("event {at}"));
             if e.0 == CHOOSE {
                 // The choice is the first uncovered item with the fewest options (MRV).
-                let lengths = t.item_lengths();
+                t.refresh();
+                let lengths = t.item_lengths().to_vec();
                 let min = (0..324)
                     .filter(|&i| !fold.covered[i])
                     .map(|i| lengths[i])
@@ -782,16 +1538,18 @@ fn which_options_a_cover_hid_follows_from_the_numbering() {
                 let first = (0..324).find(|&i| !fold.covered[i] && lengths[i] == min).unwrap();
                 assert_eq!((e.1, e.2), (first as u32, min), "event {at}: choose");
             }
+            history.push((e, fold.levels.clone()));
             fold.apply(e);
-            history.push(e);
-            fold.check(&t, at);
+            fold.check(&mut t, at);
         }
         // And backwards: each prevBatch event reverted from the fold matches the Trace again.
         for at in (steps / 2..steps).rev() {
-            let back = decode(&t.prev_batch(1));
-            assert_eq!(back, vec![history[at]], "step back {at}");
-            fold.revert(back[0]);
-            fold.check(&t, at);
+            let back = events_of(t.prev_batch(1));
+            let (e, levels) = &history[at];
+            assert_eq!(back, vec![*e], "step back {at}");
+            assert_last(&t, Some(history[at - 1].0), &format!("back at {at}"));
+            fold.revert(back[0], levels);
+            fold.check(&mut t, at);
         }
     }
 }
