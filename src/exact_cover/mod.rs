@@ -62,7 +62,7 @@ struct Node {
 }
 
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(PartialEq, Eq, Debug)]
 pub struct Matrix {
     /// Items `0..primary` are primary, `primary..items` secondary.
     primary: u32,
@@ -122,6 +122,30 @@ impl fmt::Display for MatrixError {
 }
 
 impl std::error::Error for MatrixError {}
+
+impl Clone for Matrix {
+    fn clone(&self) -> Matrix {
+        let mut m = Matrix::new(0, 0);
+        m.clone_from(self);
+        m
+    }
+
+    /// Copies `source` into this matrix's arrays, allocating only where they are too short
+    /// (a search that starts each puzzle from a template allocates nothing).
+    fn clone_from(&mut self, source: &Matrix) {
+        self.primary = source.primary;
+        self.items = source.items;
+        self.prev.clone_from(&source.prev);
+        self.next.clone_from(&source.next);
+        self.len.clone_from(&source.len);
+        self.nodes.clone_from(&source.nodes);
+        self.node_option.clone_from(&source.node_option);
+        self.option_start.clone_from(&source.option_start);
+        self.active_primary = source.active_primary;
+        self.buckets.clone_from(&source.buckets);
+        self.narrow = source.narrow;
+    }
+}
 
 impl Matrix {
     /// An empty matrix with `primary` primary items (numbered `0..primary`) and
