@@ -314,3 +314,24 @@ fn plain_dfs_agrees_where_it_is_fast() {
         }
     }
 }
+
+/// The search tree is fixed by the rule (fewest options, leftmost on ties) and the model's
+/// item order; the work per node by the engine. These counts cannot move with the machine's
+/// noise, so a change that grows the tree or the link updates fails here, not in a benchmark.
+/// First 500 puzzles of magictour, unique mode (stop at a second solution).
+#[test]
+fn tree_size_on_the_first_500_of_magictour_is_pinned() {
+    let puzzles = read("magictour_top1465.txt", 1_465);
+    let mut dlx = Dlx::new();
+    for (index, line) in puzzles.iter().take(500).enumerate() {
+        let puzzle = parse("magictour_top1465.txt", index, line);
+        assert!(matches!(dlx.verdict(&puzzle), Verdict::Unique(_)));
+    }
+    let c = dlx.counters().unwrap();
+    eprintln!("first 500 of magictour, unique: {c:?}");
+    assert_eq!(
+        (c.nodes, c.updates, c.solutions),
+        (513_333, 7_533_819, 500),
+        "nodes (1,027 per puzzle), link updates and solutions"
+    );
+}

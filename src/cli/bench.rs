@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use dlx_sudoku::exact_cover::Counters;
 use dlx_sudoku::formats::{self, Format};
 use dlx_sudoku::sudoku::{EngineKind, Puzzle, Verdict};
 
@@ -29,12 +30,14 @@ struct Measured {
     tally: Tally,
 }
 
-/// The answers of one run: `solved` counts unique solutions (unique mode) or first ones.
+/// The answers of one run: `solved` counts unique solutions (unique mode) or first ones;
+/// `work` sums the search counters of engines that keep them (DLX).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 struct Tally {
     solved: usize,
     multiple: usize,
     none: usize,
+    work: Option<Counters>,
 }
 
 pub fn run(options: &Bench) -> Result<(), Failure> {
@@ -128,6 +131,7 @@ fn work(puzzles: &[Puzzle], next: &AtomicUsize, engine: EngineKind, mode: Mode) 
             },
         }
     }
+    tally.work = engine.counters();
     tally
 }
 
@@ -137,6 +141,10 @@ impl Tally {
             solved: self.solved + other.solved,
             multiple: self.multiple + other.multiple,
             none: self.none + other.none,
+            work: match (self.work, other.work) {
+                (Some(a), Some(b)) => Some(a + b),
+                (a, b) => a.or(b),
+            },
         }
     }
 
@@ -172,7 +180,18 @@ impl fmt::Display for Row<'_> {
         )?;
         let (median, min, max) = (rate(median(rates)), rate(rates[0]), rate(rates[rates.len() - 1]));
         write!(f, "median {median:>9} puzzles/s  (min {min} .. max {max})  ")?;
-        f.write_str(&self.measured.tally.describe(self.mode))
+        let tally = &self.measured.tally;
+        f.write_str(&tally.describe(self.mode))?;
+        if let Some(work) = tally.work {
+            // Per puzzle: search-tree nodes, links updated, and the choice's work.
+            let per = |x: u64| x as f64 / count.max(1) as f64;
+            let (nodes, updates, choice) = (per(work.nodes), per(work.updates), per(work.choice_work));
+            write!(
+                f,
+                "  per puzzle: nodes={nodes:.1} updates={updates:.0} choice_work={choice:.0}"
+            )?;
+        }
+        Ok(())
     }
 }
 

@@ -75,7 +75,7 @@ struct Node {
 }
 
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(PartialEq, Eq, Debug)]
 pub struct Matrix {
     /// Items `0..primary` are primary, `primary..items` secondary.
     primary: u32,
@@ -135,6 +135,30 @@ impl fmt::Display for MatrixError {
 }
 
 impl std::error::Error for MatrixError {}
+
+impl Clone for Matrix {
+    fn clone(&self) -> Matrix {
+        let mut m = Matrix::new(0, 0);
+        m.clone_from(self);
+        m
+    }
+
+    /// Copies `source` into this matrix's arrays, allocating only where they are too short
+    /// (a search that starts each puzzle from a template allocates nothing).
+    fn clone_from(&mut self, source: &Matrix) {
+        self.primary = source.primary;
+        self.items = source.items;
+        self.prev.clone_from(&source.prev);
+        self.next.clone_from(&source.next);
+        self.len.clone_from(&source.len);
+        self.nodes.clone_from(&source.nodes);
+        self.node_option.clone_from(&source.node_option);
+        self.option_start.clone_from(&source.option_start);
+        self.active_primary = source.active_primary;
+        self.buckets.clone_from(&source.buckets);
+        self.narrow = source.narrow;
+    }
+}
 
 impl Matrix {
     /// An empty matrix with `primary` primary items (numbered `0..primary`) and
@@ -368,13 +392,14 @@ impl Matrix {
         }
     }
 
-    /// The primary item with the fewest active options, the leftmost on ties, and that
-    /// number: the first primary item in the first non-empty length bucket (the bit
-    /// sets are in item order, and so is the item list). Only when every uncovered
-    /// primary item has `LONG` options or more does it scan their lengths. Call only
-    /// while some primary item is uncovered.
+    /// The primary item with the fewest active options, the leftmost on ties, that
+    /// number, and the work it took (bucket words and lengths examined): the first
+    /// primary item in the first non-empty length bucket (the bit sets are in item
+    /// order, and so is the item list). Only when every uncovered primary item has
+    /// `LONG` options or more does it scan their lengths. Call only while some primary
+    /// item is uncovered.
     #[inline(always)]
-    fn choose(&self) -> (u32, u32) {
+    fn choose(&self) -> (u32, u32, u64) {
         let (full, rest) = (self.primary as usize / 64, self.primary % 64);
         let words = &self.buckets[..full];
         let last = self.buckets.get(full).filter(|_| rest > 0);
@@ -391,25 +416,28 @@ impl Matrix {
                 .find(|&(_, bits)| bits != 0)
                 .unwrap_or_else(|| (full, last.map_or(0, |w| w[b] & last_mask)));
             let item = w as u32 * 64 + bits.trailing_zeros();
+            let work = (b as u64 + 1) * self.buckets.len() as u64;
             if b < BUCKETS - 1 {
-                return (item, b as u32);
+                return (item, b as u32, work);
             }
-            return self.fewest_of_the_long(item);
+            let (item, len, scanned) = self.fewest_of_the_long(item);
+            return (item, len, work + scanned);
         }
         debug_assert!(false, "choose() with every primary item covered");
-        (0, 0)
+        (0, 0, 0)
     }
 
     /// The leftmost primary item of least length, given that `first`, the leftmost
     /// uncovered one, and all after it have `LONG` options or more.
     #[cold]
-    fn fewest_of_the_long(&self, first: u32) -> (u32, u32) {
-        let mut best = (first, self.len[first as usize]);
+    fn fewest_of_the_long(&self, first: u32) -> (u32, u32, u64) {
+        let mut best = (first, self.len[first as usize], 1);
         let mut i = self.next[first as usize];
         while i != self.items {
             if self.len[i as usize] < best.1 {
-                best = (i, self.len[i as usize]);
+                best = (i, self.len[i as usize], best.2);
             }
+            best.2 += 1;
             i = self.next[i as usize];
         }
         best

@@ -135,6 +135,23 @@ pub struct Counters {
     pub updates: u64,
     pub solutions: u64,
     pub dead_ends: u64,
+    /// The work of the item choice: bucket words and item lengths examined.
+    pub choice_work: u64,
+}
+
+impl std::ops::Add for Counters {
+    type Output = Counters;
+    /// The sum of two searches' counters.
+    fn add(self, o: Counters) -> Counters {
+        Counters {
+            events: self.events + o.events,
+            nodes: self.nodes + o.nodes,
+            updates: self.updates + o.updates,
+            solutions: self.solutions + o.solutions,
+            dead_ends: self.dead_ends + o.dead_ends,
+            choice_work: self.choice_work + o.choice_work,
+        }
+    }
 }
 
 impl Search {
@@ -292,7 +309,8 @@ impl Search {
                         return Status::Solution;
                     }
                     // X3
-                    let (item, len) = self.m.choose();
+                    let (item, len, work) = self.m.choose();
+                    self.counters.choice_work += work;
                     self.chosen[l] = item;
                     if len == 0 {
                         self.counters.dead_ends += 1;
@@ -439,11 +457,10 @@ impl Search {
             }
             Pc::CoverChosen => {
                 self.pc = Pc::Enter;
-                let item = self.chosen[l];
-                Some(Event::Choose {
-                    item,
-                    len: self.m.len(item as usize) as u32,
-                })
+                let (item, len, work) = self.m.choose();
+                debug_assert_eq!(item, self.chosen[l]);
+                self.counters.choice_work -= work;
+                Some(Event::Choose { item, len })
             }
             Pc::TryNext => {
                 let (item, p) = (self.chosen[l], self.x[l]);
@@ -500,8 +517,11 @@ impl Search {
                     self.counters.solutions -= 1;
                     return Some(Event::Solution);
                 }
-                let (item, len) = self.m.choose();
+                let (item, len, work) = self.m.choose();
                 if len == 0 {
+                    // The choice that found the dead end is undone with it; after a
+                    // `Choose`, its own undoing takes the work back.
+                    self.counters.choice_work -= work;
                     self.counters.dead_ends -= 1;
                     return Some(Event::DeadEnd { item });
                 }

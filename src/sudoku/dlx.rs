@@ -1,9 +1,9 @@
-//! Sudoku as exact cover (seed 004's model, numbered in [`model`](super::model)),
+//! Sudoku as exact cover (cells first, numbered in [`model`](super::model)),
 //! solved by the one [`Search`] engine. Givens are committed before the search
 //! starts (seed 002's idea), so the search only sees the cells left to fill.
 
 use super::{model, Engine, EngineKind, Grid, Puzzle};
-use crate::exact_cover::{Matrix, Nothing, Search, Status};
+use crate::exact_cover::{Counters, Matrix, Nothing, Search, Status};
 
 /// The full 324-item, 729-option matrix, options in model order.
 pub fn full_matrix() -> Matrix {
@@ -50,13 +50,19 @@ pub fn grid_of(search: &Search, puzzle: &Puzzle) -> Grid {
 pub struct Dlx {
     template: Matrix,
     search: Search,
+    /// The counters of every search before the last one.
+    earlier: Counters,
 }
 
 impl Dlx {
     pub fn new() -> Dlx {
         let template = full_matrix();
         let search = Search::new(template.clone());
-        Dlx { template, search }
+        Dlx {
+            template,
+            search,
+            earlier: Counters::default(),
+        }
     }
 
     /// The search of the last puzzle, as it was left (for its counters).
@@ -76,7 +82,12 @@ impl Engine for Dlx {
         EngineKind::Dlx
     }
 
+    fn counters(&self) -> Option<Counters> {
+        Some(self.earlier + self.search.counters())
+    }
+
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) {
+        self.earlier = self.earlier + self.search.counters();
         self.search.reset(&self.template);
         if !commit_givens(&mut self.search, puzzle) {
             return;

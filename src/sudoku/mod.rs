@@ -41,6 +41,12 @@ pub trait Engine {
     /// or no solution is left.
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool);
 
+    /// The search counters summed over every puzzle this engine searched, for engines
+    /// that keep them (DLX).
+    fn counters(&self) -> Option<crate::exact_cover::Counters> {
+        None
+    }
+
     /// The first solution found, if any.
     fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
         let mut found = None;
