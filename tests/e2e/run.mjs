@@ -304,10 +304,11 @@ test('hovering a cell or an item lights up its options and items in every view',
   await page.hover('#board .cell >> nth=1'); // r1c2, a given 2
   assert.equal(await page.$$eval('#items .item.hl', (s) => s.length), 4);
   await page.hover('#board .cell >> nth=0'); // r1c1, empty
-  assert.deepEqual(await page.$$eval('#items .item.hl', (s) => s.map((x) => x.dataset.item)), ['243']);
+  assert.deepEqual(await page.$$eval('#items .item.hl', (s) => s.map((x) => x.dataset.item)), [await page.$eval('#items', (el) => String(window.dlxPage.numbering.cellItem(0)))]);
   assert.equal(await page.$$eval('#items .item.hl2', (s) => s.length), 27);
   assert.equal(await page.$$eval('#board .m.hl', (s) => s.length), 9);
-  await page.hover('#items .item[data-item="0"]'); // row 1 has 1
+  const row1has1 = await page.evaluate(() => window.dlxPage.numbering.item('row', 0, 1));
+  await page.hover(`#items .item[data-item="${row1has1}"]`); // row 1 has 1
   assert.equal(await page.$$eval('#board .m.hl', (s) => s.length), 9);
   assert.equal(await page.$$eval('#board .cell.hl', (s) => s.length), 9);
   await shot(page, 'hover-item');

@@ -25,11 +25,12 @@ test('Sudoku narration speaks of places, candidates and singles', () => {
   assert.equal(out[1], "Single: 'box 7 has 7' has only one place left, r9c3.");
   assert.equal(out[3], 'Try r9c3 = 7 (the only choice): covers 4 items, hides 11 candidates.');
   assert.equal(out[4], 'r9c3 = 7 covers r9c3: hides 5 candidates.');
-  assert.equal(out[7], "Branch on 'row 7 has 3': only 2 places left (fewest): r7c8 or r7c9.");
-  assert.equal(out[9], 'Try r7c8 = 3 (1st of 2): covers 4 items, hides 10 candidates.');
+  assert.equal(out[7], 'Branch on r7c1: only 2 candidates left (fewest): 6 or 8.');
+  assert.equal(out[9], 'Try r7c1 = 6 (1st of 2): covers 4 items, hides 10 candidates.');
+  assert.equal(out[13], 'Single: r7c2 can only be 4 (its last candidate).');
   // an item of the option being tried is about to be covered: not called a dead end
-  assert.equal(out[28], "r5c3 = 5 covers 'column 3 has 5': hides 4 candidates.");
-  assert.equal(out[29], "r5c3 = 5 covers 'box 4 has 5': nothing left to hide.");
+  assert.equal(out[17], "r7c2 = 4 covers 'column 2 has 4': hides 2 candidates.");
+  assert.equal(out[18], "r7c2 = 4 covers 'box 7 has 4': nothing left to hide.");
 });
 
 test('Sudoku narration: dead ends, taking back, solutions', () => {
