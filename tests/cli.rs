@@ -266,14 +266,14 @@ fn bad_inputs() -> Vec<Bad> {
             &["solve", "--format", "hiho"],
             format!("abc\n{hiho_grid}"),
             "",
-            "line 1: expected the number of puzzles, found \"abc\"",
+            "line 1, column 1: expected the number of puzzles, found \"abc\"",
         ),
         bad(
             "hiho short of puzzles",
             &["solve"],
             format!("2\n{hiho_grid}"),
             &data("hiho102.out"),
-            "line 11: input ended after 1 of the 2 puzzles announced",
+            "line 11: input ended, but the count on line 1 declares 2 grids, found 1",
         ),
         bad(
             "truncated hdu grid",
@@ -294,7 +294,7 @@ fn bad_inputs() -> Vec<Bad> {
             &["solve"],
             hdu_in.replacen("5 ? 6", "5 x 6", 1),
             "",
-            "line 5 (r5c2): 'x' is not a digit or a blank",
+            "line 5, column 3 (r5c2): 'x' is not a digit or a blank",
         ),
         bad(
             "hdu clash names the row's line",
@@ -484,4 +484,46 @@ fn bench_stops_on_a_bad_line() {
         "{}",
         missing.stderr
     );
+}
+
+/// The HDU sample as a line: easy for every engine.
+const EASY_LINE: &str = "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23";
+const EASY_SOLVED: &str = "712469358365287194498513672924156837576398241183724965231975486647832519859641723";
+
+#[test]
+fn a_line_over_the_limit_is_an_error_naming_it() {
+    // 10 MB with no line end: refused at the limit, not read to its end first.
+    let huge = "x".repeat(10_000_000);
+    let out = run(&["solve"], &format!("{EASY_LINE}\n{huge}"));
+    assert_eq!(out.stdout, format!("{EASY_SOLVED}\n"));
+    assert_eq!(out.stderr, "dlx-sudoku: line 2: longer than 4096 bytes\n");
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn a_byte_order_mark_and_lone_carriage_returns_are_read() {
+    let (input, expected) = (data("poj3074.in"), data("poj3074.out"));
+    solves(&["solve"], &format!("\u{feff}{}", input.replace('\n', "\r")), &expected);
+    let hiho = data("hiho102.in").replace('\n', "\r");
+    solves(&["solve"], &format!("\u{feff}{hiho}"), &data("hiho102.out"));
+}
+
+#[test]
+fn a_hiho_count_says_how_many_grids_it_declares() {
+    let grid = data("hiho102.in").split_once('\n').unwrap().1.to_string();
+    let answer = data("hiho102.out");
+    let out = run(&["solve"], &format!("1000000000\n{grid}{grid}{grid}"));
+    assert_eq!(out.stdout, answer.repeat(3));
+    assert_eq!(
+        out.stderr,
+        "dlx-sudoku: line 29: input ended, but the count on line 1 declares 1000000000 grids, found 3\n"
+    );
+    assert_eq!(out.code, 2);
+    let out = run(&["solve"], &format!("99999999999999999999\n{grid}"));
+    assert_eq!(
+        out.stderr,
+        "dlx-sudoku: line 1, column 1: the number of puzzles \"99999999999999999999\" is too big \
+         (at most 18446744073709551615)\n"
+    );
+    assert_eq!(out.code, 2);
 }
