@@ -527,3 +527,32 @@ fn a_hiho_count_says_how_many_grids_it_declares() {
     );
     assert_eq!(out.code, 2);
 }
+
+/// Unsolvable with 11 clues: the bitmask engine did not finish it in any time a user would
+/// wait (issue 13). DLX proves it has no solution without trying a single option.
+const RUNAWAY: &str = ".................1.....2.3......3.2..............2.3......3.2.....4......2.......";
+#[test]
+fn every_engine_gives_up_at_max_nodes_and_answers_the_rest() {
+    for engine in ["bitmask", "dfs"] {
+        solves(
+            &["solve", "--engine", engine, "--max-nodes", "100000"],
+            &format!("{RUNAWAY}\n{EASY_LINE}\n"),
+            &format!("gave up after 100000 nodes\n{EASY_SOLVED}\n"),
+        );
+    }
+    solves(
+        &["solve", "--engine", "dlx", "--max-nodes", "100"],
+        &format!("{SIXTEEN_CLUES}\n{EASY_LINE}\n{RUNAWAY}\n"),
+        &format!("multiple solutions\n{EASY_SOLVED}\nno solution\n"),
+    );
+    solves(
+        &["solve", "--count", "--max-nodes=100"],
+        &format!("{SIXTEEN_CLUES}\n{EASY_LINE}\n"),
+        "gave up after 100 nodes\n1 solution\n",
+    );
+    solves(
+        &["solve", "--engine", "bitmask", "--max-nodes", "1", "--format", "hdu"],
+        &format!("{}\n{}", data("hdu1426.in"), data("hdu1426.in")),
+        "gave up after 1 node\n\ngave up after 1 node\n",
+    );
+}

@@ -174,11 +174,11 @@ fn check_file(file: &File) {
                             continue;
                         }
                         let puzzle = parse(file.name, index, line);
-                        let v = dlx.verdict(&puzzle);
+                        let v = dlx.verdict(&puzzle).unwrap();
                         let mut problems: Vec<String> = check("dlx", &puzzle, &v, file.expect).into_iter().collect();
                         checked.fetch_add(1, Ordering::Relaxed);
                         if by_bitmask {
-                            let w = bitmask.verdict(&puzzle);
+                            let w = bitmask.verdict(&puzzle).unwrap();
                             problems.extend(check("bitmask", &puzzle, &w, file.expect));
                             if !agree(&v, &w) {
                                 problems.push(format!("dlx gave {v:?} but bitmask {w:?}"));
@@ -301,11 +301,11 @@ fn plain_dfs_agrees_where_it_is_fast() {
         for &index in indices {
             let line = &puzzles[index];
             let puzzle = parse(name, index, line);
-            let v = dfs.verdict(&puzzle);
+            let v = dfs.verdict(&puzzle).unwrap();
             if let Some(problem) = check("dfs", &puzzle, &v, file.expect) {
                 panic!("{name} line {}: {line}: {problem}", index + 1);
             }
-            let w = bitmask.verdict(&puzzle);
+            let w = bitmask.verdict(&puzzle).unwrap();
             assert!(
                 agree(&v, &w),
                 "{name} line {}: {line}: dfs gave {v:?} but bitmask {w:?}",

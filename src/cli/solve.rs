@@ -13,6 +13,7 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
     let text = read_stdin()?;
     let parsed = formats::parse(&text, options.format.format());
     let mut engine = options.engine.engine();
+    engine.set_max_nodes(options.limit.max_nodes(options.engine));
     let mut out = BufWriter::new(io::stdout().lock());
     let answered = answer_all(&parsed, engine.as_mut(), options.count, &mut out);
     out.flush()?;
@@ -57,14 +58,15 @@ fn answer(
     out: &mut String,
 ) {
     match count {
-        Some(limit) => {
-            let found = engine.count(puzzle, limit);
-            format.write_message(index, &count_message(found, limit), out);
-        }
+        Some(limit) => match engine.count(puzzle, limit) {
+            Ok(found) => format.write_message(index, &count_message(found, limit), out),
+            Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),
+        },
         None => match engine.verdict(puzzle) {
-            Verdict::Unique(solution) => format.write_grid(index, &solution, out),
-            Verdict::None => format.write_message(index, "no solution", out),
-            Verdict::Multiple(..) => format.write_message(index, "multiple solutions", out),
+            Ok(Verdict::Unique(solution)) => format.write_grid(index, &solution, out),
+            Ok(Verdict::None) => format.write_message(index, "no solution", out),
+            Ok(Verdict::Multiple(..)) => format.write_message(index, "multiple solutions", out),
+            Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),
         },
     }
 }
