@@ -18,7 +18,8 @@ pub const MAX_JOBS: usize = 256;
 pub const MAX_REPEAT: usize = 1000;
 
 const EXIT_STATUS: &str = "\
-Exit status: 0 on success; 2 on a usage error or bad input, after answering the puzzles before it.";
+Exit status: 0 on success (a puzzle given up on at --max-nodes is an answer); 1 when reading
+or writing fails; 2 on a usage error or bad input, after answering the puzzles before it.";
 
 #[derive(Parser, Debug)]
 #[command(
@@ -36,8 +37,10 @@ pub struct Cli {
 pub enum Command {
     /// Answers every puzzle on stdin in its judge format.
     ///
-    /// Each answer is the solution grid, or a line `no solution` or `multiple solutions` in its place,
-    /// byte for byte as the judges expect.
+    /// Each answer is the solution grid, or a line `no solution`, `multiple solutions` or `gave up
+    /// after N nodes` in its place, byte for byte as the judges expect. Each is written as soon as
+    /// its puzzle has been read, so solve works in a pipe or at a terminal and memory stays flat.
+    /// A line longer than 4096 bytes is an error.
     #[command(after_help = EXIT_STATUS)]
     Solve(Solve),
     /// Times the engines on files of line-format puzzles.
@@ -51,7 +54,8 @@ pub enum Command {
 /// `dlx-sudoku solve`.
 #[derive(Args, Debug)]
 pub struct Solve {
-    /// The input format. Blank lines between puzzles, spaces around them and `\r` are skipped.
+    /// The input format. Lines end in `\n`, `\r\n` or `\r`; blank lines, spaces around a line and a
+    /// byte-order mark at the start are skipped.
     #[arg(long, value_name = "FORMAT", default_value_t = InputFormat::Auto, value_parser = InputFormat::parser())]
     pub format: InputFormat,
 
@@ -344,6 +348,14 @@ mod tests {
     #[test]
     fn the_grammar_is_consistent() {
         Cli::command().debug_assert();
+        let mut command = Cli::command();
+        let help = command
+            .find_subcommand_mut("solve")
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        let limit = format!("longer than {} bytes", dlx_sudoku::formats::MAX_LINE);
+        assert!(help.contains(&limit), "{help}");
     }
 
     #[test]

@@ -56,7 +56,8 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
                     mode,
                     jobs: options.jobs,
                 };
-                let measured = measure(&file.puzzles, run, options.repeat)?;
+                let measured =
+                    measure(&file.puzzles, run, options.repeat).map_err(|e| Failure::Io("starting threads", e))?;
                 let row = Row {
                     file,
                     width,
@@ -65,8 +66,8 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
                     jobs: options.jobs,
                     measured: &measured,
                 };
-                writeln!(out, "{row}")?;
-                out.flush()?;
+                writeln!(out, "{row}").map_err(Failure::write)?;
+                out.flush().map_err(Failure::write)?;
             }
         }
     }
