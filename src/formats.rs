@@ -9,9 +9,14 @@
 //! * [`Format::Hiho`] (hihoCoder week 102): a line `t`, then `t` grids of 9 lines of 9 integers,
 //!   `0` for blanks. Answer: 9 lines of digits joined by single spaces, nothing between cases.
 //!
-//! Reading is tolerant where the judges are: blank lines between puzzles, leading and trailing
-//! whitespace and `\r` are skipped, and every grid format accepts `?`, `.` and `0` as blanks.
-//! It is strict elsewhere, and every error names its line (and the cell when there is one).
+//! Reading is tolerant where the judges are: blank lines between puzzles and leading and
+//! trailing whitespace are skipped, lines may end in `\n`, `\r\n` or a lone `\r`, a UTF-8
+//! byte-order mark at the start is dropped, and every grid format accepts `?`, `.` and `0` as
+//! blanks. It is strict elsewhere, and every error names its line (and the cell or column when
+//! there is one), quoting at most [`MAX_QUOTE`] characters of the input.
+//!
+//! [`Cases`] reads a stream one puzzle at a time in memory bounded by [`MAX_LINE`], so that an
+//! answer can go out as soon as its puzzle has been read; [`parse`] reads a whole text.
 //!
 //! ```
 //! use dlx_sudoku::formats::{parse, Format};
@@ -31,9 +36,11 @@
 //! assert_eq!(out, "no solution\n\nno solution\n");
 //! ```
 //!
-//! This module does no I/O: the command line and the WebAssembly API both call it on text.
+//! The module writes nothing and opens nothing: [`Cases`] reads whatever [`BufRead`] it is
+//! given, and the command line and the WebAssembly API share it.
 
 use std::fmt;
+use std::io::{self, BufRead};
 use std::str::FromStr;
 
 use crate::sudoku::{cell_name, Clash, Grid, LineError, Puzzle, CELLS};
@@ -49,8 +56,16 @@ pub enum Format {
     Hiho,
 }
 
-/// Puzzles with more digits than this on a line of their own are not a hiho count.
-const MAX_COUNT_DIGITS: usize = 6;
+/// A lone number with more digits than this is not a hiho count (`u64::MAX` has 20 digits);
+/// a longer run of digits is more likely a line-format puzzle with cells missing.
+const MAX_COUNT_DIGITS: usize = 20;
+
+/// The longest line read, in bytes without its line end. No judge line comes near it; a
+/// longer one is an error, so that reading never holds more than this of a line.
+pub const MAX_LINE: usize = 4096;
+
+/// Error messages quote at most this many characters of the input, then `…`.
+pub const MAX_QUOTE: usize = 40;
 
 impl Format {
     /// Every format, in the order the command line lists them.
@@ -67,24 +82,34 @@ impl Format {
 
     /// Guesses the format from the first non-blank line; `None` when every line is blank.
     ///
-    /// * a single token of at most 6 digits is a puzzle count: [`Format::Hiho`];
+    /// * a single token of at most 20 digits is a puzzle count: [`Format::Hiho`];
     /// * any other single token (an 81-character puzzle, `end`, or a malformed puzzle line)
     ///   is [`Format::Line`];
     /// * two or more tokens are a grid row: [`Format::Hdu`].
     ///
     /// Only the first line is looked at, so a malformed first line still gets the format it
-    /// most looks like, and its error is reported in that format's terms.
+    /// most looks like, and its error is reported in that format's terms. Lines are split and
+    /// cleaned as [`Cases`] does; a first line longer than [`MAX_LINE`] counts as `line`.
     pub fn detect(text: &str) -> Option<Format> {
-        let first = text.lines().map(str::trim).find(|line| !line.is_empty())?;
-        let mut tokens = first.split_whitespace();
-        let token = tokens.next()?;
-        Some(if tokens.next().is_some() {
+        let mut lines = Lines::new(text.as_bytes());
+        match lines.skip_blank() {
+            Ok(true) => lines.next().ok().flatten().map(|(_, line)| Format::detect_line(line)),
+            Ok(false) => None,
+            Err(_) => Some(Format::Line),
+        }
+    }
+
+    /// The format whose first line `line` (not blank) looks like.
+    fn detect_line(line: &str) -> Format {
+        let mut tokens = line.split_whitespace();
+        let token = tokens.next().unwrap_or("");
+        if tokens.next().is_some() {
             Format::Hdu
         } else if token.len() <= MAX_COUNT_DIGITS && token.bytes().all(|b| b.is_ascii_digit()) {
             Format::Hiho
         } else {
             Format::Line
-        })
+        }
     }
 
     /// The line (1-based) that holds `cell` of a puzzle whose first line is `first_line`.
@@ -179,15 +204,21 @@ pub struct Parsed {
     pub error: Option<InputError>,
 }
 
-impl Parsed {
-    /// Case `index` as a puzzle, or the error naming the line and cell where its givens clash,
-    /// e.g. `line 3: r4c7: 5 already in row 4`. Panics if `index` is out of range.
-    pub fn puzzle(&self, index: usize) -> Result<Puzzle, InputError> {
-        let case = &self.cases[index];
-        Puzzle::new(case.grid).map_err(|clash| InputError {
-            line: self.format.line_of(case.line, clash.cell),
+impl Case {
+    /// The case as a puzzle, or the error naming the line and cell where its givens clash,
+    /// e.g. `line 3: r4c7: 5 already in row 4`, for a case read in `format`.
+    pub fn puzzle(&self, format: Format) -> Result<Puzzle, InputError> {
+        Puzzle::new(self.grid).map_err(|clash| InputError {
+            line: format.line_of(self.line, clash.cell),
             kind: ErrorKind::Clash(clash),
         })
+    }
+}
+
+impl Parsed {
+    /// Case `index` as a puzzle (see [`Case::puzzle`]). Panics if `index` is out of range.
+    pub fn puzzle(&self, index: usize) -> Result<Puzzle, InputError> {
+        self.cases[index].puzzle(self.format)
     }
 }
 
@@ -209,18 +240,29 @@ pub enum ErrorKind {
     Line(LineError),
     /// A grid row that does not hold 9 tokens: `expected 9 cells, found 8`.
     RowLength(usize),
-    /// A grid token that is not `1`-`9` or a blank, at `cell` (0..81) of its puzzle.
-    Token { cell: usize, token: String },
-    /// The first line of a hiho input is not a count.
-    Count(String),
+    /// A line longer than [`MAX_LINE`] bytes.
+    LongLine,
+    /// A grid token that is not `1`-`9` or a blank, at `cell` (0..81) of its puzzle and
+    /// `column` (1-based, in characters) of its line.
+    Token { cell: usize, column: usize, token: String },
+    /// The first line of a hiho input is not a count; `found` starts at `column`.
+    Count { column: usize, found: String },
+    /// The first line of a hiho input is a number too big to count puzzles with (a `u64`).
+    CountTooBig { column: usize, found: String },
     /// The input ended after `rows` rows of `puzzle` (numbered from 1).
     Truncated { puzzle: usize, rows: usize },
     /// A blank line after `rows` rows of `puzzle` (numbered from 1).
     BlankInGrid { puzzle: usize, rows: usize },
-    /// A hiho input ended after `found` of the `announced` puzzles.
-    Missing { found: usize, announced: usize },
-    /// A hiho input goes on after the `announced` puzzles.
-    Extra { announced: usize },
+    /// A hiho input ended after `found` of the `announced` grids its count (on line
+    /// `count_line`) declares.
+    Missing {
+        found: u64,
+        announced: u64,
+        count_line: usize,
+    },
+    /// A hiho input goes on after the `announced` grids its count (on line `count_line`)
+    /// declares.
+    Extra { announced: u64, count_line: usize },
     /// Two givens clash (reported by [`Parsed::puzzle`], not by [`parse`]).
     Clash(Clash),
 }
@@ -237,7 +279,16 @@ impl InputError {
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
+/// `text` in double quotes, cut after [`MAX_QUOTE`] characters with `…`, so that an error
+/// never echoes a huge token.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTE) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!("{:?}", format!("{}…", &text[..cut])),
+    }
+}
+
+fn plural(n: u64, word: &str) -> String {
     if n == 1 {
         format!("{n} {word}")
     } else {
@@ -253,18 +304,30 @@ impl fmt::Display for InputError {
             ErrorKind::Line(LineError::BadChar(e)) => write!(f, "line {line}, {e}"),
             ErrorKind::Line(e) => write!(f, "line {line}: {e}"),
             ErrorKind::RowLength(n) => write!(f, "line {line}: expected 9 cells, found {n}"),
-            ErrorKind::Token { cell, token } => {
+            ErrorKind::LongLine => write!(f, "line {line}: longer than {MAX_LINE} bytes"),
+            ErrorKind::Token { cell, column, token } => {
                 let mut chars = token.chars();
                 let shown = match (chars.next(), chars.next()) {
                     (Some(c), None) => format!("{c:?}"),
-                    _ => format!("{token:?}"),
+                    _ => quote(token),
                 };
                 let name = cell_name(*cell);
-                write!(f, "line {line} ({name}): {shown} is not a digit or a blank")
+                write!(
+                    f,
+                    "line {line}, column {column} ({name}): {shown} is not a digit or a blank"
+                )
             }
-            ErrorKind::Count(found) => {
-                write!(f, "line {line}: expected the number of puzzles, found {found:?}")
-            }
+            ErrorKind::Count { column, found } => write!(
+                f,
+                "line {line}, column {column}: expected the number of puzzles, found {}",
+                quote(found)
+            ),
+            ErrorKind::CountTooBig { column, found } => write!(
+                f,
+                "line {line}, column {column}: the number of puzzles {} is too big (at most {})",
+                quote(found),
+                u64::MAX
+            ),
             ErrorKind::Truncated { puzzle, rows } => write!(
                 f,
                 "line {line}: input ended inside puzzle {puzzle} (expected 9 rows, found {rows})"
@@ -273,15 +336,19 @@ impl fmt::Display for InputError {
                 f,
                 "line {line}: blank line inside puzzle {puzzle} (expected 9 rows, found {rows})"
             ),
-            ErrorKind::Missing { found, announced } => write!(
+            ErrorKind::Missing {
+                found,
+                announced,
+                count_line,
+            } => write!(
                 f,
-                "line {line}: input ended after {found} of the {} announced",
-                plural(*announced, "puzzle")
+                "line {line}: input ended, but the count on line {count_line} declares {}, found {found}",
+                plural(*announced, "grid")
             ),
-            ErrorKind::Extra { announced } => write!(
+            ErrorKind::Extra { announced, count_line } => write!(
                 f,
-                "line {line}: more input after the {} announced",
-                plural(*announced, "puzzle")
+                "line {line}: more input, but the count on line {count_line} declares {}",
+                plural(*announced, "grid")
             ),
             ErrorKind::Clash(clash) => write!(f, "line {line}: {clash}"),
         }
@@ -290,62 +357,290 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// Why a [`Cases`] stopped early.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The input is malformed.
+    Input(InputError),
+    /// Reading the input failed.
+    Io(io::Error),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Input(e) => e.fmt(f),
+            ReadError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl From<InputError> for ReadError {
+    fn from(e: InputError) -> ReadError {
+        ReadError::Input(e)
+    }
+}
+
 /// Reads every puzzle of `text` in `format` (detected with [`Format::detect`] when `None`;
 /// an input with no non-blank line is [`ErrorKind::Empty`], reported as [`Format::Line`]).
 /// Reading stops at the first malformed line; the puzzles before it are kept.
 /// Clashing givens are not checked here: see [`Parsed::puzzle`].
 pub fn parse(text: &str, format: Option<Format>) -> Parsed {
-    let format = format.or_else(|| Format::detect(text)).unwrap_or(Format::Line);
+    let mut reader = Cases::new(text.as_bytes(), format);
     let mut cases = Vec::new();
-    let mut reader = Reader::new(text);
-    let result = match format {
-        Format::Line => read_lines(&mut reader, &mut cases),
-        Format::Hdu => read_hdu(&mut reader, &mut cases),
-        Format::Hiho => read_hiho(&mut reader, &mut cases),
+    let error = loop {
+        match reader.next() {
+            None => break None,
+            Some(Ok(case)) => cases.push(case),
+            Some(Err(ReadError::Input(e))) => break Some(e),
+            Some(Err(ReadError::Io(e))) => unreachable!("reading a byte slice cannot fail: {e}"),
+        }
     };
     Parsed {
-        format,
+        format: reader.format(),
         cases,
-        error: result.err(),
+        error,
     }
 }
 
-/// Numbered lines, with the look-ahead the grid formats need.
-struct Reader<'a> {
-    lines: std::iter::Peekable<std::iter::Enumerate<std::str::Lines<'a>>>,
-    /// How many lines have been taken.
-    taken: usize,
+/// The puzzles of a stream, read one at a time: an iterator of [`Case`]s that ends at the
+/// end of the input (or a line-format `end`), or with one error at the first malformed line.
+/// It holds one line and one grid at a time, however long the input.
+///
+/// ```
+/// use dlx_sudoku::formats::{Cases, Format};
+/// let input = "\u{feff}2\r4 0 0 0 7 0 1 0 0\r0 0 1 9 0 4 6 0 5\r0 0 0 0 0 1 0 0 0\r\
+///              0 0 0 7 0 0 0 0 2\r0 0 2 0 3 0 0 0 0\r8 4 7 0 0 6 0 0 0\r\
+///              0 1 4 0 0 0 8 0 6\r0 2 0 0 0 0 3 0 0\r6 0 0 0 9 0 0 0 0\r";
+/// let mut cases = Cases::new(input.as_bytes(), None);
+/// let first = cases.next().unwrap().unwrap();
+/// assert_eq!((cases.format(), first.line), (Format::Hiho, 2));
+/// let error = cases.next().unwrap().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "line 11: input ended, but the count on line 1 declares 2 grids, found 1"
+/// );
+/// assert!(cases.next().is_none());
+/// ```
+pub struct Cases<R> {
+    lines: Lines<R>,
+    /// The format given, or the one detected from the first non-blank line.
+    format: Option<Format>,
+    /// Cases read so far.
+    read: u64,
+    /// A hiho input's count and the line it is on, once read.
+    announced: Option<(u64, usize)>,
+    /// Set at the end of the input, after an `end` line or after an error.
+    finished: bool,
 }
 
-impl<'a> Reader<'a> {
-    fn new(text: &'a str) -> Reader<'a> {
-        Reader {
-            lines: text.lines().enumerate().peekable(),
-            taken: 0,
+impl<R: BufRead> Cases<R> {
+    /// Reads `input` in `format`, or in the format of its first non-blank line (see
+    /// [`Format::detect`]) when `None`.
+    pub fn new(input: R, format: Option<Format>) -> Cases<R> {
+        Cases {
+            lines: Lines::new(input),
+            format,
+            read: 0,
+            announced: None,
+            finished: false,
         }
     }
 
-    /// The next line, trimmed, with its 1-based number.
-    fn next(&mut self) -> Option<(usize, &'a str)> {
-        let (i, line) = self.lines.next()?;
-        self.taken = i + 1;
-        Some((i + 1, line.trim()))
+    /// The format given or detected; [`Format::Line`] until it is known (it is known once
+    /// the first case or error has been read).
+    pub fn format(&self) -> Format {
+        self.format.unwrap_or(Format::Line)
+    }
+
+    /// The next case, `Ok(None)` at the end.
+    fn read(&mut self) -> Result<Option<Case>, ReadError> {
+        if !self.lines.skip_blank()? {
+            return match (self.format, self.announced) {
+                (Some(Format::Hiho), Some((announced, count_line))) if self.read < announced => {
+                    let kind = ErrorKind::Missing {
+                        found: self.read,
+                        announced,
+                        count_line,
+                    };
+                    Err(error(self.lines.end_line(), kind).into())
+                }
+                (Some(Format::Hiho), Some(_)) => Ok(None),
+                _ if self.read == 0 => Err(error(1, ErrorKind::Empty).into()),
+                _ => Ok(None),
+            };
+        }
+        let format = match self.format {
+            Some(format) => format,
+            None => {
+                let line = self.lines.peek()?.expect("a non-blank line follows");
+                *self.format.insert(Format::detect_line(line))
+            }
+        };
+        let puzzle = (self.read + 1) as usize;
+        match format {
+            Format::Line => {
+                let (line, raw) = self.lines.next()?.expect("a non-blank line follows");
+                let text = raw.trim();
+                if text == "end" {
+                    return Ok(None);
+                }
+                let grid = Grid::parse_line(text).map_err(|e| error(line, line_error(e, text)))?;
+                Ok(Some(Case { grid, line }))
+            }
+            Format::Hdu => read_grid(&mut self.lines, puzzle).map(Some),
+            Format::Hiho => {
+                let (announced, count_line) = match self.announced {
+                    Some(count) => count,
+                    None => {
+                        let count = read_count(&mut self.lines)?;
+                        self.announced = Some(count);
+                        return self.read();
+                    }
+                };
+                if self.read >= announced {
+                    let (line, _) = self.lines.next()?.expect("a non-blank line follows");
+                    return Err(error(line, ErrorKind::Extra { announced, count_line }).into());
+                }
+                read_grid(&mut self.lines, puzzle).map(Some)
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Cases<R> {
+    type Item = Result<Case, ReadError>;
+
+    fn next(&mut self) -> Option<Result<Case, ReadError>> {
+        if self.finished {
+            return None;
+        }
+        let next = self.read();
+        match &next {
+            Ok(Some(_)) => self.read += 1,
+            Ok(None) | Err(_) => self.finished = true,
+        }
+        next.transpose()
+    }
+}
+
+/// The numbered lines of a byte stream, split at `\n`, `\r\n` or a lone `\r`, with bytes
+/// that are not UTF-8 replaced by U+FFFD (they are then reported as bad cells), and with a
+/// byte-order mark at the start dropped; with one line of look-ahead.
+struct Lines<R> {
+    input: R,
+    /// The raw bytes of the line being read.
+    bytes: Vec<u8>,
+    /// The line looked ahead at, if `buffered`.
+    text: String,
+    buffered: bool,
+    /// How many lines have been taken.
+    taken: usize,
+    /// The last line ended in `\r`: a `\n` right after it belongs to the same line end.
+    after_cr: bool,
+    at_end: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    fn new(input: R) -> Lines<R> {
+        Lines {
+            input,
+            bytes: Vec::new(),
+            text: String::new(),
+            buffered: false,
+            taken: 0,
+            after_cr: false,
+            at_end: false,
+        }
+    }
+
+    /// The next line, untrimmed, without taking it; `None` at the end of the input.
+    fn peek(&mut self) -> Result<Option<&str>, ReadError> {
+        Ok(if self.fill()? { Some(&self.text) } else { None })
+    }
+
+    /// Takes the next line, untrimmed, with its 1-based number.
+    fn next(&mut self) -> Result<Option<(usize, &str)>, ReadError> {
+        if !self.fill()? {
+            return Ok(None);
+        }
+        self.buffered = false;
+        self.taken += 1;
+        Ok(Some((self.taken, &self.text)))
     }
 
     /// Skips blank lines; true when a non-blank line follows.
-    fn skip_blank(&mut self) -> bool {
-        while let Some((_, line)) = self.lines.peek() {
+    fn skip_blank(&mut self) -> Result<bool, ReadError> {
+        while let Some(line) = self.peek()? {
             if !line.trim().is_empty() {
-                return true;
+                return Ok(true);
             }
-            self.next();
+            self.next()?;
         }
-        false
+        Ok(false)
     }
 
     /// Where an input that ends too early is reported: the line after the last one.
     fn end_line(&self) -> usize {
         self.taken + 1
+    }
+
+    /// Reads the next line into `text` unless one is there already; false at the end.
+    fn fill(&mut self) -> Result<bool, ReadError> {
+        if self.buffered {
+            return Ok(true);
+        }
+        if self.at_end {
+            return Ok(false);
+        }
+        self.bytes.clear();
+        // Whether any byte of a line (or its end) was read: the end of the input after a
+        // line end is not one more, empty, line.
+        let mut started = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ReadError::Io(e)),
+            };
+            if chunk.is_empty() {
+                self.at_end = true;
+                if !started {
+                    return Ok(false);
+                }
+                break;
+            }
+            if self.after_cr && chunk[0] == b'\n' {
+                self.after_cr = false;
+                self.input.consume(1);
+                continue;
+            }
+            self.after_cr = false;
+            started = true;
+            let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+            let take = end.unwrap_or(chunk.len());
+            if self.bytes.len() + take > MAX_LINE {
+                self.at_end = true;
+                return Err(error(self.taken + 1, ErrorKind::LongLine).into());
+            }
+            self.bytes.extend_from_slice(&chunk[..take]);
+            if let Some(end) = end {
+                self.after_cr = chunk[end] == b'\r';
+                self.input.consume(end + 1);
+                break;
+            }
+            self.input.consume(take);
+        }
+        let mut bytes = &self.bytes[..];
+        if self.taken == 0 {
+            bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+        }
+        self.text.clear();
+        self.text.push_str(&String::from_utf8_lossy(bytes));
+        self.buffered = true;
+        Ok(true)
     }
 }
 
@@ -353,21 +648,10 @@ fn error(line: usize, kind: ErrorKind) -> InputError {
     InputError { line, kind }
 }
 
-fn read_lines(reader: &mut Reader, cases: &mut Vec<Case>) -> Result<(), InputError> {
-    let mut ended = false;
-    while reader.skip_blank() {
-        let (line, text) = reader.next().expect("a non-blank line follows");
-        if text == "end" {
-            ended = true;
-            break;
-        }
-        let grid = Grid::parse_line(text).map_err(|e| error(line, line_error(e, text)))?;
-        cases.push(Case { grid, line });
-    }
-    if cases.is_empty() && !ended {
-        return Err(error(1, ErrorKind::Empty));
-    }
-    Ok(())
+/// The column (1-based, in characters) where `part`, a slice of `line`, starts.
+fn column(line: &str, part: &str) -> usize {
+    let offset = part.as_ptr() as usize - line.as_ptr() as usize;
+    line[..offset].chars().count() + 1
 }
 
 /// A bad character past the 81st cell is reported as a line of the wrong length.
@@ -378,65 +662,49 @@ fn line_error(e: LineError, text: &str) -> ErrorKind {
     }
 }
 
-fn read_hdu(reader: &mut Reader, cases: &mut Vec<Case>) -> Result<(), InputError> {
-    while reader.skip_blank() {
-        cases.push(read_grid(reader, cases.len() + 1)?);
-    }
-    if cases.is_empty() {
-        return Err(error(1, ErrorKind::Empty));
-    }
-    Ok(())
-}
-
-fn read_hiho(reader: &mut Reader, cases: &mut Vec<Case>) -> Result<(), InputError> {
-    if !reader.skip_blank() {
-        return Err(error(1, ErrorKind::Empty));
-    }
-    let (line, text) = reader.next().expect("a non-blank line follows");
-    let announced: usize = text
-        .parse()
-        .map_err(|_| error(line, ErrorKind::Count(text.to_string())))?;
-    for found in 0..announced {
-        if !reader.skip_blank() {
-            return Err(error(reader.end_line(), ErrorKind::Missing { found, announced }));
+/// Reads a hiho count; the lines stand on it. Returns it and its line.
+fn read_count<R: BufRead>(lines: &mut Lines<R>) -> Result<(u64, usize), ReadError> {
+    let (line, raw) = lines.next()?.expect("a non-blank line follows");
+    let text = raw.trim();
+    let column = column(raw, text);
+    let found = text.to_string();
+    match text.parse::<u64>() {
+        Ok(count) => Ok((count, line)),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(error(line, ErrorKind::CountTooBig { column, found }).into())
         }
-        cases.push(read_grid(reader, found + 1)?);
+        Err(_) => Err(error(line, ErrorKind::Count { column, found }).into()),
     }
-    if reader.skip_blank() {
-        let (line, _) = reader.next().expect("a non-blank line follows");
-        return Err(error(line, ErrorKind::Extra { announced }));
-    }
-    Ok(())
 }
 
-/// Reads the 9 rows of grid number `puzzle` (from 1); the reader stands on its first row.
-fn read_grid(reader: &mut Reader, puzzle: usize) -> Result<Case, InputError> {
+/// Reads the 9 rows of grid number `puzzle` (from 1); the lines stand on its first row.
+fn read_grid<R: BufRead>(lines: &mut Lines<R>, puzzle: usize) -> Result<Case, ReadError> {
     let mut cells = [0u8; CELLS];
     let mut first = 0;
     for row in 0..9 {
-        let Some((line, text)) = reader.next() else {
+        let Some((line, raw)) = lines.next()? else {
             let kind = ErrorKind::Truncated { puzzle, rows: row };
-            return Err(error(reader.end_line(), kind));
+            return Err(error(lines.end_line(), kind).into());
         };
-        if text.is_empty() {
-            return Err(error(line, ErrorKind::BlankInGrid { puzzle, rows: row }));
+        if raw.trim().is_empty() {
+            return Err(error(line, ErrorKind::BlankInGrid { puzzle, rows: row }).into());
         }
         if row == 0 {
             first = line;
         }
-        read_row(text, row, &mut cells).map_err(|kind| error(line, kind))?;
+        read_row(raw, row, &mut cells).map_err(|kind| error(line, kind))?;
     }
     let grid = Grid::from_cells(cells).expect("tokens are checked digits");
     Ok(Case { grid, line: first })
 }
 
-/// Reads row `row` (0..9) of a grid into `cells`.
-fn read_row(text: &str, row: usize, cells: &mut [u8; CELLS]) -> Result<(), ErrorKind> {
-    let count = text.split_whitespace().count();
+/// Reads row `row` (0..9) of a grid from the line `raw` into `cells`.
+fn read_row(raw: &str, row: usize, cells: &mut [u8; CELLS]) -> Result<(), ErrorKind> {
+    let count = raw.split_whitespace().count();
     if count != 9 {
         return Err(ErrorKind::RowLength(count));
     }
-    for (col, token) in text.split_whitespace().enumerate() {
+    for (col, token) in raw.split_whitespace().enumerate() {
         let cell = row * 9 + col;
         cells[cell] = match token.as_bytes() {
             [d @ b'1'..=b'9'] => d - b'0',
@@ -444,6 +712,7 @@ fn read_row(text: &str, row: usize, cells: &mut [u8; CELLS]) -> Result<(), Error
             _ => {
                 return Err(ErrorKind::Token {
                     cell,
+                    column: column(raw, token),
                     token: token.to_string(),
                 })
             }
@@ -481,7 +750,17 @@ mod tests {
         assert_eq!(Format::detect("end\n"), Some(Format::Line));
         assert_eq!(Format::detect("2\n"), Some(Format::Hiho));
         assert_eq!(Format::detect(&".".repeat(79)), Some(Format::Line));
-        assert_eq!(Format::detect("1234567"), Some(Format::Line));
+        assert_eq!(Format::detect("1234567"), Some(Format::Hiho));
+        assert_eq!(Format::detect("1000000000\n"), Some(Format::Hiho));
+        assert_eq!(Format::detect(&"9".repeat(20)), Some(Format::Hiho));
+        assert_eq!(Format::detect(&"9".repeat(21)), Some(Format::Line));
+        assert_eq!(Format::detect(&"0".repeat(79)), Some(Format::Line));
+        assert_eq!(Format::detect("\u{feff}2\n"), Some(Format::Hiho));
+        assert_eq!(Format::detect("\r\r2\r"), Some(Format::Hiho));
+        assert_eq!(
+            Format::detect(&format!("{} 1", ".".repeat(MAX_LINE))),
+            Some(Format::Line)
+        );
         assert_eq!(Format::detect(" \n\t\n"), None);
         assert_eq!(Format::detect(""), None);
     }
@@ -599,11 +878,11 @@ mod tests {
     fn grid_errors_name_line_and_cell() {
         let bad = HDU_IN.replacen("5 ? 6", "5 x 6", 1);
         let e = parse(&bad, None).error.unwrap();
-        assert_eq!(e.to_string(), "line 5 (r5c2): 'x' is not a digit or a blank");
+        assert_eq!(e.to_string(), "line 5, column 3 (r5c2): 'x' is not a digit or a blank");
         assert_eq!(e.cell(), Some(37));
         assert_eq!(
             err(&HDU_IN.replacen("9 2 4", "9 10 4", 1), None),
-            "line 4 (r4c2): \"10\" is not a digit or a blank"
+            "line 4, column 3 (r4c2): \"10\" is not a digit or a blank"
         );
         assert_eq!(
             err(&HDU_IN.replacen("7 1 2 ?", "7 1 2", 1), None),
@@ -638,25 +917,25 @@ mod tests {
         let grid = HDU_IN.replace('?', "0");
         assert_eq!(
             err("abc\n", Some(Format::Hiho)),
-            "line 1: expected the number of puzzles, found \"abc\""
+            "line 1, column 1: expected the number of puzzles, found \"abc\""
         );
         assert_eq!(
             err("-1\n", Some(Format::Hiho)),
-            "line 1: expected the number of puzzles, found \"-1\""
+            "line 1, column 1: expected the number of puzzles, found \"-1\""
         );
         let parsed = parse(&format!("3\n{grid}\n{grid}"), None);
         assert_eq!(parsed.cases.len(), 2);
         assert_eq!(
             parsed.error.unwrap().to_string(),
-            "line 21: input ended after 2 of the 3 puzzles announced"
+            "line 21: input ended, but the count on line 1 declares 3 grids, found 2"
         );
         assert_eq!(
             err(&format!("1\n{grid}{grid}"), None),
-            "line 11: more input after the 1 puzzle announced"
+            "line 11: more input, but the count on line 1 declares 1 grid"
         );
         assert_eq!(
             err("2\n", None),
-            "line 2: input ended after 0 of the 2 puzzles announced"
+            "line 2: input ended, but the count on line 1 declares 2 grids, found 0"
         );
     }
 
@@ -684,5 +963,140 @@ mod tests {
         let clash = HDU_IN.replacen("? ? 8 5", "9 ? 8 5", 1);
         let e = parse(&format!("\n{clash}"), None).puzzle(0).unwrap_err();
         assert_eq!(e.to_string(), "line 5: r4c1: 9 already in column 1");
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_dropped() {
+        let grid = HDU_IN.replace('?', "0");
+        for (text, format) in [
+            (format!("\u{feff}{HDU_LINE}\n"), Format::Line),
+            (format!("\u{feff}{HDU_IN}"), Format::Hdu),
+            (format!("\u{feff}1\n{grid}"), Format::Hiho),
+        ] {
+            let parsed = parse(&text, None);
+            assert_eq!((parsed.format, &parsed.error), (format, &None), "{text}");
+            assert_eq!(parsed.cases[0].grid.to_line(), HDU_LINE);
+        }
+        // Only at the start: elsewhere it is a bad cell.
+        let e = parse(&format!("{HDU_LINE}\n\u{feff}{HDU_LINE}\n"), None).error.unwrap();
+        assert_eq!(
+            e.to_string(),
+            "line 2, cell 1 (r1c1): '\\u{feff}' is not a digit or a blank"
+        );
+    }
+
+    #[test]
+    fn lines_may_end_in_a_lone_carriage_return() {
+        let grid = HDU_IN.replace('?', "0");
+        for end in ["\r", "\r\n", "\n"] {
+            let text = format!("2\n{grid}\n{grid}").replace('\n', end);
+            let parsed = parse(&text, None);
+            assert_eq!((parsed.format, parsed.error), (Format::Hiho, None), "{end:?}");
+            assert_eq!(parsed.cases.len(), 2, "{end:?}");
+            assert_eq!(parsed.cases[1].line, 12, "{end:?}: the blank line counts");
+        }
+        // Mixed line ends, and `\r\r` is a blank line between two lines.
+        let text = format!("{HDU_LINE}\r\r{HDU_LINE}\r\n{HDU_LINE}\n\r{HDU_LINE}");
+        let lines: Vec<usize> = parse(&text, None).cases.iter().map(|c| c.line).collect();
+        assert_eq!(lines, [1, 3, 4, 6]);
+    }
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_an_error_naming_it() {
+        let long = ".".repeat(MAX_LINE + 1);
+        let parsed = parse(&format!("{HDU_LINE}\n\n{long}\n{HDU_LINE}\n"), None);
+        assert_eq!(parsed.cases.len(), 1);
+        assert_eq!(
+            parsed.error.unwrap().to_string(),
+            format!("line 3: longer than {MAX_LINE} bytes")
+        );
+        let fits = format!("{HDU_LINE}{}", " ".repeat(MAX_LINE - 81));
+        assert_eq!(parse(&fits, None).error, None);
+        let e = parse(&format!("{HDU_IN}\n{}", "? ".repeat(MAX_LINE)), Some(Format::Hdu)).error;
+        assert_eq!(e.unwrap().to_string(), format!("line 11: longer than {MAX_LINE} bytes"));
+    }
+
+    #[test]
+    fn errors_quote_at_most_40_characters() {
+        assert_eq!(quote("abc"), "\"abc\"");
+        assert_eq!(quote(&"x".repeat(40)), format!("\"{}\"", "x".repeat(40)));
+        assert_eq!(quote(&"é".repeat(41)), format!("\"{}…\"", "é".repeat(40)));
+        let token = "7".repeat(3000);
+        let e = err(&HDU_IN.replacen("9 2 4", &format!("9  {token} 4"), 1), None);
+        assert_eq!(
+            e,
+            format!(
+                "line 4, column 4 (r4c2): \"{}…\" is not a digit or a blank",
+                "7".repeat(40)
+            )
+        );
+        let e = err(&format!("  {}\n", "z".repeat(3000)), Some(Format::Hiho));
+        assert_eq!(
+            e,
+            format!(
+                "line 1, column 3: expected the number of puzzles, found \"{}…\"",
+                "z".repeat(40)
+            )
+        );
+    }
+
+    #[test]
+    fn hiho_counts_say_what_they_declare() {
+        let grid = HDU_IN.replace('?', "0");
+        let text = format!("1000000000\n{grid}{grid}{grid}");
+        let parsed = parse(&text, None);
+        assert_eq!((parsed.format, parsed.cases.len()), (Format::Hiho, 3));
+        assert_eq!(
+            parsed.error.unwrap().to_string(),
+            "line 29: input ended, but the count on line 1 declares 1000000000 grids, found 3"
+        );
+        // Too big for a u64: said so, not "expected the number of puzzles".
+        assert_eq!(
+            err("18446744073709551616\n", None),
+            "line 1, column 1: the number of puzzles \"18446744073709551616\" is too big \
+             (at most 18446744073709551615)"
+        );
+        let huge = "9".repeat(100);
+        assert_eq!(
+            err(&huge, Some(Format::Hiho)),
+            format!(
+                "line 1, column 1: the number of puzzles \"{}…\" is too big (at most {})",
+                "9".repeat(40),
+                u64::MAX
+            )
+        );
+    }
+
+    /// A stream that gives `text`, then fails: what was read before the failure is answered.
+    struct ThenFail<'a>(&'a [u8]);
+
+    impl io::Read for ThenFail<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("the stream broke"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn cases_come_one_at_a_time_from_a_stream() {
+        for (text, format) in [
+            (format!("{HDU_LINE}\n"), Format::Line),
+            (HDU_IN.to_string(), Format::Hdu),
+            (format!("5\n{}", HDU_IN.replace('?', "0")), Format::Hiho),
+        ] {
+            let mut cases = Cases::new(io::BufReader::new(ThenFail(text.as_bytes())), None);
+            let first = cases.next().unwrap().unwrap();
+            assert_eq!((cases.format(), first.grid.to_line()), (format, HDU_LINE.to_string()));
+            let Some(Err(ReadError::Io(e))) = cases.next() else {
+                panic!("{format}: the failure comes after the first case")
+            };
+            assert_eq!(e.to_string(), "the stream broke");
+            assert!(cases.next().is_none());
+        }
     }
 }

@@ -62,7 +62,8 @@ fn with_engine<T>(f: impl FnOnce(&mut Dlx) -> T) -> T {
 #[wasm_bindgen]
 pub fn solve(puzzle: &JsValue) -> Result<Option<String>, JsError> {
     let p = one_puzzle(puzzle)?;
-    Ok(with_engine(|e| e.solve(&p)).map(|g| g.to_line()))
+    let solution = with_engine(|e| e.solve(&p)).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(solution.map(|g| g.to_line()))
 }
 
 /// The number of solutions, counting no further than `limit` (at most 2^53).
@@ -73,7 +74,8 @@ pub fn count_solutions(puzzle: &JsValue, limit: f64) -> Result<f64, JsError> {
         return Err(JsError::new("the limit must be a number ≥ 0"));
     }
     let limit = limit.min(9_007_199_254_740_992.0) as u64;
-    Ok(with_engine(|e| e.count(&p, limit)) as f64)
+    let count = with_engine(|e| e.count(&p, limit)).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(count as f64)
 }
 
 /// `{kind: "none" | "unique" | "multiple", solutions: [line, …]}` with no, one or two
@@ -81,7 +83,8 @@ pub fn count_solutions(puzzle: &JsValue, limit: f64) -> Result<f64, JsError> {
 #[wasm_bindgen]
 pub fn verdict(puzzle: &JsValue) -> Result<Object, JsError> {
     let p = one_puzzle(puzzle)?;
-    let (kind, grids) = match with_engine(|e| e.verdict(&p)) {
+    let verdict = with_engine(|e| e.verdict(&p)).map_err(|e| JsError::new(&e.to_string()))?;
+    let (kind, grids) = match verdict {
         Verdict::None => ("none", vec![]),
         Verdict::Unique(a) => ("unique", vec![a]),
         Verdict::Multiple(a, b) => ("multiple", vec![a, b]),

@@ -266,14 +266,14 @@ fn bad_inputs() -> Vec<Bad> {
             &["solve", "--format", "hiho"],
             format!("abc\n{hiho_grid}"),
             "",
-            "line 1: expected the number of puzzles, found \"abc\"",
+            "line 1, column 1: expected the number of puzzles, found \"abc\"",
         ),
         bad(
             "hiho short of puzzles",
             &["solve"],
             format!("2\n{hiho_grid}"),
             &data("hiho102.out"),
-            "line 11: input ended after 1 of the 2 puzzles announced",
+            "line 11: input ended, but the count on line 1 declares 2 grids, found 1",
         ),
         bad(
             "truncated hdu grid",
@@ -294,7 +294,7 @@ fn bad_inputs() -> Vec<Bad> {
             &["solve"],
             hdu_in.replacen("5 ? 6", "5 x 6", 1),
             "",
-            "line 5 (r5c2): 'x' is not a digit or a blank",
+            "line 5, column 3 (r5c2): 'x' is not a digit or a blank",
         ),
         bad(
             "hdu clash names the row's line",
@@ -384,7 +384,8 @@ fn help_prints_the_usage() {
         assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
         assert!(out.stdout.contains("Usage: dlx-sudoku solve [OPTIONS]"), "{args:?}");
         assert!(out.stdout.contains("--count [<N>]"), "{args:?}");
-        assert!(out.stdout.contains("Exit status: 0 on success; 2 on"), "{args:?}");
+        assert!(out.stdout.contains("Exit status: 0 on success"), "{args:?}");
+        assert!(out.stdout.contains("2 on a usage error or bad input"), "{args:?}");
     }
     let out = run(&["bench", "--help"], "");
     assert_eq!(out.code, 0);
@@ -494,4 +495,309 @@ fn bench_stops_on_a_bad_line() {
         "{}",
         missing.stderr
     );
+}
+
+/// The HDU sample as a line: easy for every engine.
+const EASY_LINE: &str = "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23";
+const EASY_SOLVED: &str = "712469358365287194498513672924156837576398241183724965231975486647832519859641723";
+
+#[test]
+fn a_line_over_the_limit_is_an_error_naming_it() {
+    // 10 MB with no line end: refused at the limit, not read to its end first.
+    let huge = "x".repeat(10_000_000);
+    let out = run(&["solve"], &format!("{EASY_LINE}\n{huge}"));
+    assert_eq!(out.stdout, format!("{EASY_SOLVED}\n"));
+    assert_eq!(out.stderr, "dlx-sudoku: line 2: longer than 4096 bytes\n");
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn a_byte_order_mark_and_lone_carriage_returns_are_read() {
+    let (input, expected) = (data("poj3074.in"), data("poj3074.out"));
+    solves(&["solve"], &format!("\u{feff}{}", input.replace('\n', "\r")), &expected);
+    let hiho = data("hiho102.in").replace('\n', "\r");
+    solves(&["solve"], &format!("\u{feff}{hiho}"), &data("hiho102.out"));
+}
+
+#[test]
+fn a_hiho_count_says_how_many_grids_it_declares() {
+    let grid = data("hiho102.in").split_once('\n').unwrap().1.to_string();
+    let answer = data("hiho102.out");
+    let out = run(&["solve"], &format!("1000000000\n{grid}{grid}{grid}"));
+    assert_eq!(out.stdout, answer.repeat(3));
+    assert_eq!(
+        out.stderr,
+        "dlx-sudoku: line 29: input ended, but the count on line 1 declares 1000000000 grids, found 3\n"
+    );
+    assert_eq!(out.code, 2);
+    let out = run(&["solve"], &format!("99999999999999999999\n{grid}"));
+    assert_eq!(
+        out.stderr,
+        "dlx-sudoku: line 1, column 1: the number of puzzles \"99999999999999999999\" is too big \
+         (at most 18446744073709551615)\n"
+    );
+    assert_eq!(out.code, 2);
+}
+
+/// Unsolvable with 11 clues: the bitmask engine did not finish it in any time a user would
+/// wait (issue 13). DLX proves it has no solution without trying a single option.
+const RUNAWAY: &str = ".................1.....2.3......3.2..............2.3......3.2.....4......2.......";
+#[test]
+fn every_engine_gives_up_at_max_nodes_and_answers_the_rest() {
+    for engine in ["bitmask", "dfs"] {
+        solves(
+            &["solve", "--engine", engine, "--max-nodes", "100000"],
+            &format!("{RUNAWAY}\n{EASY_LINE}\n"),
+            &format!("gave up after 100000 nodes\n{EASY_SOLVED}\n"),
+        );
+    }
+    solves(
+        &["solve", "--engine", "dlx", "--max-nodes", "1000"],
+        &format!("{SIXTEEN_CLUES}\n{EASY_LINE}\n{RUNAWAY}\n"),
+        &format!("multiple solutions\n{EASY_SOLVED}\nno solution\n"),
+    );
+    solves(
+        &["solve", "--count", "--max-nodes=100"],
+        &format!("{SIXTEEN_CLUES}\n{EASY_LINE}\n"),
+        "gave up after 100 nodes\n1 solution\n",
+    );
+    solves(
+        &["solve", "--engine", "bitmask", "--max-nodes", "1", "--format", "hdu"],
+        &format!("{}\n{}", data("hdu1426.in"), data("hdu1426.in")),
+        "gave up after 1 node\n\ngave up after 1 node\n",
+    );
+}
+
+/// A running `dlx-sudoku` whose stdin stays open, and its stdout as it comes.
+struct Session {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: std::sync::mpsc::Receiver<Vec<u8>>,
+    seen: Vec<u8>,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let stdin = child.stdin.take();
+        let mut out = child.stdout.take().unwrap();
+        let (send, stdout) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 1 << 16];
+            while let Ok(n @ 1..) = std::io::Read::read(&mut out, &mut buf) {
+                if send.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Session {
+            child,
+            stdin,
+            stdout,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, text: &[u8]) {
+        self.stdin.as_mut().unwrap().write_all(text).unwrap();
+    }
+
+    /// Waits (at most 20 s) for exactly `expected` more on stdout, while stdin stays open.
+    fn expect(&mut self, expected: &str) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while self.seen.len() < expected.len() {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.stdout.recv_timeout(left) {
+                Ok(chunk) => self.seen.extend(chunk),
+                Err(_) => panic!(
+                    "expected {expected:?} before the input ends, got {:?}",
+                    String::from_utf8_lossy(&self.seen)
+                ),
+            }
+        }
+        assert_eq!(String::from_utf8_lossy(&self.seen), expected);
+        self.seen.clear();
+    }
+
+    /// Closes stdin and returns the rest of stdout, stderr and the exit status.
+    fn finish(mut self) -> Output {
+        drop(self.stdin.take());
+        let out = self.child.wait_with_output().unwrap();
+        let rest: Vec<u8> = self.stdout.iter().flatten().collect();
+        self.seen.extend(rest);
+        Output {
+            stdout: String::from_utf8(self.seen).unwrap(),
+            stderr: String::from_utf8(out.stderr).unwrap(),
+            code: out.status.code().expect("an exit status"),
+        }
+    }
+}
+
+#[test]
+fn answers_each_puzzle_as_soon_as_it_is_read() {
+    let hdu = data("hdu1426.in");
+    let hiho_grid = data("hiho102.in").split_once('\n').unwrap().1.to_string();
+    let cases: [(&[&str], String, String); 4] = [
+        (&["solve"], format!("{EASY_LINE}\n"), format!("{EASY_SOLVED}\n")),
+        (&["solve"], hdu.clone(), data("hdu1426.out")),
+        (&["solve"], format!("3\n{hiho_grid}"), data("hiho102.out")),
+        (
+            &["solve", "--count", "--format", "hdu"],
+            hdu.clone(),
+            "1 solution\n".to_string(),
+        ),
+    ];
+    for (args, first, answer) in cases {
+        let mut session = Session::start(args);
+        session.send(first.as_bytes());
+        session.expect(&answer);
+        let again = first.strip_prefix("3\n").unwrap_or(&first).to_string();
+        session.send(format!("\n{again}").as_bytes());
+        let separator = if answer.contains(' ') && !first.starts_with('3') {
+            "\n"
+        } else {
+            ""
+        };
+        session.expect(&format!("{separator}{answer}"));
+        let out = session.finish();
+        if first.starts_with('3') {
+            assert_eq!(out.code, 2, "{args:?}");
+            assert!(out.stderr.contains("declares 3 grids, found 2"), "{}", out.stderr);
+        } else {
+            assert_eq!(
+                (out.code, out.stdout, out.stderr),
+                (0, String::new(), String::new()),
+                "{args:?}"
+            );
+        }
+    }
+}
+
+/// The most memory the process has held so far (Linux's VmHWM), in KiB.
+#[cfg(target_os = "linux")]
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn memory_stays_flat_however_long_the_input() {
+    let mut session = Session::start(&["solve"]);
+    // 32 MiB of blank lines (each near the line limit) before a puzzle: the old reader kept
+    // all of stdin in memory before answering anything.
+    let blank = format!("{}\n", " ".repeat(4000));
+    let chunk = blank.repeat(256);
+    for _ in 0..32 {
+        session.send(chunk.as_bytes());
+    }
+    session.send(format!("{EASY_LINE}\n").as_bytes());
+    session.expect(&format!("{EASY_SOLVED}\n"));
+    let peak = peak_kib(session.child.id());
+    assert!(peak < 16 * 1024, "peak memory {peak} KiB after 32 MiB of input");
+    let out = session.finish();
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+}
+
+#[test]
+fn huge_jobs_or_repeat_are_usage_errors_with_the_limits() {
+    let file = TempFile::new("limits.txt", &format!("{EASY_LINE}\n"));
+    for (flag, value, message) in [
+        ("--jobs", "1000000", "1000000 is not in 1..=256"),
+        (
+            "--jobs",
+            "18446744073709551616",
+            "number too large to fit in target type",
+        ),
+        (
+            "--repeat",
+            "18446744073709551615",
+            "18446744073709551615 is not in 1..=1000",
+        ),
+        ("--repeat", "0", "0 is not in 1..=1000"),
+    ] {
+        let stderr = usage_error(&["bench", flag, value, file.path()]);
+        assert!(
+            stderr.starts_with(&format!("error: invalid value '{value}' for '{flag} <")),
+            "{stderr}"
+        );
+        assert!(stderr.contains(message), "{stderr}");
+    }
+}
+
+#[test]
+#[cfg(unix)]
+fn arguments_that_are_not_utf8_are_usage_errors() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let bad = OsStr::from_bytes(b"\xff\xfe");
+    for args in [vec![OsStr::new("solve"), OsStr::new("--format"), bad], vec![bad]] {
+        let out = Command::new(BIN).args(&args).stdin(Stdio::null()).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_disk_is_an_error_not_a_panic() {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let input = |text: &str| {
+        let file = TempFile::new("full.in", text);
+        std::fs::File::open(file.path()).unwrap()
+    };
+    for args in [&["--help"][..], &["solve", "--help"], &["--version"], &["solve"]] {
+        let out = Command::new(BIN)
+            .args(args)
+            .stdin(input(&data("poj3074.in")))
+            .stdout(full())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "dlx-sudoku: writing stdout: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_is_an_error_not_a_panic() {
+    let mut session = Session::start(&["solve"]);
+    session.send(format!("{EASY_LINE}\n").as_bytes());
+    session.expect(&format!("{EASY_SOLVED}\n"));
+    // The reader goes away; the next answer cannot be written.
+    let Session {
+        mut child,
+        stdin,
+        stdout,
+        ..
+    } = session;
+    drop(stdout);
+    let mut stdin = stdin.unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    // The reading thread holds the pipe until its next send fails: keep answering until then.
+    let feeder = std::thread::spawn(move || {
+        for _ in 0..100_000 {
+            if stdin.write_all(format!("{EASY_LINE}\n").as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let status = child.wait().unwrap();
+    feeder.join().unwrap();
+    let mut message = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut message).unwrap();
+    assert_eq!(message, "dlx-sudoku: writing stdout: Broken pipe (os error 32)\n");
+    assert_eq!(status.code(), Some(1));
 }

@@ -174,11 +174,11 @@ fn check_file(file: &File) {
                             continue;
                         }
                         let puzzle = parse(file.name, index, line);
-                        let v = dlx.verdict(&puzzle);
+                        let v = dlx.verdict(&puzzle).unwrap();
                         let mut problems: Vec<String> = check("dlx", &puzzle, &v, file.expect).into_iter().collect();
                         checked.fetch_add(1, Ordering::Relaxed);
                         if by_bitmask {
-                            let w = bitmask.verdict(&puzzle);
+                            let w = bitmask.verdict(&puzzle).unwrap();
                             problems.extend(check("bitmask", &puzzle, &w, file.expect));
                             if !agree(&v, &w) {
                                 problems.push(format!("dlx gave {v:?} but bitmask {w:?}"));
@@ -301,11 +301,11 @@ fn plain_dfs_agrees_where_it_is_fast() {
         for &index in indices {
             let line = &puzzles[index];
             let puzzle = parse(name, index, line);
-            let v = dfs.verdict(&puzzle);
+            let v = dfs.verdict(&puzzle).unwrap();
             if let Some(problem) = check("dfs", &puzzle, &v, file.expect) {
                 panic!("{name} line {}: {line}: {problem}", index + 1);
             }
-            let w = bitmask.verdict(&puzzle);
+            let w = bitmask.verdict(&puzzle).unwrap();
             assert!(
                 agree(&v, &w),
                 "{name} line {}: {line}: dfs gave {v:?} but bitmask {w:?}",
@@ -325,7 +325,7 @@ fn tree_size_on_the_first_500_of_magictour_is_pinned() {
     let mut dlx = Dlx::new();
     for (index, line) in puzzles.iter().take(500).enumerate() {
         let puzzle = parse("magictour_top1465.txt", index, line);
-        assert!(matches!(dlx.verdict(&puzzle), Verdict::Unique(_)));
+        assert!(matches!(dlx.verdict(&puzzle).unwrap(), Verdict::Unique(_)));
     }
     let c = dlx.counters().unwrap();
     eprintln!("first 500 of magictour, unique: {c:?}");

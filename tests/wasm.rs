@@ -716,7 +716,11 @@ fn hostile_strings_are_errors_not_panics() {
         ("١".repeat(81), "line 1, cell 1 (r1c1)"), // Arabic-Indic digit one: not a digit here
         ("😀".repeat(81), "line 1, cell 1 (r1c1)"),
         (format!("{}😀", ".".repeat(80)), "line 1, cell 81 (r9c9)"),
-        ("\u{feff}".to_string() + &".".repeat(81), "line 1"),
+        // A byte-order mark at the start is dropped, so it is not a cell.
+        (
+            "\u{feff}".to_string() + &".".repeat(80),
+            "line 1: expected 81 cells, found 80",
+        ),
         ("\u{202e}".repeat(3), "line 1"),
         ("9\n".repeat(100_000), "line "), // a hiho count of 9, then rows of one token
         ("end".to_string(), "no puzzle found"),

@@ -38,6 +38,8 @@ struct Tally {
     multiple: usize,
     none: usize,
     work: Option<Counters>,
+    /// Searches stopped at the node limit.
+    gave_up: usize,
 }
 
 pub fn run(options: &Bench) -> Result<(), Failure> {
@@ -51,7 +53,14 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
     for file in &files {
         for engine in options.engine.list() {
             for mode in options.mode.list() {
-                let measured = measure(&file.puzzles, engine, mode, options.jobs, options.repeat);
+                let run = Run {
+                    engine,
+                    max_nodes: options.limit.max_nodes(engine),
+                    mode,
+                    jobs: options.jobs,
+                };
+                let measured =
+                    measure(&file.puzzles, run, options.repeat).map_err(|e| Failure::Io("starting threads", e))?;
                 let row = Row {
                     file,
                     width,
@@ -60,8 +69,8 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
                     jobs: options.jobs,
                     measured: &measured,
                 };
-                writeln!(out, "{row}")?;
-                out.flush()?;
+                writeln!(out, "{row}").map_err(Failure::write)?;
+                out.flush().map_err(Failure::write)?;
             }
         }
     }
@@ -86,48 +95,63 @@ fn load(path: &Path) -> Result<PuzzleFile, Failure> {
     Ok(PuzzleFile { name, puzzles })
 }
 
+/// What one line of the output times.
+#[derive(Clone, Copy)]
+struct Run {
+    engine: EngineKind,
+    max_nodes: Option<u64>,
+    mode: Mode,
+    jobs: usize,
+}
+
 /// Runs the puzzles `repeat` times and keeps every run's rate.
-fn measure(puzzles: &[Puzzle], engine: EngineKind, mode: Mode, jobs: usize, repeat: usize) -> Measured {
+fn measure(puzzles: &[Puzzle], run: Run, repeat: usize) -> io::Result<Measured> {
     let mut rates = Vec::with_capacity(repeat);
     let mut tally = Tally::default();
     for _ in 0..repeat {
-        let (elapsed, run_tally) = run_once(puzzles, engine, mode, jobs);
+        let (elapsed, run_tally) = run_once(puzzles, run)?;
         rates.push(puzzles.len() as f64 / elapsed.as_secs_f64().max(1e-9));
         tally = run_tally;
     }
     rates.sort_by(f64::total_cmp);
-    Measured { rates, tally }
+    Ok(Measured { rates, tally })
 }
 
-/// Solves every puzzle once on `jobs` threads, each taking the next unsolved puzzle.
-fn run_once(puzzles: &[Puzzle], engine: EngineKind, mode: Mode, jobs: usize) -> (Duration, Tally) {
+/// Solves every puzzle once on `run.jobs` threads, each taking the next unsolved puzzle.
+/// Fails if the system will not start that many threads.
+fn run_once(puzzles: &[Puzzle], run: Run) -> io::Result<(Duration, Tally)> {
     let next = AtomicUsize::new(0);
     let start = Instant::now();
     let tally = thread::scope(|scope| {
-        let workers: Vec<_> = (0..jobs)
-            .map(|_| scope.spawn(|| work(puzzles, &next, engine, mode)))
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("an engine panicked"))
-            .fold(Tally::default(), Tally::add)
-    });
-    (start.elapsed(), tally)
+        let workers = (0..run.jobs)
+            .map(|_| thread::Builder::new().spawn_scoped(scope, || work(puzzles, &next, run)))
+            .collect::<io::Result<Vec<_>>>()?;
+        Ok::<_, io::Error>(
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("an engine panicked"))
+                .fold(Tally::default(), Tally::add),
+        )
+    })?;
+    Ok((start.elapsed(), tally))
 }
 
-fn work(puzzles: &[Puzzle], next: &AtomicUsize, engine: EngineKind, mode: Mode) -> Tally {
-    let mut engine = engine.engine();
+fn work(puzzles: &[Puzzle], next: &AtomicUsize, run: Run) -> Tally {
+    let mut engine = run.engine.engine();
+    engine.set_max_nodes(run.max_nodes);
     let mut tally = Tally::default();
     while let Some(puzzle) = puzzles.get(next.fetch_add(1, Ordering::Relaxed)) {
-        match mode {
+        match run.mode {
             Mode::Unique => match engine.verdict(puzzle) {
-                Verdict::Unique(_) => tally.solved += 1,
-                Verdict::Multiple(..) => tally.multiple += 1,
-                Verdict::None => tally.none += 1,
+                Ok(Verdict::Unique(_)) => tally.solved += 1,
+                Ok(Verdict::Multiple(..)) => tally.multiple += 1,
+                Ok(Verdict::None) => tally.none += 1,
+                Err(_) => tally.gave_up += 1,
             },
             Mode::First => match engine.solve(puzzle) {
-                Some(_) => tally.solved += 1,
-                None => tally.none += 1,
+                Ok(Some(_)) => tally.solved += 1,
+                Ok(None) => tally.none += 1,
+                Err(_) => tally.gave_up += 1,
             },
         }
     }
@@ -145,15 +169,21 @@ impl Tally {
                 (Some(a), Some(b)) => Some(a + b),
                 (a, b) => a.or(b),
             },
+            gave_up: self.gave_up + other.gave_up,
         }
     }
 
-    /// `unique=.. multiple=.. none=..`, or `solved=.. none=..` for the first-solution mode.
+    /// `unique=.. multiple=.. none=..`, or `solved=.. none=..` for the first-solution mode,
+    /// then ` gave_up=..` if any search stopped at the node limit.
     fn describe(&self, mode: Mode) -> String {
-        match mode {
+        let mut text = match mode {
             Mode::Unique => format!("unique={} multiple={} none={}", self.solved, self.multiple, self.none),
             Mode::First => format!("solved={} none={}", self.solved, self.none),
+        };
+        if self.gave_up > 0 {
+            text.push_str(&format!(" gave_up={}", self.gave_up));
         }
+        text
     }
 }
 

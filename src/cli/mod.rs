@@ -1,6 +1,10 @@
 //! The command line: its grammar ([`args`], declared for clap), the judge solver ([`solve`])
 //! and the benchmark ([`bench`]). Each command returns a [`Failure`]; only [`main`] prints it
 //! and picks the exit status.
+//!
+//! Nothing here panics on a failed write: help, answers and messages all go through
+//! `io::Write`, and a write that fails (a full disk, a closed pipe) ends the run with a
+//! message on stderr and exit status 1.
 
 mod args;
 mod bench;
@@ -14,18 +18,30 @@ use clap::Parser;
 
 use args::{Cli, Command};
 
-/// Why a command stopped. Each is printed as `dlx-sudoku: ...` on stderr, exit status 2.
+/// Why a command stopped; printed as `dlx-sudoku: ...` on stderr.
 #[derive(Debug)]
 pub enum Failure {
-    /// Malformed puzzles, clashing givens, an unreadable file.
+    /// Malformed puzzles, clashing givens, an unreadable puzzle file: exit status 2.
     Input(String),
-    /// Reading stdin or writing stdout failed.
-    Io(io::Error),
+    /// An I/O operation failed, described as "reading stdin", "writing stdout", …:
+    /// exit status 1.
+    Io(&'static str, io::Error),
 }
 
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Failure {
-        Failure::Io(e)
+impl Failure {
+    pub fn read(e: io::Error) -> Failure {
+        Failure::Io("reading stdin", e)
+    }
+
+    pub fn write(e: io::Error) -> Failure {
+        Failure::Io("writing stdout", e)
+    }
+
+    fn status(&self) -> ExitCode {
+        match self {
+            Failure::Input(_) => ExitCode::from(2),
+            Failure::Io(..) => ExitCode::from(1),
+        }
     }
 }
 
@@ -43,29 +59,36 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             report(&failure);
-            ExitCode::from(2)
+            failure.status()
         }
     }
 }
 
-/// Prints clap's help, version or usage error, and returns its exit status.
+/// Prints clap's help, version or usage error where clap would, and returns its exit status
+/// (0 for help and version, 2 for a usage error); 1 if the help cannot be written.
 fn clap_exit(e: &clap::Error) -> ExitCode {
-    match e.print() {
-        Ok(()) => ExitCode::from(e.exit_code() as u8),
-        Err(write) => {
-            report(&Failure::Io(write));
-            ExitCode::from(2)
+    let text = e.render().to_string();
+    let written = if e.use_stderr() {
+        let mut err = io::stderr().lock();
+        err.write_all(text.as_bytes()).and_then(|()| err.flush())
+    } else {
+        let mut out = io::stdout().lock();
+        out.write_all(text.as_bytes()).and_then(|()| out.flush())
+    };
+    match written {
+        Err(write) if !e.use_stderr() => {
+            let failure = Failure::write(write);
+            report(&failure);
+            failure.status()
         }
+        _ => ExitCode::from(e.exit_code().clamp(0, 255) as u8),
     }
 }
 
 fn report(failure: &Failure) {
-    let message = match failure {
-        Failure::Input(message) => message.clone(),
-        // The reader of stdout went away (`| head`): nothing is left to say.
-        Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => return,
-        Failure::Io(e) => e.to_string(),
+    // If stderr fails too, nothing is left to tell: the exit status still says it.
+    let _ = match failure {
+        Failure::Input(message) => writeln!(io::stderr(), "dlx-sudoku: {message}"),
+        Failure::Io(doing, e) => writeln!(io::stderr(), "dlx-sudoku: {doing}: {e}"),
     };
-    // Nothing is left to tell if stderr itself fails.
-    let _ = writeln!(io::stderr(), "dlx-sudoku: {message}");
 }

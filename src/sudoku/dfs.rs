@@ -1,15 +1,22 @@
 //! Plain depth-first search, reproducing seed 001 (HDU 1426 "Sudoku Killer"): the empty cells
 //! in reading order, digits 1..=9 in order, row/column/box "used" tables. Exponential by design.
 
-use super::{box_of, Engine, EngineKind, Grid, Puzzle, CELLS};
+use super::{box_of, node_budget, Engine, EngineKind, GaveUp, Grid, Puzzle, CELLS};
 
 /// Plain backtracking: fills the empty cells in reading order, trying 1..=9 in each.
-#[derive(Default)]
-pub struct Dfs;
+pub struct Dfs {
+    max_nodes: u64,
+}
 
 impl Dfs {
     pub fn new() -> Dfs {
-        Dfs
+        Dfs { max_nodes: u64::MAX }
+    }
+}
+
+impl Default for Dfs {
+    fn default() -> Self {
+        Dfs::new()
     }
 }
 
@@ -23,6 +30,11 @@ struct State<'v> {
     /// The empty cells in reading order.
     empties: Vec<usize>,
     visit: &'v mut dyn FnMut(&Grid) -> bool,
+    /// Digits placed so far, and how many may be.
+    nodes: u64,
+    max_nodes: u64,
+    /// Set when the search stopped at `max_nodes`.
+    gave_up: bool,
 }
 
 impl State<'_> {
@@ -46,6 +58,11 @@ impl State<'_> {
             if self.row[r][d] || self.col[c][d] || self.boxes[b][d] {
                 continue;
             }
+            if self.nodes == self.max_nodes {
+                self.gave_up = true;
+                return false;
+            }
+            self.nodes += 1;
             self.mark(cell, digit, true);
             self.cells[cell] = digit;
             let go_on = self.dfs(t + 1);
@@ -64,7 +81,11 @@ impl Engine for Dfs {
         EngineKind::Dfs
     }
 
-    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) {
+    fn set_max_nodes(&mut self, max: Option<u64>) {
+        self.max_nodes = node_budget(max);
+    }
+
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
         let cells = *puzzle.givens().cells();
         let mut state = State {
             cells,
@@ -73,6 +94,9 @@ impl Engine for Dfs {
             boxes: [[false; 10]; 9],
             empties: (0..CELLS).filter(|&cell| cells[cell] == 0).collect(),
             visit,
+            nodes: 0,
+            max_nodes: self.max_nodes,
+            gave_up: false,
         };
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
@@ -80,6 +104,10 @@ impl Engine for Dfs {
             }
         }
         state.dfs(0);
+        match state.gave_up {
+            true => Err(GaveUp { nodes: state.nodes }),
+            false => Ok(()),
+        }
     }
 }
 
@@ -95,11 +123,13 @@ mod tests {
     /// Every solution, checked against the givens, up to `limit`.
     fn solutions(engine: &mut dyn Engine, p: &Puzzle, limit: usize) -> Vec<Grid> {
         let mut out = Vec::new();
-        engine.search(p, &mut |g| {
-            assert!(g.solves(p.givens()), "{g} does not solve {}", p.givens());
-            out.push(*g);
-            out.len() < limit
-        });
+        engine
+            .search(p, &mut |g| {
+                assert!(g.solves(p.givens()), "{g} does not solve {}", p.givens());
+                out.push(*g);
+                out.len() < limit
+            })
+            .unwrap();
         out
     }
 
@@ -133,7 +163,7 @@ mod tests {
         let all = solutions(&mut Dfs::new(), &p, 10);
         assert_eq!(all.len(), 1);
         assert_eq!(all[0].to_line(), SEED_OUT);
-        assert_eq!(Dfs::new().solve(&p).unwrap().to_line(), SEED_OUT);
+        assert_eq!(Dfs::new().solve(&p).unwrap().unwrap().to_line(), SEED_OUT);
         assert_eq!(Dfs::new().kind(), EngineKind::Dfs);
     }
 
@@ -166,8 +196,8 @@ mod tests {
         assert_eq!(a.len(), dfs.len(), "no solution is visited twice");
         // Reading order with digits ascending: solutions come out in lexicographic order.
         assert!(dfs.windows(2).all(|w| w[0].to_line() < w[1].to_line()));
-        assert_eq!(Dfs::new().count(&p, 1), 1);
-        assert_eq!(Dfs::new().count(&p, 0), 0);
+        assert_eq!(Dfs::new().count(&p, 1).unwrap(), 1);
+        assert_eq!(Dfs::new().count(&p, 0).unwrap(), 0);
     }
 
     #[test]
@@ -177,7 +207,7 @@ mod tests {
         line.push_str("........9");
         line.push_str(&".".repeat(63));
         let p = puzzle(&line);
-        assert_eq!(Dfs::new().verdict(&p), super::super::Verdict::None);
+        assert_eq!(Dfs::new().verdict(&p).unwrap(), super::super::Verdict::None);
     }
 
     #[test]
@@ -189,12 +219,23 @@ mod tests {
         .expect("puzzle folder /work/shared/data/puzzles is missing");
         for line in text.lines().take(50) {
             let p = puzzle(line);
-            let v = Dfs::new().verdict(&p);
-            assert_eq!(v, Bitmask::new().verdict(&p), "{line}");
+            let v = Dfs::new().verdict(&p).unwrap();
+            assert_eq!(v, Bitmask::new().verdict(&p).unwrap(), "{line}");
             let super::super::Verdict::Unique(g) = v else {
                 panic!("{line}: {v:?}")
             };
             assert!(g.solves(p.givens()));
         }
+    }
+
+    #[test]
+    fn gives_up_at_its_node_limit() {
+        let mut engine = Dfs::new();
+        engine.set_max_nodes(Some(10_000));
+        let runaway = puzzle(".................1.....2.3......3.2..............2.3......3.2.....4......2.......");
+        assert_eq!(engine.verdict(&runaway), Err(GaveUp { nodes: 10_000 }));
+        assert_eq!(engine.solve(&puzzle(SEED_IN)).unwrap().unwrap().to_line(), SEED_OUT);
+        engine.set_max_nodes(Some(1));
+        assert_eq!(engine.verdict(&puzzle(SEED_IN)), Err(GaveUp { nodes: 1 }));
     }
 }

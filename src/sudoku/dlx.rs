@@ -1,9 +1,9 @@
-//! Sudoku as exact cover (cells first, numbered in [`model`](super::model)),
+//! Sudoku as exact cover (seed 004's model, numbered in [`model`](super::model)),
 //! solved by the one [`Search`] engine. Givens are committed before the search
 //! starts (seed 002's idea), so the search only sees the cells left to fill.
 
-use super::{model, Engine, EngineKind, Grid, Puzzle};
-use crate::exact_cover::{Counters, Matrix, Nothing, Search, Status};
+use super::{model, node_budget, Engine, EngineKind, GaveUp, Grid, Puzzle};
+use crate::exact_cover::{Counters, Matrix, Nothing, Observer, Search, Status, Stepwise};
 
 /// The full 324-item, 729-option matrix, options in model order.
 pub fn full_matrix() -> Matrix {
@@ -50,6 +50,7 @@ pub fn grid_of(search: &Search, puzzle: &Puzzle) -> Grid {
 pub struct Dlx {
     template: Matrix,
     search: Search,
+    max_nodes: u64,
     /// The counters of every search before the last one.
     earlier: Counters,
 }
@@ -61,7 +62,33 @@ impl Dlx {
         Dlx {
             template,
             search,
+            max_nodes: u64::MAX,
             earlier: Counters::default(),
+        }
+    }
+
+    /// Runs the search to its end, or until `visit` says stop or the node limit is passed.
+    /// `obs` decides how often the search pauses, and so how often the limit is looked at:
+    /// [`Nothing`] only at solutions (no limit needs more), [`Stepwise`] after each event.
+    fn run<O: Observer>(
+        &mut self,
+        obs: &mut O,
+        puzzle: &Puzzle,
+        visit: &mut dyn FnMut(&Grid) -> bool,
+    ) -> Result<(), GaveUp> {
+        loop {
+            match self.search.step(obs) {
+                Status::Running => {}
+                Status::Solution => {
+                    if !visit(&grid_of(&self.search, puzzle)) {
+                        return Ok(());
+                    }
+                }
+                Status::Done => return Ok(()),
+            }
+            if self.search.counters().nodes > self.max_nodes {
+                return Err(GaveUp { nodes: self.max_nodes });
+            }
         }
     }
 
@@ -82,26 +109,26 @@ impl Engine for Dlx {
         EngineKind::Dlx
     }
 
+    fn set_max_nodes(&mut self, max: Option<u64>) {
+        self.max_nodes = node_budget(max);
+    }
+
     fn counters(&self) -> Option<Counters> {
         Some(self.earlier + self.search.counters())
     }
 
-    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) {
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
         self.earlier = self.earlier + self.search.counters();
         self.search.reset(&self.template);
         if !commit_givens(&mut self.search, puzzle) {
-            return;
+            return Ok(());
         }
-        loop {
-            match self.search.step(&mut Nothing) {
-                Status::Running => {}
-                Status::Solution => {
-                    if !visit(&grid_of(&self.search, puzzle)) {
-                        return;
-                    }
-                }
-                Status::Done => return,
-            }
+        // Pausing after every event to look at the limit costs 6% (magictour), so a search
+        // with no limit runs unwatched.
+        if self.max_nodes == u64::MAX {
+            self.run(&mut Nothing, puzzle, visit)
+        } else {
+            self.run(&mut Stepwise, puzzle, visit)
         }
     }
 }
@@ -118,7 +145,7 @@ mod tests {
     #[test]
     fn solves_a_hard_puzzle_and_checks_uniqueness() {
         let p = puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
-        let Verdict::Unique(g) = Dlx::new().verdict(&p) else {
+        let Verdict::Unique(g) = Dlx::new().verdict(&p).unwrap() else {
             panic!("expected unique")
         };
         assert!(g.solves(p.givens()));
@@ -128,14 +155,14 @@ mod tests {
     fn counts_the_16_clue_grid_exactly() {
         let p = puzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......");
         let mut dlx = Dlx::new();
-        assert_eq!(dlx.count(&p, 10_000), 1158);
-        assert_eq!(dlx.count(&p, 7), 7);
+        assert_eq!(dlx.count(&p, 10_000).unwrap(), 1158);
+        assert_eq!(dlx.count(&p, 7).unwrap(), 7);
     }
 
     #[test]
     fn proves_norvigs_impossible_puzzle_has_no_solution() {
         let p = puzzle(".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........");
-        assert_eq!(Dlx::new().verdict(&p), Verdict::None);
+        assert_eq!(Dlx::new().verdict(&p).unwrap(), Verdict::None);
     }
 
     #[test]
@@ -151,7 +178,7 @@ mod tests {
     fn the_empty_grid_has_many_solutions_and_the_first_comes_fast() {
         let mut dlx = Dlx::new();
         let p = puzzle(&".".repeat(81));
-        let Verdict::Multiple(a, b) = dlx.verdict(&p) else {
+        let Verdict::Multiple(a, b) = dlx.verdict(&p).unwrap() else {
             panic!()
         };
         assert_ne!(a, b);
@@ -167,5 +194,18 @@ mod tests {
         while search.step(&mut Nothing) != Status::Done {}
         assert_eq!(search.matrix().sanity(), Ok(()));
         assert_eq!(search.matrix(), &before);
+    }
+
+    #[test]
+    fn gives_up_at_its_node_limit() {
+        let p = puzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......");
+        let mut dlx = Dlx::new();
+        dlx.set_max_nodes(Some(100));
+        assert_eq!(dlx.count(&p, 10_000), Err(GaveUp { nodes: 100 }));
+        assert!(dlx.last_search().counters().nodes <= 101);
+        dlx.set_max_nodes(Some(100_000));
+        assert_eq!(dlx.count(&p, 10_000), Ok(1158));
+        dlx.set_max_nodes(None);
+        assert_eq!(dlx.count(&p, 10_000), Ok(1158));
     }
 }

@@ -5,7 +5,7 @@
 //! use dlx_sudoku::sudoku::{Dlx, Engine, Puzzle, Verdict};
 //! let puzzle: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 //!     .parse().unwrap();
-//! let Verdict::Unique(solution) = Dlx::new().verdict(&puzzle) else { panic!() };
+//! let Verdict::Unique(solution) = Dlx::new().verdict(&puzzle).unwrap() else { panic!() };
 //! assert!(solution.solves(puzzle.givens()));
 //! ```
 
@@ -32,14 +32,38 @@ pub enum Verdict {
     Multiple(Grid, Grid),
 }
 
+/// A search stopped at its node limit (see [`Engine::set_max_nodes`]) before it was over.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GaveUp {
+    /// The limit it reached.
+    pub nodes: u64,
+}
+
+impl fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let noun = if self.nodes == 1 { "node" } else { "nodes" };
+        write!(f, "gave up after {} {noun}", self.nodes)
+    }
+}
+
+impl std::error::Error for GaveUp {}
+
 /// A Sudoku search. Every engine finds the same solutions, in its own order.
+///
+/// Each search can be held to a number of *nodes*: placements of a digit in a cell that it
+/// tries (for DLX, options tried). Engines start with no limit; the oracles' searches can
+/// grow without practical bound on some puzzles, so the command line sets one.
 pub trait Engine {
     /// Which engine this is.
     fn kind(&self) -> EngineKind;
 
+    /// Stops each later search that would try more than `max` nodes, with [`GaveUp`];
+    /// `None` lets searches run to their end.
+    fn set_max_nodes(&mut self, max: Option<u64>);
+
     /// Calls `visit` with each solution of `puzzle` until `visit` returns `false`
     /// or no solution is left.
-    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool);
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp>;
 
     /// The search counters summed over every puzzle this engine searched, for engines
     /// that keep them (DLX).
@@ -48,29 +72,29 @@ pub trait Engine {
     }
 
     /// The first solution found, if any.
-    fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
+    fn solve(&mut self, puzzle: &Puzzle) -> Result<Option<Grid>, GaveUp> {
         let mut found = None;
         self.search(puzzle, &mut |g| {
             found = Some(*g);
             false
-        });
-        found
+        })?;
+        Ok(found)
     }
 
     /// The number of solutions, counting no further than `limit`.
-    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> u64 {
+    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<u64, GaveUp> {
         let mut n = 0;
         if limit > 0 {
             self.search(puzzle, &mut |_| {
                 n += 1;
                 n < limit
-            });
+            })?;
         }
-        n
+        Ok(n)
     }
 
     /// No solution, one, or several (stopping at the second, as a uniqueness check does).
-    fn verdict(&mut self, puzzle: &Puzzle) -> Verdict {
+    fn verdict(&mut self, puzzle: &Puzzle) -> Result<Verdict, GaveUp> {
         let mut first = None;
         let mut verdict = Verdict::None;
         self.search(puzzle, &mut |g| match first {
@@ -83,9 +107,14 @@ pub trait Engine {
                 verdict = Verdict::Multiple(a, *g);
                 false
             }
-        });
-        verdict
+        })?;
+        Ok(verdict)
     }
+}
+
+/// The node budget of an engine: `u64::MAX` stands for no limit, which no search can reach.
+fn node_budget(max: Option<u64>) -> u64 {
+    max.unwrap_or(u64::MAX)
 }
 
 /// The engines by name: what the command line's `--engine` chooses from.
