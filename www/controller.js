@@ -4,7 +4,7 @@
 // every movement `render()` reads it once (a Picture) and hands it to the views.
 
 import { Picture } from './picture.js';
-import { narrate } from './narration.js';
+import { narrate, wordsFor } from './narration.js';
 import { SPEEDS } from './player.js';
 import { Cancelled } from './solver.js';
 import { CELLS, EMPTY, readPasted, digitsOf, lineOf } from './puzzle.js';
@@ -14,7 +14,7 @@ import { time } from './views/result.js';
 const DEFAULT_EXAMPLE = 'poj2';
 
 export class Controller {
-  /** `views`: board, items, counters, plot, dance, notice, result, narration (an element), controls. */
+  /** `views`: board, items, counters, plot, dance, notice, result, narration (an element), stack, controls. */
   constructor({ dlx, numbering, player, solver, views, $ }) {
     Object.assign(this, { dlx, numbering, player, solver, views, $ });
     this.mode = 'sudoku';
@@ -259,7 +259,8 @@ export class Controller {
 
   // --- rendering: once per movement, at most once per frame while playing ----------------------
   render() {
-    const { board, items, counters, plot, dance, narration, controls } = this.views;
+    const { views } = this;
+    const { board, items, counters, plot, dance, narration, controls } = views;
     const { player } = this;
     const status = player.status;
     const sudoku = this.mode === 'sudoku';
@@ -281,6 +282,7 @@ export class Controller {
     else if (fast) {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${pic.solutions.toLocaleString('en')} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, this.trace, sudoku ? this.numbering : null);
+    if (!fast) views.stack.render(pic, this.trace, pic ? wordsFor(this.trace, sudoku ? this.numbering : null) : null);
     if (text !== this.lastNarration) {
       this.lastNarration = text;
       this.narrationText.nodeValue = text;

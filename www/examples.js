@@ -1,23 +1,26 @@
 // The examples menu. Sources: ../shared/data/puzzles (SOURCES.md) and the judges'
 // samples of the seeds (tests/data).
 
-export const EXAMPLES = [
-  { group: 'To solve', id: 'easy', name: 'Easy (30 clues, singles only)', line: '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..', note: 'Kaggle "1 million Sudoku games", first puzzle: naked singles solve it, so the search never branches.' },
+const LIST = [
+  { group: 'To solve', id: 'easy', name: 'Easy ({clues} clues, singles only)', line: '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..', note: 'Kaggle "1 million Sudoku games", first puzzle: naked singles solve it, so the search never branches.' },
   { group: "The seeds' samples", id: 'poj1', name: 'POJ 3074 sample 1 (seeds 000, 002, 003)', line: '.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.', note: 'The line format of POJ 3074 / AcWing 166.' },
   { group: "The seeds' samples", id: 'poj2', name: 'POJ 3074 sample 2 (seeds 000, 002, 003)', line: '......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.', note: 'The harder of the two POJ 3074 samples.' },
   { group: "The seeds' samples", id: 'hdu', name: 'HDU 1426 sample (seed 001)', line: '712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23', note: 'HDU 1426 "Sudoku Killer": 9 rows of 9 tokens, ? for blanks.' },
   { group: "The seeds' samples", id: 'hiho', name: 'hihoCoder 102 sample (seed 004)', line: '4...7.1....19.46.5.....1......7....2..2.3....847..6....14...8.6.2....3..6...9....', note: 'hihoCoder week 102: a count, then 9 rows of integers, 0 for blanks.' },
-  { group: 'Famous and hard', id: '17', name: '17 clues (Royle\'s list, first)', line: '.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...', note: 'The fewest clues a proper Sudoku can have.' },
+  { group: 'Famous and hard', id: '17', name: '{clues} clues (Royle\'s list, first)', line: '.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...', note: 'The fewest clues a proper Sudoku can have.' },
   { group: 'Famous and hard', id: 'escargot', name: 'AI Escargot (Inkala, 2006)', line: '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..', note: '' },
   { group: 'Famous and hard', id: 'easter', name: 'Easter Monster (2007)', line: '1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1', note: '' },
   { group: 'Famous and hard', id: 'nugget', name: 'Golden Nugget (2007)', line: '.......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....', note: '' },
   { group: 'Famous and hard', id: 'everest', name: '"World\'s hardest" (Inkala, 2012)', line: '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..', note: '' },
-  { group: 'Famous and hard', id: 'antibrute', name: 'Anti brute force (17 clues)', line: '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9', note: 'Hard for a solver that fills cells in order; easy for dancing links.' },
+  { group: 'Famous and hard', id: 'antibrute', name: 'Anti brute force ({clues} clues)', line: '..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9', note: 'Hard for a solver that fills cells in order; easy for dancing links.' },
   { group: 'Edge cases', id: 'empty', name: 'Empty grid', line: '.'.repeat(81), note: '6,670,903,752,021,072,936,960 solutions.' },
   { group: 'Edge cases', id: 'clash', name: 'Contradictory: two 1s in row 1', line: '11' + '.'.repeat(79), note: 'Rejected before any search.' },
   { group: 'Edge cases', id: 'impossible', name: 'No solution, nothing clashes (Norvig)', line: '.....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........', note: 'The search has to exhaust the tree to prove it.' },
-  { group: 'Edge cases', id: 'multi', name: 'Several solutions: 16 clues (1,158)', line: '.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......', note: 'Exactly 1,158 solutions.' },
+  { group: 'Edge cases', id: 'multi', name: 'Several solutions: {clues} clues (1,158)', line: '.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......', note: 'Exactly 1,158 solutions.' },
   { group: 'Edge cases', id: 'many', name: 'Very many solutions (Norvig "hard1")', line: '.....6....59.....82....8....45........3........6..3.54...325..6..................', note: 'At least 100,000,000 solutions: try Count, then Cancel.' },
 ];
+
+/** The examples, their names' clue counts computed from the puzzles themselves. */
+export const EXAMPLES = LIST.map((e) => ({ ...e, name: e.name.replace('{clues}', String(e.line.replace(/[^1-9]/g, '').length)) }));
 
 export const exampleById = (id) => EXAMPLES.find((e) => e.id === id);

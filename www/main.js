@@ -16,6 +16,7 @@ import { CountersView } from './views/counters.js';
 import { DepthPlot } from './views/plot.js';
 import { ControlsView } from './views/controls.js';
 import { DanceView } from './views/dance.js';
+import { StackView } from './views/stack.js';
 import { NoticeView, ResultView } from './views/result.js';
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +39,7 @@ const views = {
   notice: new NoticeView($('notice')),
   result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => numbering.cellName(cell) }),
   narration: $('narration'),
+  stack: new StackView($('stack')),
   controls: new ControlsView($('controls'), {
     restart: moving(() => c.restart()),
     prevChoice: moving(() => player.prevChoice()),

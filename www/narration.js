@@ -13,7 +13,7 @@ function ordinal(n) {
 const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
 
 /** Words for a problem: Sudoku (`sudoku`: a Numbering) speaks of cells and places, a generic problem of items and options. */
-function wordsFor(trace, sudoku) {
+export function wordsFor(trace, sudoku) {
   if (sudoku) {
     const isCell = (i) => sudoku.kindOf(i) === 'cell';
     const cellOf = (o) => sudoku.cellName(sudoku.placement(o).cell);
@@ -74,7 +74,9 @@ export function narrate(pic, trace, sudoku = null) {
       }
       if (b === 1) return `Branch on ${w.item(a)}: only ${w.entry(a, live[0])} is left (a forced move).`;
       const shown = live.length <= 4 ? `: ${list(live.map((o) => w.entry(a, o)))}` : '';
-      return `Branch on ${w.item(a)}: only ${w.entries(a, b)} left (fewest)${shown}.`;
+      const ties = tying(pic, trace.primary, b);
+      const why = ties > 1 ? `fewest; ${ties} items tie at ${b}, and the first in item order is taken` : 'fewest';
+      return `Branch on ${w.item(a)}: only ${w.entries(a, b)} left (${why})${shown}.`;
     }
     case K.Cover: {
       const hid = trace.itemOptions(a).length; // a covered item's list: what its cover hid
@@ -122,6 +124,13 @@ export function narrate(pic, trace, sudoku = null) {
     default:
       return '';
   }
+}
+
+/** How many uncovered primary items have `len` options left (the choice takes the first). */
+function tying(pic, primary, len) {
+  let n = 0;
+  for (let i = 0; i < primary; i++) n += !pic.covered(i) && pic.len[i] === len ? 1 : 0;
+  return n;
 }
 
 function deadItems(pic) {

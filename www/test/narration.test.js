@@ -25,7 +25,7 @@ test('Sudoku narration speaks of places, candidates and singles', () => {
   assert.equal(out[1], "Single: 'box 7 has 7' has only one place left, r9c3.");
   assert.equal(out[3], 'Try r9c3 = 7 (the only choice): covers 4 items, hides 11 candidates.');
   assert.equal(out[4], 'r9c3 = 7 covers r9c3: hides 5 candidates.');
-  assert.equal(out[7], 'Branch on r7c1: only 2 candidates left (fewest): 6 or 8.');
+  assert.equal(out[7], 'Branch on r7c1: only 2 candidates left (fewest; 19 items tie at 2, and the first in item order is taken): 6 or 8.');
   assert.equal(out[9], 'Try r7c1 = 6 (1st of 2): covers 4 items, hides 10 candidates.');
   assert.equal(out[13], 'Single: r7c2 can only be 4 (its last candidate).');
   // an item of the option being tried is about to be covered: not called a dead end
@@ -52,7 +52,8 @@ test('a cell item with one candidate is a naked single', () => {
 test("Knuth's example, as the paper tells it", () => {
   const out = lines(dlx.Trace.knuth(), null, 100);
   assert.equal(out[0], 'Ready: 7 items to cover with 6 options. Step or play to start.');
-  assert.equal(out[1], "Branch on item A: only 2 options left (fewest): 'A D G' or 'A D'.");
+  // A, B, C, E and F each have two options: A is first.
+  assert.equal(out[1], "Branch on item A: only 2 options left (fewest; 5 items tie at 2, and the first in item order is taken): 'A D G' or 'A D'.");
   assert.equal(out[3], "Try option 'A D G' (1st of 2): covers 3 items, hides 2 options.");
   assert.equal(out[9], "'B C F' covers item C: hides 1 option. Now item E has no option left.");
   assert.equal(out[11], 'Dead end: item E has no option left; back up.');

@@ -71,6 +71,14 @@ test('every example reads, and only the contradictory one clashes', () => {
   assert.equal(readPasted(HIHO, dlx.parse).line, EXAMPLES.find((e) => e.id === 'hiho').line);
 });
 
+test('example names say how many clues their puzzles have', () => {
+  for (const e of EXAMPLES) {
+    const m = e.name.match(/(\d+) clues/);
+    if (m) assert.equal(Number(m[1]), [...e.line].filter((c) => c >= '1' && c <= '9').length, e.name);
+  }
+  assert.equal(EXAMPLES.find((e) => e.id === 'easy').name, 'Easy (35 clues, singles only)');
+});
+
 test('stuck cells: empty cells in which no digit fits', () => {
   assert.deepEqual(stuckCells(POJ), []);
   const line = '12345678.' + '.'.repeat(8) + '9' + '.'.repeat(63);

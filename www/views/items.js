@@ -11,10 +11,10 @@
 
 // Panel row r, column k: the cell in row r, column k; or unit r with digit k + 1.
 const PANELS = [
-  { block: 'cell', title: 'Cell r,c is filled', rows: 'row', cols: 'column', item: (n, r, k) => n.cellItem(r * 9 + k) },
-  { block: 'row', title: 'Row r has digit d', rows: 'row', cols: 'digit', item: (n, r, k) => n.item('row', r, k + 1) },
-  { block: 'column', title: 'Column c has digit d', rows: 'column', cols: 'digit', item: (n, r, k) => n.item('column', r, k + 1) },
-  { block: 'box', title: 'Box b has digit d', rows: 'box', cols: 'digit', item: (n, r, k) => n.item('box', r, k + 1) },
+  { block: 'cell', title: 'Cell r,c is filled', rows: 'rows', cols: 'columns', item: (n, r, k) => n.cellItem(r * 9 + k) },
+  { block: 'row', title: 'Row r has digit d', rows: 'rows', cols: 'digits', item: (n, r, k) => n.item('row', r, k + 1) },
+  { block: 'column', title: 'Column c has digit d', rows: 'columns', cols: 'digits', item: (n, r, k) => n.item('column', r, k + 1) },
+  { block: 'box', title: 'Box b has digit d', rows: 'boxes', cols: 'digits', item: (n, r, k) => n.item('box', r, k + 1) },
 ];
 
 // Paint styles: background variable, text style index (see GLYPHS), alpha.
@@ -44,7 +44,7 @@ export class ItemsView {
       const fig = document.createElement('figure');
       fig.className = `panel panel-${p.block}`;
       const cap = document.createElement('figcaption');
-      cap.innerHTML = `<strong>${p.title}</strong> <span class="axes">${p.rows}s ↓, ${p.cols}s →</span>`;
+      cap.innerHTML = `<strong>${p.title}</strong> <span class="axes">${p.rows} ↓, ${p.cols} →</span>`;
       const grid = document.createElement('div');
       grid.className = 'items-grid';
       grid.setAttribute('role', 'grid');

@@ -1,0 +1,44 @@
+// The choice stack as a breadcrumb: one step per open level, "r7c1 = 6 (1 of 2)", with
+// what is left to try there. Branches not yet tried stay visible here even when a later
+// level fills their cell. It reads the picture's levels and the trace's branch lists.
+
+const MAX_SHOWN = 12; // the deepest levels; the rest is counted
+
+export class StackView {
+  constructor(root) {
+    this.root = root;
+    this.shown = '';
+  }
+
+  /** `words`: {item(i), entry(i, o)} as the narration names them (an option in an item's list: for a cell, its digit). */
+  render(pic, trace, words) {
+    const levels = pic?.choices ?? [];
+    const parts = [];
+    const from = Math.max(0, levels.length - MAX_SHOWN);
+    for (let k = from; k < levels.length; k++) {
+      const c = levels[k];
+      const branches = trace.branches(k);
+      // Left to try: the branches after the one tried now, or from the next one between tries.
+      const left = Array.from(branches.subarray(c.trying ? c.rank : c.rank - 1), (o) => words.entry(c.item, o));
+      const doing = c.trying ? `${words.entry(c.item, c.option)} (${c.rank} of ${c.count})` : c.rank > c.count ? `no branch left of ${c.count}` : `next: ${c.rank} of ${c.count}`;
+      parts.push({ level: k + 1, item: words.item(c.item), doing, left });
+    }
+    const key = JSON.stringify([from, parts]);
+    if (key === this.shown) return;
+    this.shown = key;
+    const list = document.createElement('ol');
+    list.className = 'crumbs';
+    if (from > 0) list.append(Object.assign(document.createElement('li'), { className: 'more', textContent: `levels 1–${from}…` }));
+    for (const p of parts) {
+      const li = document.createElement('li');
+      li.value = p.level;
+      const head = Object.assign(document.createElement('span'), { className: 'crumb-head', textContent: `${p.level}. ${p.item}: ${p.doing}` });
+      li.append(head);
+      if (p.left.length) li.append(Object.assign(document.createElement('span'), { className: 'crumb-left', textContent: ` · left: ${p.left.join(', ')}` }));
+      list.append(li);
+    }
+    if (!parts.length) list.append(Object.assign(document.createElement('li'), { className: 'more', textContent: 'no choice made yet' }));
+    this.root.replaceChildren(list);
+    this.root.scrollLeft = this.root.scrollWidth;
+  }
+}
