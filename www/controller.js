@@ -26,7 +26,10 @@ export class Controller {
     this.traces = { sudoku: null, knuth: null };
     this.pictures = { sudoku: null, knuth: null };
     this.lastNarration = '';
+    /** Each view's own speed: Sudoku one event per frame, Knuth's 7 items 2 events per second. */
+    this.speeds = { sudoku: player.speed, knuth: SPEEDS.findIndex((s) => s.perSecond === 2) };
     this.narrationText = views.narration.appendChild(document.createTextNode(''));
+    this.exampleId = '';
     this.router = null; // set by the composition root
   }
 
@@ -38,7 +41,7 @@ export class Controller {
   edit(cell, digit) {
     if (this.givens[cell] === digit) return;
     this.givens[cell] = digit;
-    this.$('examples').value = '';
+    this.selectExample('');
     this.puzzleChanged();
   }
 
@@ -49,12 +52,16 @@ export class Controller {
    */
   setPuzzle(line, note = '', { undoable = false } = {}) {
     const before = lineOf(this.givens);
+    const example = this.exampleId;
+    const step = this.mode === 'sudoku' ? (this.traces.sudoku?.events ?? 0) : 0;
     this.givens = digitsOf(line);
     this.puzzleChanged(note);
     if (undoable && before !== line && before !== EMPTY) {
+      // Undo brings back the puzzle, the example it was, and how far the search had got.
       this.views.notice.action('Undo', () => {
-        this.setPuzzle(before, 'The previous puzzle is back.');
-        this.$('examples').value = '';
+        this.setPuzzle(before, step ? `The previous puzzle is back, at step ${step.toLocaleString('en')}.` : 'The previous puzzle is back.');
+        this.selectExample(example);
+        if (step && this.traces.sudoku) this.player.seek(step);
       });
     }
   }
@@ -82,6 +89,7 @@ export class Controller {
     }
     board.setSearchShown(this.searchable);
     this.$('items').classList.toggle('off', !this.searchable);
+    this.$('items-off').hidden = this.searchable;
     this.render();
     this.router?.write(true);
   }
@@ -118,12 +126,19 @@ export class Controller {
     if (!e) return;
     this.setMode('sudoku');
     this.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true });
+    this.selectExample(id);
+  }
+
+  /** The example shown in the menu ('' for none): the puzzle on the board is that example. */
+  selectExample(id) {
+    this.exampleId = id;
+    this.$('examples').value = id;
   }
 
   clear() {
     const before = lineOf(this.givens);
     this.setPuzzle(EMPTY, before === EMPTY ? '' : 'Cleared. Paste or pick an example, or type a puzzle.', { undoable: true });
-    this.$('examples').value = '';
+    this.selectExample('');
     this.views.board.focus();
   }
 
@@ -131,7 +146,7 @@ export class Controller {
     try {
       const { line, note } = readPasted(text, this.dlx.parse);
       this.setMode('sudoku');
-      this.$('examples').value = '';
+      this.selectExample('');
       this.setPuzzle(line, `Pasted: ${note}.`, { undoable: true });
     } catch (err) {
       this.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
@@ -142,6 +157,7 @@ export class Controller {
   clearAnswer() {
     if (!this.answer) return;
     this.answer = null;
+    document.body.classList.remove('answer-shown');
     this.views.board.setAnswer(null);
     const kind = this.views.result.root.dataset.kind;
     if (kind === 'unique' || kind === 'multiple') this.views.result.clear();
@@ -173,12 +189,14 @@ export class Controller {
         result.message('none', `No solution: the search tried every branch (${time(v.ms)}).`);
       } else if (v.kind === 'unique') {
         this.answer = digitsOf(v.solutions[0]);
+        document.body.classList.add('answer-shown');
         board.setAnswer(this.answer);
         result.message('unique', `Unique solution, shown in green (${time(v.ms)}). Edit a cell or step the search to go back to the puzzle.`);
       } else {
         const [a, b] = v.solutions.map(digitsOf);
         const diff = result.multiple(this.givens, a, b, v.ms);
         this.answer = a;
+        document.body.classList.add('answer-shown');
         board.setAnswer(a, diff);
       }
       this.render();
@@ -239,7 +257,7 @@ export class Controller {
     }
     if (h.cell !== undefined) {
       const cell = h.cell;
-      const shown = this.givens[cell] || board.placed[cell] || (this.answer ? this.answer[cell] : 0);
+      const shown = h.digit || this.givens[cell] || board.placed[cell] || (this.answer ? this.answer[cell] : 0);
       if (shown) {
         const o = n.option(cell, shown);
         board.setHighlight([o], [cell]);
@@ -279,6 +297,9 @@ export class Controller {
     narration.setAttribute('aria-live', (status.playing && !(speed.perSecond <= 2)) || status.task ? 'off' : 'polite');
     let text;
     if (!pic) text = 'Fix the clashing givens to watch the search.';
+    else if (this.answer && !status.playing && !status.task) {
+      text = `The board shows the solver's answer. The search is paused at step ${pic.events.toLocaleString('en')}: step or play to go back to it.`;
+    }
     else if (fast) {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${pic.solutions.toLocaleString('en')} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, this.trace, sudoku ? this.numbering : null);
@@ -311,7 +332,7 @@ export class Controller {
     if (h.mode === 'sudoku') {
       const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
       this.setPuzzle(h.puzzle ?? ex.line, h.puzzle ? 'Puzzle from the link.' : `Example: ${ex.name}. Type over it, pick another, or paste your own.`);
-      if (!h.puzzle) this.$('examples').value = ex.id;
+      if (!h.puzzle) this.selectExample(ex.id);
     }
     if (h.errors.length) this.views.notice.show('warn', ...h.errors);
     if (h.step > 0 && this.trace) {
@@ -325,6 +346,8 @@ export class Controller {
     if (mode === this.mode && this.traces[mode] && this.player.trace === this.traces[mode]) return;
     const $ = this.$;
     this.player.stop();
+    this.speeds[this.mode] = this.player.speed;
+    this.player.speed = this.speeds[mode];
     this.mode = mode;
     const knuth = mode === 'knuth';
     $('tab-sudoku').setAttribute('aria-selected', String(!knuth));

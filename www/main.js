@@ -31,7 +31,7 @@ const moving = (f) => () => {
   f();
 };
 const views = {
-  board: new BoardView($('board'), numbering, { onEdit: (cell, d) => c.edit(cell, d), onHover: (cell, src) => c.hover(src, cell === null ? null : { cell }) }),
+  board: new BoardView($('board'), numbering, { onEdit: (cell, d) => c.edit(cell, d), onHover: (cell, src, digit = 0) => c.hover(src, cell === null ? null : { cell, digit }) }),
   items: new ItemsView($('items'), numbering, { onHover: (item, src) => c.hover(src, item === null ? null : { item }) }),
   counters: new CountersView($('counters')),
   plot: new DepthPlot($('depth-plot')),

@@ -195,7 +195,7 @@ test('paste: every format the CLI reads, and bad pastes leave the board alone', 
   for (const [text, message] of [
     [POJ1.slice(0, 79), /line 1: expected 81 cells, found 79/],
     [POJ1.slice(0, 40) + 'x' + POJ1.slice(41), /line 1, cell 41 \(r5c5\): 'x' is not a digit or a blank/],
-    [HDU.replace('9 2 4', '9 2 Q'), /line 4 \(r4c3\)/],
+    [HDU.replace('9 2 4', '9 2 Q'), /line 4, column 5 \(r4c3\)/],
     ['hello', /line 1/],
     ['   ', /no text/],
   ]) {
@@ -403,6 +403,77 @@ test('Knuth\'s example: the same engine, the links dance', async () => {
   // back to Sudoku: the puzzle is still there
   await page.click('#tab-sudoku');
   assert.equal((await givens(page)).replace(/\./g, '').length > 0, true);
+});
+
+test('classroom: the choice stack, ties, and "next dead end" stops at a solution', async () => {
+  const page = await open(`#p=${HARD}`);
+  for (let k = 0; k < 3; k++) await page.keyboard.press('}');
+  // Three levels so far: the breadcrumb lists each with the option tried there, k of n.
+  const crumbs = await page.$$eval('#stack li', (l) => l.map((x) => x.textContent));
+  assert.equal(crumbs.length, 3, crumbs.join(' | '));
+  assert.match(crumbs[2], /^3\. .+ \(\d of \d\)/);
+  // The second level branched between 2 candidates: 6 tried first, 8 left to try.
+  assert.equal(crumbs[1], '2. r7c1: 6 (1 of 2) · left: 8');
+  await page.keyboard.press('{');
+  await settle(page);
+  // Back at the start of level 2: its Choose said how many tie.
+  await page.keyboard.press('[');
+  await page.keyboard.press('[');
+  assert.match(await narration(page), /^Branch on r7c1: only 2 candidates left \(fewest; \d+ items tie at 2, and the first in item order is taken\)/);
+  // 16 clues: after some dead end, a solution comes before the next dead end; "D" stops there.
+  const multi = await open(`#p=${SIXTEEN}`);
+  let stopped = false;
+  for (let k = 0; k < 200 && !stopped; k++) {
+    await multi.keyboard.press('d');
+    await settle(multi);
+    stopped = /^Solution/.test(await narration(multi));
+  }
+  assert.ok(stopped, '"next dead end" stopped at a solution on the way');
+  await multi.uncheck('#stop-at-solution');
+  await multi.click('[data-action="nextDeadEnd"]');
+  await settle(multi);
+  assert.match(await narration(multi), /^Dead end/);
+});
+
+test('classroom: each view keeps its own speed; Knuth starts at 2 events/s, paused', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await setSpeed(page, 9);
+  await page.click('#tab-knuth');
+  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), '2 events / s');
+  assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed')), 'false');
+  await page.click('#tab-sudoku');
+  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), '30 events / frame');
+});
+
+test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
+  const page = await open('');
+  await page.selectOption('#examples', 'escargot');
+  for (let k = 0; k < 5; k++) await page.keyboard.press(']');
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="unique"]');
+  assert.match(await narration(page), /^The board shows the solver's answer\. The search is paused at step 5/);
+  assert.equal(await page.$eval('body', (b) => b.classList.contains('answer-shown')), true);
+  await page.keyboard.press(']');
+  assert.equal(await page.$eval('body', (b) => b.classList.contains('answer-shown')), false);
+  assert.equal(await counter(page, 'events'), 6);
+  // Another example, then Undo: Escargot again, its menu entry and its step.
+  await page.selectOption('#examples', 'easter');
+  await page.click('.notice-action');
+  await settle(page);
+  assert.equal(await page.$eval('#examples', (s) => s.value), 'escargot');
+  assert.equal(await counter(page, 'events'), 6);
+  assert.match(await noticeText(page), /previous puzzle is back, at step 6/);
+});
+
+test('classroom: clashing givens explain why no search runs', async () => {
+  const page = await open(`#p=11${'.'.repeat(79)}`);
+  assert.equal(await page.$eval('#items-off', (p) => p.hidden), false);
+  assert.match(await page.$eval('#items-off', (p) => p.textContent), /no search runs/);
+  assert.equal(await page.$eval('.items-canvas', (c) => getComputedStyle(c).visibility), 'hidden');
+  await shot(page, 'clash-items');
+  await page.click('#board .cell >> nth=1');
+  await page.keyboard.press('Delete');
+  assert.equal(await page.$eval('#items-off', (p) => p.hidden), true);
 });
 
 test('screenshots: desktop, phone, dark, projector, reduced motion', async () => {

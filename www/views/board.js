@@ -64,6 +64,7 @@ export class BoardView {
         for (let d = 1; d <= 9; d++) {
           const m = document.createElement('span');
           m.className = 'm';
+          m.dataset.d = d;
           m.textContent = DIGITS[d - 1];
           marks.append(m);
           this.marks[cell * 9 + d - 1] = m;
@@ -95,7 +96,9 @@ export class BoardView {
     });
     root.addEventListener('pointerover', (e) => {
       const el = e.target.closest('.cell');
-      if (el) this.onHover(Number(el.dataset.cell), 'pointer');
+      // On a candidate: that one option (a digit in the cell); elsewhere in the cell: all nine.
+      const mark = e.target.closest('.m');
+      if (el) this.onHover(Number(el.dataset.cell), 'pointer', mark ? Number(mark.dataset.d) : 0);
     });
     root.addEventListener('pointerleave', () => this.onHover(null, 'pointer'));
     root.addEventListener('focusin', (e) => {

@@ -132,7 +132,10 @@ export class DanceView {
     }
     const legend = document.createElement('p');
     legend.className = 'dance-legend';
-    legend.innerHTML = '<span><span class="key live"></span> a link in use</span> <span><span class="key moved"></span> changed by the last step</span> <span><span class="key stale"></span> kept by a node just hidden</span> <span><span class="node-key"></span> hidden (stepped aside)</span>';
+    legend.innerHTML = '<span><span class="key live"></span> a link in use</span> <span><span class="key moved"></span> changed by the last step</span> <span><span class="key stale"></span> kept by a node just hidden</span> <span><span class="node-key"></span> hidden (stepped aside)</span>' +
+      ' <span><span class="stub-key"></span> a short stub: the link wraps around (to the header, or to h)</span>' +
+      ' <span><b class="len-key">2</b> under a header: its length, the options left in its column</span>' +
+      ' <span><span class="band-key tried"></span> the option being tried</span> <span><span class="band-key in-solution"></span> an option in the partial solution</span>';
     this.root.replaceChildren(svg, legend);
     this.svg = svg;
     this.built = true;
