@@ -476,6 +476,20 @@ test('classroom: clashing givens explain why no search runs', async () => {
   assert.equal(await page.$eval('#items-off', (p) => p.hidden), true);
 });
 
+test('classroom: on a 375×812 phone the board and the narration fit about one screen, text 14 px, Knuth\'s letters 12 px or more', async () => {
+  const page = await open(`#p=${POJ1}`, { width: 375, height: 812 });
+  const span = await page.evaluate(() => document.querySelector('#narration').getBoundingClientRect().bottom - document.querySelector('#board').getBoundingClientRect().top);
+  assert.ok(span <= 950, `board top to narration bottom: ${span} px`);
+  const small = await page.evaluate(() => [...document.querySelectorAll('p, label, figcaption, .legend span, summary')]
+    .filter((el) => el.offsetParent && el.textContent.trim() && parseFloat(getComputedStyle(el).fontSize) < 14)
+    .map((el) => `${el.className || el.tagName}: ${getComputedStyle(el).fontSize}`));
+  assert.deepEqual(small, [], 'body text under 14 px');
+  await page.click('#tab-knuth');
+  const letters = await page.$$eval('.dance-svg .node text', (ts) => Math.min(...ts.map((t) => t.getBoundingClientRect().height)));
+  assert.ok(letters >= 12, `Knuth's smallest letters: ${letters.toFixed(1)} px`);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'no sideways scrolling');
+});
+
 test('screenshots: desktop, phone, dark, projector, reduced motion', async () => {
   const desk = await open(`#p=${HARD}`);
   await desk.keyboard.press('d'); // run to the first dead end
