@@ -335,3 +335,52 @@ fn tree_size_on_the_first_500_of_magictour_is_pinned() {
         "nodes (1,027 per puzzle), link updates and solutions"
     );
 }
+
+/// The logical techniques (`sudoku::logic`) on real puzzles: every placement is the DLX
+/// solution's digit and no removed candidate is the solution's digit, for every step of every
+/// puzzle taken; and across the sets every technique is needed somewhere.
+#[test]
+fn every_logical_step_is_true_to_the_solution() {
+    use dlx_sudoku::sudoku::logic::{Board, Technique};
+    let step = if DEBUG { 20 } else { 1 };
+    let mut seen = std::collections::BTreeMap::<Technique, usize>::new();
+    let mut dlx = Dlx::new();
+    for (name, lines, take) in [
+        ("famous_hard.txt", 0, usize::MAX),
+        ("kaggle_10k.txt", 10_000, 3_000),
+        ("17_clue.txt", 0, 3_000),
+        ("random_minimal_10k.txt", 10_000, 3_000),
+    ] {
+        let path = dir().join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let all: Vec<&str> = text.lines().collect();
+        if lines > 0 {
+            assert_eq!(all.len(), lines, "{name}");
+        }
+        for (index, line) in all.iter().enumerate().take(take).step_by(step) {
+            let puzzle = parse(name, index, line);
+            let Verdict::Unique(sol) = dlx.verdict(&puzzle).unwrap() else {
+                panic!("{name} line {}: expected a unique solution", index + 1)
+            };
+            let mut board = Board::new(puzzle.givens());
+            while let Some(s) = board.next_step() {
+                if let Some((c, d)) = s.place {
+                    assert_eq!(sol.get(c), d, "{name} line {}: {}", index + 1, s.why);
+                }
+                for &(c, d) in &s.remove {
+                    assert_ne!(sol.get(c), d, "{name} line {}: {}", index + 1, s.why);
+                }
+                *seen.entry(s.technique).or_default() += 1;
+                board.apply(&s);
+            }
+        }
+    }
+    eprintln!("logical steps taken, by technique: {seen:?}");
+    if !DEBUG {
+        // A hidden quad is nearly always a naked subset of the other cells, found first; its
+        // own unit test (src/sudoku/logic.rs) covers it.
+        for t in Technique::ALL.into_iter().filter(|&t| t != Technique::HiddenQuad) {
+            assert!(seen.contains_key(&t), "{t} was never needed: {seen:?}");
+        }
+    }
+}

@@ -16,6 +16,7 @@ mod bitmask;
 mod dfs;
 pub mod dlx;
 mod grid;
+pub mod logic;
 pub mod model;
 
 pub use bitmask::Bitmask;

@@ -1,0 +1,936 @@
+//! Solving as a person does: pencil marks and named techniques, one step at a time.
+//!
+//! A [`Board`] holds the digits placed and, for every empty cell, its candidates (pencil
+//! marks). [`Board::next_step`] finds the easiest [`Technique`] that makes progress and
+//! returns it as a [`Step`]: the digit it places or the candidates it removes, the cells
+//! and digits involved, and one sentence of why. [`rate`] applies steps until the grid
+//! is solved or no technique applies ("needs search").
+//!
+//! This is a second way to solve, not a second copy of the exact-cover search: it never
+//! guesses, and its every step is checked against the DLX solution in the tests.
+
+use super::grid::{box_of, cell_name, Grid, ALL_DIGITS, CELLS};
+use std::fmt;
+
+/// The techniques, easiest first (the order in which [`Board::next_step`] tries them).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Technique {
+    NakedSingle,
+    HiddenSingle,
+    Pointing,
+    Claiming,
+    NakedPair,
+    HiddenPair,
+    NakedTriple,
+    HiddenTriple,
+    NakedQuad,
+    HiddenQuad,
+    XWing,
+    Swordfish,
+    XyWing,
+    SimpleColouring,
+}
+
+impl Technique {
+    pub const ALL: [Technique; 14] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::XWing,
+        Technique::Swordfish,
+        Technique::XyWing,
+        Technique::SimpleColouring,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "Naked single",
+            Technique::HiddenSingle => "Hidden single",
+            Technique::Pointing => "Pointing (locked candidates)",
+            Technique::Claiming => "Claiming (locked candidates)",
+            Technique::NakedPair => "Naked pair",
+            Technique::HiddenPair => "Hidden pair",
+            Technique::NakedTriple => "Naked triple",
+            Technique::HiddenTriple => "Hidden triple",
+            Technique::NakedQuad => "Naked quad",
+            Technique::HiddenQuad => "Hidden quad",
+            Technique::XWing => "X-Wing",
+            Technique::Swordfish => "Swordfish",
+            Technique::XyWing => "XY-Wing",
+            Technique::SimpleColouring => "Simple colouring",
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One logical step: a placement, or candidates removed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    pub technique: Technique,
+    /// The digit placed, if the step places one: `(cell, digit)`.
+    pub place: Option<(usize, u8)>,
+    /// Candidates removed: `(cell, digit)`, in cell order.
+    pub remove: Vec<(usize, u8)>,
+    /// The cells of the pattern (the ones that justify the step).
+    pub cells: Vec<usize>,
+    /// The digits of the pattern.
+    pub digits: Vec<u8>,
+    /// One sentence of why, e.g. "Hidden single: 7 can go only in r5c2 within box 4."
+    pub why: String,
+}
+
+/// The 27 units: rows 0..9, columns 9..18, boxes 18..27.
+fn unit_cells(u: usize) -> [usize; 9] {
+    std::array::from_fn(|k| match u {
+        0..=8 => u * 9 + k,
+        9..=17 => k * 9 + (u - 9),
+        _ => {
+            let b = u - 18;
+            (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3
+        }
+    })
+}
+
+fn unit_name(u: usize) -> String {
+    match u {
+        0..=8 => format!("row {}", u + 1),
+        9..=17 => format!("column {}", u - 8),
+        _ => format!("box {}", u - 17),
+    }
+}
+
+fn sees(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || box_of(a) == box_of(b))
+}
+
+fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |&d| mask & (1 << d) != 0)
+}
+
+fn names(cells: &[usize]) -> String {
+    cells.iter().map(|&c| cell_name(c)).collect::<Vec<_>>().join(", ")
+}
+
+fn digit_list(digits: &[u8]) -> String {
+    digits.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("/")
+}
+
+/// All k-element subsets of `items`, in order.
+fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick = Vec::with_capacity(k);
+    fn go(items: &[usize], k: usize, from: usize, pick: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if pick.len() == k {
+            out.push(pick.clone());
+            return;
+        }
+        for i in from..items.len() {
+            pick.push(items[i]);
+            go(items, k, i + 1, pick, out);
+            pick.pop();
+        }
+    }
+    go(items, k, 0, &mut pick, &mut out);
+    out
+}
+
+/// Digits placed and pencil marks.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Board {
+    digits: [u8; CELLS],
+    /// Candidates of each empty cell (bit `d` for digit `d`); 0 for a filled cell.
+    cand: [u16; CELLS],
+}
+
+impl Board {
+    /// The givens, and every candidate that does not clash with them.
+    pub fn new(givens: &Grid) -> Board {
+        let mut cand = givens.candidates();
+        for (c, m) in cand.iter_mut().enumerate() {
+            if givens.get(c) != 0 {
+                *m = 0;
+            }
+        }
+        Board {
+            digits: *givens.cells(),
+            cand,
+        }
+    }
+
+    /// A board with these digits and these pencil marks (for empty cells).
+    pub fn with_candidates(digits: [u8; CELLS], cand: [u16; CELLS]) -> Board {
+        let mut cand = cand;
+        for c in 0..CELLS {
+            if digits[c] != 0 {
+                cand[c] = 0;
+            } else {
+                cand[c] &= ALL_DIGITS;
+            }
+        }
+        Board { digits, cand }
+    }
+
+    pub fn digit(&self, cell: usize) -> u8 {
+        self.digits[cell]
+    }
+
+    /// The candidates of a cell (bit `d` for digit `d`; 0 once filled).
+    pub fn candidates(&self, cell: usize) -> u16 {
+        self.cand[cell]
+    }
+
+    pub fn open_cells(&self) -> usize {
+        self.digits.iter().filter(|&&d| d == 0).count()
+    }
+
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.digits).expect("digits 0..=9")
+    }
+
+    /// Places a digit and removes it from the candidates of the cell's peers.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        self.digits[cell] = digit;
+        self.cand[cell] = 0;
+        for p in 0..CELLS {
+            if sees(cell, p) {
+                self.cand[p] &= !(1 << digit);
+            }
+        }
+    }
+
+    pub fn apply(&mut self, step: &Step) {
+        if let Some((c, d)) = step.place {
+            self.place(c, d);
+        }
+        for &(c, d) in &step.remove {
+            self.cand[c] &= !(1 << d);
+        }
+    }
+
+    /// The easiest step that makes progress, or `None` (solved, stuck, or beyond these techniques).
+    pub fn next_step(&self) -> Option<Step> {
+        if self.has_contradiction() {
+            return None;
+        }
+        self.naked_single()
+            .or_else(|| self.hidden_single())
+            .or_else(|| self.locked_candidates())
+            .or_else(|| (2..=4).find_map(|k| self.naked_subset(k).or_else(|| self.hidden_subset(k))))
+            .or_else(|| self.fish(2))
+            .or_else(|| self.fish(3))
+            .or_else(|| self.xy_wing())
+            .or_else(|| self.simple_colouring())
+    }
+
+    /// An empty cell with no candidate, or a unit in which some missing digit has no place.
+    fn has_contradiction(&self) -> bool {
+        (0..CELLS).any(|c| self.digits[c] == 0 && self.cand[c] == 0)
+            || (0..27).any(|u| {
+                let cells = unit_cells(u);
+                let placed = cells.iter().fold(0u16, |m, &c| m | (1 << self.digits[c]) & ALL_DIGITS);
+                let possible = cells.iter().fold(0u16, |m, &c| m | self.cand[c]);
+                (placed | possible) != ALL_DIGITS
+            })
+    }
+
+    fn naked_single(&self) -> Option<Step> {
+        let c = (0..CELLS).find(|&c| self.cand[c].count_ones() == 1)?;
+        let d = self.cand[c].trailing_zeros() as u8;
+        Some(Step {
+            technique: Technique::NakedSingle,
+            place: Some((c, d)),
+            remove: vec![],
+            cells: vec![c],
+            digits: vec![d],
+            why: format!("Naked single: {d} is the only candidate left in {}.", cell_name(c)),
+        })
+    }
+
+    fn hidden_single(&self) -> Option<Step> {
+        // Boxes first, then rows, then columns: the order people usually scan in.
+        for u in (18..27).chain(0..18) {
+            let cells = unit_cells(u);
+            for d in 1..=9u8 {
+                let mut at = cells.iter().filter(|&&c| self.cand[c] & (1 << d) != 0);
+                if let (Some(&c), None) = (at.next(), at.next()) {
+                    return Some(Step {
+                        technique: Technique::HiddenSingle,
+                        place: Some((c, d)),
+                        remove: vec![],
+                        cells: vec![c],
+                        digits: vec![d],
+                        why: format!(
+                            "Hidden single: {d} can go only in {} within {}.",
+                            cell_name(c),
+                            unit_name(u)
+                        ),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// Pointing: a digit's candidates in a box all in one row or column clear it from the
+    /// rest of that line. Claiming: all in one box within a line clear it from the rest of the box.
+    fn locked_candidates(&self) -> Option<Step> {
+        for (technique, from_units, line_of) in [
+            (Technique::Pointing, 18..27, None),
+            (Technique::Claiming, 0..18, Some(())),
+        ] {
+            for u in from_units {
+                for d in 1..=9u8 {
+                    let at: Vec<usize> = unit_cells(u)
+                        .into_iter()
+                        .filter(|&c| self.cand[c] & (1 << d) != 0)
+                        .collect();
+                    if at.len() < 2 {
+                        continue;
+                    }
+                    // The other unit that holds them all.
+                    let targets: Vec<usize> = if line_of.is_none() {
+                        let (r, col) = (at[0] / 9, at[0] % 9);
+                        let mut t = vec![];
+                        if at.iter().all(|&c| c / 9 == r) {
+                            t.push(r);
+                        }
+                        if at.iter().all(|&c| c % 9 == col) {
+                            t.push(9 + col);
+                        }
+                        t
+                    } else {
+                        let b = box_of(at[0]);
+                        if at.iter().all(|&c| box_of(c) == b) {
+                            vec![18 + b]
+                        } else {
+                            vec![]
+                        }
+                    };
+                    for v in targets {
+                        let remove: Vec<(usize, u8)> = unit_cells(v)
+                            .into_iter()
+                            .filter(|c| !at.contains(c) && self.cand[*c] & (1 << d) != 0)
+                            .map(|c| (c, d))
+                            .collect();
+                        if !remove.is_empty() {
+                            let why = format!(
+                                "{technique}: in {}, {d} can go only in {}, all in {}; so {d} comes off the rest of {}.",
+                                unit_name(u),
+                                names(&at),
+                                unit_name(v),
+                                unit_name(v)
+                            );
+                            return Some(Step {
+                                technique,
+                                place: None,
+                                remove,
+                                cells: at,
+                                digits: vec![d],
+                                why,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// k cells of a unit whose candidates together are k digits: those digits come off the rest of the unit.
+    fn naked_subset(&self, k: usize) -> Option<Step> {
+        let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][k - 2];
+        for u in 0..27 {
+            let cells = unit_cells(u);
+            let open: Vec<usize> = cells.iter().copied().filter(|&c| self.cand[c] != 0).collect();
+            let small: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|&c| (self.cand[c].count_ones() as usize) <= k)
+                .collect();
+            for set in subsets(&small, k) {
+                let union = set.iter().fold(0u16, |m, &c| m | self.cand[c]);
+                if union.count_ones() as usize != k {
+                    continue;
+                }
+                let remove: Vec<(usize, u8)> = open
+                    .iter()
+                    .filter(|c| !set.contains(c))
+                    .flat_map(|&c| digits_of(self.cand[c] & union).map(move |d| (c, d)))
+                    .collect();
+                if !remove.is_empty() {
+                    let digits: Vec<u8> = digits_of(union).collect();
+                    let why = format!(
+                        "{technique}: in {}, {} hold only {} between them; so {} come off the rest of {}.",
+                        unit_name(u),
+                        names(&set),
+                        digit_list(&digits),
+                        digit_list(&digits),
+                        unit_name(u)
+                    );
+                    return Some(Step {
+                        technique,
+                        place: None,
+                        remove,
+                        cells: set,
+                        digits,
+                        why,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// k digits of a unit that fit in only k cells of it: those cells lose every other candidate.
+    fn hidden_subset(&self, k: usize) -> Option<Step> {
+        let technique = [Technique::HiddenPair, Technique::HiddenTriple, Technique::HiddenQuad][k - 2];
+        for u in 0..27 {
+            let cells = unit_cells(u);
+            let places = |d: u8| -> u16 {
+                cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| self.cand[c] & (1 << d) != 0)
+                    .fold(0u16, |m, (i, _)| m | 1 << i)
+            };
+            let missing: Vec<usize> = (1..=9usize)
+                .filter(|&d| {
+                    let n = places(d as u8).count_ones() as usize;
+                    (2..=k).contains(&n)
+                })
+                .collect();
+            for set in subsets(&missing, k) {
+                let where_ = set.iter().fold(0u16, |m, &d| m | places(d as u8));
+                if where_.count_ones() as usize != k {
+                    continue;
+                }
+                let keep = set.iter().fold(0u16, |m, &d| m | 1 << d);
+                let at: Vec<usize> = (0..9).filter(|i| where_ & (1 << i) != 0).map(|i| cells[i]).collect();
+                let remove: Vec<(usize, u8)> = at
+                    .iter()
+                    .flat_map(|&c| digits_of(self.cand[c] & !keep).map(move |d| (c, d)))
+                    .collect();
+                if !remove.is_empty() {
+                    let digits: Vec<u8> = set.iter().map(|&d| d as u8).collect();
+                    let why = format!(
+                        "{technique}: in {}, {} fit only in {}; so those cells can hold nothing else.",
+                        unit_name(u),
+                        digit_list(&digits),
+                        names(&at)
+                    );
+                    return Some(Step {
+                        technique,
+                        place: None,
+                        remove,
+                        cells: at,
+                        digits,
+                        why,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// X-Wing (k = 2) and Swordfish (k = 3): k rows whose places for a digit lie in just k
+    /// columns clear the digit from those columns' other rows (and the same with rows and
+    /// columns swapped).
+    fn fish(&self, k: usize) -> Option<Step> {
+        let technique = if k == 2 { Technique::XWing } else { Technique::Swordfish };
+        for d in 1..=9u8 {
+            for by_rows in [true, false] {
+                let cell = |line: usize, i: usize| if by_rows { line * 9 + i } else { i * 9 + line };
+                let places = |line: usize| -> u16 {
+                    (0..9)
+                        .filter(|&i| self.cand[cell(line, i)] & (1 << d) != 0)
+                        .fold(0, |m, i| m | 1 << i)
+                };
+                let lines: Vec<usize> = (0..9)
+                    .filter(|&l| (2..=k).contains(&(places(l).count_ones() as usize)))
+                    .collect();
+                for set in subsets(&lines, k) {
+                    let cover = set.iter().fold(0u16, |m, &l| m | places(l));
+                    if cover.count_ones() as usize != k {
+                        continue;
+                    }
+                    let remove: Vec<(usize, u8)> = (0..9)
+                        .filter(|l| !set.contains(l))
+                        .flat_map(|l| (0..9).filter(move |i| cover & (1 << i) != 0).map(move |i| (l, i)))
+                        .map(|(l, i)| cell(l, i))
+                        .filter(|&c| self.cand[c] & (1 << d) != 0)
+                        .map(|c| (c, d))
+                        .collect();
+                    if !remove.is_empty() {
+                        let mut remove = remove;
+                        remove.sort();
+                        let cells: Vec<usize> = set
+                            .iter()
+                            .flat_map(|&l| (0..9).map(move |i| (l, i)))
+                            .map(|(l, i)| cell(l, i))
+                            .filter(|&c| self.cand[c] & (1 << d) != 0)
+                            .collect();
+                        let (lines, others) = if by_rows {
+                            ("rows", "columns")
+                        } else {
+                            ("columns", "rows")
+                        };
+                        let list = |m: &[usize]| m.iter().map(|l| (l + 1).to_string()).collect::<Vec<_>>().join(", ");
+                        let cols: Vec<usize> = (0..9).filter(|i| cover & (1 << i) != 0).collect();
+                        let why = format!(
+                            "{technique}: in {lines} {}, {d} can go only in {others} {}; so {d} comes off those {others} elsewhere.",
+                            list(&set),
+                            list(&cols)
+                        );
+                        return Some(Step {
+                            technique,
+                            place: None,
+                            remove,
+                            cells,
+                            digits: vec![d],
+                            why,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// A pivot with candidates {x, y} that sees a pincer {x, z} and a pincer {y, z}: any
+    /// cell that sees both pincers cannot be z.
+    fn xy_wing(&self) -> Option<Step> {
+        let pairs: Vec<usize> = (0..CELLS).filter(|&c| self.cand[c].count_ones() == 2).collect();
+        for &pivot in &pairs {
+            let pm = self.cand[pivot];
+            for &a in pairs.iter().filter(|&&a| sees(pivot, a)) {
+                let am = self.cand[a];
+                if (am & pm).count_ones() != 1 || am == pm {
+                    continue;
+                }
+                let z = am & !pm;
+                for &b in pairs.iter().filter(|&&b| b > a && sees(pivot, b)) {
+                    let bm = self.cand[b];
+                    // b holds z and the pivot's other digit.
+                    if bm != z | (pm & !am) {
+                        continue;
+                    }
+                    let zd = z.trailing_zeros() as u8;
+                    let remove: Vec<(usize, u8)> = (0..CELLS)
+                        .filter(|&c| c != pivot && sees(c, a) && sees(c, b) && self.cand[c] & z != 0)
+                        .map(|c| (c, zd))
+                        .collect();
+                    if !remove.is_empty() {
+                        let digits: Vec<u8> = digits_of(pm | z).collect();
+                        let why = format!(
+                            "XY-Wing: {} ({}) sees {} ({}) and {} ({}); whichever the pivot is, one of them is {zd}, so a cell that sees both cannot be {zd}.",
+                            cell_name(pivot),
+                            digit_list(&digits_of(pm).collect::<Vec<_>>()),
+                            cell_name(a),
+                            digit_list(&digits_of(am).collect::<Vec<_>>()),
+                            cell_name(b),
+                            digit_list(&digits_of(bm).collect::<Vec<_>>())
+                        );
+                        return Some(Step {
+                            technique: Technique::XyWing,
+                            place: None,
+                            remove,
+                            cells: vec![pivot, a, b],
+                            digits,
+                            why,
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Simple colouring: chain the cells of a digit linked in pairs (a unit where it has just
+    /// two places) and colour them alternately. Two cells of one colour in a unit: that colour
+    /// is false. A cell that sees both colours cannot hold the digit.
+    fn simple_colouring(&self) -> Option<Step> {
+        for d in 1..=9u8 {
+            let bit = 1u16 << d;
+            let mut links: Vec<Vec<usize>> = vec![vec![]; CELLS];
+            for u in 0..27 {
+                let at: Vec<usize> = unit_cells(u).into_iter().filter(|&c| self.cand[c] & bit != 0).collect();
+                if at.len() == 2 {
+                    links[at[0]].push(at[1]);
+                    links[at[1]].push(at[0]);
+                }
+            }
+            let mut colour = [0u8; CELLS]; // 0 none, 1 or 2
+            for start in 0..CELLS {
+                if links[start].is_empty() || colour[start] != 0 {
+                    continue;
+                }
+                // Colour one chain.
+                let mut chain = vec![start];
+                colour[start] = 1;
+                let mut k = 0;
+                while k < chain.len() {
+                    let c = chain[k];
+                    for &n in &links[c] {
+                        if colour[n] == 0 {
+                            colour[n] = 3 - colour[c];
+                            chain.push(n);
+                        }
+                    }
+                    k += 1;
+                }
+                if chain.len() < 3 {
+                    continue;
+                }
+                chain.sort();
+                let of = |col: u8| -> Vec<usize> { chain.iter().copied().filter(|&c| colour[c] == col).collect() };
+                // Rule 1: one colour twice in a unit.
+                for col in [1u8, 2] {
+                    let same = of(col);
+                    if same.iter().any(|&a| same.iter().any(|&b| sees(a, b))) {
+                        let remove: Vec<(usize, u8)> = same.iter().map(|&c| (c, d)).collect();
+                        let why = format!(
+                            "Simple colouring: colour the chain of {d}'s linked pairs in two colours; {} share a unit and a colour, so that colour is false: {d} comes off {}.",
+                            names(&same.iter().copied().filter(|&a| same.iter().any(|&b| sees(a, b))).take(2).collect::<Vec<_>>()),
+                            names(&same)
+                        );
+                        return Some(Step {
+                            technique: Technique::SimpleColouring,
+                            place: None,
+                            remove,
+                            cells: chain.clone(),
+                            digits: vec![d],
+                            why,
+                        });
+                    }
+                }
+                // Rule 2: a cell off the chain that sees both colours.
+                let (one, two) = (of(1), of(2));
+                let remove: Vec<(usize, u8)> = (0..CELLS)
+                    .filter(|&c| {
+                        colour[c] == 0
+                            && self.cand[c] & bit != 0
+                            && one.iter().any(|&a| sees(a, c))
+                            && two.iter().any(|&b| sees(b, c))
+                    })
+                    .map(|c| (c, d))
+                    .collect();
+                if !remove.is_empty() {
+                    let why = format!(
+                        "Simple colouring: in the chain of {d}'s linked pairs one colour is {d}; {} see both colours, so cannot be {d}.",
+                        names(&remove.iter().map(|r| r.0).collect::<Vec<_>>())
+                    );
+                    return Some(Step {
+                        technique: Technique::SimpleColouring,
+                        place: None,
+                        remove,
+                        cells: chain.clone(),
+                        digits: vec![d],
+                        why,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// How far logic alone goes on a puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Rating {
+    /// The hardest technique needed (`None` if there was nothing to do).
+    pub hardest: Option<Technique>,
+    /// Steps taken.
+    pub steps: usize,
+    /// Cells still open when the techniques stalled (0 when solved).
+    pub open: usize,
+}
+
+impl Rating {
+    pub fn solved(&self) -> bool {
+        self.open == 0
+    }
+}
+
+impl fmt::Display for Rating {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.solved(), self.hardest) {
+            (true, Some(t)) => write!(f, "{t}"),
+            (true, None) => f.write_str("nothing to do"),
+            (false, _) => write!(f, "needs search ({} cells open)", self.open),
+        }
+    }
+}
+
+/// Solves with the techniques alone, easiest step first, and says how far that went.
+pub fn rate(givens: &Grid) -> Rating {
+    let mut board = Board::new(givens);
+    let (mut hardest, mut steps) = (None, 0);
+    while let Some(step) = board.next_step() {
+        hardest = hardest.max(Some(step.technique));
+        board.apply(&step);
+        steps += 1;
+    }
+    Rating {
+        hardest,
+        steps,
+        open: board.open_cells(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::{Dlx, Engine, Puzzle, Verdict};
+
+    /// A board of pencil marks only: `marks[cell]` lists the candidates, "" for none given
+    /// (then every digit is a candidate); a single character `=d` places a digit.
+    fn board(marks: &[(usize, &str)]) -> Board {
+        let mut digits = [0u8; CELLS];
+        let mut cand = [ALL_DIGITS; CELLS];
+        for &(c, m) in marks {
+            if let Some(d) = m.strip_prefix('=') {
+                digits[c] = d.parse().unwrap();
+            } else {
+                cand[c] = m.bytes().fold(0, |acc, b| acc | 1 << (b - b'0'));
+            }
+        }
+        Board::with_candidates(digits, cand)
+    }
+
+    const fn rc(r: usize, c: usize) -> usize {
+        (r - 1) * 9 + (c - 1)
+    }
+
+    #[test]
+    fn a_naked_single_and_a_hidden_single() {
+        let b = board(&[(rc(1, 1), "4")]);
+        let s = b.next_step().unwrap();
+        assert_eq!((s.technique, s.place), (Technique::NakedSingle, Some((0, 4))));
+        assert_eq!(s.why, "Naked single: 4 is the only candidate left in r1c1.");
+        // 7 fits only in r5c2 within box 4: every other cell of the box has no 7.
+        let mut marks: Vec<(usize, &str)> = vec![];
+        for c in [
+            rc(4, 1),
+            rc(4, 2),
+            rc(4, 3),
+            rc(5, 1),
+            rc(5, 3),
+            rc(6, 1),
+            rc(6, 2),
+            rc(6, 3),
+        ] {
+            marks.push((c, "12345689"));
+        }
+        let s = board(&marks).next_step().unwrap();
+        assert_eq!(s.technique, Technique::HiddenSingle);
+        assert_eq!(s.place, Some((rc(5, 2), 7)));
+        assert_eq!(s.why, "Hidden single: 7 can go only in r5c2 within box 4.");
+    }
+
+    /// Every cell "123456789" but those given: no single anywhere (each digit has many places).
+    fn rich(extra: &[(usize, &'static str)]) -> Board {
+        board(extra)
+    }
+
+    #[test]
+    fn pointing_and_claiming() {
+        // In box 1, 5 only in row 1 (r1c1, r1c2): 5 comes off the rest of row 1.
+        let mut m: Vec<(usize, &str)> = vec![];
+        for c in [rc(2, 1), rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3), rc(1, 3)] {
+            m.push((c, "12346789"));
+        }
+        let s = rich(&m).next_step().unwrap();
+        assert_eq!(s.technique, Technique::Pointing);
+        assert_eq!(s.cells, vec![rc(1, 1), rc(1, 2)]);
+        assert_eq!(s.remove, (4..=9).map(|c| (rc(1, c), 5)).collect::<Vec<_>>());
+        // In row 9, 3 only in box 9 (r9c7, r9c8): 3 comes off the rest of box 9.
+        let mut m: Vec<(usize, &str)> = vec![];
+        for c in [1, 2, 3, 4, 5, 6, 9] {
+            m.push((rc(9, c), "12456789"));
+        }
+        let s = rich(&m).next_step().unwrap();
+        assert_eq!(s.technique, Technique::Claiming);
+        assert_eq!(s.cells, vec![rc(9, 7), rc(9, 8)]);
+        assert_eq!(
+            s.remove,
+            vec![
+                (rc(7, 7), 3),
+                (rc(7, 8), 3),
+                (rc(7, 9), 3),
+                (rc(8, 7), 3),
+                (rc(8, 8), 3),
+                (rc(8, 9), 3)
+            ]
+        );
+    }
+
+    #[test]
+    fn naked_and_hidden_pairs() {
+        // Row 1: r1c1 and r1c2 hold only 1/2: 1 and 2 come off the rest of row 1.
+        let s = rich(&[(rc(1, 1), "12"), (rc(1, 2), "12")]).next_step().unwrap();
+        assert_eq!(s.technique, Technique::NakedPair);
+        assert_eq!(s.digits, vec![1, 2]);
+        assert!(s.remove.contains(&(rc(1, 9), 1)) && s.remove.contains(&(rc(1, 3), 2)));
+        assert!(s.remove.iter().all(|&(c, _)| c / 9 == 0 && c > 1));
+        // Row 5: 8 and 9 fit only in r5c3 and r5c7 (two boxes, so no claiming): a hidden pair.
+        let mut m: Vec<(usize, &str)> = vec![];
+        for c in [1, 2, 4, 5, 6, 8, 9] {
+            m.push((rc(5, c), "1234567"));
+        }
+        let s = rich(&m).next_step().unwrap();
+        assert_eq!(s.technique, Technique::HiddenPair, "{}", s.why);
+        assert_eq!(s.cells, vec![rc(5, 3), rc(5, 7)]);
+        assert_eq!(s.digits, vec![8, 9]);
+        assert_eq!(s.remove.len(), 14, "both cells keep only 8 and 9");
+    }
+
+    #[test]
+    fn a_hidden_quad() {
+        // Row 5: 6, 7, 8 and 9 fit only in r5c1..r5c4, which lose 1-5.
+        let mut m: Vec<(usize, &str)> = vec![];
+        for c in 5..=9 {
+            m.push((rc(5, c), "12345"));
+        }
+        let s = rich(&m).next_step().unwrap();
+        assert_eq!(s.technique, Technique::HiddenQuad, "{}", s.why);
+        assert_eq!(s.cells, (1..=4).map(|c| rc(5, c)).collect::<Vec<_>>());
+        assert_eq!(s.digits, vec![6, 7, 8, 9]);
+        assert_eq!(s.remove.len(), 20);
+    }
+
+    #[test]
+    fn an_x_wing() {
+        // 4 in rows 2 and 7 only in columns 3 and 8: 4 comes off columns 3 and 8 elsewhere.
+        let mut m: Vec<(usize, &str)> = vec![];
+        for r in [2, 7] {
+            for c in 1..=9 {
+                if c != 3 && c != 8 {
+                    m.push((rc(r, c), "12356789"));
+                }
+            }
+        }
+        let s = rich(&m).next_step().unwrap();
+        assert_eq!(s.technique, Technique::XWing, "{}", s.why);
+        assert_eq!(s.cells, vec![rc(2, 3), rc(2, 8), rc(7, 3), rc(7, 8)]);
+        assert_eq!(s.remove.len(), 14);
+        assert!(s.remove.iter().all(|&(c, d)| d == 4 && (c % 9 == 2 || c % 9 == 7)));
+        assert_eq!(
+            s.why,
+            "X-Wing: in rows 2, 7, 4 can go only in columns 3, 8; so 4 comes off those columns elsewhere."
+        );
+    }
+
+    #[test]
+    fn an_xy_wing() {
+        // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: r5c5 sees both pincers, so not 3.
+        let b = rich(&[(rc(1, 1), "12"), (rc(1, 5), "13"), (rc(5, 1), "23")]);
+        let s = b.xy_wing().unwrap();
+        assert_eq!(s.technique, Technique::XyWing);
+        assert_eq!(s.cells, vec![rc(1, 1), rc(1, 5), rc(5, 1)]);
+        assert_eq!(s.remove, vec![(rc(5, 5), 3)]);
+    }
+
+    #[test]
+    fn simple_colouring_finds_the_cells_that_see_both_colours() {
+        // 6 has two places in row 1 (r1c1, r1c9), in column 9 (r1c9, r5c9) and in row 5
+        // (r5c9, r5c2): the chain r1c1 (A) – r1c9 (B) – r5c9 (A) – r5c2 (B).
+        let no6 = "12345789";
+        let mut m: Vec<(usize, &str)> = vec![];
+        for c in 2..=8 {
+            m.push((rc(1, c), no6));
+        }
+        for r in 2..=9 {
+            if r != 5 {
+                m.push((rc(r, 9), no6));
+            }
+        }
+        for c in 1..=8 {
+            if c != 2 {
+                m.push((rc(5, c), no6));
+            }
+        }
+        let s = board(&m).simple_colouring().unwrap();
+        assert_eq!(s.technique, Technique::SimpleColouring);
+        assert_eq!(s.cells, vec![rc(1, 1), rc(1, 9), rc(5, 2), rc(5, 9)]);
+        // r2c2 sees r1c1 (box 1) and r5c2 (column 2); r4c1 sees r1c1 (column 1) and r5c2 (box 4).
+        assert!(
+            s.remove.contains(&(rc(2, 2), 6)) && s.remove.contains(&(rc(4, 1), 6)),
+            "{:?}",
+            s.remove
+        );
+        // r4c3 sees only r5c2 (box 4); r2c5 sees only r1c1? no: r2c5 sees neither.
+        assert!(!s.remove.contains(&(rc(4, 3), 6)) && !s.remove.contains(&(rc(2, 5), 6)));
+        assert!(s.remove.iter().all(|&(_, d)| d == 6));
+    }
+
+    fn solution(p: &Puzzle) -> Grid {
+        match Dlx::new().verdict(p).unwrap() {
+            Verdict::Unique(g) => g,
+            v => panic!("expected a unique solution, got {v:?}"),
+        }
+    }
+
+    /// Every step on real puzzles agrees with the one solution: a placement is its digit,
+    /// and no removed candidate is the solution's digit.
+    #[test]
+    fn every_step_is_true_to_the_solution() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.",
+            "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..",
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for line in puzzles {
+            let p: Puzzle = line.parse().unwrap();
+            let sol = solution(&p);
+            let mut b = Board::new(p.givens());
+            while let Some(step) = b.next_step() {
+                if let Some((c, d)) = step.place {
+                    assert_eq!(sol.get(c), d, "{line}: {}", step.why);
+                }
+                for &(c, d) in &step.remove {
+                    assert_ne!(sol.get(c), d, "{line}: {}", step.why);
+                }
+                assert!(step.place.is_some() || !step.remove.is_empty());
+                seen.insert(step.technique);
+                b.apply(&step);
+            }
+            if b.open_cells() == 0 {
+                assert_eq!(b.grid(), sol);
+            }
+        }
+        assert!(seen.contains(&Technique::HiddenSingle) && seen.contains(&Technique::NakedSingle));
+    }
+
+    #[test]
+    fn rating_says_how_far_logic_goes() {
+        let easy: Puzzle = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
+            .parse()
+            .unwrap();
+        let r = rate(easy.givens());
+        assert!(r.solved());
+        assert!(r.hardest <= Some(Technique::HiddenSingle), "{r}");
+        let escargot: Puzzle = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+            .parse()
+            .unwrap();
+        let r = rate(escargot.givens());
+        assert!(!r.solved(), "AI Escargot needs more than these techniques: {r}");
+        assert!(r.to_string().starts_with("needs search ("));
+        assert_eq!(rate(&Grid::EMPTY).to_string(), "needs search (81 cells open)");
+    }
+}
