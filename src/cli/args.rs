@@ -49,6 +49,67 @@ pub enum Command {
     /// fastest, and the verdicts. Every file is read and checked before anything is timed.
     #[command(after_help = EXIT_STATUS)]
     Bench(Bench),
+    /// Writes new puzzles with exactly one solution, one per line with its level and measures.
+    ///
+    /// Each is a random solved grid thinned a symmetry orbit at a time while DLX still counts
+    /// one solution. The same --seed gives the same puzzles on every machine, whatever --jobs.
+    #[command(after_help = EXIT_STATUS)]
+    Generate(Generate),
+    /// Rates every puzzle on stdin: its level, the hardest technique logic needs (or "needs
+    /// search" and the cells left open), and its search effort.
+    ///
+    /// Search effort is the mean number of DLX nodes to prove the puzzle unique over K random
+    /// relabellings (digits, rows within bands, bands, columns, stacks, transposition); it is
+    /// reproducible with --seed. Output: the puzzle's line, then `level=`, `logic=`, `steps=`,
+    /// `effort=`, tab-separated.
+    #[command(after_help = EXIT_STATUS)]
+    Rate(Rate),
+}
+
+/// `dlx-sudoku generate`.
+#[derive(Args, Debug)]
+pub struct Generate {
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = RangedU64ValueParser::<u64>::new().range(1..=10_000_000))]
+    pub count: u64,
+
+    /// The level: easy (singles), medium (locked candidates, pairs), hard (triples, quads,
+    /// X-Wing), expert (Swordfish, XY-Wing, colouring), extreme (needs search). Default: any.
+    #[arg(long, value_name = "LEVEL")]
+    pub difficulty: Option<dlx_sudoku::sudoku::generate::Level>,
+
+    /// Which clues go together: none, rotational (180°), diagonal, mirror (left-right).
+    #[arg(long, value_name = "SYMMETRY", default_value = "none")]
+    pub symmetry: dlx_sudoku::sudoku::generate::Symmetry,
+
+    /// Only puzzles from which no clue can be removed (with no symmetry, every puzzle is).
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// The seed of the random numbers (default 1).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Threads (default: the available parallelism); the output is the same for any number.
+    #[arg(long, value_name = "N", default_value_t = default_jobs(), hide_default_value = true,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS as u64))]
+    pub jobs: usize,
+}
+
+/// `dlx-sudoku rate`.
+#[derive(Args, Debug)]
+pub struct Rate {
+    /// The input format (as for solve).
+    #[arg(long, value_name = "FORMAT", default_value_t = InputFormat::Auto, value_parser = InputFormat::parser())]
+    pub format: InputFormat,
+
+    /// Random relabellings averaged for the search effort.
+    #[arg(short, long, value_name = "K", default_value_t = 16, value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
+    pub k: usize,
+
+    /// The seed of the relabellings.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// `dlx-sudoku solve`.
@@ -440,6 +501,7 @@ mod tests {
         let limit = |line: &str, kind| match parse(line) {
             Ok(Command::Solve(s)) => s.limit.max_nodes(kind),
             Ok(Command::Bench(b)) => b.limit.max_nodes(kind),
+            Ok(other) => panic!("{other:?} has no node limit"),
             Err(e) => panic!("{e}"),
         };
         assert_eq!(limit("solve", EngineKind::Dlx), None);

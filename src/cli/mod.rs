@@ -8,6 +8,7 @@
 
 mod args;
 mod bench;
+mod generate;
 mod solve;
 
 use std::ffi::OsString;
@@ -54,6 +55,8 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let result = match cli.command {
         Command::Solve(options) => solve::run(&options),
         Command::Bench(options) => bench::run(&options),
+        Command::Generate(options) => generate::generate(&options),
+        Command::Rate(options) => generate::rate(&options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

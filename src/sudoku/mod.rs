@@ -15,6 +15,7 @@ use std::str::FromStr;
 mod bitmask;
 mod dfs;
 pub mod dlx;
+pub mod generate;
 mod grid;
 pub mod logic;
 pub mod model;

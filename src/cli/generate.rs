@@ -1,0 +1,91 @@
+//! `dlx-sudoku generate` and `dlx-sudoku rate`.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::thread;
+
+use dlx_sudoku::formats::{Cases, ReadError};
+use dlx_sudoku::sudoku::generate::{measure, Generator, Level, Rng};
+use dlx_sudoku::sudoku::logic::Rating;
+
+use super::args::{Generate, Rate};
+use super::Failure;
+
+/// One output line: the puzzle, then its measures, tab-separated.
+fn line(puzzle: &str, level: Level, rating: &Rating, effort: Option<f64>) -> String {
+    let logic = if rating.solved() {
+        rating.hardest.map_or("none".to_owned(), |t| t.name().to_owned())
+    } else {
+        format!("needs search ({} open)", rating.open)
+    };
+    let mut s = format!("{puzzle}\tlevel={level}\tlogic={logic}\tsteps={}", rating.steps);
+    if let Some(e) = effort {
+        s.push_str(&format!("\teffort={e:.1}"));
+    }
+    s.push('\n');
+    s
+}
+
+/// The seed of puzzle `i`: every puzzle has its own, so the output does not depend on threads.
+fn seed_of(seed: u64, i: u64) -> u64 {
+    let mut r = Rng::new(seed ^ i.wrapping_mul(0x2545_F491_4F6C_DD1D));
+    r.next_u64()
+}
+
+pub fn generate(o: &Generate) -> Result<(), Failure> {
+    let next = AtomicU64::new(0);
+    let (tx, rx) = mpsc::channel::<(u64, String)>();
+    let mut out = io::stdout().lock();
+    thread::scope(|scope| -> Result<(), Failure> {
+        for _ in 0..o.jobs.min(o.count as usize) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= o.count {
+                    break;
+                }
+                let made = Generator::new(seed_of(o.seed, i)).generate(o.difficulty, o.symmetry, o.minimal);
+                let text = line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort);
+                if tx.send((i, text)).is_err() {
+                    break; // the writer stopped (a failed write)
+                }
+            });
+        }
+        drop(tx);
+        // Write in order, each as soon as the ones before it are out.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (i, text) in rx {
+            waiting.insert(i, text);
+            while let Some(text) = waiting.remove(&due) {
+                out.write_all(text.as_bytes()).map_err(Failure::write)?;
+                due += 1;
+            }
+        }
+        out.flush().map_err(Failure::write)
+    })
+}
+
+pub fn rate(o: &Rate) -> Result<(), Failure> {
+    let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut cases = Cases::new(input, o.format.format());
+    let mut out = io::stdout().lock();
+    while let Some(case) = cases.next() {
+        let case = case.map_err(|e| match e {
+            ReadError::Input(e) => Failure::Input(e.to_string()),
+            ReadError::Io(e) => Failure::read(e),
+        })?;
+        let puzzle = case.puzzle(cases.format()).map_err(|e| Failure::Input(e.to_string()))?;
+        let (rating, effort) = measure(&puzzle, o.k, o.seed);
+        let text = line(
+            &puzzle.givens().to_line(),
+            Level::of(&rating, effort),
+            &rating,
+            Some(effort),
+        );
+        out.write_all(text.as_bytes()).map_err(Failure::write)?;
+    }
+    out.flush().map_err(Failure::write)
+}

@@ -1,0 +1,453 @@
+//! New puzzles with exactly one solution, and how hard they are.
+//!
+//! A [`Generator`] makes a random solved grid (random clues, then the first DLX solution),
+//! then takes clues away, a symmetry orbit at a time in random order, keeping each removal
+//! only while the DLX engine still counts exactly one solution. Its random numbers come from
+//! a seeded splitmix64, so the same seed gives the same puzzles on every platform, wasm too.
+//!
+//! A puzzle's [`Level`] comes from two measures: the hardest logical technique it needs
+//! ([`logic::rate`]) and its search effort, the mean number of DLX nodes to prove it unique
+//! over random relabellings of it ([`search_effort`]).
+
+use super::grid::{Grid, CELLS};
+use super::logic::{self, Rating, Technique};
+use super::{Dlx, Engine, Puzzle, Verdict};
+use std::fmt;
+use std::str::FromStr;
+
+/// splitmix64: small, fast, and the same on every platform.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n ≥ 1), without modulo bias worth speaking of for small n.
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, xs: &mut [T]) {
+        for i in (1..xs.len()).rev() {
+            xs.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Which cells are taken away together.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Symmetry {
+    None,
+    /// 180° about the centre.
+    Rotational,
+    /// About the main diagonal.
+    Diagonal,
+    /// Left to right.
+    Mirror,
+}
+
+impl Symmetry {
+    pub const ALL: [Symmetry; 4] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Diagonal,
+        Symmetry::Mirror,
+    ];
+
+    /// The image of a cell.
+    fn image(self, cell: usize) -> usize {
+        let (r, c) = (cell / 9, cell % 9);
+        match self {
+            Symmetry::None => cell,
+            Symmetry::Rotational => 80 - cell,
+            Symmetry::Diagonal => c * 9 + r,
+            Symmetry::Mirror => r * 9 + (8 - c),
+        }
+    }
+
+    /// The cells in orbits (each is a cell and its image), every cell in exactly one.
+    fn orbits(self) -> Vec<Vec<usize>> {
+        let mut seen = [false; CELLS];
+        let mut out = Vec::new();
+        for c in 0..CELLS {
+            if !seen[c] {
+                let mut orbit = vec![c];
+                seen[c] = true;
+                let i = self.image(c);
+                if !seen[i] {
+                    seen[i] = true;
+                    orbit.push(i);
+                }
+                out.push(orbit);
+            }
+        }
+        out
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotational => "rotational",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+
+    /// True when the grid's clues (filled or not) are the same under the symmetry.
+    pub fn holds_for(self, g: &Grid) -> bool {
+        (0..CELLS).all(|c| (g.get(c) != 0) == (g.get(self.image(c)) != 0))
+    }
+}
+
+/// The five levels, from the two measures (see README's table).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Level {
+    /// Singles only.
+    Easy,
+    /// Locked candidates and pairs.
+    Medium,
+    /// Triples, quads, fish, XY-Wing, simple colouring.
+    Hard,
+    /// The techniques stall, and the search effort is under [`EXTREME_EFFORT`].
+    Expert,
+    /// The techniques stall, and the search effort is [`EXTREME_EFFORT`] or more.
+    Extreme,
+}
+
+/// The search effort (mean DLX nodes, see [`search_effort`]) that splits the puzzles logic
+/// cannot finish into expert and extreme: about the median of such minimal puzzles (108 over
+/// 279 generated ones; 58 for the puzzles logic does finish).
+pub const EXTREME_EFFORT: f64 = 110.0;
+
+/// Relabellings averaged for a generated puzzle's search effort.
+pub const EFFORT_SAMPLES: usize = 16;
+
+impl Level {
+    pub const ALL: [Level; 5] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme];
+
+    /// The level of a rating and a search effort (the effort matters only when logic stalls).
+    pub fn of(r: &Rating, effort: f64) -> Level {
+        if !r.solved() {
+            return if effort < EXTREME_EFFORT {
+                Level::Expert
+            } else {
+                Level::Extreme
+            };
+        }
+        match r.hardest {
+            None | Some(Technique::NakedSingle | Technique::HiddenSingle) => Level::Easy,
+            Some(Technique::Pointing | Technique::Claiming | Technique::NakedPair | Technique::HiddenPair) => {
+                Level::Medium
+            }
+            Some(
+                Technique::NakedTriple
+                | Technique::HiddenTriple
+                | Technique::NakedQuad
+                | Technique::HiddenQuad
+                | Technique::XWing
+                | Technique::Swordfish
+                | Technique::XyWing
+                | Technique::SimpleColouring,
+            ) => Level::Hard,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+macro_rules! named {
+    ($t:ty, $what:literal) => {
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+        impl FromStr for $t {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                <$t>::ALL.into_iter().find(|x| x.name() == s).ok_or_else(|| {
+                    let names: Vec<&str> = <$t>::ALL.iter().map(|x| x.name()).collect();
+                    format!("unknown {} '{s}' (expected {})", $what, names.join(", "))
+                })
+            }
+        }
+    };
+}
+named!(Symmetry, "symmetry");
+named!(Level, "difficulty");
+
+/// A puzzle with its measures.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub puzzle: Puzzle,
+    pub rating: Rating,
+    /// The search effort, measured only when logic stalls (it decides expert or extreme).
+    pub effort: Option<f64>,
+    pub level: Level,
+}
+
+/// Makes puzzles; one per call, from its own seeded random numbers.
+pub struct Generator {
+    rng: Rng,
+    dlx: Dlx,
+}
+
+impl Generator {
+    pub fn new(seed: u64) -> Generator {
+        Generator {
+            rng: Rng::new(seed),
+            dlx: Dlx::new(),
+        }
+    }
+
+    /// A random solved grid: 11 random clues that do not clash, then DLX's first solution
+    /// (tried again in the rare case the clues have none).
+    pub fn solved_grid(&mut self) -> Grid {
+        loop {
+            let mut g = Grid::EMPTY;
+            let mut cells: Vec<usize> = (0..CELLS).collect();
+            self.rng.shuffle(&mut cells);
+            for &c in &cells[..11] {
+                let free = g.candidates()[c];
+                let digits: Vec<u8> = (1..=9).filter(|d| free & (1 << d) != 0).collect();
+                if !digits.is_empty() {
+                    g.set(c, digits[self.rng.below(digits.len())]);
+                }
+            }
+            let p = Puzzle::new(g).expect("chosen from the candidates");
+            if let Ok(Some(solution)) = self.dlx.solve(&p) {
+                return solution;
+            }
+        }
+    }
+
+    fn unique(&mut self, g: &Grid) -> bool {
+        let p = Puzzle::new(*g).expect("a subset of a solution never clashes");
+        self.dlx.count(&p, 2) == Ok(1)
+    }
+
+    /// Takes clues away from a solved grid, an orbit of `symmetry` at a time in random order,
+    /// keeping each removal while the solution stays unique.
+    pub fn thin(&mut self, solution: &Grid, symmetry: Symmetry) -> Grid {
+        let mut g = *solution;
+        let mut orbits = symmetry.orbits();
+        self.rng.shuffle(&mut orbits);
+        for orbit in orbits {
+            let kept: Vec<(usize, u8)> = orbit.iter().map(|&c| (c, g.get(c))).collect();
+            for &c in &orbit {
+                g.set(c, 0);
+            }
+            if !self.unique(&g) {
+                for (c, d) in kept {
+                    g.set(c, d);
+                }
+            }
+        }
+        g
+    }
+
+    /// True when no single clue can go and leave the solution unique.
+    pub fn is_minimal(&mut self, g: &Grid) -> bool {
+        (0..CELLS).filter(|&c| g.get(c) != 0).all(|c| {
+            let mut h = *g;
+            h.set(c, 0);
+            !self.unique(&h)
+        })
+    }
+
+    /// A puzzle of the level asked (any if `None`) with that symmetry; with `minimal`, one
+    /// from which no clue can be removed. It tries new grids until one fits.
+    pub fn generate(&mut self, level: Option<Level>, symmetry: Symmetry, minimal: bool) -> Generated {
+        loop {
+            let solution = self.solved_grid();
+            let g = self.thin(&solution, symmetry);
+            // With no symmetry the one pass leaves a minimal puzzle (a clue that could not go
+            // then cannot go later, with fewer clues around it); with one, check.
+            if minimal && symmetry != Symmetry::None && !self.is_minimal(&g) {
+                continue;
+            }
+            let rating = logic::rate(&g);
+            if level.is_some_and(|l| (l >= Level::Expert) == rating.solved()) {
+                continue; // decided without measuring the effort
+            }
+            let puzzle = Puzzle::new(g).expect("a subset of a solution");
+            let effort = (!rating.solved()).then(|| search_effort(&puzzle, EFFORT_SAMPLES, self.rng.next_u64()));
+            let found = Level::of(&rating, effort.unwrap_or(0.0));
+            if level.map_or(true, |l| l == found) {
+                return Generated {
+                    puzzle,
+                    rating,
+                    effort,
+                    level: found,
+                };
+            }
+        }
+    }
+}
+
+/// The mean number of DLX search nodes to prove `puzzle` unique, over `k` random
+/// relabellings of it (digits permuted, rows within bands, bands, columns within stacks,
+/// stacks, and transposed or not). The same `seed` gives the same number everywhere.
+pub fn search_effort(puzzle: &Puzzle, k: usize, seed: u64) -> f64 {
+    let mut rng = Rng::new(seed);
+    let mut dlx = Dlx::new();
+    let mut total = 0u64;
+    for _ in 0..k.max(1) {
+        let g = relabel(puzzle.givens(), &mut rng);
+        let p = Puzzle::new(g).expect("relabelling keeps the givens apart");
+        let _ = dlx.verdict(&p);
+        total += dlx.last_search().counters().nodes;
+    }
+    total as f64 / k.max(1) as f64
+}
+
+/// One random member of the puzzle's equivalence class.
+fn relabel(g: &Grid, rng: &mut Rng) -> Grid {
+    let mut digits: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut digits);
+    let perm = |rng: &mut Rng| -> [usize; 9] {
+        let mut bands = [0, 1, 2];
+        rng.shuffle(&mut bands);
+        let mut out = [0; 9];
+        for (b, &band) in bands.iter().enumerate() {
+            let mut inner = [0, 1, 2];
+            rng.shuffle(&mut inner);
+            for k in 0..3 {
+                out[b * 3 + k] = band * 3 + inner[k];
+            }
+        }
+        out
+    };
+    let (rows, cols) = (perm(rng), perm(rng));
+    let transpose = rng.below(2) == 1;
+    let mut out = Grid::EMPTY;
+    for (r, &row) in rows.iter().enumerate() {
+        for (c, &col) in cols.iter().enumerate() {
+            let (sr, sc) = if transpose { (col, row) } else { (row, col) };
+            let d = g.get(sr * 9 + sc);
+            out.set(r * 9 + c, if d == 0 { 0 } else { digits[usize::from(d - 1)] });
+        }
+    }
+    debug_assert_eq!(out.filled(), g.filled());
+    out
+}
+
+/// Both measures of a puzzle, for `dlx-sudoku rate`.
+pub fn measure(puzzle: &Puzzle, k: usize, seed: u64) -> (Rating, f64) {
+    (logic::rate(puzzle.givens()), search_effort(puzzle, k, seed))
+}
+
+/// The verdict of a generated puzzle, as the tests check it with any engine.
+pub fn is_unique(engine: &mut dyn Engine, puzzle: &Puzzle) -> bool {
+    matches!(engine.verdict(puzzle), Ok(Verdict::Unique(_)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Bitmask;
+
+    #[test]
+    fn the_same_seed_gives_the_same_puzzles() {
+        let a: Vec<String> = {
+            let mut g = Generator::new(42);
+            (0..3)
+                .map(|_| g.generate(None, Symmetry::None, true).puzzle.givens().to_line())
+                .collect()
+        };
+        let mut g = Generator::new(42);
+        for line in &a {
+            assert_eq!(&g.generate(None, Symmetry::None, true).puzzle.givens().to_line(), line);
+        }
+        let mut other = Generator::new(43);
+        assert_ne!(
+            other.generate(None, Symmetry::None, true).puzzle.givens().to_line(),
+            a[0]
+        );
+    }
+
+    #[test]
+    fn puzzles_are_unique_minimal_and_symmetric_as_asked() {
+        let mut g = Generator::new(7);
+        let mut bitmask = Bitmask::new();
+        for symmetry in Symmetry::ALL {
+            for _ in 0..3 {
+                let made = g.generate(None, symmetry, true);
+                let p = made.puzzle;
+                assert!(is_unique(&mut Dlx::new(), &p), "{symmetry}: DLX counts one solution");
+                assert!(is_unique(&mut bitmask, &p), "{symmetry}: the bitmask oracle agrees");
+                assert!(symmetry.holds_for(p.givens()), "{symmetry}: {}", p.givens());
+                // Minimal: every clue is needed, by the oracle's count.
+                for c in (0..CELLS).filter(|&c| p.givens().get(c) != 0) {
+                    let mut h = *p.givens();
+                    h.set(c, 0);
+                    assert_eq!(
+                        bitmask.count(&Puzzle::new(h).unwrap(), 2),
+                        Ok(2),
+                        "{symmetry}: clue {c} can go"
+                    );
+                }
+                assert_eq!(made.level, Level::of(&made.rating, made.effort.unwrap_or(0.0)));
+            }
+        }
+    }
+
+    #[test]
+    fn a_level_asked_is_the_level_given() {
+        let mut g = Generator::new(1);
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme] {
+            let made = g.generate(Some(level), Symmetry::None, false);
+            assert_eq!(made.level, level);
+            let rating = logic::rate(made.puzzle.givens());
+            assert_eq!(rating.solved(), level < Level::Expert);
+            if let Some(e) = made.effort {
+                assert_eq!(Level::of(&rating, e), level);
+            }
+        }
+    }
+
+    #[test]
+    fn relabelling_keeps_the_number_of_solutions_and_effort_is_reproducible() {
+        let p: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+            .parse()
+            .unwrap();
+        let mut rng = Rng::new(5);
+        for _ in 0..20 {
+            let q = Puzzle::new(relabel(p.givens(), &mut rng)).unwrap();
+            assert!(is_unique(&mut Dlx::new(), &q));
+            assert_eq!(q.givens().filled(), p.givens().filled());
+        }
+        let e = search_effort(&p, 8, 99);
+        assert_eq!(e, search_effort(&p, 8, 99));
+        assert!(e > 10.0, "{e}");
+    }
+
+    #[test]
+    fn names_parse_back() {
+        for l in Level::ALL {
+            assert_eq!(l.to_string().parse::<Level>(), Ok(l));
+        }
+        for s in Symmetry::ALL {
+            assert_eq!(s.to_string().parse::<Symmetry>(), Ok(s));
+        }
+        assert!("hardest".parse::<Level>().unwrap_err().contains("easy, medium"));
+    }
+}
