@@ -151,6 +151,68 @@ pub fn check_givens(line: &JsValue) -> Result<Object, JsError> {
     object(&[("clashes", clashes.into()), ("stuck", stuck.into())])
 }
 
+/// The next logical step for a puzzle's givens (`sudoku::logic`), without taking it:
+/// `{technique, why, cells, digits, place: [cell, digit] | null, remove: [[cell, digit], …]}`;
+/// `{stuck: true, open}` when no technique applies but cells are open; `{solved: true}` when
+/// every cell is filled. Clashing givens throw, naming the clash.
+#[wasm_bindgen]
+pub fn hint(puzzle: &JsValue) -> Result<Object, JsError> {
+    let p = one_puzzle(puzzle)?;
+    let board = crate::sudoku::logic::Board::new(p.givens());
+    let Some(step) = board.next_step() else {
+        let open = board.open_cells() as u32;
+        return if open == 0 {
+            object(&[("solved", true.into())])
+        } else {
+            object(&[("stuck", true.into()), ("open", open.into())])
+        };
+    };
+    let pair = |(c, d): (usize, u8)| -> JsValue { Array::of2(&(c as u32).into(), &u32::from(d).into()).into() };
+    let cells: Array = step.cells.iter().map(|&c| JsValue::from(c as u32)).collect();
+    let digits: Array = step.digits.iter().map(|&d| JsValue::from(u32::from(d))).collect();
+    let remove: Array = step.remove.iter().map(|&r| pair(r)).collect();
+    object(&[
+        ("technique", step.technique.name().into()),
+        ("why", step.why.as_str().into()),
+        ("cells", cells.into()),
+        ("digits", digits.into()),
+        ("place", step.place.map_or(JsValue::NULL, pair)),
+        ("remove", remove.into()),
+    ])
+}
+
+/// A new puzzle with exactly one solution: `{line, level, logic}`. `level` is one of
+/// "easy" … "extreme" or undefined for any; `symmetry` "none", "rotational", "diagonal" or
+/// "mirror"; the same `seed` gives the same puzzle as `dlx-sudoku generate` on any machine.
+#[wasm_bindgen(js_name = generatePuzzle)]
+pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result<Object, JsError> {
+    use crate::sudoku::generate::{puzzle_seed, Generator, Level, Symmetry};
+    let level = match level.as_string() {
+        None if level.is_undefined() || level.is_null() => None,
+        None => return Err(JsError::new("the level must be a string")),
+        Some(l) => Some(l.parse::<Level>().map_err(|e| JsError::new(&e))?),
+    };
+    let symmetry = match symmetry.as_string() {
+        None if symmetry.is_undefined() || symmetry.is_null() => Symmetry::None,
+        None => return Err(JsError::new("the symmetry must be a string")),
+        Some(s) => s.parse::<Symmetry>().map_err(|e| JsError::new(&e))?,
+    };
+    if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
+        return Err(JsError::new("the seed must be a whole number from 0 to 2^53 - 1"));
+    }
+    let made = Generator::new(puzzle_seed(seed as u64, 0)).generate(level, symmetry, false);
+    let logic = match made.rating.hardest {
+        _ if !made.rating.solved() => format!("needs search ({} cells open)", made.rating.open),
+        Some(t) => t.name().to_owned(),
+        None => "none".to_owned(),
+    };
+    object(&[
+        ("line", made.puzzle.givens().to_line().into()),
+        ("level", made.level.name().into()),
+        ("logic", logic.into()),
+    ])
+}
+
 /// The Sudoku numbering of [`model`], handed to the page once as tables:
 /// `{cells, items, options, optionCell, optionDigit, optionItems (4 per option, in node
 /// order), itemOptions (9 per item, top to bottom), itemKind (index into kindNames),

@@ -805,12 +805,39 @@ fn a_closed_pipe_is_an_error_not_a_panic() {
 #[test]
 fn generate_writes_unique_puzzles_of_the_level_asked_the_same_for_any_jobs() {
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_dlx-sudoku")).args(args).output().unwrap();
-        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     };
-    let one = run(&["generate", "--count", "6", "--difficulty", "medium", "--seed", "9", "--jobs", "1"]);
-    let two = run(&["generate", "--count", "6", "--difficulty", "medium", "--seed", "9", "--jobs", "2"]);
+    let one = run(&[
+        "generate",
+        "--count",
+        "6",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "9",
+        "--jobs",
+        "1",
+    ]);
+    let two = run(&[
+        "generate",
+        "--count",
+        "6",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "9",
+        "--jobs",
+        "2",
+    ]);
     assert_eq!(one, two, "the same seed gives the same puzzles, whatever the threads");
     let lines: Vec<&str> = one.lines().collect();
     assert_eq!(lines.len(), 6);
@@ -831,12 +858,23 @@ fn generate_writes_unique_puzzles_of_the_level_asked_the_same_for_any_jobs() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let puzzles: String = lines.iter().map(|l| format!("{}\n", l.split('\t').next().unwrap())).collect();
+    let puzzles: String = lines
+        .iter()
+        .map(|l| format!("{}\n", l.split('\t').next().unwrap()))
+        .collect();
     child.stdin.take().unwrap().write_all(puzzles.as_bytes()).unwrap();
     let rated = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     assert_eq!(rated.lines().count(), 6);
-    assert!(rated.lines().all(|l| l.contains("\tlevel=medium\t") && l.contains("\teffort=")), "{rated}");
-    let bad = Command::new(env!("CARGO_BIN_EXE_dlx-sudoku")).args(["generate", "--difficulty", "insane"]).output().unwrap();
+    assert!(
+        rated
+            .lines()
+            .all(|l| l.contains("\tlevel=medium\t") && l.contains("\teffort=")),
+        "{rated}"
+    );
+    let bad = Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"))
+        .args(["generate", "--difficulty", "insane"])
+        .output()
+        .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("easy, medium, hard, expert, extreme"));
 }

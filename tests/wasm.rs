@@ -20,8 +20,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use dlx_sudoku::wasm::{
-    candidates, check_givens, check_puzzle, count_solutions, parse, solve, sudoku_tables, verdict, EventKind,
-    EventWord, ItemFlag, OptionState, Trace,
+    candidates, check_givens, check_puzzle, count_solutions, generate_puzzle, hint, parse, solve, sudoku_tables,
+    verdict, EventKind, EventWord, ItemFlag, OptionState, Trace,
 };
 use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint16Array, Uint32Array, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
@@ -1556,4 +1556,46 @@ fn which_options_a_cover_hid_follows_from_the_numbering() {
             fold.check(&mut t, at);
         }
     }
+}
+
+/// `dlx-sudoku generate --count 1 --difficulty hard --seed 2026` writes this puzzle natively;
+/// the page's generator must give the very same one.
+#[wasm_bindgen_test]
+fn the_page_generates_the_command_lines_puzzle_for_a_seed() {
+    let made = generate_puzzle(&"hard".into(), &JsValue::UNDEFINED, 2026.0).unwrap();
+    let get = |k: &str| Reflect::get(&made, &k.into()).unwrap().as_string().unwrap();
+    assert_eq!(
+        get("line"),
+        "..8.4.3.5..9.2..6...5..74.8..1..2..4.7.65....83.......1..83.9.....7.......3......"
+    );
+    assert_eq!(get("level"), "hard");
+    assert_eq!(get("logic"), "XY-Wing");
+    assert!(generate_puzzle(&"insane".into(), &JsValue::UNDEFINED, 1.0).is_err());
+    assert!(generate_puzzle(&JsValue::UNDEFINED, &"spiral".into(), 1.0).is_err());
+    assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, -1.0).is_err());
+    assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 0.5).is_err());
+}
+
+#[wasm_bindgen_test]
+fn hints_name_the_technique_and_never_place_it() {
+    // r1c1 sees 2-4 in its row, 5-7 in its column, 8 and 9 in its box: only 1 is left.
+    let line = "...234....8.........9......5........6........7...................................";
+    let h = hint(&line.into()).unwrap();
+    let get = |k: &str| Reflect::get(&h, &k.into()).unwrap();
+    assert_eq!(get("technique").as_string().unwrap(), "Naked single");
+    assert_eq!(
+        get("why").as_string().unwrap(),
+        "Naked single: 1 is the only candidate left in r1c1."
+    );
+    let place: Array = get("place").dyn_into().unwrap();
+    assert_eq!((place.get(0).as_f64(), place.get(1).as_f64()), (Some(0.0), Some(1.0)));
+    let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    assert_eq!(
+        Reflect::get(&hint(&solved.into()).unwrap(), &"solved".into()).unwrap(),
+        JsValue::TRUE
+    );
+    let empty = hint(&".".repeat(81).as_str().into()).unwrap();
+    assert_eq!(Reflect::get(&empty, &"stuck".into()).unwrap(), JsValue::TRUE);
+    assert_eq!(Reflect::get(&empty, &"open".into()).unwrap().as_f64(), Some(81.0));
+    assert!(hint(&format!("11{}", ".".repeat(79)).as_str().into()).is_err());
 }

@@ -6,7 +6,7 @@ use std::sync::mpsc;
 use std::thread;
 
 use dlx_sudoku::formats::{Cases, ReadError};
-use dlx_sudoku::sudoku::generate::{measure, Generator, Level, Rng};
+use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, Generator, Level};
 use dlx_sudoku::sudoku::logic::Rating;
 
 use super::args::{Generate, Rate};
@@ -27,12 +27,6 @@ fn line(puzzle: &str, level: Level, rating: &Rating, effort: Option<f64>) -> Str
     s
 }
 
-/// The seed of puzzle `i`: every puzzle has its own, so the output does not depend on threads.
-fn seed_of(seed: u64, i: u64) -> u64 {
-    let mut r = Rng::new(seed ^ i.wrapping_mul(0x2545_F491_4F6C_DD1D));
-    r.next_u64()
-}
-
 pub fn generate(o: &Generate) -> Result<(), Failure> {
     let next = AtomicU64::new(0);
     let (tx, rx) = mpsc::channel::<(u64, String)>();
@@ -46,7 +40,7 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
                 if i >= o.count {
                     break;
                 }
-                let made = Generator::new(seed_of(o.seed, i)).generate(o.difficulty, o.symmetry, o.minimal);
+                let made = Generator::new(puzzle_seed(o.seed, i)).generate(o.difficulty, o.symmetry, o.minimal);
                 let text = line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort);
                 if tx.send((i, text)).is_err() {
                     break; // the writer stopped (a failed write)
