@@ -195,7 +195,7 @@ test('paste: every format the CLI reads, and bad pastes leave the board alone', 
   for (const [text, message] of [
     [POJ1.slice(0, 79), /line 1: expected 81 cells, found 79/],
     [POJ1.slice(0, 40) + 'x' + POJ1.slice(41), /line 1, cell 41 \(r5c5\): 'x' is not a digit or a blank/],
-    [HDU.replace('9 2 4', '9 2 Q'), /line 4 \(r4c3\)/],
+    [HDU.replace('9 2 4', '9 2 Q'), /line 4, column 5 \(r4c3\)/],
     ['hello', /line 1/],
     ['   ', /no text/],
   ]) {

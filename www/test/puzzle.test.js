@@ -96,7 +96,7 @@ test('a pasted puzzle reads in every format the CLI reads, and drawn grids', () 
 test('a bad paste throws, naming the line and cell', () => {
   assert.throws(() => readPasted(POJ.slice(0, 79), dlx.parse), /line 1: expected 81 cells, found 79/);
   assert.throws(() => readPasted(POJ.slice(0, 40) + 'x' + POJ.slice(41), dlx.parse), /line 1, cell 41 \(r5c5\): 'x' is not a digit or a blank/);
-  assert.throws(() => readPasted(HDU.replace('9 2 4', '9 2 Q'), dlx.parse), /line 4 \(r4c3\)/);
+  assert.throws(() => readPasted(HDU.replace('9 2 4', '9 2 Q'), dlx.parse), /line 4, column 5 \(r4c3\)/);
   assert.throws(() => readPasted('   \n ', dlx.parse), /no text/);
   assert.throws(() => readPasted('end\n', dlx.parse), /no puzzle/);
   assert.throws(() => readPasted('x'.repeat(300000), dlx.parse), /too long/);
