@@ -99,7 +99,7 @@ test('a bad paste throws, naming the line and cell', () => {
   assert.throws(() => readPasted(HDU.replace('9 2 4', '9 2 Q'), dlx.parse), /line 4, column 5 \(r4c3\)/);
   assert.throws(() => readPasted('   \n ', dlx.parse), /no text/);
   assert.throws(() => readPasted('end\n', dlx.parse), /no puzzle/);
-  assert.throws(() => readPasted('x'.repeat(300000), dlx.parse), /too long/);
+  assert.throws(() => readPasted('x'.repeat(300000), dlx.parse), /too long to be a puzzle \(300,000 characters; at most 200,000 are read\)/);
 });
 
 test('the URL hash: puzzle and step, and hostile hashes never throw', () => {
