@@ -47,10 +47,10 @@ export class Controller {
    * from. With `undoable`, the puzzle it replaces can be brought back (a click on an
    * example, a paste or Clear never loses what was typed).
    */
-  setPuzzle(line, note = '', { undoable = false } = {}) {
+  setPuzzle(line, note = '', { undoable = false, warnings = [] } = {}) {
     const before = lineOf(this.givens);
     this.givens = digitsOf(line);
-    this.puzzleChanged(note);
+    this.puzzleChanged(note, warnings);
     if (undoable && before !== line && before !== EMPTY) {
       this.views.notice.action('Undo', () => {
         this.setPuzzle(before, 'The previous puzzle is back.');
@@ -59,7 +59,8 @@ export class Controller {
     }
   }
 
-  puzzleChanged(note = '') {
+  /** `warnings`: lines shown first (what was wrong with a link), the notice then a warning at least. */
+  puzzleChanged(note = '', warnings = []) {
     const { board, notice, result } = this.views;
     this.cancelSolver();
     this.clearAnswer();
@@ -67,7 +68,7 @@ export class Controller {
     const line = lineOf(this.givens);
     const { clashes, stuck } = this.dlx.checkGivens(line);
     board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])));
-    const lines = [note];
+    const lines = [...warnings, note];
     this.searchable = clashes.length === 0;
     if (!this.searchable) {
       lines.push('These givens clash, so there is no solution and no search to watch:', ...clashes.slice(0, 6).map((c) => c.message));
@@ -77,7 +78,7 @@ export class Controller {
     } else {
       const names = stuck.slice(0, 5).map((c) => this.numbering.cellName(c));
       if (stuck.length) lines.push(`No digit fits ${names.join(', ')}${stuck.length > 5 ? ', …' : ''}: there is no solution.`);
-      notice.show(stuck.length ? 'warn' : 'info', ...lines);
+      notice.show(stuck.length || warnings.length ? 'warn' : 'info', ...lines);
       this.loadSudoku(line);
     }
     board.setSearchShown(this.searchable);
@@ -303,15 +304,24 @@ export class Controller {
     return { mode: this.mode, puzzle: lineOf(this.givens), step: this.mode === 'knuth' || this.searchable ? step : 0 };
   }
 
-  /** Shows what a link asks for (see `router.js`). */
-  open(h) {
+  /**
+   * Shows what a link asks for (see `router.js`): on load (`changed` false), or when the
+   * hash changes under the page (`changed`: typed in the address bar, Back, a link). A
+   * change never loses the puzzle on the board: a link without a usable puzzle leaves it
+   * as it is, and one with a puzzle can be undone.
+   */
+  open(h, { changed = false } = {}) {
+    const warnings = h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`);
     this.setMode(h.mode, false);
-    if (h.mode === 'sudoku') {
+    if (h.mode === 'sudoku' && h.puzzle) {
+      this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings });
+    } else if (h.mode === 'sudoku' && !changed) {
       const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
-      this.setPuzzle(h.puzzle ?? ex.line, h.puzzle ? 'Puzzle from the link.' : `Example: ${ex.name}. Type over it, pick another, or paste your own.`);
-      if (!h.puzzle) this.$('examples').value = ex.id;
+      this.setPuzzle(ex.line, `Example: ${ex.name}. Type over it, pick another, or paste your own.`, { warnings });
+      this.$('examples').value = ex.id;
+    } else if (warnings.length) {
+      this.views.notice.show('warn', ...warnings, h.mode === 'sudoku' ? 'The puzzle on the board is unchanged.' : '');
     }
-    if (h.errors.length) this.views.notice.show('warn', ...h.errors);
     if (h.step > 0 && this.trace) {
       this.clearAnswer();
       this.player.seek(h.step);

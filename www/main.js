@@ -61,7 +61,7 @@ const views = {
   }, SPEEDS),
 };
 c = new Controller({ dlx, numbering, player, solver, views, $ });
-c.router = new Router({ current: () => c.link(), busy: () => player.playing || player.busy, open: (h) => c.open(h), cellName: (cell) => numbering.cellName(cell) });
+c.router = new Router({ current: () => c.link(), busy: () => player.playing || player.busy, open: (h, how) => c.open(h, how), cellName: (cell) => numbering.cellName(cell) });
 
 // --- the tabs, the puzzle bar, paste and copy -------------------------------------------------
 for (const [id, mode, other] of [['tab-sudoku', 'sudoku', 'knuth'], ['tab-knuth', 'knuth', 'sudoku']]) {

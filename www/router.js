@@ -69,7 +69,8 @@ export function formatHash({ mode, puzzle, step }) {
 /**
  * Keeps the address bar in step with the page. `current()` gives `{mode, puzzle, step}`;
  * `busy()` is true while the search moves (the hash is then written once a second at
- * most); `open(link)` shows what a link asks for (on load and on a hash change).
+ * most); `open(link, {changed})` shows what a link asks for (on load, and when the hash
+ * changes under the page).
  */
 export class Router {
   constructor({ current, busy, open, cellName }) {
@@ -78,14 +79,17 @@ export class Router {
     this.timer = 0;
     this.opened = false; // nothing is written before the page has read what its link asks for
     window.addEventListener('hashchange', () => {
-      if (location.hash !== this.last) this.read();
+      if (location.hash !== this.last) this.read(true);
     });
   }
 
-  read() {
+  /** Opens what the hash asks for (`changed`: the hash changed under the page), then puts
+   *  the page's own link in the address bar, in place of anything it did not take. */
+  read(changed = false) {
     this.opened = true;
     this.last = location.hash;
-    this.open(parseHash(location.hash, this.cellName));
+    this.open(parseHash(location.hash, this.cellName), { changed });
+    this.write(true);
   }
 
   /** Writes the hash now, or (`now` false, while the search moves) within a second. */
