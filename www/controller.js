@@ -12,6 +12,8 @@ import { EXAMPLES } from './examples.js';
 import { time } from './views/result.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
+/** The longest text pasted into a field (the count limit needs 13: "1,000,000,000"). */
+const MAX_FIELD_PASTE = 100;
 
 export class Controller {
   /** `views`: board, items, counters, plot, dance, notice, result, narration (an element), controls. */
@@ -137,6 +139,18 @@ export class Controller {
     } catch (err) {
       this.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
     }
+  }
+
+  /**
+   * A paste into a text field: true to let the browser paste. Far too long a text is
+   * refused, since the browser's own paste into a number field takes time that grows with
+   * the square of the length (300,000 characters: 5 s; 10 MB: the page hangs for hours).
+   */
+  pasteIntoField(field, text) {
+    if (text.length <= MAX_FIELD_PASTE) return true;
+    const name = field.dataset.name || field.getAttribute('aria-label') || 'This field';
+    this.views.result.message('error', `${name}: not pasted, ${text.length.toLocaleString('en')} characters is far too long (at most ${MAX_FIELD_PASTE}). The field is unchanged.`);
+    return false;
   }
 
   // --- solving in the worker --------------------------------------------------------------------
