@@ -12,6 +12,8 @@ import { EXAMPLES } from './examples.js';
 import { time } from './views/result.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
+/** The longest text pasted into a field (the count limit needs 13: "1,000,000,000"). */
+const MAX_FIELD_PASTE = 100;
 
 export class Controller {
   /** `views`: board, items, counters, plot, dance, notice, result, narration (an element), stack, controls. */
@@ -50,12 +52,12 @@ export class Controller {
    * from. With `undoable`, the puzzle it replaces can be brought back (a click on an
    * example, a paste or Clear never loses what was typed).
    */
-  setPuzzle(line, note = '', { undoable = false } = {}) {
+  setPuzzle(line, note = '', { undoable = false, warnings = [] } = {}) {
     const before = lineOf(this.givens);
     const example = this.exampleId;
     const step = this.mode === 'sudoku' ? (this.traces.sudoku?.events ?? 0) : 0;
     this.givens = digitsOf(line);
-    this.puzzleChanged(note);
+    this.puzzleChanged(note, warnings);
     if (undoable && before !== line && before !== EMPTY) {
       // Undo brings back the puzzle, the example it was, and how far the search had got.
       this.views.notice.action('Undo', () => {
@@ -66,7 +68,8 @@ export class Controller {
     }
   }
 
-  puzzleChanged(note = '') {
+  /** `warnings`: lines shown first (what was wrong with a link), the notice then a warning at least. */
+  puzzleChanged(note = '', warnings = []) {
     const { board, notice, result } = this.views;
     this.cancelSolver();
     this.clearAnswer();
@@ -74,7 +77,7 @@ export class Controller {
     const line = lineOf(this.givens);
     const { clashes, stuck } = this.dlx.checkGivens(line);
     board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])));
-    const lines = [note];
+    const lines = [...warnings, note];
     this.searchable = clashes.length === 0;
     if (!this.searchable) {
       lines.push('These givens clash, so there is no solution and no search to watch:', ...clashes.slice(0, 6).map((c) => c.message));
@@ -84,7 +87,7 @@ export class Controller {
     } else {
       const names = stuck.slice(0, 5).map((c) => this.numbering.cellName(c));
       if (stuck.length) lines.push(`No digit fits ${names.join(', ')}${stuck.length > 5 ? ', …' : ''}: there is no solution.`);
-      notice.show(stuck.length ? 'warn' : 'info', ...lines);
+      notice.show(stuck.length || warnings.length ? 'warn' : 'info', ...lines);
       this.loadSudoku(line);
     }
     board.setSearchShown(this.searchable);
@@ -151,6 +154,18 @@ export class Controller {
     } catch (err) {
       this.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
     }
+  }
+
+  /**
+   * A paste into a text field: true to let the browser paste. Far too long a text is
+   * refused, since the browser's own paste into a number field takes time that grows with
+   * the square of the length (300,000 characters: 5 s; 10 MB: the page hangs for hours).
+   */
+  pasteIntoField(field, text) {
+    if (text.length <= MAX_FIELD_PASTE) return true;
+    const name = field.dataset.name || field.getAttribute('aria-label') || 'This field';
+    this.views.result.message('error', `${name}: not pasted, ${text.length.toLocaleString('en')} characters is far too long (at most ${MAX_FIELD_PASTE}). The field is unchanged.`);
+    return false;
   }
 
   // --- solving in the worker --------------------------------------------------------------------
@@ -326,15 +341,24 @@ export class Controller {
     return { mode: this.mode, puzzle: lineOf(this.givens), step: this.mode === 'knuth' || this.searchable ? step : 0 };
   }
 
-  /** Shows what a link asks for (see `router.js`). */
-  open(h) {
+  /**
+   * Shows what a link asks for (see `router.js`): on load (`changed` false), or when the
+   * hash changes under the page (`changed`: typed in the address bar, Back, a link). A
+   * change never loses the puzzle on the board: a link without a usable puzzle leaves it
+   * as it is, and one with a puzzle can be undone.
+   */
+  open(h, { changed = false } = {}) {
+    const warnings = h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`);
     this.setMode(h.mode, false);
-    if (h.mode === 'sudoku') {
+    if (h.mode === 'sudoku' && h.puzzle) {
+      this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings });
+    } else if (h.mode === 'sudoku' && !changed) {
       const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
-      this.setPuzzle(h.puzzle ?? ex.line, h.puzzle ? 'Puzzle from the link.' : `Example: ${ex.name}. Type over it, pick another, or paste your own.`);
-      if (!h.puzzle) this.selectExample(ex.id);
+      this.setPuzzle(ex.line, `Example: ${ex.name}. Type over it, pick another, or paste your own.`, { warnings });
+      this.selectExample(ex.id);
+    } else if (warnings.length) {
+      this.views.notice.show('warn', ...warnings, h.mode === 'sudoku' ? 'The puzzle on the board is unchanged.' : '');
     }
-    if (h.errors.length) this.views.notice.show('warn', ...h.errors);
     if (h.step > 0 && this.trace) {
       this.clearAnswer();
       this.player.seek(h.step);

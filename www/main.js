@@ -63,7 +63,7 @@ const views = {
   }, SPEEDS),
 };
 c = new Controller({ dlx, numbering, player, solver, views, $ });
-c.router = new Router({ current: () => c.link(), busy: () => player.playing || player.busy, open: (h) => c.open(h), cellName: (cell) => numbering.cellName(cell) });
+c.router = new Router({ current: () => c.link(), busy: () => player.playing || player.busy, open: (h, how) => c.open(h, how), cellName: (cell) => numbering.cellName(cell) });
 
 // --- the tabs, the puzzle bar, paste and copy -------------------------------------------------
 for (const [id, mode, other] of [['tab-sudoku', 'sudoku', 'knuth'], ['tab-knuth', 'knuth', 'sudoku']]) {
@@ -99,11 +99,17 @@ $('show-marks').addEventListener('change', (e) => views.board.setMarksShown(e.ta
 $('advance').addEventListener('change', (e) => {
   views.board.advance = e.target.checked;
 });
-// Paste anywhere (but into a text field): a puzzle in any format the CLI reads.
+// Paste anywhere (but into a text field): a puzzle in any format the CLI reads. Into a
+// field, the browser pastes, unless the text is far too long for it (see `pasteIntoField`).
 document.addEventListener('paste', (e) => {
-  if (e.target.closest?.('input, textarea, [contenteditable="true"]')) return;
+  const text = e.clipboardData?.getData('text/plain') ?? '';
+  const field = e.target.closest?.('input, textarea, [contenteditable="true"]');
+  if (field) {
+    if (!c.pasteIntoField(field, text)) e.preventDefault();
+    return;
+  }
   e.preventDefault();
-  c.paste(e.clipboardData?.getData('text/plain') ?? '');
+  c.paste(text);
 });
 // Copy from the board: the puzzle as one line.
 document.addEventListener('copy', (e) => {

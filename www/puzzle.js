@@ -32,7 +32,8 @@ export const givensCount = (line) => digitsOf(line).reduce((n, d) => n + (d ? 1 
  */
 export function readPasted(text, parse) {
   const t = String(text ?? '');
-  if (t.length > MAX_PASTE) throw new Error(`the text is too long to be a puzzle (${t.length.toLocaleString('en')} characters)`);
+  // Refused on its length alone, read no further: a 10 MB paste costs nothing more here.
+  if (t.length > MAX_PASTE) throw new Error(`the text is too long to be a puzzle (${t.length.toLocaleString('en')} characters; at most ${MAX_PASTE.toLocaleString('en')} are read)`);
   if (!t.trim()) throw new Error('there is no text to read');
   let error;
   try {

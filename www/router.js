@@ -5,6 +5,18 @@
 import { CELLS } from './puzzle.js';
 
 const MAX_STEP = 1e12;
+const MAX_HASH = 2000;
+
+/**
+ * A piece of what a link said, fit to quote in a message: in quotes, at most `max`
+ * characters and then "…", with control and text-direction characters written as
+ * `\u{…}` so that they show instead of acting. (Messages are set as text, never as HTML.)
+ */
+export function quote(s, max = 20) {
+  const chars = Array.from(String(s).slice(0, 4 * max));
+  const shown = chars.slice(0, max).join('').replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, (c) => `\\u{${c.codePointAt(0).toString(16)}}`);
+  return `"${shown}${chars.length > max ? '…' : ''}"`;
+}
 
 /**
  * What a URL hash asks for: `{mode: 'sudoku' | 'knuth', puzzle, step, errors}`.
@@ -14,8 +26,8 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   const out = { mode: 'sudoku', puzzle: null, step: 0, errors: [] };
   const h = String(hash ?? '').replace(/^#/, '');
   if (!h) return out;
-  if (h.length > 2000) {
-    out.errors.push('the link is too long to hold a puzzle; ignored');
+  if (h.length > MAX_HASH) {
+    out.errors.push(`the link is too long to hold a puzzle (${h.length.toLocaleString('en')} characters after the #, at most ${MAX_HASH.toLocaleString('en')}); ignored`);
     return out;
   }
   let params;
@@ -26,22 +38,22 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     return out;
   }
   const unknown = [...params.keys()].filter((k) => !['m', 'p', 's'].includes(k));
-  if (unknown.length) out.errors.push(`the link's "${unknown[0].slice(0, 20)}" is not understood; ignored`);
+  if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
   const mode = params.get('m');
   if (mode === 'knuth') out.mode = 'knuth';
-  else if (mode !== null && mode !== 'sudoku') out.errors.push(`unknown mode "${mode.slice(0, 20)}" in the link`);
+  else if (mode !== null && mode !== 'sudoku') out.errors.push(`unknown mode ${quote(mode)} in the link`);
   const p = params.get('p');
   if (p !== null) {
     const line = p.replace(/0/g, '.');
     const bad = line.search(/[^1-9.]/);
-    if (line.length !== CELLS) out.errors.push(`the link's puzzle has ${line.length} cells, not 81; ignored`);
-    else if (bad >= 0) out.errors.push(`the link's puzzle has '${line[bad]}' in ${cellName(bad)}; ignored`);
+    if (line.length !== CELLS) out.errors.push(`the link's puzzle ${quote(p)} has ${line.length} characters, not 81; ignored`);
+    else if (bad >= 0) out.errors.push(`the link's puzzle has ${quote(line[bad])} in ${cellName(bad)}; ignored`);
     else out.puzzle = line;
   }
   const s = params.get('s');
   if (s !== null) {
     const n = Number(s);
-    if (!/^\d{1,13}$/.test(s) || !(n <= MAX_STEP)) out.errors.push(`the link's step "${s.slice(0, 20)}" is not a step number; starting at 0`);
+    if (!/^\d{1,13}$/.test(s) || !(n <= MAX_STEP)) out.errors.push(`the link's step ${quote(s)} is not a step number; starting at 0`);
     else out.step = n;
   }
   return out;
@@ -57,7 +69,8 @@ export function formatHash({ mode, puzzle, step }) {
 /**
  * Keeps the address bar in step with the page. `current()` gives `{mode, puzzle, step}`;
  * `busy()` is true while the search moves (the hash is then written once a second at
- * most); `open(link)` shows what a link asks for (on load and on a hash change).
+ * most); `open(link, {changed})` shows what a link asks for (on load, and when the hash
+ * changes under the page).
  */
 export class Router {
   constructor({ current, busy, open, cellName }) {
@@ -66,14 +79,17 @@ export class Router {
     this.timer = 0;
     this.opened = false; // nothing is written before the page has read what its link asks for
     window.addEventListener('hashchange', () => {
-      if (location.hash !== this.last) this.read();
+      if (location.hash !== this.last) this.read(true);
     });
   }
 
-  read() {
+  /** Opens what the hash asks for (`changed`: the hash changed under the page), then puts
+   *  the page's own link in the address bar, in place of anything it did not take. */
+  read(changed = false) {
     this.opened = true;
     this.last = location.hash;
-    this.open(parseHash(location.hash, this.cellName));
+    this.open(parseHash(location.hash, this.cellName), { changed });
+    this.write(true);
   }
 
   /** Writes the hash now, or (`now` false, while the search moves) within a second. */

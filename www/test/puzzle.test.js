@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
 import { readPasted, digitsOf, lineOf, EMPTY } from '../puzzle.js';
-import { parseHash, formatHash } from '../router.js';
+import { parseHash, formatHash, quote } from '../router.js';
 import { Numbering } from '../numbering.js';
 
 const numbering = new Numbering(dlx.sudokuTables());
@@ -107,7 +107,7 @@ test('a bad paste throws, naming the line and cell', () => {
   assert.throws(() => readPasted(HDU.replace('9 2 4', '9 2 Q'), dlx.parse), /line 4, column 5 \(r4c3\)/);
   assert.throws(() => readPasted('   \n ', dlx.parse), /no text/);
   assert.throws(() => readPasted('end\n', dlx.parse), /no puzzle/);
-  assert.throws(() => readPasted('x'.repeat(300000), dlx.parse), /too long/);
+  assert.throws(() => readPasted('x'.repeat(300000), dlx.parse), /too long to be a puzzle \(300,000 characters; at most 200,000 are read\)/);
 });
 
 test('the URL hash: puzzle and step, and hostile hashes never throw', () => {
@@ -119,8 +119,17 @@ test('the URL hash: puzzle and step, and hostile hashes never throw', () => {
     assert.ok(r.errors.length > 0, h.slice(0, 30));
     assert.equal(r.step, 0);
   }
-  assert.match(parseHash('#p=' + '.'.repeat(40) + 'a' + '.'.repeat(40), (c) => numbering.cellName(c)).errors[0], /'a' in r5c5/);
+  assert.match(parseHash('#p=' + '.'.repeat(40) + 'a' + '.'.repeat(40), (c) => numbering.cellName(c)).errors[0], /"a" in r5c5/);
   assert.deepEqual(parseHash(''), { mode: 'sudoku', puzzle: null, step: 0, errors: [] });
+});
+
+test('a hostile hash is quoted in its message: short, in quotes, controls shown', () => {
+  assert.deepEqual(parseHash('#' + 'p'.repeat(100_000)).errors, ['the link is too long to hold a puzzle (100,000 characters after the #, at most 2,000); ignored']);
+  assert.deepEqual(parseHash('#p=%3Cimg%20src=x%20onerror=alert(1)%3E').errors, ['the link\'s puzzle "<img src=x onerror=a…" has 28 characters, not 81; ignored']);
+  assert.deepEqual(parseHash('#m=%E2%80%AEevil%00%0A').errors, ['unknown mode "\\u{202e}evil\\u{0}\\u{a}" in the link']);
+  assert.deepEqual(parseHash('#s=<b>9</b>').errors, ['the link\'s step "<b>9</b>" is not a step number; starting at 0']);
+  assert.equal(quote('😀'.repeat(30)), `"${'😀'.repeat(20)}…"`, 'counts characters, never cuts one in half');
+  assert.equal(quote('x'.repeat(20)), `"${'x'.repeat(20)}"`);
 });
 
 test('digits and lines', () => {
