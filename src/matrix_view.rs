@@ -56,6 +56,9 @@ pub enum Paint {
     Grid = 15,
 }
 
+/// Width of the strips of marks beside the rows and above the columns, in CSS pixels.
+pub const GUTTER: u32 = 6;
+
 /// Number of [`Paint`]s.
 pub const PAINTS: usize = 16;
 
@@ -288,6 +291,10 @@ pub struct MatrixView {
     /// Which pixels of a cell are its dot.
     dot_mask: Vec<bool>,
     buf: Vec<u8>,
+    /// Marks beside the rows (left, `gutter × height`) and above the columns (`width × gutter`)
+    /// of the options and items the search is at: a 1-pixel row is easy to miss, a mark is not.
+    left: Vec<u8>,
+    top: Vec<u8>,
     row_kind: Vec<u8>,
     col_kind: Vec<u8>,
     /// What the buffer shows: the row and column kinds it was drawn from.
@@ -327,6 +334,8 @@ impl MatrixView {
             selected_cols: vec![false; items],
             dot_mask: vec![],
             buf: vec![],
+            left: vec![],
+            top: vec![],
             row_kind: vec![0; options],
             col_kind: vec![0; items],
             drawn: None,
@@ -347,6 +356,22 @@ impl MatrixView {
     /// The RGBA pixels, row by row, `width × height × 4` bytes.
     pub fn pixels(&self) -> &[u8] {
         &self.buf
+    }
+
+    /// The width of the strip of marks left of the rows, and the height of the one above the
+    /// columns, in pixels.
+    pub fn gutter(&self) -> u32 {
+        GUTTER * self.scale
+    }
+
+    /// The marks left of the rows, RGBA, `gutter × height`.
+    pub fn left_marks(&self) -> &[u8] {
+        &self.left
+    }
+
+    /// The marks above the columns, RGBA, `width × gutter`.
+    pub fn top_marks(&self) -> &[u8] {
+        &self.top
     }
 
     /// Sets the colours (`0xRRGGBBAA`, one per [`Paint`]; missing ones keep theirs).
@@ -374,8 +399,8 @@ impl MatrixView {
         let tints = [
             None,
             Some((Paint::Covered, 0.45)),
-            Some((Paint::Chosen, 0.3)),
-            Some((Paint::Top, 0.5)),
+            Some((Paint::Chosen, 0.16)),
+            Some((Paint::Top, 0.45)),
             Some((Paint::DeadEnd, 0.65)),
         ];
         self.backs.clear();
@@ -419,6 +444,8 @@ impl MatrixView {
         self.vp.width = items * fit_w;
         self.vp.height = options * self.scale;
         self.buf = vec![0; (self.vp.width * self.vp.height * 4) as usize];
+        self.left = vec![0; (self.gutter() * self.vp.height * 4) as usize];
+        self.top = vec![0; (self.vp.width * self.gutter() * 4) as usize];
         let zoom = self.vp.zoom;
         self.set_zoom(zoom, self.vp.width / 2, self.vp.height / 2);
     }
@@ -620,6 +647,7 @@ impl MatrixView {
             }
         }
         self.paint();
+        self.paint_marks();
         match &mut self.drawn {
             Some((rows, cols)) => {
                 rows.clone_from(&self.row_kind);
@@ -688,6 +716,61 @@ impl MatrixView {
                     let (x, y) = (x0 + dx, y0 + dy);
                     if on && x < vp.width as usize && y < vp.height as usize {
                         self.buf[y * stride + x * 4..y * stride + x * 4 + 4].copy_from_slice(&dot);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks the tried, trying and pending rows and the chosen, top and dead-end columns in
+    /// view, each at least three pixels across, the most telling drawn last.
+    fn paint_marks(&mut self) {
+        let vp = self.vp;
+        let g = self.gutter() as usize;
+        let blank = self.palette[Paint::Background as usize];
+        for px in self.left.chunks_exact_mut(4).chain(self.top.chunks_exact_mut(4)) {
+            px.copy_from_slice(&blank);
+        }
+        let (rows, cols) = self.shown();
+        let order = &self.layout.orders[self.order];
+        let least = 3 * self.scale as usize;
+        let p = |k: Paint| self.palette[k as usize];
+        let row_marks = [
+            (ROW_PENDING, p(Paint::PendingDot)),
+            (ROW_TRIED, p(Paint::TriedDot)),
+            (ROW_TRYING, p(Paint::TryingDot)),
+        ];
+        for (kind, color) in row_marks {
+            for r in 0..rows as usize {
+                let o = order.rows[vp.row0 as usize + r] as usize;
+                if self.row_kind[o] % ROW_KINDS as u8 != kind {
+                    continue;
+                }
+                let (y0, y1) = span(r, vp.cell_h as usize, least, vp.height as usize);
+                for y in y0..y1 {
+                    for px in self.left[y * g * 4..(y + 1) * g * 4].chunks_exact_mut(4) {
+                        px.copy_from_slice(&color);
+                    }
+                }
+            }
+        }
+        let col_marks = [
+            (COL_CHOSEN, p(Paint::Chosen)),
+            (COL_TOP, p(Paint::Top)),
+            (COL_DEAD, p(Paint::DeadEnd)),
+        ];
+        let stride = vp.width as usize * 4;
+        for (kind, color) in col_marks {
+            // an item chosen at a level above: a short mark; the top one and dead ends: a full one
+            let from = if kind == COL_CHOSEN { g / 2 } else { 0 };
+            for c in 0..cols as usize {
+                if self.col_kind[vp.col0 as usize + c] % COL_KINDS as u8 != kind {
+                    continue;
+                }
+                let (x0, x1) = span(c, vp.cell_w as usize, least, vp.width as usize);
+                for y in from..g {
+                    for px in self.top[y * stride + x0 * 4..y * stride + x1 * 4].chunks_exact_mut(4) {
+                        px.copy_from_slice(&color);
                     }
                 }
             }
@@ -779,6 +862,15 @@ impl MatrixView {
         }
         s
     }
+}
+
+/// The pixels `k * size .. (k + 1) * size` widened to at least `least`, inside `0..end`.
+fn span(k: usize, size: usize, least: usize, end: usize) -> (usize, usize) {
+    let (a, b) = (k * size, (k + 1) * size);
+    let grow = least.saturating_sub(size);
+    let a = a.saturating_sub(grow / 2);
+    let b = (b + grow - grow / 2).min(end);
+    (a.min(end), b)
 }
 
 /// The pixels of a `w × h` cell that make its dot: all of a small cell, a disc in a big one.
@@ -907,6 +999,29 @@ mod tests {
         assert!(deeper.choices.len() == 2 && deeper.choices[0].trying);
         v.draw(&deeper);
         assert_eq!(pixel(&v, col(plain), tried as u32), paint(Paint::Tried));
+        // marks beside the rows and above the columns: easy to find in the whole view
+        let g = v.gutter();
+        assert_eq!(g, 6);
+        let left = |y: u32| -> [u8; 4] {
+            v.left_marks()[(y * g * 4) as usize..(y * g * 4 + 4) as usize]
+                .try_into()
+                .unwrap()
+        };
+        let top = |x: u32, y: u32| -> [u8; 4] {
+            let k = ((y * v.viewport().width + x) * 4) as usize;
+            v.top_marks()[k..k + 4].try_into().unwrap()
+        };
+        let now = deeper.choices[1].branches[deeper.choices[1].at];
+        assert_eq!(left(now), paint(Paint::TryingDot));
+        assert_eq!(left(now + 1), paint(Paint::TryingDot), "three pixels tall");
+        assert_eq!(left(tried as u32), paint(Paint::TriedDot));
+        assert_eq!(top(col(deeper.choices[1].item as usize), 0), paint(Paint::Top));
+        assert_eq!(
+            top(col(deeper.choices[0].item as usize), 0),
+            paint(Paint::Background),
+            "a short mark"
+        );
+        assert_eq!(top(col(deeper.choices[0].item as usize), 5), paint(Paint::Chosen));
         assert_eq!(pixel(&v, col(item), tried as u32), paint(Paint::TriedDot));
     }
 
@@ -1042,8 +1157,8 @@ mod tests {
             text.contains(&format!("{} live, 1 tried, {} pending", n(t.live), t.pending)),
             "{text}"
         );
-        assert!(text.contains(" Chosen item: r"), "{text}");
-        assert!(text.contains("; trying r"), "{text}");
+        assert!(text.contains(". Chosen item: box 7 has 7; trying r9c3 = 7."), "{text}");
+
         v.set_order(1);
         v.set_zoom(3, 0, 0);
         let text = v.describe(&pic);

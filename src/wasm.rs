@@ -623,8 +623,9 @@ impl Trace {
 
 /// The whole matrix of a Sudoku search on a canvas, one row per option and one column per
 /// item ([`crate::matrix_view`]): Rust draws the pixels into a buffer in wasm memory and
-/// puts them on the canvas itself, at (`x`, `y`) of `setOrigin`; the page draws the labels
-/// around them, from `visibleRows`, the viewport getters and `optionLabel`/`itemLabel`.
+/// puts them on the canvas itself, at (`x`, `y`) of `setOrigin`, with strips of marks
+/// `gutter` pixels wide left of and above them; the page draws the labels around those,
+/// from `visibleRows`, the viewport getters and `optionLabel`/`itemLabel`.
 #[wasm_bindgen]
 pub struct MatrixCanvas {
     view: MatrixView,
@@ -724,12 +725,19 @@ impl MatrixCanvas {
     }
 
     fn put(&self) -> Result<(), JsError> {
-        let vp = self.view.viewport();
+        let (vp, g) = (self.view.viewport(), self.view.gutter());
+        let (x, y) = self.origin;
+        self.put_at(self.view.pixels(), vp.width, vp.height, x, y)?;
+        self.put_at(self.view.left_marks(), g, vp.height, x - g as f64, y)?;
+        self.put_at(self.view.top_marks(), vp.width, g, x, y - g as f64)
+    }
+
+    fn put_at(&self, pixels: &[u8], width: u32, height: u32, x: f64, y: f64) -> Result<(), JsError> {
         // A view of the buffer in wasm memory, copied onto the canvas at once.
-        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(self.view.pixels()), vp.width, vp.height)
+        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), width, height)
             .map_err(|_| JsError::new("cannot make the image"))?;
         self.ctx
-            .put_image_data(&image, self.origin.0, self.origin.1)
+            .put_image_data(&image, x, y)
             .map_err(|_| JsError::new("cannot put the image on the canvas"))
     }
 
@@ -822,6 +830,13 @@ impl MatrixCanvas {
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
         self.view.viewport().height
+    }
+
+    /// The strips of marks left of the rows and above the columns: this many pixels across,
+    /// just outside the matrix (put there by `draw`).
+    #[wasm_bindgen(getter)]
+    pub fn gutter(&self) -> u32 {
+        self.view.gutter()
     }
 
     #[wasm_bindgen(getter)]
