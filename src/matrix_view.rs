@@ -299,6 +299,8 @@ pub struct MatrixView {
     col_kind: Vec<u8>,
     /// What the buffer shows: the row and column kinds it was drawn from.
     drawn: Option<(Vec<u8>, Vec<u8>)>,
+    /// Where the search is: the option tried at the deepest level, and the item chosen there.
+    focus: (Option<u32>, Option<u32>),
 }
 
 fn rgba(c: u32) -> [u8; 4] {
@@ -339,6 +341,7 @@ impl MatrixView {
             row_kind: vec![0; options],
             col_kind: vec![0; items],
             drawn: None,
+            focus: (None, None),
         };
         v.set_palette(&LIGHT);
         v.resize(items as u32, 1);
@@ -597,6 +600,12 @@ impl MatrixView {
         (0..self.selected_cols.len()).filter(|&i| self.selected_cols[i])
     }
 
+    /// The row of the option tried last (at the deepest level that has one) and the column of
+    /// the item chosen at the deepest level, as of the last [`MatrixView::draw`].
+    pub fn focus(&self) -> (Option<u32>, Option<u32>) {
+        (self.focus.0.map(|o| self.row_of(o as usize)), self.focus.1)
+    }
+
     /// Works out how each option and item is drawn.
     fn classify(&mut self, pic: &Picture) {
         let trying = pic
@@ -604,6 +613,8 @@ impl MatrixView {
             .last()
             .filter(|c| c.trying)
             .map(|c| c.branches[c.at] as usize);
+        let tried = pic.choices.iter().rev().find(|c| c.trying).map(|c| c.branches[c.at]);
+        self.focus = (tried, pic.choices.last().map(|c| c.item));
         for (o, k) in self.row_kind.iter_mut().enumerate() {
             let kind = match pic.options.get(o).copied() {
                 Some(s) if s == OptionState::Live as u8 => ROW_LIVE,
@@ -665,10 +676,12 @@ impl MatrixView {
         let (cw, ch) = (vp.cell_w as usize, vp.cell_h as usize);
         let lines = cw >= 4;
         let order = &self.layout.orders[self.order];
-        // Beyond the last row or column (never at the whole view): the panel's own colour.
-        let blank = self.palette[Paint::Background as usize];
-        for px in self.buf.chunks_exact_mut(4) {
-            px.copy_from_slice(&blank);
+        // Beyond the last row or column (only when zoomed in): the panel's own colour.
+        if rows * vp.cell_h < vp.height || cols * vp.cell_w < vp.width {
+            let blank = self.palette[Paint::Background as usize];
+            for px in self.buf.chunks_exact_mut(4) {
+                px.copy_from_slice(&blank);
+            }
         }
         let mut line = vec![0u8; stride];
         for r in 0..rows as usize {
@@ -1016,6 +1029,7 @@ mod tests {
         assert_eq!(left(now + 1), paint(Paint::TryingDot), "three pixels tall");
         assert_eq!(left(tried as u32), paint(Paint::TriedDot));
         assert_eq!(top(col(deeper.choices[1].item as usize), 0), paint(Paint::Top));
+        assert_eq!(v.focus(), (Some(now), Some(deeper.choices[1].item)));
         assert_eq!(
             top(col(deeper.choices[0].item as usize), 0),
             paint(Paint::Background),

@@ -815,6 +815,13 @@ impl MatrixCanvas {
         l.option_label((option as usize).min(l.options() - 1)).to_string()
     }
 
+    /// The row of the option tried last and the column of the item chosen last, as of the
+    /// last `draw`, as `[row, column]` (−1 for none): where zooming in with no point goes.
+    pub fn focus(&self) -> Vec<i32> {
+        let (row, col) = self.view.focus();
+        vec![row.map_or(-1, |r| r as i32), col.map_or(-1, |c| c as i32)]
+    }
+
     /// The row and the column under pixel (`x`, `y`) of the matrix, or nothing.
     #[wasm_bindgen(js_name = cellAt)]
     pub fn cell_at(&self, x: u32, y: u32) -> Option<Vec<u32>> {

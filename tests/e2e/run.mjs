@@ -405,6 +405,14 @@ test('the whole matrix: Rust draws each option\'s row, linked to the board, grou
   v = await m();
   assert.equal(v.zoom, 1);
   assert.deepEqual(await page.evaluate(([x, y]) => Array.from(window.dlxPage.matrix.mx.cellAt(x, y)), [401, 400]), [400, 200]);
+  // with nothing selected, the keys zoom in on where the search is: the option tried last
+  await page.evaluate(() => window.dlxPage.matrix.setHighlight([], []));
+  await page.focus('#matrix');
+  await page.keyboard.press('0');
+  for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+  const last = await page.evaluate(() => window.dlxPage.controller.pictures.sudoku.choices.at(-1).option);
+  const near = await page.evaluate((o) => { const { mx } = window.dlxPage.matrix; return [mx.rowOf(o), mx.row0, mx.visibleRows().length]; }, last);
+  assert.ok(near[0] >= near[1] && near[0] < near[1] + near[2], `the tried option's row ${near[0]} is in view`);
 });
 
 test('a shared link restores the puzzle and the step', async () => {

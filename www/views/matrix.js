@@ -261,7 +261,8 @@ export class MatrixView {
 
   /**
    * Zooms one level in or out about the pixel (`x`, `y`) of the matrix; without one, about
-   * the selection's first row and column if they are in view, else the middle.
+   * the selection's first row and column, or else where the search is (the option tried
+   * last, the item chosen last), if they are in view; else the middle.
    */
   zoomBy(step, x, y) {
     this.zoomTo(this.mx.zoom + step, x, y);
@@ -273,9 +274,12 @@ export class MatrixView {
     if (z === m.zoom) return;
     if (x === undefined) {
       const { options, items } = this.selection;
+      const [focusRow, focusCol] = m.focus();
+      const row = options.length ? m.rowOf(options[0]) : focusRow;
+      const col = items.length ? items[0] : focusCol;
       const inView = (v, n) => v >= 0 && v < n;
-      const sy = options.length ? (m.rowOf(options[0]) - m.row0) * m.cellHeight + m.cellHeight / 2 : -1;
-      const sx = items.length ? (items[0] - m.col0) * m.cellWidth + m.cellWidth / 2 : -1;
+      const sy = row >= 0 ? (row - m.row0) * m.cellHeight + m.cellHeight / 2 : -1;
+      const sx = col >= 0 ? (col - m.col0) * m.cellWidth + m.cellWidth / 2 : -1;
       y = inView(sy, m.height) ? sy : m.height / 2;
       x = inView(sx, m.width) ? sx : m.width / 2;
     }
