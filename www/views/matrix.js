@@ -34,6 +34,7 @@ export class MatrixView {
     this.margin = { left: 0, top: 0 };
     this.dpr = 1;
     this.css = 0;
+    this.origin = null; // where Rust puts the matrix on the canvas; null until measured
     new ResizeObserver(([entry]) => {
       const box = entry.contentBoxSize?.[0];
       const w = box ? box.inlineSize : entry.contentRect.width;
@@ -108,7 +109,7 @@ export class MatrixView {
       this.setLabel('The whole matrix: no search to show until the clashing givens are fixed.');
       return;
     }
-    if (!this.canvas.width) return;
+    if (!this.origin) return; // not measured yet: drawn when it is
     const t0 = performance.now();
     if (this.mx.draw(trace)) {
       this.stats.draws++;
@@ -148,9 +149,9 @@ export class MatrixView {
   /** The labels in the margins: each row's and column's name when they are big enough to read, else the bands. */
   drawLabels() {
     const { ctx, mx: m, dpr } = this;
-    const [mx0, my0] = this.origin ?? [0, 0];
+    if (!this.origin) return;
+    const [mx0, my0] = this.origin;
     const W = this.canvas.width, H = this.canvas.height;
-    if (!W) return;
     const g = m.gutter;
     const ox = mx0 - g, oy = my0 - g; // the labels end where Rust's marks begin
     ctx.fillStyle = this.panel;
@@ -323,11 +324,12 @@ export class MatrixView {
       return [(e.clientX - r.left) * this.dpr - this.origin[0], (e.clientY - r.top) * this.dpr - this.origin[1]];
     };
     c.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
+      if (e.button !== 0 || !this.origin) return;
       down = { x: e.clientX, y: e.clientY, col0: this.mx.col0, row0: this.mx.row0, dragged: false, at: at(e) };
       c.setPointerCapture(e.pointerId);
     });
     c.addEventListener('pointermove', (e) => {
+      if (!this.origin) return;
       if (!down) {
         const [x, y] = at(e);
         const hit = x >= 0 && y >= 0 ? this.mx.cellAt(x, y) : undefined;
