@@ -253,6 +253,12 @@ export class Controller {
         items.setHighlight([cellItem], opts.flatMap((o) => n.itemsOf(o).filter((i) => i !== cellItem)));
         matrix.setHighlight(opts, [cellItem]);
       }
+    } else if (h.option !== undefined) {
+      // a row of the whole matrix: its digit in its cell, and its 4 items
+      const o = h.option;
+      board.setHighlight([o], [n.placement(o).cell]);
+      items.setHighlight(n.itemsOf(o));
+      matrix.setHighlight([o], n.itemsOf(o), false);
     } else {
       const opts = n.optionsOf(h.item);
       board.setHighlight(opts, opts.map((o) => n.placement(o).cell));

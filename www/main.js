@@ -34,7 +34,7 @@ const moving = (f) => () => {
 const views = {
   board: new BoardView($('board'), numbering, { onEdit: (cell, d) => c.edit(cell, d), onHover: (cell, src) => c.hover(src, cell === null ? null : { cell }) }),
   items: new ItemsView($('items'), numbering, { onHover: (item, src) => c.hover(src, item === null ? null : { item }) }),
-  matrix: new MatrixView($('matrix-area')),
+  matrix: new MatrixView($('matrix-area'), { onHover: (option) => c.hover('pointer', option === null ? null : { option }) }),
   counters: new CountersView($('counters')),
   plot: new DepthPlot($('depth-plot')),
   dance: new DanceView($('dance')),

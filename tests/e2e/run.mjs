@@ -413,6 +413,15 @@ test('the whole matrix: Rust draws each option\'s row, linked to the board, grou
   const last = await page.evaluate(() => window.dlxPage.controller.pictures.sudoku.choices.at(-1).option);
   const near = await page.evaluate((o) => { const { mx } = window.dlxPage.matrix; return [mx.rowOf(o), mx.row0, mx.visibleRows().length]; }, last);
   assert.ok(near[0] >= near[1] && near[0] < near[1] + near[2], `the tried option's row ${near[0]} is in view`);
+  // the row under the pointer lights up its digit on the board and its 4 items
+  const spot = await page.evaluate((o) => {
+    const v = window.dlxPage.matrix, { mx } = v, r = v.canvas.getBoundingClientRect();
+    return [r.left + (v.origin[0] + mx.cellWidth / 2) / devicePixelRatio, r.top + (v.origin[1] + (mx.rowOf(o) - mx.row0 + 0.5) * mx.cellHeight) / devicePixelRatio];
+  }, last);
+  await page.mouse.move(spot[0], spot[1]);
+  const cellOfLast = await page.evaluate((o) => window.dlxPage.numbering.placement(o).cell, last);
+  assert.deepEqual(await page.$$eval('#board .cell.hl', (cs) => cs.map((c) => Number(c.dataset.cell))), [cellOfLast]);
+  assert.equal(await page.$$eval('#items .item.hl', (s) => s.length), 4);
 });
 
 test('a shared link restores the puzzle and the step', async () => {

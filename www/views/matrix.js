@@ -3,7 +3,8 @@
 // itself (the wasm `MatrixCanvas`); this view sizes the canvas when the panel changes
 // size, hands Rust the theme's colours, writes the labels in the margins around the
 // matrix (only when the view moves or the selection changes, never in a frame), and turns
-// keys, clicks and drags into zoom and pan. Its text alternative is Rust's description of
+// keys, clicks and drags into zoom and pan; the row under the pointer lights up its digit on
+// the board and its items (through the controller). Its text alternative is Rust's description of
 // what it shows, renewed whenever the search is not playing.
 
 import { MatrixCanvas, Paint } from '../pkg/dlx_sudoku.js';
@@ -17,9 +18,14 @@ const PAINT_VARS = {
 };
 
 export class MatrixView {
-  /** `root`: the panel (#matrix-area), whose canvas, buttons and output are in index.html. */
-  constructor(root) {
+  /**
+   * `root`: the panel (#matrix-area), whose canvas, buttons and output are in index.html;
+   * `onHover(option | null)` when the pointer is on a row.
+   */
+  constructor(root, { onHover = () => {} } = {}) {
     this.root = root;
+    this.onHover = onHover;
+    this.hovered = null;
     this.canvas = root.querySelector('canvas');
     this.scroll = root.querySelector('.matrix-scroll');
     this.where = root.querySelector('.matrix-where');
@@ -243,14 +249,24 @@ export class MatrixView {
   }
 
   // --- what the user does -------------------------------------------------------------------------
-  /** The rows of `options` and the columns of `items` light up (the controller's selection). */
-  setHighlight(options = [], items = []) {
+  /**
+   * The rows of `options` and the columns of `items` light up (the controller's selection);
+   * with `reveal`, a zoomed view moves to show the first of them.
+   */
+  setHighlight(options = [], items = [], reveal = true) {
     const same = (a, b) => a.length === b.length && a.every((x, k) => x === b[k]);
     if (same(options, this.selection.options) && same(items, this.selection.items)) return;
     this.selection = { options: [...options], items: [...items] };
     this.mx.select(Uint32Array.from(options), Uint32Array.from(items));
-    if (this.mx.zoom > 0 && (options.length || items.length)) this.mx.reveal(options[0] ?? -1, items[0] ?? -1);
+    if (reveal && this.mx.zoom > 0 && (options.length || items.length)) this.mx.reveal(options[0] ?? -1, items[0] ?? -1);
     this.moved();
+  }
+
+  /** The pointer is on the row of `option` (null: on no row). */
+  hover(option) {
+    if (option === this.hovered) return;
+    this.hovered = option;
+    this.onHover(option);
   }
 
   setByDigit(on) {
@@ -333,8 +349,10 @@ export class MatrixView {
       if (!down) {
         const [x, y] = at(e);
         const hit = x >= 0 && y >= 0 ? this.mx.cellAt(x, y) : undefined;
-        const title = hit ? `${this.mx.optionLabel(this.mx.optionAt(hit[0]))} × ${this.mx.itemLabel(hit[1])}` : '';
+        const option = hit ? this.mx.optionAt(hit[0]) : null;
+        const title = hit ? `${this.mx.optionLabel(option)} × ${this.mx.itemLabel(hit[1])}` : '';
         if (c.title !== title) c.title = title;
+        this.hover(option);
         return;
       }
       const dx = (e.clientX - down.x) * this.dpr, dy = (e.clientY - down.y) * this.dpr;
@@ -357,5 +375,6 @@ export class MatrixView {
     c.addEventListener('pointercancel', () => {
       down = null;
     });
+    c.addEventListener('pointerleave', () => this.hover(null));
   }
 }
