@@ -8,6 +8,7 @@
 //! * [`formats`]: the classic online-judge input and output formats.
 //! * [`trace`]: the step-by-step event stream, encoded for the web page.
 //! * [`view`]: what a viewer draws of a search, read from its state.
+//! * [`matrix_view`]: the whole matrix as RGBA pixels, drawn from a view.
 //!
 //! ```
 //! use dlx_sudoku::exact_cover::Matrix;
@@ -22,6 +23,7 @@
 
 pub mod exact_cover;
 pub mod formats;
+pub mod matrix_view;
 pub mod sudoku;
 pub mod trace;
 pub mod view;

@@ -16,7 +16,7 @@ const DEFAULT_EXAMPLE = 'poj2';
 const MAX_FIELD_PASTE = 100;
 
 export class Controller {
-  /** `views`: board, items, counters, plot, dance, notice, result, narration (an element), stack, controls. */
+  /** `views`: board, items, matrix, counters, plot, dance, notice, result, narration (an element), stack, controls. */
   constructor({ dlx, numbering, player, solver, views, $ }) {
     Object.assign(this, { dlx, numbering, player, solver, views, $ });
     this.mode = 'sudoku';
@@ -262,12 +262,13 @@ export class Controller {
   }
 
   highlight() {
-    const { board, items } = this.views;
+    const { board, items, matrix } = this.views;
     const n = this.numbering;
     const h = this.hoverOn.pointer ?? this.hoverOn.focus;
     if (!h || this.mode !== 'sudoku') {
       board.setHighlight();
       items.setHighlight();
+      matrix.setHighlight();
       return;
     }
     if (h.cell !== undefined) {
@@ -277,16 +278,25 @@ export class Controller {
         const o = n.option(cell, shown);
         board.setHighlight([o], [cell]);
         items.setHighlight(n.itemsOf(o));
+        matrix.setHighlight([o], n.itemsOf(o));
       } else {
         const opts = Array.from({ length: 9 }, (_, d) => n.option(cell, d + 1));
         const cellItem = n.cellItem(cell);
         board.setHighlight(opts, [cell]);
         items.setHighlight([cellItem], opts.flatMap((o) => n.itemsOf(o).filter((i) => i !== cellItem)));
+        matrix.setHighlight(opts, [cellItem]);
       }
+    } else if (h.option !== undefined) {
+      // a row of the whole matrix: its digit in its cell, and its 4 items
+      const o = h.option;
+      board.setHighlight([o], [n.placement(o).cell]);
+      items.setHighlight(n.itemsOf(o));
+      matrix.setHighlight([o], n.itemsOf(o), false);
     } else {
       const opts = n.optionsOf(h.item);
       board.setHighlight(opts, opts.map((o) => n.placement(o).cell));
       items.setHighlight([h.item]);
+      matrix.setHighlight(opts, [h.item]);
     }
   }
 
@@ -303,6 +313,7 @@ export class Controller {
         board.render(pic);
         items.render(pic);
       }
+      views.matrix.render(pic ? this.trace : null, !status.playing && !status.task);
     } else {
       dance.render(this.trace, pic);
     }
@@ -381,6 +392,7 @@ export class Controller {
     $('sudoku-pane').hidden = knuth;
     $('knuth-pane').hidden = !knuth;
     $('items-area').hidden = knuth;
+    $('matrix-area').hidden = knuth;
     document.body.dataset.mode = mode;
     $('watch-sub').textContent = knuth ? 'the same engine on 7 items and 6 options' : 'dancing links on the real 729 × 324 matrix';
     if (knuth && !this.traces.knuth) this.loadKnuth();

@@ -12,6 +12,7 @@ import { setUpPrefs } from './prefs.js';
 import { EXAMPLES } from './examples.js';
 import { BoardView } from './views/board.js';
 import { ItemsView } from './views/items.js';
+import { MatrixView } from './views/matrix.js';
 import { CountersView } from './views/counters.js';
 import { DepthPlot } from './views/plot.js';
 import { ControlsView } from './views/controls.js';
@@ -33,6 +34,7 @@ const moving = (f) => () => {
 const views = {
   board: new BoardView($('board'), numbering, { onEdit: (cell, d) => c.edit(cell, d), onHover: (cell, src, digit = 0) => c.hover(src, cell === null ? null : { cell, digit }) }),
   items: new ItemsView($('items'), numbering, { onHover: (item, src) => c.hover(src, item === null ? null : { item }) }),
+  matrix: new MatrixView($('matrix-area'), { onHover: (option) => c.hover('pointer', option === null ? null : { option }) }),
   counters: new CountersView($('counters')),
   plot: new DepthPlot($('depth-plot')),
   dance: new DanceView($('dance')),
@@ -132,10 +134,11 @@ setUpPrefs({
   onChange: () => {
     views.plot.restyle();
     views.items.restyle();
+    views.matrix.measure();
     c.render();
   },
 });
 c.router.read();
 document.body.classList.add('ready');
 // For tests and the curious: the page's parts, read-only in spirit.
-window.dlxPage = { player, controller: c, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, numbering };
+window.dlxPage = { player, controller: c, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, numbering };

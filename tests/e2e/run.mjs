@@ -204,6 +204,22 @@ function sameDom(actual, expected, what) {
   assert.fail(`${what}: the DOM differs at character ${k}:\n  now:    …${actual.slice(Math.max(0, k - 120), k + 80)}…\n  before: …${expected.slice(Math.max(0, k - 120), k + 80)}…`);
 }
 
+/** The matrix canvas's colour at the middle of option `o`'s row and item `i`'s column, as [r, g, b]. */
+const matrixPixel = (page, o, i) => page.evaluate(([o, i]) => {
+  const v = window.dlxPage.matrix, m = v.mx;
+  const [ox, oy] = v.origin;
+  const x = ox + (i - m.col0) * m.cellWidth + (m.cellWidth >> 1);
+  const y = oy + (m.rowOf(o) - m.row0) * m.cellHeight + (m.cellHeight >> 1);
+  return [...v.ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
+}, [o, i]);
+/** A colour the matrix paints with (a `Paint`), as [r, g, b]. */
+const paintOf = (page, name) => page.evaluate((n) => {
+  const c = window.dlxPage.matrix.palette[window.dlxPage.dlx.Paint[n]];
+  return [c >>> 24, (c >>> 16) & 255, (c >>> 8) & 255];
+}, name);
+const matrixLabel = (page) => page.$eval('#matrix', (c) => c.getAttribute('aria-label'));
+const shotOf = (page, selector, name) => page.locator(selector).screenshot({ path: resolve(shots, `${name}.png`) });
+
 async function paste(page, text) {
   await page.evaluate((t) => {
     const dt = new DataTransfer();
@@ -414,6 +430,100 @@ test('hovering a cell or an item lights up its options and items in every view',
   assert.equal(await page.$$eval('#board .m.hl', (s) => s.length), 9);
   assert.equal(await page.$$eval('#board .cell.hl', (s) => s.length), 9);
   await shot(page, 'hover-item');
+});
+
+test('the whole matrix: Rust draws each option\'s row, linked to the board, grouped, zoomed, described', async () => {
+  const page = await open(`#p=${HARD}`);
+  await page.keyboard.press('}'); // to the first Try
+  const { o, name, plain, items } = await page.evaluate(() => {
+    const { controller, numbering: n } = window.dlxPage;
+    const p = controller.pictures.sudoku;
+    const o = p.choices.at(-1).option;
+    const items = n.itemsOf(o);
+    // a column with no dot in the rows looked at below, of an item not covered nor chosen
+    const rows = [o, ...Array.from({ length: 9 }, (_, d) => n.option(1, d + 1)), n.option(2, 1)];
+    const plain = [...Array(324).keys()].find((i) => p.flags[i] === 0 && !rows.some((x) => n.itemsOf(x).includes(i)));
+    return { o, name: n.optionName(o), plain, items };
+  });
+  // the option being tried: its own colour along its row, its strongest dots at its 4 items
+  assert.deepEqual(await matrixPixel(page, o, plain), await paintOf(page, 'Trying'));
+  for (const i of items) assert.deepEqual(await matrixPixel(page, o, i), await paintOf(page, 'TryingDot'));
+  // r1c1 holds the given 4: r1c1 = 5 is hidden
+  const hidden = await page.evaluate(() => window.dlxPage.numbering.option(0, 5));
+  assert.deepEqual(await matrixPixel(page, hidden, plain), await paintOf(page, 'Hidden'));
+  // the text alternative says what is shown, renewed at each step while paused
+  assert.match(await matrixLabel(page), /^The whole matrix, 729 options × 324 items, rows by cell\. \d+ options live, 1 tried, \d+ pending, \d+ hidden; \d+ items covered\./);
+  assert.ok((await matrixLabel(page)).includes(`trying ${name}.`), await matrixLabel(page));
+  await page.keyboard.press('}');
+  assert.match(await matrixLabel(page), /, 2 tried,/);
+  assert.deepEqual(await matrixPixel(page, o, plain), await paintOf(page, 'Tried'), 'a tried option stays lit');
+  // hovering an empty cell highlights its 9 rows, and no other
+  const opts = await page.evaluate(() => Array.from({ length: 9 }, (_, d) => window.dlxPage.numbering.option(1, d + 1)));
+  const other = await page.evaluate(() => window.dlxPage.numbering.option(2, 1));
+  const before = await Promise.all([...opts, other].map((x) => matrixPixel(page, x, plain)));
+  await page.hover('#board .cell >> nth=1'); // r1c2, empty
+  const after = await Promise.all([...opts, other].map((x) => matrixPixel(page, x, plain)));
+  for (let k = 0; k < 9; k++) assert.notDeepEqual(after[k], before[k], `row of ${opts[k]} highlighted`);
+  assert.deepEqual(after[9], before[9], 'another row is not');
+  assert.match(await matrixLabel(page), /Highlighted: 9 rows and the column of item r1c2 is filled\.$/);
+  const row1has1 = await page.evaluate(() => window.dlxPage.numbering.item('row', 0, 1));
+  await page.hover(`#items .item[data-item="${row1has1}"]`);
+  assert.match(await matrixLabel(page), /Highlighted: 9 rows and the column of item row 1 has 1\.$/);
+  // rows by digit: the same picture, the rows permuted
+  await page.click('#matrix-area [data-group="digit"]');
+  assert.equal(await page.$eval('#matrix-area [data-group="digit"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.equal(await page.evaluate((o) => window.dlxPage.matrix.mx.rowOf(o), o), (o % 9) * 81 + Math.floor(o / 9));
+  assert.deepEqual(await matrixPixel(page, o, plain), await paintOf(page, 'Tried'));
+  assert.match(await matrixLabel(page), /rows by digit/);
+  // from the keyboard: zoom in until the rows and columns are labelled, move, group; the search stays put
+  const events = await counter(page, 'events');
+  await page.focus('#matrix');
+  for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+  const m = () => page.evaluate(() => { const { mx, labels } = window.dlxPage.matrix; return { zoom: mx.zoom, row0: mx.row0, col0: mx.col0, cell: mx.cellHeight, labels }; });
+  let v = await m();
+  assert.equal(v.zoom, 3);
+  assert.ok(v.labels.some((l) => /^r\dc\d = \d$/.test(l)), 'option names at the left');
+  assert.ok(v.labels.some((l) => /^(r\dc\d|[rcb]\d:\d)$/.test(l)), 'item names at the top');
+  assert.ok(v.cell >= 16, 'rows tall enough for 12 px labels');
+  assert.match(await matrixLabel(page), /Zoomed in: rows \d+ to \d+ \(.* to .*\), columns \d+ to \d+/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const moved = await m();
+  assert.ok(moved.row0 > v.row0 || moved.row0 === 729 - 45, 'down');
+  assert.ok(moved.col0 > v.col0 || moved.col0 + 40 >= 324, 'right');
+  await page.keyboard.press('g');
+  assert.match(await matrixLabel(page), /rows by cell/);
+  assert.equal(await counter(page, 'events'), events, 'the matrix\'s keys are not the search\'s');
+  // a dot where the mapping says, zoomed: the tried option's cell item
+  await page.evaluate(([o, i]) => window.dlxPage.matrix.setHighlight([o], [i]), [o, items[0]]);
+  assert.deepEqual(await matrixPixel(page, o, items[0]), await paintOf(page, 'TriedDot'));
+  await shotOf(page, '#matrix-area', 'matrix-zoomed');
+  await page.keyboard.press('0');
+  assert.equal((await m()).zoom, 0);
+  // a click zooms in where it is
+  const box = await page.$eval('#matrix', (c) => { const r = c.getBoundingClientRect(); return [r.left, r.top]; });
+  const [ox, oy] = await page.evaluate(() => window.dlxPage.matrix.origin);
+  await page.mouse.click(box[0] + ox + 2 * 200 + 1, box[1] + oy + 400);
+  v = await m();
+  assert.equal(v.zoom, 1);
+  assert.deepEqual(await page.evaluate(([x, y]) => Array.from(window.dlxPage.matrix.mx.cellAt(x, y)), [401, 400]), [400, 200]);
+  // with nothing selected, the keys zoom in on where the search is: the option tried last
+  await page.evaluate(() => window.dlxPage.matrix.setHighlight([], []));
+  await page.focus('#matrix');
+  await page.keyboard.press('0');
+  for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+  const last = await page.evaluate(() => window.dlxPage.controller.pictures.sudoku.choices.at(-1).option);
+  const near = await page.evaluate((o) => { const { mx } = window.dlxPage.matrix; return [mx.rowOf(o), mx.row0, mx.visibleRows().length]; }, last);
+  assert.ok(near[0] >= near[1] && near[0] < near[1] + near[2], `the tried option's row ${near[0]} is in view`);
+  // the row under the pointer lights up its digit on the board and its 4 items
+  const spot = await page.evaluate((o) => {
+    const v = window.dlxPage.matrix, { mx } = v, r = v.canvas.getBoundingClientRect();
+    return [r.left + (v.origin[0] + mx.cellWidth / 2) / devicePixelRatio, r.top + (v.origin[1] + (mx.rowOf(o) - mx.row0 + 0.5) * mx.cellHeight) / devicePixelRatio];
+  }, last);
+  await page.mouse.move(spot[0], spot[1]);
+  const cellOfLast = await page.evaluate((o) => window.dlxPage.numbering.placement(o).cell, last);
+  assert.deepEqual(await page.$$eval('#board .cell.hl', (cs) => cs.map((c) => Number(c.dataset.cell))), [cellOfLast]);
+  assert.equal(await page.$$eval('#items .item.hl', (s) => s.length), 4);
 });
 
 test('a shared link restores the puzzle and the step', async () => {
@@ -873,6 +983,7 @@ test('screenshots: desktop, phone, dark, projector, reduced motion', async () =>
   await desk.hover('#board .cell >> nth=10');
   await shot(desk, 'desktop-1280x800');
   await shot(desk, 'desktop-full', { fullPage: true });
+  await shotOf(desk, '#matrix-area', 'matrix-desktop');
 
   const phone = await open(`#p=${HARD}`, { width: 375, height: 740 });
   for (let k = 0; k < 12; k++) await phone.keyboard.press('}');
@@ -880,12 +991,16 @@ test('screenshots: desktop, phone, dark, projector, reduced motion', async () =>
   assert.equal(overflow, 0, 'no sideways scrolling on a 375 px phone');
   await shot(phone, 'phone-375x740');
   await shot(phone, 'phone-full', { fullPage: true });
+  await shotOf(phone, '#matrix-area', 'matrix-phone');
 
   const dark = await open(`#p=${SIXTEEN}`, { dark: true });
   await dark.keyboard.press('n');
   await settle(dark);
   await dark.keyboard.press('}');
   await shot(dark, 'dark-1280x800');
+  await dark.focus('#matrix');
+  for (let k = 0; k < 3; k++) await dark.keyboard.press('+');
+  await shotOf(dark, '#matrix-area', 'matrix-dark-zoomed');
   const bg = await dark.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   assert.equal(bg, 'rgb(18, 20, 26)', 'dark mode follows the system');
 
@@ -895,6 +1010,10 @@ test('screenshots: desktop, phone, dark, projector, reduced motion', async () =>
   for (let k = 0; k < 30; k++) await big.keyboard.press('}');
   await shot(big, 'projector-large-type');
   await shot(big, 'projector-large-type-full', { fullPage: true });
+  await shotOf(big, '#matrix-area', 'matrix-large-type');
+  await big.focus('#matrix');
+  for (let k = 0; k < 4; k++) await big.keyboard.press('+');
+  await shotOf(big, '#matrix-area', 'matrix-large-type-zoomed');
   // the choice is remembered
   await big.reload();
   await big.waitForSelector('body.ready');
@@ -919,10 +1038,14 @@ async function measureFps(page, ms) {
   const r = await page.evaluate((ms) => new Promise((done) => {
     const ts = [];
     const e0 = window.dlxPage.controller.traces.sudoku.events;
+    const s0 = { ...window.dlxPage.matrix.stats };
     const frame = (t) => {
       ts.push(t);
       if (t - ts[0] < ms) requestAnimationFrame(frame);
-      else done({ ts, events: window.dlxPage.controller.traces.sudoku.events - e0 });
+      else {
+        const s1 = window.dlxPage.matrix.stats;
+        done({ ts, events: window.dlxPage.controller.traces.sudoku.events - e0, draws: s1.draws - s0.draws, drawMs: s1.ms - s0.ms });
+      }
     };
     requestAnimationFrame(frame);
   }), ms);
@@ -934,6 +1057,9 @@ async function measureFps(page, ms) {
     worst: gaps.at(-1),
     eventsPerSecond: r.events / seconds,
     blocking: await blocking(page, since),
+    frames: r.ts.length - 1,
+    matrixDraws: r.draws,
+    matrixMs: r.draws ? r.drawMs / r.draws : 0,
   };
 }
 
@@ -954,6 +1080,8 @@ test('top speed: frame rate, and memory stays flat', async () => {
   const f = await measureFps(page, perf ? 10_000 : 5_000);
   console.log(`    fps at ${await page.$eval('#speed-out', (o) => o.textContent)}: ${f.fps.toFixed(1)} frames/s (p95 frame ${f.p95.toFixed(1)} ms, worst ${f.worst.toFixed(1)} ms), ${Math.round(f.eventsPerSecond).toLocaleString('en')} events/s`);
   console.log(`    main thread at top speed: ${describeBlocking(f.blocking)}`);
+  console.log(`    the whole matrix: redrawn in ${f.matrixDraws} of ${f.frames} frames, ${f.matrixMs.toFixed(2)} ms each (Rust's pixels put on the canvas)`);
+  assert.ok(f.matrixDraws >= f.frames * 0.8, 'the matrix is drawn in (nearly) every frame');
   await shot(page, 'top-speed');
   const minutes = perf ? Number(option('--minutes', 3)) : 0.25;
   const samples = [m0];

@@ -1,0 +1,1190 @@
+//! The whole exact-cover matrix as pixels: one row per option, one column per item, a
+//! dot for each 1, coloured by what the search does to it (read from a [`Picture`]).
+//!
+//! Pure Rust, no JavaScript: [`MatrixView::draw`] fills an RGBA buffer for a viewport
+//! (the whole matrix, or a zoomed window into it), and the wasm layer puts that buffer on
+//! a canvas. Covered items and hidden options are dimmed; tried options stay lit, the
+//! option being tried and the item being chosen stand out, pending branches have their
+//! own colour, and a selection (the rows of a cell, the column of an item) is tinted.
+//!
+//! ```
+//! use dlx_sudoku::matrix_view::{Layout, MatrixView};
+//! use dlx_sudoku::sudoku::{dlx, Puzzle};
+//! use dlx_sudoku::view::Picture;
+//! let puzzle: Puzzle = ".".repeat(81).parse().unwrap();
+//! let mut view = MatrixView::new(Layout::sudoku());
+//! view.resize(324, 1); // one pixel per item and per option
+//! view.draw(&Picture::of(&dlx::start(&puzzle)));
+//! assert_eq!(view.pixels().len(), 324 * 729 * 4);
+//! ```
+
+use crate::sudoku::{cell_name, model};
+use crate::view::{ItemFlag, OptionState, Picture};
+
+/// The colours the view paints with, in the order [`MatrixView::set_palette`] takes them.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
+#[repr(u8)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Paint {
+    /// Behind a live option.
+    Background = 0,
+    /// A 1 of a live option.
+    Dot = 1,
+    /// Behind a hidden option (and a spent branch).
+    Hidden = 2,
+    HiddenDot = 3,
+    /// Behind an option of the partial solution.
+    Tried = 4,
+    TriedDot = 5,
+    /// Behind the option being tried at the deepest level.
+    Trying = 6,
+    TryingDot = 7,
+    /// Behind a branch still to be tried.
+    Pending = 8,
+    PendingDot = 9,
+    /// Tint of a covered item's column.
+    Covered = 10,
+    /// Tint of the column of an item chosen at an open level.
+    Chosen = 11,
+    /// Tint of the column of the item chosen at the deepest level.
+    Top = 12,
+    /// Tint of a dead end's column.
+    DeadEnd = 13,
+    /// Tint of the selected rows and columns.
+    Selected = 14,
+    /// Lines between groups of rows and columns (when zoomed in).
+    Grid = 15,
+}
+
+/// Width of the strips of marks beside the rows and above the columns, in CSS pixels.
+pub const GUTTER: u32 = 6;
+
+/// Number of [`Paint`]s.
+pub const PAINTS: usize = 16;
+
+/// A light palette, `0xRRGGBBAA` per [`Paint`] (the page hands over its theme's own).
+pub const LIGHT: [u32; PAINTS] = [
+    0xffffffff, 0x171a21ff, 0xe6e8eeff, 0xb4b9c6ff, 0xd3efddff, 0x127548ff, 0x8fdcaaff, 0x04341eff, 0xffe2c4ff,
+    0xc25b00ff, 0xa3a9b8ff, 0x2f5fd0ff, 0x2f5fd0ff, 0xd0212aff, 0xf2b705ff, 0x9aa1b2ff,
+];
+
+/// How an option is drawn, by its [`OptionState`] and whether it is the one being tried.
+const ROW_KINDS: usize = 6;
+const ROW_HIDDEN: u8 = 0;
+const ROW_LIVE: u8 = 1;
+const ROW_SPENT: u8 = 2;
+const ROW_PENDING: u8 = 3;
+const ROW_TRIED: u8 = 4;
+const ROW_TRYING: u8 = 5;
+/// How an item's column is tinted, by its [`ItemFlag`]s.
+const COL_KINDS: usize = 5;
+const COL_PLAIN: u8 = 0;
+const COL_COVERED: u8 = 1;
+const COL_CHOSEN: u8 = 2;
+const COL_TOP: u8 = 3;
+const COL_DEAD: u8 = 4;
+
+/// A labelled run of rows or columns (e.g. "r3": the 81 options of row 3 of the grid).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Band {
+    pub start: u32,
+    pub len: u32,
+    pub label: String,
+}
+
+/// An order of the rows: which option each row shows.
+#[derive(Clone, Debug)]
+pub struct Order {
+    /// Its name, e.g. "cell" or "digit".
+    pub name: &'static str,
+    /// The option shown in each row.
+    pub rows: Vec<u32>,
+    /// The row of each option.
+    pub row_of: Vec<u32>,
+    /// Per row: 2 where a band starts, 1 where a smaller group starts, else 0.
+    pub breaks: Vec<u8>,
+    /// The bands of rows, labelled.
+    pub bands: Vec<Band>,
+}
+
+impl Order {
+    fn new(name: &'static str, rows: Vec<u32>, group: usize, bands: Vec<Band>) -> Order {
+        let mut row_of = vec![0; rows.len()];
+        for (r, &o) in rows.iter().enumerate() {
+            row_of[o as usize] = r as u32;
+        }
+        let mut breaks: Vec<u8> = (0..rows.len()).map(|r| u8::from(r % group == 0)).collect();
+        for b in &bands {
+            breaks[b.start as usize] = 2;
+        }
+        Order {
+            name,
+            rows,
+            row_of,
+            breaks,
+            bands,
+        }
+    }
+}
+
+/// What the view draws, apart from the search's state: the 1s of the matrix, the row
+/// orders it offers, and the labels.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    items: usize,
+    /// The items of option `o` are `option_items[starts[o]..starts[o + 1]]`.
+    option_items: Vec<u32>,
+    starts: Vec<u32>,
+    orders: Vec<Order>,
+    col_breaks: Vec<u8>,
+    col_bands: Vec<Band>,
+    item_labels: Vec<String>,
+    option_labels: Vec<String>,
+    item_names: Vec<String>,
+}
+
+impl Layout {
+    /// The 729 × 324 Sudoku matrix of [`model`]; rows by cell (option order) or by digit.
+    pub fn sudoku() -> Layout {
+        let (items, options) = (model::ITEMS, model::OPTIONS);
+        let mut option_items = Vec::with_capacity(4 * options);
+        let mut starts = vec![0];
+        for o in 0..options {
+            option_items.extend(model::option_items(o).iter().map(|&i| i as u32));
+            starts.push(option_items.len() as u32);
+        }
+        let band = |k: usize, label: String| Band {
+            start: (81 * k) as u32,
+            len: 81,
+            label,
+        };
+        let by_cell = Order::new(
+            "cell",
+            (0..options as u32).collect(),
+            9,
+            (0..9).map(|r| band(r, format!("r{}", r + 1))).collect(),
+        );
+        let by_digit = Order::new(
+            "digit",
+            (0..options)
+                .map(|k| model::option(k % 81, (k / 81) as u8 + 1) as u32)
+                .collect(),
+            9,
+            (0..9).map(|d| band(d, format!("digit {}", d + 1))).collect(),
+        );
+        let col_bands = ["cell filled", "row has digit", "column has digit", "box has digit"]
+            .iter()
+            .enumerate()
+            .map(|(k, l)| band(k, l.to_string()))
+            .collect::<Vec<_>>();
+        let mut col_breaks: Vec<u8> = (0..items).map(|i| u8::from(i % 9 == 0)).collect();
+        for b in &col_bands {
+            col_breaks[b.start as usize] = 2;
+        }
+        Layout {
+            items,
+            option_items,
+            starts,
+            orders: vec![by_cell, by_digit],
+            col_breaks,
+            col_bands,
+            item_labels: (0..items).map(short_item_name).collect(),
+            option_labels: (0..options).map(model::describe_option).collect(),
+            item_names: (0..items).map(model::describe_item).collect(),
+        }
+    }
+
+    pub fn items(&self) -> usize {
+        self.items
+    }
+
+    pub fn options(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    pub fn option_items(&self, o: usize) -> &[u32] {
+        &self.option_items[self.starts[o] as usize..self.starts[o + 1] as usize]
+    }
+
+    pub fn orders(&self) -> &[Order] {
+        &self.orders
+    }
+
+    pub fn col_bands(&self) -> &[Band] {
+        &self.col_bands
+    }
+
+    /// A column's short label ("r4c5", "r3:7", "c5:7", "b2:7").
+    pub fn item_label(&self, i: usize) -> &str {
+        &self.item_labels[i]
+    }
+
+    /// A row's label ("r3c4 = 7").
+    pub fn option_label(&self, o: usize) -> &str {
+        &self.option_labels[o]
+    }
+
+    /// An item in words ("row 3 has 7").
+    pub fn item_name(&self, i: usize) -> &str {
+        &self.item_names[i]
+    }
+}
+
+/// A Sudoku item in a few letters, for a column heading: "r4c5" (the cell is filled),
+/// "r3:7" (row 3 has a 7), "c5:7" (column 5), "b2:7" (box 2).
+pub fn short_item_name(n: usize) -> String {
+    match model::item(n) {
+        model::Item::Cell(cell) => cell_name(cell),
+        model::Item::RowDigit(r, d) => format!("r{}:{d}", r + 1),
+        model::Item::ColumnDigit(c, d) => format!("c{}:{d}", c + 1),
+        model::Item::BoxDigit(b, d) => format!("b{}:{d}", b + 1),
+    }
+}
+
+/// Cell sizes of the zoom levels after the first (the whole matrix), in units of the
+/// device's pixels per CSS pixel.
+pub const ZOOMS: [u32; 5] = [4, 8, 16, 24, 32];
+
+/// Which part of the matrix the buffer shows, and how big.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Viewport {
+    /// Size of the buffer in pixels.
+    pub width: u32,
+    pub height: u32,
+    /// Pixels per column and per row.
+    pub cell_w: u32,
+    pub cell_h: u32,
+    /// The first column and the first row shown.
+    pub col0: u32,
+    pub row0: u32,
+    /// 0 for the whole matrix, else an index into [`ZOOMS`] plus one.
+    pub zoom: u32,
+}
+
+/// Counts of what the matrix shows, for words.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Tally {
+    pub live: usize,
+    pub hidden: usize,
+    pub tried: usize,
+    pub pending: usize,
+    pub spent: usize,
+    pub covered: usize,
+    pub dead_ends: usize,
+}
+
+/// The view: a layout, a viewport, a palette, a selection and the pixels.
+#[derive(Clone, Debug)]
+pub struct MatrixView {
+    layout: Layout,
+    order: usize,
+    vp: Viewport,
+    /// Pixels per CSS pixel (the zoom levels scale with it).
+    scale: u32,
+    palette: [[u8; 4]; PAINTS],
+    /// Background by row kind (and selection) and column kind (and selection).
+    backs: Vec<[u8; 4]>,
+    dots: [[u8; 4]; ROW_KINDS],
+    grid: [[u8; 4]; 2],
+    selected_rows: Vec<bool>,
+    selected_cols: Vec<bool>,
+    /// Which pixels of a cell are its dot.
+    dot_mask: Vec<bool>,
+    buf: Vec<u8>,
+    /// Marks beside the rows (left, `gutter × height`) and above the columns (`width × gutter`)
+    /// of the options and items the search is at: a 1-pixel row is easy to miss, a mark is not.
+    left: Vec<u8>,
+    top: Vec<u8>,
+    row_kind: Vec<u8>,
+    col_kind: Vec<u8>,
+    /// What the buffer shows: the row and column kinds it was drawn from.
+    drawn: Option<(Vec<u8>, Vec<u8>)>,
+    /// Where the search is: the option tried at the deepest level, and the item chosen there.
+    focus: (Option<u32>, Option<u32>),
+}
+
+fn rgba(c: u32) -> [u8; 4] {
+    c.to_be_bytes()
+}
+
+fn mix(a: [u8; 4], b: [u8; 4], t: f32) -> [u8; 4] {
+    let m = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t).round() as u8;
+    [m(a[0], b[0]), m(a[1], b[1]), m(a[2], b[2]), 255]
+}
+
+impl MatrixView {
+    pub fn new(layout: Layout) -> MatrixView {
+        let (items, options) = (layout.items(), layout.options());
+        let mut v = MatrixView {
+            layout,
+            order: 0,
+            vp: Viewport {
+                width: items as u32,
+                height: options as u32,
+                cell_w: 1,
+                cell_h: 1,
+                col0: 0,
+                row0: 0,
+                zoom: 0,
+            },
+            scale: 1,
+            palette: [[0; 4]; PAINTS],
+            backs: vec![],
+            dots: [[0; 4]; ROW_KINDS],
+            grid: [[0; 4]; 2],
+            selected_rows: vec![false; options],
+            selected_cols: vec![false; items],
+            dot_mask: vec![],
+            buf: vec![],
+            left: vec![],
+            top: vec![],
+            row_kind: vec![0; options],
+            col_kind: vec![0; items],
+            drawn: None,
+            focus: (None, None),
+        };
+        v.set_palette(&LIGHT);
+        v.resize(items as u32, 1);
+        v
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    pub fn viewport(&self) -> Viewport {
+        self.vp
+    }
+
+    /// The RGBA pixels, row by row, `width × height × 4` bytes.
+    pub fn pixels(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// The width of the strip of marks left of the rows, and the height of the one above the
+    /// columns, in pixels.
+    pub fn gutter(&self) -> u32 {
+        GUTTER * self.scale
+    }
+
+    /// The marks left of the rows, RGBA, `gutter × height`.
+    pub fn left_marks(&self) -> &[u8] {
+        &self.left
+    }
+
+    /// The marks above the columns, RGBA, `width × gutter`.
+    pub fn top_marks(&self) -> &[u8] {
+        &self.top
+    }
+
+    /// Sets the colours (`0xRRGGBBAA`, one per [`Paint`]; missing ones keep theirs).
+    pub fn set_palette(&mut self, colors: &[u32]) {
+        for (slot, &c) in self.palette.iter_mut().zip(colors) {
+            *slot = rgba(c);
+        }
+        let p = |k: Paint| self.palette[k as usize];
+        let row_back = [
+            p(Paint::Hidden),
+            p(Paint::Background),
+            p(Paint::Hidden),
+            p(Paint::Pending),
+            p(Paint::Tried),
+            p(Paint::Trying),
+        ];
+        self.dots = [
+            p(Paint::HiddenDot),
+            p(Paint::Dot),
+            p(Paint::HiddenDot),
+            p(Paint::PendingDot),
+            p(Paint::TriedDot),
+            p(Paint::TryingDot),
+        ];
+        let tints = [
+            None,
+            Some((Paint::Covered, 0.45)),
+            Some((Paint::Chosen, 0.16)),
+            Some((Paint::Top, 0.45)),
+            Some((Paint::DeadEnd, 0.65)),
+        ];
+        self.backs.clear();
+        for row_sel in [false, true] {
+            for &back in &row_back {
+                let back = if row_sel {
+                    mix(back, p(Paint::Selected), 0.55)
+                } else {
+                    back
+                };
+                for col_sel in [false, true] {
+                    for tint in tints {
+                        let mut c = match tint {
+                            Some((paint, t)) => mix(back, p(paint), t),
+                            None => back,
+                        };
+                        if col_sel && !row_sel {
+                            c = mix(c, p(Paint::Selected), 0.55);
+                        }
+                        self.backs.push(c);
+                    }
+                }
+            }
+        }
+        self.grid = [p(Paint::Grid), p(Paint::Grid)];
+        self.drawn = None;
+    }
+
+    fn back(&self, row_kind: u8, col_kind: u8) -> [u8; 4] {
+        // row_kind: kind + ROW_KINDS if selected; col_kind: kind + COL_KINDS if selected
+        self.backs[row_kind as usize * 2 * COL_KINDS + col_kind as usize]
+    }
+
+    /// Fits the whole matrix into `avail` pixels of width, with `scale` pixels per CSS
+    /// pixel: each column gets as many whole pixels as fit (at least one), each row
+    /// `scale`. Keeps the zoom level and, as far as it can, the place.
+    pub fn resize(&mut self, avail: u32, scale: u32) {
+        let (items, options) = (self.layout.items() as u32, self.layout.options() as u32);
+        self.scale = scale.max(1);
+        let fit_w = (avail / items).max(1);
+        self.vp.width = items * fit_w;
+        self.vp.height = options * self.scale;
+        self.buf = vec![0; (self.vp.width * self.vp.height * 4) as usize];
+        self.left = vec![0; (self.gutter() * self.vp.height * 4) as usize];
+        self.top = vec![0; (self.vp.width * self.gutter() * 4) as usize];
+        let zoom = self.vp.zoom;
+        self.set_zoom(zoom, self.vp.width / 2, self.vp.height / 2);
+    }
+
+    /// The cell size of a zoom level: `(width, height)` in pixels.
+    fn cell_size(&self, zoom: u32) -> (u32, u32) {
+        if zoom == 0 {
+            (self.vp.width / self.layout.items() as u32, self.scale)
+        } else {
+            let s = ZOOMS[(zoom as usize - 1).min(ZOOMS.len() - 1)] * self.scale;
+            (s, s)
+        }
+    }
+
+    /// Goes to zoom level `zoom` (0: the whole matrix), keeping the cell under pixel
+    /// `(x, y)` of the buffer where it is.
+    pub fn set_zoom(&mut self, zoom: u32, x: u32, y: u32) {
+        let zoom = zoom.min(ZOOMS.len() as u32);
+        let (x, y) = (x.min(self.vp.width), y.min(self.vp.height));
+        // The matrix point under (x, y), in cells (fractional).
+        let mx = self.vp.col0 as f64 + x as f64 / self.vp.cell_w as f64;
+        let my = self.vp.row0 as f64 + y as f64 / self.vp.cell_h as f64;
+        let (cw, ch) = self.cell_size(zoom);
+        self.vp.zoom = zoom;
+        self.vp.cell_w = cw;
+        self.vp.cell_h = ch;
+        let col0 = (mx - x as f64 / cw as f64).round().max(0.0) as u32;
+        let row0 = (my - y as f64 / ch as f64).round().max(0.0) as u32;
+        self.vp.col0 = col0.min(self.max_col0());
+        self.vp.row0 = row0.min(self.max_row0());
+        self.dot_mask = dot_mask(cw, ch);
+        self.drawn = None;
+    }
+
+    fn max_col0(&self) -> u32 {
+        (self.layout.items() as u32).saturating_sub(self.vp.width / self.vp.cell_w)
+    }
+
+    fn max_row0(&self) -> u32 {
+        (self.layout.options() as u32).saturating_sub(self.vp.height / self.vp.cell_h)
+    }
+
+    /// Moves the window by `cols` columns and `rows` rows, staying inside the matrix.
+    pub fn pan(&mut self, cols: i32, rows: i32) {
+        let col0 = (self.vp.col0 as i64 + cols as i64).clamp(0, self.max_col0() as i64) as u32;
+        let row0 = (self.vp.row0 as i64 + rows as i64).clamp(0, self.max_row0() as i64) as u32;
+        if (col0, row0) != (self.vp.col0, self.vp.row0) {
+            self.vp.col0 = col0;
+            self.vp.row0 = row0;
+            self.drawn = None;
+        }
+    }
+
+    /// Pans as little as needed to show row `row` and (if given) column `col`.
+    pub fn reveal(&mut self, row: Option<u32>, col: Option<u32>) {
+        let mut dr = 0i64;
+        let mut dc = 0i64;
+        if let Some(r) = row {
+            let (r, r0) = (r as i64, self.vp.row0 as i64);
+            let full = (self.vp.height / self.vp.cell_h) as i64;
+            if r < r0 || r >= r0 + full {
+                dr = r - full / 2 - r0;
+            }
+        }
+        if let Some(c) = col {
+            let (c, c0) = (c as i64, self.vp.col0 as i64);
+            let full = (self.vp.width / self.vp.cell_w) as i64;
+            if c < c0 || c >= c0 + full {
+                dc = c - full / 2 - c0;
+            }
+        }
+        self.pan(dc as i32, dr as i32);
+    }
+
+    /// The number of rows and columns shown (the last ones perhaps in part).
+    pub fn shown(&self) -> (u32, u32) {
+        let vp = &self.vp;
+        let rows = vp
+            .height
+            .div_ceil(vp.cell_h)
+            .min(self.layout.options() as u32 - vp.row0);
+        let cols = vp.width.div_ceil(vp.cell_w).min(self.layout.items() as u32 - vp.col0);
+        (rows, cols)
+    }
+
+    /// The row and column under pixel `(x, y)` of the buffer, if any.
+    pub fn cell_at(&self, x: u32, y: u32) -> Option<(u32, u32)> {
+        let vp = &self.vp;
+        if x >= vp.width || y >= vp.height {
+            return None;
+        }
+        let (row, col) = (vp.row0 + y / vp.cell_h, vp.col0 + x / vp.cell_w);
+        (row < self.layout.options() as u32 && col < self.layout.items() as u32).then_some((row, col))
+    }
+
+    /// The row order: an index into [`Layout::orders`].
+    pub fn order(&self) -> usize {
+        self.order
+    }
+
+    /// Changes the row order, keeping the option at the top of the window in view.
+    pub fn set_order(&mut self, order: usize) {
+        let order = order.min(self.layout.orders.len() - 1);
+        if order == self.order {
+            return;
+        }
+        let top = self.layout.orders[self.order].rows[self.vp.row0 as usize];
+        self.order = order;
+        self.vp.row0 = 0;
+        if self.vp.zoom > 0 {
+            let row = self.row_of(top as usize);
+            self.pan(0, row as i32);
+        }
+        self.drawn = None;
+    }
+
+    /// The option shown in row `row`.
+    pub fn option_at(&self, row: usize) -> u32 {
+        self.layout.orders[self.order].rows[row]
+    }
+
+    /// The row of option `o`.
+    pub fn row_of(&self, o: usize) -> u32 {
+        self.layout.orders[self.order].row_of[o]
+    }
+
+    /// Tints the rows of `options` and the columns of `items` (out-of-range ones are ignored).
+    pub fn select(&mut self, options: &[u32], items: &[u32]) {
+        self.selected_rows.iter_mut().for_each(|s| *s = false);
+        self.selected_cols.iter_mut().for_each(|s| *s = false);
+        for &o in options {
+            if let Some(s) = self.selected_rows.get_mut(o as usize) {
+                *s = true;
+            }
+        }
+        for &i in items {
+            if let Some(s) = self.selected_cols.get_mut(i as usize) {
+                *s = true;
+            }
+        }
+        self.drawn = None;
+    }
+
+    pub fn selected_options(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.selected_rows.len()).filter(|&o| self.selected_rows[o])
+    }
+
+    pub fn selected_items(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.selected_cols.len()).filter(|&i| self.selected_cols[i])
+    }
+
+    /// The row of the option tried last (at the deepest level that has one) and the column of
+    /// the item chosen at the deepest level, as of the last [`MatrixView::draw`].
+    pub fn focus(&self) -> (Option<u32>, Option<u32>) {
+        (self.focus.0.map(|o| self.row_of(o as usize)), self.focus.1)
+    }
+
+    /// Works out how each option and item is drawn.
+    fn classify(&mut self, pic: &Picture) {
+        let trying = pic
+            .choices
+            .last()
+            .filter(|c| c.trying)
+            .map(|c| c.branches[c.at] as usize);
+        let tried = pic.choices.iter().rev().find(|c| c.trying).map(|c| c.branches[c.at]);
+        self.focus = (tried, pic.choices.last().map(|c| c.item));
+        for (o, k) in self.row_kind.iter_mut().enumerate() {
+            let kind = match pic.options.get(o).copied() {
+                Some(s) if s == OptionState::Live as u8 => ROW_LIVE,
+                Some(s) if s == OptionState::Tried as u8 => {
+                    if trying == Some(o) {
+                        ROW_TRYING
+                    } else {
+                        ROW_TRIED
+                    }
+                }
+                Some(s) if s == OptionState::Pending as u8 => ROW_PENDING,
+                Some(s) if s == OptionState::Spent as u8 => ROW_SPENT,
+                _ => ROW_HIDDEN,
+            };
+            *k = kind + if self.selected_rows[o] { ROW_KINDS as u8 } else { 0 };
+        }
+        for (i, k) in self.col_kind.iter_mut().enumerate() {
+            let f = pic.flags.get(i).copied().unwrap_or(0);
+            let kind = if f & ItemFlag::DeadEnd as u8 != 0 {
+                COL_DEAD
+            } else if f & ItemFlag::Top as u8 != 0 {
+                COL_TOP
+            } else if f & ItemFlag::Chosen as u8 != 0 {
+                COL_CHOSEN
+            } else if f & ItemFlag::Covered as u8 != 0 {
+                COL_COVERED
+            } else {
+                COL_PLAIN
+            };
+            *k = kind + if self.selected_cols[i] { COL_KINDS as u8 } else { 0 };
+        }
+    }
+
+    /// Draws the picture into the buffer. Returns false (and leaves the buffer alone) when
+    /// it would look the same as the last time.
+    pub fn draw(&mut self, pic: &Picture) -> bool {
+        self.classify(pic);
+        if let Some((rows, cols)) = &self.drawn {
+            if *rows == self.row_kind && *cols == self.col_kind {
+                return false;
+            }
+        }
+        self.paint();
+        self.paint_marks();
+        match &mut self.drawn {
+            Some((rows, cols)) => {
+                rows.clone_from(&self.row_kind);
+                cols.clone_from(&self.col_kind);
+            }
+            None => self.drawn = Some((self.row_kind.clone(), self.col_kind.clone())),
+        }
+        true
+    }
+
+    fn paint(&mut self) {
+        let vp = self.vp;
+        let (rows, cols) = self.shown();
+        let stride = (vp.width * 4) as usize;
+        let (cw, ch) = (vp.cell_w as usize, vp.cell_h as usize);
+        let lines = cw >= 4;
+        let order = &self.layout.orders[self.order];
+        // Beyond the last row or column (only when zoomed in): the panel's own colour.
+        if rows * vp.cell_h < vp.height || cols * vp.cell_w < vp.width {
+            let blank = self.palette[Paint::Background as usize];
+            for px in self.buf.chunks_exact_mut(4) {
+                px.copy_from_slice(&blank);
+            }
+        }
+        let mut line = vec![0u8; stride];
+        for r in 0..rows as usize {
+            let row = vp.row0 as usize + r;
+            let o = order.rows[row] as usize;
+            let rk = self.row_kind[o];
+            for c in 0..cols as usize {
+                let i = vp.col0 as usize + c;
+                let color = self.back(rk, self.col_kind[i]);
+                let x0 = c * cw;
+                let x1 = ((c + 1) * cw).min(vp.width as usize);
+                for px in line[x0 * 4..x1 * 4].chunks_exact_mut(4) {
+                    px.copy_from_slice(&color);
+                }
+                if lines && self.layout.col_breaks[i] > 0 {
+                    let t = if self.layout.col_breaks[i] == 2 { 0.8 } else { 0.35 };
+                    let g = mix(color, self.grid[0], t);
+                    line[x0 * 4..x0 * 4 + 4].copy_from_slice(&g);
+                }
+            }
+            let used = ((cols as usize * cw).min(vp.width as usize)) * 4;
+            let y0 = r * ch;
+            let y1 = ((r + 1) * ch).min(vp.height as usize);
+            for y in y0..y1 {
+                self.buf[y * stride..y * stride + used].copy_from_slice(&line[..used]);
+            }
+            if ch >= 4 && order.breaks[row] > 0 {
+                let t = if order.breaks[row] == 2 { 0.8 } else { 0.35 };
+                for px in self.buf[y0 * stride..y0 * stride + used].chunks_exact_mut(4) {
+                    let g = mix([px[0], px[1], px[2], px[3]], self.grid[0], t);
+                    px.copy_from_slice(&g);
+                }
+            }
+            let dot = self.dots[rk as usize % ROW_KINDS];
+            for &i in self.layout.option_items(o) {
+                let Some(c) = (i as usize)
+                    .checked_sub(vp.col0 as usize)
+                    .filter(|&c| c < cols as usize)
+                else {
+                    continue;
+                };
+                let x0 = c * cw;
+                for (k, &on) in self.dot_mask.iter().enumerate() {
+                    let (dx, dy) = (k % cw, k / cw);
+                    let (x, y) = (x0 + dx, y0 + dy);
+                    if on && x < vp.width as usize && y < vp.height as usize {
+                        self.buf[y * stride + x * 4..y * stride + x * 4 + 4].copy_from_slice(&dot);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks the tried, trying and pending rows and the chosen, top and dead-end columns in
+    /// view, each at least three pixels across, the most telling drawn last.
+    fn paint_marks(&mut self) {
+        let vp = self.vp;
+        let g = self.gutter() as usize;
+        let blank = self.palette[Paint::Background as usize];
+        for px in self.left.chunks_exact_mut(4).chain(self.top.chunks_exact_mut(4)) {
+            px.copy_from_slice(&blank);
+        }
+        let (rows, cols) = self.shown();
+        let order = &self.layout.orders[self.order];
+        let least = 3 * self.scale as usize;
+        let p = |k: Paint| self.palette[k as usize];
+        let row_marks = [
+            (ROW_PENDING, p(Paint::PendingDot)),
+            (ROW_TRIED, p(Paint::TriedDot)),
+            (ROW_TRYING, p(Paint::TryingDot)),
+        ];
+        for (kind, color) in row_marks {
+            for r in 0..rows as usize {
+                let o = order.rows[vp.row0 as usize + r] as usize;
+                if self.row_kind[o] % ROW_KINDS as u8 != kind {
+                    continue;
+                }
+                let (y0, y1) = span(r, vp.cell_h as usize, least, vp.height as usize);
+                for y in y0..y1 {
+                    for px in self.left[y * g * 4..(y + 1) * g * 4].chunks_exact_mut(4) {
+                        px.copy_from_slice(&color);
+                    }
+                }
+            }
+        }
+        let col_marks = [
+            (COL_CHOSEN, p(Paint::Chosen)),
+            (COL_TOP, p(Paint::Top)),
+            (COL_DEAD, p(Paint::DeadEnd)),
+        ];
+        let stride = vp.width as usize * 4;
+        for (kind, color) in col_marks {
+            // an item chosen at a level above: a short mark; the top one and dead ends: a full one
+            let from = if kind == COL_CHOSEN { g / 2 } else { 0 };
+            for c in 0..cols as usize {
+                if self.col_kind[vp.col0 as usize + c] % COL_KINDS as u8 != kind {
+                    continue;
+                }
+                let (x0, x1) = span(c, vp.cell_w as usize, least, vp.width as usize);
+                for y in from..g {
+                    for px in self.top[y * stride + x0 * 4..y * stride + x1 * 4].chunks_exact_mut(4) {
+                        px.copy_from_slice(&color);
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the options and items are doing now.
+    pub fn tally(pic: &Picture) -> Tally {
+        let mut t = Tally::default();
+        for &s in &pic.options {
+            match s {
+                s if s == OptionState::Live as u8 => t.live += 1,
+                s if s == OptionState::Tried as u8 => t.tried += 1,
+                s if s == OptionState::Pending as u8 => t.pending += 1,
+                s if s == OptionState::Spent as u8 => t.spent += 1,
+                _ => t.hidden += 1,
+            }
+        }
+        for &f in &pic.flags {
+            if f & ItemFlag::Covered as u8 != 0 {
+                t.covered += 1;
+            }
+            if f & ItemFlag::DeadEnd as u8 != 0 {
+                t.dead_ends += 1;
+            }
+        }
+        t
+    }
+
+    /// What the view shows now, in words (the canvas's text alternative).
+    pub fn describe(&self, pic: &Picture) -> String {
+        let l = &self.layout;
+        let (options, items) = (l.options(), l.items());
+        let t = MatrixView::tally(pic);
+        let n = |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let mut s = format!(
+            "The whole matrix, {options} options × {items} items, rows by {}. ",
+            l.orders[self.order].name
+        );
+        let mut parts = vec![
+            format!("{} live", n(t.live, "option", "options")),
+            format!("{} tried", t.tried),
+            format!("{} pending", t.pending),
+        ];
+        if t.spent > 0 {
+            parts.push(format!("{} spent", t.spent));
+        }
+        parts.push(format!("{} hidden", t.hidden));
+        s += &parts.join(", ");
+        s += &format!("; {} covered", n(t.covered, "item", "items"));
+        if t.dead_ends > 0 {
+            s += &format!(", {} with no option left", n(t.dead_ends, "item", "items"));
+        }
+        s += ".";
+        if let Some(c) = pic.choices.last() {
+            s += &format!(" Chosen item: {}", l.item_name(c.item as usize));
+            if c.trying {
+                s += &format!("; trying {}", l.option_label(c.branches[c.at] as usize));
+            }
+            s += ".";
+        }
+        let vp = self.vp;
+        if vp.zoom > 0 {
+            let (rows, cols) = self.shown();
+            let first = self.option_at(vp.row0 as usize) as usize;
+            let last = self.option_at((vp.row0 + rows - 1) as usize) as usize;
+            s += &format!(
+                " Zoomed in: rows {} to {} ({} to {}), columns {} to {} ({} to {}).",
+                vp.row0 + 1,
+                vp.row0 + rows,
+                l.option_label(first),
+                l.option_label(last),
+                vp.col0 + 1,
+                vp.col0 + cols,
+                l.item_name(vp.col0 as usize),
+                l.item_name((vp.col0 + cols - 1) as usize),
+            );
+        }
+        let sel_rows = self.selected_options().count();
+        let sel_cols: Vec<usize> = self.selected_items().collect();
+        if sel_rows > 0 || !sel_cols.is_empty() {
+            s += &format!(" Highlighted: {}", n(sel_rows, "row", "rows"));
+            match sel_cols.as_slice() {
+                [] => {}
+                [i] => s += &format!(" and the column of item {}", l.item_name(*i)),
+                more => s += &format!(" and {} columns", more.len()),
+            }
+            s += ".";
+        }
+        s
+    }
+}
+
+/// The pixels `k * size .. (k + 1) * size` widened to at least `least`, inside `0..end`.
+fn span(k: usize, size: usize, least: usize, end: usize) -> (usize, usize) {
+    let (a, b) = (k * size, (k + 1) * size);
+    let grow = least.saturating_sub(size);
+    let a = a.saturating_sub(grow / 2);
+    let b = (b + grow - grow / 2).min(end);
+    (a.min(end), b)
+}
+
+/// The pixels of a `w × h` cell that make its dot: all of a small cell, a disc in a big one.
+fn dot_mask(w: u32, h: u32) -> Vec<bool> {
+    let (w, h) = (w as usize, h as usize);
+    if w.min(h) < 4 {
+        return vec![true; w * h];
+    }
+    let r = w.min(h) as f32 * 0.36;
+    let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
+    (0..w * h)
+        .map(|k| {
+            let (x, y) = ((k % w) as f32 + 0.5 - cx, (k / w) as f32 + 0.5 - cy);
+            x * x + y * y <= r * r
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact_cover::Stepwise;
+    use crate::sudoku::{dlx, Puzzle};
+
+    const HARD: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+    fn pixel(v: &MatrixView, x: u32, y: u32) -> [u8; 4] {
+        let k = ((y * v.viewport().width + x) * 4) as usize;
+        v.pixels()[k..k + 4].try_into().unwrap()
+    }
+
+    fn paint(p: Paint) -> [u8; 4] {
+        rgba(LIGHT[p as usize])
+    }
+
+    /// A search of HARD after `steps` events.
+    fn picture(steps: usize) -> Picture {
+        let puzzle: Puzzle = HARD.parse().unwrap();
+        let mut s = dlx::start(&puzzle);
+        for _ in 0..steps {
+            s.step(&mut Stepwise);
+        }
+        Picture::of(&s)
+    }
+
+    #[test]
+    fn each_option_is_a_row_with_a_dot_at_each_of_its_items() {
+        let empty: Puzzle = ".".repeat(81).parse().unwrap();
+        let mut v = MatrixView::new(Layout::sudoku());
+        v.resize(324, 1);
+        assert!(v.draw(&Picture::of(&dlx::start(&empty))));
+        assert_eq!((v.viewport().width, v.viewport().height), (324, 729));
+        for o in [0, 1, 100, 728] {
+            let items = model::option_items(o);
+            for i in 0..324 {
+                let want = if items.contains(&i) {
+                    paint(Paint::Dot)
+                } else {
+                    paint(Paint::Background)
+                };
+                assert_eq!(pixel(&v, i as u32, o as u32), want, "option {o}, item {i}");
+            }
+        }
+        assert!(
+            !v.draw(&Picture::of(&dlx::start(&empty))),
+            "nothing changed: nothing drawn"
+        );
+    }
+
+    #[test]
+    fn covered_items_and_hidden_options_dim_the_tried_one_stays_lit() {
+        // After Choose, Cover and Try, the top level tries its first branch.
+        let mut v = MatrixView::new(Layout::sudoku());
+        v.resize(648, 1); // two pixels per column
+        let pic = picture(3);
+        let c = pic.choices.last().unwrap().clone();
+        assert!(c.trying);
+        let tried = c.branches[c.at] as usize;
+        v.draw(&pic);
+        let col = |i: usize| 2 * i as u32;
+        // The given 4 in r1c1 covers its four items; option r1c1 = 4 is its own row.
+        let given = model::option(0, 4);
+        let cell_item = model::option_items(given)[0];
+        assert_eq!(pic.options[given], OptionState::Hidden as u8);
+        // r1c1 = 5, hidden, under a covered item: dimmed dot, grey background
+        let other = model::option(0, 5);
+        assert_eq!(pixel(&v, col(cell_item), other as u32), paint(Paint::HiddenDot));
+        let free = (0..324)
+            .find(|i| !model::option_items(other).contains(i) && pic.flags[*i] == 0)
+            .unwrap();
+        assert_eq!(pixel(&v, col(free), other as u32), paint(Paint::Hidden));
+        // a covered column over a live row is tinted
+        let live = (0..729).find(|&o| pic.options[o] == OptionState::Live as u8).unwrap();
+        assert_eq!(
+            pixel(&v, col(cell_item), live as u32),
+            mix(paint(Paint::Background), paint(Paint::Covered), 0.45)
+        );
+        // the option being tried: lit, in its own colour, its dots the strongest
+        let item = model::option_items(tried)[1];
+        assert_eq!(pixel(&v, col(item), tried as u32), paint(Paint::TryingDot));
+        let deeper = {
+            let puzzle: Puzzle = HARD.parse().unwrap();
+            let mut s = dlx::start(&puzzle);
+            let mut p = Picture::of(&s);
+            while !(p.choices.len() == 2 && p.choices[1].trying) {
+                s.step(&mut Stepwise);
+                p = Picture::of(&s);
+            }
+            p
+        };
+        let touches = |i: usize| c.branches.iter().any(|&o| model::option_items(o as usize).contains(&i));
+        let plain = (0..324)
+            .find(|&i| !touches(i) && pic.flags[i] == 0 && deeper.flags[i] == 0)
+            .unwrap();
+        assert_eq!(pixel(&v, col(plain) + 1, tried as u32), paint(Paint::Trying));
+        // the pending branches of the level
+        for &o in &c.branches[c.at + 1..] {
+            assert_eq!(pixel(&v, col(plain), o), paint(Paint::Pending), "branch {o}");
+        }
+        // the chosen item's column, tinted as the top of the stack
+        assert_eq!(
+            pixel(&v, col(c.item as usize), live as u32),
+            mix(paint(Paint::Background), paint(Paint::Top), 0.45)
+        );
+        // one step on, the option is tried at a deeper level: it stays lit, as tried
+        assert!(deeper.choices.len() == 2 && deeper.choices[0].trying);
+        v.draw(&deeper);
+        assert_eq!(pixel(&v, col(plain), tried as u32), paint(Paint::Tried));
+        // marks beside the rows and above the columns: easy to find in the whole view
+        let g = v.gutter();
+        assert_eq!(g, 6);
+        let left = |y: u32| -> [u8; 4] {
+            v.left_marks()[(y * g * 4) as usize..(y * g * 4 + 4) as usize]
+                .try_into()
+                .unwrap()
+        };
+        let top = |x: u32, y: u32| -> [u8; 4] {
+            let k = ((y * v.viewport().width + x) * 4) as usize;
+            v.top_marks()[k..k + 4].try_into().unwrap()
+        };
+        let now = deeper.choices[1].branches[deeper.choices[1].at];
+        assert_eq!(left(now), paint(Paint::TryingDot));
+        assert_eq!(left(now + 1), paint(Paint::TryingDot), "three pixels tall");
+        assert_eq!(left(tried as u32), paint(Paint::TriedDot));
+        assert_eq!(top(col(deeper.choices[1].item as usize), 0), paint(Paint::Top));
+        assert_eq!(v.focus(), (Some(now), Some(deeper.choices[1].item)));
+        assert_eq!(
+            top(col(deeper.choices[0].item as usize), 0),
+            paint(Paint::Background),
+            "a short mark"
+        );
+        assert_eq!(top(col(deeper.choices[0].item as usize), 5), paint(Paint::Chosen));
+        assert_eq!(pixel(&v, col(item), tried as u32), paint(Paint::TriedDot));
+    }
+
+    #[test]
+    fn grouping_by_digit_permutes_the_rows() {
+        let pic = picture(0);
+        let mut by_cell = MatrixView::new(Layout::sudoku());
+        let mut by_digit = MatrixView::new(Layout::sudoku());
+        by_digit.set_order(1);
+        by_cell.draw(&pic);
+        by_digit.draw(&pic);
+        for o in 0..729 {
+            let (cell, digit) = model::placement(o);
+            let row = (digit as usize - 1) * 81 + cell;
+            assert_eq!(by_digit.row_of(o), row as u32);
+            assert_eq!(by_digit.option_at(row), o as u32);
+            let w = 324 * 4;
+            assert_eq!(
+                by_digit.pixels()[row * w..row * w + w],
+                by_cell.pixels()[o * w..o * w + w],
+                "option {o}"
+            );
+        }
+        assert_eq!(by_digit.layout().orders()[1].bands[2].label, "digit 3");
+    }
+
+    #[test]
+    fn zoom_maps_pixels_to_cells_and_keeps_the_point_under_the_pointer() {
+        let mut v = MatrixView::new(Layout::sudoku());
+        v.resize(700, 1); // 2 px per column (648 wide), 1 per row
+        assert_eq!(v.viewport().cell_w, 2);
+        assert_eq!(v.cell_at(301, 400), Some((400, 150)));
+        assert_eq!(v.cell_at(648, 0), None);
+        // zoom in on row 400, column 150: it stays under the pointer
+        v.set_zoom(3, 301, 400); // 16 px cells
+        let vp = v.viewport();
+        assert_eq!((vp.cell_w, vp.cell_h, vp.zoom), (16, 16, 3));
+        assert_eq!(v.cell_at(301, 400), Some((400, 150)));
+        assert_eq!(v.shown(), (46, 41)); // 729 px / 16 = 45.6 rows, 648 / 16 = 40.5 columns
+                                         // a known cell's dot is where the mapping says: the centre of its 16 × 16 square
+        let pic = picture(0);
+        v.draw(&pic);
+        let (row, i) = (vp.row0..vp.row0 + 45)
+            .find_map(|r| {
+                let o = v.option_at(r as usize) as usize;
+                let i = model::option_items(o)
+                    .into_iter()
+                    .find(|&i| (vp.col0 as usize..vp.col0 as usize + 40).contains(&i));
+                i.map(|i| (r, i as u32))
+            })
+            .unwrap();
+        let o = v.option_at(row as usize) as usize;
+        let dot = if pic.options[o] == OptionState::Live as u8 {
+            Paint::Dot
+        } else {
+            Paint::HiddenDot
+        };
+        assert_eq!(pixel(&v, (i - vp.col0) * 16 + 8, (row - vp.row0) * 16 + 8), paint(dot));
+        // panning stops at the edges
+        v.pan(-1000, -1000);
+        assert_eq!((v.viewport().col0, v.viewport().row0), (0, 0));
+        v.pan(1000, 1000);
+        assert_eq!((v.viewport().col0, v.viewport().row0), (324 - 40, 729 - 45));
+        assert_eq!(v.cell_at(639, 719), Some((728, 323)));
+        assert_eq!(v.cell_at(639, 728), None, "below the last row");
+        // back to the whole matrix
+        v.set_zoom(0, 0, 0);
+        assert_eq!((v.viewport().col0, v.viewport().row0, v.viewport().cell_w), (0, 0, 2));
+        // a high-density screen: the levels scale
+        v.resize(1400, 2);
+        v.set_zoom(1, 0, 0);
+        assert_eq!((v.viewport().cell_w, v.viewport().cell_h), (8, 8));
+    }
+
+    #[test]
+    fn zoomed_cells_have_round_dots_and_group_lines() {
+        let mut v = MatrixView::new(Layout::sudoku());
+        v.resize(648, 1);
+        v.set_zoom(3, 0, 0); // 16 px cells, the top-left corner
+        v.draw(&picture(0));
+        // option 0 (r1c1 = 1) is hidden (the given 4 covers r1c1); its cell item is column 0
+        let centre = pixel(&v, 8, 8);
+        assert_eq!(centre, paint(Paint::HiddenDot));
+        let corner = pixel(&v, 15, 15);
+        assert_ne!(corner, paint(Paint::HiddenDot), "a dot, not a square");
+        // a block line at row 81's first pixel row? Not in view; the first column's line is.
+        assert_eq!(pixel(&v, 0, 5), mix(pixel(&v, 1, 5), paint(Paint::Grid), 0.8));
+    }
+
+    #[test]
+    fn selection_tints_rows_and_columns_and_reveal_pans_to_them() {
+        let mut v = MatrixView::new(Layout::sudoku());
+        v.resize(324, 1);
+        let pic = picture(0);
+        let rows: Vec<u32> = (0..9).map(|d| model::option(40, d + 1) as u32).collect();
+        v.select(&rows, &[40]);
+        v.draw(&pic);
+        let free = (0..324u32)
+            .find(|&i| pic.flags[i as usize] == 0 && !model::option_items(rows[0] as usize).contains(&(i as usize)))
+            .unwrap();
+        let back = pixel(&v, free, rows[0]);
+        let state = pic.options[rows[0] as usize];
+        let base = if state == OptionState::Live as u8 {
+            paint(Paint::Background)
+        } else {
+            paint(Paint::Hidden)
+        };
+        assert_eq!(back, mix(base, paint(Paint::Selected), 0.55));
+        assert_eq!(v.selected_options().count(), 9);
+        v.set_zoom(3, 0, 0);
+        v.reveal(Some(v.row_of(rows[0] as usize)), Some(40));
+        let vp = v.viewport();
+        assert!((vp.row0..vp.row0 + 45).contains(&rows[0]));
+        assert!((vp.col0..vp.col0 + 20).contains(&40));
+        assert!(v
+            .describe(&pic)
+            .contains("Highlighted: 9 rows and the column of item r5c5 is filled."));
+    }
+
+    #[test]
+    fn the_words_say_what_is_shown() {
+        let mut v = MatrixView::new(Layout::sudoku());
+        let pic = picture(3);
+        let t = MatrixView::tally(&pic);
+        assert_eq!(t.live + t.hidden + t.tried + t.pending + t.spent, 729);
+        assert_eq!(t.tried, 1);
+        let text = v.describe(&pic);
+        assert!(
+            text.starts_with("The whole matrix, 729 options × 324 items, rows by cell. "),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("{} live, 1 tried, {} pending", n(t.live), t.pending)),
+            "{text}"
+        );
+        assert!(text.contains(". Chosen item: box 7 has 7; trying r9c3 = 7."), "{text}");
+
+        v.set_order(1);
+        v.set_zoom(3, 0, 0);
+        let text = v.describe(&pic);
+        assert!(text.contains("rows by digit"), "{text}");
+        assert!(
+            text.contains(
+                "Zoomed in: rows 1 to 46 (r1c1 = 1 to r6c1 = 1), columns 1 to 21 (r1c1 is filled to r3c3 is filled)."
+            ),
+            "{text}"
+        );
+        fn n(k: usize) -> String {
+            format!("{k} option{}", if k == 1 { "" } else { "s" })
+        }
+    }
+}

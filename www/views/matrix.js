@@ -1,0 +1,380 @@
+// The whole matrix, 729 options × 324 items: one row per option, one column per item, a
+// dot for each 1. Rust draws the pixels (src/matrix_view.rs) and puts them on the canvas
+// itself (the wasm `MatrixCanvas`); this view sizes the canvas when the panel changes
+// size, hands Rust the theme's colours, writes the labels in the margins around the
+// matrix (only when the view moves or the selection changes, never in a frame), and turns
+// keys, clicks and drags into zoom and pan; the row under the pointer lights up its digit on
+// the board and its items (through the controller). Its text alternative is Rust's description of
+// what it shows, renewed whenever the search is not playing.
+
+import { MatrixCanvas, Paint } from '../pkg/dlx_sudoku.js';
+
+// The CSS variable of each Paint (style.css sets them per theme).
+const PAINT_VARS = {
+  Background: '--mx-bg', Dot: '--mx-dot', Hidden: '--mx-hidden', HiddenDot: '--mx-hidden-dot',
+  Tried: '--mx-tried', TriedDot: '--mx-tried-dot', Trying: '--mx-trying', TryingDot: '--mx-trying-dot',
+  Pending: '--mx-pending', PendingDot: '--mx-pending-dot', Covered: '--mx-covered', Chosen: '--mx-chosen',
+  Top: '--mx-top', DeadEnd: '--mx-dead', Selected: '--mx-selected', Grid: '--mx-grid',
+};
+
+export class MatrixView {
+  /**
+   * `root`: the panel (#matrix-area), whose canvas, buttons and output are in index.html;
+   * `onHover(option | null)` when the pointer is on a row.
+   */
+  constructor(root, { onHover = () => {} } = {}) {
+    this.root = root;
+    this.onHover = onHover;
+    this.hovered = null;
+    this.canvas = root.querySelector('canvas');
+    this.scroll = root.querySelector('.matrix-scroll');
+    this.where = root.querySelector('.matrix-where');
+    this.groupButtons = [...root.querySelectorAll('[data-group]')];
+    this.mx = new MatrixCanvas(this.canvas);
+    this.ctx = this.canvas.getContext('2d');
+    this.trace = null;
+    this.selection = { options: [], items: [] };
+    this.label = '';
+    this.labels = []; // the labels drawn last, for tests
+    this.stats = { draws: 0, ms: 0 };
+    this.margin = { left: 0, top: 0 };
+    this.dpr = 1;
+    this.css = 0;
+    this.origin = null; // where Rust puts the matrix on the canvas; null until measured
+    new ResizeObserver(([entry]) => {
+      const box = entry.contentBoxSize?.[0];
+      const w = box ? box.inlineSize : entry.contentRect.width;
+      if (w > 0 && w !== this.css) {
+        this.css = w;
+        this.measure();
+      }
+    }).observe(this.scroll);
+    root.querySelector('[data-zoom="in"]').addEventListener('click', () => this.zoomBy(1));
+    root.querySelector('[data-zoom="out"]').addEventListener('click', () => this.zoomBy(-1));
+    root.querySelector('[data-zoom="all"]').addEventListener('click', () => this.zoomTo(0));
+    for (const b of this.groupButtons) b.addEventListener('click', () => this.setByDigit(b.dataset.group === 'digit'));
+    this.canvas.addEventListener('keydown', (e) => this.key(e));
+    this.bindPointer();
+  }
+
+  // --- size, colours ----------------------------------------------------------------------------
+  /** Sizes the canvas for the panel's width (read here, on resize, never in a frame). */
+  measure() {
+    if (!this.scroll.clientWidth) return; // hidden: measured when shown
+    const dpr = window.devicePixelRatio || 1;
+    this.dpr = dpr;
+    const font = parseFloat(getComputedStyle(this.root).fontSize) || 16;
+    this.font = Math.round(font * 0.75);
+    this.fontFamily = getComputedStyle(this.root).fontFamily;
+    const scale = Math.max(1, Math.round(dpr));
+    const g = 6 * scale / dpr; // Rust's strips of marks (MatrixCanvas.gutter), in CSS px
+    this.margin = { left: Math.ceil(this.font * 5.4 + g), top: Math.ceil(this.font * 3.6 + g) };
+    const avail = Math.floor((this.scroll.clientWidth - this.margin.left - 2) * dpr);
+    this.mx.resize(Math.max(1, avail), scale);
+    const ox = Math.round(this.margin.left * dpr), oy = Math.round(this.margin.top * dpr);
+    this.mx.setOrigin(ox, oy);
+    this.origin = [ox, oy];
+    this.canvas.width = ox + this.mx.width;
+    this.canvas.height = oy + this.mx.height + 2;
+    this.canvas.style.width = `${this.canvas.width / dpr}px`;
+    this.canvas.style.height = `${this.canvas.height / dpr}px`;
+    this.restyle();
+  }
+
+  /** Re-reads the theme's colours, redraws the labels, and repaints at the next render. */
+  restyle() {
+    const probe = document.createElement('span');
+    this.root.append(probe);
+    const color = (v) => {
+      probe.style.color = `var(${v})`;
+      const m = getComputedStyle(probe).color.match(/[\d.]+/g) ?? [0, 0, 0];
+      return (((m[0] & 255) << 24) | ((m[1] & 255) << 16) | ((m[2] & 255) << 8) | 255) >>> 0;
+    };
+    const palette = new Uint32Array(Object.keys(PAINT_VARS).length);
+    for (const [name, v] of Object.entries(PAINT_VARS)) palette[Paint[name]] = color(v);
+    this.palette = palette;
+    probe.style.color = 'var(--ink-soft)';
+    this.inkSoft = getComputedStyle(probe).color;
+    probe.style.color = 'var(--ink)';
+    this.ink = getComputedStyle(probe).color;
+    probe.style.color = 'var(--panel)';
+    this.panel = getComputedStyle(probe).color;
+    probe.style.color = 'var(--hl)';
+    this.hl = getComputedStyle(probe).color;
+    probe.remove();
+    this.mx.setPalette(palette);
+    this.moved();
+  }
+
+  // --- drawing ------------------------------------------------------------------------------------
+  /** Draws the trace's picture (just refreshed); `quiet` (not playing): renew the text alternative. */
+  render(trace, quiet) {
+    this.trace = trace;
+    this.root.classList.toggle('off', !trace);
+    if (!trace) {
+      this.setLabel('The whole matrix: no search to show until the clashing givens are fixed.');
+      return;
+    }
+    if (!this.origin) return; // not measured yet: drawn when it is
+    const t0 = performance.now();
+    if (this.mx.draw(trace)) {
+      this.stats.draws++;
+      this.stats.ms += performance.now() - t0;
+    }
+    if (quiet) this.describe();
+  }
+
+  describe() {
+    if (this.trace) this.setLabel(this.mx.describe(this.trace));
+  }
+
+  setLabel(text) {
+    if (text === this.label) return;
+    this.label = text;
+    this.canvas.setAttribute('aria-label', text);
+  }
+
+  /** After a zoom, a pan, a new grouping or selection: labels, the place in words, the pixels. */
+  moved() {
+    this.drawLabels();
+    const m = this.mx;
+    const rows = m.visibleRows();
+    this.where.textContent = m.zoom === 0
+      ? 'all rows and columns'
+      : `rows ${m.row0 + 1}–${m.row0 + rows.length} of 729, columns ${m.col0 + 1}–${m.col0 + m.visibleCols} of 324`;
+    for (const b of this.groupButtons) b.setAttribute('aria-pressed', String((b.dataset.group === 'digit') === m.byDigit));
+    this.root.querySelector('[data-zoom="in"]').disabled = m.zoom >= m.zoomLevels;
+    this.root.querySelector('[data-zoom="out"]').disabled = m.zoom === 0;
+    this.root.querySelector('[data-zoom="all"]').disabled = m.zoom === 0;
+    if (this.trace) {
+      this.render(this.trace, false);
+      this.describe();
+    }
+  }
+
+  /** The labels in the margins: each row's and column's name when they are big enough to read, else the bands. */
+  drawLabels() {
+    const { ctx, mx: m, dpr } = this;
+    if (!this.origin) return;
+    const [mx0, my0] = this.origin;
+    const W = this.canvas.width, H = this.canvas.height;
+    const g = m.gutter;
+    const ox = mx0 - g, oy = my0 - g; // the labels end where Rust's marks begin
+    ctx.fillStyle = this.panel;
+    ctx.fillRect(0, 0, W, oy);
+    ctx.fillRect(0, 0, ox, H);
+    const cw = m.cellWidth, ch = m.cellHeight;
+    const font = Math.round(this.font * dpr);
+    const each = (size) => size >= font * 1.15;
+    ctx.textBaseline = 'middle';
+    this.labels = [];
+    const rows = m.visibleRows();
+    const sel = new Set(this.selection.options), selItems = new Set(this.selection.items);
+    // left: options
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, my0, ox, H - my0);
+    ctx.clip();
+    if (each(ch)) {
+      ctx.font = `${Math.round(Math.min(font, ch * 0.8))}px ${this.fontFamily}`;
+      ctx.textAlign = 'right';
+      rows.forEach((o, r) => {
+        const text = m.optionLabel(o);
+        ctx.fillStyle = sel.has(o) ? this.ink : this.inkSoft;
+        ctx.fillText(text, ox - 3 * dpr, my0 + r * ch + ch / 2);
+        this.labels.push(text);
+      });
+    } else {
+      ctx.font = `${font}px ${this.fontFamily}`;
+      ctx.textAlign = 'left';
+      const b = m.rowBands();
+      for (let k = 0; k < b.length / 2; k++) {
+        const y0 = my0 + (b[2 * k] - m.row0) * ch, y1 = y0 + b[2 * k + 1] * ch;
+        if (y1 < my0 || y0 > H) continue;
+        ctx.fillStyle = this.inkSoft;
+        ctx.fillRect(2 * dpr, Math.max(my0, y0), 1 * dpr, Math.min(H, y1) - Math.max(my0, y0) - 2 * dpr);
+        const text = m.rowBandLabel(k);
+        const y = (Math.max(my0, y0) + Math.min(H, y1)) / 2;
+        ctx.fillText(text, 6 * dpr, y);
+        this.labels.push(text);
+      }
+    }
+    // markers: the selected rows
+    ctx.fillStyle = this.hl;
+    for (const o of this.selection.options) {
+      const y = my0 + (m.rowOf(o) - m.row0) * ch;
+      if (y >= my0 && y < H) ctx.fillRect(ox - 3 * dpr, y, 3 * dpr, Math.max(ch, dpr));
+    }
+    ctx.restore();
+    // top: items
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(mx0, 0, W - mx0, oy);
+    ctx.clip();
+    if (each(cw)) {
+      ctx.font = `${Math.round(Math.min(font, cw * 0.8))}px ${this.fontFamily}`;
+      ctx.textAlign = 'left';
+      for (let c = 0; c < m.visibleCols; c++) {
+        const i = m.col0 + c;
+        const text = m.itemLabel(i);
+        ctx.save();
+        ctx.translate(mx0 + c * cw + cw / 2, oy - 3 * dpr);
+        ctx.rotate(-Math.PI / 2);
+        ctx.fillStyle = selItems.has(i) ? this.ink : this.inkSoft;
+        ctx.fillText(text, 0, 0);
+        ctx.restore();
+        this.labels.push(text);
+      }
+    } else {
+      ctx.font = `${font}px ${this.fontFamily}`;
+      ctx.textAlign = 'center';
+      const b = m.colBands();
+      for (let k = 0; k < b.length / 2; k++) {
+        const x0 = mx0 + (b[2 * k] - m.col0) * cw, x1 = x0 + b[2 * k + 1] * cw;
+        if (x1 < mx0 || x0 > W) continue;
+        const [a, z] = [Math.max(mx0, x0), Math.min(W, x1)];
+        ctx.fillStyle = this.inkSoft;
+        ctx.fillRect(a, oy - 5 * dpr, z - a - 2 * dpr, 1 * dpr);
+        const text = m.colBandLabel(k);
+        ctx.fillText(text, (a + z) / 2, oy - 5 * dpr - font * 0.8, z - a - 4 * dpr);
+        this.labels.push(text);
+      }
+    }
+    ctx.fillStyle = this.hl;
+    for (const i of this.selection.items) {
+      const x = mx0 + (i - m.col0) * cw;
+      if (x >= mx0 && x < W) ctx.fillRect(x, oy - 3 * dpr, Math.max(cw, dpr), 3 * dpr);
+    }
+    ctx.restore();
+  }
+
+  // --- what the user does -------------------------------------------------------------------------
+  /**
+   * The rows of `options` and the columns of `items` light up (the controller's selection);
+   * with `reveal`, a zoomed view moves to show the first of them.
+   */
+  setHighlight(options = [], items = [], reveal = true) {
+    const same = (a, b) => a.length === b.length && a.every((x, k) => x === b[k]);
+    if (same(options, this.selection.options) && same(items, this.selection.items)) return;
+    this.selection = { options: [...options], items: [...items] };
+    this.mx.select(Uint32Array.from(options), Uint32Array.from(items));
+    if (reveal && this.mx.zoom > 0 && (options.length || items.length)) this.mx.reveal(options[0] ?? -1, items[0] ?? -1);
+    this.moved();
+  }
+
+  /** The pointer is on the row of `option` (null: on no row). */
+  hover(option) {
+    if (option === this.hovered) return;
+    this.hovered = option;
+    this.onHover(option);
+  }
+
+  setByDigit(on) {
+    if (this.mx.byDigit === on) return;
+    this.mx.setByDigit(on);
+    if (this.mx.zoom > 0 && this.selection.options.length) this.mx.reveal(this.selection.options[0], -1);
+    this.moved();
+  }
+
+  /**
+   * Zooms one level in or out about the pixel (`x`, `y`) of the matrix; without one, about
+   * the selection's first row and column, or else where the search is (the option tried
+   * last, the item chosen last), if they are in view; else the middle.
+   */
+  zoomBy(step, x, y) {
+    this.zoomTo(this.mx.zoom + step, x, y);
+  }
+
+  zoomTo(level, x, y) {
+    const m = this.mx;
+    const z = Math.max(0, Math.min(m.zoomLevels, level));
+    if (z === m.zoom) return;
+    if (x === undefined) {
+      const { options, items } = this.selection;
+      const [focusRow, focusCol] = m.focus();
+      const row = options.length ? m.rowOf(options[0]) : focusRow;
+      const col = items.length ? items[0] : focusCol;
+      const inView = (v, n) => v >= 0 && v < n;
+      const sy = row >= 0 ? (row - m.row0) * m.cellHeight + m.cellHeight / 2 : -1;
+      const sx = col >= 0 ? (col - m.col0) * m.cellWidth + m.cellWidth / 2 : -1;
+      y = inView(sy, m.height) ? sy : m.height / 2;
+      x = inView(sx, m.width) ? sx : m.width / 2;
+    }
+    m.setZoom(z, Math.round(x), Math.round(y));
+    this.moved();
+  }
+
+  /** Moves by a fraction of the window (`fx`, `fy` in windows), at least one cell. */
+  panBy(fx, fy) {
+    const m = this.mx;
+    const cols = Math.floor(m.width / m.cellWidth), rows = Math.floor(m.height / m.cellHeight);
+    const step = (f, n) => (f === 0 ? 0 : Math.sign(f) * Math.max(1, Math.round(Math.abs(f) * n)));
+    const before = [m.col0, m.row0];
+    m.pan(step(fx, cols), step(fy, rows));
+    if (m.col0 !== before[0] || m.row0 !== before[1]) this.moved();
+  }
+
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const big = e.shiftKey ? 1 : 0.25;
+    const act = {
+      '+': () => this.zoomBy(1), '=': () => this.zoomBy(1), '-': () => this.zoomBy(-1), _: () => this.zoomBy(-1),
+      0: () => this.zoomTo(0), Enter: () => this.zoomBy(1),
+      ArrowLeft: () => this.panBy(-big, 0), ArrowRight: () => this.panBy(big, 0),
+      ArrowUp: () => this.panBy(0, -big), ArrowDown: () => this.panBy(0, big),
+      PageUp: () => this.panBy(0, -1), PageDown: () => this.panBy(0, 1),
+      Home: () => this.panBy(-1e4, -1e4), End: () => this.panBy(1e4, 1e4),
+      g: () => this.setByDigit(!this.mx.byDigit), G: () => this.setByDigit(!this.mx.byDigit),
+    }[e.key];
+    if (!act) return;
+    e.preventDefault(); // not a step of the search: the page's keys look at defaultPrevented
+    act();
+  }
+
+  /** A click zooms in where it is (Shift+click out); a drag pans a zoomed view. */
+  bindPointer() {
+    const c = this.canvas;
+    let down = null;
+    const at = (e) => {
+      const r = c.getBoundingClientRect(); // on a pointer event, not in a frame
+      return [(e.clientX - r.left) * this.dpr - this.origin[0], (e.clientY - r.top) * this.dpr - this.origin[1]];
+    };
+    c.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0 || !this.origin) return;
+      down = { x: e.clientX, y: e.clientY, col0: this.mx.col0, row0: this.mx.row0, dragged: false, at: at(e) };
+      c.setPointerCapture(e.pointerId);
+    });
+    c.addEventListener('pointermove', (e) => {
+      if (!this.origin) return;
+      if (!down) {
+        const [x, y] = at(e);
+        const hit = x >= 0 && y >= 0 ? this.mx.cellAt(x, y) : undefined;
+        const option = hit ? this.mx.optionAt(hit[0]) : null;
+        const title = hit ? `${this.mx.optionLabel(option)} × ${this.mx.itemLabel(hit[1])}` : '';
+        if (c.title !== title) c.title = title;
+        this.hover(option);
+        return;
+      }
+      const dx = (e.clientX - down.x) * this.dpr, dy = (e.clientY - down.y) * this.dpr;
+      if (!down.dragged && Math.hypot(dx, dy) < 5 * this.dpr) return;
+      down.dragged = true;
+      if (this.mx.zoom === 0) return;
+      const m = this.mx;
+      m.pan(down.col0 - Math.round(dx / m.cellWidth) - m.col0, down.row0 - Math.round(dy / m.cellHeight) - m.row0);
+      this.moved();
+    });
+    c.addEventListener('pointerup', (e) => {
+      if (!down) return;
+      const d = down;
+      down = null;
+      if (d.dragged) return;
+      const [x, y] = d.at;
+      if (x < 0 || y < 0) return;
+      this.zoomBy(e.shiftKey ? -1 : 1, x, y);
+    });
+    c.addEventListener('pointercancel', () => {
+      down = null;
+    });
+    c.addEventListener('pointerleave', () => this.hover(null));
+  }
+}
