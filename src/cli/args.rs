@@ -89,7 +89,8 @@ pub struct Cover {
 
     /// Print the number of solutions instead of the solutions, counting no further than N
     /// (default: all): `N solutions`, or `at least N solutions` at the limit. While counting,
-    /// the count so far is shown on stderr when stderr is a terminal.
+    /// the count so far is shown on stderr when stderr is a terminal. A word right after
+    /// `--count` is read as N: write `cover FILE --count`.
     #[arg(
         long,
         value_name = "N",
