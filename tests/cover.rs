@@ -388,3 +388,32 @@ fn a_full_disk_is_an_error_not_a_panic() {
         assert_eq!(out.status.code(), Some(1), "{args:?}");
     }
 }
+
+#[test]
+#[cfg(target_os = "linux")]
+fn count_shows_progress_on_a_terminal_only() {
+    // `script` (util-linux) runs the command on a pseudo-terminal; without it, there is none.
+    if !std::path::Path::new("/usr/bin/script").exists() {
+        eprintln!("no /usr/bin/script: the terminal half of this test is skipped");
+    } else {
+        let path = std::env::temp_dir().join(format!("dlx-sudoku-progress-{}.dlx", std::process::id()));
+        // 13 queens take well over the 250 ms before the first progress line, even in release.
+        std::fs::write(&path, example(&["queens", "13"])).unwrap();
+        let command = format!("{BIN} cover {} --count", path.display());
+        let out = Command::new("/usr/bin/script")
+            .args(["-qec", &command, "/dev/null"])
+            .output()
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains(" solutions, ") && text.contains(" nodes …\x1b[K"),
+            "{text:?}"
+        );
+        assert!(text.ends_with("\r\x1b[K73712 solutions\r\n"), "{text:?}");
+    }
+    // Not a terminal: nothing but the count.
+    let out = run(&["cover", "--count"], &example(&["queens", "12"]));
+    assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("14200 solutions\n", ""));
+}

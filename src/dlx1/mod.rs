@@ -23,8 +23,7 @@
 //! use dlx_sudoku::dlx1::Problem;
 //! let text = "| Knuth's example\na b c d e f g\nc e f\na d g\nb c f\na d\nb g\nd e g\n";
 //! let problem = Problem::parse(text).unwrap();
-//! let mut search = problem.search();
-//! let solutions = search.matrix().clone().solutions(10);
+//! let solutions = problem.matrix().clone().solutions(10);
 //! let lines: Vec<String> = solutions[0].iter().map(|&o| problem.option_text(o)).collect();
 //! assert_eq!(lines, ["a d", "c e f", "b g"]);
 //! assert_eq!(problem.option_line(0), Some(3));
@@ -101,7 +100,8 @@ impl Problem {
         }
     }
 
-    /// Adds an option with the items named, in that order; returns its number.
+    /// Adds an option with the items named, in that order; returns its number. A name that
+    /// is not an item's is [`MatrixError::NoSuchItem`] with `item` = `usize::MAX`.
     pub fn add_option<S: AsRef<str>>(&mut self, names: &[S]) -> Result<usize, MatrixError> {
         let option = self.options();
         let items = names
