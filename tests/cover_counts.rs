@@ -1,7 +1,7 @@
 //! The known counts that take too long for a debug build: the pentomino boards (each tiling
 //! counted with the rectangle's 4 symmetries), 12 queens and Langford 11. `scripts/test.sh`
-//! runs them in release (`cargo test --release --test cover_counts`, about a minute on one
-//! core); the debug stage lists them as ignored.
+//! runs them in release (`cargo test --release --test cover_counts`, 20–50 s on this
+//! project's 2 cores); the debug stage lists them as ignored.
 
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::dlx1::Problem;
