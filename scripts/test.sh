@@ -73,6 +73,9 @@ else
     skip puzzle-sets-release "tests/puzzle_sets.rs not written yet"
 fi
 
+# --- 2b. the exact-cover counts too slow for debug (pentominoes 6x10 and co.), in release ---------
+stage cover-counts-release cargo test --release --test cover_counts
+
 # --- 3. doctests (natively: on wasm32 they are reported ok without running) -------------------
 stage doctests cargo test --doc
 

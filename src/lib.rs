@@ -6,6 +6,7 @@
 //! * [`sudoku`]: grids, puzzles, the one place that knows the 324/729 numbering
 //!   ([`sudoku::model`]), and three engines with one API (DLX, bitmask DFS, plain DFS).
 //! * [`formats`]: the classic online-judge input and output formats.
+//! * [`dlx1`]: Knuth's DLX1 text format for any exact-cover problem, and classic examples.
 //! * [`trace`]: the step-by-step event stream, encoded for the web page.
 //! * [`view`]: what a viewer draws of a search, read from its state.
 //! * [`matrix_view`]: the whole matrix as RGBA pixels, drawn from a view.
@@ -21,6 +22,7 @@
 //! assert_eq!(solutions, vec![vec![3, 0, 4]]);
 //! ```
 
+pub mod dlx1;
 pub mod exact_cover;
 pub mod formats;
 pub mod matrix_view;

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::formats::Format;
 use dlx_sudoku::sudoku::EngineKind;
 
@@ -64,6 +65,18 @@ pub enum Command {
     /// `effort=`, tab-separated.
     #[command(after_help = EXIT_STATUS)]
     Rate(Rate),
+    /// Solves any exact-cover problem given in Knuth's DLX1 format, or writes an example one.
+    ///
+    /// The input: lines starting with `|` are comments; the first other line names the items,
+    /// primary ones first, then `|` and the secondary ones; every further line is an option, the
+    /// names of its items. A primary item must be covered exactly once, a secondary one at most
+    /// once. DLX2's colours (`item:colour`) are not supported.
+    ///
+    /// Each solution is printed as its options' lines (names as in the input, one space apart), in
+    /// the order of the input, with a blank line between solutions; each goes out as soon as it is
+    /// found. A problem with no solution prints nothing (`--count` prints `0 solutions`).
+    #[command(after_help = COVER_AFTER_HELP)]
+    Cover(Cover),
 }
 
 /// `dlx-sudoku generate`.
@@ -110,6 +123,80 @@ pub struct Rate {
     /// The seed of the relabellings.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+}
+
+const COVER_AFTER_HELP: &str = concat!(
+    "Limits: item names of at most 64 bytes; at most 100000 items, 256 items in an option and\n",
+    "10000000 entries (item names in options, all options together). Errors name the line and column.\n",
+    "\n",
+    "Examples:\n",
+    "  dlx-sudoku cover --example queens 8 | dlx-sudoku cover --count      92 solutions\n",
+    "  dlx-sudoku cover --example pentominoes 6x10 | dlx-sudoku cover --count --stats\n",
+    "  dlx-sudoku cover --example knuth | dlx-sudoku cover\n",
+    "\n",
+    "Exit status: 0 on success; 1 when reading or writing fails; 2 on a usage error or bad input."
+);
+
+/// `dlx-sudoku cover`.
+#[derive(Args, Debug)]
+pub struct Cover {
+    /// The problem, in DLX1 format (default: stdin; `-` is stdin too).
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// Stop after the first solution (the same as --max-solutions 1).
+    #[arg(long, conflicts_with_all = ["count", "max_solutions"])]
+    pub first: bool,
+
+    /// Print the number of solutions instead of the solutions, counting no further than N
+    /// (default: all): `N solutions`, or `at least N solutions` at the limit. While counting,
+    /// the count so far is shown on stderr when stderr is a terminal. A word right after
+    /// `--count` is read as N: write `cover FILE --count`.
+    #[arg(
+        long,
+        value_name = "N",
+        num_args = 0..=1,
+        default_missing_value = COUNT_ALL,
+        value_parser = RangedU64ValueParser::<u64>::new().range(1..),
+    )]
+    pub count: Option<u64>,
+
+    /// Stop after N solutions.
+    #[arg(long, value_name = "N", conflicts_with = "count",
+          value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
+    pub max_solutions: Option<u64>,
+
+    /// At the end, print on stderr the search's statistics: solutions, nodes (options tried),
+    /// link updates (nodes unlinked), time, and the number of solutions at each depth.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Write an example problem in DLX1 format instead of solving: `queens N` (1-1000),
+    /// `pentominoes 6x10|5x12|4x15|3x20`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
+    /// (81 characters, '.' or '0' blank). Pipe it back into `cover`.
+    #[arg(long, value_names = ["NAME", "ARG"], num_args = 1..=2,
+          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats"])]
+    pub example: Option<Vec<String>>,
+}
+
+/// `--count` with no number: no limit.
+const COUNT_ALL: &str = "18446744073709551615";
+
+impl Cover {
+    /// The example asked for, if any; an unknown one is a usage error, as clap reports them.
+    pub fn example(&self) -> Result<Option<Example>, clap::Error> {
+        let Some(args) = &self.example else {
+            return Ok(None);
+        };
+        Example::from_args(&args[0], args.get(1).map(String::as_str))
+            .map(Some)
+            .map_err(|message| {
+                let mut command = <Cli as clap::CommandFactory>::command();
+                command.build();
+                let cover = command.find_subcommand_mut("cover").expect("cover is a command");
+                cover.error(clap::error::ErrorKind::InvalidValue, format!("--example: {message}"))
+            })
+    }
 }
 
 /// `dlx-sudoku solve`.
@@ -494,6 +581,47 @@ mod tests {
             assert_eq!(value.to_string().parse(), Ok(value));
         }
         assert!("fast".parse::<Modes>().is_err());
+    }
+
+    #[test]
+    fn cover_options() {
+        let Ok(Command::Cover(c)) = parse("cover --count --stats p.dlx") else {
+            panic!()
+        };
+        assert_eq!(
+            (c.file, c.count, c.stats, c.first, c.max_solutions),
+            (Some(PathBuf::from("p.dlx")), Some(u64::MAX), true, false, None)
+        );
+        let Ok(Command::Cover(c)) = parse("cover --max-solutions 3") else {
+            panic!()
+        };
+        assert_eq!((c.example().unwrap(), c.file, c.max_solutions), (None, None, Some(3)));
+        let Ok(Command::Cover(c)) = parse("cover --example queens 8") else {
+            panic!()
+        };
+        assert_eq!(c.example().unwrap(), Some(Example::Queens(8)));
+        let Ok(Command::Cover(c)) = parse("cover --example knuth") else {
+            panic!()
+        };
+        assert_eq!(c.example().unwrap(), Some(Example::Knuth));
+        let Ok(Command::Cover(c)) = parse("cover --example queens x") else {
+            panic!()
+        };
+        assert!(c.example().is_err());
+        for bad in [
+            "cover --first --count",
+            "cover --first --max-solutions 2",
+            "cover --count 3 --max-solutions 2",
+            "cover --count 0",
+            "cover --max-solutions 0",
+            "cover --example",
+            "cover --example queens 8 x",
+            "cover --example knuth --count",
+            "cover --example knuth --stats",
+            "cover a b",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

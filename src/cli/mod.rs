@@ -1,5 +1,5 @@
-//! The command line: its grammar ([`args`], declared for clap), the judge solver ([`solve`])
-//! and the benchmark ([`bench`]). Each command returns a [`Failure`]; only [`main`] prints it
+//! The command line: its grammar ([`args`], declared for clap), the judge solver ([`solve`]),
+//! the benchmark ([`bench`]) and the exact-cover solver ([`cover`]). Each command returns a [`Failure`]; only [`main`] prints it
 //! and picks the exit status.
 //!
 //! Nothing here panics on a failed write: help, answers and messages all go through
@@ -8,6 +8,7 @@
 
 mod args;
 mod bench;
+mod cover;
 mod generate;
 mod solve;
 
@@ -57,6 +58,10 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Bench(options) => bench::run(&options),
         Command::Generate(options) => generate::generate(&options),
         Command::Rate(options) => generate::rate(&options),
+        Command::Cover(options) => match options.example() {
+            Ok(example) => cover::run(&options, example),
+            Err(e) => return clap_exit(&e),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -73,7 +73,7 @@ fn answer(
 }
 
 /// `1158 solutions`, `1 solution`, or `at least 5 solutions` when the count reached its limit.
-fn count_message(found: u64, limit: u64) -> String {
+pub(super) fn count_message(found: u64, limit: u64) -> String {
     let noun = if found == 1 { "solution" } else { "solutions" };
     if found >= limit {
         format!("at least {found} {noun}")

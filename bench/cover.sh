@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Times counting every solution of three exact-cover problems (pentominoes 6x10, 12 queens,
+# Langford 11) with our engine, the exact-cover crates of bench/cover/ and Knuth's DLX1, in
+# the same run, in rounds whose order rotates; prints medians, nodes/s and the median of the
+# per-round ratios (the machine is shared and noisy: quote the ratios of one run).
+#
+#   bench/cover.sh [ROUNDS]        (default 3)
+#
+# DLX1 is target/peers/dlx1 (or $DLX1); if it is missing and $CWEBTEST names a snapshot of
+# ascherer/cwebtest, ../shared/peers/build-dlx1.sh builds it there. Without it, DLX1 is skipped.
+# Rust solvers are timed inside the process, search only. DLX1 prints no time, so it is timed
+# from outside, start to end, and so is `ours-cli` (`dlx-sudoku cover --count`, same input):
+# DLX1's ratio is against ours-cli, process against process.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+rounds="${1:-3}"
+cargo build --release --quiet
+(cd bench/cover && cargo build --release --quiet)
+ours="$root/target/release/dlx-sudoku"
+bench="$root/bench/cover/target/release/cover-bench"
+dlx1="${DLX1:-$root/target/peers/dlx1}"
+if [[ ! -x "$dlx1" && -n "${CWEBTEST:-}" ]]; then
+    "$root/../shared/peers/build-dlx1.sh" "$CWEBTEST" "$dlx1" >&2
+fi
+solvers=(ours dlx xcov dancing-links exact-covers-dl)
+if [[ -x "$dlx1" ]]; then solvers+=(ours-cli dlx1); else echo "cover.sh: no DLX1 at $dlx1: skipped" >&2; fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+problems=(pentominoes-6x10 queens-12 langford-11)
+for p in "${problems[@]}"; do
+    "$ours" cover --example ${p%-*} ${p##*-} > "$work/$p.dlx"
+done
+
+log="$work/log"
+for ((r = 1; r <= rounds; r++)); do
+    for p in "${problems[@]}"; do
+        n=${#solvers[@]}
+        for ((k = 0; k < n; k++)); do
+            s="${solvers[(k + r - 1) % n]}"
+            if [[ "$s" == dlx1 || "$s" == ours-cli ]]; then
+                t0=$(date +%s%N)
+                if [[ "$s" == dlx1 ]]; then
+                    total=$("$dlx1" < "$work/$p.dlx" 2>&1 >/dev/null | sed -n 's/^Altogether \([0-9]*\) solutions.*/\1/p')
+                else
+                    total=$("$ours" cover --count < "$work/$p.dlx" | cut -d' ' -f1)
+                fi
+                t1=$(date +%s%N)
+                line="$s solutions=$total seconds=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", (b - a) / 1e9 }')"
+            else
+                line=$("$bench" "$s" "$work/$p.dlx")
+            fi
+            echo "$r $p $line" | tee -a "$log" >&2
+        done
+    done
+done
+echo
+echo "$(date -u +%F) $(nproc) cores, $rounds rounds; ratio > 1: that solver took longer than ours"
+"$bench" summary "$log"

@@ -1,0 +1,221 @@
+//! Counts every solution of a DLX1-format problem with one solver, and prints one line:
+//! `SOLVER solutions=N nodes=M seconds=S` (nodes only where the solver counts them).
+//! The time is the search alone: reading the file and building each solver's matrix are
+//! left out. `cover-bench summary LOG` turns the lines `bench/cover.sh` collected into a table.
+//!
+//! Solvers: `ours` (dlx_sudoku's `exact_cover::Search`), `dlx` (dlx 0.8.5, MRV chooser),
+//! `xcov` (0.3.1, MrvExactCoverSearch), `dancing-links` (0.3.1), `exact-covers-dl`
+//! (exact-covers 0.3.0's dancing links; its dancing-cells solver is an empty stub in 0.3.0).
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use dlx_sudoku::dlx1::Problem;
+use dlx_sudoku::exact_cover::{Nothing, Search, Status};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["summary", log] => summary(&std::fs::read_to_string(log).expect("the log")),
+        [solver, file] => {
+            let text = std::fs::read_to_string(file).expect("the problem file");
+            let problem = Problem::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+            let (solutions, nodes, seconds) = count(solver, &problem);
+            let nodes = nodes.map_or(String::new(), |n| format!(" nodes={n}"));
+            println!("{solver} solutions={solutions}{nodes} seconds={seconds:.6}");
+        }
+        _ => {
+            eprintln!("usage: cover-bench SOLVER FILE | cover-bench summary LOG");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The options of `problem` as lists of item numbers.
+fn options(problem: &Problem) -> Vec<Vec<usize>> {
+    (0..problem.options())
+        .map(|o| problem.option_items(o).collect())
+        .collect()
+}
+
+/// Counts with `solver`: solutions, search-tree nodes if known, seconds of search.
+fn count(solver: &str, problem: &Problem) -> (u64, Option<u64>, f64) {
+    let (np, n) = (problem.primary(), problem.items());
+    let os = options(problem);
+    match solver {
+        "ours" => {
+            let mut search: Search = problem.search();
+            let t = Instant::now();
+            let mut found = 0;
+            while search.step(&mut Nothing) != Status::Done {
+                found += 1;
+            }
+            (found, Some(search.counters().nodes), t.elapsed().as_secs_f64())
+        }
+        "dlx" => {
+            use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
+            let os: Vec<Vec<dlx::Uint>> = os.iter().map(|o| o.iter().map(|&i| i as dlx::Uint).collect()).collect();
+            let mut p = dlx::x::make_problem(np as dlx::Uint, (n - np) as dlx::Uint, &os, dlx::OptOrder::Seq);
+            let mut s = dlx::Solver::new(&mut p);
+            let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+            let t = Instant::now();
+            let mut found = 0;
+            while s.next_solution(&mut chooser) {
+                found += 1;
+            }
+            (found, None, t.elapsed().as_secs_f64())
+        }
+        "xcov" => {
+            use xcov::ExactCoverProblem;
+            let mut b = xcov::DlxBuilder::new(np, n - np);
+            for o in &os {
+                // xcov numbers items from 1.
+                let o: Vec<usize> = o.iter().map(|&i| i + 1).collect();
+                b.add_option(&o);
+            }
+            let mut s = xcov::MrvExactCoverSearch::new(b.build());
+            let t = Instant::now();
+            let mut found = 0;
+            while s.search() {
+                found += 1;
+            }
+            (found, None, t.elapsed().as_secs_f64())
+        }
+        "dancing-links" => {
+            let p = Generic {
+                primary: np,
+                options: os,
+                items: (0..n).collect(),
+            };
+            let s = dancing_links::Solver::new(&p);
+            let t = Instant::now();
+            let found = s.count() as u64;
+            (found, None, t.elapsed().as_secs_f64())
+        }
+        "exact-covers-dl" => xc::<exact_covers::DlSolver<usize, ()>>(problem, &os),
+        _ => panic!("unknown solver {solver}"),
+    }
+}
+
+fn xc<'i, S: exact_covers::Solver<'i, usize, ()>>(problem: &Problem, os: &[Vec<usize>]) -> (u64, Option<u64>, f64) {
+    let (np, n) = (problem.primary(), problem.items());
+    let items: &'static [usize] = Vec::leak((0..n).collect());
+    let mut s = S::new(&items[..np], &items[np..]);
+    for o in os {
+        let primary: Vec<usize> = o.iter().copied().filter(|&i| i < np).collect();
+        let secondary: Vec<(usize, Option<()>)> = o.iter().filter(|&&i| i >= np).map(|&i| (i, None)).collect();
+        s.add_option(primary, secondary);
+    }
+    let t = Instant::now();
+    let mut found = 0;
+    s.solve(|_| {
+        found += 1;
+        ControlFlow::Continue(())
+    });
+    (found, None, t.elapsed().as_secs_f64())
+}
+
+/// A problem for `dancing-links`, which asks whether each option satisfies each item.
+struct Generic {
+    primary: usize,
+    options: Vec<Vec<usize>>,
+    items: Vec<usize>,
+}
+
+impl dancing_links::ExactCover for Generic {
+    type Possibility = Vec<usize>;
+    type Constraint = usize;
+    fn satisfies(&self, option: &Vec<usize>, item: &usize) -> bool {
+        option.contains(item)
+    }
+    fn is_optional(&self, item: &usize) -> bool {
+        *item >= self.primary
+    }
+    fn possibilities(&self) -> &[Vec<usize>] {
+        &self.options
+    }
+    fn constraints(&self) -> &[usize] {
+        &self.items
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    let k = v.len();
+    if k % 2 == 1 {
+        v[k / 2]
+    } else {
+        (v[k / 2 - 1] + v[k / 2]) / 2.0
+    }
+}
+
+/// Reads lines `ROUND PROBLEM SOLVER solutions=N [nodes=M] seconds=S` and prints, per problem,
+/// each solver's median time, its nodes/s (with our tree's node count: DLX1 and ours walk the
+/// same tree), and the median over rounds of (its time / our time): how many times faster we are.
+/// DLX1 and `ours-cli` are timed as whole processes, so DLX1 is compared with `ours-cli`.
+fn summary(log: &str) {
+    // problem -> solver -> round -> seconds
+    let mut times: BTreeMap<String, BTreeMap<String, BTreeMap<u32, f64>>> = BTreeMap::new();
+    let mut counts: BTreeMap<(String, String), String> = BTreeMap::new();
+    let mut nodes: BTreeMap<String, u64> = BTreeMap::new();
+    for line in log.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() < 5 {
+            continue;
+        }
+        let (round, problem, solver) = (words[0].parse::<u32>().unwrap(), words[1], words[2]);
+        let field = |name: &str| words.iter().find_map(|w| w.strip_prefix(name));
+        let seconds: f64 = field("seconds=").unwrap().parse().unwrap();
+        counts.insert(
+            (problem.into(), solver.into()),
+            field("solutions=").unwrap().to_string(),
+        );
+        if solver == "ours" {
+            if let Some(n) = field("nodes=") {
+                nodes.insert(problem.into(), n.parse().unwrap());
+            }
+        }
+        times
+            .entry(problem.into())
+            .or_default()
+            .entry(solver.into())
+            .or_default()
+            .insert(round, seconds);
+    }
+    println!("| problem | solver | solutions | median s | nodes/s | its time / ours (median of rounds) |");
+    println!("|---|---|---:|---:|---:|---:|");
+    for (problem, solvers) in &times {
+        let (ours, cli) = (solvers.get("ours"), solvers.get("ours-cli"));
+        let mut rows: Vec<(f64, String)> = solvers
+            .iter()
+            .map(|(solver, rounds)| {
+                let mut all: Vec<f64> = rounds.values().copied().collect();
+                let med = median(&mut all);
+                let rate = match (nodes.get(problem), solver.as_str()) {
+                    (Some(&n), "ours" | "ours-cli" | "dlx1") => format!("{:.2} M", n as f64 / med / 1e6),
+                    _ => "—".into(),
+                };
+                let reference = if solver == "dlx1" { cli } else { ours };
+                let mut ratios: Vec<f64> = rounds
+                    .iter()
+                    .filter_map(|(r, &t)| reference.and_then(|o| o.get(r)).map(|&o| t / o))
+                    .collect();
+                let ratio = if ratios.is_empty() {
+                    "—".into()
+                } else {
+                    format!("{:.2}×", median(&mut ratios))
+                };
+                let count = &counts[&(problem.clone(), solver.clone())];
+                (
+                    med,
+                    format!("| {problem} | {solver} | {count} | {med:.3} | {rate} | {ratio} |"),
+                )
+            })
+            .collect();
+        rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (_, row) in rows {
+            println!("{row}");
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! `dlx-sudoku cover`: solves an exact-cover problem in Knuth's DLX1 format, or writes one of
+//! the examples of [`dlx_sudoku::dlx1::examples`].
+
+use std::fs::File;
+use std::io::{self, IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use dlx_sudoku::dlx1::examples::Example;
+use dlx_sudoku::dlx1::{Problem, ReadError};
+use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status};
+
+use super::args::Cover;
+use super::solve::count_message;
+use super::Failure;
+
+/// How often `--count` shows its progress on a terminal.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
+    let mut out = io::stdout().lock();
+    if let Some(example) = example {
+        out.write_all(example.to_dlx1().as_bytes()).map_err(Failure::write)?;
+        return out.flush().map_err(Failure::write);
+    }
+    let problem = read(options)?;
+    let limit = match (options.first, options.count, options.max_solutions) {
+        (true, ..) => 1,
+        (_, Some(n), _) | (_, _, Some(n)) => n,
+        _ => u64::MAX,
+    };
+    let progress = options.count.is_some() && io::stderr().is_terminal();
+    let mut run = Run::new(&problem, limit, progress);
+    let counting = options.count.is_some();
+    let result = run.search(|solution| {
+        if counting {
+            return Ok(());
+        }
+        out.write_all(solution.as_bytes())
+    });
+    run.end_progress();
+    result.map_err(Failure::write)?;
+    if let Some(limit) = options.count {
+        writeln!(out, "{}", count_message(run.found, limit)).map_err(Failure::write)?;
+    }
+    out.flush().map_err(Failure::write)?;
+    if options.stats {
+        run.report();
+    }
+    Ok(())
+}
+
+/// Reads the problem from the file named, or from stdin; errors name the file.
+fn read(options: &Cover) -> Result<Problem, Failure> {
+    let path = options.file.as_ref().filter(|p| p.as_os_str() != "-");
+    let result = match path {
+        Some(path) => File::open(path).map_err(ReadError::Io).and_then(Problem::read),
+        None => Problem::read(io::stdin().lock()),
+    };
+    result.map_err(|e| match (e, path) {
+        (e, Some(path)) => Failure::Input(format!("{}: {e}", path.display())),
+        (ReadError::Parse(e), None) => Failure::Input(e.to_string()),
+        (ReadError::Io(e), None) => Failure::read(e),
+    })
+}
+
+/// One search to its end or to the limit, with what `--stats` reports.
+struct Run<'a> {
+    problem: &'a Problem,
+    search: Search,
+    limit: u64,
+    found: u64,
+    /// Solutions found at each depth (number of options).
+    by_depth: Vec<u64>,
+    time: Duration,
+    /// When progress was last shown, if it is shown.
+    progress: Option<Instant>,
+}
+
+impl<'a> Run<'a> {
+    fn new(problem: &'a Problem, limit: u64, progress: bool) -> Run<'a> {
+        Run {
+            problem,
+            search: problem.search(),
+            limit,
+            found: 0,
+            by_depth: vec![0; problem.primary() + 1],
+            time: Duration::ZERO,
+            progress: progress.then(Instant::now),
+        }
+    }
+
+    /// Runs the search, handing each solution to `emit` as the text to print: its options'
+    /// lines in input order, after a blank line unless it is the first.
+    fn search(&mut self, mut emit: impl FnMut(&str) -> io::Result<()>) -> io::Result<()> {
+        let start = Instant::now();
+        let mut text = String::new();
+        let mut options = Vec::new();
+        let result = loop {
+            if self.found == self.limit {
+                break Ok(());
+            }
+            match self.search.step(&mut Nothing) {
+                Status::Running => continue,
+                Status::Done => break Ok(()),
+                Status::Solution => {}
+            }
+            self.found += 1;
+            self.by_depth[self.search.depth()] += 1;
+            text.clear();
+            if self.found > 1 {
+                text.push('\n');
+            }
+            options.clear();
+            options.extend(self.search.solution());
+            options.sort_unstable();
+            for &option in &options {
+                self.problem.write_option(option, &mut text);
+                text.push('\n');
+            }
+            if let Err(e) = emit(&text) {
+                break Err(e);
+            }
+            self.show_progress();
+        };
+        self.time = start.elapsed();
+        result
+    }
+
+    fn show_progress(&mut self) {
+        let Some(last) = self.progress else { return };
+        if last.elapsed() >= PROGRESS_EVERY {
+            let c = self.search.counters();
+            // Progress is a courtesy: a failing stderr does not stop the count.
+            let _ = write!(io::stderr(), "\r{} solutions, {} nodes …\x1b[K", self.found, c.nodes);
+            self.progress = Some(Instant::now());
+        }
+    }
+
+    fn end_progress(&self) {
+        if self.progress.is_some() {
+            let _ = write!(io::stderr(), "\r\x1b[K");
+        }
+    }
+
+    /// `--stats`, on stderr (a failure to write it is not worth an error).
+    fn report(&self) {
+        let Counters { nodes, updates, .. } = self.search.counters();
+        let seconds = self.time.as_secs_f64();
+        let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+        let depths: Vec<String> = self
+            .by_depth
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(depth, n)| format!("{depth}:{n}"))
+            .collect();
+        let depths = if depths.is_empty() {
+            "none".to_string()
+        } else {
+            depths.join(" ")
+        };
+        let p = self.problem;
+        let _ = write!(
+            io::stderr(),
+            "stats: {} options, {}+{} items\n\
+             stats: {}, {nodes} nodes, {updates} updates, {seconds:.3} s, {:.0} nodes/s\n\
+             stats: solutions by depth: {depths}\n",
+            p.options(),
+            p.primary(),
+            p.items() - p.primary(),
+            count_message(self.found, u64::MAX),
+            rate,
+        );
+    }
+}

@@ -1,0 +1,314 @@
+//! Classic exact-cover problems, made as [`Problem`]s: to study, to count, and to time the
+//! engine against other solvers on the same input. Every name fits in 8 bytes, so the DLX1
+//! text of each (see [`Problem::to_dlx1`]) is also input for Knuth's own DLX1.
+//!
+//! ```
+//! use dlx_sudoku::dlx1::examples::Example;
+//! let example = Example::from_args("queens", Some("6")).unwrap();
+//! assert_eq!(example.known_count(), Some(4));
+//! let problem = example.problem();
+//! assert_eq!(problem.matrix().clone().solutions(10).len(), 4);
+//! ```
+
+use std::fmt;
+
+use super::Problem;
+use crate::exact_cover::KNUTH_EXAMPLE;
+use crate::sudoku::{model, Puzzle};
+
+/// The largest `n` for `queens` and `langford` (about 4 and 6 million entries).
+pub const MAX_N: usize = 1000;
+
+/// One of the problems this module makes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Example {
+    /// `n` queens on an `n` × `n` board: rows and columns primary, diagonals secondary.
+    Queens(usize),
+    /// The 12 pentominoes on a board of `rows` × `cols` = 60 cells, every orientation allowed.
+    Pentominoes { rows: usize, cols: usize },
+    /// Langford pairs: two copies of each of 1..=n in 2n places, the copies of `k` `k` apart.
+    Langford(usize),
+    /// The 7-item example of Knuth's "Dancing Links".
+    Knuth,
+    /// The 324-item problem of a Sudoku puzzle.
+    Sudoku(Puzzle),
+}
+
+/// The boards `pentominoes` takes.
+pub const PENTOMINO_BOARDS: [(usize, usize); 4] = [(6, 10), (5, 12), (4, 15), (3, 20)];
+
+/// The names `Example::from_args` takes, with what each wants after it.
+pub const NAMES: [(&str, &str); 5] = [
+    ("queens", "N (1 to 1000)"),
+    ("pentominoes", "6x10, 5x12, 4x15 or 3x20"),
+    ("langford", "N (1 to 1000)"),
+    ("knuth", "nothing"),
+    ("sudoku", "an 81-character puzzle, '.' or '0' blank"),
+];
+
+impl Example {
+    /// The example `name` with its argument, as the command line gives them; the error says
+    /// what was expected.
+    pub fn from_args(name: &str, arg: Option<&str>) -> Result<Example, String> {
+        let Some(&(_, wants)) = NAMES.iter().find(|(n, _)| *n == name) else {
+            let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
+            return Err(format!(
+                "unknown example {} (expected {})",
+                crate::formats::quote(name),
+                names.join(", ")
+            ));
+        };
+        let bad = || format!("{name} takes {wants}");
+        let number = |arg: Option<&str>| match arg.map(str::parse::<usize>) {
+            Some(Ok(n)) if (1..=MAX_N).contains(&n) => Ok(n),
+            _ => Err(bad()),
+        };
+        match (name, arg) {
+            ("queens", _) => number(arg).map(Example::Queens),
+            ("langford", _) => number(arg).map(Example::Langford),
+            ("knuth", None) => Ok(Example::Knuth),
+            ("pentominoes", Some(board)) => PENTOMINO_BOARDS
+                .into_iter()
+                .find(|(r, c)| format!("{r}x{c}") == board)
+                .map(|(rows, cols)| Example::Pentominoes { rows, cols })
+                .ok_or_else(bad),
+            ("sudoku", Some(line)) => line
+                .parse::<Puzzle>()
+                .map(Example::Sudoku)
+                .map_err(|e| format!("sudoku: {e}")),
+            _ => Err(bad()),
+        }
+    }
+
+    /// The number of solutions, where it is known (counting every symmetry as a solution).
+    pub fn known_count(&self) -> Option<u64> {
+        const QUEENS: [u64; 14] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596];
+        const LANGFORD: [u64; 12] = [0, 0, 2, 2, 0, 0, 52, 300, 0, 0, 35584, 216288];
+        match *self {
+            Example::Queens(n) => QUEENS.get(n - 1).copied(),
+            Example::Langford(n) if n % 4 == 1 || n % 4 == 2 => Some(0),
+            Example::Langford(n) => LANGFORD.get(n - 1).copied(),
+            Example::Pentominoes { rows, .. } => Some(match rows {
+                6 => 9356,
+                5 => 4040,
+                4 => 1472,
+                _ => 8,
+            }),
+            Example::Knuth => Some(1),
+            Example::Sudoku(_) => None,
+        }
+    }
+
+    /// The problem.
+    pub fn problem(&self) -> Problem {
+        match *self {
+            Example::Queens(n) => queens(n),
+            Example::Pentominoes { rows, cols } => pentominoes(rows, cols),
+            Example::Langford(n) => langford(n),
+            Example::Knuth => knuth(),
+            Example::Sudoku(ref puzzle) => sudoku(puzzle),
+        }
+    }
+
+    /// The problem in the DLX1 format, after a comment that says what it is.
+    pub fn to_dlx1(&self) -> String {
+        let count = match self.known_count() {
+            Some(n) => format!("{n} solution{}", if n == 1 { "" } else { "s" }),
+            None => "solutions not known in advance".to_string(),
+        };
+        self.problem()
+            .to_dlx1(&format!("{self} ({count})\nmade by `dlx-sudoku cover --example`"))
+    }
+}
+
+impl fmt::Display for Example {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Example::Queens(n) => write!(
+                f,
+                "{n} queens: items r (rows) and c (columns) primary, a and b (diagonals) secondary"
+            ),
+            Example::Pentominoes { rows, cols } => write!(
+                f,
+                "the 12 pentominoes on a {rows}x{cols} board, every orientation (each tiling counted 4 times)"
+            ),
+            Example::Langford(n) => write!(
+                f,
+                "Langford pairs for n = {n}: values 1..{n}, places s1..s{} (each sequence and its reverse)",
+                2 * n
+            ),
+            Example::Knuth => write!(f, "Knuth's example from \"Dancing Links\""),
+            Example::Sudoku(p) => write!(
+                f,
+                "the Sudoku {}: items pRC (cell), rRD, cCD, bBD (row, column, box has digit)",
+                p.givens().to_line()
+            ),
+        }
+    }
+}
+
+/// `n` queens: a queen in each row `rI` and column `cJ` (primary), at most one on each
+/// diagonal `aK` (I + J) and `bK` (I - J + n - 1) (secondary); I, J from 0.
+pub fn queens(n: usize) -> Problem {
+    let primary = (0..n).map(|i| format!("r{i}")).chain((0..n).map(|j| format!("c{j}")));
+    let diagonals = 2 * n - 1;
+    let secondary = (0..diagonals)
+        .map(|k| format!("a{k}"))
+        .chain((0..diagonals).map(|k| format!("b{k}")));
+    let mut problem = Problem::new(primary, secondary);
+    for i in 0..n {
+        for j in 0..n {
+            let option = [
+                format!("r{i}"),
+                format!("c{j}"),
+                format!("a{}", i + j),
+                format!("b{}", i + n - 1 - j),
+            ];
+            problem.add_option(&option).expect("queens: well formed");
+        }
+    }
+    problem
+}
+
+/// The pentominoes in a 3×3 or 5×1 frame, row by row: `#` is a cell.
+const PENTOMINOES: [(char, [&str; 5]); 12] = [
+    ('F', [".##", "##.", ".#.", "", ""]),
+    ('I', ["#", "#", "#", "#", "#"]),
+    ('L', ["#.", "#.", "#.", "##", ""]),
+    ('N', [".#", ".#", "##", "#.", ""]),
+    ('P', ["##", "##", "#.", "", ""]),
+    ('T', ["###", ".#.", ".#.", "", ""]),
+    ('U', ["#.#", "###", "", "", ""]),
+    ('V', ["#..", "#..", "###", "", ""]),
+    ('W', ["#..", "##.", ".##", "", ""]),
+    ('X', [".#.", "###", ".#.", "", ""]),
+    ('Y', [".#", "##", ".#", ".#", ""]),
+    ('Z', ["##.", ".#.", ".##", "", ""]),
+];
+
+/// Every distinct orientation (rotations and reflections) of a piece, each as its cells
+/// `(row, col)` sorted, moved to touch row 0 and column 0.
+fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
+    let mut out: Vec<Vec<(i32, i32)>> = Vec::new();
+    for t in 0..8 {
+        let mut shape: Vec<(i32, i32)> = cells
+            .iter()
+            .map(|&(r, c)| {
+                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+                (if t & 1 != 0 { -r } else { r }, if t & 2 != 0 { -c } else { c })
+            })
+            .collect();
+        let (r0, c0) = (
+            shape.iter().map(|p| p.0).min().unwrap(),
+            shape.iter().map(|p| p.1).min().unwrap(),
+        );
+        shape.iter_mut().for_each(|p| *p = (p.0 - r0, p.1 - c0));
+        shape.sort_unstable();
+        if !out.contains(&shape) {
+            out.push(shape);
+        }
+    }
+    out
+}
+
+/// A cell's name: its row and column as base-36 digits (`0a` is row 0, column 10).
+fn cell(r: usize, c: usize) -> String {
+    let digit = |n: usize| char::from_digit(n as u32, 36).expect("below 36");
+    [digit(r), digit(c)].iter().collect()
+}
+
+/// The 12 pentominoes on a `rows` × `cols` board: an item per piece (`F`, `I`, …) and per
+/// cell (see [`cell`]), all primary; an option per placement of each orientation.
+///
+/// # Panics
+/// If the board has 36 rows or columns or more.
+pub fn pentominoes(rows: usize, cols: usize) -> Problem {
+    assert!(rows < 36 && cols < 36, "pentominoes: board too big to name its cells");
+    let pieces = PENTOMINOES.iter().map(|(name, _)| name.to_string());
+    let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| cell(r, c)));
+    let mut problem = Problem::new(pieces.chain(cells), std::iter::empty());
+    for (name, picture) in PENTOMINOES {
+        let shape: Vec<(i32, i32)> = picture
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.chars()
+                    .enumerate()
+                    .filter(|&(_, ch)| ch == '#')
+                    .map(move |(c, _)| (r as i32, c as i32))
+            })
+            .collect();
+        for orientation in orientations(&shape) {
+            let height = orientation.iter().map(|p| p.0).max().unwrap() as usize + 1;
+            let width = orientation.iter().map(|p| p.1).max().unwrap() as usize + 1;
+            for r in 0..=rows.saturating_sub(height) {
+                for c in 0..=cols.saturating_sub(width) {
+                    if height > rows || width > cols {
+                        continue;
+                    }
+                    let mut option = vec![name.to_string()];
+                    option.extend(
+                        orientation
+                            .iter()
+                            .map(|&(dr, dc)| cell(r + dr as usize, c + dc as usize)),
+                    );
+                    problem.add_option(&option).expect("pentominoes: well formed");
+                }
+            }
+        }
+    }
+    problem
+}
+
+/// Langford pairs for `n`: an item per value `1`..`n` and per place `s1`..`s2n`, all
+/// primary; an option per pair of places `k + 1` apart for value `k`.
+pub fn langford(n: usize) -> Problem {
+    let values = (1..=n).map(|k| k.to_string());
+    let places = (1..=2 * n).map(|i| format!("s{i}"));
+    let mut problem = Problem::new(values.chain(places), std::iter::empty());
+    for k in 1..=n {
+        for i in 1..2 * n - k {
+            problem
+                .add_option(&[k.to_string(), format!("s{i}"), format!("s{}", i + k + 1)])
+                .expect("langford: well formed");
+        }
+    }
+    problem
+}
+
+/// Knuth's example: items `a`..`g`, the options of [`KNUTH_EXAMPLE`].
+pub fn knuth() -> Problem {
+    let names: Vec<String> = ('a'..='g').map(String::from).collect();
+    let mut problem = Problem::new(names.iter().cloned(), std::iter::empty());
+    for option in KNUTH_EXAMPLE {
+        let option: Vec<&str> = option.iter().map(|&i| names[i].as_str()).collect();
+        problem.add_option(&option).expect("Knuth's example is well formed");
+    }
+    problem
+}
+
+/// The name of a Sudoku item: `pRC` (cell RC is filled), `rRD`, `cCD`, `bBD` (row R,
+/// column C, box B has digit D), all from 1.
+fn sudoku_item(n: usize) -> String {
+    match model::item(n) {
+        model::Item::Cell(cell) => format!("p{}{}", cell / 9 + 1, cell % 9 + 1),
+        model::Item::RowDigit(r, d) => format!("r{}{d}", r + 1),
+        model::Item::ColumnDigit(c, d) => format!("c{}{d}", c + 1),
+        model::Item::BoxDigit(b, d) => format!("b{}{d}", b + 1),
+    }
+}
+
+/// The 324 items of [`model`], in its order, and its options that clash with no given (a
+/// given's cell keeps the given's option alone), in model order.
+pub fn sudoku(puzzle: &Puzzle) -> Problem {
+    let mut problem = Problem::new((0..model::ITEMS).map(sudoku_item), std::iter::empty());
+    let candidates = puzzle.givens().candidates();
+    for option in 0..model::OPTIONS {
+        let (cell, digit) = model::placement(option);
+        if candidates[cell] & (1 << digit) != 0 {
+            let items = model::option_items(option).map(sudoku_item);
+            problem.add_option(&items).expect("sudoku: well formed");
+        }
+    }
+    problem
+}

@@ -1,0 +1,298 @@
+use super::examples::{self, Example};
+use super::*;
+
+fn error(text: &str) -> String {
+    Problem::parse(text).unwrap_err().to_string()
+}
+
+fn count(problem: &Problem) -> usize {
+    problem.matrix().clone().solutions(usize::MAX).len()
+}
+
+#[test]
+fn reads_comments_blank_lines_bars_and_line_ends() {
+    let text =
+        "\u{feff}| a comment\n\n  \t\r\n a  b\tc | x y\r\n| another\r  a x\n\nb c y\rc\n   | indented comment\nb   c";
+    let p = Problem::parse(text).unwrap();
+    assert_eq!((p.items(), p.primary(), p.options()), (5, 3, 4));
+    assert_eq!(
+        (0..5).map(|i| p.item_name(i)).collect::<Vec<_>>(),
+        ["a", "b", "c", "x", "y"]
+    );
+    assert_eq!(
+        (0..4).map(|o| p.option_text(o)).collect::<Vec<_>>(),
+        ["a x", "b c y", "c", "b c"]
+    );
+    assert_eq!(
+        (0..4).map(|o| p.option_line(o)).collect::<Vec<_>>(),
+        [Some(6), Some(8), Some(9), Some(11)]
+    );
+    // {a x} with {b c y} or {b c}: two solutions.
+    assert_eq!(count(&p), 2);
+}
+
+#[test]
+fn secondary_items_are_covered_at_most_once() {
+    // Without the bar, x and y are primary and {a x} {b c y} is the only cover.
+    let p = Problem::parse("a b c x y\na x\nb c y\nb c\n").unwrap();
+    assert_eq!(count(&p), 1);
+    let p = Problem::parse("a b | x\na x\nb x\n").unwrap();
+    assert_eq!(count(&p), 0);
+}
+
+#[test]
+fn a_problem_with_no_option_has_no_solution() {
+    let p = Problem::parse("a b\n").unwrap();
+    assert_eq!((p.options(), count(&p)), (0, 0));
+}
+
+#[test]
+fn every_error_names_its_line_and_column() {
+    let long = "n".repeat(MAX_NAME + 1);
+    let cases: Vec<(String, String)> = vec![
+        (
+            "".into(),
+            "empty input: no item line (only blank lines and comments)".into(),
+        ),
+        (
+            "| only\n\n  | comments\n".into(),
+            "empty input: no item line (only blank lines and comments)".into(),
+        ),
+        (
+            "a b a\n".into(),
+            "line 1, column 5: item \"a\" is named twice (first at column 1)".into(),
+        ),
+        (
+            "| c\n a b | c b\n".into(),
+            "line 2, column 10: item \"b\" is named twice (first at column 4)".into(),
+        ),
+        ("a b\na  q\n".into(), "line 2, column 4: unknown item \"q\"".into()),
+        (
+            "a b\nb a b\n".into(),
+            "line 2, column 5: item \"b\" is repeated in this option (first at column 1)".into(),
+        ),
+        (
+            "a | x y\nx y\n".into(),
+            "line 2, column 1: this option has no primary item".into(),
+        ),
+        (
+            "a | x y\na\n  y\n".into(),
+            "line 3, column 3: this option has no primary item".into(),
+        ),
+        // An item line cannot start with the bar: that is a comment.
+        (
+            "| x\n".into(),
+            "empty input: no item line (only blank lines and comments)".into(),
+        ),
+        (
+            "a | b | c\n".into(),
+            "line 1, column 7: a second '|' on the item line".into(),
+        ),
+        (
+            "a b:c\n".into(),
+            "line 1, column 3: \"b:c\": an item name cannot contain ':'".into(),
+        ),
+        (
+            "a b|c\n".into(),
+            "line 1, column 3: \"b|c\": an item name cannot contain '|'".into(),
+        ),
+        (
+            "a | x\na x:red\n".into(),
+            "line 2, column 3: \"x:red\": colours (DLX2's item:colour) are not supported".into(),
+        ),
+        (
+            format!("a {long}\n"),
+            format!("line 1, column 3: \"{}…\" is longer than 64 bytes", "n".repeat(40)),
+        ),
+        (
+            format!("a\n a {long} b\n"),
+            format!("line 2, column 4: \"{}…\" is longer than 64 bytes", "n".repeat(40)),
+        ),
+        // Columns count characters, not bytes.
+        ("é ü\nü ö\n".into(), "line 2, column 3: unknown item \"ö\"".into()),
+    ];
+    for (text, message) in cases {
+        assert_eq!(error(&text), message, "{text:?}");
+    }
+    // A name of exactly the limit is fine.
+    let name = "m".repeat(MAX_NAME);
+    assert_eq!(Problem::parse(&format!("{name}\n{name}\n")).unwrap().options(), 1);
+}
+
+#[test]
+fn limits_are_errors_not_panics() {
+    let items: Vec<String> = (0..=MAX_ITEMS).map(|i| format!("i{i}")).collect();
+    assert_eq!(
+        error(&items.join(" ")),
+        format!(
+            "line 1, column {}: more than 100000 items",
+            items[..MAX_ITEMS].join(" ").len() + 2
+        )
+    );
+    let items: Vec<String> = (0..=MAX_OPTION_ITEMS).map(|i| format!("i{i}")).collect();
+    let text = format!("{}\n{}\n", items.join(" "), items.join(" "));
+    let column = items[..MAX_OPTION_ITEMS].join(" ").len() + 2;
+    assert_eq!(
+        error(&text),
+        format!("line 2, column {column}: an option of more than 256 items")
+    );
+    // Options of 24 items until the entries run out: the one that passes the limit is named.
+    let items = &items[..24];
+    let option = format!("{}\n", items.join(" "));
+    let lines = MAX_ENTRIES / items.len() + 1;
+    let text = format!("{}\n{}", items.join(" "), option.repeat(lines));
+    let column = items[..MAX_ENTRIES % items.len()].join(" ").len() + 2;
+    assert_eq!(
+        error(&text),
+        format!(
+            "line {}, column {column}: more than 10000000 entries (item names in options) in all",
+            lines + 1
+        )
+    );
+}
+
+#[test]
+fn a_long_name_is_refused_without_reading_it_all() {
+    // 100 MB of one name would take seconds to read to its end.
+    struct Endless(u64);
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.0 += buf.len() as u64;
+            assert!(self.0 < 1 << 20, "read past the first MiB");
+            buf.fill(b'z');
+            Ok(buf.len())
+        }
+    }
+    let Err(ReadError::Parse(e)) = Problem::read(Endless(0)) else {
+        panic!()
+    };
+    assert_eq!((e.line, e.column), (1, 1));
+}
+
+#[test]
+fn io_errors_are_reported_as_such() {
+    struct Broken;
+    impl Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::other("disk on fire"))
+        }
+    }
+    let Err(ReadError::Io(e)) = Problem::read(Broken) else {
+        panic!()
+    };
+    assert_eq!(e.to_string(), "disk on fire");
+}
+
+#[test]
+fn examples_round_trip_through_the_format() {
+    let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    for (name, arg) in [
+        ("queens", Some("5")),
+        ("pentominoes", Some("3x20")),
+        ("langford", Some("4")),
+        ("knuth", None),
+        ("sudoku", Some(puzzle)),
+    ] {
+        let example = Example::from_args(name, arg).unwrap();
+        let text = example.to_dlx1();
+        assert!(text.starts_with("| "), "{name}");
+        let read = Problem::parse(&text).unwrap();
+        assert_eq!(read, example.problem(), "{name}");
+        assert!(
+            (0..read.items()).all(|i| read.item_name(i).len() <= 8),
+            "{name}: names fit Knuth's DLX1"
+        );
+    }
+}
+
+#[test]
+fn small_examples_have_their_known_counts() {
+    for (name, arg) in [
+        ("queens", "1"),
+        ("queens", "2"),
+        ("queens", "4"),
+        ("queens", "6"),
+        ("queens", "8"),
+        ("queens", "10"),
+        ("langford", "3"),
+        ("langford", "4"),
+        ("langford", "5"),
+        ("langford", "7"),
+        ("langford", "8"),
+        ("pentominoes", "3x20"),
+    ] {
+        let example = Example::from_args(name, Some(arg)).unwrap();
+        let expected = example.known_count().unwrap() as usize;
+        assert_eq!(count(&example.problem()), expected, "{name} {arg}");
+    }
+    assert_eq!(count(&examples::knuth()), 1);
+    assert_eq!(Example::Knuth.known_count(), Some(1));
+    assert_eq!(Example::from_args("queens", Some("8")).unwrap().known_count(), Some(92));
+}
+
+#[test]
+fn knuth_example_is_the_engine_s() {
+    let p = examples::knuth();
+    assert_eq!(p.matrix(), &crate::exact_cover::knuth_example());
+    let solution = p.matrix().clone().solutions(2);
+    let lines: Vec<String> = solution[0].iter().map(|&o| p.option_text(o)).collect();
+    assert_eq!(lines, ["a d", "c e f", "b g"]);
+}
+
+#[test]
+fn the_pentomino_boards_have_every_placement() {
+    // 63 orientations in all; 2056 placements on 6x10, the number every solver reports.
+    let p = examples::pentominoes(6, 10);
+    assert_eq!((p.items(), p.primary(), p.options()), (72, 72, 2056));
+}
+
+#[test]
+fn sudoku_example_solves_as_the_sudoku_engine_does() {
+    use crate::sudoku::{Dlx, Engine, Puzzle, Verdict};
+    let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let puzzle: Puzzle = line.parse().unwrap();
+    let p = examples::sudoku(&puzzle);
+    assert_eq!((p.items(), p.primary()), (324, 324));
+    let solutions = p.matrix().clone().solutions(2);
+    assert_eq!(solutions.len(), 1);
+    let Verdict::Unique(grid) = Dlx::new().verdict(&puzzle).unwrap() else {
+        panic!()
+    };
+    // Each option names its cell pRC and its row item rRD: read the digit back.
+    let mut cells = [0u8; 81];
+    for &o in &solutions[0] {
+        let text = p.option_text(o);
+        let b = text.as_bytes();
+        let (r, c, d) = (b[1] - b'1', b[2] - b'1', b[6] - b'0');
+        cells[usize::from(r) * 9 + usize::from(c)] = d;
+    }
+    assert_eq!(&cells, grid.cells());
+    // A 16-clue grid with 1158 solutions.
+    let many: Puzzle = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962......."
+        .parse()
+        .unwrap();
+    assert_eq!(count(&examples::sudoku(&many)), 1158);
+}
+
+#[test]
+fn bad_example_arguments_say_what_was_expected() {
+    for (name, arg, message) in [
+        ("queens", None, "queens takes N (1 to 1000)"),
+        ("queens", Some("0"), "queens takes N (1 to 1000)"),
+        ("langford", Some("1001"), "langford takes N (1 to 1000)"),
+        (
+            "pentominoes",
+            Some("10x6"),
+            "pentominoes takes 6x10, 5x12, 4x15 or 3x20",
+        ),
+        ("knuth", Some("1"), "knuth takes nothing"),
+        ("sudoku", Some("12"), "sudoku: expected 81 cells, found 2"),
+        (
+            "chess",
+            None,
+            "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku)",
+        ),
+    ] {
+        assert_eq!(Example::from_args(name, arg).unwrap_err(), message);
+    }
+}

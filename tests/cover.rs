@@ -1,0 +1,419 @@
+//! `dlx-sudoku cover` end to end: the examples piped back in, the known counts, each
+//! solution a true exact cover, the output format, errors and exit status, streaming.
+//! (The slow counts, pentominoes and 12 queens, are in `tests/cover_counts.rs`.)
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_dlx-sudoku");
+
+struct Output {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_string();
+    let writer = std::thread::spawn(move || pipe.write_all(input.as_bytes()));
+    let out = child.wait_with_output().expect("the binary runs");
+    let _ = writer.join().unwrap();
+    Output {
+        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+        code: out.status.code().expect("an exit status"),
+    }
+}
+
+/// `cover --example ARGS`, which must succeed.
+fn example(args: &[&str]) -> String {
+    let mut all = vec!["cover", "--example"];
+    all.extend(args);
+    let out = run(&all, "");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
+    out.stdout
+}
+
+/// Runs `cover ARGS` on `input` and expects success with nothing on stderr.
+fn cover(args: &[&str], input: &str) -> String {
+    let mut all = vec!["cover"];
+    all.extend(args);
+    let out = run(&all, input);
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
+    out.stdout
+}
+
+/// The item line of a DLX1 text: (primary, secondary) names.
+fn items(problem: &str) -> (Vec<String>, Vec<String>) {
+    let line = problem
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('|'))
+        .unwrap();
+    let (primary, secondary) = line.split_once(" | ").unwrap_or((line, ""));
+    let names = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
+    (names(primary), names(secondary))
+}
+
+/// Checks that each solution (blocks separated by one blank line) covers every primary item
+/// once and every secondary item at most once, with options of the problem; returns them.
+fn check_solutions(problem: &str, output: &str) -> usize {
+    let (primary, secondary) = items(problem);
+    let options: std::collections::HashSet<&str> = problem.lines().filter(|l| !l.starts_with('|')).skip(1).collect();
+    if output.is_empty() {
+        return 0;
+    }
+    assert!(output.ends_with('\n') && !output.ends_with("\n\n"), "{output:?}");
+    let blocks: Vec<&str> = output.trim_end_matches('\n').split("\n\n").collect();
+    for block in &blocks {
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        for line in block.lines() {
+            assert!(options.contains(line), "{line:?} is not an option of the problem");
+            for name in line.split_whitespace() {
+                *seen.entry(name).or_default() += 1;
+            }
+        }
+        for name in &primary {
+            assert_eq!(seen.get(name.as_str()), Some(&1), "{name} in {block}");
+        }
+        for name in &secondary {
+            assert!(seen.get(name.as_str()).copied().unwrap_or(0) <= 1, "{name} in {block}");
+        }
+    }
+    blocks.len()
+}
+
+#[test]
+fn knuth_example_gives_its_one_solution_in_input_order() {
+    let problem = example(&["knuth"]);
+    assert!(problem.starts_with("| Knuth's example"), "{problem}");
+    assert_eq!(cover(&[], &problem), "c e f\na d\nb g\n");
+    assert!(
+        problem.contains("\na b c d e f g\nc e f\na d g\nb c f\na d\nb g\nd e g\n"),
+        "{problem}"
+    );
+}
+
+#[test]
+fn solutions_are_exact_covers_with_a_blank_line_between() {
+    let problem = example(&["queens", "6"]);
+    let all = cover(&[], &problem);
+    assert_eq!(check_solutions(&problem, &all), 4);
+    let first = cover(&["--first"], &problem);
+    assert_eq!(check_solutions(&problem, &first), 1);
+    assert!(all.starts_with(&format!("{first}\n")));
+    let three = cover(&["--max-solutions", "3"], &problem);
+    assert_eq!(check_solutions(&problem, &three), 3);
+    assert!(all.starts_with(&three));
+    assert_eq!(cover(&["--max-solutions=100"], &problem), all);
+    // Secondary items: the diagonals are shared by no two queens.
+    let problem = example(&["queens", "5"]);
+    assert_eq!(check_solutions(&problem, &cover(&[], &problem)), 10);
+    let problem = example(&["langford", "4"]);
+    assert_eq!(check_solutions(&problem, &cover(&[], &problem)), 2);
+}
+
+#[test]
+fn examples_have_their_known_counts() {
+    for (args, count) in [
+        (&["queens", "8"][..], "92 solutions\n"),
+        (&["queens", "10"], "724 solutions\n"),
+        (&["queens", "3"], "0 solutions\n"),
+        (&["langford", "7"], "52 solutions\n"),
+        (&["langford", "8"], "300 solutions\n"),
+        (&["knuth"], "1 solution\n"),
+    ] {
+        let problem = example(args);
+        assert_eq!(cover(&["--count"], &problem), count, "{args:?}");
+        let comment = format!("({})", count.trim_end());
+        assert!(
+            problem.lines().next().unwrap().ends_with(&comment),
+            "{args:?}: {problem}"
+        );
+    }
+    let problem = example(&["queens", "8"]);
+    assert_eq!(cover(&["--count", "50"], &problem), "at least 50 solutions\n");
+    assert_eq!(cover(&["--count=92"], &problem), "at least 92 solutions\n");
+    assert_eq!(cover(&["--count", "93"], &problem), "92 solutions\n");
+    // No solution prints nothing.
+    assert_eq!(cover(&[], &example(&["queens", "2"])), "");
+}
+
+/// The HDU sample as a line, and its solution.
+const EASY_LINE: &str = "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23";
+const EASY_SOLVED: &str = "712469358365287194498513672924156837576398241183724965231975486647832519859641723";
+
+#[test]
+fn a_sudoku_example_solves_to_the_puzzle_s_solution() {
+    let problem = example(&["sudoku", EASY_LINE]);
+    let solution = cover(&[], &problem);
+    assert_eq!(check_solutions(&problem, &solution), 1);
+    // Each option is "pRC rRD cCD bBD": put D at row R, column C.
+    let mut grid = [b'0'; 81];
+    for line in solution.lines() {
+        let b = line.as_bytes();
+        grid[usize::from(b[1] - b'1') * 9 + usize::from(b[2] - b'1')] = b[6];
+    }
+    assert_eq!(std::str::from_utf8(&grid).unwrap(), EASY_SOLVED);
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let problem = example(&["queens", "8"]);
+    let out = run(&["cover", "--count", "--stats"], &problem);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "92 solutions\n"));
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", out.stderr);
+    assert_eq!(lines[0], "stats: 64 options, 16+30 items");
+    // The tree of 8 queens, as Knuth's DLX1 counts it (1,199 nodes with the root).
+    assert!(
+        lines[1].starts_with("stats: 92 solutions, 1198 nodes, "),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[1].ends_with(" nodes/s"), "{}", lines[1]);
+    assert_eq!(lines[2], "stats: solutions by depth: 8:92");
+    let out = run(&["cover", "--stats", "--first"], &example(&["knuth"]));
+    assert_eq!(out.stdout, "c e f\na d\nb g\n");
+    assert!(out.stderr.contains("stats: 1 solution, "), "{}", out.stderr);
+    assert!(
+        out.stderr.ends_with("stats: solutions by depth: 3:1\n"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["cover", "--stats"], &example(&["queens", "3"]));
+    assert!(
+        out.stderr.ends_with("stats: solutions by depth: none\n"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn reads_a_file_or_stdin() {
+    let path = std::env::temp_dir().join(format!("dlx-sudoku-cover-{}.dlx", std::process::id()));
+    std::fs::write(&path, example(&["langford", "3"])).unwrap();
+    let file = path.to_str().unwrap();
+    let out = run(&["cover", file, "--count"], "this is not read");
+    assert_eq!(
+        (out.code, out.stdout.as_str(), out.stderr.as_str()),
+        (0, "2 solutions\n", "")
+    );
+    std::fs::write(&path, "a b\na c\n").unwrap();
+    let out = run(&["cover", file], "");
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        format!("dlx-sudoku: {file}: line 2, column 3: unknown item \"c\"\n")
+    );
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(cover(&["-", "--count"], &example(&["knuth"])), "1 solution\n");
+    let out = run(&["cover", "/nonexistent/problem.dlx"], "");
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with("dlx-sudoku: /nonexistent/problem.dlx: "),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn bad_input_is_an_error_naming_line_and_column() {
+    for (input, message) in [
+        ("", "empty input: no item line (only blank lines and comments)"),
+        (
+            "| just a comment\n",
+            "empty input: no item line (only blank lines and comments)",
+        ),
+        (
+            "a b a\n",
+            "line 1, column 5: item \"a\" is named twice (first at column 1)",
+        ),
+        ("a b\n| c\na  q\n", "line 3, column 4: unknown item \"q\""),
+        (
+            "a b\nb a b\n",
+            "line 2, column 5: item \"b\" is repeated in this option (first at column 1)",
+        ),
+        ("a | x\n x\n", "line 2, column 2: this option has no primary item"),
+        (
+            "a | x\na x:red\n",
+            "line 2, column 3: \"x:red\": colours (DLX2's item:colour) are not supported",
+        ),
+        ("a b:c\n", "line 1, column 3: \"b:c\": an item name cannot contain ':'"),
+        ("a | b | c\n", "line 1, column 7: a second '|' on the item line"),
+    ] {
+        let out = run(&["cover"], input);
+        assert_eq!(out.stderr, format!("dlx-sudoku: {message}\n"), "{input:?}");
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{input:?}");
+    }
+    let long = format!("a {}\n", "x".repeat(100));
+    let out = run(&["cover"], &long);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "dlx-sudoku: line 1, column 3: \"{}…\" is longer than 64 bytes\n",
+            "x".repeat(40)
+        )
+    );
+}
+
+#[test]
+fn usage_errors_follow_clap() {
+    for (args, start) in [
+        (
+            &["cover", "--first", "--count"][..],
+            "error: the argument '--first' cannot be used with '--count [<N>]'",
+        ),
+        (
+            &["cover", "--count", "0"],
+            "error: invalid value '0' for '--count [<N>]': 0 is not in 1..",
+        ),
+        (
+            &["cover", "--max-solutions", "0"],
+            "error: invalid value '0' for '--max-solutions <N>'",
+        ),
+        (
+            &["cover", "--example", "chess"],
+            "error: --example: unknown example \"chess\"",
+        ),
+        (
+            &["cover", "--example", "queens", "0"],
+            "error: --example: queens takes N (1 to 1000)",
+        ),
+        (
+            &["cover", "--example", "pentominoes", "8x8"],
+            "error: --example: pentominoes takes 6x10, 5x12, 4x15 or 3x20",
+        ),
+        (
+            &["cover", "--example", "sudoku", "123"],
+            "error: --example: sudoku: expected 81 cells, found 3",
+        ),
+        (
+            &["cover", "--example", "knuth", "--count"],
+            "error: the argument '--example <NAME> <ARG>' cannot be used with '--count [<N>]'",
+        ),
+    ] {
+        let out = run(args, "");
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(out.stderr.starts_with(start), "{args:?}: {}", out.stderr);
+        if args.contains(&"--example") {
+            assert!(
+                out.stderr.contains("Usage: dlx-sudoku cover"),
+                "{args:?}: {}",
+                out.stderr
+            );
+        }
+        assert!(
+            out.stderr.ends_with("For more information, try '--help'.\n"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn help_states_the_format_limits_and_exit_status() {
+    let out = run(&["--help"], "");
+    assert!(out.stdout.contains("  cover  "), "{}", out.stdout);
+    let out = run(&["cover", "--help"], "");
+    assert_eq!(out.code, 0);
+    for part in [
+        "Usage: dlx-sudoku cover [OPTIONS] [FILE]",
+        "--max-solutions <N>",
+        "--example <NAME> <ARG>",
+        "write `cover FILE --count`",
+        "item names of at most 64 bytes; at most 100000 items, 256 items in an option",
+        "10000000 entries",
+        "colours (`item:colour`) are not supported",
+        "Exit status: 0 on success; 1 when reading or writing fails; 2 on a usage error or bad input.",
+    ] {
+        assert!(out.stdout.contains(part), "{part}: {}", out.stdout);
+    }
+}
+
+/// The empty grid has about 6.7 × 10^21 solutions: the first must come out long before the end.
+const EMPTY_LINE: &str = ".................................................................................";
+
+#[test]
+fn solutions_stream_out_as_they_are_found_and_a_closed_pipe_is_an_error() {
+    let problem = example(&["sudoku", EMPTY_LINE]);
+    let mut child = Command::new(BIN)
+        .arg("cover")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(problem.as_bytes()).unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    // 81 options of 15 bytes each make the first solution: read that much, then hang up.
+    let mut first = vec![0u8; 81 * 16];
+    stdout.read_exact(&mut first).unwrap();
+    let first = String::from_utf8(first).unwrap();
+    assert_eq!(check_solutions(&problem, first.split("\n\n").next().unwrap()), 1);
+    drop(stdout);
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(stderr, "dlx-sudoku: writing stdout: Broken pipe (os error 32)\n");
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_full_disk_is_an_error_not_a_panic() {
+    for args in [&["cover", "--example", "knuth"][..], &["cover"], &["cover", "--count"]] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // `--example` reads no input and may be gone before it is written.
+        let _ = child.stdin.take().unwrap().write_all(example(&["knuth"]).as_bytes());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "dlx-sudoku: writing stdout: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn count_shows_progress_on_a_terminal_only() {
+    // `script` (util-linux) runs the command on a pseudo-terminal; without it, there is none.
+    if !std::path::Path::new("/usr/bin/script").exists() {
+        eprintln!("no /usr/bin/script: the terminal half of this test is skipped");
+    } else {
+        let path = std::env::temp_dir().join(format!("dlx-sudoku-progress-{}.dlx", std::process::id()));
+        // 13 queens take well over the 250 ms before the first progress line, even in release.
+        std::fs::write(&path, example(&["queens", "13"])).unwrap();
+        let command = format!("{BIN} cover {} --count", path.display());
+        let out = Command::new("/usr/bin/script")
+            .args(["-qec", &command, "/dev/null"])
+            .output()
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains(" solutions, ") && text.contains(" nodes …\x1b[K"),
+            "{text:?}"
+        );
+        assert!(text.ends_with("\r\x1b[K73712 solutions\r\n"), "{text:?}");
+    }
+    // Not a terminal: nothing but the count.
+    let out = run(&["cover", "--count"], &example(&["queens", "12"]));
+    assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("14200 solutions\n", ""));
+}

@@ -1,0 +1,52 @@
+//! The known counts that take too long for a debug build: the pentomino boards (each tiling
+//! counted with the rectangle's 4 symmetries), 12 queens and Langford 11. `scripts/test.sh`
+//! runs them in release (`cargo test --release --test cover_counts`, 20–50 s on this
+//! project's 2 cores); the debug stage lists them as ignored.
+
+use dlx_sudoku::dlx1::examples::Example;
+use dlx_sudoku::dlx1::Problem;
+use dlx_sudoku::exact_cover::{Nothing, Status};
+
+/// Every solution of `problem`, counted.
+fn count(problem: &Problem) -> u64 {
+    let mut search = problem.search();
+    let mut found = 0;
+    while search.step(&mut Nothing) != Status::Done {
+        found += 1;
+    }
+    found
+}
+
+/// The example's count, after a round trip through the DLX1 text the CLI writes.
+fn check(name: &str, arg: &str, expected: u64) {
+    let example = Example::from_args(name, Some(arg)).unwrap();
+    assert_eq!(example.known_count(), Some(expected), "{name} {arg}");
+    let problem = Problem::parse(&example.to_dlx1()).unwrap();
+    assert_eq!(count(&problem), expected, "{name} {arg}");
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug: scripts/test.sh runs it in release")]
+fn pentominoes_6x10_has_2339_tilings() {
+    check("pentominoes", "6x10", 2339 * 4);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug: scripts/test.sh runs it in release")]
+fn pentominoes_5x12_has_1010_tilings() {
+    check("pentominoes", "5x12", 1010 * 4);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug: scripts/test.sh runs it in release")]
+fn pentominoes_4x15_has_368_tilings() {
+    check("pentominoes", "4x15", 368 * 4);
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug: scripts/test.sh runs it in release")]
+fn twelve_queens_and_langford_11() {
+    check("queens", "12", 14_200);
+    check("queens", "11", 2_680);
+    check("langford", "11", 17_792 * 2);
+}
