@@ -19,6 +19,8 @@
 //! assert_eq!(solutions, vec![vec![3, 0, 4]]);
 //! ```
 
+#![deny(unsafe_code)]
+
 pub mod exact_cover;
 pub mod formats;
 pub mod sudoku;

@@ -256,7 +256,7 @@ impl Search {
                         self.counters.solutions += 1;
                         self.pc = Pc::Leaving;
                         emit(obs, || Event::Solution);
-                        return Status::Solution;
+                            return Status::Solution;
                     }
                     // X3
                     let (item, len, work) = self.m.choose();
@@ -276,7 +276,7 @@ impl Search {
                 Pc::CoverChosen => {
                     let item = self.chosen[l];
                     self.counters.updates += self.m.cover_::<NARROW>(item);
-                    self.x[l] = self.m.nodes[item as usize].down;
+                    self.x[l] = self.m.node(item).down;
                     self.pc = Pc::TryNext;
                     emit(obs, || Event::Cover { item });
                     pause!();
@@ -307,7 +307,7 @@ impl Search {
                 }
                 Pc::CoverOthers => {
                     let q = self.cursor;
-                    let item = self.m.nodes[q as usize].top;
+                    let item = self.m.node(q).top;
                     self.counters.updates += self.m.cover_::<NARROW>(item);
                     let next = self.m.next_in_option(q);
                     if next == self.x[l] {
@@ -322,7 +322,7 @@ impl Search {
                 // X6
                 Pc::UncoverOthers => {
                     let q = self.cursor;
-                    let item = self.m.nodes[q as usize].top;
+                    let item = self.m.node(q).top;
                     self.m.uncover_::<NARROW>(item);
                     let prev = self.m.prev_in_option(q);
                     if prev == self.x[l] {
@@ -335,7 +335,7 @@ impl Search {
                 }
                 Pc::Untry => {
                     let p = self.x[l];
-                    self.x[l] = self.m.nodes[p as usize].down;
+                    self.x[l] = self.m.node(p).down;
                     self.pc = Pc::TryNext;
                     emit(obs, || Event::Untry {
                         option: self.m.node_option[p as usize],
@@ -414,12 +414,12 @@ impl Search {
             }
             Pc::TryNext => {
                 let (item, p) = (self.chosen[l], self.x[l]);
-                if p == self.m.nodes[item as usize].down {
+                if p == self.m.node(item).down {
                     self.counters.updates -= self.m.uncover(item);
                     self.pc = Pc::CoverChosen;
                     Some(Event::Cover { item })
                 } else {
-                    let p = self.m.nodes[p as usize].up;
+                    let p = self.m.node(p).up;
                     self.x[l] = p;
                     self.pc = Pc::Untry;
                     Some(Event::Untry {
@@ -505,14 +505,14 @@ impl Search {
 
     /// Undo a `Cover` of node `q`'s item, taking its updates off the count.
     fn uncover_counted(&mut self, q: u32) -> Event {
-        let item = self.m.nodes[q as usize].top;
+        let item = self.m.node(q).top;
         self.counters.updates -= self.m.uncover(item);
         Event::Cover { item }
     }
 
     /// Undo an `Uncover` of node `q`'s item (uncovers count no updates).
     fn recover(&mut self, q: u32) -> Event {
-        let item = self.m.nodes[q as usize].top;
+        let item = self.m.node(q).top;
         self.m.cover(item);
         Event::Uncover { item }
     }
@@ -550,7 +550,7 @@ impl Search {
     /// Uncovers the items of nodes `q`, `prev(q)`, … down to (not including) node `p`.
     fn uncover_back_from(&mut self, mut q: u32, p: u32) {
         while q != p {
-            self.m.uncover(self.m.nodes[q as usize].top);
+            self.m.uncover(self.m.node(q).top);
             q = self.m.prev_in_option(q);
         }
     }
