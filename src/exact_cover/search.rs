@@ -236,27 +236,33 @@ impl Search {
     /// Does exactly one event's work; silent transitions (X8) loop on to the next event.
     #[inline(always)]
     fn advance<O: Observer, const NARROW: bool>(&mut self, obs: &mut O) -> Status {
+        // The step is kept in a local while the search runs on, so that the compiler sees
+        // each next step where it is set and jumps straight to it, instead of through the
+        // `match` (an indirect jump that mispredicted 63% of the time, about seven per node).
+        let mut pc = self.pc;
         // After an event: pause if someone watches, else go straight on to the next one.
         macro_rules! pause {
             () => {{
                 if O::ENABLED {
+                    self.pc = pc;
                     return Status::Running;
                 }
                 self.counters.events += 1;
                 continue;
             }};
         }
-        self.counters.events += u64::from(self.pc != Pc::Finished);
+        self.counters.events += u64::from(pc != Pc::Finished);
         loop {
             let l = self.level;
-            match self.pc {
+            match pc {
                 // X2
                 Pc::Enter => {
                     if self.m.is_solved() {
                         self.counters.solutions += 1;
-                        self.pc = Pc::Leaving;
+                        pc = Pc::Leaving;
                         emit(obs, || Event::Solution);
-                            return Status::Solution;
+                        self.pc = pc;
+                        return Status::Solution;
                     }
                     // X3
                     let (item, len, work) = self.m.choose();
@@ -264,10 +270,10 @@ impl Search {
                     self.chosen[l] = item;
                     if len == 0 {
                         self.counters.dead_ends += 1;
-                        self.pc = Pc::Leaving;
+                        pc = Pc::Leaving;
                         emit(obs, || Event::DeadEnd { item });
                     } else {
-                        self.pc = Pc::CoverChosen;
+                        pc = Pc::CoverChosen;
                         emit(obs, || Event::Choose { item, len });
                     }
                     pause!();
@@ -277,7 +283,7 @@ impl Search {
                     let item = self.chosen[l];
                     self.counters.updates += self.m.cover_::<NARROW>(item);
                     self.x[l] = self.m.node(item).down;
-                    self.pc = Pc::TryNext;
+                    pc = Pc::TryNext;
                     emit(obs, || Event::Cover { item });
                     pause!();
                 }
@@ -286,7 +292,7 @@ impl Search {
                     let (item, p) = (self.chosen[l], self.x[l]);
                     if p == item {
                         self.m.uncover_::<NARROW>(item);
-                        self.pc = Pc::Leaving;
+                        pc = Pc::Leaving;
                         emit(obs, || Event::Uncover { item });
                         pause!();
                     }
@@ -294,10 +300,10 @@ impl Search {
                     let q = self.m.next_in_option(p);
                     if q == p {
                         self.level = l + 1;
-                        self.pc = Pc::Enter;
+                        pc = Pc::Enter;
                     } else {
                         self.cursor = q;
-                        self.pc = Pc::CoverOthers;
+                        pc = Pc::CoverOthers;
                     }
                     emit(obs, || Event::Try {
                         option: self.m.node_option[p as usize],
@@ -312,7 +318,7 @@ impl Search {
                     let next = self.m.next_in_option(q);
                     if next == self.x[l] {
                         self.level = l + 1;
-                        self.pc = Pc::Enter;
+                        pc = Pc::Enter;
                     } else {
                         self.cursor = next;
                     }
@@ -326,7 +332,7 @@ impl Search {
                     self.m.uncover_::<NARROW>(item);
                     let prev = self.m.prev_in_option(q);
                     if prev == self.x[l] {
-                        self.pc = Pc::Untry;
+                        pc = Pc::Untry;
                     } else {
                         self.cursor = prev;
                     }
@@ -336,7 +342,7 @@ impl Search {
                 Pc::Untry => {
                     let p = self.x[l];
                     self.x[l] = self.m.node(p).down;
-                    self.pc = Pc::TryNext;
+                    pc = Pc::TryNext;
                     emit(obs, || Event::Untry {
                         option: self.m.node_option[p as usize],
                         level: l as u32,
@@ -346,23 +352,24 @@ impl Search {
                 // X8: silent; go on to the first event of the level below.
                 Pc::Leaving => {
                     if l == 0 {
-                        self.pc = Pc::EmitDone;
+                        pc = Pc::EmitDone;
                         continue;
                     }
                     self.level = l - 1;
                     let p = self.x[l - 1];
                     let last = self.m.prev_in_option(p);
                     if last == p {
-                        self.pc = Pc::Untry;
+                        pc = Pc::Untry;
                     } else {
                         self.cursor = last;
-                        self.pc = Pc::UncoverOthers;
+                        pc = Pc::UncoverOthers;
                     }
                 }
                 Pc::EmitDone => {
-                    self.pc = Pc::Finished;
+                    pc = Pc::Finished;
                     debug_assert_eq!(self.m.sanity(), Ok(()));
                     emit(obs, || Event::Done);
+                    self.pc = pc;
                     return Status::Done;
                 }
                 // A finished search stays finished, and counts no more events.
