@@ -29,6 +29,7 @@ use links::{Links, Node};
 pub use search::{Counters, Event, Nothing, Observer, Search, Status, Stepwise};
 
 use std::fmt;
+use std::sync::Arc;
 
 /// Marks a spacer node in `Node::top`.
 const SPACER: u32 = u32::MAX;
@@ -65,9 +66,9 @@ pub struct Matrix {
     /// The nodes, the items' lengths and the length buckets.
     links: Links,
     /// The option each node belongs to (`u32::MAX` for headers and spacers).
-    node_option: Vec<u32>,
+    node_option: Arc<Vec<u32>>,
     /// The first node of each option.
-    option_start: Vec<u32>,
+    option_start: Arc<Vec<u32>>,
     /// Primary items not covered.
     active_primary: u32,
     /// No item has more than `LONG` options (see [`bucket`]).
@@ -123,8 +124,13 @@ impl Clone for Matrix {
         self.prev.clone_from(&source.prev);
         self.next.clone_from(&source.next);
         self.links.clone_from(&source.links);
-        self.node_option.clone_from(&source.node_option);
-        self.option_start.clone_from(&source.option_start);
+        // Fixed once the options are in, so copies share them.
+        if !Arc::ptr_eq(&self.node_option, &source.node_option) {
+            self.node_option.clone_from(&source.node_option);
+        }
+        if !Arc::ptr_eq(&self.option_start, &source.option_start) {
+            self.option_start.clone_from(&source.option_start);
+        }
         self.active_primary = source.active_primary;
         self.narrow = source.narrow;
     }
@@ -144,8 +150,8 @@ impl Matrix {
             next: vec![0; items + 2],
             links: Links::new(n),
             // The headers and the first spacer belong to no option.
-            node_option: vec![u32::MAX; items + 1],
-            option_start: Vec::new(),
+            node_option: Arc::new(vec![u32::MAX; items + 1]),
+            option_start: Arc::new(Vec::new()),
             active_primary: primary as u32,
             narrow: true,
         };
@@ -200,9 +206,10 @@ impl Matrix {
         let items: Vec<u32> = items.iter().map(|&i| i as u32).collect();
         let (first, narrow) = self.links.push_option(&items);
         self.narrow &= narrow;
-        self.node_option.extend(items.iter().map(|_| option as u32));
-        self.node_option.push(u32::MAX);
-        self.option_start.push(first);
+        let node_option = Arc::make_mut(&mut self.node_option);
+        node_option.extend(items.iter().map(|_| option as u32));
+        node_option.push(u32::MAX);
+        Arc::make_mut(&mut self.option_start).push(first);
         Ok(option)
     }
 
