@@ -202,14 +202,16 @@ impl Links {
 
     /// Cover item `i`: hide every option in its list, and mark it covered (out of the
     /// buckets). Returns the number of nodes unlinked (DLX1's "updates"). `NARROW`
-    /// must be true only if no item has more than `LONG` options.
+    /// must be true only if no item has more than `LONG` options, `FOUR` only if every
+    /// option has four items. (Either wrongly true gives wrong answers, never an access
+    /// out of bounds: `FOUR` only follows `right` links, which the invariant keeps.)
     #[inline(always)]
-    pub fn cover<const NARROW: bool>(&mut self, i: u32) -> u64 {
+    pub fn cover<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
         assert!(i < self.items(), "no item {i}");
         let mut updates = 0;
         let mut p = at(&self.nodes, i as usize).down;
         while p != i {
-            updates += self.hide::<NARROW>(p);
+            updates += self.hide::<NARROW, FOUR>(p);
             p = at(&self.nodes, p as usize).down;
         }
         let len = *at(&self.len, i as usize);
@@ -221,7 +223,7 @@ impl Links {
     /// Undo `cover(i)` exactly: the links dance back in reverse order.
     /// Returns the number of nodes relinked, which is what `cover(i)` unlinked.
     #[inline(always)]
-    pub fn uncover<const NARROW: bool>(&mut self, i: u32) -> u64 {
+    pub fn uncover<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
         assert!(i < self.items(), "no item {i}");
         let len = *at(&self.len, i as usize) & !COVERED;
         *at_mut(&mut self.len, i as usize) = len;
@@ -229,7 +231,7 @@ impl Links {
         let mut updates = 0;
         let mut p = at(&self.nodes, i as usize).up;
         while p != i {
-            updates += self.unhide::<NARROW>(p);
+            updates += self.unhide::<NARROW, FOUR>(p);
             p = at(&self.nodes, p as usize).up;
         }
         updates
@@ -237,41 +239,68 @@ impl Links {
 
     /// Hide option node `p`: unlink the other nodes of its option from their items.
     /// (They belong to uncovered items: an option with a covered item is hidden.)
+    /// `FOUR`: every option has four nodes, so the loop is three steps, unrolled
+    /// (Sudoku's options; 11% fewer instructions on magictour).
     #[inline(always)]
-    fn hide<const NARROW: bool>(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
+    fn hide<const NARROW: bool, const FOUR: bool>(&mut self, p: u32) -> u64 {
         let mut q = at(&self.nodes, p as usize).right;
+        if FOUR {
+            for _ in 0..3 {
+                q = self.unlink::<NARROW>(q);
+            }
+            return 3;
+        }
+        let mut updates = 0;
         while q != p {
-            let Node { up, down, top, right } = *at(&self.nodes, q as usize);
-            at_mut(&mut self.nodes, up as usize).down = down;
-            at_mut(&mut self.nodes, down as usize).up = up;
-            let len = at_mut(&mut self.len, top as usize);
-            *len -= 1;
-            let len = *len;
-            self.shift::<NARROW>(top, len + 1, len);
+            q = self.unlink::<NARROW>(q);
             updates += 1;
-            q = right;
         }
         updates
+    }
+
+    /// Takes option node `q` out of its item's list; returns the next node of its option.
+    #[inline(always)]
+    fn unlink<const NARROW: bool>(&mut self, q: u32) -> u32 {
+        let Node { up, down, top, right } = *at(&self.nodes, q as usize);
+        at_mut(&mut self.nodes, up as usize).down = down;
+        at_mut(&mut self.nodes, down as usize).up = up;
+        let len = at_mut(&mut self.len, top as usize);
+        *len -= 1;
+        let len = *len;
+        self.shift::<NARROW>(top, len + 1, len);
+        right
     }
 
     /// Undo `hide(p)`. The nodes of one option lie in different lists, so they can
     /// go back in any order; the order of the options is what `uncover` reverses.
     #[inline(always)]
-    fn unhide<const NARROW: bool>(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
+    fn unhide<const NARROW: bool, const FOUR: bool>(&mut self, p: u32) -> u64 {
         let mut q = at(&self.nodes, p as usize).right;
+        if FOUR {
+            for _ in 0..3 {
+                q = self.relink::<NARROW>(q);
+            }
+            return 3;
+        }
+        let mut updates = 0;
         while q != p {
-            let Node { up, down, top, right } = *at(&self.nodes, q as usize);
-            at_mut(&mut self.nodes, up as usize).down = q;
-            at_mut(&mut self.nodes, down as usize).up = q;
-            let len = at_mut(&mut self.len, top as usize);
-            *len += 1;
-            let len = *len;
-            self.shift::<NARROW>(top, len - 1, len);
+            q = self.relink::<NARROW>(q);
             updates += 1;
-            q = right;
         }
         updates
+    }
+
+    /// Puts option node `q` back where it was in its item's list; returns the next node
+    /// of its option.
+    #[inline(always)]
+    fn relink<const NARROW: bool>(&mut self, q: u32) -> u32 {
+        let Node { up, down, top, right } = *at(&self.nodes, q as usize);
+        at_mut(&mut self.nodes, up as usize).down = q;
+        at_mut(&mut self.nodes, down as usize).up = q;
+        let len = at_mut(&mut self.len, top as usize);
+        *len += 1;
+        let len = *len;
+        self.shift::<NARROW>(top, len - 1, len);
+        right
     }
 }

@@ -73,6 +73,8 @@ pub struct Matrix {
     active_primary: u32,
     /// No item has more than `LONG` options (see [`bucket`]).
     narrow: bool,
+    /// Every option has four items (as Sudoku's do): hiding one is three unrolled steps.
+    four: bool,
 }
 
 /// Why an option was refused.
@@ -133,6 +135,7 @@ impl Clone for Matrix {
         }
         self.active_primary = source.active_primary;
         self.narrow = source.narrow;
+        self.four = source.four;
     }
 }
 
@@ -154,6 +157,7 @@ impl Matrix {
             option_start: Arc::new(Vec::new()),
             active_primary: primary as u32,
             narrow: true,
+            four: true,
         };
         // Two circular lists: root `n` then 0..primary, root `n + 1` then primary..items.
         for (root, range) in [(n, 0..primary as u32), (n + 1, primary as u32..n)] {
@@ -206,6 +210,7 @@ impl Matrix {
         let items: Vec<u32> = items.iter().map(|&i| i as u32).collect();
         let (first, narrow) = self.links.push_option(&items);
         self.narrow &= narrow;
+        self.four &= items.len() == 4;
         let node_option = Arc::make_mut(&mut self.node_option);
         node_option.extend(items.iter().map(|_| option as u32));
         node_option.push(u32::MAX);
@@ -352,17 +357,18 @@ impl Matrix {
     #[inline(always)]
     fn cover(&mut self, i: u32) -> u64 {
         if self.narrow {
-            self.cover_::<true>(i)
+            self.cover_::<true, false>(i)
         } else {
-            self.cover_::<false>(i)
+            self.cover_::<false, false>(i)
         }
     }
 
     /// `cover`, for a search loop that knows whether the matrix is narrow.
     #[inline(always)]
-    fn cover_<const NARROW: bool>(&mut self, i: u32) -> u64 {
-        debug_assert_eq!(NARROW, self.narrow);
-        let updates = self.links.cover::<NARROW>(i);
+    fn cover_<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
+        debug_assert!(self.narrow || !NARROW);
+        debug_assert!(self.four || !FOUR);
+        let updates = self.links.cover::<NARROW, FOUR>(i);
         let (l, r) = (self.prev[i as usize], self.next[i as usize]);
         self.next[l as usize] = r;
         self.prev[r as usize] = l;
@@ -375,20 +381,21 @@ impl Matrix {
     #[inline(always)]
     fn uncover(&mut self, i: u32) -> u64 {
         if self.narrow {
-            self.uncover_::<true>(i)
+            self.uncover_::<true, false>(i)
         } else {
-            self.uncover_::<false>(i)
+            self.uncover_::<false, false>(i)
         }
     }
 
     #[inline(always)]
-    fn uncover_<const NARROW: bool>(&mut self, i: u32) -> u64 {
-        debug_assert_eq!(NARROW, self.narrow);
+    fn uncover_<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
+        debug_assert!(self.narrow || !NARROW);
+        debug_assert!(self.four || !FOUR);
         let (l, r) = (self.prev[i as usize], self.next[i as usize]);
         self.next[l as usize] = i;
         self.prev[r as usize] = i;
         self.active_primary += u32::from(i < self.primary);
-        self.links.uncover::<NARROW>(i)
+        self.links.uncover::<NARROW, FOUR>(i)
     }
 
     /// DLX1's `sanity()`: walks every list and checks that the links agree, that each

@@ -226,16 +226,16 @@ impl Search {
     /// search runs on without pausing until the next solution or the end.
     #[inline(always)]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
-        if self.m.narrow {
-            self.advance::<O, true>(obs)
-        } else {
-            self.advance::<O, false>(obs)
+        match (self.m.narrow, self.m.four) {
+            (true, true) => self.advance::<O, true, true>(obs),
+            (true, false) => self.advance::<O, true, false>(obs),
+            (false, _) => self.advance::<O, false, false>(obs),
         }
     }
 
     /// Does exactly one event's work; silent transitions (X8) loop on to the next event.
     #[inline(always)]
-    fn advance<O: Observer, const NARROW: bool>(&mut self, obs: &mut O) -> Status {
+    fn advance<O: Observer, const NARROW: bool, const FOUR: bool>(&mut self, obs: &mut O) -> Status {
         // The step is kept in a local while the search runs on, so that the compiler sees
         // each next step where it is set and jumps straight to it, instead of through the
         // `match` (an indirect jump that mispredicted 63% of the time, about seven per node).
@@ -281,7 +281,7 @@ impl Search {
                 // X4
                 Pc::CoverChosen => {
                     let item = self.chosen[l];
-                    self.counters.updates += self.m.cover_::<NARROW>(item);
+                    self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
                     self.x[l] = self.m.node(item).down;
                     pc = Pc::TryNext;
                     emit(obs, || Event::Cover { item });
@@ -291,7 +291,7 @@ impl Search {
                 Pc::TryNext => {
                     let (item, p) = (self.chosen[l], self.x[l]);
                     if p == item {
-                        self.m.uncover_::<NARROW>(item);
+                        self.m.uncover_::<NARROW, FOUR>(item);
                         pc = Pc::Leaving;
                         emit(obs, || Event::Uncover { item });
                         pause!();
@@ -314,7 +314,7 @@ impl Search {
                 Pc::CoverOthers => {
                     let q = self.cursor;
                     let item = self.m.node(q).top;
-                    self.counters.updates += self.m.cover_::<NARROW>(item);
+                    self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
                     let next = self.m.next_in_option(q);
                     if next == self.x[l] {
                         self.level = l + 1;
@@ -329,7 +329,7 @@ impl Search {
                 Pc::UncoverOthers => {
                     let q = self.cursor;
                     let item = self.m.node(q).top;
-                    self.m.uncover_::<NARROW>(item);
+                    self.m.uncover_::<NARROW, FOUR>(item);
                     let prev = self.m.prev_in_option(q);
                     if prev == self.x[l] {
                         pc = Pc::Untry;

@@ -372,3 +372,43 @@ fn long_items_are_chosen_by_length_too() {
     );
     assert_eq!(search.into_matrix().sanity(), Ok(()));
 }
+
+/// Matrices whose options all have four items take the unrolled hide (`FOUR`); they must
+/// find what brute force finds, and leave the matrix whole.
+#[test]
+fn four_item_options_agree_with_brute_force() {
+    let mut rng = Rng(44);
+    let mut solvable = 0;
+    for round in 0..rounds_or(2000, 10) {
+        let (primary, secondary) = (4 + rng.below(5) as usize, rng.below(2) as usize);
+        let items = primary + secondary;
+        let mut m = Matrix::new(primary, secondary);
+        let mut options = Vec::new();
+        for _ in 0..rng.below(13) {
+            let mut all: Vec<usize> = (0..items).collect();
+            for k in (1..items).rev() {
+                all.swap(k, rng.below(k as u64 + 1) as usize);
+            }
+            let mut option = all[..4].to_vec();
+            if !option.iter().any(|&i| i < primary) {
+                option[0] = rng.below(primary as u64) as usize;
+                if option[1..].contains(&option[0]) {
+                    continue;
+                }
+            }
+            m.add_option(&option).unwrap();
+            options.push(option);
+        }
+        assert!(m.four, "every option has four items");
+        let before = m.clone();
+        let expect = brute_force(primary, items, &options);
+        solvable += usize::from(!expect.is_empty());
+        assert_eq!(
+            sorted(m.solutions(usize::MAX)),
+            sorted(expect),
+            "round {round}: {options:?}"
+        );
+        assert_eq!(m, before, "round {round}");
+    }
+    assert!(solvable > rounds_or(20, 0), "only {solvable} solvable");
+}
