@@ -356,10 +356,10 @@ impl Matrix {
     /// Returns the number of nodes unlinked (DLX1's "updates").
     #[inline(always)]
     fn cover(&mut self, i: u32) -> u64 {
-        if self.narrow {
-            self.cover_::<true, false>(i)
-        } else {
-            self.cover_::<false, false>(i)
+        match (self.narrow, self.four) {
+            (true, true) => self.cover_::<true, true>(i),
+            (true, false) => self.cover_::<true, false>(i),
+            (false, _) => self.cover_::<false, false>(i),
         }
     }
 
@@ -380,10 +380,10 @@ impl Matrix {
     /// Returns the number of nodes relinked, which is what `cover(i)` unlinked.
     #[inline(always)]
     fn uncover(&mut self, i: u32) -> u64 {
-        if self.narrow {
-            self.uncover_::<true, false>(i)
-        } else {
-            self.uncover_::<false, false>(i)
+        match (self.narrow, self.four) {
+            (true, true) => self.uncover_::<true, true>(i),
+            (true, false) => self.uncover_::<true, false>(i),
+            (false, _) => self.uncover_::<false, false>(i),
         }
     }
 
