@@ -102,12 +102,9 @@ function checkSolution(puzzle, line, who) {
 // gone, and so is every option that clashes with a given; the remaining items are renumbered
 // 0..n. (Feeding it the full 729 options with the givens as single options per cell is slower.)
 // Its fastest API: a fresh solver, one addSparseConstraints batch, then find(2) / findOne().
+// The numbering comes from our wasm (src/sudoku/model.rs), so both search the same matrix.
 const OPTION_ITEMS = new Int32Array(729 * 4);
-for (let o = 0; o < 729; o++) {
-  const cell = Math.floor(o / 9), d = o % 9, r = Math.floor(cell / 9), c = cell % 9;
-  const b = Math.floor(r / 3) * 3 + Math.floor(c / 3);
-  OPTION_ITEMS.set([r * 9 + d, 81 + c * 9 + d, 162 + b * 9 + d, 243 + cell], o * 4);
-}
+for (let o = 0; o < 729; o++) OPTION_ITEMS.set(ours.sudokuOptionItems(o), o * 4);
 const dlx = new DancingLinks();
 
 function dlProblem(puzzle) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests and the web build need; skips whatever is already there.
 #
-#   scripts/setup.sh            everything: wasm32 target, wasm-bindgen-cli (the version in
-#                               Cargo.lock), Chromium + ChromeDriver (apt), npm packages (npm ci)
+#   scripts/setup.sh            everything: wasm32 target, nightly + miri (rustup),
+#                               wasm-bindgen-cli (the version in Cargo.lock), Chromium +
+#                               ChromeDriver (apt), npm packages (npm ci)
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
 #
 # Safe to run again and again, as root or not (not root: apt packages are only reported), with
@@ -43,6 +44,16 @@ elif rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 else
     say "adding target wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
+fi
+
+# --- nightly toolchain with Miri (scripts/miri.sh: the engine's unit tests under Miri) -------
+if ! command -v rustup >/dev/null; then
+    say "WARNING: no rustup: cannot install nightly + miri; the miri stage of test.sh will fail"
+elif rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
+    say "nightly with miri already installed"
+else
+    say "installing the nightly toolchain with miri and rust-src (rustup, about 1 min)"
+    rustup toolchain install nightly --profile minimal --component miri,rust-src
 fi
 
 # --- wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock -------------------

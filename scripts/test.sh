@@ -79,6 +79,14 @@ stage cover-counts-release cargo test --release --test cover_counts
 # --- 3. doctests (natively: on wasm32 they are reported ok without running) -------------------
 stage doctests cargo test --doc
 
+# --- 3b. the exact-cover engine's unit tests under Miri (unchecked links; about 3.5 min) ---------
+# Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
+if (( native_only )) && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
+    skip miri "--native and no nightly miri installed"
+else
+    stage miri scripts/miri.sh
+fi
+
 if (( native_only )); then
     skip wasm-and-js "--native"
     exit 0

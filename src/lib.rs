@@ -22,6 +22,8 @@
 //! assert_eq!(solutions, vec![vec![3, 0, 4]]);
 //! ```
 
+#![deny(unsafe_code)]
+
 pub mod dlx1;
 pub mod exact_cover;
 pub mod formats;

@@ -22,11 +22,14 @@
 //! [`Search`] runs Algorithm X on a [`Matrix`] one event at a time, forwards and
 //! backwards; [`Matrix::solutions`] is the short way to use it.
 
+mod links;
 mod search;
 
+use links::{Links, Node};
 pub use search::{Choice, Counters, Event, Nothing, Observer, Search, Status, Stepwise};
 
 use std::fmt;
+use std::sync::Arc;
 
 /// The options of Knuth's example in "Dancing Links" (2000): seven primary items
 /// a..g (0..7), six options, one solution ({a d}, {b g}, {c e f}: options 3, 4, 0).
@@ -64,16 +67,6 @@ fn bucket<const NARROW: bool>(len: u32) -> usize {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Node {
-    up: u32,
-    down: u32,
-    /// The item of an option node, the item itself for a header, `SPACER` for a spacer.
-    top: u32,
-    /// The next node of the same option, cyclically (unused in headers and spacers).
-    right: u32,
-}
-
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
 #[derive(PartialEq, Eq, Debug)]
 pub struct Matrix {
@@ -83,23 +76,18 @@ pub struct Matrix {
     /// Horizontal list of items; index `items` is the primary root, `items + 1` the secondary root.
     prev: Vec<u32>,
     next: Vec<u32>,
-    /// Active options per item (plus `COVERED` while covered).
-    len: Vec<u32>,
-    nodes: Vec<Node>,
+    /// The nodes, the items' lengths and the length buckets.
+    links: Links,
     /// The option each node belongs to (`u32::MAX` for headers and spacers).
-    node_option: Vec<u32>,
+    node_option: Arc<Vec<u32>>,
     /// The first node of each option.
-    option_start: Vec<u32>,
+    option_start: Arc<Vec<u32>>,
     /// Primary items not covered.
     active_primary: u32,
-    /// `BUCKETS` bit sets over all items, by length: bit `i % 64` of `buckets[i / 64][b]`
-    /// is set when item `i` is uncovered and has `b` options (the last bucket: `LONG`
-    /// or more). Each word of items keeps its buckets together, so that moving an item
-    /// between them touches one cache line. (Secondary items are in the sets too, which
-    /// keeps a test out of the hot loops; `choose` looks at primary items only.)
-    buckets: Vec<[u64; BUCKETS]>,
     /// No item has more than `LONG` options (see [`bucket`]).
     narrow: bool,
+    /// Every option has four items (as Sudoku's do): hiding one is three unrolled steps.
+    four: bool,
 }
 
 /// Why an option was refused.
@@ -150,13 +138,17 @@ impl Clone for Matrix {
         self.items = source.items;
         self.prev.clone_from(&source.prev);
         self.next.clone_from(&source.next);
-        self.len.clone_from(&source.len);
-        self.nodes.clone_from(&source.nodes);
-        self.node_option.clone_from(&source.node_option);
-        self.option_start.clone_from(&source.option_start);
+        self.links.clone_from(&source.links);
+        // Fixed once the options are in, so copies share them.
+        if !Arc::ptr_eq(&self.node_option, &source.node_option) {
+            self.node_option.clone_from(&source.node_option);
+        }
+        if !Arc::ptr_eq(&self.option_start, &source.option_start) {
+            self.option_start.clone_from(&source.option_start);
+        }
         self.active_primary = source.active_primary;
-        self.buckets.clone_from(&source.buckets);
         self.narrow = source.narrow;
+        self.four = source.four;
     }
 }
 
@@ -177,25 +169,14 @@ impl Matrix {
             items: n,
             prev: vec![0; items + 2],
             next: vec![0; items + 2],
-            len: vec![0; items],
-            nodes: (0..n)
-                .map(|i| Node {
-                    up: i,
-                    down: i,
-                    top: i,
-                    right: i,
-                })
-                .collect(),
-            node_option: vec![u32::MAX; items],
-            option_start: Vec::new(),
+            links: Links::new(n),
+            // The headers and the first spacer belong to no option.
+            node_option: Arc::new(vec![u32::MAX; items + 1]),
+            option_start: Arc::new(Vec::new()),
             active_primary: primary as u32,
-            buckets: vec![[0; BUCKETS]; items.div_ceil(64)],
             narrow: true,
+            four: true,
         };
-        // Every item starts with no option.
-        for i in 0..n {
-            m.buckets[(i / 64) as usize][0] |= 1 << (i % 64);
-        }
         // Two circular lists: root `n` then 0..primary, root `n + 1` then primary..items.
         for (root, range) in [(n, 0..primary as u32), (n + 1, primary as u32..n)] {
             let mut last = root;
@@ -207,21 +188,7 @@ impl Matrix {
             m.next[last as usize] = root;
             m.prev[root as usize] = last;
         }
-        m.push_node(
-            Node {
-                up: 0,
-                down: 0,
-                top: SPACER,
-                right: 0,
-            },
-            u32::MAX,
-        );
         m
-    }
-
-    fn push_node(&mut self, node: Node, option: u32) {
-        self.nodes.push(node);
-        self.node_option.push(option);
     }
 
     /// Number of items (primary and secondary).
@@ -258,45 +225,21 @@ impl Matrix {
         if let Some(&item) = items.iter().find(|&&i| self.is_covered(i)) {
             return Err(MatrixError::Conflict { option, item });
         }
-        let spacer = self.nodes.len() - 1;
-        let first = self.nodes.len() as u32;
-        for &item in items {
-            let q = self.nodes.len() as u32;
-            let up = self.nodes[item].up;
-            self.push_node(
-                Node {
-                    up,
-                    down: item as u32,
-                    top: item as u32,
-                    right: q + 1,
-                },
-                option as u32,
-            );
-            self.nodes[up as usize].down = q;
-            self.nodes[item].up = q;
-            self.links::<false>().lengthen(item as u32);
-            self.narrow &= self.len[item] <= LONG;
-        }
-        let last = self.nodes.len() as u32 - 1;
-        self.nodes[last as usize].right = first;
-        self.nodes[spacer].down = last;
-        self.push_node(
-            Node {
-                up: first,
-                down: 0,
-                top: SPACER,
-                right: 0,
-            },
-            u32::MAX,
-        );
-        self.option_start.push(first);
+        let items: Vec<u32> = items.iter().map(|&i| i as u32).collect();
+        let (first, narrow) = self.links.push_option(&items);
+        self.narrow &= narrow;
+        self.four &= items.len() == 4;
+        let node_option = Arc::make_mut(&mut self.node_option);
+        node_option.extend(items.iter().map(|_| option as u32));
+        node_option.push(u32::MAX);
+        Arc::make_mut(&mut self.option_start).push(first);
         Ok(option)
     }
 
     /// The items of an option, in the order they were given.
     pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
         let start = self.option_start[option] as usize;
-        self.nodes[start..]
+        self.links.nodes()[start..]
             .iter()
             .take_while(|n| n.top != SPACER)
             .map(|n| n.top as usize)
@@ -304,12 +247,12 @@ impl Matrix {
 
     /// The options still in an item's list, top to bottom.
     pub fn item_options(&self, item: usize) -> impl Iterator<Item = usize> + '_ {
-        let mut p = self.nodes[item].down;
+        let mut p = self.links.node(item as u32).down;
         std::iter::from_fn(move || {
             (p != item as u32).then(|| {
-                let q = p as usize;
-                p = self.nodes[q].down;
-                self.node_option[q] as usize
+                let q = p;
+                p = self.links.node(q).down;
+                self.node_option[q as usize] as usize
             })
         })
     }
@@ -318,7 +261,7 @@ impl Matrix {
     /// `0..items` head the items' lists, option nodes and spacers follow. Each entry is
     /// `[up, down, top, right]`, with `top` = `u32::MAX` for a spacer.
     pub fn node_links(&self) -> impl Iterator<Item = [u32; 4]> + '_ {
-        self.nodes.iter().map(|n| [n.up, n.down, n.top, n.right])
+        self.links.nodes().iter().map(|n| [n.up, n.down, n.top, n.right])
     }
 
     /// The option of each node (`u32::MAX` for headers and spacers).
@@ -334,12 +277,12 @@ impl Matrix {
 
     /// How many options are still in an item's list.
     pub fn len(&self, item: usize) -> usize {
-        (self.len[item] & !COVERED) as usize
+        (self.links.lens()[item] & !COVERED) as usize
     }
 
     /// True while the item is covered.
     pub fn is_covered(&self, item: usize) -> bool {
-        self.len[item] & COVERED != 0
+        self.links.lens()[item] & COVERED != 0
     }
 
     /// True when every primary item is covered.
@@ -360,7 +303,7 @@ impl Matrix {
         }
         let mut q = start;
         loop {
-            self.cover(self.nodes[q as usize].top);
+            self.cover(self.links.node(q).top);
             q = self.next_in_option(q);
             if q == start {
                 return Ok(());
@@ -371,29 +314,24 @@ impl Matrix {
     /// The node after `q` in its option, cyclically.
     #[inline(always)]
     fn next_in_option(&self, q: u32) -> u32 {
-        self.nodes[q as usize].right
+        self.links.node(q).right
+    }
+
+    /// Node `q`.
+    #[inline(always)]
+    fn node(&self, q: u32) -> Node {
+        self.links.node(q)
     }
 
     /// The node before `q` in its option, cyclically.
     #[inline(always)]
     fn prev_in_option(&self, q: u32) -> u32 {
         let r = q - 1;
-        let node = self.nodes[r as usize];
+        let node = self.links.node(r);
         if node.top == SPACER {
             node.down
         } else {
             r
-        }
-    }
-
-    /// The arrays that covering changes, borrowed apart so that the hot loops keep
-    /// their pointers in registers.
-    #[inline(always)]
-    fn links<const NARROW: bool>(&mut self) -> Links<'_, NARROW> {
-        Links {
-            nodes: &mut self.nodes,
-            len: &mut self.len,
-            buckets: &mut self.buckets,
         }
     }
 
@@ -406,8 +344,9 @@ impl Matrix {
     #[inline(always)]
     fn choose(&self) -> (u32, u32, u64) {
         let (full, rest) = (self.primary as usize / 64, self.primary % 64);
-        let words = &self.buckets[..full];
-        let last = self.buckets.get(full).filter(|_| rest > 0);
+        let buckets = self.links.buckets();
+        let words = &buckets[..full];
+        let last = buckets.get(full).filter(|_| rest > 0);
         let last_mask = (1u64 << rest).wrapping_sub(1);
         for b in 0..BUCKETS {
             let any = words.iter().fold(0, |a, w| a | w[b]) | last.map_or(0, |w| w[b] & last_mask);
@@ -421,7 +360,7 @@ impl Matrix {
                 .find(|&(_, bits)| bits != 0)
                 .unwrap_or_else(|| (full, last.map_or(0, |w| w[b] & last_mask)));
             let item = w as u32 * 64 + bits.trailing_zeros();
-            let work = (b as u64 + 1) * self.buckets.len() as u64;
+            let work = (b as u64 + 1) * buckets.len() as u64;
             if b < BUCKETS - 1 {
                 return (item, b as u32, work);
             }
@@ -436,11 +375,12 @@ impl Matrix {
     /// uncovered one, and all after it have `LONG` options or more.
     #[cold]
     fn fewest_of_the_long(&self, first: u32) -> (u32, u32, u64) {
-        let mut best = (first, self.len[first as usize], 1);
+        let len = self.links.lens();
+        let mut best = (first, len[first as usize], 1);
         let mut i = self.next[first as usize];
         while i != self.items {
-            if self.len[i as usize] < best.1 {
-                best = (i, self.len[i as usize], best.2);
+            if len[i as usize] < best.1 {
+                best = (i, len[i as usize], best.2);
             }
             best.2 += 1;
             i = self.next[i as usize];
@@ -452,18 +392,19 @@ impl Matrix {
     /// Returns the number of nodes unlinked (DLX1's "updates").
     #[inline(always)]
     fn cover(&mut self, i: u32) -> u64 {
-        if self.narrow {
-            self.cover_::<true>(i)
-        } else {
-            self.cover_::<false>(i)
+        match (self.narrow, self.four) {
+            (true, true) => self.cover_::<true, true>(i),
+            (true, false) => self.cover_::<true, false>(i),
+            (false, _) => self.cover_::<false, false>(i),
         }
     }
 
     /// `cover`, for a search loop that knows whether the matrix is narrow.
     #[inline(always)]
-    fn cover_<const NARROW: bool>(&mut self, i: u32) -> u64 {
-        debug_assert_eq!(NARROW, self.narrow);
-        let updates = self.links::<NARROW>().cover(i);
+    fn cover_<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
+        debug_assert!(self.narrow || !NARROW);
+        debug_assert!(self.four || !FOUR);
+        let updates = self.links.cover::<NARROW, FOUR>(i);
         let (l, r) = (self.prev[i as usize], self.next[i as usize]);
         self.next[l as usize] = r;
         self.prev[r as usize] = l;
@@ -475,21 +416,22 @@ impl Matrix {
     /// Returns the number of nodes relinked, which is what `cover(i)` unlinked.
     #[inline(always)]
     fn uncover(&mut self, i: u32) -> u64 {
-        if self.narrow {
-            self.uncover_::<true>(i)
-        } else {
-            self.uncover_::<false>(i)
+        match (self.narrow, self.four) {
+            (true, true) => self.uncover_::<true, true>(i),
+            (true, false) => self.uncover_::<true, false>(i),
+            (false, _) => self.uncover_::<false, false>(i),
         }
     }
 
     #[inline(always)]
-    fn uncover_<const NARROW: bool>(&mut self, i: u32) -> u64 {
-        debug_assert_eq!(NARROW, self.narrow);
+    fn uncover_<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
+        debug_assert!(self.narrow || !NARROW);
+        debug_assert!(self.four || !FOUR);
         let (l, r) = (self.prev[i as usize], self.next[i as usize]);
         self.next[l as usize] = i;
         self.prev[r as usize] = i;
         self.active_primary += u32::from(i < self.primary);
-        self.links::<NARROW>().uncover(i)
+        self.links.uncover::<NARROW, FOUR>(i)
     }
 
     /// DLX1's `sanity()`: walks every list and checks that the links agree, that each
@@ -533,25 +475,22 @@ impl Matrix {
             let mut p = item;
             let mut count = 0;
             loop {
-                let q = self.nodes[p as usize].down;
-                if self.nodes[q as usize].up != p {
+                let q = self.node(p).down;
+                if self.node(q).up != p {
                     return Err(format!("item {item}: up of node {q} is not {p}"));
                 }
                 if q == item {
                     break;
                 }
-                if self.nodes[q as usize].top != item {
-                    return Err(format!(
-                        "item {item}: node {q} belongs to item {}",
-                        self.nodes[q as usize].top
-                    ));
+                if self.node(q).top != item {
+                    return Err(format!("item {item}: node {q} belongs to item {}", self.node(q).top));
                 }
                 if p != item && q <= p {
                     return Err(format!("item {item}: node {q} out of order after {p}"));
                 }
                 count += 1;
                 p = q;
-                if count > self.nodes.len() {
+                if count > self.links.nodes().len() {
                     return Err(format!("item {item}: list does not close"));
                 }
             }
@@ -562,7 +501,7 @@ impl Matrix {
                 ));
             }
             let (w, bit) = ((item / 64) as usize, 1u64 << (item % 64));
-            for (b, &set) in self.buckets[w].iter().enumerate() {
+            for (b, &set) in self.links.buckets()[w].iter().enumerate() {
                 let expect = !self.is_covered(item as usize) && bucket::<false>(count as u32) == b;
                 if (set & bit != 0) != expect {
                     return Err(format!("item {item}: wrongly in or out of length bucket {b}"));
@@ -594,107 +533,6 @@ impl Matrix {
         }
         *self = search.into_matrix();
         out
-    }
-}
-
-/// The vertical links, the lengths and the length buckets of a [`Matrix`].
-struct Links<'a, const NARROW: bool> {
-    nodes: &'a mut [Node],
-    len: &'a mut [u32],
-    buckets: &'a mut [[u64; BUCKETS]],
-}
-
-impl<const NARROW: bool> Links<'_, NARROW> {
-    /// Flips item `i` in or out of bucket `b`.
-    #[inline(always)]
-    fn flip(&mut self, b: usize, i: u32) {
-        self.buckets[(i / 64) as usize][b] ^= 1 << (i % 64);
-    }
-
-    /// Moves item `i` from the bucket of length `from` to that of length `to`. (Both
-    /// flips land on the last bucket when the item stays in it, and cancel.)
-    #[inline(always)]
-    fn shift(&mut self, i: u32, from: u32, to: u32) {
-        self.flip(bucket::<NARROW>(from), i);
-        self.flip(bucket::<NARROW>(to), i);
-    }
-
-    /// One option more in uncovered item `i`'s list.
-    #[inline(always)]
-    fn lengthen(&mut self, i: u32) {
-        let len = self.len[i as usize];
-        self.len[i as usize] = len + 1;
-        self.shift(i, len, len + 1);
-    }
-
-    /// One option fewer in uncovered item `i`'s list.
-    #[inline(always)]
-    fn shorten(&mut self, i: u32) {
-        let len = self.len[i as usize];
-        self.len[i as usize] = len - 1;
-        self.shift(i, len, len - 1);
-    }
-
-    #[inline(always)]
-    fn cover(&mut self, i: u32) -> u64 {
-        let mut updates = 0;
-        let mut p = self.nodes[i as usize].down;
-        while p != i {
-            updates += self.hide(p);
-            p = self.nodes[p as usize].down;
-        }
-        let len = self.len[i as usize];
-        self.flip(bucket::<NARROW>(len), i);
-        self.len[i as usize] = len | COVERED;
-        updates
-    }
-
-    #[inline(always)]
-    fn uncover(&mut self, i: u32) -> u64 {
-        let len = self.len[i as usize] & !COVERED;
-        self.len[i as usize] = len;
-        self.flip(bucket::<NARROW>(len), i);
-        let mut updates = 0;
-        let mut p = self.nodes[i as usize].up;
-        while p != i {
-            updates += self.unhide(p);
-            p = self.nodes[p as usize].up;
-        }
-        updates
-    }
-
-    /// Hide option node `p`: unlink the other nodes of its option from their items.
-    /// (They belong to uncovered items: an option with a covered item is hidden.)
-    #[inline(always)]
-    fn hide(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
-        let mut q = self.nodes[p as usize].right;
-        while q != p {
-            let Node { up, down, top, right } = self.nodes[q as usize];
-            self.nodes[up as usize].down = down;
-            self.nodes[down as usize].up = up;
-            self.shorten(top);
-            updates += 1;
-            q = right;
-        }
-        updates
-    }
-
-    /// Undo `hide(p)`. The nodes of one option lie in different lists, so they can
-    /// go back in any order; the order of the options is what `uncover` reverses.
-    #[inline(always)]
-    fn unhide(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
-        let mut q = self.nodes[p as usize].right;
-        while q != p {
-            let Node { up, down, top, right } = self.nodes[q as usize];
-            self.nodes[up as usize].down = q;
-            self.nodes[down as usize].up = q;
-            self.lengthen(top);
-            updates += 1;
-            q = right;
-        }
-        updates
     }
 }
 

@@ -1,0 +1,306 @@
+//! The arrays that dancing links changes, and the crate's one use of `unsafe`.
+//!
+//! [`Links`] owns the nodes (vertical links, item, next node of the option), the items'
+//! lengths and the length buckets. Its constructor and its mutators keep one invariant:
+//!
+//! > **Every stored link is in bounds.** Each node's `up`, `down` and `right` is the
+//! > index of a node. An item header's `up` and `down` lead to option nodes of that item
+//! > or back to the header, and an option node's `right` to an option node of the same
+//! > option. The `top` of every option node is an item, whose `len` and bucket word exist.
+//!
+//! So the hot loops, which only follow links read from the arrays, can index without
+//! checks. Debug builds (and so every test) check every index anyway; Miri runs the
+//! engine's tests on the unchecked code (`scripts/miri.sh`). Entry points that take an
+//! index from outside (`cover`, `uncover`, `node`) check it once.
+#![allow(unsafe_code)]
+
+use super::{bucket, BUCKETS, COVERED, LONG, SPACER};
+
+/// One node of the matrix: an item header, an option node, or a spacer between options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Node {
+    pub up: u32,
+    pub down: u32,
+    /// The item of an option node, the item itself for a header, `SPACER` for a spacer.
+    pub top: u32,
+    /// The next node of the same option, cyclically (unused in headers and spacers).
+    pub right: u32,
+}
+
+/// Whether to index without checks: in release builds, and under Miri, which checks
+/// every access itself and so tests the unchecked code.
+const UNCHECKED: bool = !cfg!(debug_assertions) || cfg!(miri);
+
+/// `v[i]`, unchecked where [`UNCHECKED`].
+///
+/// Callers pass only indices that the invariant of [`Links`] puts in bounds.
+#[inline(always)]
+fn at<T>(v: &[T], i: usize) -> &T {
+    if UNCHECKED {
+        debug_assert!(i < v.len());
+        // SAFETY: every index passed here is a stored link, an item read from a node's
+        // `top`, or an index checked on entry; the invariant of `Links` puts each in bounds.
+        unsafe { v.get_unchecked(i) }
+    } else {
+        &v[i]
+    }
+}
+
+/// `&mut v[i]`, unchecked where [`UNCHECKED`]; the same contract as [`at`].
+#[inline(always)]
+fn at_mut<T>(v: &mut [T], i: usize) -> &mut T {
+    if UNCHECKED {
+        debug_assert!(i < v.len());
+        // SAFETY: as in `at`: the index is a stored link, an item from a node's `top`,
+        // or checked on entry, and the invariant of `Links` puts each in bounds.
+        unsafe { v.get_unchecked_mut(i) }
+    } else {
+        &mut v[i]
+    }
+}
+
+/// The nodes, lengths and length buckets of a matrix; see the module's invariant.
+#[derive(PartialEq, Eq, Debug)]
+pub(super) struct Links {
+    nodes: Vec<Node>,
+    /// Active options per item (plus `COVERED` while covered).
+    len: Vec<u32>,
+    /// `BUCKETS` bit sets over all items, by length: bit `i % 64` of `buckets[i / 64][b]`
+    /// is set when item `i` is uncovered and has `b` options (the last bucket: `LONG`
+    /// or more). Each word of items keeps its buckets together, so that moving an item
+    /// between them touches one cache line. (Secondary items are in the sets too, which
+    /// keeps a test out of the hot loops; the choice looks at primary items only.)
+    buckets: Vec<[u64; BUCKETS]>,
+}
+
+impl Clone for Links {
+    fn clone(&self) -> Links {
+        Links {
+            nodes: self.nodes.clone(),
+            len: self.len.clone(),
+            buckets: self.buckets.clone(),
+        }
+    }
+
+    /// Copies into the arrays this one has, allocating only where they are too short.
+    fn clone_from(&mut self, source: &Links) {
+        self.nodes.clone_from(&source.nodes);
+        self.len.clone_from(&source.len);
+        self.buckets.clone_from(&source.buckets);
+    }
+}
+
+impl Links {
+    /// `items` headers with empty lists, and the spacer before the first option.
+    pub fn new(items: u32) -> Links {
+        let mut links = Links {
+            nodes: (0..items)
+                .map(|i| Node {
+                    up: i,
+                    down: i,
+                    top: i,
+                    right: i,
+                })
+                .collect(),
+            len: vec![0; items as usize],
+            buckets: vec![[0; BUCKETS]; (items as usize).div_ceil(64)],
+        };
+        // Every item starts with no option.
+        for i in 0..items {
+            links.buckets[(i / 64) as usize][0] |= 1 << (i % 64);
+        }
+        links.nodes.push(Node {
+            up: 0,
+            down: 0,
+            top: SPACER,
+            right: 0,
+        });
+        links
+    }
+
+    pub fn items(&self) -> u32 {
+        self.len.len() as u32
+    }
+
+    /// All nodes, read-only.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// Node `q` (checked: `q` may come from anywhere).
+    #[inline(always)]
+    pub fn node(&self, q: u32) -> Node {
+        self.nodes[q as usize]
+    }
+
+    /// The lengths, with `COVERED` set on covered items.
+    pub fn lens(&self) -> &[u32] {
+        &self.len
+    }
+
+    pub fn buckets(&self) -> &[[u64; BUCKETS]] {
+        &self.buckets
+    }
+
+    /// Appends an option on `items` (distinct, uncovered items; checked here so that the
+    /// invariant holds whatever the caller does) at the bottom of their lists, followed
+    /// by a spacer. Returns its first node and whether every item still has at most
+    /// `LONG` options.
+    pub fn push_option(&mut self, items: &[u32]) -> (u32, bool) {
+        let n = self.items();
+        assert!(!items.is_empty(), "an option has at least one item");
+        for (k, &item) in items.iter().enumerate() {
+            assert!(item < n && !items[..k].contains(&item), "bad item {item}");
+            assert!(self.len[item as usize] & COVERED == 0, "item {item} is covered");
+        }
+        assert!(self.nodes.len() + items.len() < SPACER as usize, "too many nodes");
+        let spacer = self.nodes.len() - 1;
+        let first = self.nodes.len() as u32;
+        let mut narrow = true;
+        for &item in items {
+            let q = self.nodes.len() as u32;
+            let up = self.nodes[item as usize].up;
+            self.nodes.push(Node {
+                up,
+                down: item,
+                top: item,
+                right: q + 1,
+            });
+            self.nodes[up as usize].down = q;
+            self.nodes[item as usize].up = q;
+            let len = self.len[item as usize];
+            self.len[item as usize] = len + 1;
+            self.flip(bucket::<false>(len), item);
+            self.flip(bucket::<false>(len + 1), item);
+            narrow &= len < LONG;
+        }
+        let last = self.nodes.len() as u32 - 1;
+        self.nodes[last as usize].right = first;
+        self.nodes[spacer].down = last;
+        self.nodes.push(Node {
+            up: first,
+            down: 0,
+            top: SPACER,
+            right: 0,
+        });
+        (first, narrow)
+    }
+
+    /// Flips item `i` in or out of bucket `b`.
+    #[inline(always)]
+    fn flip(&mut self, b: usize, i: u32) {
+        *at_mut(&mut at_mut(&mut self.buckets, (i / 64) as usize)[..], b) ^= 1 << (i % 64);
+    }
+
+    /// Moves item `i` from the bucket of length `from` to that of length `to`. (Both
+    /// flips land on the last bucket when the item stays in it, and cancel.)
+    #[inline(always)]
+    fn shift<const NARROW: bool>(&mut self, i: u32, from: u32, to: u32) {
+        self.flip(bucket::<NARROW>(from), i);
+        self.flip(bucket::<NARROW>(to), i);
+    }
+
+    /// Cover item `i`: hide every option in its list, and mark it covered (out of the
+    /// buckets). Returns the number of nodes unlinked (DLX1's "updates"). `NARROW`
+    /// must be true only if no item has more than `LONG` options, `FOUR` only if every
+    /// option has four items. (Either wrongly true gives wrong answers, never an access
+    /// out of bounds: `FOUR` only follows `right` links, which the invariant keeps.)
+    #[inline(always)]
+    pub fn cover<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
+        assert!(i < self.items(), "no item {i}");
+        let mut updates = 0;
+        let mut p = at(&self.nodes, i as usize).down;
+        while p != i {
+            updates += self.hide::<NARROW, FOUR>(p);
+            p = at(&self.nodes, p as usize).down;
+        }
+        let len = *at(&self.len, i as usize);
+        self.flip(bucket::<NARROW>(len), i);
+        *at_mut(&mut self.len, i as usize) = len | COVERED;
+        updates
+    }
+
+    /// Undo `cover(i)` exactly: the links dance back in reverse order.
+    /// Returns the number of nodes relinked, which is what `cover(i)` unlinked.
+    #[inline(always)]
+    pub fn uncover<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
+        assert!(i < self.items(), "no item {i}");
+        let len = *at(&self.len, i as usize) & !COVERED;
+        *at_mut(&mut self.len, i as usize) = len;
+        self.flip(bucket::<NARROW>(len), i);
+        let mut updates = 0;
+        let mut p = at(&self.nodes, i as usize).up;
+        while p != i {
+            updates += self.unhide::<NARROW, FOUR>(p);
+            p = at(&self.nodes, p as usize).up;
+        }
+        updates
+    }
+
+    /// Hide option node `p`: unlink the other nodes of its option from their items.
+    /// (They belong to uncovered items: an option with a covered item is hidden.)
+    /// `FOUR`: every option has four nodes, so the loop is three steps, unrolled
+    /// (Sudoku's options; 11% fewer instructions on magictour).
+    #[inline(always)]
+    fn hide<const NARROW: bool, const FOUR: bool>(&mut self, p: u32) -> u64 {
+        let mut q = at(&self.nodes, p as usize).right;
+        if FOUR {
+            for _ in 0..3 {
+                q = self.unlink::<NARROW>(q);
+            }
+            return 3;
+        }
+        let mut updates = 0;
+        while q != p {
+            q = self.unlink::<NARROW>(q);
+            updates += 1;
+        }
+        updates
+    }
+
+    /// Takes option node `q` out of its item's list; returns the next node of its option.
+    #[inline(always)]
+    fn unlink<const NARROW: bool>(&mut self, q: u32) -> u32 {
+        let Node { up, down, top, right } = *at(&self.nodes, q as usize);
+        at_mut(&mut self.nodes, up as usize).down = down;
+        at_mut(&mut self.nodes, down as usize).up = up;
+        let len = at_mut(&mut self.len, top as usize);
+        *len -= 1;
+        let len = *len;
+        self.shift::<NARROW>(top, len + 1, len);
+        right
+    }
+
+    /// Undo `hide(p)`. The nodes of one option lie in different lists, so they can
+    /// go back in any order; the order of the options is what `uncover` reverses.
+    #[inline(always)]
+    fn unhide<const NARROW: bool, const FOUR: bool>(&mut self, p: u32) -> u64 {
+        let mut q = at(&self.nodes, p as usize).right;
+        if FOUR {
+            for _ in 0..3 {
+                q = self.relink::<NARROW>(q);
+            }
+            return 3;
+        }
+        let mut updates = 0;
+        while q != p {
+            q = self.relink::<NARROW>(q);
+            updates += 1;
+        }
+        updates
+    }
+
+    /// Puts option node `q` back where it was in its item's list; returns the next node
+    /// of its option.
+    #[inline(always)]
+    fn relink<const NARROW: bool>(&mut self, q: u32) -> u32 {
+        let Node { up, down, top, right } = *at(&self.nodes, q as usize);
+        at_mut(&mut self.nodes, up as usize).down = q;
+        at_mut(&mut self.nodes, down as usize).up = q;
+        let len = at_mut(&mut self.len, top as usize);
+        *len += 1;
+        let len = *len;
+        self.shift::<NARROW>(top, len - 1, len);
+        right
+    }
+}
