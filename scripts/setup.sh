@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the tests and the web build need; skips whatever is already there.
 #
-#   scripts/setup.sh            everything: wasm32 target, nightly + miri (rustup),
-#                               wasm-bindgen-cli (the version in Cargo.lock), Chromium +
-#                               ChromeDriver (apt), npm packages (npm ci)
+#   scripts/setup.sh            everything: wasm32 target, the nightly toolchain with miri and
+#                               cargo-fuzz (fuzz/), wasm-bindgen-cli (the version in
+#                               Cargo.lock), Chromium + ChromeDriver (apt), npm packages (npm ci)
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
 #
 # Safe to run again and again, as root or not (not root: apt packages are only reported), with
-# no stdin (CI). Only package registries are used: crates.io, Debian apt, npm.
+# no stdin (CI). Only package registries are used: crates.io, Debian apt, npm; and rustup for
+# the wasm32 target and the nightly toolchain.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -17,7 +18,7 @@ native_only=0
 for arg in "$@"; do
     case "$arg" in
         --native) native_only=1 ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
         *) echo "setup: unknown option $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -90,6 +91,41 @@ else
         fi
         [[ "$(have wasm-bindgen)" == "$want" ]] || die "wasm-bindgen on PATH is '$(have wasm-bindgen)', wanted $want ($(command -v wasm-bindgen))"
         say "wasm-bindgen $want installed in $((SECONDS - t1))s"
+    fi
+fi
+
+# --- the nightly toolchain and cargo-fuzz (scripts/fuzz.sh, the fuzz-smoke stage) ------------
+# cargo-fuzz needs nightly (libFuzzer's coverage flags). The minimal profile (rustc, cargo, std)
+# is all it needs; an installed nightly is kept as it is, never updated here.
+if ! command -v rustup >/dev/null; then
+    die "no rustup: cannot install the nightly toolchain that cargo-fuzz needs"
+elif rustup toolchain list | grep -q '^nightly-'; then
+    say "nightly toolchain present ($(rustup run nightly rustc --version))"
+else
+    say "installing the nightly toolchain (rustup, minimal profile)"
+    t1=$SECONDS
+    rustup toolchain install nightly --profile minimal
+    say "nightly installed in $((SECONDS - t1))s"
+fi
+fuzz_version=0.13.2
+have_fuzz() { cargo fuzz --version 2>/dev/null | awk '{print $2}'; }
+if [[ "$(have_fuzz)" == "$fuzz_version" ]]; then
+    say "cargo-fuzz $fuzz_version already installed"
+else
+    while command -v pgrep >/dev/null && pgrep -f "cargo install cargo-fuzz" >/dev/null; do
+        say "waiting for a running 'cargo install cargo-fuzz' to finish"; sleep 10
+    done
+    if [[ "$(have_fuzz)" == "$fuzz_version" ]]; then
+        say "cargo-fuzz $fuzz_version installed by the other process"
+    else
+        say "installing cargo-fuzz $fuzz_version (cargo install, takes 2-4 min; found: '$(have_fuzz)')"
+        t1=$SECONDS
+        if ! cargo install cargo-fuzz --version "$fuzz_version" --locked --force; then
+            say "'cargo install --locked' failed; retrying without --locked"
+            cargo install cargo-fuzz --version "$fuzz_version" --force
+        fi
+        [[ "$(have_fuzz)" == "$fuzz_version" ]] || die "cargo fuzz is '$(have_fuzz)', wanted $fuzz_version"
+        say "cargo-fuzz $fuzz_version installed in $((SECONDS - t1))s"
     fi
 fi
 

@@ -88,14 +88,19 @@ else
 fi
 
 if (( native_only )); then
-    skip wasm-and-js "--native"
+    skip fuzz-wasm-and-js "--native"
     exit 0
 fi
 
-# --- 4. the release wasm build, as the page uses it (www/pkg/; checks the wasm-bindgen CLI) ------
+# --- 4. a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh installs it) --
+# About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash fails the stage,
+# and its reproducer is in fuzz/artifacts/. The long runs are `scripts/fuzz.sh 600` by hand.
+stage fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}"
+
+# --- 5. the release wasm build, as the page uses it (www/pkg/; checks the wasm-bindgen CLI) ------
 stage build-wasm scripts/build-wasm.sh
 
-# --- 5-6. the wasm-bindgen-test suite (tests/wasm.rs) in Node, then in headless Chromium -------
+# --- 6-7. the wasm-bindgen-test suite (tests/wasm.rs) in Node, then in headless Chromium -------
 # The suite has no wasm_bindgen_test_configure!(run_in_browser): it is a Node suite, and
 # WASM_BINDGEN_USE_BROWSER=1 makes wasm-bindgen-test-runner run the very same tests in Chromium
 # through chromedriver (the runner reads webdriver.json for Chromium's flags and adds
@@ -137,15 +142,15 @@ wasm_tests() {
 stage wasm-node wasm_tests node
 stage wasm-chromium wasm_tests chromium
 
-# --- 7. JS unit tests of the page's modules (pure: decoding, numbering vs Rust, view model) ---
+# --- 8. JS unit tests of the page's modules (pure: decoding, numbering vs Rust, view model) ---
 # They load www/pkg (built by stage build-wasm) in Node. (Benchmarks, bench/*.mjs, are not here.)
 stage js-unit node --test www/test/
 
-# --- 8. end to end: serve the repo on 127.0.0.1, drive Debian's Chromium with playwright-core ---
+# --- 9. end to end: serve the repo on 127.0.0.1, drive Debian's Chromium with playwright-core ---
 # Screenshots go to screenshots/ (gitignored); `node tests/e2e/run.mjs --perf` measures longer.
 stage e2e node tests/e2e/run.mjs
 
-# --- 9. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
+# --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds
 # and runs a page of tricky JavaScript (tests/dist/tricky/); serves dist/ under a sub-path, goes
 # offline, updates it, and opens dist/dlx-sudoku.html from file://.
