@@ -5,11 +5,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-use dlx_sudoku::formats::{Cases, ReadError};
+use dlx_sudoku::formats::Cases;
 use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, Generator, Level};
 use dlx_sudoku::sudoku::logic::Rating;
 
 use super::args::{Generate, Rate};
+use super::solve::next_puzzle;
 use super::Failure;
 
 /// One output line: the puzzle, then its measures, tab-separated.
@@ -66,12 +67,8 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
     let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut cases = Cases::new(input, o.format.format());
     let mut out = io::stdout().lock();
-    while let Some(case) = cases.next() {
-        let case = case.map_err(|e| match e {
-            ReadError::Input(e) => Failure::Input(e.to_string()),
-            ReadError::Io(e) => Failure::read(e),
-        })?;
-        let puzzle = case.puzzle(cases.format()).map_err(|e| Failure::Input(e.to_string()))?;
+    while let Some(puzzle) = next_puzzle(&mut cases) {
+        let puzzle = puzzle?;
         let (rating, effort) = measure(&puzzle, o.k, o.seed);
         let text = line(
             &puzzle.givens().to_line(),

@@ -34,12 +34,8 @@ fn answer_all<R: BufRead>(
 ) -> Result<(), Failure> {
     let mut text = String::new();
     let mut index = 0;
-    while let Some(case) = cases.next() {
-        let case = case.map_err(|e| match e {
-            ReadError::Input(e) => Failure::Input(e.to_string()),
-            ReadError::Io(e) => Failure::read(e),
-        })?;
-        let puzzle = case.puzzle(cases.format()).map_err(|e| Failure::Input(e.to_string()))?;
+    while let Some(puzzle) = next_puzzle(cases) {
+        let puzzle = puzzle?;
         text.clear();
         answer(cases.format(), index, &puzzle, engine, count, &mut text);
         out.write_all(text.as_bytes()).map_err(Failure::write)?;
@@ -47,6 +43,19 @@ fn answer_all<R: BufRead>(
     }
     out.flush().map_err(Failure::write)?;
     Ok(())
+}
+
+/// The next puzzle read, with its givens checked; a malformed case or clashing givens are
+/// bad input, a failed read an I/O failure.
+pub(super) fn next_puzzle<R: BufRead>(cases: &mut Cases<R>) -> Option<Result<Puzzle, Failure>> {
+    let case = cases.next()?;
+    Some(
+        case.map_err(|e| match e {
+            ReadError::Input(e) => Failure::Input(e.to_string()),
+            ReadError::Io(e) => Failure::read(e),
+        })
+        .and_then(|case| case.puzzle(cases.format()).map_err(|e| Failure::Input(e.to_string()))),
+    )
 }
 
 /// Appends case `index`'s answer: its solution or verdict, or its count of solutions.
