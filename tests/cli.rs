@@ -8,7 +8,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_dlx-sudoku");
+mod common;
+use common::{run, Output, BIN};
 
 /// Plain DFS is exponential: it runs only where the puzzles are easy for it.
 const FAST_ENGINES: [&str; 2] = ["dlx", "bitmask"];
@@ -20,33 +21,6 @@ const EMPTY_LINE: &str = "......................................................
 const IMPOSSIBLE: &str = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
 /// A 16-clue grid with 1158 solutions.
 const SIXTEEN_CLUES: &str = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......";
-
-struct Output {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_string();
-    let writer = std::thread::spawn(move || pipe.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("the binary runs");
-    // The binary may stop reading early (a usage error): a broken pipe is not a failure.
-    let _ = writer.join().unwrap();
-    Output {
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-        code: out.status.code().expect("an exit status"),
-    }
-}
 
 fn data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);

@@ -6,33 +6,8 @@ use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_dlx-sudoku");
-
-struct Output {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_string();
-    let writer = std::thread::spawn(move || pipe.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("the binary runs");
-    let _ = writer.join().unwrap();
-    Output {
-        stdout: String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-        code: out.status.code().expect("an exit status"),
-    }
-}
+mod common;
+use common::{run, BIN};
 
 /// `cover --example ARGS`, which must succeed.
 fn example(args: &[&str]) -> String {
