@@ -9,6 +9,8 @@
 // elements, one per item, that never change while the search runs: they take the
 // pointer, the focus and the screen reader's questions (an ARIA grid per panel).
 
+import { themeColors } from './theme.js';
+
 // Panel row r, column k: the cell in row r, column k; or unit r with digit k + 1.
 const PANELS = [
   { block: 'cell', title: 'Cell r,c is filled', rows: 'rows', cols: 'columns', item: (n, r, k) => n.cellItem(r * 9 + k) },
@@ -140,16 +142,9 @@ export class ItemsView {
 
   /** Re-reads the theme's colours (and redraws the digits' glyphs) for the next render. */
   restyle() {
-    const probe = document.createElement('span');
-    this.root.append(probe);
-    const color = (v) => {
-      probe.style.color = `var(${v})`;
-      return getComputedStyle(probe).color;
-    };
     const vars = ['--l1', '--l2', '--l3', '--l4', '--l5', '--l6', '--l7', '--l8', '--l9', '--covered', '--dead', '--chosen', ...GLYPHS];
-    this.colors = Object.fromEntries(vars.map((v) => [v, color(v)]));
+    this.colors = themeColors(this.root, vars);
     this.font = getComputedStyle(this.root).fontFamily;
-    probe.remove();
     this.makeGlyphs();
     this.full = true;
     if (this.model) this.render(this.model);

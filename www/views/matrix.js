@@ -8,6 +8,7 @@
 // what it shows, renewed whenever the search is not playing.
 
 import { MatrixCanvas, Paint } from '../pkg/dlx_sudoku.js';
+import { themeColors } from './theme.js';
 
 // The CSS variable of each Paint (style.css sets them per theme).
 const PAINT_VARS = {
@@ -83,25 +84,19 @@ export class MatrixView {
 
   /** Re-reads the theme's colours, redraws the labels, and repaints at the next render. */
   restyle() {
-    const probe = document.createElement('span');
-    this.root.append(probe);
-    const color = (v) => {
-      probe.style.color = `var(${v})`;
-      const m = getComputedStyle(probe).color.match(/[\d.]+/g) ?? [0, 0, 0];
+    const css = themeColors(this.root, [...Object.values(PAINT_VARS), '--ink-soft', '--ink', '--panel', '--hl']);
+    // Rust paints packed RGBA: 0xRRGGBBAA.
+    const rgba = (c) => {
+      const m = c.match(/[\d.]+/g) ?? [0, 0, 0];
       return (((m[0] & 255) << 24) | ((m[1] & 255) << 16) | ((m[2] & 255) << 8) | 255) >>> 0;
     };
     const palette = new Uint32Array(Object.keys(PAINT_VARS).length);
-    for (const [name, v] of Object.entries(PAINT_VARS)) palette[Paint[name]] = color(v);
+    for (const [name, v] of Object.entries(PAINT_VARS)) palette[Paint[name]] = rgba(css[v]);
     this.palette = palette;
-    probe.style.color = 'var(--ink-soft)';
-    this.inkSoft = getComputedStyle(probe).color;
-    probe.style.color = 'var(--ink)';
-    this.ink = getComputedStyle(probe).color;
-    probe.style.color = 'var(--panel)';
-    this.panel = getComputedStyle(probe).color;
-    probe.style.color = 'var(--hl)';
-    this.hl = getComputedStyle(probe).color;
-    probe.remove();
+    this.inkSoft = css['--ink-soft'];
+    this.ink = css['--ink'];
+    this.panel = css['--panel'];
+    this.hl = css['--hl'];
     this.mx.setPalette(palette);
     this.moved();
   }
