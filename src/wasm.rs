@@ -12,7 +12,7 @@
 
 use crate::dlx1::examples::Example;
 use crate::dlx1::Problem;
-use crate::exact_cover::Matrix;
+use crate::exact_cover::{Matrix, Nothing, Status};
 use crate::formats;
 use crate::matrix_view::{Layout, MatrixView};
 use crate::sudoku::{model, Dlx, Engine, Grid, Puzzle, Verdict};
@@ -298,6 +298,25 @@ pub fn check_cover(input: &JsValue) -> Result<Object, JsError> {
             object(&[("error", error.into())])
         }
     }
+}
+
+/// The number of solutions of a problem in DLX1 text, counting no further than `limit` (at
+/// most 2^53): the plain search with no trace, as `dlx-sudoku cover --count` runs it. A
+/// malformed text throws, naming the line and the column.
+#[wasm_bindgen(js_name = countCover)]
+pub fn count_cover(input: &JsValue, limit: f64) -> Result<f64, JsError> {
+    let p = Problem::parse(&text(input, "problem")?).map_err(|e| JsError::new(&e.to_string()))?;
+    let limit = count_arg(limit);
+    let mut search = p.search();
+    let mut found = 0u64;
+    while found < limit {
+        match search.step(&mut Nothing) {
+            Status::Solution => found += 1,
+            Status::Done => break,
+            Status::Running => {}
+        }
+    }
+    Ok(found as f64)
 }
 
 /// The DLX1 text of one of `dlx-sudoku cover --example`'s problems ([`Example`]), e.g.

@@ -20,8 +20,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use dlx_sudoku::wasm::{
-    candidates, check_cover, check_givens, check_puzzle, count_solutions, cover_example, generate_puzzle, hint, parse,
-    solve, sudoku_tables, verdict, EventKind, EventWord, ItemFlag, OptionState, Trace,
+    candidates, check_cover, check_givens, check_puzzle, count_cover, count_solutions, cover_example, generate_puzzle,
+    hint, parse, solve, sudoku_tables, verdict, EventKind, EventWord, ItemFlag, OptionState, Trace,
 };
 use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint16Array, Uint32Array, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
@@ -1716,6 +1716,25 @@ fn bad_dlx1_texts_give_the_line_and_column() {
     );
     let long = format!("{}\n", "x".repeat(100_000));
     assert!(check(&long).2.contains("is longer than 64 bytes"));
+}
+
+#[wasm_bindgen_test]
+fn count_cover_counts_with_the_plain_search_up_to_a_limit() {
+    let queens8 = cover_example(&js("queens"), &js("8")).unwrap();
+    assert_eq!(count_cover(&js(&queens8), 1e9).unwrap(), 92.0);
+    assert_eq!(count_cover(&js(&queens8), 10.0).unwrap(), 10.0);
+    assert_eq!(count_cover(&js(&queens8), 0.0).unwrap(), 0.0);
+    assert_eq!(count_cover(&js(&queens8), f64::NAN).unwrap(), 0.0);
+    let langford7 = cover_example(&js("langford"), &js("7")).unwrap();
+    assert_eq!(count_cover(&js(&langford7), f64::INFINITY).unwrap(), 52.0);
+    assert_eq!(
+        err(count_cover(&js("a b\na q\n"), 1.0)),
+        "line 2, column 3: unknown item \"q\""
+    );
+    assert_eq!(
+        err(count_cover(&JsValue::UNDEFINED, 1.0)),
+        "the problem must be a string"
+    );
 }
 
 #[wasm_bindgen_test]
