@@ -121,13 +121,7 @@ $('cover-copy').addEventListener('click', async () => {
     return;
   }
   if (!c.workbench.packed) await c.workbench.pack(c.workbench.text);
-  c.router.write(true);
-  try {
-    await navigator.clipboard.writeText(location.href);
-    views.coverResult.message('count', 'Link copied: it opens this problem at this step.');
-  } catch {
-    views.coverResult.message('info', `Copy this link: ${location.href}`);
-  }
+  await copyLink('problem', (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
 });
 const select = $('examples');
 const groups = new Map();
@@ -145,14 +139,18 @@ $('copy-link').addEventListener('click', async () => {
     $('cover-copy').click();
     return;
   }
+  await copyLink('puzzle', (kind, text) => views.notice.show(kind, text));
+});
+/** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how it went. */
+async function copyLink(what, say) {
   c.router.write(true);
   try {
     await navigator.clipboard.writeText(location.href);
-    views.notice.show('ok', 'Link copied: it opens this puzzle at this step.');
+    say('ok', `Link copied: it opens this ${what} at this step.`);
   } catch {
-    views.notice.show('info', `Copy this link: ${location.href}`);
+    say('info', `Copy this link: ${location.href}`);
   }
-});
+}
 $('show-marks').addEventListener('change', (e) => views.board.setMarksShown(e.target.checked));
 $('advance').addEventListener('change', (e) => {
   views.board.advance = e.target.checked;

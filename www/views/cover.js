@@ -64,7 +64,10 @@ export class CoverEditor {
     const top = this.text.offsetTop + padTop + (e.line - 1) * lh - this.text.scrollTop;
     const left = this.text.offsetLeft + padLeft + Math.max(0, e.column - 1) * ch - this.text.scrollLeft;
     Object.assign(this.mark.style, { top: `${top}px`, height: `${lh}px` });
-    Object.assign(this.caret.style, { top: `${top + lh - 3}px`, left: `${left}px`, width: `${e.column ? ch : 0}px` });
+    // The word at the column (up to the next blank) is boxed.
+    const line = this.text.value.split(/\r\n|\r|\n/)[e.line - 1] ?? '';
+    const word = Array.from(line).slice(Math.max(0, e.column - 1)).join('').match(/^\S*/)[0];
+    Object.assign(this.caret.style, { top: `${top}px`, height: `${lh}px`, left: `${left}px`, width: `${e.column ? Math.max(1, Array.from(word).length) * ch : 0}px` });
     // The message just below its line, or above it when there is no room below.
     const room = this.text.offsetTop + this.text.clientHeight - this.bubble.offsetHeight;
     const at = top + lh + 2 <= room ? top + lh + 2 : top - this.bubble.offsetHeight - 2;
