@@ -6,8 +6,8 @@
 
 /** The longest packed problem a link carries (characters of base64url). */
 export const MAX_PACKED = 16_000;
-/** The most bytes a link's problem may inflate to. */
-export const MAX_UNPACKED = 1_000_000;
+/** The most bytes a link's problem may inflate to (the editor takes as many characters). */
+export const MAX_UNPACKED = 500_000;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const VALUE = new Int16Array(128).fill(-1);

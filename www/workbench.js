@@ -4,7 +4,7 @@
 // link; Count runs in its own worker with progress and Cancel. The gallery's problems are
 // written by wasm (`coverExample`, the same code as `dlx-sudoku cover --example`).
 
-import { packProblem, unpackProblem, MAX_PACKED } from './cover-link.js';
+import { packProblem, unpackProblem, MAX_PACKED, MAX_UNPACKED } from './cover-link.js';
 import { Cancelled } from './solver.js';
 import { time } from './views/result.js';
 import { quote } from './router.js';
@@ -24,8 +24,8 @@ export const GALLERY = [
 ];
 export const DEFAULT_PROBLEM = 'queens-4';
 
-/** Longest text the editor takes from a paste (a 6×10 pentomino problem is 35,298). */
-export const MAX_TEXT = 1_000_000;
+/** The longest text the workbench reads (a 6×10 pentomino problem is 35,298; 100 queens 170,498). */
+export const MAX_TEXT = MAX_UNPACKED;
 const CHECK_MS = 150;
 
 export class Workbench {

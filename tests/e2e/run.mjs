@@ -1020,6 +1020,25 @@ test('workbench: parse errors show at their line and column as the user types, a
   }, text);
   await page.waitForTimeout(350);
   assert.match(await coverStatus(page), /^46 items \(16 primary, 30 secondary\), 64 options/);
+  // Far too long a paste is refused at once, and the problem stays.
+  const refused = await page.evaluate(() => {
+    const t = document.querySelector('#cover-text');
+    const dt = new DataTransfer();
+    dt.setData('text/plain', 'x '.repeat(300_000));
+    return !t.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  assert.equal(refused, true, 'the paste is cancelled');
+  assert.equal(await coverResult(page), 'Not pasted: 600,000 characters is more than the editor takes (500,000). The problem is unchanged.');
+  assert.match(await coverStatus(page), /^46 items/);
+  // The tabs: arrows move between the three views.
+  await page.focus('#tab-knuth');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.$eval('#tab-cover', (t) => [t.getAttribute('aria-selected'), document.activeElement === t].join()), 'true,true');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.$eval('#tab-sudoku', (t) => t.getAttribute('aria-selected')), 'true');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.$eval('#cover-pane', (p) => p.hidden), false);
+  assert.match(await coverStatus(page), /^46 items/, 'the problem is still there after a visit to the Sudoku');
 });
 
 test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
@@ -1078,7 +1097,7 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   for (const [hash, message] of [
     ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem is shown instead\.$/],
     ['#m=cover&x=AAAAAAAAAAAA', /cannot be read: it does not unpack/],
-    [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 1,000,000 bytes/],
+    [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 500,000 bytes/],
     [`#m=cover&x=${'A'.repeat(20000)}`, /^The link is too long to hold a problem \(20,010 characters after the #, at most 16,040\); ignored\./],
   ]) {
     const p = await openCover(hash);

@@ -153,6 +153,8 @@ const VARS = ['--mx-bg', '--mx-dot', '--mx-hidden', '--mx-hidden-dot', '--mx-tri
   '--mx-pending', '--mx-pending-dot', '--mx-covered', '--mx-top', '--mx-chosen', '--mx-dead', '--mx-grid'];
 /** The canvas is kept below this many pixels a side. */
 const MAX_SIDE = 4096;
+/** Canvases bigger than this are not repainted while the search plays. */
+const MAX_PLAYING_PIXELS = 1_000_000;
 /** The strip of item marks above the rows, in CSS pixels. */
 const STRIP = 5;
 
@@ -206,10 +208,13 @@ export class CoverMatrixView {
       `${n[OptionState.Hidden] + n[OptionState.Spent]} hidden or spent; ${covered} items covered.`;
   }
 
-  render(trace, pic, describe) {
+  /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */
+  render(trace, pic, idle) {
     if (!trace || !pic) return;
     if (!this.colors) this.restyle();
     if (trace !== this.trace) this.build(trace);
+    // A big canvas is painted when the search stops, not in every frame of a run.
+    if (!idle && this.canvas.width * this.canvas.height > MAX_PLAYING_PIXELS) return;
     const key = `${pic.events}`;
     if (key === this.key) return;
     this.key = key;
@@ -256,6 +261,6 @@ export class CoverMatrixView {
       }
     }
     this.ctx.putImageData(this.image, 0, 0);
-    if (describe) this.canvas.setAttribute('aria-label', this.describe(pic));
+    if (idle) this.canvas.setAttribute('aria-label', this.describe(pic));
   }
 }
