@@ -1113,8 +1113,9 @@ test('workbench: a link carries the problem and the step; too big and hostile li
 });
 
 test('workbench: screenshots at 1280×800 and 375×812, light and dark', async () => {
-  for (const [w, h, dark, name] of [[1280, 800, false, 'workbench-desktop'], [375, 812, false, 'workbench-phone'], [1280, 800, true, 'workbench-dark']]) {
+  for (const [w, h, dark, name] of [[1280, 800, false, 'workbench-desktop'], [375, 812, false, 'workbench-phone'], [1280, 800, true, 'workbench-dark'], [1280, 800, false, 'workbench-projector']]) {
     const page = await openCover('#m=cover', { width: w, height: h, dark });
+    if (name.endsWith('projector')) await page.click('#large-type');
     await galleryPick(page, 'Pentominoes 3×5 (L, N, V)');
     for (let k = 0; k < 14; k++) await page.keyboard.press(']');
     await shot(page, name);
