@@ -390,7 +390,7 @@ export class Controller {
   open(h, { changed = false } = {}) {
     const warnings = h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`);
     if (h.mode === 'cover') {
-      this.openCover(h, warnings, changed);
+      this.openCover(h, warnings);
       return;
     }
     this.setMode(h.mode, false);
@@ -409,15 +409,22 @@ export class Controller {
     }
   }
 
-  /** A link to the workbench: its packed problem (or the default one on load), then its step. */
-  async openCover(h, warnings, changed) {
+  /**
+   * A link to the workbench: its packed problem, then its step. A link that cannot be read
+   * leaves the editor as it is, or (on a page with no problem yet) opens the default one.
+   */
+  async openCover(h, warnings) {
     const wb = this.workbench;
     this.setMode('cover', false, false);
+    const before = wb.editor.value;
     const trouble = h.packed ? await wb.open(h.packed) : '';
-    if (trouble && !wb.editor.value) wb.example(DEFAULT_PROBLEM);
-    else if (!h.packed && !wb.editor.value) wb.example(DEFAULT_PROBLEM);
+    const fallback = !wb.editor.value;
+    if (fallback) wb.example(DEFAULT_PROBLEM);
     const lines = [...warnings, trouble].filter(Boolean);
-    if (lines.length) this.views.coverResult.message('error', [...lines, wb.exampleId === DEFAULT_PROBLEM ? 'The default problem is shown instead.' : ''].join(' ').trim());
+    if (lines.length) {
+      const then = fallback ? 'The default problem is shown instead.' : wb.editor.value === before ? 'The problem in the editor is unchanged.' : '';
+      this.views.coverResult.message('error', [...lines, then].join(' ').trim());
+    }
     if (!trouble && h.step > 0 && this.trace) this.player.seek(h.step);
     this.router?.write(true);
   }

@@ -1106,6 +1106,11 @@ test('workbench: a link carries the problem and the step; too big and hostile li
     assert.match(await coverStatus(p), /^22 items/, 'the default problem instead');
     await p.close();
   }
+  // A hostile link typed over an open problem: a message, and the problem stays.
+  await other.evaluate(() => { location.hash = '#m=cover&x=!!'; });
+  await other.waitForFunction(() => /cannot be read/.test(document.querySelector('#cover-result').textContent));
+  assert.equal(await coverResult(other), 'The link\'s problem "!!" cannot be read: character 1 is not base64url. The problem in the editor is unchanged.');
+  assert.equal(await other.$eval('#cover-text', (t) => t.value), text);
   // A link whose problem has an error opens it with the error marked.
   const bad = await openCover(`#m=cover&x=${await packProblem('a b\na q\n')}`);
   assert.equal(await bad.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 2, column 3: unknown item "q"');
