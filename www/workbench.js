@@ -91,9 +91,10 @@ export class Workbench {
     }
     this.editor.showError(null);
     const sec = r.items - r.primary;
-    const plural = (n, w) => `${n.toLocaleString('en')} ${w}${n === 1 ? '' : 's'}`;
+    const n = (k) => k.toLocaleString('en');
+    const plural = (k, one, many = `${one}s`) => `${n(k)} ${k === 1 ? one : many}`;
     this.status.dataset.kind = 'ok';
-    this.status.textContent = `${plural(r.items, 'item')} (${r.primary.toLocaleString('en')} primary${sec ? `, ${sec.toLocaleString('en')} secondary` : ''}), ${plural(r.options, 'option')}, ${plural(r.entries, 'entry').replace('entrys', 'entries')}.`;
+    this.status.textContent = `${plural(r.items, 'item')} (${n(r.primary)} primary${sec ? `, ${n(sec)} secondary` : ''}), ${plural(r.options, 'option')}, ${plural(r.entries, 'entry', 'entries')}.`;
     this.text = text;
     this.packed = null;
     this.tooBig = 0;

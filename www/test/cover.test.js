@@ -66,3 +66,90 @@ test('cover links: the mode, the problem, and what does not belong', () => {
   // The Sudoku's own limit stays.
   assert.match(parseHash(`#p=${'.'.repeat(3000)}`).errors[0], /at most 2,000/);
 });
+
+// --- the workbench's logic, with stand-ins for its views and its worker -----------------------
+import { Workbench, GALLERY, DEFAULT_PROBLEM, MAX_TEXT } from '../workbench.js';
+import { Cancelled } from '../solver.js';
+
+function bench({ solver = {} } = {}) {
+  const seen = { problems: [], errors: [], results: [], links: 0 };
+  const editor = { value: '', showError: (e) => seen.errors.push(e) };
+  const status = { dataset: {}, textContent: '' };
+  const result = {
+    clear: () => seen.results.push(['clear']),
+    message: (kind, text) => seen.results.push([kind, text]),
+    busy: (text) => seen.results.push(['busy', text]),
+    progress: (text) => seen.results.push(['progress', text]),
+  };
+  const wb = new Workbench({
+    dlx, editor, status, result, solver: { busy: false, cancel() {}, ...solver },
+    onProblem: (t) => seen.problems.push(t),
+    onLink: () => seen.links++,
+  });
+  return { wb, seen, editor, status };
+}
+
+test('every gallery entry is a problem wasm writes, with its known count', () => {
+  const known = { 'queens-4': 2, 'queens-5': 10, 'pentominoes-3x5': 4, 'langford-3': 2, 'langford-4': 2, knuth: 1, 'queens-8': 92, 'queens-12': 14200, 'langford-11': 35584 };
+  assert.ok(GALLERY.some((g) => g.id === DEFAULT_PROBLEM));
+  for (const g of GALLERY) {
+    const { wb, seen, status } = bench();
+    assert.equal(wb.example(g.id), true, g.id);
+    assert.equal(seen.errors.at(-1), null, `${g.id}: no error`);
+    assert.equal(status.dataset.kind, 'ok');
+    assert.equal(seen.problems.length, 1);
+    if (g.id in known) assert.equal(dlx.countCover(wb.text, Infinity), known[g.id], g.id);
+    else assert.equal(g.id, 'pentominoes-6x10', 'only the 16-second count is left to tests/cover_counts.rs');
+    seen.problems[0].free();
+  }
+  assert.equal(bench().wb.example('nonesuch'), false);
+});
+
+test('the workbench: errors go to the editor, a good text to a new search, the link is packed', async () => {
+  const { wb, seen, editor, status } = bench();
+  editor.value = 'a b\na q\n';
+  wb.check();
+  assert.deepEqual(seen.errors.at(-1), { line: 2, column: 3, message: 'line 2, column 3: unknown item "q"' });
+  assert.equal(status.textContent, 'Not a problem yet: line 2, column 3: unknown item "q".');
+  assert.deepEqual(seen.problems, [null]);
+  assert.equal(wb.linkTrouble(), 'The problem has an error, so there is no link to it yet.');
+  editor.value = 'a b\na b\n';
+  wb.check();
+  assert.equal(seen.errors.at(-1), null);
+  assert.equal(status.textContent, '2 items (2 primary), 1 option, 2 entries.');
+  assert.equal(seen.problems.at(-1).solutions, 0);
+  const before = seen.problems.length;
+  wb.check(); // the same text: nothing to do
+  assert.equal(seen.problems.length, before);
+  for (let k = 0; k < 200 && !seen.links; k++) await new Promise((ok) => setTimeout(ok, 10));
+  assert.equal(seen.links, 1, 'the link is packed, and the page told');
+  assert.equal(await unpackProblem(wb.packed), 'a b\na b\n');
+  editor.value = 'x'.repeat(MAX_TEXT + 1);
+  wb.check();
+  assert.match(seen.errors.at(-1).message, /too long for the page \(500,001 characters, at most 500,000\)/);
+  // Typing waits for a pause before reading.
+  editor.value = 'a b\na b\n';
+  wb.check();
+  editor.value = 'a\na\n';
+  wb.edited();
+  assert.equal(wb.text, 'a b\na b\n', 'not read yet');
+  for (let k = 0; k < 200 && wb.text === null; k++) await new Promise((ok) => setTimeout(ok, 10));
+  assert.equal(wb.text, 'a\na\n');
+});
+
+test('the workbench counts in its worker, shows progress, and a cancel says so', async () => {
+  let progress;
+  const { wb, seen } = bench({ solver: { coverCount: (text, limit, onProgress) => { progress = onProgress; return new Promise(() => {}); } } });
+  wb.example('queens-8');
+  wb.count();
+  progress({ solutions: 12, nodes: 3456, events: 1 });
+  assert.deepEqual(seen.results.slice(-2), [['busy', 'Counting…'], ['progress', 'Counting… 12 solutions so far (3,456 nodes)']]);
+  const done = bench({ solver: { coverCount: async () => ({ count: 92, nodes: 1965, ms: 12 }) } });
+  done.wb.example('queens-8');
+  await done.wb.count();
+  assert.deepEqual(done.seen.results.at(-1), ['count', '92 solutions: the whole search tree was explored (1,965 nodes, 12 ms).']);
+  const stopped = bench({ solver: { coverCount: async () => { throw new Cancelled(); } } });
+  stopped.wb.example('queens-8');
+  await stopped.wb.count();
+  assert.deepEqual(stopped.seen.results.at(-1), ['info', 'Cancelled. The count was stopped and the solver is ready again.']);
+});

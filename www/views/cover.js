@@ -210,6 +210,7 @@ export class CoverMatrixView {
 
   /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */
   render(trace, pic, idle) {
+    this.canvas.hidden = !trace || !pic;
     if (!trace || !pic) return;
     if (!this.colors) this.restyle();
     if (trace !== this.trace) this.build(trace);
