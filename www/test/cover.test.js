@@ -133,7 +133,7 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   editor.value = 'a\na\n';
   wb.edited();
   assert.equal(wb.text, 'a b\na b\n', 'not read yet');
-  for (let k = 0; k < 200 && wb.text === null; k++) await new Promise((ok) => setTimeout(ok, 10));
+  for (let k = 0; k < 200 && wb.text !== 'a\na\n'; k++) await new Promise((ok) => setTimeout(ok, 10));
   assert.equal(wb.text, 'a\na\n');
 });
 
