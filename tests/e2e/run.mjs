@@ -1128,6 +1128,9 @@ test('workbench: screenshots at 1280×800 and 375×812, light and dark', async (
     if (w < 400) {
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= 375, `no sideways scroll on a phone (${wide} px)`);
+      await typeProblem(page, 'a b c\na b\nc d\n');
+      await page.locator('#cover-editor').scrollIntoViewIfNeeded();
+      await shot(page, `${name}-error`);
     }
     await page.close();
   }
