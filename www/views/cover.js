@@ -184,8 +184,8 @@ export class CoverMatrixView {
     const items = trace.items, options = trace.options;
     this.optionItems = Array.from({ length: options }, (_, o) => trace.optionItems(o));
     const avail = Math.max(120, this.root.clientWidth - 4);
-    const cw = Math.max(1, Math.min(18, Math.floor(avail / items)));
-    const rh = Math.max(1, Math.min(cw, 14, Math.floor(MAX_SIDE / options)));
+    const cw = Math.max(1, Math.min(28, Math.floor(avail / items)));
+    const rh = Math.max(1, Math.min(cw, 18, Math.floor(MAX_SIDE / options)));
     this.cell = [cw, rh];
     const scale = Math.min(2, Math.max(1, Math.round(devicePixelRatio || 1)));
     this.scale = scale;
