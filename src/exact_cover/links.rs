@@ -7,6 +7,7 @@
 //! > index of a node. An item header's `up` and `down` lead to option nodes of that item
 //! > or back to the header, and an option node's `right` to an option node of the same
 //! > option. The `top` of every option node is an item, whose `len` and bucket word exist.
+//! > Every `prev` and `next` of the item list is an item or one of the two roots.
 //!
 //! So the hot loops, which only follow links read from the arrays, can index without
 //! checks. Debug builds (and so every test) check every index anyway; Miri runs the
@@ -71,6 +72,10 @@ pub(super) struct Links {
     /// between them touches one cache line. (Secondary items are in the sets too, which
     /// keeps a test out of the hot loops; the choice looks at primary items only.)
     buckets: Vec<[u64; BUCKETS]>,
+    /// The horizontal list of uncovered items, doubly linked: the primary items behind
+    /// a root at index `items`, the secondary ones behind a root at `items + 1`.
+    prev: Vec<u32>,
+    next: Vec<u32>,
 }
 
 impl Clone for Links {
@@ -79,6 +84,8 @@ impl Clone for Links {
             nodes: self.nodes.clone(),
             len: self.len.clone(),
             buckets: self.buckets.clone(),
+            prev: self.prev.clone(),
+            next: self.next.clone(),
         }
     }
 
@@ -87,12 +94,16 @@ impl Clone for Links {
         self.nodes.clone_from(&source.nodes);
         self.len.clone_from(&source.len);
         self.buckets.clone_from(&source.buckets);
+        self.prev.clone_from(&source.prev);
+        self.next.clone_from(&source.next);
     }
 }
 
 impl Links {
-    /// `items` headers with empty lists, and the spacer before the first option.
-    pub fn new(items: u32) -> Links {
+    /// `items` headers with empty lists, the first `primary` of them primary, and the
+    /// spacer before the first option.
+    pub fn new(items: u32, primary: u32) -> Links {
+        assert!(primary <= items && items < SPACER - 2, "bad sizes {primary} of {items}");
         let mut links = Links {
             nodes: (0..items)
                 .map(|i| Node {
@@ -104,7 +115,20 @@ impl Links {
                 .collect(),
             len: vec![0; items as usize],
             buckets: vec![[0; BUCKETS]; (items as usize).div_ceil(64)],
+            prev: vec![0; items as usize + 2],
+            next: vec![0; items as usize + 2],
         };
+        // Two circular lists: root `items` then 0..primary, root `items + 1` then the rest.
+        for (root, range) in [(items, 0..primary), (items + 1, primary..items)] {
+            let mut last = root;
+            for i in range {
+                links.next[last as usize] = i;
+                links.prev[i as usize] = last;
+                last = i;
+            }
+            links.next[last as usize] = root;
+            links.prev[root as usize] = last;
+        }
         // Every item starts with no option.
         for i in 0..items {
             links.buckets[(i / 64) as usize][0] |= 1 << (i % 64);
@@ -140,6 +164,11 @@ impl Links {
 
     pub fn buckets(&self) -> &[[u64; BUCKETS]] {
         &self.buckets
+    }
+
+    /// The item list: `prev` and `next` of each item, then of the two roots.
+    pub fn item_list(&self) -> (&[u32], &[u32]) {
+        (&self.prev, &self.next)
     }
 
     /// Appends an option on `items` (distinct, uncovered items; checked here so that the
@@ -201,7 +230,7 @@ impl Links {
     }
 
     /// Cover item `i`: hide every option in its list, and mark it covered (out of the
-    /// buckets). Returns the number of nodes unlinked (DLX1's "updates"). `NARROW`
+    /// buckets and the item list). Returns the number of nodes unlinked (DLX1's "updates"). `NARROW`
     /// must be true only if no item has more than `LONG` options, `FOUR` only if every
     /// option has four items. (Either wrongly true gives wrong answers, never an access
     /// out of bounds: `FOUR` only follows `right` links, which the invariant keeps.)
@@ -217,6 +246,9 @@ impl Links {
         let len = *at(&self.len, i as usize);
         self.flip(bucket::<NARROW>(len), i);
         *at_mut(&mut self.len, i as usize) = len | COVERED;
+        let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
+        *at_mut(&mut self.next, l as usize) = r;
+        *at_mut(&mut self.prev, r as usize) = l;
         updates
     }
 
@@ -225,6 +257,9 @@ impl Links {
     #[inline(always)]
     pub fn uncover<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
         assert!(i < self.items(), "no item {i}");
+        let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
+        *at_mut(&mut self.next, l as usize) = i;
+        *at_mut(&mut self.prev, r as usize) = i;
         let len = *at(&self.len, i as usize) & !COVERED;
         *at_mut(&mut self.len, i as usize) = len;
         self.flip(bucket::<NARROW>(len), i);
