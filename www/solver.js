@@ -52,6 +52,11 @@ export class Solver {
     return this.run({ op: 'count', puzzle, limit }, onProgress);
   }
 
+  /** A new puzzle: `{line, level, logic, effort, seed, ms}` (`dlx-sudoku generate --seed` gives the same). */
+  generate(level, seed) {
+    return this.run({ op: 'generate', level, seed });
+  }
+
   run(message, onProgress) {
     const id = this.nextId++;
     if (!this.worker) this.spawn();

@@ -689,6 +689,70 @@ pub fn rate(givens: &Grid) -> Rating {
     }
 }
 
+/// What a hint says about a board (see [`hint`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Hint {
+    /// The next logical step, not taken.
+    Step(Step),
+    /// Every cell is filled.
+    Solved,
+    /// No technique applies: it takes search from here, with `open` cells still empty.
+    Stuck { open: usize },
+    /// The pencil marks of `cell` leave out `digit`, the solution's digit there.
+    MarkedOut { cell: usize, digit: u8 },
+}
+
+impl Hint {
+    /// One sentence for the person solving.
+    pub fn why(&self) -> String {
+        match self {
+            Hint::Step(s) => s.why.clone(),
+            Hint::Solved => "Solved: every cell is filled.".to_owned(),
+            Hint::Stuck { open } => format!(
+                "Stuck: none of the {} techniques finds a step, with {open} cells open. From here it takes search (trying a digit and backing up when it fails), which is what dancing links does.",
+                Technique::ALL.len()
+            ),
+            Hint::MarkedOut { cell, digit } => format!(
+                "Check your pencil marks in {}: they leave out {digit}, which the solution needs there.",
+                cell_name(*cell)
+            ),
+        }
+    }
+}
+
+impl Board {
+    /// The digits of `grid`, and in each empty cell the user's pencil marks (`marks[cell]`,
+    /// bit `d` for digit `d`) where there are any, else every digit; either way only the
+    /// digits that do not clash with the digits placed.
+    pub fn with_marks(grid: &Grid, marks: &[u16; CELLS]) -> Board {
+        let mut board = Board::new(grid);
+        for (c, cand) in board.cand.iter_mut().enumerate() {
+            if marks[c] & ALL_DIGITS != 0 {
+                *cand &= marks[c];
+            }
+        }
+        board
+    }
+}
+
+/// The hint for a board of digits and pencil marks: the next step, or why there is none.
+/// `solution` is the board's one solution if it has exactly one (then pencil marks that
+/// leave out its digit are pointed out first, since no step taken from them could be trusted).
+pub fn hint(grid: &Grid, marks: &[u16; CELLS], solution: Option<&Grid>) -> Hint {
+    let board = Board::with_marks(grid, marks);
+    if let Some(s) = solution {
+        let wrong = (0..CELLS).find(|&c| grid.get(c) == 0 && board.cand[c] & (1 << s.get(c)) == 0);
+        if let Some(cell) = wrong {
+            return Hint::MarkedOut { cell, digit: s.get(cell) };
+        }
+    }
+    match board.next_step() {
+        Some(step) => Hint::Step(step),
+        None if board.open_cells() == 0 => Hint::Solved,
+        None => Hint::Stuck { open: board.open_cells() },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
