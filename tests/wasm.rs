@@ -1604,7 +1604,10 @@ fn hints_name_the_technique_and_never_place_it() {
     let one_blank = format!(".{}", &solved[1..]);
     let h = hint(&one_blank.as_str().into(), Some(marks.clone())).unwrap();
     assert_eq!(kind(&h), "markedOut");
-    assert_eq!((get(&h, "cell").as_f64(), get(&h, "digit").as_f64()), (Some(0.0), Some(5.0)));
+    assert_eq!(
+        (get(&h, "cell").as_f64(), get(&h, "digit").as_f64()),
+        (Some(0.0), Some(5.0))
+    );
     marks[0] = 1 << 5;
     assert_eq!(kind(&hint(&one_blank.as_str().into(), Some(marks)).unwrap()), "step");
     assert!(hint(&line.into(), Some(vec![0; 80])).is_err(), "80 marks");
