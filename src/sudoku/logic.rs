@@ -92,7 +92,7 @@ pub struct Step {
 }
 
 /// The 27 units: rows 0..9, columns 9..18, boxes 18..27.
-fn unit_cells(u: usize) -> [usize; 9] {
+pub(crate) fn unit_cells(u: usize) -> [usize; 9] {
     std::array::from_fn(|k| match u {
         0..=8 => u * 9 + k,
         9..=17 => k * 9 + (u - 9),
