@@ -233,7 +233,14 @@ pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result
     if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
         return Err(JsError::new("the seed must be a whole number from 0 to 2^53 - 1"));
     }
-    let made = Generator::new(puzzle_seed(seed as u64, 0)).generate(level, symmetry, false);
+    thread_local! {
+        static GENERATOR: std::cell::RefCell<Generator> = std::cell::RefCell::new(Generator::new(0));
+    }
+    let made = GENERATOR.with(|g| {
+        let mut g = g.borrow_mut();
+        g.reseed(puzzle_seed(seed as u64, 0));
+        g.generate(level, symmetry, false)
+    });
     let logic = match made.rating.hardest {
         _ if !made.rating.solved() => format!("needs search ({} cells open)", made.rating.open),
         Some(t) => t.name().to_owned(),
