@@ -1322,6 +1322,8 @@ test('pencil marks: Shift/Alt + digit, pencil mode by keyboard and pointer; undo
   await phone.click('#board .cell >> nth=0');
   for (const d of [1, 5, 9]) await phone.keyboard.press(`Shift+Digit${d}`);
   await phone.click('#hint');
+  assert.equal((await hintPanel(phone)).kind, 'step');
+  await phone.waitForFunction(() => document.querySelector('#hint-panel').getBoundingClientRect().bottom <= innerHeight + 1, null, { timeout: 3000 });
   await shot(phone, 'pencil-hint-phone-dark');
 });
 
