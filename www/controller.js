@@ -202,25 +202,33 @@ export class Controller {
     return `${lineOf(this.givens)}|${this.marks.join(',')}`;
   }
 
-  /** First press: the next logical step, shown and not taken. Second press (board unchanged): taken. */
-  hint() {
+  /** First press: the next logical step (found in the worker, as it checks the board with a
+   *  search), shown and not taken. Second press (board unchanged): taken. */
+  async hint() {
     this.setMode('sudoku');
     if (this.hintShown?.h.kind === 'step' && this.hintShown.key === this.boardKey()) {
       this.takeHint();
       return;
     }
     if (this.refuseIfClashing()) return;
-    let h;
+    this.cancelSolver();
+    const job = this.solveJob;
+    const key = this.boardKey();
+    const { result } = this.views;
+    const slow = setTimeout(() => job === this.solveJob && result.busy('Looking for a hint…'), 150);
     try {
-      h = this.dlx.hint(lineOf(this.givens), this.marks);
+      const h = await this.solver.hint(lineOf(this.givens), this.marks);
+      if (job !== this.solveJob || key !== this.boardKey()) return;
+      if (result.root.dataset.kind === 'busy') result.clear();
+      this.clearAnswer();
+      this.hintShown = { h, key };
+      this.views.board.setHint(h);
+      this.showHintPanel(h);
     } catch (e) {
-      this.views.result.message('error', `No hint: ${e.message}`);
-      return;
+      if (job === this.solveJob) this.showSolverError(e);
+    } finally {
+      clearTimeout(slow);
     }
-    this.clearAnswer();
-    this.hintShown = { h, key: this.boardKey() };
-    this.views.board.setHint(h);
-    this.showHintPanel(h);
   }
 
   showHintPanel(h) {

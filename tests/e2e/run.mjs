@@ -1152,6 +1152,12 @@ function countSolutions(line, limit = 2) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const pencilOf = (page, cell) => page.$$eval(`#board .cell[data-cell="${cell}"] .m.pm`, (ms) => ms.map((m) => Number(m.dataset.d)));
 const hintPanel = (page) => page.$eval('#hint-panel', (p) => (p.hidden ? null : { kind: p.dataset.kind, text: p.textContent }));
+/** Asks for a hint (the worker finds it) by `press()`, and returns the panel once shown. */
+async function askHint(page, press = () => page.click('#hint')) {
+  await press();
+  await page.waitForSelector('#hint-panel:not([hidden])', { timeout: 10_000 });
+  return hintPanel(page);
+}
 
 test('new puzzle: each level made in the worker, unique (by a solver written here), rated; time per level measured', async () => {
   const page = await open(`#p=${POJ1}`);
@@ -1195,8 +1201,7 @@ test('new puzzle: each level made in the worker, unique (by a solver written her
 test('hint: the first press shows the step and places nothing; the second takes it', async () => {
   const EASY = '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..';
   const page = await open(`#p=${EASY}`);
-  await page.click('#hint');
-  const h = await hintPanel(page);
+  const h = await askHint(page);
   assert.equal(h.kind, 'step');
   assert.match(h.text, /^(Naked|Hidden) single \(places a digit\)(Naked|Hidden) single: \d (is the only candidate left in|can go only in) r\dc\d/);
   assert.equal(await givens(page), EASY, 'nothing placed yet');
@@ -1216,8 +1221,7 @@ test('hint: the first press shows the step and places nothing; the second takes 
   const page2 = await open(`#p=${MEDIUM}`);
   let removal = null;
   for (let k = 0; k < 81 && !removal; k++) {
-    await page2.keyboard.press('h');
-    const p = await hintPanel(page2);
+    const p = await askHint(page2, () => page2.keyboard.press('h'));
     if (p.kind !== 'step') break;
     if (/removes/.test(p.text)) removal = p;
     else await page2.keyboard.press('h');
@@ -1242,8 +1246,7 @@ test('hint: when logic is stuck it says so and shows the search from that board'
   const page = await open(`#p=${EXPERT}`);
   let h;
   for (let k = 0; k < 100; k++) {
-    await page.click('#hint');
-    h = await hintPanel(page);
+    h = await askHint(page);
     if (h.kind !== 'step') break;
     await page.click('#hint-take');
   }
@@ -1321,8 +1324,7 @@ test('pencil marks: Shift/Alt + digit, pencil mode by keyboard and pointer; undo
   const phone = await open(`#p=${POJ1}`, { width: 375, height: 812, dark: true });
   await phone.click('#board .cell >> nth=0');
   for (const d of [1, 5, 9]) await phone.keyboard.press(`Shift+Digit${d}`);
-  await phone.click('#hint');
-  assert.equal((await hintPanel(phone)).kind, 'step');
+  assert.equal((await askHint(phone)).kind, 'step');
   await phone.waitForFunction(() => document.querySelector('#hint-panel').getBoundingClientRect().bottom <= innerHeight + 1, null, { timeout: 3000 });
   await shot(phone, 'pencil-hint-phone-dark');
 });
