@@ -157,37 +157,66 @@ pub fn check_givens(line: &JsValue) -> Result<Object, JsError> {
     object(&[("clashes", clashes.into()), ("stuck", stuck.into())])
 }
 
-/// The next logical step for a puzzle's givens (`sudoku::logic`), without taking it:
-/// `{technique, why, cells, digits, place: [cell, digit] | null, remove: [[cell, digit], …]}`;
-/// `{stuck: true, open}` when no technique applies but cells are open; `{solved: true}` when
-/// every cell is filled. Clashing givens throw, naming the clash.
+/// The next logical step for a board (`sudoku::logic::hint`), without taking it. `puzzle`
+/// holds the digits on the board; `marks`, if given, the user's pencil marks: 81 bit sets
+/// (bit `d` for digit `d`, 0 for a cell without marks). Always `{kind, why}` (`why` one
+/// sentence), and for `kind`:
+/// - "step": `technique, cells, digits, place: [cell, digit] | null, remove: [[cell, digit], …]`;
+/// - "stuck": `open` (logic finds no step: it takes search from here);
+/// - "markedOut": `cell, digit` (the marks leave out the solution's digit there);
+/// - "solved", or "noSolution" (the digits on the board have none).
+///
+/// Clashing digits throw, naming the clash.
 #[wasm_bindgen]
-pub fn hint(puzzle: &JsValue) -> Result<Object, JsError> {
+pub fn hint(puzzle: &JsValue, marks: Option<Vec<u16>>) -> Result<Object, JsError> {
+    use crate::sudoku::logic::{self, Hint};
     let p = one_puzzle(puzzle)?;
-    let board = crate::sudoku::logic::Board::new(p.givens());
-    let Some(step) = board.next_step() else {
-        let open = board.open_cells() as u32;
-        return if open == 0 {
-            object(&[("solved", true.into())])
-        } else {
-            object(&[("stuck", true.into()), ("open", open.into())])
-        };
+    let marks: [u16; 81] = match marks {
+        None => [0; 81],
+        Some(m) => m
+            .try_into()
+            .map_err(|m: Vec<u16>| JsError::new(&format!("the pencil marks must be 81 numbers, not {}", m.len())))?,
     };
+    let verdict = with_engine(|e| e.verdict(&p)).map_err(|e| JsError::new(&e.to_string()))?;
+    let solution = match verdict {
+        Verdict::None => {
+            let why = "No solution from here: a digit on the board is wrong (or the puzzle has none). Undo back to where it went wrong.";
+            return object(&[("kind", "noSolution".into()), ("why", why.into())]);
+        }
+        Verdict::Unique(s) => Some(s),
+        Verdict::Multiple(..) => None,
+    };
+    let h = logic::hint(p.givens(), &marks, solution.as_ref());
     let pair = |(c, d): (usize, u8)| -> JsValue { Array::of2(&(c as u32).into(), &u32::from(d).into()).into() };
-    let cells: Array = step.cells.iter().map(|&c| JsValue::from(c as u32)).collect();
-    let digits: Array = step.digits.iter().map(|&d| JsValue::from(u32::from(d))).collect();
-    let remove: Array = step.remove.iter().map(|&r| pair(r)).collect();
-    object(&[
-        ("technique", step.technique.name().into()),
-        ("why", step.why.as_str().into()),
-        ("cells", cells.into()),
-        ("digits", digits.into()),
-        ("place", step.place.map_or(JsValue::NULL, pair)),
-        ("remove", remove.into()),
-    ])
+    let why = ("why", JsValue::from(h.why()));
+    match h {
+        Hint::Step(step) => {
+            let cells: Array = step.cells.iter().map(|&c| JsValue::from(c as u32)).collect();
+            let digits: Array = step.digits.iter().map(|&d| JsValue::from(u32::from(d))).collect();
+            let remove: Array = step.remove.iter().map(|&r| pair(r)).collect();
+            object(&[
+                ("kind", "step".into()),
+                why,
+                ("technique", step.technique.name().into()),
+                ("cells", cells.into()),
+                ("digits", digits.into()),
+                ("place", step.place.map_or(JsValue::NULL, pair)),
+                ("remove", remove.into()),
+            ])
+        }
+        Hint::Solved => object(&[("kind", "solved".into()), why]),
+        Hint::Stuck { open } => object(&[("kind", "stuck".into()), why, ("open", (open as u32).into())]),
+        Hint::MarkedOut { cell, digit } => object(&[
+            ("kind", "markedOut".into()),
+            why,
+            ("cell", (cell as u32).into()),
+            ("digit", u32::from(digit).into()),
+        ]),
+    }
 }
 
-/// A new puzzle with exactly one solution: `{line, level, logic}`. `level` is one of
+/// A new puzzle with exactly one solution: `{line, level, logic, effort}` (`effort`: the
+/// mean DLX nodes over relabellings, measured only when logic stalls). `level` is one of
 /// "easy" … "extreme" or undefined for any; `symmetry` "none", "rotational", "diagonal" or
 /// "mirror"; the same `seed` gives the same puzzle as `dlx-sudoku generate` on any machine.
 #[wasm_bindgen(js_name = generatePuzzle)]
@@ -206,7 +235,14 @@ pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result
     if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
         return Err(JsError::new("the seed must be a whole number from 0 to 2^53 - 1"));
     }
-    let made = Generator::new(puzzle_seed(seed as u64, 0)).generate(level, symmetry, false);
+    thread_local! {
+        static GENERATOR: std::cell::RefCell<Generator> = std::cell::RefCell::new(Generator::new(0));
+    }
+    let made = GENERATOR.with(|g| {
+        let mut g = g.borrow_mut();
+        g.reseed(puzzle_seed(seed as u64, 0));
+        g.generate(level, symmetry, false)
+    });
     let logic = match made.rating.hardest {
         _ if !made.rating.solved() => format!("needs search ({} cells open)", made.rating.open),
         Some(t) => t.name().to_owned(),
@@ -216,6 +252,7 @@ pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result
         ("line", made.puzzle.givens().to_line().into()),
         ("level", made.level.name().into()),
         ("logic", logic.into()),
+        ("effort", made.effort.map_or(JsValue::UNDEFINED, JsValue::from)),
     ])
 }
 

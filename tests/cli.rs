@@ -845,6 +845,15 @@ fn generate_writes_unique_puzzles_of_the_level_asked_the_same_for_any_jobs() {
             .all(|l| l.contains("\tlevel=medium\t") && l.contains("\teffort=")),
         "{rated}"
     );
+    // The puzzle pinned for this seed in tests/wasm.rs (the page's generator) and in the
+    // generator's own tests: the same on every platform.
+    let pinned = run(&["generate", "--count", "1", "--difficulty", "hard", "--seed", "2026"]);
+    assert!(
+        pinned.starts_with(
+            "..8.4.3.5..9.2..6...5..74.8..1..2..4.7.65....83.......1..83.9.....7.......3......\tlevel=hard\tlogic=XY-Wing\t"
+        ),
+        "{pinned}"
+    );
     let bad = Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"))
         .args(["generate", "--difficulty", "insane"])
         .output()

@@ -1578,26 +1578,47 @@ fn the_page_generates_the_command_lines_puzzle_for_a_seed() {
 
 #[wasm_bindgen_test]
 fn hints_name_the_technique_and_never_place_it() {
+    let get = |h: &Object, k: &str| Reflect::get(h, &k.into()).unwrap();
+    let kind = |h: &Object| get(h, "kind").as_string().unwrap();
     // r1c1 sees 2-4 in its row, 5-7 in its column, 8 and 9 in its box: only 1 is left.
     let line = "...234....8.........9......5........6........7...................................";
-    let h = hint(&line.into()).unwrap();
-    let get = |k: &str| Reflect::get(&h, &k.into()).unwrap();
-    assert_eq!(get("technique").as_string().unwrap(), "Naked single");
+    let h = hint(&line.into(), None).unwrap();
+    assert_eq!(kind(&h), "step");
+    assert_eq!(get(&h, "technique").as_string().unwrap(), "Naked single");
     assert_eq!(
-        get("why").as_string().unwrap(),
+        get(&h, "why").as_string().unwrap(),
         "Naked single: 1 is the only candidate left in r1c1."
     );
-    let place: Array = get("place").dyn_into().unwrap();
+    let place: Array = get(&h, "place").dyn_into().unwrap();
     assert_eq!((place.get(0).as_f64(), place.get(1).as_f64()), (Some(0.0), Some(1.0)));
     let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    assert_eq!(kind(&hint(&solved.into(), None).unwrap()), "solved");
+    let empty = hint(&".".repeat(81).as_str().into(), None).unwrap();
+    assert_eq!(kind(&empty), "stuck");
+    assert_eq!(get(&empty, "open").as_f64(), Some(81.0));
+    assert!(get(&empty, "why").as_string().unwrap().starts_with("Stuck: "));
+    assert!(hint(&format!("11{}", ".".repeat(79)).as_str().into(), None).is_err());
+    // Pencil marks count: a unique puzzle whose one blank is r1c1 (= 5), marked 1/2 only.
+    let mut marks = vec![0u16; 81];
+    marks[0] = 0b110;
+    let one_blank = format!(".{}", &solved[1..]);
+    let h = hint(&one_blank.as_str().into(), Some(marks.clone())).unwrap();
+    assert_eq!(kind(&h), "markedOut");
     assert_eq!(
-        Reflect::get(&hint(&solved.into()).unwrap(), &"solved".into()).unwrap(),
-        JsValue::TRUE
+        (get(&h, "cell").as_f64(), get(&h, "digit").as_f64()),
+        (Some(0.0), Some(5.0))
     );
-    let empty = hint(&".".repeat(81).as_str().into()).unwrap();
-    assert_eq!(Reflect::get(&empty, &"stuck".into()).unwrap(), JsValue::TRUE);
-    assert_eq!(Reflect::get(&empty, &"open".into()).unwrap().as_f64(), Some(81.0));
-    assert!(hint(&format!("11{}", ".".repeat(79)).as_str().into()).is_err());
+    marks[0] = 1 << 5;
+    assert_eq!(kind(&hint(&one_blank.as_str().into(), Some(marks)).unwrap()), "step");
+    assert!(hint(&line.into(), Some(vec![0; 80])).is_err(), "80 marks");
+    // A wrong digit in a cell that clashes with nothing: no solution from here.
+    let wrong = format!("1{}", &one_blank[1..]);
+    assert!(hint(&wrong.as_str().into(), None).is_err(), "1 clashes in its row");
+    // Norvig's: nothing clashes, yet there is no solution.
+    let norvig = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+    let h = hint(&norvig.into(), None).unwrap();
+    assert_eq!(kind(&h), "noSolution");
+    assert!(get(&h, "why").as_string().unwrap().starts_with("No solution from here"));
 }
 
 // ---------------------------------------------------------------------------------------------

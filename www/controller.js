@@ -1,13 +1,16 @@
 // The controller: what the user does with the puzzle and the search, and what the views
-// show in return. It keeps the page's own state (the givens, the mode, the solver's
-// answer, what the pointer is on); the search's state stays in the wasm Trace, and after
-// every movement `render()` reads it once (a Picture) and hands it to the views.
+// show in return. It keeps the page's own state (the givens, the puzzle's clues, the
+// pencil marks, the undo history, the mode, the solver's answer, the hint shown, what the
+// pointer is on); the search's state stays in the wasm Trace, and after every movement
+// `render()` reads it once (a Picture) and hands it to the views. Logic (hints) and new
+// puzzles come from wasm too: the page only draws what they say.
 
 import { Picture } from './picture.js';
 import { narrate, wordsFor } from './narration.js';
 import { SPEEDS } from './player.js';
 import { Cancelled } from './solver.js';
-import { CELLS, EMPTY, readPasted, digitsOf, lineOf } from './puzzle.js';
+import { CELLS, EMPTY, readPasted, digitsOf, lineOf, givensCount } from './puzzle.js';
+import { History } from './history.js';
 import { EXAMPLES } from './examples.js';
 import { time } from './views/result.js';
 import { DEFAULT_PROBLEM } from './workbench.js';
@@ -26,6 +29,14 @@ export class Controller {
     Object.assign(this, { dlx, numbering, player, solver, views, $ });
     this.mode = 'sudoku';
     this.givens = new Uint8Array(CELLS);
+    /** The puzzle's own clues (a digit on the board that is not one was entered while solving). */
+    this.clues = new Uint8Array(CELLS);
+    /** Pencil marks: bit d for digit d, per cell (0: none). */
+    this.marks = new Uint16Array(CELLS);
+    /** How the puzzle was rated when it was made (New puzzle), or null. */
+    this.rating = null;
+    this.history = new History();
+    this.hintShown = null; // {h, key}: the hint on show, for the board it was asked for
     this.searchable = false; // the givens do not clash, so there is a search to watch
     this.answer = null;
     this.hoverOn = { pointer: null, focus: null };
@@ -48,30 +59,248 @@ export class Controller {
   // --- the puzzle -----------------------------------------------------------------------------
   edit(cell, digit) {
     if (this.givens[cell] === digit) return;
+    const name = this.numbering.cellName(cell);
+    this.record({ text: digit ? `${digit} in ${name}` : `clearing ${name}` });
     this.givens[cell] = digit;
     this.selectExample('');
     this.puzzleChanged();
   }
 
+  /** Toggles pencil mark `digit` in `cell` (an empty cell). */
+  pencil(cell, digit) {
+    const name = this.numbering.cellName(cell);
+    if (this.givens[cell]) {
+      this.views.notice.show('info', `${name} holds a digit: clear it (0 or Delete) to pencil in marks.`);
+      return;
+    }
+    const on = !(this.marks[cell] & (1 << digit));
+    this.record({ text: `pencil mark ${digit} ${on ? 'in' : 'out of'} ${name}` });
+    this.marks[cell] ^= 1 << digit;
+    this.marksChanged();
+  }
+
+  marksChanged() {
+    this.hideHint();
+    this.views.board.setPencil(this.marks);
+    this.render(); // the cells' labels say their pencil marks
+  }
+
   /**
    * Shows a new puzzle: its clashes, and a fresh search to watch. `note` says where it came
    * from. With `undoable`, the puzzle it replaces can be brought back (a click on an
-   * example, a paste or Clear never loses what was typed).
+   * example, a paste or Clear never loses what was typed): by Undo, and by a button in
+   * the notice. `rating`: how New puzzle rated it.
    */
-  setPuzzle(line, note = '', { undoable = false, warnings = [] } = {}) {
+  setPuzzle(line, note = '', { undoable = false, warnings = [], rating = null, label = 'the puzzle' } = {}) {
     const before = lineOf(this.givens);
-    const example = this.exampleId;
-    const step = this.mode === 'sudoku' ? (this.traces.sudoku?.events ?? 0) : 0;
+    const changes = before !== line || this.marks.some((m) => m !== 0);
+    if (undoable && changes) this.record({ text: label, whole: true });
     this.givens = digitsOf(line);
+    this.clues = digitsOf(line);
+    this.marks = new Uint16Array(CELLS);
+    this.rating = rating;
     this.puzzleChanged(note, warnings);
-    if (undoable && before !== line && before !== EMPTY) {
-      // Undo brings back the puzzle, the example it was, and how far the search had got.
-      this.views.notice.action('Undo', () => {
-        this.setPuzzle(before, step ? `The previous puzzle is back, at step ${step.toLocaleString('en')}.` : 'The previous puzzle is back.');
-        this.selectExample(example);
-        if (step && this.traces.sudoku) this.player.seek(step);
-      });
+    if (undoable && changes && before !== EMPTY) this.views.notice.action('Undo', () => this.undo());
+  }
+
+  // --- undo and redo ------------------------------------------------------------------------------
+  /** Everything Undo brings back: the board, the clues, the pencil marks, the rating, the
+   *  example chosen and how far the search had got. */
+  snapshot() {
+    return {
+      line: lineOf(this.givens),
+      clues: lineOf(this.clues),
+      marks: this.marks.slice(),
+      rating: this.rating,
+      example: this.exampleId,
+      step: this.traces.sudoku?.events ?? 0,
+    };
+  }
+
+  /** Before every change: `label` is `{text, whole}` (`whole`: the puzzle itself is replaced). */
+  record(label) {
+    this.history.record(label, this.snapshot());
+    this.updateUndo();
+  }
+
+  undo() {
+    this.travel(this.history.undo(this.snapshot()), 'Undone');
+  }
+
+  redo() {
+    this.travel(this.history.redo(this.snapshot()), 'Redone');
+  }
+
+  travel(entry, done) {
+    if (!entry) {
+      this.views.notice.show('info', done === 'Undone' ? 'Nothing to undo.' : 'Nothing to redo.');
+      return;
     }
+    const { label, state } = entry;
+    const step = state.step;
+    const note = done === 'Undone' && label.whole
+      ? (step ? `The previous puzzle is back, at step ${step.toLocaleString('en')}.` : 'The previous puzzle is back.')
+      : `${done}: ${label.text}.`;
+    this.setMode('sudoku');
+    const boardChanged = state.line !== lineOf(this.givens) || state.clues !== lineOf(this.clues);
+    this.clues = digitsOf(state.clues);
+    this.marks = state.marks.slice();
+    this.rating = state.rating;
+    if (boardChanged) {
+      this.givens = digitsOf(state.line);
+      this.puzzleChanged(note);
+      if (step && this.traces.sudoku) this.player.seek(step);
+    } else {
+      this.marksChanged();
+      this.views.notice.show('info', note);
+    }
+    this.selectExample(state.example);
+    this.updateUndo();
+  }
+
+  updateUndo() {
+    this.$('undo').disabled = !this.history.canUndo;
+    this.$('redo').disabled = !this.history.canRedo;
+  }
+
+  // --- new puzzles and hints ----------------------------------------------------------------------
+  /** A new puzzle at the level chosen, made in the worker (Cancel stops it). */
+  async newPuzzle() {
+    const level = this.$('level').value;
+    this.cancelSolver();
+    const job = this.solveJob;
+    const seed = randomSeed();
+    const { result } = this.views;
+    const slow = setTimeout(() => job === this.solveJob && result.busy(`Making a new ${level} puzzle…${level === 'extreme' ? ' (extreme ones can take a few seconds)' : ''}`), 150);
+    try {
+      const g = await this.solver.generate(level, seed);
+      if (job !== this.solveJob) return;
+      const givens = givensCount(g.line);
+      this.setMode('sudoku');
+      this.selectExample('');
+      this.setPuzzle(g.line, `New ${g.level} puzzle: ${givens} givens, exactly one solution (made in ${time(g.ms)}). Hint shows the next step.`, {
+        undoable: true,
+        rating: { ...g, givens },
+        label: `the new ${g.level} puzzle`,
+      });
+      this.views.board.focus();
+    } catch (e) {
+      if (job === this.solveJob) this.showSolverError(e);
+    } finally {
+      clearTimeout(slow);
+    }
+  }
+
+  showRating() {
+    const el = this.$('rating');
+    const r = this.rating;
+    el.replaceChildren();
+    el.hidden = !r;
+    if (!r) return;
+    const effort = r.effort === undefined ? '' : `, search effort ${r.effort.toFixed(0)} nodes`;
+    el.append('Level ', Object.assign(document.createElement('strong'), { textContent: r.level }),
+      ` · hardest step: ${r.logic}${effort} · ${r.givens} givens · seed ${r.seed}`);
+    el.title = `dlx-sudoku generate --count 1 --difficulty ${r.level} --seed ${r.seed} makes the same puzzle`;
+  }
+
+  /** What identifies the board a hint was asked for: its digits and pencil marks. */
+  boardKey() {
+    return `${lineOf(this.givens)}|${this.marks.join(',')}`;
+  }
+
+  /** First press: the next logical step (found in the worker, as it checks the board with a
+   *  search), shown and not taken. Second press (board unchanged): taken. */
+  async hint() {
+    this.setMode('sudoku');
+    if (this.hintShown?.h.kind === 'step' && this.hintShown.key === this.boardKey()) {
+      this.takeHint();
+      return;
+    }
+    if (this.refuseIfClashing()) return;
+    this.cancelSolver();
+    const job = this.solveJob;
+    const key = this.boardKey();
+    const { result } = this.views;
+    const slow = setTimeout(() => job === this.solveJob && result.busy('Looking for a hint…'), 150);
+    try {
+      const h = await this.solver.hint(lineOf(this.givens), this.marks);
+      if (job !== this.solveJob || key !== this.boardKey()) return;
+      if (result.root.dataset.kind === 'busy') result.clear();
+      this.clearAnswer();
+      this.hintShown = { h, key };
+      this.views.board.setHint(h);
+      this.showHintPanel(h);
+    } catch (e) {
+      if (job === this.solveJob) this.showSolverError(e);
+    } finally {
+      clearTimeout(slow);
+    }
+  }
+
+  showHintPanel(h) {
+    const panel = this.$('hint-panel');
+    panel.dataset.kind = h.kind;
+    const p = (text, cls = '') => Object.assign(document.createElement('p'), { textContent: text, className: cls });
+    const button = (text, run, id) => {
+      const b = Object.assign(document.createElement('button'), { type: 'button', textContent: text, id });
+      b.addEventListener('click', run);
+      return b;
+    };
+    const parts = [];
+    const actions = document.createElement('div');
+    actions.className = 'hint-actions';
+    if (h.kind === 'step') {
+      parts.push(Object.assign(document.createElement('p'), { className: 'hint-title' }));
+      parts[0].append(Object.assign(document.createElement('strong'), { textContent: h.technique }), h.place ? ' (places a digit)' : ` (removes ${h.remove.length} candidate${h.remove.length === 1 ? '' : 's'})`);
+      parts.push(p(h.why, 'hint-why'));
+      actions.append(button(h.place ? 'Place it' : 'Remove them', () => this.hint(), 'hint-take'));
+    } else {
+      parts.push(p(h.why, 'hint-why'));
+      if (h.kind === 'stuck') actions.append(button('Show the search from here', () => this.searchFromHere(), 'hint-search'));
+    }
+    actions.append(button('Close', () => this.hideHint(), 'hint-close'));
+    panel.replaceChildren(...parts, actions);
+    panel.hidden = false;
+    const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+  }
+
+  hideHint() {
+    if (!this.hintShown) return;
+    this.hintShown = null;
+    this.views.board.setHint(null);
+    this.$('hint-panel').hidden = true;
+  }
+
+  /** The second press: the hint's digit goes on the board, or its candidates come off the
+   *  pencil marks (a cell without marks gets every candidate that fits but those). */
+  takeHint() {
+    const { h } = this.hintShown;
+    this.record({ text: `the hint (${h.technique})` });
+    const line = lineOf(this.givens);
+    const fits = h.remove.length ? this.dlx.candidates(line) : null;
+    for (const [c, d] of h.remove) {
+      if (!this.marks[c]) this.marks[c] = fits[c];
+      this.marks[c] &= ~(1 << d);
+    }
+    if (h.place) {
+      this.givens[h.place[0]] = h.place[1];
+      this.selectExample('');
+      this.puzzleChanged(`Taken: ${h.why}`);
+    } else {
+      this.marksChanged();
+      this.views.notice.show('ok', `Taken: ${h.why}`);
+    }
+    this.hideHint();
+  }
+
+  /** Logic is stuck: the search from the board as it is, run to its first choice. */
+  searchFromHere() {
+    this.clearAnswer();
+    this.restart();
+    this.player.nextChoice();
+    this.$('watch-title').scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    this.views.notice.show('info', 'Logic was stuck, so the search takes over from this board: it picks the item with the fewest options left and tries each in turn. Step on with → or Play.');
   }
 
   /** `warnings`: lines shown first (what was wrong with a link), the notice then a warning at least. */
@@ -82,7 +311,10 @@ export class Controller {
     result.clear();
     const line = lineOf(this.givens);
     const { clashes, stuck } = this.dlx.checkGivens(line);
-    board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])));
+    this.hideHint();
+    board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])), this.clues);
+    board.setPencil(this.marks);
+    this.showRating();
     const lines = [...warnings, note];
     this.searchable = clashes.length === 0;
     if (!this.searchable) {
@@ -148,7 +380,7 @@ export class Controller {
     const e = EXAMPLES.find((x) => x.id === id);
     if (!e) return;
     this.setMode('sudoku');
-    this.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true });
+    this.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true, label: `the example ${e.name}` });
     this.selectExample(id);
   }
 
@@ -160,7 +392,7 @@ export class Controller {
 
   clear() {
     const before = lineOf(this.givens);
-    this.setPuzzle(EMPTY, before === EMPTY ? '' : 'Cleared. Paste or pick an example, or type a puzzle.', { undoable: true });
+    this.setPuzzle(EMPTY, before === EMPTY ? '' : 'Cleared. Paste or pick an example, or type a puzzle.', { undoable: true, label: 'Clear' });
     this.selectExample('');
     this.views.board.focus();
   }
@@ -170,7 +402,7 @@ export class Controller {
       const { line, note } = readPasted(text, this.dlx.parse);
       this.setMode('sudoku');
       this.selectExample('');
-      this.setPuzzle(line, `Pasted: ${note}.`, { undoable: true });
+      this.setPuzzle(line, `Pasted: ${note}.`, { undoable: true, label: 'the paste' });
     } catch (err) {
       this.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
     }
@@ -395,7 +627,7 @@ export class Controller {
     }
     this.setMode(h.mode, false);
     if (h.mode === 'sudoku' && h.puzzle) {
-      this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings });
+      this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings, label: 'the link' });
     } else if (h.mode === 'sudoku' && !changed) {
       const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
       this.setPuzzle(ex.line, `Example: ${ex.name}. Type over it, pick another, or paste your own.`, { warnings });
@@ -456,4 +688,10 @@ export class Controller {
     this.render();
     if (write) this.router?.write(true);
   }
+}
+
+/** A random seed for New puzzle: a whole number below 2^53, as the command line's --seed takes. */
+function randomSeed() {
+  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+  return (hi & 0x1fffff) * 2 ** 32 + lo;
 }

@@ -34,7 +34,7 @@ const moving = (f) => () => {
   f();
 };
 const views = {
-  board: new BoardView($('board'), numbering, { onEdit: (cell, d) => c.edit(cell, d), onHover: (cell, src, digit = 0) => c.hover(src, cell === null ? null : { cell, digit }) }),
+  board: new BoardView($('board'), numbering, { onEdit: (cell, d) => c.edit(cell, d), onPencil: (cell, d) => c.pencil(cell, d), onHover: (cell, src, digit = 0) => c.hover(src, cell === null ? null : { cell, digit }) }),
   items: new ItemsView($('items'), numbering, { onHover: (item, src) => c.hover(src, item === null ? null : { item }) }),
   matrix: new MatrixView($('matrix-area'), { onHover: (option) => c.hover('pointer', option === null ? null : { option }) }),
   counters: new CountersView($('counters')),
@@ -134,6 +134,28 @@ $('solve').addEventListener('click', () => c.solve());
 $('count').addEventListener('click', () => c.count());
 $('count-limit').addEventListener('keydown', (e) => e.key === 'Enter' && c.count());
 $('clear').addEventListener('click', () => c.clear());
+$('new-puzzle').addEventListener('click', () => c.newPuzzle());
+$('hint').addEventListener('click', () => c.hint());
+$('undo').addEventListener('click', () => c.undo());
+$('redo').addEventListener('click', () => c.redo());
+$('pencil').addEventListener('click', (e) => {
+  const on = e.currentTarget.getAttribute('aria-pressed') !== 'true';
+  e.currentTarget.setAttribute('aria-pressed', String(on));
+  views.board.pencilMode = on;
+  $('board').classList.toggle('pencil-mode', on);
+});
+// Undo, redo and hint from the keyboard, anywhere but in a text field (which keeps its own undo).
+document.addEventListener('keydown', (e) => {
+  if (e.defaultPrevented || e.altKey || e.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
+  if (c.mode === 'cover') return; // the workbench's editor keeps its own undo; the board's is not in view
+  const key = e.key.toLowerCase();
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && key === 'z') c[e.shiftKey ? 'redo' : 'undo']();
+  else if (mod && key === 'y' && !e.shiftKey) c.redo();
+  else if (!mod && key === 'h' && c.mode === 'sudoku') c.hint();
+  else return;
+  e.preventDefault();
+});
 $('copy-link').addEventListener('click', async () => {
   if (c.mode === 'cover') {
     $('cover-copy').click();

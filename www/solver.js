@@ -1,4 +1,5 @@
-// The page's side of the solver worker: promises for verdicts and counts, progress
+// The page's side of the solver worker: promises for verdicts, counts, new puzzles and
+// hints, progress
 // callbacks, and Cancel (terminate the worker, start a fresh one).
 
 export class Cancelled extends Error {
@@ -50,6 +51,16 @@ export class Solver {
   /** `{count, complete, events, ms}`; `onProgress({solutions, events})` while it runs. */
   count(puzzle, limit, onProgress) {
     return this.run({ op: 'count', puzzle, limit }, onProgress);
+  }
+
+  /** A new puzzle: `{line, level, logic, effort, seed, ms}` (`dlx-sudoku generate --seed` gives the same). */
+  generate(level, seed) {
+    return this.run({ op: 'generate', level, seed });
+  }
+
+  /** The next logical step for a board and its pencil marks (see `hint` in src/wasm.rs), plus `ms`. */
+  hint(puzzle, marks) {
+    return this.run({ op: 'hint', puzzle, marks });
   }
 
   /** The same for an exact-cover problem in DLX1 text; progress also has `nodes`. */

@@ -1,7 +1,8 @@
-// The solver's thread: verdicts and solution counts run here, never on the page's
+// The solver's thread: verdicts, solution counts, new puzzles and hints run here, never on the page's
 // thread. Cancelling is the page terminating this worker and starting a new one.
 //
 // Messages in:  {id, op: 'verdict', puzzle} | {id, op: 'count', puzzle, limit}
+//               | {id, op: 'generate', level, seed} | {id, op: 'hint', puzzle, marks}
 //               | {id, op: 'coverCount', problem, limit}  (problem: DLX1 text)
 // Messages out: {id, progress: {solutions, events, nodes}}  (counting, about every 100 ms)
 //               {id, result} | {id, error}
@@ -19,6 +20,11 @@ self.onmessage = async ({ data }) => {
     if (op === 'verdict') {
       const v = dlx.verdict(puzzle);
       result = { kind: v.kind, solutions: Array.from(v.solutions) };
+    } else if (op === 'generate') {
+      const g = dlx.generatePuzzle(data.level, 'none', data.seed);
+      result = { line: g.line, level: g.level, logic: g.logic, effort: g.effort, seed: data.seed };
+    } else if (op === 'hint') {
+      result = dlx.hint(puzzle, data.marks); // a plain object: it crosses as it is
     } else if (op === 'count') {
       result = count(id, new dlx.Trace(puzzle), data.limit);
     } else if (op === 'coverCount') {

@@ -36,15 +36,20 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
         for _ in 0..o.jobs.min(o.count as usize) {
             let tx = tx.clone();
             let next = &next;
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= o.count {
-                    break;
-                }
-                let made = Generator::new(puzzle_seed(o.seed, i)).generate(o.difficulty, o.symmetry, o.minimal);
-                let text = line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort);
-                if tx.send((i, text)).is_err() {
-                    break; // the writer stopped (a failed write)
+            scope.spawn(move || {
+                let mut generator = Generator::new(0);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= o.count {
+                        break;
+                    }
+                    // Each puzzle from its own seed, so the output is the same for any --jobs.
+                    generator.reseed(puzzle_seed(o.seed, i));
+                    let made = generator.generate(o.difficulty, o.symmetry, o.minimal);
+                    let text = line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort);
+                    if tx.send((i, text)).is_err() {
+                        break; // the writer stopped (a failed write)
+                    }
                 }
             });
         }

@@ -7,6 +7,7 @@
 //! > index of a node. An item header's `up` and `down` lead to option nodes of that item
 //! > or back to the header, and an option node's `right` to an option node of the same
 //! > option. The `top` of every option node is an item, whose `len` and bucket word exist.
+//! > Every `prev` and `next` of the item list is an item or one of the two roots.
 //!
 //! So the hot loops, which only follow links read from the arrays, can index without
 //! checks. Debug builds (and so every test) check every index anyway; Miri runs the
@@ -71,6 +72,10 @@ pub(super) struct Links {
     /// between them touches one cache line. (Secondary items are in the sets too, which
     /// keeps a test out of the hot loops; the choice looks at primary items only.)
     buckets: Vec<[u64; BUCKETS]>,
+    /// The horizontal list of uncovered items, doubly linked: the primary items behind
+    /// a root at index `items`, the secondary ones behind a root at `items + 1`.
+    prev: Vec<u32>,
+    next: Vec<u32>,
 }
 
 impl Clone for Links {
@@ -79,6 +84,8 @@ impl Clone for Links {
             nodes: self.nodes.clone(),
             len: self.len.clone(),
             buckets: self.buckets.clone(),
+            prev: self.prev.clone(),
+            next: self.next.clone(),
         }
     }
 
@@ -87,12 +94,16 @@ impl Clone for Links {
         self.nodes.clone_from(&source.nodes);
         self.len.clone_from(&source.len);
         self.buckets.clone_from(&source.buckets);
+        self.prev.clone_from(&source.prev);
+        self.next.clone_from(&source.next);
     }
 }
 
 impl Links {
-    /// `items` headers with empty lists, and the spacer before the first option.
-    pub fn new(items: u32) -> Links {
+    /// `items` headers with empty lists, the first `primary` of them primary, and the
+    /// spacer before the first option.
+    pub fn new(items: u32, primary: u32) -> Links {
+        assert!(primary <= items && items < SPACER - 2, "bad sizes {primary} of {items}");
         let mut links = Links {
             nodes: (0..items)
                 .map(|i| Node {
@@ -104,7 +115,20 @@ impl Links {
                 .collect(),
             len: vec![0; items as usize],
             buckets: vec![[0; BUCKETS]; (items as usize).div_ceil(64)],
+            prev: vec![0; items as usize + 2],
+            next: vec![0; items as usize + 2],
         };
+        // Two circular lists: root `items` then 0..primary, root `items + 1` then the rest.
+        for (root, range) in [(items, 0..primary), (items + 1, primary..items)] {
+            let mut last = root;
+            for i in range {
+                links.next[last as usize] = i;
+                links.prev[i as usize] = last;
+                last = i;
+            }
+            links.next[last as usize] = root;
+            links.prev[root as usize] = last;
+        }
         // Every item starts with no option.
         for i in 0..items {
             links.buckets[(i / 64) as usize][0] |= 1 << (i % 64);
@@ -142,6 +166,11 @@ impl Links {
         &self.buckets
     }
 
+    /// The item list: `prev` and `next` of each item, then of the two roots.
+    pub fn item_list(&self) -> (&[u32], &[u32]) {
+        (&self.prev, &self.next)
+    }
+
     /// Appends an option on `items` (distinct, uncovered items; checked here so that the
     /// invariant holds whatever the caller does) at the bottom of their lists, followed
     /// by a spacer. Returns its first node and whether every item still has at most
@@ -170,8 +199,8 @@ impl Links {
             self.nodes[item as usize].up = q;
             let len = self.len[item as usize];
             self.len[item as usize] = len + 1;
-            self.flip(bucket::<false>(len), item);
-            self.flip(bucket::<false>(len + 1), item);
+            flip(&mut self.buckets, bucket::<false>(len), item);
+            flip(&mut self.buckets, bucket::<false>(len + 1), item);
             narrow &= len < LONG;
         }
         let last = self.nodes.len() as u32 - 1;
@@ -186,37 +215,27 @@ impl Links {
         (first, narrow)
     }
 
-    /// Flips item `i` in or out of bucket `b`.
-    #[inline(always)]
-    fn flip(&mut self, b: usize, i: u32) {
-        *at_mut(&mut at_mut(&mut self.buckets, (i / 64) as usize)[..], b) ^= 1 << (i % 64);
-    }
-
-    /// Moves item `i` from the bucket of length `from` to that of length `to`. (Both
-    /// flips land on the last bucket when the item stays in it, and cancel.)
-    #[inline(always)]
-    fn shift<const NARROW: bool>(&mut self, i: u32, from: u32, to: u32) {
-        self.flip(bucket::<NARROW>(from), i);
-        self.flip(bucket::<NARROW>(to), i);
-    }
-
     /// Cover item `i`: hide every option in its list, and mark it covered (out of the
-    /// buckets). Returns the number of nodes unlinked (DLX1's "updates"). `NARROW`
+    /// buckets and the item list). Returns the number of nodes unlinked (DLX1's "updates"). `NARROW`
     /// must be true only if no item has more than `LONG` options, `FOUR` only if every
     /// option has four items. (Either wrongly true gives wrong answers, never an access
     /// out of bounds: `FOUR` only follows `right` links, which the invariant keeps.)
     #[inline(always)]
     pub fn cover<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
         assert!(i < self.items(), "no item {i}");
+        let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
         let mut updates = 0;
-        let mut p = at(&self.nodes, i as usize).down;
+        let mut p = at(nodes, i as usize).down;
         while p != i {
-            updates += self.hide::<NARROW, FOUR>(p);
-            p = at(&self.nodes, p as usize).down;
+            updates += hide::<NARROW, FOUR>(nodes, lens, buckets, p);
+            p = at(nodes, p as usize).down;
         }
-        let len = *at(&self.len, i as usize);
-        self.flip(bucket::<NARROW>(len), i);
-        *at_mut(&mut self.len, i as usize) = len | COVERED;
+        let len = *at(lens, i as usize);
+        flip(buckets, bucket::<NARROW>(len), i);
+        *at_mut(lens, i as usize) = len | COVERED;
+        let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
+        *at_mut(&mut self.next, l as usize) = r;
+        *at_mut(&mut self.prev, r as usize) = l;
         updates
     }
 
@@ -225,82 +244,105 @@ impl Links {
     #[inline(always)]
     pub fn uncover<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
         assert!(i < self.items(), "no item {i}");
-        let len = *at(&self.len, i as usize) & !COVERED;
-        *at_mut(&mut self.len, i as usize) = len;
-        self.flip(bucket::<NARROW>(len), i);
+        let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
+        *at_mut(&mut self.next, l as usize) = i;
+        *at_mut(&mut self.prev, r as usize) = i;
+        let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
+        let len = *at(lens, i as usize) & !COVERED;
+        *at_mut(lens, i as usize) = len;
+        flip(buckets, bucket::<NARROW>(len), i);
         let mut updates = 0;
-        let mut p = at(&self.nodes, i as usize).up;
+        let mut p = at(nodes, i as usize).up;
         while p != i {
-            updates += self.unhide::<NARROW, FOUR>(p);
-            p = at(&self.nodes, p as usize).up;
+            updates += unhide::<NARROW, FOUR>(nodes, lens, buckets, p);
+            p = at(nodes, p as usize).up;
         }
         updates
     }
+}
 
-    /// Hide option node `p`: unlink the other nodes of its option from their items.
-    /// (They belong to uncovered items: an option with a covered item is hidden.)
-    /// `FOUR`: every option has four nodes, so the loop is three steps, unrolled
-    /// (Sudoku's options; 11% fewer instructions on magictour).
-    #[inline(always)]
-    fn hide<const NARROW: bool, const FOUR: bool>(&mut self, p: u32) -> u64 {
-        let mut q = at(&self.nodes, p as usize).right;
-        if FOUR {
-            for _ in 0..3 {
-                q = self.unlink::<NARROW>(q);
-            }
-            return 3;
-        }
-        let mut updates = 0;
-        while q != p {
-            q = self.unlink::<NARROW>(q);
-            updates += 1;
-        }
-        updates
-    }
+// The hot loops take the arrays as separate `&mut` slices, not through `&mut Links`:
+// the compiler then knows that a store to a node cannot change a length, a bucket or
+// where the arrays are, and keeps their addresses in registers (in WebAssembly too)
+// instead of loading them again after every store.
 
-    /// Takes option node `q` out of its item's list; returns the next node of its option.
-    #[inline(always)]
-    fn unlink<const NARROW: bool>(&mut self, q: u32) -> u32 {
-        let Node { up, down, top, right } = *at(&self.nodes, q as usize);
-        at_mut(&mut self.nodes, up as usize).down = down;
-        at_mut(&mut self.nodes, down as usize).up = up;
-        let len = at_mut(&mut self.len, top as usize);
-        *len -= 1;
-        let len = *len;
-        self.shift::<NARROW>(top, len + 1, len);
-        right
-    }
-
-    /// Undo `hide(p)`. The nodes of one option lie in different lists, so they can
-    /// go back in any order; the order of the options is what `uncover` reverses.
-    #[inline(always)]
-    fn unhide<const NARROW: bool, const FOUR: bool>(&mut self, p: u32) -> u64 {
-        let mut q = at(&self.nodes, p as usize).right;
-        if FOUR {
-            for _ in 0..3 {
-                q = self.relink::<NARROW>(q);
-            }
-            return 3;
+/// Hide option node `p`: unlink the other nodes of its option from their items.
+/// (They belong to uncovered items: an option with a covered item is hidden.)
+/// `FOUR`: every option has four nodes, so the loop is three steps, unrolled
+/// (Sudoku's options; 11% fewer instructions on magictour).
+#[inline(always)]
+fn hide<const NARROW: bool, const FOUR: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], p: u32) -> u64 {
+    let mut q = at(nodes, p as usize).right;
+    if FOUR {
+        for _ in 0..3 {
+            q = unlink::<NARROW>(nodes, lens, buckets, q);
         }
-        let mut updates = 0;
-        while q != p {
-            q = self.relink::<NARROW>(q);
-            updates += 1;
-        }
-        updates
+        return 3;
     }
+    let mut updates = 0;
+    while q != p {
+        q = unlink::<NARROW>(nodes, lens, buckets, q);
+        updates += 1;
+    }
+    updates
+}
 
-    /// Puts option node `q` back where it was in its item's list; returns the next node
-    /// of its option.
-    #[inline(always)]
-    fn relink<const NARROW: bool>(&mut self, q: u32) -> u32 {
-        let Node { up, down, top, right } = *at(&self.nodes, q as usize);
-        at_mut(&mut self.nodes, up as usize).down = q;
-        at_mut(&mut self.nodes, down as usize).up = q;
-        let len = at_mut(&mut self.len, top as usize);
-        *len += 1;
-        let len = *len;
-        self.shift::<NARROW>(top, len - 1, len);
-        right
+/// Takes option node `q` out of its item's list; returns the next node of its option.
+#[inline(always)]
+fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], q: u32) -> u32 {
+    let Node { up, down, top, right } = *at(nodes, q as usize);
+    at_mut(nodes, up as usize).down = down;
+    at_mut(nodes, down as usize).up = up;
+    let len = at_mut(lens, top as usize);
+    *len -= 1;
+    let len = *len;
+    shift::<NARROW>(buckets, top, len + 1, len);
+    right
+}
+
+/// Undo `hide(p)`. The nodes of one option lie in different lists, so they can
+/// go back in any order; the order of the options is what `uncover` reverses.
+#[inline(always)]
+fn unhide<const NARROW: bool, const FOUR: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], p: u32) -> u64 {
+    let mut q = at(nodes, p as usize).right;
+    if FOUR {
+        for _ in 0..3 {
+            q = relink::<NARROW>(nodes, lens, buckets, q);
+        }
+        return 3;
     }
+    let mut updates = 0;
+    while q != p {
+        q = relink::<NARROW>(nodes, lens, buckets, q);
+        updates += 1;
+    }
+    updates
+}
+
+/// Puts option node `q` back where it was in its item's list; returns the next node
+/// of its option.
+#[inline(always)]
+fn relink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], q: u32) -> u32 {
+    let Node { up, down, top, right } = *at(nodes, q as usize);
+    at_mut(nodes, up as usize).down = q;
+    at_mut(nodes, down as usize).up = q;
+    let len = at_mut(lens, top as usize);
+    *len += 1;
+    let len = *len;
+    shift::<NARROW>(buckets, top, len - 1, len);
+    right
+}
+
+/// Flips item `i` in or out of bucket `b`.
+#[inline(always)]
+fn flip(buckets: &mut [[u64; BUCKETS]], b: usize, i: u32) {
+    *at_mut(&mut at_mut(buckets, (i / 64) as usize)[..], b) ^= 1 << (i % 64);
+}
+
+/// Moves item `i` from the bucket of length `from` to that of length `to`. (Both
+/// flips land on the last bucket when the item stays in it, and cancel.)
+#[inline(always)]
+fn shift<const NARROW: bool>(buckets: &mut [[u64; BUCKETS]], i: u32, from: u32, to: u32) {
+    flip(buckets, bucket::<NARROW>(from), i);
+    flip(buckets, bucket::<NARROW>(to), i);
 }

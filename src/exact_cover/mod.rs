@@ -74,8 +74,6 @@ pub struct Matrix {
     primary: u32,
     items: u32,
     /// Horizontal list of items; index `items` is the primary root, `items + 1` the secondary root.
-    prev: Vec<u32>,
-    next: Vec<u32>,
     /// The nodes, the items' lengths and the length buckets.
     links: Links,
     /// The option each node belongs to (`u32::MAX` for headers and spacers).
@@ -136,8 +134,6 @@ impl Clone for Matrix {
     fn clone_from(&mut self, source: &Matrix) {
         self.primary = source.primary;
         self.items = source.items;
-        self.prev.clone_from(&source.prev);
-        self.next.clone_from(&source.next);
         self.links.clone_from(&source.links);
         // Fixed once the options are in, so copies share them.
         if !Arc::ptr_eq(&self.node_option, &source.node_option) {
@@ -164,31 +160,17 @@ impl Matrix {
             .filter(|&items| items < (COVERED as usize) / 2)
             .expect("too many items");
         let n = items as u32;
-        let mut m = Matrix {
+        Matrix {
             primary: primary as u32,
             items: n,
-            prev: vec![0; items + 2],
-            next: vec![0; items + 2],
-            links: Links::new(n),
+            links: Links::new(n, primary as u32),
             // The headers and the first spacer belong to no option.
             node_option: Arc::new(vec![u32::MAX; items + 1]),
             option_start: Arc::new(Vec::new()),
             active_primary: primary as u32,
             narrow: true,
             four: true,
-        };
-        // Two circular lists: root `n` then 0..primary, root `n + 1` then primary..items.
-        for (root, range) in [(n, 0..primary as u32), (n + 1, primary as u32..n)] {
-            let mut last = root;
-            for i in range {
-                m.next[last as usize] = i;
-                m.prev[i as usize] = last;
-                last = i;
-            }
-            m.next[last as usize] = root;
-            m.prev[root as usize] = last;
         }
-        m
     }
 
     /// Number of items (primary and secondary).
@@ -272,7 +254,8 @@ impl Matrix {
     /// The horizontal list of items: `(prev, next)` for each item, then for the primary
     /// root (index `items`) and the secondary root (index `items + 1`).
     pub fn item_links(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.prev.iter().copied().zip(self.next.iter().copied())
+        let (prev, next) = self.links.item_list();
+        prev.iter().copied().zip(next.iter().copied())
     }
 
     /// How many options are still in an item's list.
@@ -375,15 +358,15 @@ impl Matrix {
     /// uncovered one, and all after it have `LONG` options or more.
     #[cold]
     fn fewest_of_the_long(&self, first: u32) -> (u32, u32, u64) {
-        let len = self.links.lens();
+        let (len, next) = (self.links.lens(), self.links.item_list().1);
         let mut best = (first, len[first as usize], 1);
-        let mut i = self.next[first as usize];
+        let mut i = next[first as usize];
         while i != self.items {
             if len[i as usize] < best.1 {
                 best = (i, len[i as usize], best.2);
             }
             best.2 += 1;
-            i = self.next[i as usize];
+            i = next[i as usize];
         }
         best
     }
@@ -405,9 +388,6 @@ impl Matrix {
         debug_assert!(self.narrow || !NARROW);
         debug_assert!(self.four || !FOUR);
         let updates = self.links.cover::<NARROW, FOUR>(i);
-        let (l, r) = (self.prev[i as usize], self.next[i as usize]);
-        self.next[l as usize] = r;
-        self.prev[r as usize] = l;
         self.active_primary -= u32::from(i < self.primary);
         updates
     }
@@ -427,9 +407,6 @@ impl Matrix {
     fn uncover_<const NARROW: bool, const FOUR: bool>(&mut self, i: u32) -> u64 {
         debug_assert!(self.narrow || !NARROW);
         debug_assert!(self.four || !FOUR);
-        let (l, r) = (self.prev[i as usize], self.next[i as usize]);
-        self.next[l as usize] = i;
-        self.prev[r as usize] = i;
         self.active_primary += u32::from(i < self.primary);
         self.links.uncover::<NARROW, FOUR>(i)
     }
@@ -438,6 +415,7 @@ impl Matrix {
     /// item's `len` is the length of its list, and that the item list is in order.
     /// Returns the first inconsistency found.
     pub fn sanity(&self) -> Result<(), String> {
+        let (prev, next) = self.links.item_list();
         for (root, range) in [
             (self.items, 0..self.primary),
             (self.items + 1, self.primary..self.items),
@@ -445,8 +423,8 @@ impl Matrix {
             let mut p = root;
             let mut count = 0u32;
             loop {
-                let q = self.next[p as usize];
-                if self.prev[q as usize] != p {
+                let q = next[p as usize];
+                if prev[q as usize] != p {
                     return Err(format!("item list: prev of {q} is not {p}"));
                 }
                 if q == root {

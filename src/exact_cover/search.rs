@@ -284,151 +284,176 @@ impl Search {
     }
 
     /// Does exactly one event's work; silent transitions (X8) loop on to the next event.
+    ///
+    /// The steps are laid out in one pass, each falling into the next, in the order
+    /// X8 (leaving), X6, X6 (untry), X2–X3, X4, X5, X5 (cover the others): a move to a
+    /// later step is a jump forward (`break` out of that step's block), so only a move
+    /// back to X2 (a level deeper) or X8 goes round the loop and through the `match`.
+    /// An unwatched search then dispatches about twice per node instead of at every
+    /// event. That is what WebAssembly needs: its control flow must be structured, and
+    /// there each trip through the `match` is an indirect jump (`br_table`), where
+    /// native code would jump straight to the next step anyway.
     #[inline(always)]
     fn advance<O: Observer, const NARROW: bool, const FOUR: bool>(&mut self, obs: &mut O) -> Status {
-        // The step is kept in a local while the search runs on, so that the compiler sees
-        // each next step where it is set and jumps straight to it, instead of through the
-        // `match` (an indirect jump that mispredicted 63% of the time, about seven per node).
         let mut pc = self.pc;
-        // Likewise the events done in this call, counted in a register.
+        let mut l = self.level;
+        // The events done in this call, counted in a register.
         let mut events = u64::from(pc != Pc::Finished);
         macro_rules! leave {
             ($status:expr) => {{
                 self.pc = pc;
+                self.level = l;
                 self.counters.events += events;
                 return $status;
             }};
         }
-        // After an event: pause if someone watches, else go straight on to the next one.
-        macro_rules! pause {
-            () => {{
+        // After an event, go on to step `$next`: pause if someone watches; else jump
+        // there: forward to its block (`break 'label`) or back round the loop
+        // (`continue 'run`).
+        macro_rules! then {
+            ($next:ident; $($jump:tt)+) => {{
+                pc = Pc::$next;
                 if O::ENABLED {
                     leave!(Status::Running);
                 }
                 events += 1;
-                continue;
+                $($jump)+;
             }};
         }
-        loop {
-            let l = self.level;
-            match pc {
-                // X2
-                Pc::Enter => {
-                    if self.m.is_solved() {
-                        self.counters.solutions += 1;
-                        pc = Pc::Leaving;
-                        emit(obs, || Event::Solution);
-                        leave!(Status::Solution);
+        'run: loop {
+            'cover_others: {
+            'try_next: {
+            'cover_chosen: {
+            'enter: {
+            'untry: {
+            'uncover_others: {
+            'leaving: {
+                match pc {
+                    Pc::Leaving => break 'leaving,
+                    Pc::UncoverOthers => break 'uncover_others,
+                    Pc::Untry => break 'untry,
+                    Pc::Enter => break 'enter,
+                    Pc::CoverChosen => break 'cover_chosen,
+                    Pc::TryNext => break 'try_next,
+                    Pc::CoverOthers => break 'cover_others,
+                    Pc::EmitDone => {
+                        pc = Pc::Finished;
+                        debug_assert_eq!(self.m.sanity(), Ok(()));
+                        emit(obs, || Event::Done);
+                        leave!(Status::Done);
                     }
-                    // X3
-                    let (item, len, work) = self.m.choose();
-                    self.counters.choice_work += work;
-                    self.chosen[l] = item;
-                    if len == 0 {
-                        self.counters.dead_ends += 1;
-                        pc = Pc::Leaving;
-                        emit(obs, || Event::DeadEnd { item });
-                    } else {
-                        pc = Pc::CoverChosen;
-                        emit(obs, || Event::Choose { item, len });
-                    }
-                    pause!();
+                    // A finished search stays finished, and counts no more events.
+                    Pc::Finished => leave!(Status::Done),
                 }
-                // X4
-                Pc::CoverChosen => {
-                    let item = self.chosen[l];
-                    self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
-                    self.x[l] = self.m.node(item).down;
-                    pc = Pc::TryNext;
-                    emit(obs, || Event::Cover { item });
-                    pause!();
+            }
+                // X8: silent; go on to the first event of the level below.
+                if l == 0 {
+                    pc = Pc::EmitDone;
+                    continue 'run;
                 }
-                // X5, or X7 when the options are used up
-                Pc::TryNext => {
-                    let (item, p) = (self.chosen[l], self.x[l]);
-                    if p == item {
-                        self.m.uncover_::<NARROW, FOUR>(item);
-                        pc = Pc::Leaving;
-                        emit(obs, || Event::Uncover { item });
-                        pause!();
-                    }
-                    self.counters.nodes += 1;
-                    let q = self.m.next_in_option(p);
-                    if q == p {
-                        self.level = l + 1;
-                        pc = Pc::Enter;
-                    } else {
-                        self.cursor = q;
-                        pc = Pc::CoverOthers;
-                    }
-                    emit(obs, || Event::Try {
-                        option: self.m.node_option[p as usize],
-                        level: l as u32,
-                    });
-                    pause!();
+                l -= 1;
+                let p = self.x[l];
+                let last = self.m.prev_in_option(p);
+                if last == p {
+                    break 'untry;
                 }
-                Pc::CoverOthers => {
-                    let q = self.cursor;
-                    let item = self.m.node(q).top;
-                    self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
-                    let next = self.m.next_in_option(q);
-                    if next == self.x[l] {
-                        self.level = l + 1;
-                        pc = Pc::Enter;
-                    } else {
-                        self.cursor = next;
-                    }
-                    emit(obs, || Event::Cover { item });
-                    pause!();
-                }
-                // X6
-                Pc::UncoverOthers => {
+                self.cursor = last;
+            }
+                // X6: uncover the items of the option tried, right to left.
+                loop {
                     let q = self.cursor;
                     let item = self.m.node(q).top;
                     self.m.uncover_::<NARROW, FOUR>(item);
                     let prev = self.m.prev_in_option(q);
-                    if prev == self.x[l] {
-                        pc = Pc::Untry;
-                    } else {
+                    let done = prev == self.x[l];
+                    if !done {
                         self.cursor = prev;
                     }
                     emit(obs, || Event::Uncover { item });
-                    pause!();
-                }
-                Pc::Untry => {
-                    let p = self.x[l];
-                    self.x[l] = self.m.node(p).down;
-                    pc = Pc::TryNext;
-                    emit(obs, || Event::Untry {
-                        option: self.m.node_option[p as usize],
-                        level: l as u32,
-                    });
-                    pause!();
-                }
-                // X8: silent; go on to the first event of the level below.
-                Pc::Leaving => {
-                    if l == 0 {
-                        pc = Pc::EmitDone;
-                        continue;
+                    if done {
+                        then!(Untry; break 'untry);
                     }
-                    self.level = l - 1;
-                    let p = self.x[l - 1];
-                    let last = self.m.prev_in_option(p);
-                    if last == p {
-                        pc = Pc::Untry;
-                    } else {
-                        self.cursor = last;
-                        pc = Pc::UncoverOthers;
+                    pc = Pc::UncoverOthers;
+                    if O::ENABLED {
+                        leave!(Status::Running);
                     }
+                    events += 1;
                 }
-                Pc::EmitDone => {
-                    pc = Pc::Finished;
-                    debug_assert_eq!(self.m.sanity(), Ok(()));
-                    emit(obs, || Event::Done);
-                    leave!(Status::Done);
+            }
+                // X6: take the option out, move down to the next.
+                let p = self.x[l];
+                self.x[l] = self.m.node(p).down;
+                emit(obs, || Event::Untry {
+                    option: self.m.node_option[p as usize],
+                    level: l as u32,
+                });
+                then!(TryNext; break 'try_next);
+            }
+                // X2
+                if self.m.is_solved() {
+                    self.counters.solutions += 1;
+                    pc = Pc::Leaving;
+                    emit(obs, || Event::Solution);
+                    leave!(Status::Solution);
                 }
-                // A finished search stays finished, and counts no more events.
-                Pc::Finished => leave!(Status::Done),
+                // X3
+                let (item, len, work) = self.m.choose();
+                self.counters.choice_work += work;
+                self.chosen[l] = item;
+                if len == 0 {
+                    self.counters.dead_ends += 1;
+                    emit(obs, || Event::DeadEnd { item });
+                    then!(Leaving; continue 'run);
+                }
+                emit(obs, || Event::Choose { item, len });
+                then!(CoverChosen; break 'cover_chosen);
+            }
+                // X4
+                let item = self.chosen[l];
+                self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
+                self.x[l] = self.m.node(item).down;
+                emit(obs, || Event::Cover { item });
+                then!(TryNext; break 'try_next);
+            }
+                // X5, or X7 when the options are used up
+                let (item, p) = (self.chosen[l], self.x[l]);
+                if p == item {
+                    self.m.uncover_::<NARROW, FOUR>(item);
+                    emit(obs, || Event::Uncover { item });
+                    then!(Leaving; continue 'run);
+                }
+                self.counters.nodes += 1;
+                let q = self.m.next_in_option(p);
+                emit(obs, || Event::Try {
+                    option: self.m.node_option[p as usize],
+                    level: l as u32,
+                });
+                if q == p {
+                    l += 1;
+                    then!(Enter; continue 'run);
+                }
+                self.cursor = q;
+                then!(CoverOthers; break 'cover_others);
+            }
+            // X5: cover the other items of the option tried, left to right.
+            loop {
+                let q = self.cursor;
+                let item = self.m.node(q).top;
+                self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
+                let next = self.m.next_in_option(q);
+                let done = next == self.x[l];
+                if !done {
+                    self.cursor = next;
+                }
+                emit(obs, || Event::Cover { item });
+                if done {
+                    l += 1;
+                    then!(Enter; continue 'run);
+                }
+                if O::ENABLED {
+                    leave!(Status::Running);
+                }
+                events += 1;
             }
         }
     }

@@ -1352,6 +1352,228 @@ test('top speed: frame rate, and memory stays flat', async () => {
   assert.match(steps[1], /^events so far: \d{1,3}(,\d{3})+$/, `exact steps in the tooltip: ${steps[1]}`);
 });
 
+// --- new puzzles, hints, pencil marks, undo ------------------------------------------------------
+const MEDIUM = '.2154.6...7..9......9.....5.5...89.42...........6.3...1...7.....4....5.9......8.6'; // generate --difficulty medium --seed 5
+const EXPERT = '2......5..85..93......8....6.....5.37.1...6.9.2.1.....5....187...42.....8..45....'; // generate --difficulty expert --seed 5: logic stalls after 19 steps
+const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme'];
+
+/** The number of solutions of a line, up to `limit`: a plain backtracking solver written
+ *  here, so that the page's uniqueness is checked by other code than the page's wasm. */
+function countSolutions(line, limit = 2) {
+  const g = [...line].map((ch) => (ch >= '1' && ch <= '9' ? Number(ch) : 0));
+  const ok = (c, d) => {
+    const r = Math.floor(c / 9), k = c % 9, br = r - (r % 3), bk = k - (k % 3);
+    for (let i = 0; i < 9; i++) {
+      if (g[r * 9 + i] === d || g[i * 9 + k] === d || g[(br + Math.floor(i / 3)) * 9 + bk + (i % 3)] === d) return false;
+    }
+    return true;
+  };
+  let n = 0;
+  const go = () => {
+    // the empty cell with the fewest digits that fit
+    let best = -1, fits = null;
+    for (let c = 0; c < 81; c++) {
+      if (g[c]) continue;
+      const f = [];
+      for (let d = 1; d <= 9; d++) if (ok(c, d)) f.push(d);
+      if (!fits || f.length < fits.length) [best, fits] = [c, f];
+      if (f.length === 0) return;
+    }
+    if (best < 0) {
+      n++;
+      return;
+    }
+    for (const d of fits) {
+      g[best] = d;
+      go();
+      g[best] = 0;
+      if (n >= limit) return;
+    }
+  };
+  go();
+  return n;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const pencilOf = (page, cell) => page.$$eval(`#board .cell[data-cell="${cell}"] .m.pm`, (ms) => ms.map((m) => Number(m.dataset.d)));
+const hintPanel = (page) => page.$eval('#hint-panel', (p) => (p.hidden ? null : { kind: p.dataset.kind, text: p.textContent }));
+/** Asks for a hint (the worker finds it) by `press()`, and returns the panel once shown. */
+async function askHint(page, press = () => page.click('#hint')) {
+  await press();
+  await page.waitForSelector('#hint-panel:not([hidden])', { timeout: 10_000 });
+  return hintPanel(page);
+}
+
+test('new puzzle: each level made in the worker, unique (by a solver written here), rated; time per level measured', async () => {
+  const page = await open(`#p=${POJ1}`);
+  for (const level of LEVELS) {
+    await page.selectOption('#level', level);
+    await page.click('#new-puzzle');
+    await page.waitForFunction((l) => document.querySelector('#notice').textContent.startsWith(`New ${l} puzzle`), level, { timeout: 10_000 });
+    const line = await givens(page);
+    const clues = line.replace(/\./g, '').length;
+    assert.ok(clues >= 17 && clues <= 40, `${level}: ${clues} givens`);
+    assert.match(await noticeText(page), new RegExp(`^New ${level} puzzle: ${clues} givens, exactly one solution`));
+    assert.equal(countSolutions(line), 1, `${level}: ${line} has exactly one solution`);
+    const rating = await page.$eval('#rating', (r) => r.textContent);
+    assert.match(rating, new RegExp(`^Level ${level} · hardest step: .+ · ${clues} givens · seed \\d+$`));
+    if (level === 'expert' || level === 'extreme') assert.match(rating, /needs search .* search effort \d+ nodes/);
+    assert.equal(await page.$$eval('#board .cell.entered', (cs) => cs.length), 0, 'every digit is a clue');
+    if (level === 'hard') await shot(page, 'new-puzzle-hard');
+  }
+  // Undo brings back the puzzle before, with the example chosen.
+  for (let k = 0; k < LEVELS.length; k++) await page.click('#undo');
+  assert.equal(await givens(page), POJ1);
+  // Time in the worker (wasm) and as the page waits for it (a round trip), 20 seeds per level.
+  for (const level of LEVELS) {
+    const times = await page.evaluate(async (level) => {
+      const out = { worker: [], page: [] };
+      for (let seed = 1; seed <= 20; seed++) {
+        const t0 = performance.now();
+        const g = await window.dlxPage.solver.generate(level, seed);
+        out.page.push(performance.now() - t0);
+        out.worker.push(g.ms);
+      }
+      return out;
+    }, level);
+    console.log(`    New puzzle ${level.padEnd(7)}: median ${median(times.worker).toFixed(1)} ms in the worker, ${median(times.page).toFixed(1)} ms as the page waits (max ${Math.max(...times.page).toFixed(0)} ms), 20 seeds`);
+  }
+  // The worker's puzzle for a seed is the command line's (tests/wasm.rs pins that natively).
+  const g = await page.evaluate(() => window.dlxPage.solver.generate('hard', 2026));
+  assert.equal(g.line, '..8.4.3.5..9.2..6...5..74.8..1..2..4.7.65....83.......1..83.9.....7.......3......');
+});
+
+test('hint: the first press shows the step and places nothing; the second takes it', async () => {
+  const EASY = '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..';
+  const page = await open(`#p=${EASY}`);
+  const h = await askHint(page);
+  assert.equal(h.kind, 'step');
+  assert.match(h.text, /^(Naked|Hidden) single \(places a digit\)(Naked|Hidden) single: \d (is the only candidate left in|can go only in) r\dc\d/);
+  assert.equal(await givens(page), EASY, 'nothing placed yet');
+  const where = await page.$$eval('#board .cell.hint-cell', (cs) => cs.map((c) => Number(c.dataset.cell)));
+  assert.equal(where.length, 1);
+  const placing = await page.$$eval('#board .m.hint-place', (ms) => ms.map((m) => [Number(m.closest('.cell').dataset.cell), Number(m.dataset.d)]));
+  assert.deepEqual(placing.map((p) => p[0]), where);
+  assert.match(h.text, new RegExp(`${placing[0][1]} .*r${Math.floor(where[0] / 9) + 1}c${(where[0] % 9) + 1}`));
+  await shot(page, 'hint-single');
+  await page.click('#hint'); // the second press
+  const after = await givens(page);
+  assert.equal(after, EASY.slice(0, where[0]) + placing[0][1] + EASY.slice(where[0] + 1));
+  assert.equal(await page.$eval(`#board .cell[data-cell="${where[0]}"]`, (c) => c.classList.contains('entered')), true);
+  assert.equal(await hintPanel(page), null);
+  assert.match(await noticeText(page), /^Taken: /);
+  // A step that removes candidates: they come off the pencil marks.
+  const page2 = await open(`#p=${MEDIUM}`);
+  let removal = null;
+  for (let k = 0; k < 81 && !removal; k++) {
+    const p = await askHint(page2, () => page2.keyboard.press('h'));
+    if (p.kind !== 'step') break;
+    if (/removes/.test(p.text)) removal = p;
+    else await page2.keyboard.press('h');
+  }
+  assert.ok(removal, 'a removal step on the medium puzzle');
+  const removed = await page2.$$eval('#board .m.hint-remove', (ms) => ms.map((m) => [Number(m.closest('.cell').dataset.cell), Number(m.dataset.d)]));
+  assert.ok(removed.length > 0 && (await page2.$$eval('#board .cell.hint-cell', (cs) => cs.length)) >= 2);
+  await shot(page2, 'hint-removal');
+  const board = await givens(page2);
+  await page2.click('#hint-take');
+  assert.equal(await givens(page2), board, 'no digit placed');
+  for (const [c, d] of removed) {
+    const marks = await pencilOf(page2, c);
+    assert.ok(marks.length > 0 && !marks.includes(d), `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}: ${d} is off its pencil marks ${marks}`);
+  }
+  // Undo takes the step back: no pencil marks.
+  await page2.keyboard.press('Control+z');
+  for (const [c] of removed) assert.deepEqual(await pencilOf(page2, c), []);
+});
+
+test('hint: when logic is stuck it says so and shows the search from that board', async () => {
+  const page = await open(`#p=${EXPERT}`);
+  let h;
+  for (let k = 0; k < 100; k++) {
+    h = await askHint(page);
+    if (h.kind !== 'step') break;
+    await page.click('#hint-take');
+  }
+  assert.equal(h.kind, 'stuck');
+  assert.match(h.text, /^Stuck: none of the 14 techniques finds a step, with 39 cells open\. From here it takes search/);
+  const board = await givens(page);
+  assert.equal(board.replace(/\./g, '').length, 81 - 39);
+  assert.equal(countSolutions(board), 1, 'every step taken was right');
+  await shot(page, 'hint-stuck');
+  await page.click('#hint-search');
+  await settle(page);
+  assert.ok(await counter(page, 'events') > 0, 'the search moved');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.traces.sudoku.givens), board, 'the search starts from the board as it is');
+  assert.ok(await page.evaluate(() => window.dlxPage.controller.traces.sudoku.depth) >= 1, 'at its first choice');
+  assert.match(await noticeText(page), /Logic was stuck, so the search takes over/);
+  await shot(page, 'hint-stuck-search');
+});
+
+test('pencil marks: Shift/Alt + digit, pencil mode by keyboard and pointer; undo and redo cover every change', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.click('#board .cell >> nth=0');
+  await page.keyboard.press('Shift+Digit1');
+  await page.keyboard.press('Alt+Digit3');
+  assert.deepEqual(await pencilOf(page, 0), [1, 3]);
+  assert.match(await page.$eval('#board .cell[data-cell="0"]', (c) => c.getAttribute('aria-label')), /pencil marks 1 3$/);
+  // Pencil mode: a digit alone toggles, and so does a click on the mark's place (5: the middle).
+  await page.click('#pencil');
+  await page.focus('#board .cell >> nth=0'); // (a click in pencil mode would toggle the mark under it)
+  await page.keyboard.press('3');
+  assert.deepEqual(await pencilOf(page, 0), [1]);
+  const box = await page.locator('#board .cell >> nth=0').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.click(box.x + box.width * 0.85, box.y + box.height * 0.85); // 9
+  assert.deepEqual(await pencilOf(page, 0), [1, 5, 9]);
+  await shot(page, 'pencil-marks');
+  await page.click('#pencil');
+  assert.equal(await givens(page), POJ1, 'no digit typed');
+  // A digit, then undo and redo each change.
+  await page.click('#board .cell >> nth=3');
+  await page.keyboard.press('4');
+  const typed = `${POJ1.slice(0, 3)}4${POJ1.slice(4)}`;
+  assert.equal(await givens(page), typed);
+  await page.keyboard.press('Control+z');
+  assert.equal(await givens(page), POJ1);
+  assert.match(await noticeText(page), /^Undone: 4 in r1c4\.$/);
+  await page.keyboard.press('Control+z');
+  assert.deepEqual(await pencilOf(page, 0), [1, 5]);
+  await page.click('#undo');
+  await page.click('#undo');
+  assert.deepEqual(await pencilOf(page, 0), [1, 3]);
+  await page.keyboard.press('Control+Shift+z');
+  await page.keyboard.press('Control+y');
+  assert.deepEqual(await pencilOf(page, 0), [1, 5]);
+  await page.click('#redo');
+  await page.click('#redo');
+  assert.equal(await givens(page), typed);
+  assert.equal(await page.$eval('#redo', (b) => b.disabled), true);
+  // Clear and a new puzzle are undone too, with the pencil marks of the board they replaced.
+  await page.click('#clear');
+  assert.equal(await givens(page), EMPTY);
+  await page.click('#new-puzzle');
+  await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('New '), null, { timeout: 10_000 });
+  await page.keyboard.press('Control+z');
+  assert.equal(await givens(page), EMPTY);
+  await page.keyboard.press('Control+z');
+  assert.equal(await givens(page), typed);
+  assert.deepEqual(await pencilOf(page, 0), [1, 5, 9]);
+  assert.match(await noticeText(page), /previous puzzle is back/);
+  // A digit's cell takes no pencil mark, and says why.
+  await page.click('#board .cell >> nth=1');
+  await page.keyboard.press('Shift+Digit5');
+  assert.deepEqual(await pencilOf(page, 1), []);
+  assert.match(await noticeText(page), /r1c2 holds a digit: clear it/);
+  // The marks' cell on a phone and in dark mode.
+  const phone = await open(`#p=${POJ1}`, { width: 375, height: 812, dark: true });
+  await phone.click('#board .cell >> nth=0');
+  for (const d of [1, 5, 9]) await phone.keyboard.press(`Shift+Digit${d}`);
+  assert.equal((await askHint(phone)).kind, 'step');
+  await phone.waitForFunction(() => document.querySelector('#hint-panel').getBoundingClientRect().bottom <= innerHeight + 1, null, { timeout: 3000 });
+  await shot(phone, 'pencil-hint-phone-dark');
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 let failed = 0, ran = 0;
 const t0 = Date.now();

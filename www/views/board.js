@@ -1,7 +1,10 @@
 // The 9×9 board: givens (typed or pasted), the solver's answer, and the search as it
 // runs: digits placed by the search, and in each empty cell its candidates (its live
-// options) as small marks that vanish when a cover hides them. An ARIA grid with one
-// tab stop; arrows move, digits set, 0 / Delete / Backspace clear.
+// options) as small marks that vanish when a cover hides them. The user's own pencil
+// marks take their place in a cell that has any, and a hint lights up its cells and
+// candidates. An ARIA grid with one tab stop; arrows move, digits set, 0 / Delete /
+// Backspace clear; Shift or Alt with a digit (or any digit in pencil mode) toggles a
+// pencil mark, and so does a click on the mark's place in pencil mode.
 
 import { OptionState } from '../pkg/dlx_sudoku.js';
 
@@ -10,14 +13,17 @@ const CELLS = 81;
 
 export class BoardView {
   /**
-   * `onEdit(cell, digit)` when a given is typed or cleared; `onHover(cell | null)` when the
-   * pointer or the focus lights up a cell.
+   * `onEdit(cell, digit)` when a given is typed or cleared; `onPencil(cell, digit)` when a
+   * pencil mark is toggled; `onHover(cell | null)` when the pointer or the focus lights up a cell.
    */
-  constructor(root, numbering, { onEdit, onHover }) {
+  constructor(root, numbering, { onEdit, onPencil, onHover }) {
     this.root = root;
     this.numbering = numbering;
     this.onEdit = onEdit;
+    this.onPencil = onPencil;
     this.onHover = onHover;
+    this.pencilMode = false;
+    this.hinted = [];
     this.cursor = 0;
     this.advance = true;
     this.givens = new Uint8Array(CELLS);
@@ -92,7 +98,16 @@ export class BoardView {
     root.addEventListener('pointerdown', (e) => {
       const el = e.target.closest('.cell');
       this.typed = false;
-      if (el) this.moveTo(Number(el.dataset.cell));
+      if (!el) return;
+      const cell = Number(el.dataset.cell);
+      this.moveTo(cell);
+      if (this.pencilMode) {
+        // The mark's place in the cell's 3×3 grid of marks says which digit.
+        const r = el.getBoundingClientRect();
+        const col = Math.min(2, Math.floor(((e.clientX - r.left) / r.width) * 3));
+        const row = Math.min(2, Math.floor(((e.clientY - r.top) / r.height) * 3));
+        this.onPencil(cell, row * 3 + col + 1);
+      }
     });
     root.addEventListener('pointerover', (e) => {
       const el = e.target.closest('.cell');
@@ -115,6 +130,14 @@ export class BoardView {
     // Backspace right after a digit that moved the cursor on erases that digit, as in a text field.
     const typed = this.typed;
     this.typed = false;
+    // A pencil mark: Shift or Alt and a digit (by the key's place: Shift+1 types "!"), or a
+    // digit alone in pencil mode.
+    const mark = /^(?:Digit|Numpad)([1-9])$/.exec(e.code)?.[1];
+    if (mark && !e.ctrlKey && !e.metaKey && (e.shiftKey || e.altKey || (this.pencilMode && e.key === mark))) {
+      this.onPencil(this.cursor, Number(mark));
+      e.preventDefault();
+      return;
+    }
     if (e.altKey || e.ctrlKey || e.metaKey) {
       if (e.ctrlKey && (e.key === 'Home' || e.key === 'End')) {
         this.moveTo(e.key === 'Home' ? 0 : CELLS - 1);
@@ -170,12 +193,47 @@ export class BoardView {
   }
 
   // --- what to show -----------------------------------------------------------------------------
-  /** The givens and the cells whose givens clash. */
-  setGivens(digits, clashing) {
+  /** The givens, the cells whose givens clash, and the puzzle's own clues (a digit not among
+   *  them was entered while solving, and is drawn so). */
+  setGivens(digits, clashing, clues = digits) {
     this.givens.set(digits);
     this.clashing = clashing;
-    for (let c = 0; c < CELLS; c++) this.cells[c].classList.toggle('clash', clashing.has(c));
+    for (let c = 0; c < CELLS; c++) {
+      this.cells[c].classList.toggle('clash', clashing.has(c));
+      this.cells[c].classList.toggle('entered', digits[c] !== 0 && clues[c] !== digits[c]);
+    }
     this.refreshDigits();
+  }
+
+  /** The user's pencil marks: `marks[cell]` has bit `d` for digit `d` (0: none in that cell). */
+  setPencil(marks) {
+    for (let c = 0; c < CELLS; c++) {
+      this.cells[c].classList.toggle('pencilled', marks[c] !== 0);
+      for (let d = 1; d <= 9; d++) this.marks[c * 9 + d - 1].classList.toggle('pm', (marks[c] & (1 << d)) !== 0);
+    }
+  }
+
+  /** Lights up a hint (null: none): its cells, the digits of its pattern in them, the digit it
+   *  places and the candidates it removes. */
+  setHint(h) {
+    for (const [el, cls] of this.hinted) el.classList.remove(cls);
+    this.hinted = [];
+    if (!h) return;
+    const add = (el, cls) => {
+      el.classList.add(cls);
+      this.hinted.push([el, cls]);
+    };
+    const mark = (cell, d) => {
+      add(this.cells[cell], 'hint-on');
+      return this.marks[cell * 9 + d - 1];
+    };
+    for (const c of h.cells ?? []) {
+      add(this.cells[c], 'hint-cell');
+      for (const d of h.digits ?? []) add(mark(c, d), 'hint-keep');
+    }
+    for (const [c, d] of h.remove ?? []) add(mark(c, d), 'hint-remove');
+    if (h.place) add(mark(h.place[0], h.place[1]), 'hint-place');
+    if (h.kind === 'markedOut') add(this.cells[h.cell], 'hint-cell');
   }
 
   /** The solver's answer shown over the board (null: none), and the cells that differ between two solutions. */
@@ -265,6 +323,8 @@ export class BoardView {
     if (this.givens[c]) return `${where}, given ${this.givens[c]}${this.clashing.has(c) ? ', clashes' : ''}`;
     if (this.answer && this.answer[c]) return `${where}, answer ${this.answer[c]}${this.diff.has(c) ? ', differs between the two solutions' : ''}`;
     if (this.placed[c]) return `${where}, placed by the search ${this.placed[c]}`;
+    const pencil = [...this.marks.slice(c * 9, c * 9 + 9)].filter((m) => m.classList.contains('pm')).map((m) => m.dataset.d);
+    if (pencil.length) return `${where}, empty, pencil marks ${pencil.join(' ')}`;
     if (!searchShown || !model) return `${where}, empty`;
     const cands = [];
     for (let d = 1; d <= 9; d++) if (model.isLive(this.numbering.option(c, d))) cands.push(d);
