@@ -10,7 +10,9 @@
 //! numbering once ([`sudoku_tables`]) and the search's state after each movement
 //! ([`Trace::refresh`] and the arrays after it).
 
-use crate::exact_cover::Matrix;
+use crate::dlx1::examples::Example;
+use crate::dlx1::Problem;
+use crate::exact_cover::{Matrix, Nothing, Status};
 use crate::formats;
 use crate::matrix_view::{Layout, MatrixView};
 use crate::sudoku::{model, Dlx, Engine, Grid, Puzzle, Verdict};
@@ -308,6 +310,66 @@ pub fn sudoku_tables() -> Result<Object, JsError> {
     ])
 }
 
+/// What a DLX1 text ([`crate::dlx1`]) is, as the user types it: `{error: null, items,
+/// primary, options, entries}` for a problem, or `{error: {line, column, message}}` (line and
+/// column from 1, column 0 when the error has none; `message` names them too).
+#[wasm_bindgen(js_name = checkCover)]
+pub fn check_cover(input: &JsValue) -> Result<Object, JsError> {
+    match Problem::parse(&text(input, "problem")?) {
+        Ok(p) => {
+            let entries: usize = (0..p.options()).map(|o| p.option_items(o).count()).sum();
+            object(&[
+                ("error", JsValue::NULL),
+                ("items", (p.items() as u32).into()),
+                ("primary", (p.primary() as u32).into()),
+                ("options", (p.options() as u32).into()),
+                ("entries", (entries as u32).into()),
+            ])
+        }
+        Err(e) => {
+            let error = object(&[
+                ("line", (e.line as u32).into()),
+                ("column", (e.column as u32).into()),
+                ("message", e.to_string().into()),
+            ])?;
+            object(&[("error", error.into())])
+        }
+    }
+}
+
+/// The number of solutions of a problem in DLX1 text, counting no further than `limit` (at
+/// most 2^53): the plain search with no trace, as `dlx-sudoku cover --count` runs it. A
+/// malformed text throws, naming the line and the column.
+#[wasm_bindgen(js_name = countCover)]
+pub fn count_cover(input: &JsValue, limit: f64) -> Result<f64, JsError> {
+    let p = Problem::parse(&text(input, "problem")?).map_err(|e| JsError::new(&e.to_string()))?;
+    let limit = count_arg(limit);
+    let mut search = p.search();
+    let mut found = 0u64;
+    while found < limit {
+        match search.step(&mut Nothing) {
+            Status::Solution => found += 1,
+            Status::Done => break,
+            Status::Running => {}
+        }
+    }
+    Ok(found as f64)
+}
+
+/// The DLX1 text of one of `dlx-sudoku cover --example`'s problems ([`Example`]), e.g.
+/// `coverExample("queens", "5")`; `arg` is undefined for `knuth`. A bad name or argument
+/// throws, saying what was expected.
+#[wasm_bindgen(js_name = coverExample)]
+pub fn cover_example(name: &JsValue, arg: &JsValue) -> Result<String, JsError> {
+    let arg = match arg.as_string() {
+        None if arg.is_undefined() || arg.is_null() => None,
+        None => return Err(JsError::new("the argument must be a string")),
+        Some(a) => Some(a),
+    };
+    let example = Example::from_args(&text(name, "example's name")?, arg.as_deref()).map_err(|e| JsError::new(&e))?;
+    Ok(example.to_dlx1())
+}
+
 fn object(fields: &[(&str, JsValue)]) -> Result<Object, JsError> {
     let o = Object::new();
     for (k, v) in fields {
@@ -414,6 +476,18 @@ impl Trace {
             m.add_option(&items).map_err(|e| JsError::new(&e.to_string()))?;
         }
         Ok(Trace::of(trace::Trace::exact_cover(m), Some(names), None))
+    }
+
+    /// The search of a problem in Knuth's DLX1 text format ([`crate::dlx1`]). A malformed
+    /// text throws, naming the line and the column (`checkCover` gives them as numbers).
+    pub fn cover(text: &JsValue) -> Result<Trace, JsError> {
+        let p = Problem::parse(&self::text(text, "problem")?).map_err(|e| JsError::new(&e.to_string()))?;
+        let names = (0..p.items()).map(|i| p.item_name(i).to_owned()).collect();
+        Ok(Trace::of(
+            trace::Trace::exact_cover(p.matrix().clone()),
+            Some(names),
+            None,
+        ))
     }
 
     /// Knuth's 7-item example from "Dancing Links": items A–G, six options, one solution.

@@ -265,7 +265,7 @@ fn usage_errors_follow_clap() {
         ),
         (
             &["cover", "--example", "pentominoes", "8x8"],
-            "error: --example: pentominoes takes 6x10, 5x12, 4x15 or 3x20",
+            "error: --example: pentominoes takes 6x10, 5x12, 4x15, 3x20 or 3x5 (L, N, V only)",
         ),
         (
             &["cover", "--example", "sudoku", "123"],

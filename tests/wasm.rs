@@ -20,8 +20,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use dlx_sudoku::wasm::{
-    candidates, check_givens, check_puzzle, count_solutions, generate_puzzle, hint, parse, solve, sudoku_tables,
-    verdict, EventKind, EventWord, ItemFlag, OptionState, Trace,
+    candidates, check_cover, check_givens, check_puzzle, count_cover, count_solutions, cover_example, generate_puzzle,
+    hint, parse, solve, sudoku_tables, verdict, EventKind, EventWord, ItemFlag, OptionState, Trace,
 };
 use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint16Array, Uint32Array, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
@@ -1619,4 +1619,161 @@ fn hints_name_the_technique_and_never_place_it() {
     let h = hint(&norvig.into(), None).unwrap();
     assert_eq!(kind(&h), "noSolution");
     assert!(get(&h, "why").as_string().unwrap().starts_with("No solution from here"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Any exact-cover problem in Knuth's DLX1 format (the page's workbench)
+
+/// Counts the solutions of a trace by running it to the end.
+fn run_out(t: &mut Trace) -> f64 {
+    while !t.done() {
+        t.run(1e6, 0);
+    }
+    t.solutions()
+}
+
+#[wasm_bindgen_test]
+fn cover_examples_have_their_known_counts_in_the_page_s_engine() {
+    for (name, arg, items, options, count) in [
+        ("queens", Some("4"), 4 + 4 + 7 + 7, 16, 2.0),
+        ("queens", Some("5"), 5 + 5 + 9 + 9, 25, 10.0),
+        ("queens", Some("8"), 8 + 8 + 15 + 15, 64, 92.0),
+        ("langford", Some("3"), 3 + 6, 9, 2.0),
+        ("langford", Some("4"), 4 + 8, 18, 2.0),
+        ("pentominoes", Some("3x5"), 3 + 15, 44, 4.0),
+        ("pentominoes", Some("3x20"), 12 + 60, 0, 8.0),
+        ("knuth", None, 7, 6, 1.0),
+    ] {
+        let arg = arg.map_or(JsValue::UNDEFINED, js);
+        let text = cover_example(&js(name), &arg).unwrap();
+        assert!(text.starts_with("| "), "{name}: a comment says what it is");
+        let checked = check_cover(&js(&text)).unwrap();
+        assert!(get(&checked, "error").is_null(), "{name}");
+        assert_eq!(get(&checked, "items").as_f64(), Some(items as f64), "{name}");
+        if options > 0 {
+            assert_eq!(get(&checked, "options").as_f64(), Some(options as f64), "{name}");
+        }
+        let mut t = Trace::cover(&js(&text)).unwrap();
+        assert_eq!(t.items(), items, "{name}");
+        assert_eq!(run_out(&mut t), count, "{name} {arg:?}");
+        // Back to the start by undoing, and the same count again.
+        while !t.at_start() {
+            t.run_back(1e6, 0);
+        }
+        assert_eq!((t.solutions(), t.events()), (0.0, 0.0), "{name}");
+        assert_eq!(run_out(&mut t), count, "{name}, second time");
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_dlx1_text_names_items_and_options_as_written() {
+    let text = cover_example(&js("queens"), &js("4")).unwrap();
+    let t = Trace::cover(&js(&text)).unwrap();
+    assert_eq!((t.items(), t.primary(), t.options()), (22, 8, 16));
+    assert_eq!(t.item_name(0), "r0");
+    assert_eq!(t.item_name(8), "a0");
+    assert_eq!(t.option_name(1), "r0 c1 a1 b2");
+    // Knuth's example read as text is the engine's own example, event for event.
+    let mut k = Trace::cover(&js(&cover_example(&js("knuth"), &JsValue::UNDEFINED).unwrap())).unwrap();
+    let mut h = Trace::knuth();
+    assert_eq!(k.item_name(0), "a");
+    assert_eq!(k.option_name(0), "c e f");
+    assert_eq!(k.node_links().unwrap().to_vec(), h.node_links().unwrap().to_vec());
+    loop {
+        let (a, b) = (k.next_batch(1).to_vec(), h.next_batch(1).to_vec());
+        assert_eq!(a, b);
+        if a.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(k.events(), 41.0);
+}
+
+#[wasm_bindgen_test]
+fn bad_dlx1_texts_give_the_line_and_column() {
+    let check = |text: &str| -> (f64, f64, String) {
+        let o = check_cover(&js(text)).unwrap();
+        let e: Object = get(&o, "error").dyn_into().expect("an error object");
+        (
+            get(&e, "line").as_f64().unwrap(),
+            get(&e, "column").as_f64().unwrap(),
+            get(&e, "message").as_string().unwrap(),
+        )
+    };
+    assert_eq!(
+        check("a b\na q\n"),
+        (2.0, 3.0, "line 2, column 3: unknown item \"q\"".into())
+    );
+    assert_eq!(
+        check("| only a comment\n\n"),
+        (
+            2.0,
+            0.0,
+            "empty input: no item line (only blank lines and comments)".into()
+        )
+    );
+    assert_eq!(check("a b a\n").0, 1.0);
+    assert_eq!(check("a b a\n").1, 5.0);
+    assert_eq!(
+        check("a | b\nb\n"),
+        (2.0, 1.0, "line 2, column 1: this option has no primary item".into())
+    );
+    assert!(check("a | b\na b:red\n")
+        .2
+        .contains("colours (DLX2's item:colour) are not supported"));
+    assert!(check("a b\n\u{e9}a a\n").2.starts_with("line 2, column"));
+    // The same errors from the constructor, as thrown JS errors; never a panic.
+    assert_eq!(
+        err(Trace::cover(&js("a b\na q\n")).map(|_| ())),
+        "line 2, column 3: unknown item \"q\""
+    );
+    assert_eq!(
+        err(Trace::cover(&JsValue::from_f64(3.0)).map(|_| ())),
+        "the problem must be a string"
+    );
+    assert_eq!(
+        err(check_cover(&JsValue::NULL).map(|_| ())),
+        "the problem must be a string"
+    );
+    let long = format!("{}\n", "x".repeat(100_000));
+    assert!(check(&long).2.contains("is longer than 64 bytes"));
+}
+
+#[wasm_bindgen_test]
+fn count_cover_counts_with_the_plain_search_up_to_a_limit() {
+    let queens8 = cover_example(&js("queens"), &js("8")).unwrap();
+    assert_eq!(count_cover(&js(&queens8), 1e9).unwrap(), 92.0);
+    assert_eq!(count_cover(&js(&queens8), 10.0).unwrap(), 10.0);
+    assert_eq!(count_cover(&js(&queens8), 0.0).unwrap(), 0.0);
+    assert_eq!(count_cover(&js(&queens8), f64::NAN).unwrap(), 0.0);
+    let langford7 = cover_example(&js("langford"), &js("7")).unwrap();
+    assert_eq!(count_cover(&js(&langford7), f64::INFINITY).unwrap(), 52.0);
+    assert_eq!(
+        err(count_cover(&js("a b\na q\n"), 1.0)),
+        "line 2, column 3: unknown item \"q\""
+    );
+    assert_eq!(
+        err(count_cover(&JsValue::UNDEFINED, 1.0)),
+        "the problem must be a string"
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_example_names_say_what_was_expected() {
+    assert_eq!(
+        err(cover_example(&js("queens"), &js("0"))),
+        "queens takes N (1 to 1000)"
+    );
+    assert_eq!(
+        err(cover_example(&js("chess"), &JsValue::UNDEFINED)),
+        "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku)"
+    );
+    assert_eq!(
+        err(cover_example(&js("queens"), &JsValue::from_f64(5.0))),
+        "the argument must be a string"
+    );
+    assert_eq!(
+        err(cover_example(&JsValue::TRUE, &JsValue::UNDEFINED)),
+        "the example's name must be a string"
+    );
 }

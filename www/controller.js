@@ -13,8 +13,13 @@ import { CELLS, EMPTY, readPasted, digitsOf, lineOf, givensCount } from './puzzl
 import { History } from './history.js';
 import { EXAMPLES } from './examples.js';
 import { time } from './views/result.js';
+import { DEFAULT_PROBLEM } from './workbench.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
+/** The views, in the order of their tabs (each has `tab-MODE` and `MODE-pane`). */
+export const MODES = ['sudoku', 'knuth', 'cover'];
+/** The workbench draws the links of problems up to this size, as in Knuth's view. */
+const DANCE_ITEMS = 10, DANCE_OPTIONS = 10;
 /** The longest text pasted into a field (the count limit needs 13: "1,000,000,000"). */
 const MAX_FIELD_PASTE = 100;
 
@@ -36,11 +41,12 @@ export class Controller {
     this.answer = null;
     this.hoverOn = { pointer: null, focus: null };
     this.solveJob = 0;
-    this.traces = { sudoku: null, knuth: null };
-    this.pictures = { sudoku: null, knuth: null };
+    this.traces = { sudoku: null, knuth: null, cover: null };
+    this.pictures = { sudoku: null, knuth: null, cover: null };
     this.lastNarration = '';
-    /** Each view's own speed: Sudoku one event per frame, Knuth's 7 items 2 events per second. */
-    this.speeds = { sudoku: player.speed, knuth: SPEEDS.findIndex((s) => s.perSecond === 2) };
+    /** Each view's own speed: Sudoku one event per frame, Knuth's 7 items 2 events per second, the workbench 4. */
+    this.speeds = { sudoku: player.speed, knuth: SPEEDS.findIndex((s) => s.perSecond === 2), cover: SPEEDS.findIndex((s) => s.perSecond === 4) };
+    this.workbench = null; // the exact-cover workbench (workbench.js), set by the composition root
     this.narrationText = views.narration.appendChild(document.createTextNode(''));
     this.exampleId = '';
     this.router = null; // set by the composition root
@@ -343,6 +349,19 @@ export class Controller {
     if (this.mode === 'knuth') this.attach();
   }
 
+  /** The workbench's problem changed: its new search (null while the text has an error). */
+  loadCover(trace) {
+    this.traces.cover?.free();
+    this.traces.cover = trace;
+    this.pictures.cover = trace && new Picture(trace);
+    this.views.coverDance.reset();
+    if (this.mode === 'cover') {
+      this.attach();
+      this.render();
+      this.router?.write(true);
+    }
+  }
+
   /** Points the player at the current mode's search. */
   attach() {
     this.player.load(this.trace);
@@ -350,6 +369,7 @@ export class Controller {
 
   restart() {
     if (this.mode === 'knuth') this.loadKnuth();
+    else if (this.mode === 'cover') this.loadCover(this.workbench.text === null ? null : this.dlx.Trace.cover(this.workbench.text));
     else if (this.searchable) this.loadSudoku(lineOf(this.givens));
     this.render();
     this.router?.write(true);
@@ -546,15 +566,23 @@ export class Controller {
         items.render(pic);
       }
       views.matrix.render(pic ? this.trace : null, !status.playing && !status.task);
+    } else if (this.mode === 'cover') {
+      views.coverItems.render(this.trace, pic);
+      views.coverMatrix.render(this.trace, pic, !status.playing && !status.task);
+      // A problem as small as Knuth's is also drawn as his nodes and links.
+      const small = !!pic && this.trace.items <= DANCE_ITEMS && this.trace.options <= DANCE_OPTIONS;
+      this.$('cover-dance').hidden = !small;
+      if (small) views.coverDance.render(this.trace, pic);
     } else {
       dance.render(this.trace, pic);
     }
     if (pic) counters.render(pic);
+    else if (this.mode === 'cover') counters.render({ events: 0, depth: 0, nodes: 0, backtracks: 0, deadEnds: 0, solutions: 0, linkUpdates: 0 });
     const speed = SPEEDS[player.speed];
     const fast = status.playing && speed.perFrame >= 300;
     narration.setAttribute('aria-live', (status.playing && !(speed.perSecond <= 2)) || status.task ? 'off' : 'polite');
     let text;
-    if (!pic) text = 'Fix the clashing givens to watch the search.';
+    if (!pic) text = this.mode === 'cover' ? 'Fix the error marked in the problem to watch the search.' : 'Fix the clashing givens to watch the search.';
     else if (this.answer && !status.playing && !status.task) {
       text = `The board shows the solver's answer. The search is paused at step ${pic.events.toLocaleString('en')}: step or play to go back to it.`;
     }
@@ -567,9 +595,9 @@ export class Controller {
       this.narrationText.nodeValue = text;
       narration.dataset.kind = pic?.last && !fast ? this.dlx.EventKind[pic.last.kind].toLowerCase() : '';
     }
-    const maxDepth = sudoku ? Math.max(1, this.givens.filter((d) => d === 0).length) : 3;
+    const maxDepth = sudoku ? Math.max(1, this.givens.filter((d) => d === 0).length) : this.mode === 'cover' ? Math.max(1, this.trace?.primary ?? 1) : 3;
     plot.render(player.depthLog, maxDepth);
-    controls.render(status, player.speed, sudoku ? this.searchable : true, player.stopAtSolution);
+    controls.render(status, player.speed, sudoku ? this.searchable : !!this.trace, player.stopAtSolution);
     if (!status.playing && !status.task) {
       if (sudoku) board.refreshLabels(pic, this.searchable);
       this.highlight();
@@ -581,6 +609,7 @@ export class Controller {
   /** What the address bar should say now. */
   link() {
     const step = this.trace?.events ?? 0;
+    if (this.mode === 'cover') return { mode: 'cover', packed: this.workbench.packed, step };
     return { mode: this.mode, puzzle: lineOf(this.givens), step: this.mode === 'knuth' || this.searchable ? step : 0 };
   }
 
@@ -592,6 +621,10 @@ export class Controller {
    */
   open(h, { changed = false } = {}) {
     const warnings = h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`);
+    if (h.mode === 'cover') {
+      this.openCover(h, warnings);
+      return;
+    }
     this.setMode(h.mode, false);
     if (h.mode === 'sudoku' && h.puzzle) {
       this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings, label: 'the link' });
@@ -608,8 +641,29 @@ export class Controller {
     }
   }
 
+  /**
+   * A link to the workbench: its packed problem, then its step. A link that cannot be read
+   * leaves the editor as it is, or (on a page with no problem yet) opens the default one.
+   */
+  async openCover(h, warnings) {
+    const wb = this.workbench;
+    this.setMode('cover', false, false);
+    const before = wb.editor.value;
+    const trouble = h.packed ? await wb.open(h.packed) : '';
+    const fallback = !wb.editor.value;
+    if (fallback) wb.example(DEFAULT_PROBLEM);
+    const lines = [...warnings, trouble].filter(Boolean);
+    if (lines.length) {
+      const then = fallback ? 'The default problem is shown instead.' : wb.editor.value === before ? 'The problem in the editor is unchanged.' : '';
+      this.views.coverResult.message('error', [...lines, then].join(' ').trim());
+    }
+    if (!trouble && h.step > 0 && this.trace) this.player.seek(h.step);
+    this.router?.write(true);
+  }
+
   // --- mode tabs -------------------------------------------------------------------------------
-  setMode(mode, write = true) {
+  /** Shows the view `mode`; `fill`: the workbench opens its default problem if it has none. */
+  setMode(mode, write = true, fill = true) {
     if (mode === this.mode && this.traces[mode] && this.player.trace === this.traces[mode]) return;
     const $ = this.$;
     this.player.stop();
@@ -617,17 +671,18 @@ export class Controller {
     this.player.speed = this.speeds[mode];
     this.mode = mode;
     const knuth = mode === 'knuth';
-    $('tab-sudoku').setAttribute('aria-selected', String(!knuth));
-    $('tab-knuth').setAttribute('aria-selected', String(knuth));
-    $('tab-sudoku').tabIndex = knuth ? -1 : 0;
-    $('tab-knuth').tabIndex = knuth ? 0 : -1;
-    $('sudoku-pane').hidden = knuth;
-    $('knuth-pane').hidden = !knuth;
-    $('items-area').hidden = knuth;
-    $('matrix-area').hidden = knuth;
+    for (const m of MODES) {
+      $(`tab-${m}`).setAttribute('aria-selected', String(m === mode));
+      $(`tab-${m}`).tabIndex = m === mode ? 0 : -1;
+      $(`${m}-pane`).hidden = m !== mode;
+    }
+    $('items-area').hidden = mode !== 'sudoku';
+    $('matrix-area').hidden = mode !== 'sudoku';
+    $('cover-watch').hidden = mode !== 'cover';
     document.body.dataset.mode = mode;
-    $('watch-sub').textContent = knuth ? 'the same engine on 7 items and 6 options' : 'dancing links on the real 729 × 324 matrix';
+    $('watch-sub').textContent = knuth ? 'the same engine on 7 items and 6 options' : mode === 'cover' ? 'the same engine on the problem at the left' : 'dancing links on the real 729 × 324 matrix';
     if (knuth && !this.traces.knuth) this.loadKnuth();
+    if (fill && mode === 'cover' && !this.traces.cover && !this.workbench.editor.value) this.workbench.example(DEFAULT_PROBLEM);
     this.attach();
     this.pictures[mode]?.forget();
     this.render();

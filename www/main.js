@@ -6,7 +6,7 @@ import init, * as dlx from './pkg/dlx_sudoku.js';
 import { Numbering } from './numbering.js';
 import { Player, SPEEDS } from './player.js';
 import { Solver } from './solver.js';
-import { Controller } from './controller.js';
+import { Controller, MODES } from './controller.js';
 import { Router } from './router.js';
 import { setUpPrefs } from './prefs.js';
 import { EXAMPLES } from './examples.js';
@@ -19,6 +19,8 @@ import { ControlsView } from './views/controls.js';
 import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
 import { NoticeView, ResultView } from './views/result.js';
+import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
+import { Workbench, GALLERY, MAX_TEXT } from './workbench.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -38,6 +40,10 @@ const views = {
   counters: new CountersView($('counters')),
   plot: new DepthPlot($('depth-plot')),
   dance: new DanceView($('dance')),
+  coverDance: new DanceView($('cover-dance')),
+  coverItems: new CoverItemsView($('cover-items')),
+  coverMatrix: new CoverMatrixView($('cover-matrix')),
+  coverResult: new ResultView($('cover-result'), { onCancel: () => c.workbench.cancel() }),
   notice: new NoticeView($('notice')),
   result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => numbering.cellName(cell) }),
   narration: $('narration'),
@@ -65,18 +71,58 @@ const views = {
   }, SPEEDS),
 };
 c = new Controller({ dlx, numbering, player, solver, views, $ });
+// The workbench counts in a worker of its own, so that a Sudoku count and a cover count never wait on each other.
+const editor = new CoverEditor($('cover-editor'), { onInput: () => c.workbench.edited() });
+c.workbench = new Workbench({
+  dlx, editor, status: $('cover-status'), result: views.coverResult, solver: new Solver(),
+  onProblem: (trace) => {
+    player.stop();
+    c.loadCover(trace);
+    markGallery();
+  },
+  onLink: () => c.router?.write(true),
+});
 c.router = new Router({ current: () => c.link(), busy: () => player.playing || player.busy, open: (h, how) => c.open(h, how), cellName: (cell) => numbering.cellName(cell) });
 
 // --- the tabs, the puzzle bar, paste and copy -------------------------------------------------
-for (const [id, mode, other] of [['tab-sudoku', 'sudoku', 'knuth'], ['tab-knuth', 'knuth', 'sudoku']]) {
-  $(id).addEventListener('click', () => c.setMode(mode));
-  $(id).addEventListener('keydown', (e) => {
+MODES.forEach((mode, k) => {
+  const tab = $(`tab-${mode}`);
+  tab.addEventListener('click', () => c.setMode(mode));
+  tab.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
+    const other = MODES[(k + (e.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length];
     c.setMode(other);
     $(`tab-${other}`).focus();
   });
+});
+// --- the workbench: its gallery, Count, the link ------------------------------------------------
+const galleries = document.querySelectorAll('#cover-pane .gallery');
+for (const g of GALLERY) {
+  const b = Object.assign(document.createElement('button'), { type: 'button', textContent: g.label });
+  b.dataset.example = g.id;
+  b.setAttribute('aria-pressed', 'false');
+  b.addEventListener('click', () => {
+    player.stop();
+    c.workbench.example(g.id);
+    markGallery();
+  });
+  galleries[g.count ? 1 : 0].append(b);
 }
+const markGallery = () => {
+  for (const b of document.querySelectorAll('#cover-pane .gallery button')) b.setAttribute('aria-pressed', String(b.dataset.example === c.workbench.exampleId));
+};
+$('cover-text').addEventListener('input', markGallery);
+$('cover-count').addEventListener('click', () => c.workbench.count());
+$('cover-copy').addEventListener('click', async () => {
+  const trouble = c.workbench.linkTrouble();
+  if (trouble) {
+    views.coverResult.message('error', trouble);
+    return;
+  }
+  if (!c.workbench.packed) await c.workbench.pack(c.workbench.text);
+  await copyLink('problem', (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
+});
 const select = $('examples');
 const groups = new Map();
 for (const e of EXAMPLES) {
@@ -101,6 +147,7 @@ $('pencil').addEventListener('click', (e) => {
 // Undo, redo and hint from the keyboard, anywhere but in a text field (which keeps its own undo).
 document.addEventListener('keydown', (e) => {
   if (e.defaultPrevented || e.altKey || e.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
+  if (c.mode === 'cover') return; // the workbench's editor keeps its own undo; the board's is not in view
   const key = e.key.toLowerCase();
   const mod = e.ctrlKey || e.metaKey;
   if (mod && key === 'z') c[e.shiftKey ? 'redo' : 'undo']();
@@ -110,14 +157,22 @@ document.addEventListener('keydown', (e) => {
   e.preventDefault();
 });
 $('copy-link').addEventListener('click', async () => {
+  if (c.mode === 'cover') {
+    $('cover-copy').click();
+    return;
+  }
+  await copyLink('puzzle', (kind, text) => views.notice.show(kind, text));
+});
+/** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how it went. */
+async function copyLink(what, say) {
   c.router.write(true);
   try {
     await navigator.clipboard.writeText(location.href);
-    views.notice.show('ok', 'Link copied: it opens this puzzle at this step.');
+    say('ok', `Link copied: it opens this ${what} at this step.`);
   } catch {
-    views.notice.show('info', `Copy this link: ${location.href}`);
+    say('info', `Copy this link: ${location.href}`);
   }
-});
+}
 $('show-marks').addEventListener('change', (e) => views.board.setMarksShown(e.target.checked));
 $('advance').addEventListener('change', (e) => {
   views.board.advance = e.target.checked;
@@ -127,6 +182,14 @@ $('advance').addEventListener('change', (e) => {
 document.addEventListener('paste', (e) => {
   const text = e.clipboardData?.getData('text/plain') ?? '';
   const field = e.target.closest?.('input, textarea, [contenteditable="true"]');
+  if (field?.id === 'cover-text') {
+    // The workbench's editor takes whole problems, up to the page's limit.
+    if (text.length > MAX_TEXT) {
+      e.preventDefault();
+      views.coverResult.message('error', `Not pasted: ${text.length.toLocaleString('en')} characters is more than the editor takes (${MAX_TEXT.toLocaleString('en')}). The problem is unchanged.`);
+    }
+    return;
+  }
   if (field) {
     if (!c.pasteIntoField(field, text)) e.preventDefault();
     return;
@@ -156,10 +219,11 @@ setUpPrefs({
     views.plot.restyle();
     views.items.restyle();
     views.matrix.measure();
+    views.coverMatrix.restyle();
     c.render();
   },
 });
 c.router.read();
 document.body.classList.add('ready');
 // For tests and the curious: the page's parts, read-only in spirit.
-window.dlxPage = { player, controller: c, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, numbering };
+window.dlxPage = { player, controller: c, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, numbering, workbench: c.workbench };

@@ -1,11 +1,16 @@
 // The URL hash: which view, which puzzle, which step. `#p=<81 chars>&s=<step>` for a
-// Sudoku, `#m=knuth&s=<step>` for Knuth's example. A link shows what its sender saw.
-// Reading never throws: anything malformed is reported and ignored.
+// Sudoku, `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
+// exact-cover problem (its DLX1 text packed by cover-link.js). A link shows what its
+// sender saw. Reading never throws: anything malformed is reported and ignored.
 
 import { CELLS } from './puzzle.js';
+import { MAX_PACKED } from './cover-link.js';
 
 const MAX_STEP = 1e12;
 const MAX_HASH = 2000;
+/** A link to an exact-cover problem may be longer: it carries the problem. */
+const MAX_COVER_HASH = MAX_PACKED + 40;
+const MODES = ['sudoku', 'knuth', 'cover'];
 
 /**
  * A piece of what a link said, fit to quote in a message: in quotes, at most `max`
@@ -19,15 +24,19 @@ export function quote(s, max = 20) {
 }
 
 /**
- * What a URL hash asks for: `{mode: 'sudoku' | 'knuth', puzzle, step, errors}`.
+ * What a URL hash asks for: `{mode: 'sudoku' | 'knuth' | 'cover', puzzle, step, errors}`,
+ * and `packed` (the problem, still packed) for a cover link that has one.
  * `cellName(cell)` names a cell in an error ("r1c3").
  */
 export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   const out = { mode: 'sudoku', puzzle: null, step: 0, errors: [] };
   const h = String(hash ?? '').replace(/^#/, '');
   if (!h) return out;
-  if (h.length > MAX_HASH) {
-    out.errors.push(`the link is too long to hold a puzzle (${h.length.toLocaleString('en')} characters after the #, at most ${MAX_HASH.toLocaleString('en')}); ignored`);
+  const cover = h.startsWith('m=cover&') || h === 'm=cover';
+  const max = cover ? MAX_COVER_HASH : MAX_HASH;
+  if (h.length > max) {
+    out.errors.push(`the link is too long to hold a ${cover ? 'problem' : 'puzzle'} (${h.length.toLocaleString('en')} characters after the #, at most ${max.toLocaleString('en')}); ignored`);
+    if (cover) out.mode = 'cover';
     return out;
   }
   let params;
@@ -37,11 +46,14 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     out.errors.push('the link could not be read; ignored');
     return out;
   }
-  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's'].includes(k));
+  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's', 'x'].includes(k));
   if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
   const mode = params.get('m');
-  if (mode === 'knuth') out.mode = 'knuth';
-  else if (mode !== null && mode !== 'sudoku') out.errors.push(`unknown mode ${quote(mode)} in the link`);
+  if (MODES.includes(mode)) out.mode = mode;
+  else if (mode !== null) out.errors.push(`unknown mode ${quote(mode)} in the link`);
+  const x = params.get('x');
+  if (x !== null && out.mode === 'cover') out.packed = x;
+  else if (x !== null) out.errors.push('the link\'s problem (x) belongs to the exact-cover view; ignored');
   const p = params.get('p');
   if (p !== null) {
     const line = p.replace(/0/g, '.');
@@ -59,10 +71,11 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   return out;
 }
 
-/** The hash for a puzzle (or Knuth's example) at a step. */
-export function formatHash({ mode, puzzle, step }) {
-  const parts = mode === 'knuth' ? ['m=knuth'] : [`p=${puzzle}`];
-  if (step > 0) parts.push(`s=${step}`);
+/** The hash for a puzzle (or Knuth's example, or a packed exact-cover problem) at a step. */
+export function formatHash({ mode, puzzle, packed, step }) {
+  const parts = mode === 'knuth' ? ['m=knuth'] : mode === 'cover' ? ['m=cover', ...(packed ? [`x=${packed}`] : [])] : [`p=${puzzle}`];
+  // A problem too big for a link has none: its step would be a step of another problem.
+  if (step > 0 && (mode !== 'cover' || packed)) parts.push(`s=${step}`);
   return `#${parts.join('&')}`;
 }
 

@@ -63,6 +63,11 @@ export class Solver {
     return this.run({ op: 'hint', puzzle, marks });
   }
 
+  /** The same for an exact-cover problem in DLX1 text; progress also has `nodes`. */
+  coverCount(problem, limit, onProgress) {
+    return this.run({ op: 'coverCount', problem, limit }, onProgress);
+  }
+
   run(message, onProgress) {
     const id = this.nextId++;
     if (!this.worker) this.spawn();

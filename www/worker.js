@@ -3,7 +3,8 @@
 //
 // Messages in:  {id, op: 'verdict', puzzle} | {id, op: 'count', puzzle, limit}
 //               | {id, op: 'generate', level, seed} | {id, op: 'hint', puzzle, marks}
-// Messages out: {id, progress: {solutions, events}}  (counting, about every 100 ms)
+//               | {id, op: 'coverCount', problem, limit}  (problem: DLX1 text)
+// Messages out: {id, progress: {solutions, events, nodes}}  (counting, about every 100 ms)
 //               {id, result} | {id, error}
 
 import init, * as dlx from './pkg/dlx_sudoku.js';
@@ -25,7 +26,9 @@ self.onmessage = async ({ data }) => {
     } else if (op === 'hint') {
       result = dlx.hint(puzzle, data.marks); // a plain object: it crosses as it is
     } else if (op === 'count') {
-      result = count(id, puzzle, data.limit);
+      result = count(id, new dlx.Trace(puzzle), data.limit);
+    } else if (op === 'coverCount') {
+      result = count(id, dlx.Trace.cover(data.problem), data.limit);
     } else {
       throw new Error(`unknown operation ${op}`);
     }
@@ -36,9 +39,8 @@ self.onmessage = async ({ data }) => {
   }
 };
 
-/** Counts solutions up to `limit` on a Trace, so that progress can be reported. */
-function count(id, puzzle, limit) {
-  const trace = new dlx.Trace(puzzle);
+/** Counts the solutions of a Trace up to `limit`, reporting progress; frees the trace. */
+function count(id, trace, limit) {
   try {
     let shown = performance.now();
     while (trace.solutions < limit && !trace.done) {
@@ -46,10 +48,10 @@ function count(id, puzzle, limit) {
       const now = performance.now();
       if (now - shown > 100) {
         shown = now;
-        self.postMessage({ id, progress: { solutions: trace.solutions, events: trace.events } });
+        self.postMessage({ id, progress: { solutions: trace.solutions, events: trace.events, nodes: trace.nodes } });
       }
     }
-    return { count: trace.solutions, complete: trace.done, events: trace.events };
+    return { count: trace.solutions, complete: trace.done, events: trace.events, nodes: trace.nodes };
   } finally {
     trace.free();
   }

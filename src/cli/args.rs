@@ -172,7 +172,7 @@ pub struct Cover {
     pub stats: bool,
 
     /// Write an example problem in DLX1 format instead of solving: `queens N` (1-1000),
-    /// `pentominoes 6x10|5x12|4x15|3x20`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
+    /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
     /// (81 characters, '.' or '0' blank). Pipe it back into `cover`.
     #[arg(long, value_names = ["NAME", "ARG"], num_args = 1..=2,
           conflicts_with_all = ["file", "first", "count", "max_solutions", "stats"])]

@@ -34,13 +34,31 @@ pub enum Example {
     Sudoku(Puzzle),
 }
 
-/// The boards `pentominoes` takes.
-pub const PENTOMINO_BOARDS: [(usize, usize); 4] = [(6, 10), (5, 12), (4, 15), (3, 20)];
+/// The boards `pentominoes` takes, with the pieces each holds: all twelve on 60 cells, or a
+/// few on a board small enough to watch the whole search (3x5: L, N and V, 4 solutions).
+pub const PENTOMINO_BOARDS: [(usize, usize, &str); 5] = [
+    (6, 10, ALL_PIECES),
+    (5, 12, ALL_PIECES),
+    (4, 15, ALL_PIECES),
+    (3, 20, ALL_PIECES),
+    (3, 5, "LNV"),
+];
+
+/// The names of the twelve pentominoes.
+pub const ALL_PIECES: &str = "FILNPTUVWXYZ";
+
+/// The pieces of a board of [`PENTOMINO_BOARDS`] (all twelve for a board not listed).
+fn board_pieces(rows: usize, cols: usize) -> &'static str {
+    PENTOMINO_BOARDS
+        .iter()
+        .find(|b| (b.0, b.1) == (rows, cols))
+        .map_or(ALL_PIECES, |b| b.2)
+}
 
 /// The names `Example::from_args` takes, with what each wants after it.
 pub const NAMES: [(&str, &str); 5] = [
     ("queens", "N (1 to 1000)"),
-    ("pentominoes", "6x10, 5x12, 4x15 or 3x20"),
+    ("pentominoes", "6x10, 5x12, 4x15, 3x20 or 3x5 (L, N, V only)"),
     ("langford", "N (1 to 1000)"),
     ("knuth", "nothing"),
     ("sudoku", "an 81-character puzzle, '.' or '0' blank"),
@@ -69,8 +87,8 @@ impl Example {
             ("knuth", None) => Ok(Example::Knuth),
             ("pentominoes", Some(board)) => PENTOMINO_BOARDS
                 .into_iter()
-                .find(|(r, c)| format!("{r}x{c}") == board)
-                .map(|(rows, cols)| Example::Pentominoes { rows, cols })
+                .find(|(r, c, _)| format!("{r}x{c}") == board)
+                .map(|(rows, cols, _)| Example::Pentominoes { rows, cols })
                 .ok_or_else(bad),
             ("sudoku", Some(line)) => line
                 .parse::<Puzzle>()
@@ -88,10 +106,11 @@ impl Example {
             Example::Queens(n) => QUEENS.get(n - 1).copied(),
             Example::Langford(n) if n % 4 == 1 || n % 4 == 2 => Some(0),
             Example::Langford(n) => LANGFORD.get(n - 1).copied(),
-            Example::Pentominoes { rows, .. } => Some(match rows {
-                6 => 9356,
-                5 => 4040,
-                4 => 1472,
+            Example::Pentominoes { rows, cols } => Some(match (rows, cols) {
+                (6, _) => 9356,
+                (5, _) => 4040,
+                (4, _) => 1472,
+                (3, 5) => 4,
                 _ => 8,
             }),
             Example::Knuth => Some(1),
@@ -103,7 +122,7 @@ impl Example {
     pub fn problem(&self) -> Problem {
         match *self {
             Example::Queens(n) => queens(n),
-            Example::Pentominoes { rows, cols } => pentominoes(rows, cols),
+            Example::Pentominoes { rows, cols } => pentomino_set(rows, cols, board_pieces(rows, cols)),
             Example::Langford(n) => langford(n),
             Example::Knuth => knuth(),
             Example::Sudoku(ref puzzle) => sudoku(puzzle),
@@ -128,10 +147,16 @@ impl fmt::Display for Example {
                 f,
                 "{n} queens: items r (rows) and c (columns) primary, a and b (diagonals) secondary"
             ),
-            Example::Pentominoes { rows, cols } => write!(
-                f,
-                "the 12 pentominoes on a {rows}x{cols} board, every orientation (each tiling counted 4 times)"
-            ),
+            Example::Pentominoes { rows, cols } => match board_pieces(*rows, *cols) {
+                ALL_PIECES => write!(
+                    f,
+                    "the 12 pentominoes on a {rows}x{cols} board, every orientation (each tiling counted 4 times)"
+                ),
+                some => write!(
+                    f,
+                    "the pentominoes {some} on a {rows}x{cols} board, every orientation (each tiling counted 4 times)"
+                ),
+            },
             Example::Langford(n) => write!(
                 f,
                 "Langford pairs for n = {n}: values 1..{n}, places s1..s{} (each sequence and its reverse)",
@@ -223,11 +248,21 @@ fn cell(r: usize, c: usize) -> String {
 /// # Panics
 /// If the board has 36 rows or columns or more.
 pub fn pentominoes(rows: usize, cols: usize) -> Problem {
+    pentomino_set(rows, cols, ALL_PIECES)
+}
+
+/// As [`pentominoes`], with only the pieces named in `pieces` (letters of [`ALL_PIECES`];
+/// others are ignored), in the order of [`ALL_PIECES`].
+///
+/// # Panics
+/// If the board has 36 rows or columns or more.
+pub fn pentomino_set(rows: usize, cols: usize, pieces: &str) -> Problem {
     assert!(rows < 36 && cols < 36, "pentominoes: board too big to name its cells");
-    let pieces = PENTOMINOES.iter().map(|(name, _)| name.to_string());
+    let used = || PENTOMINOES.iter().filter(|(name, _)| pieces.contains(*name));
+    let names = used().map(|(name, _)| name.to_string());
     let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| cell(r, c)));
-    let mut problem = Problem::new(pieces.chain(cells), std::iter::empty());
-    for (name, picture) in PENTOMINOES {
+    let mut problem = Problem::new(names.chain(cells), std::iter::empty());
+    for (name, picture) in used() {
         let shape: Vec<(i32, i32)> = picture
             .iter()
             .enumerate()

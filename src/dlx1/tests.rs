@@ -189,6 +189,7 @@ fn examples_round_trip_through_the_format() {
     for (name, arg) in [
         ("queens", Some("5")),
         ("pentominoes", Some("3x20")),
+        ("pentominoes", Some("3x5")),
         ("langford", Some("4")),
         ("knuth", None),
         ("sudoku", Some(puzzle)),
@@ -220,6 +221,7 @@ fn small_examples_have_their_known_counts() {
         ("langford", "7"),
         ("langford", "8"),
         ("pentominoes", "3x20"),
+        ("pentominoes", "3x5"),
     ] {
         let example = Example::from_args(name, Some(arg)).unwrap();
         let expected = example.known_count().unwrap() as usize;
@@ -244,6 +246,11 @@ fn the_pentomino_boards_have_every_placement() {
     // 63 orientations in all; 2056 placements on 6x10, the number every solver reports.
     let p = examples::pentominoes(6, 10);
     assert_eq!((p.items(), p.primary(), p.options()), (72, 72, 2056));
+    // The small board holds L, N and V only: 3 pieces and 15 cells, 44 placements.
+    let small = Example::from_args("pentominoes", Some("3x5")).unwrap().problem();
+    assert_eq!((small.items(), small.options()), (18, 44));
+    let names: Vec<&str> = (0..3).map(|i| small.item_name(i)).collect();
+    assert_eq!(names, ["L", "N", "V"]);
 }
 
 #[test]
@@ -283,7 +290,7 @@ fn bad_example_arguments_say_what_was_expected() {
         (
             "pentominoes",
             Some("10x6"),
-            "pentominoes takes 6x10, 5x12, 4x15 or 3x20",
+            "pentominoes takes 6x10, 5x12, 4x15, 3x20 or 3x5 (L, N, V only)",
         ),
         ("knuth", Some("1"), "knuth takes nothing"),
         ("sudoku", Some("12"), "sudoku: expected 81 cells, found 2"),

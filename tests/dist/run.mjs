@@ -435,7 +435,7 @@ test('an update: an open tab keeps the old version whole; after it closes, the n
 });
 
 // --- 5. the single file from disk ---------------------------------------------------------------
-test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and animates', async () => {
+test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and animates; the workbench counts and its link round-trips', async () => {
   const ctx = await newContext('file', { offline: true });
   try {
     const page = await ctx.newPage();
@@ -452,6 +452,24 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     for (let k = 0; k < 5; k++) await page.click('[data-action="forward"]');
     assert.equal(await events(page), 5);
     await shot(page, 'dist-file-knuth-dark');
+    // The workbench: its problem is packed into the link (CompressionStream works on file://
+    // too), its count runs in its own worker, and the link opens it again.
+    await page.click('#tab-cover');
+    await page.click('#cover-pane .gallery button:text-is("5 queens")');
+    await page.waitForFunction(() => /^#m=cover&x=[\w-]+$/.test(location.hash));
+    for (let k = 0; k < 6; k++) await page.click('[data-action="forward"]');
+    assert.equal(await events(page), 6);
+    await page.click('#cover-count');
+    await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
+    assert.match(await page.$eval('#cover-result', (e) => e.textContent), /^10 solutions:/);
+    await page.waitForFunction(() => /&s=6$/.test(location.hash));
+    const link = page.url();
+    const again = await ctx.newPage();
+    again.on('request', (r) => urls.push(r.url()));
+    await again.goto(link);
+    await again.waitForFunction(() => window.dlxPage?.controller.trace?.events === 6, null, { timeout: 15000 });
+    assert.equal(await again.$eval('#cover-text', (t) => t.value), await page.$eval('#cover-text', (t) => t.value));
+    await pageProblems(again, 'file, second tab');
     const elsewhere = urls.filter((u) => !/^(file|data):/.test(u));
     assert.deepEqual(elsewhere, [], 'the single file loads only itself and data: URLs');
     await pageProblems(page, 'file');

@@ -891,6 +891,251 @@ test('Knuth\'s example: the same engine, the links dance', async () => {
   assert.equal((await givens(page)).replace(/\./g, '').length > 0, true);
 });
 
+// --- the exact-cover workbench ---------------------------------------------------------------
+/** Opens the workbench (on `hash`, default: its default problem) and waits for its problem. */
+async function openCover(hash = '#m=cover', opts = {}) {
+  const page = await open(hash, opts);
+  await page.waitForFunction(() => window.dlxPage.controller.mode === 'cover' && (window.dlxPage.workbench.text !== null || document.querySelector('#cover-result:not([hidden])')));
+  return page;
+}
+const coverStatus = (page) => page.$eval('#cover-status', (e) => e.textContent);
+const coverResult = (page) => page.$eval('#cover-result', (e) => e.textContent);
+const galleryPick = async (page, label) => {
+  await page.click(`#cover-pane .gallery button:text-is("${label}")`);
+  await page.waitForFunction(() => window.dlxPage.workbench.text !== null);
+};
+/** Everything the workbench's search views show (the matrix canvas as pixels). */
+const coverSnapshot = (page) => page.evaluate(() => [
+  ...['#cover-items', '#counters', '#narration', '.transport', '#cover-dance'].map((s) => document.querySelector(s).outerHTML),
+  document.querySelector('#cover-matrix canvas').toDataURL(),
+].join('\n'));
+/** Replaces the editor's text as a paste would, then lets the page read it. */
+async function typeProblem(page, text) {
+  await page.$eval('#cover-text', (t, v) => {
+    t.value = v;
+    t.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  await page.waitForTimeout(350);
+}
+
+test('workbench: the gallery, animate, step back, narration in item and option names, each item\'s length', async () => {
+  const page = await openCover();
+  assert.equal(await coverStatus(page), '22 items (8 primary, 14 secondary), 16 options, 64 entries.', '4 queens by default');
+  assert.equal(await page.$eval('#cover-pane .gallery button[aria-pressed="true"]', (b) => b.textContent), '4 queens');
+  // Each item's chip shows its name and its length; secondary items are marked.
+  assert.deepEqual(await page.$$eval('#cover-items li', (ls) => ls.slice(0, 3).map((l) => l.textContent)), ['r04', 'r14', 'r24']);
+  assert.equal(await page.$$eval('#cover-items li.secondary', (ls) => ls.length), 14);
+  // Knuth's example is one entry of the gallery, on the same engine, with its links drawn.
+  await galleryPick(page, "Knuth's example");
+  assert.match(await narration(page), /^Ready: 7 items to cover with 6 options/);
+  assert.equal(await page.$eval('#cover-dance', (d) => d.hidden), false);
+  const start = await coverSnapshot(page);
+  for (let k = 0; k < 9; k++) await page.keyboard.press(']');
+  assert.equal(await narration(page), "'b c f' covers item c: hides 1 option. Now item e has no option left.");
+  assert.equal(await page.$eval('#cover-items li:nth-child(3)', (l) => l.className), 'covered');
+  assert.equal(await page.$eval('#cover-items li:nth-child(5)', (l) => [l.className, l.textContent].join(' ')), 'dead e0');
+  assert.ok((await page.$$eval('#cover-dance .node.hidden', (n) => n.length)) > 0, 'the links dance');
+  // Step back: exactly what was shown before.
+  for (let k = 0; k < 9; k++) await page.keyboard.press('[');
+  sameDom(await coverSnapshot(page), start, 'after 9 steps forward and 9 back');
+  // A pentomino board small enough to watch: its first solution, then back and forth.
+  await galleryPick(page, 'Pentominoes 3×5 (L, N, V)');
+  assert.equal(await page.$eval('#cover-dance', (d) => d.hidden), true, 'too big for the drawing of links');
+  await page.keyboard.press('n');
+  await settle(page);
+  assert.match(await narration(page), /^Solution 1: options 'L (\w\w ){4}\w\w', '/);
+  assert.equal(await counter(page, 'solutions'), 1);
+  const atSolution = await coverSnapshot(page);
+  for (let k = 0; k < 25; k++) await page.keyboard.press('[');
+  assert.equal(await counter(page, 'solutions'), 0);
+  for (let k = 0; k < 25; k++) await page.keyboard.press(']');
+  sameDom(await coverSnapshot(page), atSolution, 'back 25 and forward 25');
+  // Play: the search moves by itself, the matrix is redrawn, and the count ends at 4.
+  const before = await page.$eval('#cover-matrix canvas', (c) => c.toDataURL());
+  await setSpeed(page, 9);
+  await page.uncheck('#stop-at-solution');
+  await page.click('[data-action="toggle"]');
+  await page.waitForFunction(() => window.dlxPage.controller.trace.done, null, { timeout: 10000 });
+  assert.equal(await counter(page, 'solutions'), 4, '3x5 with L, N, V: 4 solutions');
+  assert.notEqual(await page.$eval('#cover-matrix canvas', (c) => c.toDataURL()), before);
+  assert.match(await page.$eval('#cover-matrix canvas', (c) => c.getAttribute('aria-label')), /^The matrix: 44 options \(rows\) × 18 items \(columns\)\./);
+  assert.match(await narration(page), /^Search complete: 4 solutions/);
+  // Langford 3: every item primary, narration in the problem's names.
+  await galleryPick(page, 'Langford 3');
+  await page.keyboard.press(']');
+  assert.match(await narration(page), /^Branch on item \w+: only/);
+});
+
+test('workbench: parse errors show at their line and column as the user types, and fixing one resumes', async () => {
+  const page = await openCover();
+  const good = await page.$eval('#cover-text', (t) => t.value);
+  await page.click('#cover-text');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('r0 q9');
+  await page.waitForTimeout(400);
+  assert.equal(await coverStatus(page), 'Not a problem yet: line 20, column 4: unknown item "q9".');
+  assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 20, column 4: unknown item "q9"');
+  assert.equal(await page.$eval('#cover-text', (t) => t.getAttribute('aria-invalid')), 'true');
+  // The mark is on line 20 as drawn: the textarea's line 20 and the mark share a top.
+  const where = await page.evaluate(() => {
+    const t = document.querySelector('#cover-text'), m = document.querySelector('#cover-editor .err-line'), c = document.querySelector('#cover-editor .err-caret');
+    const lh = parseFloat(getComputedStyle(t).lineHeight);
+    return { line: (m.offsetTop - t.offsetTop - parseFloat(getComputedStyle(t).paddingTop) + t.scrollTop) / lh + 1, caretX: c.offsetLeft - t.offsetLeft, hidden: m.hidden };
+  });
+  assert.equal(where.hidden, false);
+  assert.equal(where.line, 20);
+  assert.ok(where.caretX > 20, `the caret is under column 4 (${where.caretX} px)`);
+  assert.equal(await narration(page), 'Fix the error marked in the problem to watch the search.');
+  assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.disabled), true);
+  await shot(page, 'workbench-error');
+  // Each kind of error, live, with its line and column; never a panic.
+  for (const [text, message] of [
+    ['a b a\na b\n', 'line 1, column 5: item "a" is named twice (first at column 1)'],
+    ['a | b\na b:red\n', 'line 2, column 3: "b:red": colours (DLX2\'s item:colour) are not supported'],
+    ['a | b\nb\n', 'line 2, column 1: this option has no primary item'],
+    ['a b\na b a\n', 'line 2, column 5: item "a" is repeated in this option (first at column 1)'],
+    ['', 'empty input: no item line (only blank lines and comments)'],
+    [`${'x'.repeat(70)}\n`, `line 1, column 1: "${'x'.repeat(40)}…" is longer than 64 bytes`],
+  ]) {
+    await typeProblem(page, text);
+    assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), message, JSON.stringify(text));
+  }
+  // Fixed: the search is back.
+  await typeProblem(page, good);
+  assert.equal(await page.$eval('#cover-text', (t) => t.getAttribute('aria-invalid')), 'false');
+  assert.equal(await page.$eval('#cover-editor .err-line', (e) => e.hidden), true);
+  assert.match(await narration(page), /^Ready: 22 items/);
+  // A whole problem pasted into the editor is taken (far more than the Sudoku fields' 100).
+  const text = await page.evaluate(() => window.dlxPage.dlx.coverExample('queens', '8'));
+  await page.$eval('#cover-text', (t) => { t.value = ''; t.focus(); });
+  await page.evaluate((v) => {
+    const t = document.querySelector('#cover-text');
+    const dt = new DataTransfer();
+    dt.setData('text/plain', v);
+    const ok = t.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    if (ok) {
+      t.value = v; // what the browser's own paste does when the page lets it
+      t.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, text);
+  await page.waitForTimeout(350);
+  assert.match(await coverStatus(page), /^46 items \(16 primary, 30 secondary\), 64 options/);
+  // Far too long a paste is refused at once, and the problem stays.
+  const refused = await page.evaluate(() => {
+    const t = document.querySelector('#cover-text');
+    const dt = new DataTransfer();
+    dt.setData('text/plain', 'x '.repeat(300_000));
+    return !t.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  assert.equal(refused, true, 'the paste is cancelled');
+  assert.equal(await coverResult(page), 'Not pasted: 600,000 characters is more than the editor takes (500,000). The problem is unchanged.');
+  assert.match(await coverStatus(page), /^46 items/);
+  // The tabs: arrows move between the three views.
+  await page.focus('#tab-knuth');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.$eval('#tab-cover', (t) => [t.getAttribute('aria-selected'), document.activeElement === t].join()), 'true,true');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.$eval('#tab-sudoku', (t) => t.getAttribute('aria-selected')), 'true');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.$eval('#cover-pane', (p) => p.hidden), false);
+  assert.match(await coverStatus(page), /^46 items/, 'the problem is still there after a visit to the Sudoku');
+});
+
+test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
+  const page = await openCover();
+  for (const [label, expected] of [['8 queens', '92 solutions'], ['Langford 11', '35,584 solutions'], ['12 queens', '14,200 solutions']]) {
+    await galleryPick(page, label);
+    await page.click('#cover-count');
+    await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count', null, { timeout: 30000 });
+    assert.match(await coverResult(page), new RegExp(`^${expected}: the whole search tree was explored \\([\\d,]+ nodes, `), label);
+  }
+  await galleryPick(page, 'Pentominoes 6×10');
+  assert.equal(await coverStatus(page), '72 items (72 primary), 2,056 options, 12,336 entries.');
+  await page.click('#cover-count');
+  await page.waitForFunction(() => /solutions so far \([\d,]+ nodes\)/.test(document.querySelector('#cover-result').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /Counting… [1-9][\d,]* solutions so far/.test(document.querySelector('#cover-result').textContent), null, { timeout: 20000 });
+  // While it counts, the page answers: a step of the search on the main thread.
+  const t0 = Date.now();
+  await page.keyboard.press(']');
+  assert.equal(await counter(page, 'events'), 1);
+  assert.ok(Date.now() - t0 < 2000, 'a step while counting is quick');
+  await shot(page, 'workbench-counting');
+  await page.click('#cover-result button');
+  assert.equal(await coverResult(page), 'Cancelled. The count was stopped and the solver is ready again.');
+  await galleryPick(page, 'Langford 4');
+  await page.click('#cover-count');
+  await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
+  assert.match(await coverResult(page), /^2 solutions:/);
+});
+
+test('workbench: a link carries the problem and the step; too big and hostile links get clear messages', async () => {
+  const page = await openCover();
+  await galleryPick(page, '5 queens');
+  await typeProblem(page, `| my own five queens\n${await page.$eval('#cover-text', (t) => t.value)}`);
+  for (let k = 0; k < 7; k++) await page.keyboard.press(']');
+  await page.waitForFunction(() => /&x=[\w-]+&s=7$/.test(location.hash));
+  const url = page.url();
+  const said = await narration(page);
+  const text = await page.$eval('#cover-text', (t) => t.value);
+  const other = await openCover(url.slice(url.indexOf('#')));
+  await settle(other);
+  assert.equal(await other.$eval('#cover-text', (t) => t.value), text, 'the same problem');
+  assert.equal(await counter(other, 'events'), 7, 'at the same step');
+  assert.equal(await narration(other), said);
+  // The Copy link button of the step panel copies it too.
+  await page.click('#copy-link');
+  await page.waitForFunction(() => !document.querySelector('#cover-result').hidden);
+  assert.match(await coverResult(page), /^(Link copied|Copy this link)/);
+  // Too big for a link: a message, and the address bar holds no broken link.
+  await page.evaluate(() => window.dlxPage.workbench.setText(window.dlxPage.dlx.coverExample('queens', '60')));
+  await page.waitForFunction(() => window.dlxPage.workbench.tooBig > 0);
+  assert.equal(new URL(page.url()).hash, '#m=cover');
+  await page.click('#cover-copy');
+  assert.match(await coverResult(page), /^This problem is too big for a link: packed, it takes [\d,]+ characters, and a link holds at most 16,000\. Save its text instead\.$/);
+  // Hostile links: each is refused with a message, and the editor keeps a problem.
+  const { packProblem } = await import('../../www/cover-link.js');
+  for (const [hash, message] of [
+    ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem is shown instead\.$/],
+    ['#m=cover&x=AAAAAAAAAAAA', /cannot be read: it does not unpack/],
+    [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 500,000 bytes/],
+    [`#m=cover&x=${'A'.repeat(20000)}`, /^The link is too long to hold a problem \(20,010 characters after the #, at most 16,040\); ignored\./],
+  ]) {
+    const p = await openCover(hash);
+    assert.match(await coverResult(p), message, hash.slice(0, 40));
+    await p.waitForFunction(() => window.dlxPage.workbench.text !== null);
+    assert.match(await coverStatus(p), /^22 items/, 'the default problem instead');
+    await p.close();
+  }
+  // A hostile link typed over an open problem: a message, and the problem stays.
+  await other.evaluate(() => { location.hash = '#m=cover&x=!!'; });
+  await other.waitForFunction(() => /cannot be read/.test(document.querySelector('#cover-result').textContent));
+  assert.equal(await coverResult(other), 'The link\'s problem "!!" cannot be read: character 1 is not base64url. The problem in the editor is unchanged.');
+  assert.equal(await other.$eval('#cover-text', (t) => t.value), text);
+  // A link whose problem has an error opens it with the error marked.
+  const bad = await openCover(`#m=cover&x=${await packProblem('a b\na q\n')}`);
+  assert.equal(await bad.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 2, column 3: unknown item "q"');
+  assert.match(await coverResult(bad), /has an error, marked in the editor/);
+});
+
+test('workbench: screenshots at 1280×800 and 375×812, light and dark', async () => {
+  for (const [w, h, dark, name] of [[1280, 800, false, 'workbench-desktop'], [375, 812, false, 'workbench-phone'], [1280, 800, true, 'workbench-dark'], [1280, 800, false, 'workbench-projector']]) {
+    const page = await openCover('#m=cover', { width: w, height: h, dark });
+    if (name.endsWith('projector')) await page.click('#large-type');
+    await galleryPick(page, 'Pentominoes 3×5 (L, N, V)');
+    for (let k = 0; k < 14; k++) await page.keyboard.press(']');
+    await shot(page, name);
+    await page.locator('#cover-watch').screenshot({ path: resolve(shots, `${name}-matrix.png`) });
+    if (w < 400) {
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 375, `no sideways scroll on a phone (${wide} px)`);
+      await typeProblem(page, 'a b c\na b\nc d\n');
+      await page.locator('#cover-editor').scrollIntoViewIfNeeded();
+      await shot(page, `${name}-error`);
+    }
+    await page.close();
+  }
+});
+
 test('classroom: the choice stack, ties, and "next dead end" stops at a solution', async () => {
   const page = await open(`#p=${HARD}`);
   for (let k = 0; k < 3; k++) await page.keyboard.press('}');

@@ -79,12 +79,20 @@ export class DanceView {
     this.before = null;
   }
 
+  /** Forgets the drawing: the next `render` draws a new trace from scratch. */
+  reset() {
+    this.built = false;
+    this.before = null;
+    this.lenText = null;
+    this.root.replaceChildren();
+  }
+
   build(trace, k) {
     const p = { items: trace.items, options: trace.options };
     this.p = p;
     const W = LEFT + p.items * COL + 60, H = TOP + p.options * ROW + 36;
     const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'dance-svg', role: 'img' });
-    svg.setAttribute('aria-label', `Dancing links for Knuth's example: the root h, items ${Array.from({ length: p.items }, (_, i) => trace.itemName(i)).join(' ')}, and ${p.options} options as rows of nodes`);
+    svg.setAttribute('aria-label', `Dancing links: the root h, items ${Array.from({ length: p.items }, (_, i) => trace.itemName(i)).join(' ')}, and ${p.options} options as rows of nodes`);
     const defs = el('defs', {}, svg);
     for (const kind of ['live', 'stale', 'moved', 'row']) {
       const m = el('marker', { id: `arrow-${kind}`, viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto-start-reverse', class: `mk-${kind}` }, defs);

@@ -1,0 +1,267 @@
+// The exact-cover workbench's views: the DLX1 editor (line numbers, and a parse error shown
+// at its line and column as the user types), the item list with each item's length, and
+// the options × items matrix. They draw what wasm reports (`checkCover`, a `Picture` of the
+// trace, the trace's option lists); none of them works out a cover.
+
+import { ItemFlag, OptionState } from '../picture.js';
+import { themeColors } from './theme.js';
+
+/** The editor: a textarea over a layer that marks the error's line and column. */
+export class CoverEditor {
+  /** `root`: the .editor element (gutter, marks and textarea inside); `onInput(text)` on each edit. */
+  constructor(root, { onInput = () => {} } = {}) {
+    this.root = root;
+    this.text = root.querySelector('textarea');
+    this.gutter = root.querySelector('.gutter');
+    this.mark = root.querySelector('.err-line');
+    this.caret = root.querySelector('.err-caret');
+    this.bubble = root.querySelector('.err-msg');
+    this.error = null;
+    this.lines = 0;
+    this.text.addEventListener('input', () => {
+      this.numberLines();
+      onInput(this.text.value);
+    });
+    this.text.addEventListener('scroll', () => this.place());
+  }
+
+  get value() {
+    return this.text.value;
+  }
+
+  set value(text) {
+    this.text.value = text;
+    this.text.scrollTop = 0;
+    this.numberLines();
+  }
+
+  numberLines() {
+    const n = this.text.value.split(/\r\n|\r|\n/).length;
+    if (n === this.lines) return;
+    this.lines = n;
+    this.gutter.textContent = Array.from({ length: n }, (_, k) => k + 1).join('\n');
+  }
+
+  /** Shows `error` ({line, column, message} from `checkCover`) at its place, or none. */
+  showError(error) {
+    this.error = error;
+    this.root.classList.toggle('has-error', !!error);
+    this.text.setAttribute('aria-invalid', String(!!error));
+    this.bubble.textContent = error ? error.message : '';
+    this.place();
+  }
+
+  /** Puts the marks where the error is, in the textarea's scrolled frame. */
+  place() {
+    this.gutter.scrollTop = this.text.scrollTop;
+    const e = this.error;
+    for (const el of [this.mark, this.caret, this.bubble]) el.hidden = !e;
+    if (!e) return;
+    const style = getComputedStyle(this.text);
+    const lh = parseFloat(style.lineHeight) || 18;
+    const padTop = parseFloat(style.paddingTop) || 0, padLeft = parseFloat(style.paddingLeft) || 0;
+    const ch = this.charWidth(style.font);
+    const top = this.text.offsetTop + padTop + (e.line - 1) * lh - this.text.scrollTop;
+    const left = this.text.offsetLeft + padLeft + Math.max(0, e.column - 1) * ch - this.text.scrollLeft;
+    Object.assign(this.mark.style, { top: `${top}px`, height: `${lh}px` });
+    // The word at the column (up to the next blank) is boxed.
+    const line = this.text.value.split(/\r\n|\r|\n/)[e.line - 1] ?? '';
+    const word = Array.from(line).slice(Math.max(0, e.column - 1)).join('').match(/^\S*/)[0];
+    Object.assign(this.caret.style, { top: `${top}px`, height: `${lh}px`, left: `${left}px`, width: `${e.column ? Math.max(1, Array.from(word).length) * ch : 0}px` });
+    // The message just below its line, or above it when there is no room below.
+    const room = this.text.offsetTop + this.text.clientHeight - this.bubble.offsetHeight;
+    const at = top + lh + 2 <= room ? top + lh + 2 : top - this.bubble.offsetHeight - 2;
+    this.bubble.style.top = `${Math.max(this.text.offsetTop, Math.min(room, at))}px`;
+  }
+
+  charWidth(font) {
+    if (this.font !== font) {
+      const ctx = (this.measure ??= document.createElement('canvas').getContext('2d'));
+      ctx.font = font;
+      this.font = font;
+      this.ch = ctx.measureText('0123456789').width / 10 || 8;
+    }
+    return this.ch;
+  }
+
+  focus() {
+    this.text.focus();
+  }
+}
+
+/** At most this many items get a chip; the rest are counted. */
+const MAX_CHIPS = 1500;
+
+/** The items, each with its length and state: covered, chosen, being chosen, dead end. */
+export class CoverItemsView {
+  constructor(root) {
+    this.root = root;
+    this.trace = null;
+  }
+
+  build(trace) {
+    this.trace = trace;
+    const n = Math.min(trace.items, MAX_CHIPS);
+    this.chips = [];
+    const list = document.createElement('ol');
+    list.className = 'cover-items';
+    for (let i = 0; i < n; i++) {
+      const li = document.createElement('li');
+      li.className = i >= trace.primary ? 'secondary' : '';
+      const name = Object.assign(document.createElement('span'), { className: 'name', textContent: trace.itemName(i) });
+      const len = Object.assign(document.createElement('span'), { className: 'len' });
+      li.append(name, len);
+      list.append(li);
+      this.chips.push([li, len.appendChild(document.createTextNode('')), '']);
+    }
+    const more = trace.items > n ? [Object.assign(document.createElement('p'), { className: 'more', textContent: `… and ${(trace.items - n).toLocaleString('en')} more items` })] : [];
+    this.root.replaceChildren(list, ...more);
+  }
+
+  render(trace, pic) {
+    if (!trace) {
+      this.root.replaceChildren();
+      this.trace = null;
+      return;
+    }
+    if (trace !== this.trace) this.build(trace);
+    const which = pic.all ? null : pic.changedItems;
+    const count = which ? which.length : this.chips.length;
+    for (let k = 0; k < count; k++) {
+      const i = which ? which[k] : k;
+      if (i >= this.chips.length) continue;
+      const slot = this.chips[i];
+      const f = pic.flags[i];
+      const state = `${pic.len[i]}|${f}`;
+      if (slot[2] === state) continue;
+      slot[2] = state;
+      slot[1].nodeValue = String(pic.len[i]);
+      const li = slot[0];
+      li.className = [
+        i >= trace.primary && 'secondary',
+        f & ItemFlag.Covered && 'covered',
+        f & ItemFlag.Top ? 'top' : f & ItemFlag.Chosen && 'chosen',
+        f & ItemFlag.DeadEnd && 'dead',
+      ].filter(Boolean).join(' ');
+      li.title = `${trace.itemName(i)}: ${pic.len[i]} option${pic.len[i] === 1 ? '' : 's'}${f & ItemFlag.Covered ? ' when covered' : ' left'}`;
+    }
+  }
+}
+
+// The matrix's colours: the whole-matrix view's own CSS variables (style.css).
+const VARS = ['--mx-bg', '--mx-dot', '--mx-hidden', '--mx-hidden-dot', '--mx-tried', '--mx-tried-dot', '--mx-trying', '--mx-trying-dot',
+  '--mx-pending', '--mx-pending-dot', '--mx-covered', '--mx-top', '--mx-chosen', '--mx-dead', '--mx-grid'];
+/** The canvas is kept below this many pixels a side. */
+const MAX_SIDE = 4096;
+/** Canvases bigger than this are not repainted while the search plays. */
+const MAX_PLAYING_PIXELS = 1_000_000;
+/** The strip of item marks above the rows, in CSS pixels. */
+const STRIP = 5;
+
+/**
+ * One row per option, one column per item, a block for each 1: its option's state (live,
+ * hidden, in the partial solution, being tried, a branch still to try) colours the row,
+ * its item's state (covered, chosen, dead end) the column.
+ */
+export class CoverMatrixView {
+  constructor(root) {
+    this.root = root;
+    this.canvas = root.querySelector('canvas');
+    this.ctx = this.canvas.getContext('2d');
+    this.trace = null;
+    this.colors = null;
+  }
+
+  restyle() {
+    const css = themeColors(this.root, VARS);
+    const rgb = (s) => (s.match(/\d+(\.\d+)?/g) ?? [0, 0, 0]).slice(0, 3).map(Number);
+    this.colors = Object.fromEntries(VARS.map((v) => [v, rgb(css[v])]));
+    this.key = '';
+  }
+
+  build(trace) {
+    this.trace = trace;
+    const items = trace.items, options = trace.options;
+    this.optionItems = Array.from({ length: options }, (_, o) => trace.optionItems(o));
+    const avail = Math.max(120, this.root.clientWidth - 4);
+    const cw = Math.max(1, Math.min(28, Math.floor(avail / items)));
+    const rh = Math.max(1, Math.min(cw, 18, Math.floor(MAX_SIDE / options)));
+    this.cell = [cw, rh];
+    const scale = Math.min(2, Math.max(1, Math.round(devicePixelRatio || 1)));
+    this.scale = scale;
+    this.canvas.width = Math.min(MAX_SIDE, items * cw) * scale;
+    this.canvas.height = (STRIP + Math.min(MAX_SIDE, options * rh)) * scale;
+    this.canvas.style.width = `${this.canvas.width / scale}px`;
+    this.canvas.style.height = `${this.canvas.height / scale}px`;
+    this.image = this.ctx.createImageData(this.canvas.width, this.canvas.height);
+    this.key = '';
+  }
+
+  /** The canvas's text alternative: what it shows, in numbers. */
+  describe(pic) {
+    const n = [0, 0, 0, 0, 0];
+    for (const s of pic.options) n[s]++;
+    let covered = 0;
+    for (let i = 0; i < pic.items; i++) covered += pic.covered(i) ? 1 : 0;
+    return `The matrix: ${pic.options.length} options (rows) × ${pic.items} items (columns). ` +
+      `${n[OptionState.Live]} live, ${n[OptionState.Tried]} in the partial solution, ${n[OptionState.Pending]} still to try, ` +
+      `${n[OptionState.Hidden] + n[OptionState.Spent]} hidden or spent; ${covered} items covered.`;
+  }
+
+  /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */
+  render(trace, pic, idle) {
+    this.canvas.hidden = !trace || !pic;
+    if (!trace || !pic) return;
+    if (!this.colors) this.restyle();
+    if (trace !== this.trace) this.build(trace);
+    // A big canvas is painted when the search stops, not in every frame of a run.
+    if (!idle && this.canvas.width * this.canvas.height > MAX_PLAYING_PIXELS) return;
+    const key = `${pic.events}`;
+    if (key === this.key) return;
+    this.key = key;
+    const c = this.colors;
+    const { width, height, data } = this.image;
+    const [cw0, rh0] = this.cell;
+    const s = this.scale, cw = cw0 * s, rh = rh0 * s;
+    const fill = (x0, y0, w, h, [r, g, b]) => {
+      for (let y = y0; y < Math.min(height, y0 + h); y++) {
+        let p = (y * width + x0) * 4;
+        for (let x = x0; x < Math.min(width, x0 + w); x++, p += 4) {
+          data[p] = r;
+          data[p + 1] = g;
+          data[p + 2] = b;
+          data[p + 3] = 255;
+        }
+      }
+    };
+    // A strip above the rows marks each item's state; a chosen item's column is tinted too.
+    fill(0, 0, width, height, c['--mx-bg']);
+    const G = STRIP * s;
+    const tints = new Array(pic.items);
+    for (let i = 0; i < pic.items; i++) {
+      const f = pic.flags[i];
+      tints[i] = f & ItemFlag.DeadEnd ? c['--mx-dead'] : f & ItemFlag.Top ? c['--mx-top'] : f & ItemFlag.Chosen ? c['--mx-chosen'] : f & ItemFlag.Covered ? c['--mx-covered'] : null;
+      fill(i * cw, 0, cw, G - s, tints[i] ?? c['--mx-grid']);
+    }
+    const top = pic.choices.length ? pic.choices[pic.choices.length - 1] : null;
+    const trying = top?.trying ? top.option : -1;
+    const bgOf = [c['--mx-hidden'], c['--mx-bg'], c['--mx-tried'], c['--mx-pending'], c['--mx-hidden']];
+    const dotOf = [c['--mx-hidden-dot'], c['--mx-dot'], c['--mx-tried-dot'], c['--mx-pending-dot'], c['--mx-hidden-dot']];
+    const gap = rh >= 4 * s ? s : 0, gapX = cw >= 4 * s ? s : 0;
+    for (let o = 0; o < this.optionItems.length; o++) {
+      const y = G + o * rh;
+      if (y >= height) break;
+      const st = pic.options[o];
+      const bg = o === trying ? c['--mx-trying'] : bgOf[st];
+      const dot = o === trying ? c['--mx-trying-dot'] : dotOf[st];
+      if (bg !== c['--mx-bg']) fill(0, y, width, rh, bg);
+      for (const i of this.optionItems[o]) {
+        // A live option's 1 in a chosen or dead item's column takes the column's colour.
+        const d = st === OptionState.Live && tints[i] && !(pic.flags[i] & ItemFlag.Covered) ? tints[i] : dot;
+        fill(i * cw + gapX, y + gap, cw - 2 * gapX || 1, rh - 2 * gap || 1, d);
+      }
+    }
+    this.ctx.putImageData(this.image, 0, 0);
+    if (idle) this.canvas.setAttribute('aria-label', this.describe(pic));
+  }
+}

@@ -1,0 +1,177 @@
+// The exact-cover workbench: the problem's DLX1 text and what follows from it. As the user
+// types, wasm's `checkCover` reads it (an error goes to the editor at its line and column)
+// and a good text becomes a fresh `Trace.cover` for the player; the text is packed for the
+// link; Count runs in its own worker with progress and Cancel. The gallery's problems are
+// written by wasm (`coverExample`, the same code as `dlx-sudoku cover --example`).
+
+import { packProblem, unpackProblem, MAX_PACKED, MAX_UNPACKED } from './cover-link.js';
+import { Cancelled } from './solver.js';
+import { time } from './views/result.js';
+import { quote } from './router.js';
+
+/** The gallery: small problems to watch, then bigger ones to count. */
+export const GALLERY = [
+  { id: 'queens-4', label: '4 queens', name: 'queens', arg: '4' },
+  { id: 'queens-5', label: '5 queens', name: 'queens', arg: '5' },
+  { id: 'pentominoes-3x5', label: 'Pentominoes 3×5 (L, N, V)', name: 'pentominoes', arg: '3x5' },
+  { id: 'langford-3', label: 'Langford 3', name: 'langford', arg: '3' },
+  { id: 'langford-4', label: 'Langford 4', name: 'langford', arg: '4' },
+  { id: 'knuth', label: "Knuth's example", name: 'knuth' },
+  { id: 'queens-8', label: '8 queens', name: 'queens', arg: '8', count: true },
+  { id: 'queens-12', label: '12 queens', name: 'queens', arg: '12', count: true },
+  { id: 'langford-11', label: 'Langford 11', name: 'langford', arg: '11', count: true },
+  { id: 'pentominoes-6x10', label: 'Pentominoes 6×10', name: 'pentominoes', arg: '6x10', count: true },
+];
+export const DEFAULT_PROBLEM = 'queens-4';
+
+/** The longest text the workbench reads (a 6×10 pentomino problem is 35,298; 100 queens 170,498). */
+export const MAX_TEXT = MAX_UNPACKED;
+const CHECK_MS = 150;
+
+export class Workbench {
+  /**
+   * `editor`: a CoverEditor; `status`: the element under it; `result`: a ResultView;
+   * `solver`: a Solver of its own; `onProblem(trace | null)` when the problem changes;
+   * `onLink()` when the packed link is ready (or known too big).
+   */
+  constructor({ dlx, editor, status, result, solver, onProblem, onLink }) {
+    Object.assign(this, { dlx, editor, status, result, solver, onProblem, onLink });
+    this.text = null; // the text of the problem loaded (null: none, the text has an error)
+    this.packed = null; // its link form, or null (not ready, or too big: see `tooBig`)
+    this.tooBig = 0;
+    this.timer = 0;
+    this.job = 0;
+    this.exampleId = '';
+  }
+
+  /** The text of a gallery entry, from wasm. */
+  exampleText(id) {
+    const e = GALLERY.find((x) => x.id === id);
+    return e ? this.dlx.coverExample(e.name, e.arg) : null;
+  }
+
+  /** Loads a gallery entry; false if there is none with this id. */
+  example(id) {
+    const text = this.exampleText(id);
+    if (text === null) return false;
+    this.exampleId = id;
+    this.setText(text);
+    return true;
+  }
+
+  /** Puts `text` in the editor and loads it now. */
+  setText(text) {
+    this.editor.value = text;
+    this.check();
+  }
+
+  /** The user typed: check again shortly. */
+  edited() {
+    this.exampleId = '';
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.check(), CHECK_MS);
+  }
+
+  /** Reads the editor's text now: an error at its place, or a new search. */
+  check() {
+    clearTimeout(this.timer);
+    this.timer = 0;
+    const text = this.editor.value;
+    if (text === this.text) return;
+    this.cancel(false);
+    this.result.clear();
+    if (text.length > MAX_TEXT) {
+      this.fail(text, { line: 1, column: 0, message: `the problem is too long for the page (${text.length.toLocaleString('en')} characters, at most ${MAX_TEXT.toLocaleString('en')})` });
+      return;
+    }
+    const r = this.dlx.checkCover(text);
+    if (r.error) {
+      this.fail(text, r.error);
+      return;
+    }
+    this.editor.showError(null);
+    const sec = r.items - r.primary;
+    const n = (k) => k.toLocaleString('en');
+    const plural = (k, one, many = `${one}s`) => `${n(k)} ${k === 1 ? one : many}`;
+    this.status.dataset.kind = 'ok';
+    this.status.textContent = `${plural(r.items, 'item')} (${n(r.primary)} primary${sec ? `, ${n(sec)} secondary` : ''}), ${plural(r.options, 'option')}, ${plural(r.entries, 'entry', 'entries')}.`;
+    this.text = text;
+    this.packed = null;
+    this.tooBig = 0;
+    this.onProblem(this.dlx.Trace.cover(text));
+    this.pack(text);
+  }
+
+  fail(text, error) {
+    this.text = null;
+    this.packed = null;
+    this.tooBig = 0;
+    this.editor.showError(error);
+    this.status.dataset.kind = 'error';
+    this.status.textContent = `Not a problem yet: ${error.message}.`;
+    this.onProblem(null);
+  }
+
+  async pack(text) {
+    const packed = await packProblem(text);
+    if (text !== this.text) return;
+    this.packed = packed.length <= MAX_PACKED ? packed : null;
+    this.tooBig = this.packed ? 0 : packed.length;
+    this.onLink();
+  }
+
+  /** Why there is no link to this problem, or '' when there is one (or it is on its way). */
+  linkTrouble() {
+    if (this.text === null) return 'The problem has an error, so there is no link to it yet.';
+    if (this.tooBig) return `This problem is too big for a link: packed, it takes ${this.tooBig.toLocaleString('en')} characters, and a link holds at most ${MAX_PACKED.toLocaleString('en')}. Save its text instead.`;
+    return '';
+  }
+
+  /**
+   * Opens a link's packed problem. Returns what went wrong, in words, or '' when its
+   * problem is in the editor and loaded.
+   */
+  async open(packed) {
+    const job = ++this.job;
+    let text;
+    try {
+      text = await unpackProblem(packed);
+    } catch (e) {
+      return `The link's problem ${quote(packed)} cannot be read: ${e.message}.`;
+    }
+    if (job !== this.job) return 'Another problem was opened meanwhile.';
+    this.exampleId = '';
+    this.setText(text);
+    return this.text === null ? 'The link\'s problem has an error, marked in the editor.' : '';
+  }
+
+  /** Counts every solution in the worker, with progress; Cancel stops it. */
+  async count() {
+    if (this.text === null) {
+      this.result.message('error', 'Fix the error marked in the problem first.');
+      return;
+    }
+    this.cancel(false);
+    const job = ++this.job;
+    this.result.busy('Counting…');
+    try {
+      const r = await this.solver.coverCount(this.text, Number.MAX_SAFE_INTEGER, (p) => {
+        if (job === this.job) this.result.progress(`Counting… ${p.solutions.toLocaleString('en')} solutions so far (${p.nodes.toLocaleString('en')} nodes)`);
+      });
+      if (job !== this.job) return;
+      const n = r.count.toLocaleString('en');
+      this.result.message('count', `${n} solution${r.count === 1 ? '' : 's'}: the whole search tree was explored (${r.nodes.toLocaleString('en')} nodes, ${time(r.ms)}).`);
+    } catch (e) {
+      if (job !== this.job) return;
+      if (e instanceof Cancelled) this.result.message('info', 'Cancelled. The count was stopped and the solver is ready again.');
+      else this.result.message('error', `The solver failed: ${e.message}`);
+    }
+  }
+
+  /** Stops a count (`say`: with a message). */
+  cancel(say = true) {
+    if (!this.solver.busy) return;
+    if (!say) this.job++;
+    this.solver.cancel();
+  }
+}
