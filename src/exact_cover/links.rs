@@ -71,6 +71,7 @@ pub(super) struct Links {
     /// or more). Each word of items keeps its buckets together, so that moving an item
     /// between them touches one cache line. (Secondary items are in the sets too, which
     /// keeps a test out of the hot loops; the choice looks at primary items only.)
+    /// Kept up to date while the matrix is narrow (see `cover`'s `NARROW`) only.
     buckets: Vec<[u64; BUCKETS]>,
     /// The horizontal list of uncovered items, doubly linked: the primary items behind
     /// a root at index `items`, the secondary ones behind a root at `items + 1`.
@@ -231,7 +232,9 @@ impl Links {
             p = at(nodes, p as usize).down;
         }
         let len = *at(lens, i as usize);
-        flip(buckets, bucket::<NARROW>(len), i);
+        if NARROW {
+            flip(buckets, bucket::<NARROW>(len), i);
+        }
         *at_mut(lens, i as usize) = len | COVERED;
         let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
         *at_mut(&mut self.next, l as usize) = r;
@@ -250,7 +253,9 @@ impl Links {
         let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
         let len = *at(lens, i as usize) & !COVERED;
         *at_mut(lens, i as usize) = len;
-        flip(buckets, bucket::<NARROW>(len), i);
+        if NARROW {
+            flip(buckets, bucket::<NARROW>(len), i);
+        }
         let mut updates = 0;
         let mut p = at(nodes, i as usize).up;
         while p != i {
@@ -339,10 +344,13 @@ fn flip(buckets: &mut [[u64; BUCKETS]], b: usize, i: u32) {
     *at_mut(&mut at_mut(buckets, (i / 64) as usize)[..], b) ^= 1 << (i % 64);
 }
 
-/// Moves item `i` from the bucket of length `from` to that of length `to`. (Both
-/// flips land on the last bucket when the item stays in it, and cancel.)
+/// Moves item `i` from the bucket of length `from` to that of length `to`, in a
+/// narrow matrix. A wide one leaves its buckets as they were built: its choice scans
+/// the item list, as DLX1's does, which costs less than keeping long lists sorted.
 #[inline(always)]
 fn shift<const NARROW: bool>(buckets: &mut [[u64; BUCKETS]], i: u32, from: u32, to: u32) {
-    flip(buckets, bucket::<NARROW>(from), i);
-    flip(buckets, bucket::<NARROW>(to), i);
+    if NARROW {
+        flip(buckets, bucket::<NARROW>(from), i);
+        flip(buckets, bucket::<NARROW>(to), i);
+    }
 }

@@ -319,13 +319,29 @@ impl Matrix {
     }
 
     /// The primary item with the fewest active options, the leftmost on ties, that
-    /// number, and the work it took (bucket words and lengths examined): the first
+    /// number, and the work it took (bucket words and lengths examined). In a narrow
+    /// matrix: the first
     /// primary item in the first non-empty length bucket (the bit sets are in item
     /// order, and so is the item list). Only when every uncovered primary item has
     /// `LONG` options or more does it scan their lengths. Call only while some primary
-    /// item is uncovered.
+    /// item is uncovered. In a wide one, whose lengths the links do not sort into
+    /// buckets, a scan of the item list, as in DLX1, stopping at an empty item.
     #[inline(always)]
     fn choose(&self) -> (u32, u32, u64) {
+        if self.narrow {
+            self.choose_::<true>()
+        } else {
+            self.choose_::<false>()
+        }
+    }
+
+    /// `choose`, for a search loop that knows whether the matrix is narrow.
+    #[inline(always)]
+    fn choose_<const NARROW: bool>(&self) -> (u32, u32, u64) {
+        debug_assert!(self.narrow || !NARROW);
+        if !NARROW {
+            return self.fewest_in_list();
+        }
         let (full, rest) = (self.primary as usize / 64, self.primary % 64);
         let buckets = self.links.buckets();
         let words = &buckets[..full];
@@ -352,6 +368,27 @@ impl Matrix {
         }
         debug_assert!(false, "choose() with every primary item covered");
         (0, 0, 0)
+    }
+
+    /// The leftmost primary item of least length, by a scan of the item list that
+    /// stops at the first empty item.
+    #[inline(always)]
+    fn fewest_in_list(&self) -> (u32, u32, u64) {
+        let (len, next) = (self.links.lens(), self.links.item_list().1);
+        let mut i = next[self.items as usize];
+        let mut best = (i, u32::MAX, 0);
+        while i != self.items {
+            let l = len[i as usize];
+            best.2 += 1;
+            if l < best.1 {
+                best = (i, l, best.2);
+                if l == 0 {
+                    break;
+                }
+            }
+            i = next[i as usize];
+        }
+        best
     }
 
     /// The leftmost primary item of least length, given that `first`, the leftmost
@@ -479,7 +516,8 @@ impl Matrix {
                 ));
             }
             let (w, bit) = ((item / 64) as usize, 1u64 << (item % 64));
-            for (b, &set) in self.links.buckets()[w].iter().enumerate() {
+            // A wide matrix's links leave the buckets as they were built.
+            for (b, &set) in self.links.buckets()[w].iter().enumerate().filter(|_| self.narrow) {
                 let expect = !self.is_covered(item as usize) && bucket::<false>(count as u32) == b;
                 if (set & bit != 0) != expect {
                     return Err(format!("item {item}: wrongly in or out of length bucket {b}"));

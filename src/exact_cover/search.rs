@@ -397,7 +397,7 @@ impl Search {
                     leave!(Status::Solution);
                 }
                 // X3
-                let (item, len, work) = self.m.choose();
+                let (item, len, work) = self.m.choose_::<NARROW>();
                 self.counters.choice_work += work;
                 self.chosen[l] = item;
                 if len == 0 {
