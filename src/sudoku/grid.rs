@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use super::model::Shape;
+
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
 
@@ -15,12 +17,13 @@ pub struct Grid {
 
 /// The name of a cell as people write it: `r4c7` is row 4, column 7 (both from 1).
 pub fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+    Shape::NINE.cell_name(cell)
 }
 
 /// The box (0..9, reading order) that holds a cell.
+#[inline(always)]
 pub fn box_of(cell: usize) -> usize {
-    cell / 27 * 3 + cell % 9 / 3
+    Shape::NINE.box_of(cell)
 }
 
 impl Grid {
