@@ -110,10 +110,16 @@ pub struct Generate {
     pub jobs: usize,
 
     /// The grid's side: 4, 9 (the default), 16 or 25. Other sizes than 9×9 are thinned to
-    /// minimal where a uniqueness check within 20000 DLX nodes can tell, and written with
+    /// minimal where a uniqueness check within --max-nodes DLX nodes can tell, and written with
     /// their clue count and the DLX nodes that prove them unique.
     #[arg(long, value_name = "N", value_parser = size_parser())]
     pub size: Option<Shape>,
+
+    /// For sizes other than 9×9: the DLX nodes each uniqueness check may take while thinning
+    /// (more: fewer clues, harder puzzles, slower to make).
+    #[arg(long, value_name = "N", default_value_t = dlx_sudoku::sudoku::generate::BoardGenerator::MAX_NODES,
+          value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
+    pub max_nodes: u64,
 }
 
 /// `dlx-sudoku rate`.

@@ -50,7 +50,7 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
     let make = |i: u64| {
         let seed = puzzle_seed(o.seed, i);
         if shape != Shape::NINE {
-            return board_line(&mut BoardGenerator::new(shape, seed));
+            return board_line(&mut BoardGenerator::new(shape, seed, o.max_nodes));
         }
         let made = Generator::new(seed).generate(o.difficulty, o.symmetry, o.minimal);
         line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort)

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use dlx_sudoku::formats::boards::{self, BoardFormat, ParsedBoards};
+use dlx_sudoku::formats::boards::{self, ParsedBoards};
 use dlx_sudoku::formats::{Cases, Format, ReadError};
 use dlx_sudoku::sudoku::{BoardEngine, Engine, EngineKind, Puzzle, Shape, Verdict};
 

@@ -77,8 +77,9 @@ impl fmt::Display for BoardFormat {
 /// The format and size of a text, from its first non-blank line (and the next, after a
 /// count): a line of 16, 81, 256 or 625 symbols is a line-format puzzle, except that a
 /// 16-symbol line with a letter in it is the first row of a 16×16 grid (POJ); a line of 4
-/// or 25 symbols is a grid row; a lone number is SPOJ's count, and the line after it decides.
-/// `shape` forces the size. `None` when nothing fits (the 9×9 formats decide then).
+/// or 25 symbols is a grid row; a lone number is SPOJ's count, and the line after it decides;
+/// any other line is read at the size whose length is nearest. `shape` forces the size.
+/// `None` for what the 9×9 formats read (and for a line nearest 81 symbols long).
 pub fn detect(text: &str, shape: Option<Shape>) -> Option<(BoardFormat, Shape)> {
     let mut lines = text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty());
     let mut first = lines.next()?;
@@ -102,7 +103,12 @@ pub fn detect(text: &str, shape: Option<Shape>) -> Option<(BoardFormat, Shape)> 
         Some(shape) => Some((BoardFormat::Line, shape)),
         None if len == 16 && lettered => Some((BoardFormat::Grid, Shape::SIXTEEN)),
         None if len == 4 || len == 25 => Some((BoardFormat::Grid, Shape::of_side(len)?)),
-        None => Some((BoardFormat::Line, Shape::of_cells(len)?)),
+        None => {
+            // A line of no size's length is read at the nearest size, whose error will say
+            // how long it should be; near 81, the 9×9 formats say it.
+            let nearest = Shape::ALL.into_iter().min_by_key(|s| s.cells().abs_diff(len))?;
+            (nearest != Shape::NINE).then_some((BoardFormat::Line, nearest))
+        }
     }
 }
 

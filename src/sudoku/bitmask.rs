@@ -17,8 +17,15 @@ impl Bitmask {
     }
 
     /// Searches the grid `givens` of `shape` (its givens do not clash), calling `visit` with
-    /// the cells of each solution.
-    fn run(&self, shape: Shape, givens: &[u8], visit: &mut dyn FnMut(&[u8]) -> bool) -> Result<(), GaveUp> {
+    /// the cells of each solution. With `places`, a digit with fewer places left in a unit
+    /// than the best cell has candidates is branched on instead (see [`State::best_place`]).
+    fn run(
+        &self,
+        shape: Shape,
+        places: bool,
+        givens: &[u8],
+        visit: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Result<(), GaveUp> {
         let side = shape.side();
         // Bits 1..=side: every digit is still free.
         let all = ((1u32 << side) - 1) << 1;
@@ -29,6 +36,8 @@ impl Bitmask {
             cells: [0; MAX_CELLS],
             empties: [Slot::default(); MAX_CELLS],
             len: 0,
+            shape,
+            places,
             cell_count: shape.cells(),
             visit,
             nodes: 0,
@@ -87,6 +96,9 @@ struct State<'v> {
     /// fill is chosen by its candidate count and then its index, never by its slot.
     empties: [Slot; MAX_CELLS],
     len: usize,
+    shape: Shape,
+    /// Branch on the fewest places of a digit in a unit too, not only on cells.
+    places: bool,
     /// Cells of the grid: `cells[..cell_count]`.
     cell_count: usize,
     visit: &'v mut dyn FnMut(&[u8]) -> bool,
@@ -121,6 +133,13 @@ impl State<'_> {
                 best_free = free;
             }
         }
+        if self.places && best_free.count_ones() > 1 {
+            match self.best_place(depth, best_free.count_ones()) {
+                Some((0, _)) => return true,
+                Some((digit, slots)) => return self.try_place(depth, digit, slots),
+                None => {}
+            }
+        }
         self.empties.swap(depth, best_slot);
         let s = self.empties[depth];
         let (cell, r, c, b) = (s.cell as usize, s.row as usize, s.col as usize, s.bx as usize);
@@ -153,6 +172,89 @@ impl State<'_> {
     }
 }
 
+impl State<'_> {
+    /// The digit with the fewest places left in one row, column or box, if it has fewer than
+    /// `fewer_than` (the best cell's candidates): the digit (as its bit number) and the slots of
+    /// its places, lowest cell first. `Some((0, _))` when a digit has no place left in a unit
+    /// that still needs it: a dead end.
+    fn best_place(&self, depth: usize, fewer_than: u32) -> Option<(u32, Vec<usize>)> {
+        let side = self.shape.side();
+        // Places of each digit in each unit: rows, then columns, then boxes.
+        let mut count = [[0u8; SIDE + 1]; 3 * SIDE];
+        for i in depth..self.len {
+            let s = self.empties[i];
+            let mut free = self.rows[s.row as usize] & self.cols[s.col as usize] & self.boxes[s.bx as usize];
+            while free != 0 {
+                let d = free.trailing_zeros() as usize;
+                free &= free - 1;
+                count[s.row as usize][d] += 1;
+                count[SIDE + s.col as usize][d] += 1;
+                count[2 * SIDE + s.bx as usize][d] += 1;
+            }
+        }
+        let mut best: Option<(u32, usize, u32)> = None;
+        for kind in 0..3 {
+            let masks = [&self.rows, &self.cols, &self.boxes][kind];
+            for unit in 0..side {
+                let mut needed = masks[unit];
+                while needed != 0 {
+                    let d = needed.trailing_zeros();
+                    needed &= needed - 1;
+                    let n = u32::from(count[kind * SIDE + unit][d as usize]);
+                    if n == 0 {
+                        return Some((0, Vec::new()));
+                    }
+                    if n < fewer_than && best.map_or(true, |b| n < b.0) {
+                        best = Some((n, kind * SIDE + unit, d));
+                    }
+                }
+            }
+        }
+        let (_, unit, d) = best?;
+        let bit = 1u32 << d;
+        let mut slots: Vec<usize> = (depth..self.len)
+            .filter(|&i| {
+                let s = self.empties[i];
+                let free = self.rows[s.row as usize] & self.cols[s.col as usize] & self.boxes[s.bx as usize];
+                let here = [s.row as usize, SIDE + s.col as usize, 2 * SIDE + s.bx as usize];
+                free & bit != 0 && here.contains(&unit)
+            })
+            .collect();
+        slots.sort_by_key(|&i| self.empties[i].cell);
+        Some((d, slots))
+    }
+
+    /// Puts digit `d` in each of its places `slots` in turn (cells, lowest first).
+    fn try_place(&mut self, depth: usize, d: u32, slots: Vec<usize>) -> bool {
+        let bit = 1u32 << d;
+        let cells: Vec<u16> = slots.iter().map(|&i| self.empties[i].cell).collect();
+        for cell in cells {
+            let slot = (depth..self.len).find(|&i| self.empties[i].cell == cell).expect("the place is empty");
+            self.empties.swap(depth, slot);
+            let s = self.empties[depth];
+            if self.nodes == self.max_nodes {
+                self.gave_up = true;
+                return false;
+            }
+            self.nodes += 1;
+            let (r, c, b) = (s.row as usize, s.col as usize, s.bx as usize);
+            self.rows[r] ^= bit;
+            self.cols[c] ^= bit;
+            self.boxes[b] ^= bit;
+            self.cells[s.cell as usize] = d as u8;
+            let go_on = self.dfs(depth + 1);
+            self.rows[r] ^= bit;
+            self.cols[c] ^= bit;
+            self.boxes[b] ^= bit;
+            self.cells[s.cell as usize] = 0;
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 impl Engine for Bitmask {
     fn kind(&self) -> EngineKind {
         EngineKind::Bitmask
@@ -163,7 +265,7 @@ impl Engine for Bitmask {
     }
 
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
-        self.run(Shape::NINE, puzzle.givens().cells(), &mut |cells| {
+        self.run(Shape::NINE, false, puzzle.givens().cells(), &mut |cells| {
             let cells: [u8; CELLS] = cells.try_into().expect("a 9×9 search fills 81 cells");
             visit(&Grid::from_cells(cells).expect("digits stay in 1..=9"))
         })
@@ -173,7 +275,7 @@ impl Engine for Bitmask {
 impl BoardEngine for Bitmask {
     fn search_board(&mut self, puzzle: &BoardPuzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
         let mut board = puzzle.givens().clone();
-        self.run(puzzle.shape(), puzzle.givens().cells(), &mut |cells| {
+        self.run(puzzle.shape(), true, puzzle.givens().cells(), &mut |cells| {
             for (cell, &d) in cells.iter().enumerate() {
                 board.set(cell, d);
             }

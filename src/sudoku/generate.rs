@@ -322,12 +322,14 @@ pub struct BoardGenerator {
 }
 
 impl BoardGenerator {
-    /// The node budget of each uniqueness check while thinning.
+    /// The default node budget of each uniqueness check while thinning.
     pub const MAX_NODES: u64 = 20_000;
 
-    pub fn new(shape: Shape, seed: u64) -> BoardGenerator {
+    /// A generator of puzzles of `shape` whose uniqueness checks may take `max_nodes` each:
+    /// the more, the fewer clues and the harder the puzzles (and the slower they come).
+    pub fn new(shape: Shape, seed: u64, max_nodes: u64) -> BoardGenerator {
         let mut dlx = Dlx::for_shape(shape);
-        dlx.set_max_nodes(Some(BoardGenerator::MAX_NODES));
+        dlx.set_max_nodes(Some(max_nodes));
         BoardGenerator {
             shape,
             rng: Rng::new(seed),
