@@ -163,6 +163,24 @@ impl Board {
         clashes_in(self.shape, &self.cells)
     }
 
+    /// For each cell, the digits that clash with no given (bit `d` set for digit `d`); a
+    /// filled cell's set is its own digit alone.
+    pub fn candidates(&self) -> Vec<u32> {
+        let s = self.shape.side();
+        let all = ((1u32 << s) - 1) << 1;
+        let mut used = vec![0u32; 3 * s];
+        for (cell, &d) in self.cells.iter().enumerate() {
+            if d != 0 {
+                for unit in [cell / s, s + cell % s, 2 * s + self.shape.box_of(cell)] {
+                    used[unit] |= 1 << d;
+                }
+            }
+        }
+        let free = |cell: usize| all & !(used[cell / s] | used[s + cell % s] | used[2 * s + self.shape.box_of(cell)]);
+        let pick = |(cell, &d): (usize, &u8)| if d != 0 { 1 << d } else { free(cell) };
+        self.cells.iter().enumerate().map(pick).collect()
+    }
+
     /// True when every cell is filled, nothing clashes and every digit of `puzzle` is kept.
     pub fn solves(&self, puzzle: &Board) -> bool {
         self.shape == puzzle.shape && solves_in(self.shape, &self.cells, &puzzle.cells)
@@ -322,6 +340,24 @@ mod tests {
             let mut wrong = solved.clone();
             wrong.set(1, solved.get(0));
             assert!(!wrong.solves(&puzzle));
+            assert_eq!(puzzle.candidates()[0], 1 << solved.get(0), "{shape:?}");
+            assert_eq!(puzzle.candidates()[1], 1 << solved.get(1));
+        }
+        let mut b = Board::empty(Shape::FOUR);
+        b.set(0, 1);
+        b.set(5, 2);
+        b.set(10, 3);
+        // r4c4 sees 1 (no), r1c4: row has 1; box 2 (r1-2, c3-4) empty.
+        assert_eq!(b.candidates()[15], 0b11110 & !(1 << 3));
+        assert_eq!(b.candidates()[3], 0b11110 & !(1 << 1));
+        b.set(12, 4);
+        b.set(13, 3);
+        b.set(7, 4);
+        // r4c4: row 4 has 4 and 3, column 4 has 4, box 4 has 3: only 1 and 2.
+        assert_eq!(b.candidates()[15], 0b110);
+        for shape in Shape::ALL {
+            let empty = Board::empty(shape).candidates();
+            assert!(empty.iter().all(|&c| c.count_ones() as usize == shape.side()));
         }
     }
 }

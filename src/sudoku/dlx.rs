@@ -50,6 +50,13 @@ pub fn start(puzzle: &Puzzle) -> Search {
     search
 }
 
+/// A search for `puzzle` of any size, at its start, with the givens already committed.
+pub fn start_board(puzzle: &BoardPuzzle) -> Search {
+    let mut search = Search::new(full_matrix_of(puzzle.shape()));
+    commit_board(&mut search, puzzle.givens());
+    search
+}
+
 /// Commits each given's option. A `Puzzle`'s givens never clash, so this cannot fail;
 /// if it somehow did, the item stays covered and the search finds no solution.
 fn commit_givens(search: &mut Search, puzzle: &Puzzle) -> bool {
