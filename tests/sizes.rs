@@ -261,15 +261,15 @@ fn the_16x16_puzzles_with_several_solutions_have_several_for_both_engines() {
 
 #[test]
 fn the_25x25_and_4x4_puzzles_have_one_solution() {
-    for (name, count) in [("sudoku25.txt", 4), ("sudoku4.txt", 20)] {
+    for (name, count) in [("sudoku25.txt", 50), ("sudoku4.txt", 200)] {
         let all = puzzles(name);
         assert_eq!(all.len(), count);
-        for (puzzle, _) in &all {
+        for (puzzle, _) in all.iter().step_by(STEP.min(5)) {
             assert_eq!(agree(puzzle, 2), 1, "{name}");
         }
     }
     let out = run(&["solve"], &data("sudoku25.txt"));
-    assert_eq!(out.stdout.lines().count(), 4);
+    assert_eq!(out.stdout.lines().count(), 50);
     assert!(out.stdout.lines().all(|l| l.len() == 625 && l.chars().all(|c| c.is_ascii_uppercase() && c <= 'Y')));
 }
 

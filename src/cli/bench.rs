@@ -43,7 +43,7 @@ impl Puzzles {
     fn engines(&self, engines: Vec<EngineKind>) -> Vec<EngineKind> {
         match self {
             Puzzles::Nine(_) => engines,
-            Puzzles::Boards(_) => engines.into_iter().filter(|e| e.board_engine().is_some()).collect(),
+            Puzzles::Boards(_) => engines.into_iter().filter(|&e| e != EngineKind::Dfs).collect(),
         }
     }
 }
@@ -188,7 +188,8 @@ fn work(puzzles: &Puzzles, next: &AtomicUsize, run: Run) -> Tally {
             tally.work = engine.counters();
         }
         Puzzles::Boards(puzzles) => {
-            let mut engine = run.engine.board_engine().expect("only engines of every size run");
+            let shape = puzzles.first().map_or(Shape::NINE, |p| p.shape());
+            let mut engine = run.engine.board_engine(shape).expect("only engines of every size run");
             engine.set_max_nodes(run.max_nodes);
             while let Some(puzzle) = puzzles.get(take()) {
                 match run.mode {

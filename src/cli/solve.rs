@@ -25,7 +25,7 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
         let mut bytes = head;
         stdin.read_to_end(&mut bytes).map_err(Failure::read)?;
         let parsed = boards::parse_boards(&String::from_utf8_lossy(&bytes), options.format.board_format(), options.size);
-        let mut engine = board_engine(options.engine)?;
+        let mut engine = board_engine(options.engine, parsed.shape)?;
         engine.set_max_nodes(options.limit.max_nodes(options.engine));
         return answer_boards(&parsed, engine.as_mut(), options.count, &mut io::stdout().lock());
     }
@@ -79,8 +79,8 @@ pub(super) fn reads_boards(format: InputFormat, size: Option<Shape>, head: &str)
 }
 
 /// The engine of `kind` for every size; the plain DFS knows only 9×9.
-pub(super) fn board_engine(kind: EngineKind) -> Result<Box<dyn BoardEngine + Send>, Failure> {
-    kind.board_engine()
+pub(super) fn board_engine(kind: EngineKind, shape: Shape) -> Result<Box<dyn BoardEngine + Send>, Failure> {
+    kind.board_engine(shape)
         .ok_or_else(|| Failure::Input(format!("the {kind} engine solves 9×9 puzzles only")))
 }
 

@@ -188,11 +188,11 @@ impl EngineKind {
         }
     }
 
-    /// A new engine of this kind that solves every size; `None` for the plain DFS, which
-    /// knows only 9×9.
-    pub fn board_engine(self) -> Option<Box<dyn BoardEngine + Send>> {
+    /// A new engine of this kind that solves every size, ready for `shape` (DLX builds its
+    /// matrix for it); `None` for the plain DFS, which knows only 9×9.
+    pub fn board_engine(self, shape: Shape) -> Option<Box<dyn BoardEngine + Send>> {
         match self {
-            EngineKind::Dlx => Some(Box::new(Dlx::new())),
+            EngineKind::Dlx => Some(Box::new(Dlx::for_shape(shape))),
             EngineKind::Bitmask => Some(Box::new(Bitmask::new())),
             EngineKind::Dfs => None,
         }
