@@ -3,8 +3,8 @@
 # 0.2.1; the scratch crate bench/sizes/, its own workspace and Cargo.lock, no product
 # dependency), every answer checked, in ROUNDS rounds whose order rotates:
 #   1. the POJ 3076 sample and the first 20 of tests/data/sudoku16.txt, LIMIT seconds each;
-#   2. "easy": the first 200 solutions of tests/data/sudoku16.txt with 60 cells blanked each
-#      (bench/sizes easy), first solution only, where every crate finishes.
+#   2. "easy": the first 200 solutions of tests/data/sudoku16.txt with 60 cells blanked each,
+#      keeping the solution unique (bench/sizes easy), where every crate finishes.
 #   bench/sizes.sh [ROUNDS (3)] [LIMIT (120)]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,8 +22,10 @@ for r in $(seq "$rounds"); do
     e=${engines[$(( (k + r) % ${#engines[@]} ))]}
     for f in poj hard20 easy; do
       t=$limit; [[ $f == easy ]] && t=600
-      if out=$(timeout "$t" $B "$e" first "$tmp/$f.txt" 2>&1); then echo "round $r $f: $out"
-      else echo "round $r $f: $e did not finish in ${t} s"; fi
+      rc=0; out=$(timeout "$t" $B "$e" first "$tmp/$f.txt" 2>&1) || rc=$?
+      if (( rc == 0 )); then echo "round $r $f: $out"
+      elif (( rc == 124 )); then echo "round $r $f: $e did not finish in ${t} s"
+      else echo "round $r $f: $e failed: $(echo "$out" | grep -m1 panicked -A1 | tail -1)"; fi
     done
   done
 done

@@ -5,7 +5,8 @@
 //! MODE `first` (stop at the first solution) or `unique` (look for a second one; only the
 //! crates that can). Prints the puzzles, the seconds of search (parsing excluded where the
 //! crate allows) and the rate. `sizes-bench easy FILE` prints, for each puzzle of FILE, its
-//! solution with 60 random cells blanked: puzzles easy enough for every crate to finish.
+//! solution with 60 random cells blanked, each while the solution stays unique: puzzles easy
+//! enough for every crate to finish.
 
 use std::time::Instant;
 
@@ -26,8 +27,18 @@ fn main() {
             let mut b = dlx.solve_board(p).unwrap().unwrap();
             let mut cells: Vec<usize> = (0..b.cells().len()).collect();
             rng.shuffle(&mut cells);
-            for &c in &cells[..60] {
+            let mut blanked = 0;
+            for &c in &cells {
+                let d = b.get(c);
                 b.set(c, 0);
+                if dlx.count_board(&BoardPuzzle::new(b.clone()).unwrap(), 2).unwrap() == 1 {
+                    blanked += 1;
+                } else {
+                    b.set(c, d);
+                }
+                if blanked == 60 {
+                    break;
+                }
             }
             println!("{}", b.to_line(Alphabet::Letters));
         }
