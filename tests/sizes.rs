@@ -289,3 +289,18 @@ fn generate_makes_puzzles_of_every_size_that_solve_uniquely() {
         "dlx-sudoku: --difficulty, --symmetry and --minimal are for 9×9 puzzles only, not --size 16\n"
     );
 }
+
+/// For the 4×4 teaching size: DLX's fewest-options rule solves 4×4 puzzles that have a solution
+/// without ever backing out of a try before the first solution (none of 200,000 random ones
+/// with 2 to 6 clues, nor 20,000 minimal ones, did); a backtrack shows on a puzzle with no
+/// solution whose givens clash nowhere, such as this one, or while counting past a solution.
+#[test]
+fn a_4x4_puzzle_with_a_backtrack() {
+    let puzzle = BoardPuzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
+    assert!(puzzle.givens().candidates().iter().all(|&c| c != 0), "every cell has a candidate");
+    let mut dlx = Dlx::new();
+    assert_eq!(dlx.count_board(&puzzle, 10), Ok(0));
+    let c = dlx.last_search().counters();
+    assert_eq!((c.nodes, c.dead_ends), (3, 1));
+    assert_eq!(Bitmask::new().count_board(&puzzle, 10), Ok(0));
+}
