@@ -12,9 +12,11 @@
 
 use crate::exact_cover::Matrix;
 use crate::formats;
-use crate::matrix_view::{Layout, MatrixView};
 use crate::formats::boards;
-use crate::sudoku::{model, Alphabet, Board, BoardEngine, BoardPuzzle, Clash, Dlx, Engine, Grid, Puzzle, Shape, Verdict};
+use crate::matrix_view::{Layout, MatrixView};
+use crate::sudoku::{
+    model, Alphabet, Board, BoardEngine, BoardPuzzle, Clash, Dlx, Engine, Grid, Puzzle, Shape, Verdict,
+};
 use crate::trace::{self, Kind};
 use crate::view::Shown;
 use js_sys::{Array, Object, Reflect, Uint16Array, Uint32Array, Uint8Array};
@@ -129,7 +131,9 @@ pub fn verdict(puzzle: &JsValue) -> Result<Object, JsError> {
     }
     let (kind, solutions) = match any_puzzle(puzzle)? {
         AnyPuzzle::Nine(p) => lines(with_engine(|e| e.verdict(&p)).map_err(js_error)?, |g| g.to_line()),
-        AnyPuzzle::Board(p, a) => lines(with_engine(|e| e.verdict_board(&p)).map_err(js_error)?, |b| b.to_line(a)),
+        AnyPuzzle::Board(p, a) => lines(with_engine(|e| e.verdict_board(&p)).map_err(js_error)?, |b| {
+            b.to_line(a)
+        }),
     };
     object(&[("kind", kind.into()), ("solutions", solutions.into())])
 }
@@ -178,7 +182,11 @@ pub fn check_givens(line: &JsValue) -> Result<Object, JsError> {
             Some(shape) => {
                 let alphabet = Alphabet::detect(shape, cells);
                 let board = Board::parse(shape, alphabet, cells).map_err(js_error)?;
-                let clashes = board.clashes().into_iter().map(|c| (c, c.describe(shape, alphabet))).collect();
+                let clashes = board
+                    .clashes()
+                    .into_iter()
+                    .map(|c| (c, c.describe(shape, alphabet)))
+                    .collect();
                 (clashes, board.candidates(), |shape, cell| shape.cell_name(cell))
             }
             None => {

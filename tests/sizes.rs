@@ -10,9 +10,7 @@ mod common;
 use common::run;
 use dlx_sudoku::formats::boards::{detect, parse_boards, BoardFormat};
 use dlx_sudoku::sudoku::generate::Rng;
-use dlx_sudoku::sudoku::{
-    Alphabet, Bitmask, Board, BoardEngine, BoardPuzzle, Dlx, Engine, Puzzle, Shape, Verdict,
-};
+use dlx_sudoku::sudoku::{Alphabet, Bitmask, Board, BoardEngine, BoardPuzzle, Dlx, Engine, Puzzle, Shape, Verdict};
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
@@ -34,9 +32,17 @@ fn puzzles(name: &str) -> Vec<(BoardPuzzle, Alphabet)> {
 #[test]
 fn poj3076_sample_is_answered_byte_for_byte() {
     let (input, answer) = (data("poj3076.in"), data("poj3076.out"));
-    for args in [&["solve"][..], &["solve", "--format", "poj"], &["solve", "--size", "16"]] {
+    for args in [
+        &["solve"][..],
+        &["solve", "--format", "poj"],
+        &["solve", "--size", "16"],
+    ] {
         let out = run(args, &input);
-        assert_eq!((out.stdout.as_str(), out.stderr.as_str(), out.code), (answer.as_str(), "", 0), "{args:?}");
+        assert_eq!(
+            (out.stdout.as_str(), out.stderr.as_str(), out.code),
+            (answer.as_str(), "", 0),
+            "{args:?}"
+        );
     }
     // SPOJ SUDOKU: a count first, a blank line between cases in and out.
     let out = run(&["solve"], &format!("2\n{input}\n{input}"));
@@ -58,7 +64,10 @@ fn line_format_keeps_the_alphabet_it_was_given() {
         })
         .collect();
     let solved = data("poj3076.out").split_whitespace().collect::<String>();
-    let solved_digits: String = solved.chars().map(|c| Alphabet::Digits.symbol(c as u8 - b'A' + 1)).collect();
+    let solved_digits: String = solved
+        .chars()
+        .map(|c| Alphabet::Digits.symbol(c as u8 - b'A' + 1))
+        .collect();
     let out = run(&["solve"], &format!("{letters}\n{digits}\n"));
     assert_eq!(out.stdout, format!("{solved}\n{solved_digits}\n"), "{}", out.stderr);
     assert!(digits.contains('G') && !digits.contains('H'));
@@ -68,7 +77,10 @@ fn line_format_keeps_the_alphabet_it_was_given() {
 fn bad_input_names_the_line_and_the_cell() {
     let line = data("poj3076.in").split_whitespace().collect::<String>();
     let cases = [
-        (format!("{line}\n{}\n", &line[..255]), "line 2: expected 256 cells, found 255"),
+        (
+            format!("{line}\n{}\n", &line[..255]),
+            "line 2: expected 256 cells, found 255",
+        ),
         (
             format!("{}Q{}\n", &line[..20], &line[21..]),
             "line 1, cell 21 (r2c5): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank",
@@ -104,9 +116,15 @@ fn bad_input_names_the_line_and_the_cell() {
     );
     // The answers before the bad line are written first.
     let out = run(&["solve"], &format!("{line}\n{}\n", &line[..255]));
-    assert_eq!(out.stdout, data("poj3076.out").split_whitespace().collect::<String>() + "\n");
+    assert_eq!(
+        out.stdout,
+        data("poj3076.out").split_whitespace().collect::<String>() + "\n"
+    );
     let out = run(&["solve", "--format", "hdu", "--size", "16"], "");
-    assert_eq!(out.stderr, "dlx-sudoku: --format hdu reads 9×9 grids only, not --size 16\n");
+    assert_eq!(
+        out.stderr,
+        "dlx-sudoku: --format hdu reads 9×9 grids only, not --size 16\n"
+    );
     let out = run(&["solve", "--engine", "dfs"], &format!("{line}\n"));
     assert_eq!(out.stderr, "dlx-sudoku: the dfs engine solves 9×9 puzzles only\n");
     let out = run(&["rate", "--size", "16"], "");
@@ -118,17 +136,35 @@ fn formats_and_sizes_are_detected() {
     let poj = data("poj3076.in");
     let line16 = poj.split_whitespace().collect::<String>();
     assert_eq!(detect(&poj, None), Some((BoardFormat::Grid, Shape::SIXTEEN)));
-    assert_eq!(detect(&format!("3\n\n{poj}"), None), Some((BoardFormat::Grid, Shape::SIXTEEN)));
+    assert_eq!(
+        detect(&format!("3\n\n{poj}"), None),
+        Some((BoardFormat::Grid, Shape::SIXTEEN))
+    );
     assert_eq!(detect(&line16, None), Some((BoardFormat::Line, Shape::SIXTEEN)));
     assert_eq!(detect("1..4............", None), Some((BoardFormat::Line, Shape::FOUR)));
-    assert_eq!(detect("1..4\n..3.\n....\n....\n", None), Some((BoardFormat::Grid, Shape::FOUR)));
-    assert_eq!(detect(&".".repeat(625), None), Some((BoardFormat::Line, Shape::TWENTY_FIVE)));
+    assert_eq!(
+        detect("1..4\n..3.\n....\n....\n", None),
+        Some((BoardFormat::Grid, Shape::FOUR))
+    );
+    assert_eq!(
+        detect(&".".repeat(625), None),
+        Some((BoardFormat::Line, Shape::TWENTY_FIVE))
+    );
     assert_eq!(detect(&".".repeat(81), None), None);
     assert_eq!(detect("1 2 3 4 5 6 7 8 9", None), None);
     assert_eq!(detect("2\n0 0 0 0 0 0 0 0 0", None), None);
-    assert_eq!(detect(&".".repeat(250), None), Some((BoardFormat::Line, Shape::SIXTEEN)));
-    assert_eq!(detect(&".".repeat(16), Some(Shape::SIXTEEN)), Some((BoardFormat::Grid, Shape::SIXTEEN)));
-    assert_eq!(detect(&".".repeat(16), Some(Shape::FOUR)), Some((BoardFormat::Line, Shape::FOUR)));
+    assert_eq!(
+        detect(&".".repeat(250), None),
+        Some((BoardFormat::Line, Shape::SIXTEEN))
+    );
+    assert_eq!(
+        detect(&".".repeat(16), Some(Shape::SIXTEEN)),
+        Some((BoardFormat::Grid, Shape::SIXTEEN))
+    );
+    assert_eq!(
+        detect(&".".repeat(16), Some(Shape::FOUR)),
+        Some((BoardFormat::Line, Shape::FOUR))
+    );
     // 4×4 as a grid, read and written back.
     let out = run(&["solve"], "1..4\n..3.\n....\n....\n\n1..4\n..3.\n....\n....\n");
     assert_eq!(out.stdout, "multiple solutions\n\nmultiple solutions\n");
@@ -175,7 +211,11 @@ fn dlx_agrees_with_the_oracle_at_every_size() {
     for shape in Shape::ALL {
         // Solutions: none, one, several; searches that hit the node limit.
         let (mut seen, mut gave_up) = ([0u32; 3], 0);
-        let rounds = if shape.side() > 9 && cfg!(debug_assertions) { 6 } else { 30 };
+        let rounds = if shape.side() > 9 && cfg!(debug_assertions) {
+            6
+        } else {
+            30
+        };
         for round in 0..rounds {
             // A solved grid of the size from the generator, then a random share of its cells
             // emptied: few (one solution), many (several), some with a wrong clue (none).
@@ -216,13 +256,20 @@ fn dlx_agrees_with_the_oracle_at_every_size() {
 
 #[test]
 fn a_9x9_board_gets_the_9x9_engines_answer() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles/famous_hard.txt"))
-        .expect("puzzle folder /work/shared/data/puzzles is missing");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/puzzles/famous_hard.txt"
+    ))
+    .expect("puzzle folder /work/shared/data/puzzles is missing");
     for line in text.lines() {
         let puzzle: Puzzle = line.parse().unwrap();
         let board = BoardPuzzle::new(Board::from(puzzle.givens())).unwrap();
-        let Verdict::Unique(grid) = Dlx::new().verdict(&puzzle).unwrap() else { panic!("{line}") };
-        let Verdict::Unique(b) = Dlx::new().verdict_board(&board).unwrap() else { panic!("{line}") };
+        let Verdict::Unique(grid) = Dlx::new().verdict(&puzzle).unwrap() else {
+            panic!("{line}")
+        };
+        let Verdict::Unique(b) = Dlx::new().verdict_board(&board).unwrap() else {
+            panic!("{line}")
+        };
         assert_eq!(b, Board::from(&grid));
         assert_eq!(agree(&board, 3), 1);
     }
@@ -270,13 +317,29 @@ fn the_25x25_and_4x4_puzzles_have_one_solution() {
     }
     let out = run(&["solve"], &data("sudoku25.txt"));
     assert_eq!(out.stdout.lines().count(), 50);
-    assert!(out.stdout.lines().all(|l| l.len() == 625 && l.chars().all(|c| c.is_ascii_uppercase() && c <= 'Y')));
+    assert!(out
+        .stdout
+        .lines()
+        .all(|l| l.len() == 625 && l.chars().all(|c| c.is_ascii_uppercase() && c <= 'Y')));
 }
 
 #[test]
 fn generate_makes_puzzles_of_every_size_that_solve_uniquely() {
     for size in ["4", "16"] {
-        let out = run(&["generate", "--size", size, "--count", "3", "--max-nodes", "500", "--seed", "3"], "");
+        let out = run(
+            &[
+                "generate",
+                "--size",
+                size,
+                "--count",
+                "3",
+                "--max-nodes",
+                "500",
+                "--seed",
+                "3",
+            ],
+            "",
+        );
         assert_eq!(out.code, 0, "{}", out.stderr);
         let lines: Vec<&str> = out.stdout.lines().map(|l| l.split('\t').next().unwrap()).collect();
         assert_eq!(lines.len(), 3);
@@ -297,7 +360,10 @@ fn generate_makes_puzzles_of_every_size_that_solve_uniquely() {
 #[test]
 fn a_4x4_puzzle_with_a_backtrack() {
     let puzzle = BoardPuzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
-    assert!(puzzle.givens().candidates().iter().all(|&c| c != 0), "every cell has a candidate");
+    assert!(
+        puzzle.givens().candidates().iter().all(|&c| c != 0),
+        "every cell has a candidate"
+    );
     let mut dlx = Dlx::new();
     assert_eq!(dlx.count_board(&puzzle, 10), Ok(0));
     let c = dlx.last_search().counters();

@@ -279,7 +279,10 @@ fn tables() -> Tables {
     assert_eq!(t.option_items.len(), 4 * t.options);
     assert_eq!(t.item_options.len(), 9 * t.items);
     assert_eq!((t.option_cell.len(), t.option_digit.len()), (t.options, t.options));
-    assert_eq!((t.item_kind.len(), t.item_unit.len(), t.item_digit.len()), (t.items, t.items, t.items));
+    assert_eq!(
+        (t.item_kind.len(), t.item_unit.len(), t.item_digit.len()),
+        (t.items, t.items, t.items)
+    );
     assert_eq!(
         (t.item_names.len(), t.option_names.len(), t.cell_names.len()),
         (324, 729, 81)
@@ -1609,13 +1612,24 @@ fn one_line(grid: &str) -> String {
 
 #[wasm_bindgen_test]
 fn tables_of_every_size_are_the_model_s() {
-    for (side, items, options) in [(4u32, 64usize, 64usize), (9, 324, 729), (16, 1024, 4096), (25, 2500, 15625)] {
+    for (side, items, options) in [
+        (4u32, 64usize, 64usize),
+        (9, 324, 729),
+        (16, 1024, 4096),
+        (25, 2500, 15625),
+    ] {
         let o = sudoku_tables(Some(side)).unwrap();
         let n = |key: &str| get(&o, key).as_f64().unwrap() as usize;
-        assert_eq!((n("side"), n("cells"), n("items"), n("options")), (side as usize, (side * side) as usize, items, options));
+        assert_eq!(
+            (n("side"), n("cells"), n("items"), n("options")),
+            (side as usize, (side * side) as usize, items, options)
+        );
         let (option_items, item_options) = (u16s(&o, "optionItems"), u16s(&o, "itemOptions"));
         let (cell, digit) = (u16s(&o, "optionCell"), u8s(&o, "optionDigit"));
-        assert_eq!((option_items.len(), item_options.len()), (4 * options, side as usize * items));
+        assert_eq!(
+            (option_items.len(), item_options.len()),
+            (4 * options, side as usize * items)
+        );
         // Every option is in the list of each of its four items, and the last option is the
         // last cell's last digit.
         for opt in 0..options {
@@ -1624,12 +1638,18 @@ fn tables_of_every_size_are_the_model_s() {
                 assert!(list.contains(&(opt as u16)), "side {side}: option {opt} in item {i}");
             }
         }
-        assert_eq!((cell[options - 1] as u32, digit[options - 1] as u32), (side * side - 1, side));
+        assert_eq!(
+            (cell[options - 1] as u32, digit[options - 1] as u32),
+            (side * side - 1, side)
+        );
         let symbols = get(&o, "symbols").as_string().unwrap();
         assert_eq!(symbols.chars().count(), side as usize);
         assert_eq!(strings(get(&o, "optionNames")).len(), options);
     }
-    assert_eq!(get(&sudoku_tables(Some(16)).unwrap(), "symbols").as_string().unwrap(), "ABCDEFGHIJKLMNOP");
+    assert_eq!(
+        get(&sudoku_tables(Some(16)).unwrap(), "symbols").as_string().unwrap(),
+        "ABCDEFGHIJKLMNOP"
+    );
     let e = sudoku_tables(Some(10)).unwrap_err();
     assert_eq!(message(e), "no Sudoku of side 10 (4, 9, 16 or 25)");
 }
@@ -1652,12 +1672,18 @@ fn solve_count_verdict_and_check_at_16x16() {
     let checked = check_givens(&js(&line)).unwrap();
     let clashes = Array::from(&get(&checked, "clashes"));
     let first = Object::from(clashes.get(0));
-    assert_eq!(get(&first, "message").as_string().unwrap(), "r1c3: A already in row 1 (r1c1)");
+    assert_eq!(
+        get(&first, "message").as_string().unwrap(),
+        "r1c3: A already in row 1 (r1c1)"
+    );
     assert_eq!(get(&first, "cell").as_f64(), Some(2.0));
     let fine = check_givens(&js(&one_line(POJ3076))).unwrap();
     assert_eq!(Array::from(&get(&fine, "clashes")).length(), 0);
     let e = check_givens(&js(&format!("Q{}", &one_line(POJ3076)[1..]))).unwrap_err();
-    assert_eq!(message(e), "cell 1 (r1c1): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank");
+    assert_eq!(
+        message(e),
+        "cell 1 (r1c1): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -370,7 +370,7 @@ impl InputFormat {
 
     fn parser() -> impl TypedValueParser<Value = InputFormat> {
         let help = |format| match format {
-            Format::Line => "one puzzle per line: 81 characters (POJ 3074), or 16, 256 or 625 for the other sizes; '.', '0' or '-' blank",
+            Format::Line => "one puzzle per line: 16, 81 (POJ 3074), 256 or 625 cells, '.', '0' or '-' blank",
             Format::Hdu => "9 lines of 9 tokens, '?' blank, a blank line between cases (HDU 1426)",
             Format::Hiho => "a count t, then t grids of 9 lines of 9 integers, '0' blank (hihoCoder 102)",
         };

@@ -11,8 +11,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use dlx_sudoku::exact_cover::Counters;
-use dlx_sudoku::formats::{self, Format};
 use dlx_sudoku::formats::boards;
+use dlx_sudoku::formats::{self, Format};
 use dlx_sudoku::sudoku::{BoardPuzzle, EngineKind, GaveUp, Puzzle, Shape, Verdict};
 
 use super::args::{Bench, InputFormat, Mode};
@@ -114,7 +114,11 @@ fn load(path: &Path, size: Option<Shape>) -> Result<PuzzleFile, Failure> {
         if let Some(e) = parsed.error.clone() {
             return Err(fail(e));
         }
-        let puzzles = parsed.cases.iter().map(|c| c.puzzle(parsed.format)).collect::<Result<_, _>>();
+        let puzzles = parsed
+            .cases
+            .iter()
+            .map(|c| c.puzzle(parsed.format))
+            .collect::<Result<_, _>>();
         let puzzles = Puzzles::Boards(puzzles.map_err(fail)?);
         return Ok(PuzzleFile { name, puzzles });
     }

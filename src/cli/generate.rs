@@ -7,8 +7,8 @@ use std::thread;
 
 use dlx_sudoku::formats::Cases;
 use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
-use dlx_sudoku::sudoku::{BoardEngine, Dlx, Shape};
 use dlx_sudoku::sudoku::logic::Rating;
+use dlx_sudoku::sudoku::{BoardEngine, Dlx, Shape};
 
 use super::args::{Generate, Rate};
 use super::solve::next_puzzle;
@@ -36,7 +36,11 @@ fn board_line(generator: &mut BoardGenerator) -> String {
     let mut dlx = Dlx::for_shape(puzzle.shape());
     let _ = dlx.verdict_board(&puzzle);
     let nodes = dlx.last_search().counters().nodes;
-    format!("{}\tclues={}\tnodes={nodes}\n", puzzle.givens(), puzzle.givens().filled())
+    format!(
+        "{}\tclues={}\tnodes={nodes}\n",
+        puzzle.givens(),
+        puzzle.givens().filled()
+    )
 }
 
 pub fn generate(o: &Generate) -> Result<(), Failure> {

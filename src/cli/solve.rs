@@ -24,7 +24,11 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
     if reads_boards(options.format, options.size, &String::from_utf8_lossy(&head))? {
         let mut bytes = head;
         stdin.read_to_end(&mut bytes).map_err(Failure::read)?;
-        let parsed = boards::parse_boards(&String::from_utf8_lossy(&bytes), options.format.board_format(), options.size);
+        let parsed = boards::parse_boards(
+            &String::from_utf8_lossy(&bytes),
+            options.format.board_format(),
+            options.size,
+        );
         let mut engine = board_engine(options.engine, parsed.shape)?;
         engine.set_max_nodes(options.limit.max_nodes(options.engine));
         return answer_boards(&parsed, engine.as_mut(), options.count, &mut io::stdout().lock());

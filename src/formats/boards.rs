@@ -81,7 +81,10 @@ impl fmt::Display for BoardFormat {
 /// any other line is read at the size whose length is nearest. `shape` forces the size.
 /// `None` for what the 9×9 formats read (and for a line nearest 81 symbols long).
 pub fn detect(text: &str, shape: Option<Shape>) -> Option<(BoardFormat, Shape)> {
-    let mut lines = text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty());
+    let mut lines = text
+        .lines()
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+        .filter(|l| !l.is_empty());
     let mut first = lines.next()?;
     if first.bytes().all(|b| b.is_ascii_digit()) && first.len() <= 20 {
         first = lines.next()?;
@@ -164,9 +167,17 @@ pub enum BoardErrorKind {
     /// A symbol out of range for the size, or not a symbol at all. Its cell is in the puzzle.
     Symbol(SymbolError),
     /// The input ended, or a blank line came, after `rows` rows of `puzzle` (from 1).
-    ShortGrid { puzzle: usize, rows: usize, expected: usize },
+    ShortGrid {
+        puzzle: usize,
+        rows: usize,
+        expected: usize,
+    },
     /// More cases than the count on line `count_line` declares, or fewer.
-    CountMismatch { announced: u64, found: u64, count_line: usize },
+    CountMismatch {
+        announced: u64,
+        found: u64,
+        count_line: usize,
+    },
     /// Two givens clash (reported by [`BoardCase::puzzle`]).
     Clash(Clash, Shape, Alphabet),
 }
@@ -269,7 +280,13 @@ fn read_lines(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<()
         // A bad symbol within the first cells says more than the length.
         let board = read_cells(shape, raw, raw, 0, line)?;
         if found != shape.cells() {
-            return Err(error(line, BoardErrorKind::Length { expected: shape.cells(), found }));
+            return Err(error(
+                line,
+                BoardErrorKind::Length {
+                    expected: shape.cells(),
+                    found,
+                },
+            ));
         }
         let alphabet = Alphabet::detect(shape, raw);
         cases.push(BoardCase { board, alphabet, line });
@@ -298,7 +315,11 @@ fn read_grids(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<()
         let puzzle = cases.len() + 1;
         let mut rows = Vec::with_capacity(side);
         while rows.len() < side {
-            let short = BoardErrorKind::ShortGrid { puzzle, rows: rows.len(), expected: side };
+            let short = BoardErrorKind::ShortGrid {
+                puzzle,
+                rows: rows.len(),
+                expected: side,
+            };
             match lines.next() {
                 Some((l, raw)) if !raw.is_empty() => {
                     rows.push((l, raw));
@@ -321,7 +342,11 @@ fn read_grids(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<()
             }
         }
         let alphabet = Alphabet::detect(shape, &whole);
-        cases.push(BoardCase { board, alphabet, line: rows[0].0 });
+        cases.push(BoardCase {
+            board,
+            alphabet,
+            line: rows[0].0,
+        });
     }
     match announced {
         Some((k, count_line)) if cases.len() as u64 != k => {

@@ -229,7 +229,9 @@ impl State<'_> {
         let bit = 1u32 << d;
         let cells: Vec<u16> = slots.iter().map(|&i| self.empties[i].cell).collect();
         for cell in cells {
-            let slot = (depth..self.len).find(|&i| self.empties[i].cell == cell).expect("the place is empty");
+            let slot = (depth..self.len)
+                .find(|&i| self.empties[i].cell == cell)
+                .expect("the place is empty");
             self.empties.swap(depth, slot);
             let s = self.empties[depth];
             if self.nodes == self.max_nodes {

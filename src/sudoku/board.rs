@@ -254,7 +254,11 @@ pub(super) fn clashes_in(shape: Shape, cells: &[u8]) -> Vec<Clash> {
         if digit == 0 {
             continue;
         }
-        let units = [Unit::Row(cell / s), Unit::Column(cell % s), Unit::Box(shape.box_of(cell))];
+        let units = [
+            Unit::Row(cell / s),
+            Unit::Column(cell % s),
+            Unit::Box(shape.box_of(cell)),
+        ];
         for (k, unit) in units.into_iter().enumerate() {
             let slot = &mut first[k][unit.index()][usize::from(digit)];
             if *slot == 0 {
@@ -313,14 +317,23 @@ mod tests {
     fn bad_symbols_and_clashes_name_the_cell() {
         let line = format!("{}Q{}", "-".repeat(20), "-".repeat(235));
         let e = Board::parse(Shape::SIXTEEN, Alphabet::Letters, &line).unwrap_err();
-        assert_eq!(e.to_string(), "cell 21 (r2c5): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank");
+        assert_eq!(
+            e.to_string(),
+            "cell 21 (r2c5): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank"
+        );
         let e = Board::parse(Shape::FOUR, Alphabet::Digits, "1..5............").unwrap_err();
-        assert_eq!(e.to_string(), "cell 4 (r1c4): '5' is not a symbol of a 4×4 grid (1–4) or a blank");
+        assert_eq!(
+            e.to_string(),
+            "cell 4 (r1c4): '5' is not a symbol of a 4×4 grid (1–4) or a blank"
+        );
         let mut b = Board::empty(Shape::TWENTY_FIVE);
         b.set(3, 25);
         b.set(25 * 4 + 1, 25);
         let clash = BoardPuzzle::new(b).unwrap_err();
-        assert_eq!(clash.describe(Shape::TWENTY_FIVE, Alphabet::Letters), "r5c2: Y already in box 1");
+        assert_eq!(
+            clash.describe(Shape::TWENTY_FIVE, Alphabet::Letters),
+            "r5c2: Y already in box 1"
+        );
         assert_eq!(clash.other, 3);
     }
 

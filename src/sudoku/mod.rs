@@ -23,10 +23,10 @@ pub mod model;
 
 pub use bitmask::Bitmask;
 pub use board::{Alphabet, Board, BoardPuzzle, SymbolError};
-pub use model::Shape;
 pub use dfs::Dfs;
 pub use dlx::Dlx;
 pub use grid::{box_of, cell_name, CellError, Clash, Grid, LineError, Puzzle, PuzzleError, Unit, ALL_DIGITS, CELLS};
+pub use model::Shape;
 
 /// What a puzzle's solutions are, as far as a uniqueness check needs to know: solutions are
 /// [`Grid`]s for 9×9 engines, [`Board`]s at any size.

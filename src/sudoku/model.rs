@@ -129,7 +129,12 @@ impl Shape {
         let (s, a) = (self.side(), self.cells());
         let (cell, d) = (option / s, option % s);
         let (r, c) = (cell / s, cell % s);
-        [cell, a + r * s + d, 2 * a + c * s + d, 3 * a + self.box_of(cell) * s + d]
+        [
+            cell,
+            a + r * s + d,
+            2 * a + c * s + d,
+            3 * a + self.box_of(cell) * s + d,
+        ]
     }
 
     /// The number of an item.
@@ -333,7 +338,10 @@ mod tests {
                 assert_eq!(shape.item(items[2]), Item::ColumnDigit(c, d));
                 let b = shape.box_of(cell);
                 assert_eq!(shape.item(items[3]), Item::BoxDigit(b, d));
-                assert_eq!((b / shape.order(), b % shape.order()), (r / shape.order(), c / shape.order()));
+                assert_eq!(
+                    (b / shape.order(), b % shape.order()),
+                    (r / shape.order(), c / shape.order())
+                );
             }
             for (i, list) in lists.iter().enumerate() {
                 assert_eq!(shape.item_number(shape.item(i)), i);
@@ -348,14 +356,20 @@ mod tests {
         }
         assert_eq!(Shape::of_side(16), Some(Shape::SIXTEEN));
         assert_eq!(Shape::of_cells(625), Some(Shape::TWENTY_FIVE));
-        assert_eq!((Shape::of_order(1), Shape::of_order(6), Shape::of_side(10)), (None, None, None));
+        assert_eq!(
+            (Shape::of_order(1), Shape::of_order(6), Shape::of_side(10)),
+            (None, None, None)
+        );
     }
 
     #[test]
     fn words() {
         let sixteen = Shape::SIXTEEN;
         assert_eq!(sixteen.describe_option(sixteen.option(17, 16)), "r2c2 = P");
-        assert_eq!(sixteen.describe_item(sixteen.item_number(Item::BoxDigit(15, 1))), "box 16 has A");
+        assert_eq!(
+            sixteen.describe_item(sixteen.item_number(Item::BoxDigit(15, 1))),
+            "box 16 has A"
+        );
         assert_eq!(Shape::FOUR.describe_option(Shape::FOUR.option(15, 4)), "r4c4 = 4");
         assert_eq!(describe_item(item_number(Item::RowDigit(2, 7))), "row 3 has 7");
         assert_eq!(describe_item(item_number(Item::BoxDigit(4, 2))), "box 5 has 2");
