@@ -370,3 +370,54 @@ fn a_4x4_puzzle_with_a_backtrack() {
     assert_eq!((c.nodes, c.dead_ends), (3, 1));
     assert_eq!(Bitmask::new().count_board(&puzzle, 10), Ok(0));
 }
+
+/// Random text made of the symbols, blanks, digits, counts and line ends the readers care
+/// about never panics them; what they accept writes back and reads again the same.
+#[test]
+fn random_text_never_panics_the_readers_of_every_size() {
+    let mut rng = Rng::new(3076);
+    let pieces = [
+        "A", "P", "Q", "Y", "Z", "1", "9", "G", "0", ".", "-", "\n", "\n\n", "2\n", " ", "é", "\r",
+    ];
+    let poj = data("poj3076.in");
+    for round in 0..3000 {
+        let mut text = String::new();
+        if round % 3 == 0 {
+            // A real grid with a few characters changed.
+            text = poj.clone();
+            for _ in 0..rng.below(4) {
+                let at = rng.below(text.len());
+                if text.is_char_boundary(at) && text.is_char_boundary(at + 1) {
+                    text.replace_range(at..at + 1, pieces[rng.below(pieces.len())]);
+                }
+            }
+        } else {
+            let len = [16, 81, 255, 256, 257, 625][rng.below(6)];
+            for _ in 0..len {
+                text.push_str(pieces[rng.below(pieces.len())]);
+            }
+        }
+        for size in [None, Some(Shape::FOUR), Some(Shape::SIXTEEN), Some(Shape::TWENTY_FIVE)] {
+            let _ = detect(&text, size);
+            for format in [None, Some(BoardFormat::Line), Some(BoardFormat::Grid)] {
+                let parsed = parse_boards(&text, format, size);
+                if let Some(e) = &parsed.error {
+                    assert!(
+                        e.to_string().starts_with("line ") || e.to_string().starts_with("empty"),
+                        "{e}"
+                    );
+                }
+                for case in &parsed.cases {
+                    let Ok(puzzle) = case.puzzle(parsed.format) else {
+                        continue;
+                    };
+                    let mut out = String::new();
+                    parsed.format.write_board(0, puzzle.givens(), case.alphabet, &mut out);
+                    let again = parse_boards(&out, Some(parsed.format), Some(parsed.shape));
+                    assert_eq!(again.cases.len(), 1, "{out}");
+                    assert_eq!(&again.cases[0].board, puzzle.givens());
+                }
+            }
+        }
+    }
+}
