@@ -6,17 +6,17 @@ export class Numbering {
   /** `tables`: what `dlx.sudokuTables()` returns. */
   constructor(tables) {
     this.t = tables;
-    const { cells, items, options, optionCell, optionDigit, itemKind, itemUnit, itemDigit, kindNames } = tables;
-    Object.assign(this, { cells, items, options });
-    this.optionAt = new Int32Array(cells * 10).fill(-1);
-    for (let o = 0; o < options; o++) this.optionAt[optionCell[o] * 10 + optionDigit[o]] = o;
+    const { side, cells, items, options, optionCell, optionDigit, itemKind, itemUnit, itemDigit, kindNames } = tables;
+    Object.assign(this, { side, cells, items, options });
+    this.optionAt = new Int32Array(cells * (side + 1)).fill(-1);
+    for (let o = 0; o < options; o++) this.optionAt[optionCell[o] * (side + 1) + optionDigit[o]] = o;
     this.itemAt = new Map();
     for (let i = 0; i < items; i++) this.itemAt.set(`${kindNames[itemKind[i]]} ${itemUnit[i]} ${itemDigit[i]}`, i);
   }
 
-  /** The option that puts `digit` (1..9) in `cell`. */
+  /** The option that puts `digit` (1..side) in `cell`. */
   option(cell, digit) {
-    return this.optionAt[cell * 10 + digit];
+    return this.optionAt[cell * (this.side + 1) + digit];
   }
 
   /** `{cell, digit}` of an option. */
@@ -29,9 +29,9 @@ export class Numbering {
     return Array.from(this.t.optionItems.subarray(4 * o, 4 * o + 4));
   }
 
-  /** The nine options of an item, top to bottom. */
+  /** The `side` options of an item, top to bottom. */
   optionsOf(i) {
-    return Array.from(this.t.itemOptions.subarray(9 * i, 9 * i + 9));
+    return Array.from(this.t.itemOptions.subarray(this.side * i, this.side * (i + 1)));
   }
 
   /** 'cell' | 'row' | 'column' | 'box' */

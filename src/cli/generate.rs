@@ -6,8 +6,9 @@ use std::sync::mpsc;
 use std::thread;
 
 use dlx_sudoku::formats::Cases;
-use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, Generator, Level};
+use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
 use dlx_sudoku::sudoku::logic::Rating;
+use dlx_sudoku::sudoku::{BoardEngine, Dlx, Shape};
 
 use super::args::{Generate, Rate};
 use super::solve::next_puzzle;
@@ -28,14 +29,46 @@ fn line(puzzle: &str, level: Level, rating: &Rating, effort: Option<f64>) -> Str
     s
 }
 
+/// One output line for a puzzle of another size than 9×9: the puzzle, its clues and the DLX
+/// nodes that prove it unique.
+fn board_line(generator: &mut BoardGenerator) -> String {
+    let (puzzle, _) = generator.generate();
+    let mut dlx = Dlx::for_shape(puzzle.shape());
+    let _ = dlx.verdict_board(&puzzle);
+    let nodes = dlx.last_search().counters().nodes;
+    format!(
+        "{}\tclues={}\tnodes={nodes}\n",
+        puzzle.givens(),
+        puzzle.givens().filled()
+    )
+}
+
 pub fn generate(o: &Generate) -> Result<(), Failure> {
+    let shape = o.size.unwrap_or(Shape::NINE);
+    if shape != Shape::NINE && (o.difficulty.is_some() || o.symmetry != Symmetry::None || o.minimal) {
+        let side = shape.side();
+        return Err(Failure::Input(format!(
+            "--difficulty, --symmetry and --minimal are for 9×9 puzzles only, not --size {side}"
+        )));
+    }
+    // One output line for puzzle `i`; a 9×9 one from the thread's own generator, reseeded.
+    let make = |generator: &mut Generator, i: u64| {
+        let seed = puzzle_seed(o.seed, i);
+        if shape != Shape::NINE {
+            return board_line(&mut BoardGenerator::new(shape, seed, o.max_nodes));
+        }
+        // Each puzzle from its own seed, so the output is the same for any --jobs.
+        generator.reseed(seed);
+        let made = generator.generate(o.difficulty, o.symmetry, o.minimal);
+        line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort)
+    };
     let next = AtomicU64::new(0);
     let (tx, rx) = mpsc::channel::<(u64, String)>();
     let mut out = io::stdout().lock();
     thread::scope(|scope| -> Result<(), Failure> {
         for _ in 0..o.jobs.min(o.count as usize) {
             let tx = tx.clone();
-            let next = &next;
+            let (next, make) = (&next, &make);
             scope.spawn(move || {
                 let mut generator = Generator::new(0);
                 loop {
@@ -43,10 +76,7 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
                     if i >= o.count {
                         break;
                     }
-                    // Each puzzle from its own seed, so the output is the same for any --jobs.
-                    generator.reseed(puzzle_seed(o.seed, i));
-                    let made = generator.generate(o.difficulty, o.symmetry, o.minimal);
-                    let text = line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort);
+                    let text = make(&mut generator, i);
                     if tx.send((i, text)).is_err() {
                         break; // the writer stopped (a failed write)
                     }
@@ -69,6 +99,12 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
 }
 
 pub fn rate(o: &Rate) -> Result<(), Failure> {
+    if let Some(size) = o.size.filter(|&s| s != Shape::NINE) {
+        let side = size.side();
+        return Err(Failure::Input(format!(
+            "rate knows 9×9 puzzles only (its logical techniques are 9×9's), not --size {side}"
+        )));
+    }
     let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut cases = Cases::new(input, o.format.format());
     let mut out = io::stdout().lock();
