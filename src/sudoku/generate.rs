@@ -372,7 +372,8 @@ mod tests {
     use super::*;
     use crate::sudoku::Bitmask;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_same_seed_gives_the_same_puzzles() {
         let a: Vec<String> = {
             let mut g = Generator::new(42);
@@ -391,7 +392,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn puzzles_are_unique_minimal_and_symmetric_as_asked() {
         let mut g = Generator::new(7);
         let mut bitmask = Bitmask::new();
@@ -417,7 +419,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_level_asked_is_the_level_given() {
         let mut g = Generator::new(1);
         for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme] {
@@ -431,7 +434,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn relabelling_keeps_the_number_of_solutions_and_effort_is_reproducible() {
         let p: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
             .parse()
@@ -448,7 +452,8 @@ mod tests {
     }
 
     /// The same line is pinned in tests/wasm.rs: the page's generator gives the same puzzle.
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_seed_gives_this_puzzle_on_every_platform() {
         let made = Generator::new(puzzle_seed(2026, 0)).generate(Some(Level::Hard), Symmetry::None, false);
         assert_eq!(
@@ -457,7 +462,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn names_parse_back() {
         for l in Level::ALL {
             assert_eq!(l.to_string().parse::<Level>(), Ok(l));

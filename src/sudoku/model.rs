@@ -115,7 +115,8 @@ pub fn describe_option(option: usize) -> String {
 mod tests {
     use super::*;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_option_is_in_each_of_its_items_lists() {
         let mut seen = [0u32; ITEMS];
         for o in 0..OPTIONS {
@@ -136,7 +137,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn matches_seed_000_formula() {
         // Seed 000, 1-based: option ((i-1)*9+(j-1))*9+k covers cell item (i-1)*9+j,
         // row 81+(i-1)*9+k, column 162+(j-1)*9+k and box 243+(t-1)*9+k, in that order.
@@ -159,7 +161,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn words() {
         assert_eq!(describe_item(item_number(Item::RowDigit(2, 7))), "row 3 has 7");
         assert_eq!(describe_item(item_number(Item::BoxDigit(4, 2))), "box 5 has 2");
