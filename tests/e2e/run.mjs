@@ -12,7 +12,9 @@
 // Exits non-zero if any test fails. Any error the page logs fails the test it happens in.
 
 import { chromium } from 'playwright-core';
-import { mkdirSync, existsSync } from 'node:fs';
+import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
+import pixelmatch from 'pixelmatch';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
@@ -219,6 +221,42 @@ const paintOf = (page, name) => page.evaluate((n) => {
   return [c >>> 24, (c >>> 16) & 255, (c >>> 8) & 255];
 }, name);
 const matrixLabel = (page) => page.$eval('#matrix', (c) => c.getAttribute('aria-label'));
+/**
+ * Compares a screenshot of `page` (or of `selector` in it) with the committed reference
+ * tests/e2e/refs/NAME.png. `UPDATE_REFS=1 node tests/e2e/run.mjs --only pixels` rewrites the
+ * references instead (look at them before committing). Tolerant of font antialiasing (per-pixel
+ * colour threshold, antialiased pixels ignored, a few hundred stray pixels), not of layout: a
+ * view moved by one pixel row changes thousands. On a mismatch the actual image and the
+ * difference (red) are kept in screenshots/NAME.actual.png and NAME.diff.png.
+ */
+const refs = resolve(root, 'tests/e2e/refs');
+const MAX_STRAY_PIXELS = 300;
+async function matchesReference(page, name, selector = null) {
+  const png = await (selector ? page.locator(selector).screenshot({ animations: 'disabled' }) : page.screenshot({ animations: 'disabled' }));
+  const file = resolve(refs, `${name}.png`);
+  if (process.env.UPDATE_REFS === '1') {
+    mkdirSync(refs, { recursive: true });
+    writeFileSync(file, png);
+    console.log(`    UPDATE_REFS=1: wrote ${file}`);
+    return;
+  }
+  assert.ok(existsSync(file), `no reference ${file}: make it with UPDATE_REFS=1 node tests/e2e/run.mjs --only pixels`);
+  const [want, got] = [PNG.sync.read(readFileSync(file)), PNG.sync.read(png)];
+  const keep = () => writeFileSync(resolve(shots, `${name}.actual.png`), png);
+  if (want.width !== got.width || want.height !== got.height) {
+    keep();
+    assert.fail(`${name}: ${got.width}×${got.height} px, the reference is ${want.width}×${want.height} (see screenshots/${name}.actual.png)`);
+  }
+  const diff = new PNG({ width: want.width, height: want.height });
+  const n = pixelmatch(want.data, got.data, diff.data, want.width, want.height, { threshold: 0.15 });
+  console.log(`    ${name}: ${n} pixels differ from the reference`);
+  if (n > MAX_STRAY_PIXELS) {
+    keep();
+    writeFileSync(resolve(shots, `${name}.diff.png`), PNG.sync.write(diff));
+    assert.fail(`${name}: ${n} pixels differ from tests/e2e/refs/${name}.png (at most ${MAX_STRAY_PIXELS}): see screenshots/${name}.diff.png and ${name}.actual.png; if the change is meant, UPDATE_REFS=1 node tests/e2e/run.mjs --only pixels`);
+  }
+}
+
 const shotOf = (page, selector, name) => page.locator(selector).screenshot({ path: resolve(shots, `${name}.png`) });
 
 async function paste(page, text) {
@@ -1117,6 +1155,24 @@ test('top speed: frame rate, and memory stays flat', async () => {
   const steps = await page.$eval('[data-counter="events"]', (dd) => [dd.textContent, dd.parentElement.title]);
   assert.match(steps[0], /^\d+(\.\d+)?[MB]$/, `steps shown compact: ${steps[0]}`);
   assert.match(steps[1], /^events so far: \d{1,3}(,\d{3})+$/, `exact steps in the tooltip: ${steps[1]}`);
+});
+
+test('pixels: the key states look as the committed references do', async () => {
+  const still = { reducedMotion: 'reduce' };
+  const board = await open(`#p=${HARD}&s=200`, still);
+  await matchesReference(board, 'board-1280');
+  await matchesReference(board, 'items', '#items');
+  const knuth = await open('#m=knuth&s=11', still);
+  await matchesReference(knuth, 'knuth-1280');
+  const phone = await open(`#p=${HARD}&s=200`, { ...still, width: 375, height: 812 });
+  await matchesReference(phone, 'board-375');
+  const dark = await open(`#p=${HARD}&s=200`, { ...still, dark: true });
+  await matchesReference(dark, 'board-dark');
+  const big = await open(`#p=${HARD}&s=200`, still);
+  await big.click('#large-type');
+  await big.evaluate(() => document.activeElement.blur());
+  await settle(big);
+  await matchesReference(big, 'board-large-type');
 });
 
 // --- run ---------------------------------------------------------------------------------------------
