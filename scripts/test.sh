@@ -112,6 +112,17 @@ counted cover-counts-release cargo test --release --test cover_counts
 # --- 3. doctests (natively: on wasm32 they are reported ok without running) -------------------
 counted doctests cargo test --doc
 
+# --- 3a. mutation testing, a few minutes of it: about 6 mutants of the last commit's code (or of ---
+# a shard of the library that rotates with the date); a mutant no test catches fails the stage
+# (scripts/mutants.sh --ci; a whole module: scripts/mutants.sh MODULE; cargo-mutants from setup.sh).
+if ! command -v cargo-mutants >/dev/null; then
+    if (( native_only )); then skip mutants "--native and no cargo-mutants installed"
+    else echo "test.sh: cargo-mutants not found (scripts/setup.sh installs it)" >&2; exit 1
+    fi
+else
+    stage mutants scripts/mutants.sh --ci -j 2
+fi
+
 # --- 3b. the exact-cover engine's unit tests under Miri (unchecked links; about 3.5 min) ---------
 # Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
 if (( native_only )) && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
