@@ -68,10 +68,10 @@ counted_run() {
         /^ *Running / { flush(); bin = ($2 == "unittests") ? $3 : $2; seen = 0; p = i = 0 }
         /^ *Doc-tests / { flush(); bin = "doc:" $2; seen = 0; p = i = 0 }
         /^test result: ok\./ { p += $4; i += $8; seen = 1 }
-        END { flush() }' "$log")"
-    want="$(awk -v stage="$name" '$1 == stage' "$file" 2>/dev/null || true)"
+        END { flush() }' "$log" | sort)"
+    want="$(awk -v stage="$name" '$1 == stage' "$file" 2>/dev/null | sort || true)"
     if [[ "${UPDATE_COUNTS:-0}" == 1 ]]; then
-        { grep -v "^$name " "$file" 2>/dev/null || true; echo "$found"; } | sort -s -k1,1 > "$file.new"
+        { grep -v "^$name " "$file" 2>/dev/null || true; echo "$found"; } | sort > "$file.new"
         mv "$file.new" "$file"
         echo "test.sh: UPDATE_COUNTS=1: wrote the counts of $name to $file"
     elif [[ "$found" != "$want" ]]; then

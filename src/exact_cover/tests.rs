@@ -6,8 +6,12 @@ pub(crate) fn knuth() -> Matrix {
 }
 
 /// `n` rounds of a randomised test, or a fiftieth of them under Miri, which interprets every
-/// access and runs these tests about a thousand times slower (`scripts/miri.sh`).
+/// access and runs these tests about a thousand times slower (`scripts/miri.sh`), or a fifth
+/// in a debug wasm32 build (the wasm-node stage), which checks the 32-bit target, not more cases.
 fn rounds(n: usize) -> usize {
+    if cfg!(target_arch = "wasm32") {
+        return rounds_or(n / 5, (n / 50).max(1));
+    }
     rounds_or(n, (n / 50).max(1))
 }
 

@@ -397,8 +397,10 @@ mod tests {
     fn puzzles_are_unique_minimal_and_symmetric_as_asked() {
         let mut g = Generator::new(7);
         let mut bitmask = Bitmask::new();
+        // Three per symmetry natively; one in a debug wasm build, where it is several times slower.
+        let per = if cfg!(target_arch = "wasm32") { 1 } else { 3 };
         for symmetry in Symmetry::ALL {
-            for _ in 0..3 {
+            for _ in 0..per {
                 let made = g.generate(None, symmetry, true);
                 let p = made.puzzle;
                 assert!(is_unique(&mut Dlx::new(), &p), "{symmetry}: DLX counts one solution");
