@@ -796,9 +796,9 @@ fn bad_exact_cover_problems_are_errors() {
     }
     let strs: Array = [JsValue::from(Array::of1(&JsValue::from_str("0")))].iter().collect();
     assert!(e(3, 0, strs).starts_with("option 0:"));
-    // Degenerate but valid problems run to Done: no item (one solution, the empty set), and
-    // items with no option (none). An empty option covers no primary item: an error.
-    for (p, s, o, solutions) in [(0, 0, Array::new(), 1), (3, 0, Array::new(), 0), (1, 1, opts(&[&[0.0], &[1.0]]), 1)] {
+    // Degenerate but valid problems run to Done: no item (one solution, the empty set), items
+    // with no option (none), a secondary item (two). An empty option covers no primary item: an error.
+    for (p, s, o, solutions) in [(0, 0, Array::new(), 1), (3, 0, Array::new(), 0), (1, 1, opts(&[&[0.0, 1.0], &[0.0]]), 2)] {
         let mut t = Trace::exact_cover(p, s, o, None).expect("a valid problem");
         let events = events_of(t.next_batch(1000));
         assert_eq!(events.last().map(|e| e.0), Some(DONE));
