@@ -65,8 +65,8 @@ counted_run() {
     local found want
     found="$(awk -v stage="$name" '
         function flush() { if (bin != "") print stage, bin, (seen ? p " " i : "0 0") }
-        /^ *Running / { flush(); bin = ($2 == "unittests") ? $3 : $2; seen = 0; p = i = 0 }
-        /^ *Doc-tests / { flush(); bin = "doc:" $2; seen = 0; p = i = 0 }
+        /^ +Running / { flush(); bin = ($2 == "unittests") ? $3 : $2; seen = 0; p = i = 0 }
+        /^ +Doc-tests / { flush(); bin = "doc:" $2; seen = 0; p = i = 0 }
         /^test result: ok\./ { p += $4; i += $8; seen = 1 }
         END { flush() }' "$log" | sort)"
     want="$(awk -v stage="$name" '$1 == stage' "$file" 2>/dev/null | sort || true)"
