@@ -2,7 +2,7 @@
 # Installs what the tests and the web build need; skips whatever is already there.
 #
 #   scripts/setup.sh            everything: wasm32 target, the nightly toolchain with miri and
-#                               cargo-fuzz (fuzz/), wasm-bindgen-cli (the version in
+#                               cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the version in
 #                               Cargo.lock), Chromium + ChromeDriver (apt), npm packages (npm ci)
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
 #
@@ -126,6 +126,29 @@ else
         fi
         [[ "$(have_fuzz)" == "$fuzz_version" ]] || die "cargo fuzz is '$(have_fuzz)', wanted $fuzz_version"
         say "cargo-fuzz $fuzz_version installed in $((SECONDS - t1))s"
+    fi
+fi
+
+# --- cargo-mutants (scripts/mutants.sh and the mutants stage of scripts/test.sh) ------------
+mutants_version=27.1.0
+have_mutants() { cargo mutants --version 2>/dev/null | awk '{print $2}'; }
+if [[ "$(have_mutants)" == "$mutants_version" ]]; then
+    say "cargo-mutants $mutants_version already installed"
+else
+    while command -v pgrep >/dev/null && pgrep -f "cargo install cargo-mutants" >/dev/null; do
+        say "waiting for a running 'cargo install cargo-mutants' to finish"; sleep 10
+    done
+    if [[ "$(have_mutants)" == "$mutants_version" ]]; then
+        say "cargo-mutants $mutants_version installed by the other process"
+    else
+        say "installing cargo-mutants $mutants_version (cargo install, takes 5-10 min; found: '$(have_mutants)')"
+        t1=$SECONDS
+        if ! cargo install cargo-mutants --version "$mutants_version" --locked --force; then
+            say "'cargo install --locked' failed; retrying without --locked"
+            cargo install cargo-mutants --version "$mutants_version" --force
+        fi
+        [[ "$(have_mutants)" == "$mutants_version" ]] || die "cargo mutants is '$(have_mutants)', wanted $mutants_version"
+        say "cargo-mutants $mutants_version installed in $((SECONDS - t1))s"
     fi
 fi
 

@@ -49,6 +49,39 @@ stage() {
     passed+=("$name:$((SECONDS - t))s")
     current=""
 }
+# counted NAME COMMAND...: a stage that runs cargo tests, whose log (target/test-NAME.log) must
+# show exactly the number of tests per test binary that tests/expected-counts.txt lists for NAME
+# ("binary passed ignored"; a binary that ran nothing shows 0 0). A plain #[test] is silently
+# skipped on wasm32 and a cfg typo can drop a module, so "some tests ran" is not enough.
+# After adding or removing tests: UPDATE_COUNTS=1 scripts/test.sh rewrites the file (review the diff).
+counted() {
+    local name="$1"; shift
+    stage "$name" counted_run "$name" "$@"
+}
+counted_run() {
+    local name="$1" log="target/test-$1.log" file=tests/expected-counts.txt; shift
+    mkdir -p target
+    "$@" 2>&1 | tee "$log"
+    local found want
+    found="$(awk -v stage="$name" '
+        function flush() { if (bin != "") print stage, bin, (seen ? p " " i : "0 0") }
+        /^ +Running / { flush(); bin = ($2 == "unittests") ? $3 : $2; seen = 0; p = i = 0 }
+        /^ +Doc-tests / { flush(); bin = "doc:" $2; seen = 0; p = i = 0 }
+        /^test result: ok\./ { p += $4; i += $8; seen = 1 }
+        END { flush() }' "$log" | sort)"
+    want="$(awk -v stage="$name" '$1 == stage' "$file" 2>/dev/null | sort || true)"
+    if [[ "${UPDATE_COUNTS:-0}" == 1 ]]; then
+        { grep -v "^$name " "$file" 2>/dev/null || true; echo "$found"; } | sort > "$file.new"
+        mv "$file.new" "$file"
+        echo "test.sh: UPDATE_COUNTS=1: wrote the counts of $name to $file"
+    elif [[ "$found" != "$want" ]]; then
+        echo "test.sh: the tests that ran in $name differ from $file (binary passed ignored):" >&2
+        diff <(echo "$want") <(echo "$found") | sed 's/^</  expected/; s/^>/  found   /' >&2 || true
+        echo "test.sh: if the change is meant, UPDATE_COUNTS=1 scripts/test.sh and commit the file" >&2
+        return 1
+    fi
+    echo "test.sh: $name: $(awk '{ p += $3; i += $4 } END { print p + 0 " passed, " i + 0 " ignored" }' <<<"$found"), as expected"
+}
 # skip NAME REASON: recorded in the summary so a skipped stage never passes unnoticed.
 skip() {
     echo
@@ -64,11 +97,11 @@ if (( run_setup )); then
 fi
 
 # --- 1. native unit + integration tests (debug: debug assertions, DLX sanity checks on) -------
-stage native-debug cargo test --all-targets
+counted native-debug cargo test --all-targets
 
 # --- 2. the big data-driven test over ../shared/data/puzzles, in release ----------------------
 if [[ -f tests/puzzle_sets.rs ]]; then
-    stage puzzle-sets-release cargo test --release --test puzzle_sets
+    counted puzzle-sets-release cargo test --release --test puzzle_sets
 else
     skip puzzle-sets-release "tests/puzzle_sets.rs not written yet"
 fi
@@ -77,10 +110,21 @@ fi
 stage sizes-release cargo test --release --test sizes
 
 # --- 2b. the exact-cover counts too slow for debug (pentominoes 6x10 and co.), in release ---------
-stage cover-counts-release cargo test --release --test cover_counts
+counted cover-counts-release cargo test --release --test cover_counts
 
 # --- 3. doctests (natively: on wasm32 they are reported ok without running) -------------------
-stage doctests cargo test --doc
+counted doctests cargo test --doc
+
+# --- 3a. mutation testing, a few minutes of it: about 6 mutants of the last commit's code (or of ---
+# a shard of the library that rotates with the date); a mutant no test catches fails the stage
+# (scripts/mutants.sh --ci; a whole module: scripts/mutants.sh MODULE; cargo-mutants from setup.sh).
+if ! command -v cargo-mutants >/dev/null; then
+    if (( native_only )); then skip mutants "--native and no cargo-mutants installed"
+    else echo "test.sh: cargo-mutants not found (scripts/setup.sh installs it)" >&2; exit 1
+    fi
+else
+    stage mutants scripts/mutants.sh --ci -j 2
+fi
 
 # --- 3b. the exact-cover engine's unit tests under Miri (unchecked links; about 3.5 min) ---------
 # Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
@@ -108,11 +152,12 @@ stage build-wasm scripts/build-wasm.sh
 # WASM_BINDGEN_USE_BROWSER=1 makes wasm-bindgen-test-runner run the very same tests in Chromium
 # through chromedriver (the runner reads webdriver.json for Chromium's flags and adds
 # --headless --no-sandbox itself). `--tests`, never doctests: on wasm32 those "pass" unrun.
-# A plain #[test] is silently skipped on wasm32 ("no tests to run!"), so the count is checked.
+# A plain #[test] is silently skipped on wasm32 ("no tests to run!"), so the counts are checked
+# (tests/expected-counts.txt): the library's unit tests run here too (cfg_attr test / wasm_bindgen_test).
 #
 # wasm_tests node|chromium
 wasm_tests() {
-    local where="$1" log="target/test-wasm-$1.log"
+    local where="$1"
     command -v wasm-bindgen-test-runner >/dev/null \
         || { echo "test.sh: wasm-bindgen-test-runner not found (scripts/setup.sh installs wasm-bindgen-cli)" >&2; return 1; }
     local env=(CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
@@ -130,17 +175,11 @@ wasm_tests() {
         fi
         env+=(WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER="$driver" WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/webdriver.json")
     fi
-    mkdir -p target
-    if ! env "${env[@]}" cargo test --target wasm32-unknown-unknown --tests 2>&1 | tee "$log"; then
-        return 1
-    fi
-    local passed
-    passed="$(awk '/^test result: ok\./ { n += $4 } END { print n + 0 }' "$log")"
-    if (( passed == 0 )); then
-        echo "test.sh: no wasm test ran in $where (all skipped?): see $log" >&2
-        return 1
-    fi
-    echo "test.sh: wasm tests in $where: $passed passed"
+    # Node runs every test built for wasm32 (the library's unit tests, tests/validity.rs and
+    # tests/wasm.rs); Chromium, the same V8 with a page around it, the JS-facing suite.
+    local which=(--tests)
+    [[ "$where" == chromium ]] && which=(--test wasm)
+    counted_run "wasm-$where" env "${env[@]}" cargo test --target wasm32-unknown-unknown "${which[@]}"
 }
 stage wasm-node wasm_tests node
 stage wasm-chromium wasm_tests chromium

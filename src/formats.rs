@@ -745,7 +745,8 @@ mod tests {
         parsed.error.expect("an error").to_string()
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn detects_each_format_from_its_first_line() {
         assert_eq!(Format::detect(HDU_IN), Some(Format::Hdu));
         assert_eq!(Format::detect(&format!("\n  \r\n{HDU_LINE}\r\n")), Some(Format::Line));
@@ -767,7 +768,8 @@ mod tests {
         assert_eq!(Format::detect(""), None);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn names_round_trip() {
         for f in Format::ALL {
             assert_eq!(f.name().parse::<Format>(), Ok(f));
@@ -778,7 +780,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn reads_lines_until_end() {
         let text = format!("\n{HDU_LINE}\r\n   \n{}  \nend\nthis is ignored\n", "0".repeat(81));
         let parsed = parse(&text, None);
@@ -790,7 +793,8 @@ mod tests {
         assert_eq!(parsed.cases[1].grid, Grid::EMPTY);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn reads_hdu_cases_between_blank_lines() {
         let text = format!("\n{HDU_IN}\n\n \n{}", HDU_IN.replace('\n', " \r\n"));
         let parsed = parse(&text, None);
@@ -800,7 +804,8 @@ mod tests {
         assert_eq!(lines, [(HDU_LINE.to_string(), 2), (HDU_LINE.to_string(), 14)]);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn reads_hiho_count_then_grids() {
         let grid = HDU_IN.replace('?', "0");
         let parsed = parse(&format!("2\n{grid}{grid}\n"), None);
@@ -813,7 +818,8 @@ mod tests {
         assert_eq!(parse("0\n", None).error, None);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn writes_what_it_reads() {
         let grid = parse(HDU_IN, None).cases[0].grid;
         for format in Format::ALL {
@@ -832,7 +838,8 @@ mod tests {
         assert_eq!(out, HDU_IN);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn separates_hdu_answers_only() {
         let mut solved = Grid::EMPTY;
         for cell in 0..CELLS {
@@ -855,7 +862,8 @@ mod tests {
         assert_eq!(row(Format::Hiho), format!("{grid}no solution\n{grid}"));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn line_errors_name_line_and_cell() {
         let short = format!("{HDU_LINE}\n\n{}\n", ".".repeat(79));
         let parsed = parse(&short, None);
@@ -876,7 +884,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn grid_errors_name_line_and_cell() {
         let bad = HDU_IN.replacen("5 ? 6", "5 x 6", 1);
         let e = parse(&bad, None).error.unwrap();
@@ -896,7 +905,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn reports_grids_cut_short() {
         let three_rows: String = HDU_IN.lines().take(3).map(|l| format!("{l}\n")).collect();
         let text = format!("{HDU_IN}\n{three_rows}");
@@ -914,7 +924,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn hiho_count_must_match() {
         let grid = HDU_IN.replace('?', "0");
         assert_eq!(
@@ -941,7 +952,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn empty_input_is_an_error() {
         for format in [None, Some(Format::Line), Some(Format::Hdu), Some(Format::Hiho)] {
             let parsed = parse(" \n\r\n", format);
@@ -952,7 +964,8 @@ mod tests {
         assert_eq!(parse("end\n", None).error, None);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn clashes_are_checked_per_puzzle_and_name_the_line() {
         let text = format!("{HDU_LINE}\n11{}\n", ".".repeat(79));
         let parsed = parse(&text, None);
@@ -967,7 +980,8 @@ mod tests {
         assert_eq!(e.to_string(), "line 5: r4c1: 9 already in column 1");
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_byte_order_mark_at_the_start_is_dropped() {
         let grid = HDU_IN.replace('?', "0");
         for (text, format) in [
@@ -987,7 +1001,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn lines_may_end_in_a_lone_carriage_return() {
         let grid = HDU_IN.replace('?', "0");
         for end in ["\r", "\r\n", "\n"] {
@@ -1003,7 +1018,8 @@ mod tests {
         assert_eq!(lines, [1, 3, 4, 6]);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_line_longer_than_the_limit_is_an_error_naming_it() {
         let long = ".".repeat(MAX_LINE + 1);
         let parsed = parse(&format!("{HDU_LINE}\n\n{long}\n{HDU_LINE}\n"), None);
@@ -1018,7 +1034,8 @@ mod tests {
         assert_eq!(e.unwrap().to_string(), format!("line 11: longer than {MAX_LINE} bytes"));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn errors_quote_at_most_40_characters() {
         assert_eq!(quote("abc"), "\"abc\"");
         assert_eq!(quote(&"x".repeat(40)), format!("\"{}\"", "x".repeat(40)));
@@ -1042,7 +1059,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn hiho_counts_say_what_they_declare() {
         let grid = HDU_IN.replace('?', "0");
         let text = format!("1000000000\n{grid}{grid}{grid}");
@@ -1084,7 +1102,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn cases_come_one_at_a_time_from_a_stream() {
         for (text, format) in [
             (format!("{HDU_LINE}\n"), Format::Line),

@@ -929,7 +929,8 @@ mod tests {
         Picture::of(&s)
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn each_option_is_a_row_with_a_dot_at_each_of_its_items() {
         let empty: Puzzle = ".".repeat(81).parse().unwrap();
         let mut v = MatrixView::new(Layout::sudoku());
@@ -953,7 +954,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn covered_items_and_hidden_options_dim_the_tried_one_stays_lit() {
         // After Choose, Cover and Try, the top level tries its first branch.
         let mut v = MatrixView::new(Layout::sudoku());
@@ -1039,7 +1041,8 @@ mod tests {
         assert_eq!(pixel(&v, col(item), tried as u32), paint(Paint::TriedDot));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn grouping_by_digit_permutes_the_rows() {
         let pic = picture(0);
         let mut by_cell = MatrixView::new(Layout::sudoku());
@@ -1062,7 +1065,8 @@ mod tests {
         assert_eq!(by_digit.layout().orders()[1].bands[2].label, "digit 3");
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn zoom_maps_pixels_to_cells_and_keeps_the_point_under_the_pointer() {
         let mut v = MatrixView::new(Layout::sudoku());
         v.resize(700, 1); // 2 px per column (648 wide), 1 per row
@@ -1110,7 +1114,8 @@ mod tests {
         assert_eq!((v.viewport().cell_w, v.viewport().cell_h), (8, 8));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn zoomed_cells_have_round_dots_and_group_lines() {
         let mut v = MatrixView::new(Layout::sudoku());
         v.resize(648, 1);
@@ -1125,7 +1130,8 @@ mod tests {
         assert_eq!(pixel(&v, 0, 5), mix(pixel(&v, 1, 5), paint(Paint::Grid), 0.8));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn selection_tints_rows_and_columns_and_reveal_pans_to_them() {
         let mut v = MatrixView::new(Layout::sudoku());
         v.resize(324, 1);
@@ -1155,7 +1161,8 @@ mod tests {
             .contains("Highlighted: 9 rows and the column of item r5c5 is filled."));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_words_say_what_is_shown() {
         let mut v = MatrixView::new(Layout::sudoku());
         let pic = picture(3);

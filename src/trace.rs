@@ -286,7 +286,8 @@ mod tests {
     use crate::exact_cover::Status;
     use crate::sudoku::model;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_event_survives_encoding() {
         let events = [
             Event::Choose { item: 323, len: 9 },
@@ -395,7 +396,8 @@ mod tests {
 
     const HARD: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn folding_the_events_reproduces_the_engine_at_every_step() {
         let puzzle: Puzzle = HARD.parse().unwrap();
         let mut trace = Trace::sudoku(&puzzle);
@@ -419,7 +421,8 @@ mod tests {
         assert!(at > 1000);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn back_then_forward_is_the_identity_at_any_distance() {
         let puzzle: Puzzle = HARD.parse().unwrap();
         let mut trace = Trace::sudoku(&puzzle);
@@ -453,7 +456,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn knuths_example_streams_its_hand_worked_events() {
         let mut trace = Trace::exact_cover(crate::exact_cover::knuth_example());
         let mut words = Vec::new();
@@ -475,7 +479,8 @@ mod tests {
         assert_eq!(trace.next_batch(10, &mut words), 0, "nothing after done");
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_empty_grid_streams_in_constant_memory() {
         let puzzle: Puzzle = ".".repeat(81).parse().unwrap();
         let mut trace = Trace::sudoku(&puzzle);
@@ -497,7 +502,8 @@ mod tests {
         assert_ne!(s.step(&mut Stepwise), Status::Done);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn run_stops_after_the_kinds_asked_and_knows_the_last_event() {
         let puzzle: Puzzle = HARD.parse().unwrap();
         let mut trace = Trace::sudoku(&puzzle);
@@ -553,7 +559,8 @@ mod tests {
         t.search().depth()
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn run_stops_at_the_end_of_the_search() {
         let mut trace = Trace::exact_cover(crate::exact_cover::knuth_example());
         let run = trace.run(1000, 0);

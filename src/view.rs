@@ -296,7 +296,8 @@ mod tests {
 
     const HARD: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn pictures_agree_with_an_independent_fold_of_the_events_forwards_and_back() {
         let puzzle: Puzzle = HARD.parse().unwrap();
         let mut search = dlx::start(&puzzle);
@@ -351,7 +352,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_dead_end_is_flagged_and_a_chosen_item_is_on_top() {
         // Items 0, 1; option {0} only: item 1 has no option, a dead end at once.
         let mut m = Matrix::new(2, 0);

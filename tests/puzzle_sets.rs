@@ -315,6 +315,19 @@ fn plain_dfs_agrees_where_it_is_fast() {
     }
 }
 
+/// Norvig's "impossible" puzzle: pure fewest-candidates search (no hidden singles) needs 83.6
+/// million nodes to exhaust it, as seed 003's C code does too: ~5 s in release, minutes in a
+/// debug build, so the release stage (`puzzle-sets-release`) runs it.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds: scripts/test.sh runs it in release")]
+fn norvigs_impossible_puzzle_has_no_solution() {
+    let p: Puzzle = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+        .parse()
+        .unwrap();
+    assert_eq!(Bitmask::new().verdict(&p).unwrap(), Verdict::None);
+    assert_eq!(Dlx::new().verdict(&p).unwrap(), Verdict::None);
+}
+
 /// The search tree is fixed by the rule (fewest options, leftmost on ties) and the model's
 /// item order; the work per node by the engine. These counts cannot move with the machine's
 /// noise, so a change that grows the tree or the link updates fails here, not in a benchmark.

@@ -604,6 +604,10 @@ fn check_givens_names_clashes_and_stuck_cells() {
     // "0" blanks work too; the same line with r1c1 filled in is fine.
     let r = check_givens(&js(&stuck.replace('.', "0"))).unwrap();
     assert_eq!((clashes(&r).len(), numbers(&r, "stuck")), (0, vec![0]));
+    // r1c9 sees 1..8 in its row and the 9 of r3c7 in its box alone: stuck too.
+    let by_box = format!("12345678.{}......9..{}", ".".repeat(9), ".".repeat(54));
+    let r = check_givens(&js(&by_box)).unwrap();
+    assert_eq!((clashes(&r).len(), numbers(&r, "stuck")), (0, vec![8]));
     for fine in [empty_grid(), SAMPLE.to_string(), HARD.to_string()] {
         let r = check_givens(&js(&fine)).unwrap();
         assert!(clashes(&r).is_empty() && numbers(&r, "stuck").is_empty(), "{fine}");
@@ -761,15 +765,12 @@ fn bad_exact_cover_problems_are_errors() {
             .collect()
     }
     let e = |p: u32, s: u32, o: Array| err(Trace::exact_cover(p, s, o, None).map(|_| ()));
-    assert!(e(3, 0, opts(&[&[0.0, 7.0]])).contains('7'), "item out of range");
-    assert!(e(3, 0, opts(&[&[1.0, 1.0]])).contains("1"), "repeated item");
+    assert_eq!(e(3, 0, opts(&[&[0.0, 7.0]])), "option 0: there is no item 7");
+    assert_eq!(e(3, 0, opts(&[&[1.0, 1.0]])), "option 0: item 1 appears twice");
     assert!(e(3, 0, opts(&[&[-1.0]])).starts_with("option 0:"), "negative item");
     assert!(e(3, 0, opts(&[&[1.5]])).starts_with("option 0:"), "fractional item");
     assert!(e(3, 0, opts(&[&[f64::NAN]])).starts_with("option 0:"), "NaN item");
-    assert!(
-        e(2, 2, opts(&[&[0.0], &[2.0, 3.0]])).contains('1'),
-        "option 1 has no primary item"
-    );
+    assert_eq!(e(2, 2, opts(&[&[0.0], &[2.0, 3.0]])), "option 1 has no primary item");
     assert!(e(u32::MAX, u32::MAX, Array::new()).starts_with("too many items"));
     // On wasm32 a usize sum of these wraps around to 1: it must still be refused.
     assert!(e(u32::MAX, 2, Array::new()).starts_with("too many items"));
@@ -794,14 +795,16 @@ fn bad_exact_cover_problems_are_errors() {
     }
     let strs: Array = [JsValue::from(Array::of1(&JsValue::from_str("0")))].iter().collect();
     assert!(e(3, 0, strs).starts_with("option 0:"));
-    // Degenerate but valid problems run to Done.
-    for (p, s, o) in [(0, 0, Array::new()), (3, 0, Array::new()), (1, 0, opts(&[&[]]))] {
-        if let Ok(mut t) = Trace::exact_cover(p, s, o, None) {
-            let events = events_of(t.next_batch(1000));
-            assert_eq!(events.last().map(|e| e.0), Some(DONE));
-            assert!(t.done());
-        }
+    // Degenerate but valid problems run to Done: no item (one solution, the empty set), items
+    // with no option (none), a secondary item (two). An empty option covers no primary item: an error.
+    for (p, s, o, solutions) in [(0, 0, Array::new(), 1), (3, 0, Array::new(), 0), (1, 1, opts(&[&[0.0, 1.0], &[0.0]]), 2)] {
+        let mut t = Trace::exact_cover(p, s, o, None).expect("a valid problem");
+        let events = events_of(t.next_batch(1000));
+        assert_eq!(events.last().map(|e| e.0), Some(DONE));
+        assert_eq!(events.iter().filter(|e| e.0 == SOLUTION).count(), solutions, "({p}, {s})");
+        assert!(t.done());
     }
+    assert_eq!(e(1, 0, opts(&[&[]])), "option 0 has no primary item");
     // Item numbers out of range for a trace are errors too.
     assert_eq!(err(knuth().item_options(7)), "there is no item 7");
     assert_eq!(err(knuth().option_items(6)), "there is no option 6");

@@ -9,7 +9,8 @@ fn count(problem: &Problem) -> usize {
     problem.matrix().clone().solutions(usize::MAX).len()
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn reads_comments_blank_lines_bars_and_line_ends() {
     let text =
         "\u{feff}| a comment\n\n  \t\r\n a  b\tc | x y\r\n| another\r  a x\n\nb c y\rc\n   | indented comment\nb   c";
@@ -31,7 +32,8 @@ fn reads_comments_blank_lines_bars_and_line_ends() {
     assert_eq!(count(&p), 2);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn secondary_items_are_covered_at_most_once() {
     // Without the bar, x and y are primary and {a x} {b c y} is the only cover.
     let p = Problem::parse("a b c x y\na x\nb c y\nb c\n").unwrap();
@@ -40,13 +42,15 @@ fn secondary_items_are_covered_at_most_once() {
     assert_eq!(count(&p), 0);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_problem_with_no_option_has_no_solution() {
     let p = Problem::parse("a b\n").unwrap();
     assert_eq!((p.options(), count(&p)), (0, 0));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn every_error_names_its_line_and_column() {
     let long = "n".repeat(MAX_NAME + 1);
     let cases: Vec<(String, String)> = vec![
@@ -119,7 +123,7 @@ fn every_error_names_its_line_and_column() {
     assert_eq!(Problem::parse(&format!("{name}\n{name}\n")).unwrap().options(), 1);
 }
 
-#[test]
+#[test] // native only: 10 million entries take minutes in a debug wasm build; the limits are plain integers
 fn limits_are_errors_not_panics() {
     let items: Vec<String> = (0..=MAX_ITEMS).map(|i| format!("i{i}")).collect();
     assert_eq!(
@@ -151,7 +155,8 @@ fn limits_are_errors_not_panics() {
     );
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_long_name_is_refused_without_reading_it_all() {
     // 100 MB of one name would take seconds to read to its end.
     struct Endless(u64);
@@ -169,7 +174,8 @@ fn a_long_name_is_refused_without_reading_it_all() {
     assert_eq!((e.line, e.column), (1, 1));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn io_errors_are_reported_as_such() {
     struct Broken;
     impl Read for Broken {
@@ -183,7 +189,8 @@ fn io_errors_are_reported_as_such() {
     assert_eq!(e.to_string(), "disk on fire");
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn examples_round_trip_through_the_format() {
     let puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
     for (name, arg) in [
@@ -206,7 +213,8 @@ fn examples_round_trip_through_the_format() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn small_examples_have_their_known_counts() {
     for (name, arg) in [
         ("queens", "1"),
@@ -232,7 +240,8 @@ fn small_examples_have_their_known_counts() {
     assert_eq!(Example::from_args("queens", Some("8")).unwrap().known_count(), Some(92));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn knuth_example_is_the_engine_s() {
     let p = examples::knuth();
     assert_eq!(p.matrix(), &crate::exact_cover::knuth_example());
@@ -241,7 +250,8 @@ fn knuth_example_is_the_engine_s() {
     assert_eq!(lines, ["a d", "c e f", "b g"]);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn the_pentomino_boards_have_every_placement() {
     // 63 orientations in all; 2056 placements on 6x10, the number every solver reports.
     let p = examples::pentominoes(6, 10);
@@ -253,7 +263,8 @@ fn the_pentomino_boards_have_every_placement() {
     assert_eq!(names, ["L", "N", "V"]);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn sudoku_example_solves_as_the_sudoku_engine_does() {
     use crate::sudoku::{Dlx, Engine, Puzzle, Verdict};
     let line = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
@@ -281,7 +292,8 @@ fn sudoku_example_solves_as_the_sudoku_engine_does() {
     assert_eq!(count(&examples::sudoku(&many)), 1158);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn bad_example_arguments_say_what_was_expected() {
     for (name, arg, message) in [
         ("queens", None, "queens takes N (1 to 1000)"),

@@ -6,8 +6,12 @@ pub(crate) fn knuth() -> Matrix {
 }
 
 /// `n` rounds of a randomised test, or a fiftieth of them under Miri, which interprets every
-/// access and runs these tests about a thousand times slower (`scripts/miri.sh`).
+/// access and runs these tests about a thousand times slower (`scripts/miri.sh`), or a fifth
+/// in a debug wasm32 build (the wasm-node stage), which checks the 32-bit target, not more cases.
 fn rounds(n: usize) -> usize {
+    if cfg!(target_arch = "wasm32") {
+        return rounds_or(n / 5, (n / 50).max(1));
+    }
     rounds_or(n, (n / 50).max(1))
 }
 
@@ -81,13 +85,15 @@ fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     solutions
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn knuths_example_has_its_one_solution() {
     let mut m = knuth();
     assert_eq!(m.solutions(usize::MAX), vec![vec![3, 0, 4]]);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn knuths_example_events_match_the_hand_worked_sequence() {
     use Event::*;
     let mut events = Vec::new();
@@ -125,7 +131,8 @@ fn knuths_example_events_match_the_hand_worked_sequence() {
     assert_eq!(events.len(), 41);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn the_matrix_is_restored_after_a_full_search() {
     let mut rng = Rng(7);
     for _ in 0..rounds(500) {
@@ -138,7 +145,8 @@ fn the_matrix_is_restored_after_a_full_search() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn unwinding_mid_search_restores_the_matrix() {
     let mut rng = Rng(11);
     for round in 0..rounds(500) {
@@ -154,7 +162,8 @@ fn unwinding_mid_search_restores_the_matrix() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn agrees_with_brute_force_on_random_matrices() {
     let mut rng = Rng(2026);
     let mut nonempty = 0;
@@ -183,7 +192,8 @@ fn agrees_with_brute_force_on_random_matrices() {
     );
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn stepping_back_retraces_every_step_exactly() {
     let mut rng = Rng(99);
     for round in 0..rounds(400) {
@@ -241,7 +251,8 @@ fn same_state(a: &Search, b: &Search, round: usize, k: usize) {
     assert_eq!(a.is_done(), b.is_done());
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn bad_options_are_refused() {
     let mut m = Matrix::new(2, 1);
     assert_eq!(
@@ -272,7 +283,8 @@ fn bad_options_are_refused() {
     );
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn secondary_items_are_covered_at_most_once() {
     // Two primary items, one secondary item shared by the only options that cover them.
     let mut m = Matrix::new(2, 1);
@@ -284,7 +296,8 @@ fn secondary_items_are_covered_at_most_once() {
 
 /// N-queens as exact cover (Knuth's example of secondary items): ranks and files
 /// primary, diagonals secondary. Known counts for n = 1..=8.
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn n_queens() {
     let known = [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)];
     for (n, expect) in known.into_iter().take(if cfg!(miri) { 6 } else { 8 }) {
@@ -301,7 +314,8 @@ fn n_queens() {
 
 /// Items with `LONG` options or more share one key, so choices among them look at
 /// their lengths: each must still be the fewest, leftmost on ties.
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn long_items_are_chosen_by_length_too() {
     let long = LONG as usize;
     let matrix = |lens: &[usize]| {
@@ -371,7 +385,8 @@ fn long_items_are_chosen_by_length_too() {
 
 /// Matrices whose options all have four items take the unrolled hide (`FOUR`); they must
 /// find what brute force finds, and leave the matrix whole.
-#[test]
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn four_item_options_agree_with_brute_force() {
     let mut rng = Rng(44);
     let mut solvable = 0;
@@ -407,4 +422,36 @@ fn four_item_options_agree_with_brute_force() {
         assert_eq!(m, before, "round {round}");
     }
     assert!(solvable > rounds_or(20, 0), "only {solvable} solvable");
+}
+
+/// `sanity()` is the check behind every "the matrix is as it was" in these tests: it must
+/// say no to each kind of broken list, not only yes to good ones.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn sanity_finds_each_kind_of_broken_list() {
+    let broken = |f: &dyn Fn(&mut Matrix)| {
+        let mut m = knuth();
+        assert_eq!(m.sanity(), Ok(()));
+        f(&mut m);
+        m.sanity().expect_err("a broken matrix passes sanity()")
+    };
+    let root = 7;
+    // The item list: a prev link that disagrees, two items out of order, a miscount.
+    assert!(broken(&|m| m.prev[3] = 1).starts_with("item list: prev of 3"));
+    assert!(broken(&|m| {
+        let (a, b) = (m.next[root as usize], m.next[m.next[root as usize] as usize]);
+        m.next[root as usize] = b;
+        m.prev[b as usize] = root;
+        m.next[b as usize] = a;
+        m.prev[a as usize] = b;
+        m.next[a as usize] = 2;
+        m.prev[2] = a;
+    })
+    .contains("out of place"));
+    assert!(broken(&|m| m.active_primary += 1).contains("primary items in the list"));
+    // The vertical lists: an item covered behind the header list's back.
+    let e = broken(&|m| {
+        m.links.cover::<false, false>(3);
+    });
+    assert!(e.starts_with("item "), "{e}");
 }

@@ -287,7 +287,9 @@ pub(super) fn solves_in(shape: Shape, cells: &[u8], puzzle: &[u8]) -> bool {
 mod tests {
     use super::*;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn alphabets_read_and_write_every_symbol() {
         for shape in Shape::ALL {
             for alphabet in [Alphabet::Digits, Alphabet::Letters] {
@@ -313,7 +315,9 @@ mod tests {
         assert_eq!(Alphabet::detect(Shape::FOUR, "1..4"), Alphabet::Digits);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn bad_symbols_and_clashes_name_the_cell() {
         let line = format!("{}Q{}", "-".repeat(20), "-".repeat(235));
         let e = Board::parse(Shape::SIXTEEN, Alphabet::Letters, &line).unwrap_err();
@@ -337,7 +341,9 @@ mod tests {
         assert_eq!(clash.other, 3);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_solved_board_solves_its_puzzle() {
         for shape in Shape::ALL {
             let (n, s) = (shape.order(), shape.side());

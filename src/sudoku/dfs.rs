@@ -157,7 +157,8 @@ mod tests {
         "859641723",
     );
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn solves_the_seed_sample() {
         let p = puzzle(SEED_IN);
         let all = solutions(&mut Dfs::new(), &p, 10);
@@ -167,13 +168,15 @@ mod tests {
         assert_eq!(Dfs::new().kind(), EngineKind::Dfs);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_solved_grid_is_its_own_only_solution() {
         let p = puzzle(SEED_OUT);
         assert_eq!(solutions(&mut Dfs::new(), &p, 10), vec![*p.givens()]);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn finds_every_solution_in_order_and_stops_when_asked() {
         // Blank every 1 and 2 of the seed answer: swapping the 1s and 2s of a solution
         // gives another one, so there are at least two.
@@ -200,7 +203,8 @@ mod tests {
         assert_eq!(Dfs::new().count(&p, 0).unwrap(), 0);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn no_solution_when_a_cell_has_no_candidate() {
         // r1c9 sees 1..=8 in row 1 and 9 in column 9, but is empty.
         let mut line = String::from("12345678.");
@@ -210,7 +214,7 @@ mod tests {
         assert_eq!(Dfs::new().verdict(&p).unwrap(), super::super::Verdict::None);
     }
 
-    #[test]
+    #[test] // native only: reads ../shared (no file system on wasm32)
     fn agrees_with_bitmask_on_easy_puzzles() {
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
@@ -228,7 +232,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn gives_up_at_its_node_limit() {
         let mut engine = Dfs::new();
         engine.set_max_nodes(Some(10_000));

@@ -206,7 +206,8 @@ mod tests {
         s.parse().unwrap()
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn solves_a_hard_puzzle_and_checks_uniqueness() {
         let p = puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
         let Verdict::Unique(g) = Dlx::new().verdict(&p).unwrap() else {
@@ -215,7 +216,8 @@ mod tests {
         assert!(g.solves(p.givens()));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn counts_the_16_clue_grid_exactly() {
         let p = puzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......");
         let mut dlx = Dlx::new();
@@ -223,13 +225,15 @@ mod tests {
         assert_eq!(dlx.count(&p, 7).unwrap(), 7);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn proves_norvigs_impossible_puzzle_has_no_solution() {
         let p = puzzle(".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........");
         assert_eq!(Dlx::new().verdict(&p).unwrap(), Verdict::None);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_solved_grid_needs_no_search_step() {
         let s = "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
         let mut search = start(&puzzle(s));
@@ -238,7 +242,8 @@ mod tests {
         assert_eq!(grid_of(&search, &puzzle(s)).to_line(), s);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_empty_grid_has_many_solutions_and_the_first_comes_fast() {
         let mut dlx = Dlx::new();
         let p = puzzle(&".".repeat(81));
@@ -250,7 +255,8 @@ mod tests {
         assert!(dlx.last_search().counters().nodes < 200);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_matrix_is_whole_again_after_a_search() {
         let p = puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
         let mut search = start(&p);
@@ -260,7 +266,8 @@ mod tests {
         assert_eq!(search.matrix(), &before);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn gives_up_at_its_node_limit() {
         let p = puzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......");
         let mut dlx = Dlx::new();

@@ -537,7 +537,8 @@ mod tests {
     use super::*;
     use crate::sudoku::Bitmask;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_same_seed_gives_the_same_puzzles() {
         let a: Vec<String> = {
             let mut g = Generator::new(42);
@@ -556,12 +557,15 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn puzzles_are_unique_minimal_and_symmetric_as_asked() {
         let mut g = Generator::new(7);
         let mut bitmask = Bitmask::new();
+        // Three per symmetry natively; one in a debug wasm build, where it is several times slower.
+        let per = if cfg!(target_arch = "wasm32") { 1 } else { 3 };
         for symmetry in Symmetry::ALL {
-            for _ in 0..3 {
+            for _ in 0..per {
                 let made = g.generate(None, symmetry, true);
                 let p = made.puzzle;
                 assert!(is_unique(&mut Dlx::new(), &p), "{symmetry}: DLX counts one solution");
@@ -582,7 +586,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_level_asked_is_the_level_given() {
         let mut g = Generator::new(1);
         for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme] {
@@ -596,7 +601,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn relabelling_keeps_the_number_of_solutions_and_effort_is_reproducible() {
         let p: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
             .parse()
@@ -613,7 +619,8 @@ mod tests {
     }
 
     /// The same line is pinned in tests/wasm.rs: the page's generator gives the same puzzle.
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_seed_gives_this_puzzle_on_every_platform() {
         let made = Generator::new(puzzle_seed(2026, 0)).generate(Some(Level::Hard), Symmetry::None, false);
         assert_eq!(
@@ -622,7 +629,9 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn removals_that_singles_refill_keep_the_puzzle_unique() {
         let mut g = Generator::new(11);
         let mut dlx = Dlx::new();
@@ -652,7 +661,8 @@ mod tests {
 
     /// Searches per minimal puzzle (no symmetry: 81 removals each, one search each before
     /// singles spared them). A change that needs more fails here.
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn thinning_searches_only_where_singles_cannot_tell() {
         let mut g = Generator::new(1);
         for _ in 0..10 {
@@ -663,7 +673,9 @@ mod tests {
         assert_eq!((c.searched, c.forced), (251, 559));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn names_parse_back() {
         for l in Level::ALL {
             assert_eq!(l.to_string().parse::<Level>(), Ok(l));

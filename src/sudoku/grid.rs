@@ -290,7 +290,8 @@ impl std::error::Error for PuzzleError {}
 mod tests {
     use super::*;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn names_cells_and_boxes() {
         assert_eq!(cell_name(0), "r1c1");
         assert_eq!(cell_name(3 * 9 + 6), "r4c7");
@@ -298,7 +299,8 @@ mod tests {
         assert_eq!(box_of(80), 8);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn clash_names_the_later_cell_and_the_unit() {
         let mut g = Grid::EMPTY;
         g.set(3 * 9 + 1, 5);
@@ -310,7 +312,8 @@ mod tests {
         assert_eq!(Puzzle::new(g).unwrap_err().to_string(), "r2c2: 2 already in box 1");
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_clash_is_listed_once_per_unit_with_the_earlier_cell() {
         let g = Grid::parse_line(&format!("11{}1{}1{}", ".".repeat(7), ".".repeat(62), ".".repeat(8))).unwrap();
         let found: Vec<(usize, Unit, usize)> = g.clashes().iter().map(|c| (c.cell, c.unit, c.other)).collect();
@@ -332,7 +335,8 @@ mod tests {
         assert!(solved.clashes().is_empty());
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn line_errors_say_where() {
         let short = ".".repeat(79);
         assert_eq!(

@@ -782,7 +782,8 @@ mod tests {
         (r - 1) * 9 + (c - 1)
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_naked_single_and_a_hidden_single() {
         let b = board(&[(rc(1, 1), "4")]);
         let s = b.next_step().unwrap();
@@ -813,7 +814,8 @@ mod tests {
         board(extra)
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn pointing_and_claiming() {
         // In box 1, 5 only in row 1 (r1c1, r1c2): 5 comes off the rest of row 1.
         let mut m: Vec<(usize, &str)> = vec![];
@@ -845,7 +847,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn naked_and_hidden_pairs() {
         // Row 1: r1c1 and r1c2 hold only 1/2: 1 and 2 come off the rest of row 1.
         let s = rich(&[(rc(1, 1), "12"), (rc(1, 2), "12")]).next_step().unwrap();
@@ -865,7 +868,8 @@ mod tests {
         assert_eq!(s.remove.len(), 14, "both cells keep only 8 and 9");
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_hidden_quad() {
         // Row 5: 6, 7, 8 and 9 fit only in r5c1..r5c4, which lose 1-5.
         let mut m: Vec<(usize, &str)> = vec![];
@@ -879,7 +883,8 @@ mod tests {
         assert_eq!(s.remove.len(), 20);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn an_x_wing() {
         // 4 in rows 2 and 7 only in columns 3 and 8: 4 comes off columns 3 and 8 elsewhere.
         let mut m: Vec<(usize, &str)> = vec![];
@@ -901,7 +906,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn an_xy_wing() {
         // Pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: r5c5 sees both pincers, so not 3.
         let b = rich(&[(rc(1, 1), "12"), (rc(1, 5), "13"), (rc(5, 1), "23")]);
@@ -911,7 +917,8 @@ mod tests {
         assert_eq!(s.remove, vec![(rc(5, 5), 3)]);
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn simple_colouring_finds_the_cells_that_see_both_colours() {
         // 6 has two places in row 1 (r1c1, r1c9), in column 9 (r1c9, r5c9) and in row 5
         // (r5c9, r5c2): the chain r1c1 (A) – r1c9 (B) – r5c9 (A) – r5c2 (B).
@@ -953,7 +960,8 @@ mod tests {
 
     /// Every step on real puzzles agrees with the one solution: a placement is its digit,
     /// and no removed candidate is the solution's digit.
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_step_is_true_to_the_solution() {
         let puzzles = [
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
@@ -1061,7 +1069,9 @@ mod tests {
         ),
     ];
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn each_technique_on_a_puzzle_that_needs_it() {
         // (why, place, remove) of the step found.
         let expected: [(&str, &str, &str); 13] = [
@@ -1160,7 +1170,9 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_hint_reads_the_pencil_marks_and_says_why_when_there_is_no_step() {
         let solved: Grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
             .parse::<Puzzle>()
@@ -1200,7 +1212,9 @@ mod tests {
             .starts_with("Stuck: none of the 14 techniques finds a step, with 81 cells open."));
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn rating_says_how_far_logic_goes() {
         let easy: Puzzle = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
             .parse()

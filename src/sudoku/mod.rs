@@ -240,7 +240,8 @@ impl FromStr for EngineKind {
 mod tests {
     use super::*;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn engine_names_round_trip() {
         for kind in EngineKind::ALL {
             assert_eq!(kind.to_string().parse::<EngineKind>(), Ok(kind));

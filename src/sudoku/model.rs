@@ -274,7 +274,8 @@ pub fn describe_option(option: usize) -> String {
 mod tests {
     use super::*;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_option_is_in_each_of_its_items_lists() {
         let mut seen = [0u32; ITEMS];
         for o in 0..OPTIONS {
@@ -295,7 +296,8 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn matches_seed_000_formula() {
         // Seed 000, 1-based: option ((i-1)*9+(j-1))*9+k covers cell item (i-1)*9+j,
         // row 81+(i-1)*9+k, column 162+(j-1)*9+k and box 243+(t-1)*9+k, in that order.
@@ -318,7 +320,9 @@ mod tests {
         }
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_shape_is_an_exact_cover_numbered_cells_first() {
         let counts: Vec<(usize, usize)> = Shape::ALL.iter().map(|s| (s.items(), s.options())).collect();
         assert_eq!(counts, [(64, 64), (324, 729), (1024, 4096), (2500, 15625)]);
@@ -362,7 +366,9 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn words() {
         let sixteen = Shape::SIXTEEN;
         assert_eq!(sixteen.describe_option(sixteen.option(17, 16)), "r2c2 = P");

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { readPasted, digitsOf, lineOf, EMPTY } from '../puzzle.js';
+import { readPasted, digitsOf, lineOf, givensCount, EMPTY } from '../puzzle.js';
 import { parseHash, formatHash, quote } from '../router.js';
 import { Numbering } from '../numbering.js';
 
@@ -134,4 +134,18 @@ test('a hostile hash is quoted in its message: short, in quotes, controls shown'
 
 test('digits and lines', () => {
   assert.equal(lineOf(digitsOf(POJ)), POJ);
+  assert.equal(EMPTY, '.'.repeat(81));
+  assert.equal(givensCount(POJ), 36);
+  assert.equal(givensCount(EMPTY), 0);
+  // Only 1-9 are digits: ':' and 'A' (char codes just above '9') are blanks, as '.' and '0' are.
+  assert.deepEqual([...digitsOf(`:A0.9${'.'.repeat(76)}`).slice(0, 5)], [0, 0, 0, 0, 9]);
+});
+
+test('a paste at the length limit is read, and a drawn grid needs its separators and keeps its blanks', () => {
+  // 200,000 characters are read (and refused for what they say, not for their length).
+  assert.throws(() => readPasted('x'.repeat(200_000), dlx.parse), (e) => !/too long/.test(e.message));
+  // 81 digits on one line, spaces only: neither a format nor a drawn grid.
+  assert.throws(() => readPasted(Array(81).fill('5').join(' '), dlx.parse), /line 1/);
+  const blanks = DRAWN.replace(/\. \./, '0 ?');
+  assert.equal(readPasted(blanks, dlx.parse).line, '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
 });

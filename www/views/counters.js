@@ -44,6 +44,10 @@ export class CountersView {
       if (slot[1] !== v) {
         slot[1] = v;
         slot[0].nodeValue = v;
+      }
+      // The exact number, from a million up: it changes while the compact text ("23.3M") stays.
+      if (slot[4] !== n) {
+        slot[4] = n;
         slot[2].title = n < 1e6 ? slot[3] : `${slot[3]}: ${n.toLocaleString('en')}`;
       }
     }
