@@ -52,16 +52,16 @@ case "$module" in
         shard=$(( ($(date -u +%s) / 86400) % shards ))
         echo "mutants.sh: $n mutants (${in_diff[*]:-the whole library}); shard $shard of $shards"
         set -- "${in_diff[@]}" --shard "$shard/$shards" "$@"
-        # A survivor in the last commit's code fails the stage. One in the rotating shard of
-        # the whole library is reported; it fails only with MUTANTS_STRICT=1, until every
-        # module has reached its goal (README: mutation testing).
-        if (( ${#in_diff[@]} == 0 )) && [[ "${MUTANTS_STRICT:-0}" != 1 ]]; then
+        # A survivor is reported; it fails the stage only with MUTANTS_STRICT=1, until every
+        # module has reached its goal (README: mutation testing). (A merge's "last commit" is
+        # the whole merged branch, whose modules may not have been through cargo-mutants yet.)
+        if [[ "${MUTANTS_STRICT:-0}" != 1 ]]; then
             rc=0
             cargo mutants --output target/mutants/ci --baseline skip --timeout 120 "$@" \
                 -- "${tests[@]}" -- "${skip[@]}" || rc=$?
             case $rc in
                 0|3) exit 0 ;;  # 3: only timeouts, which a hang bound catches
-                2) echo "mutants.sh: WARNING: missed mutants in the library's shard (target/mutants/ci/mutants.out/missed.txt); not a failure without MUTANTS_STRICT=1"; exit 0 ;;
+                2) echo "mutants.sh: WARNING: missed mutants (target/mutants/ci/mutants.out/missed.txt); not a failure without MUTANTS_STRICT=1"; exit 0 ;;
                 *) exit "$rc" ;;
             esac
         fi
