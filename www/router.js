@@ -1,5 +1,6 @@
 // The URL hash: which view, which puzzle, which step. `#p=<81 chars>&s=<step>` for a
-// Sudoku, `#m=knuth&s=<step>` for Knuth's example. A link shows what its sender saw.
+// Sudoku, `#m=knuth&s=<step>` for Knuth's example, `#lesson=<n>` for a step of the guided
+// lesson (www/lesson.js checks the number). A link shows what its sender saw.
 // Reading never throws: anything malformed is reported and ignored.
 
 import { CELLS } from './puzzle.js';
@@ -19,11 +20,12 @@ export function quote(s, max = 20) {
 }
 
 /**
- * What a URL hash asks for: `{mode: 'sudoku' | 'knuth', puzzle, step, errors}`.
+ * What a URL hash asks for: `{mode: 'sudoku' | 'knuth', puzzle, step, lesson, errors}`
+ * (`lesson`: the text after `lesson=`, unchecked, or null).
  * `cellName(cell)` names a cell in an error ("r1c3").
  */
 export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
-  const out = { mode: 'sudoku', puzzle: null, step: 0, errors: [] };
+  const out = { mode: 'sudoku', puzzle: null, step: 0, lesson: null, errors: [] };
   const h = String(hash ?? '').replace(/^#/, '');
   if (!h) return out;
   if (h.length > MAX_HASH) {
@@ -37,8 +39,9 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     out.errors.push('the link could not be read; ignored');
     return out;
   }
-  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's'].includes(k));
+  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's', 'lesson'].includes(k));
   if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
+  out.lesson = params.get('lesson');
   const mode = params.get('m');
   if (mode === 'knuth') out.mode = 'knuth';
   else if (mode !== null && mode !== 'sudoku') out.errors.push(`unknown mode ${quote(mode)} in the link`);
@@ -59,8 +62,9 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   return out;
 }
 
-/** The hash for a puzzle (or Knuth's example) at a step. */
-export function formatHash({ mode, puzzle, step }) {
+/** The hash for a puzzle (or Knuth's example) at a step, or for a step of the lesson. */
+export function formatHash({ mode, puzzle, step, lesson }) {
+  if (lesson) return `#lesson=${lesson}`;
   const parts = mode === 'knuth' ? ['m=knuth'] : [`p=${puzzle}`];
   if (step > 0) parts.push(`s=${step}`);
   return `#${parts.join('&')}`;
