@@ -47,7 +47,7 @@ export class Lesson {
     steps.setAttribute('aria-label', 'Steps of the lesson');
     root.setAttribute('aria-labelledby', 'lesson-title');
     root.replaceChildren(
-      h('div', { className: 'lesson-bar' }, h('span', { className: 'lesson-kicker', textContent: 'Guided lesson' }), steps, close),
+      h('div', { className: 'lesson-bar' }, h('span', { className: 'lesson-kicker', textContent: 'Lesson' }), steps, close),
       this.error,
       this.live,
       h('div', { className: 'lesson-nav' }, this.prev, this.next,
@@ -60,6 +60,11 @@ export class Lesson {
 
   get active() {
     return this.step > 0;
+  }
+
+  /** The id of the step shown ('' when closed). */
+  get id() {
+    return this.active ? STEPS[this.step - 1].id : '';
   }
 
   /** Opens the lesson at step `n` (1 if left out), with `error` (a link's) shown above it. */
