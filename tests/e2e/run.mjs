@@ -1160,7 +1160,7 @@ test('screenshots: every lesson step at 1280×800, 375×812 and in large type', 
       if (k > 1) await page.keyboard.press('ArrowRight');
       assert.equal((await lessonState(page)).step, k);
       await page.waitForTimeout(450); // the nodes glide into place
-      await shot(page, `lesson-${k}-${name}`);
+      await shot(page, `lesson-${k}-${name}`, { fullPage: name === 'phone' });
     }
     // Nothing in the lesson is cut off or wider than the screen.
     const wide = await page.$eval('#lesson', (e) => e.getBoundingClientRect().right <= document.documentElement.clientWidth + 0.5);

@@ -117,6 +117,7 @@ export class Lesson {
       player.run(at - from, 0);
     }
     c.render();
+    if (step.view === 'knuth') c.views.dance.reveal();
     this.title.textContent = `Step ${n} of ${STEPS.length}: ${step.title}`;
     this.text.replaceChildren(...text.map((p) => h('p', { textContent: p })));
     this.dots.forEach((li, k) => {
