@@ -71,7 +71,7 @@ c.router = new Router({
   current: () => (lesson.active ? { lesson: lesson.step } : c.link()),
   busy: () => player.playing || player.busy,
   open: (h, how) => {
-    if (h.lesson === null) {
+    if (h.lesson === undefined) {
       lesson.close(false);
       return c.open(h, how);
     }

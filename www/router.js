@@ -20,12 +20,12 @@ export function quote(s, max = 20) {
 }
 
 /**
- * What a URL hash asks for: `{mode: 'sudoku' | 'knuth', puzzle, step, lesson, errors}`
- * (`lesson`: the text after `lesson=`, unchecked, or null).
+ * What a URL hash asks for: `{mode: 'sudoku' | 'knuth', puzzle, step, errors}`, and
+ * `lesson` (the text after `lesson=`, unchecked) when the link has one.
  * `cellName(cell)` names a cell in an error ("r1c3").
  */
 export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
-  const out = { mode: 'sudoku', puzzle: null, step: 0, lesson: null, errors: [] };
+  const out = { mode: 'sudoku', puzzle: null, step: 0, errors: [] };
   const h = String(hash ?? '').replace(/^#/, '');
   if (!h) return out;
   if (h.length > MAX_HASH) {
@@ -41,7 +41,7 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   }
   const unknown = [...params.keys()].filter((k) => !['m', 'p', 's', 'lesson'].includes(k));
   if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
-  out.lesson = params.get('lesson');
+  if (params.has('lesson')) out.lesson = params.get('lesson');
   const mode = params.get('m');
   if (mode === 'knuth') out.mode = 'knuth';
   else if (mode !== null && mode !== 'sudoku') out.errors.push(`unknown mode ${quote(mode)} in the link`);

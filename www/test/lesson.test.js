@@ -2,7 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
 import { STEPS, reach, parseStep, openItems } from '../lesson.js';
-import { quote } from '../router.js';
+import { quote, parseHash, formatHash } from '../router.js';
 
 const K = dlx.EventKind;
 
@@ -160,4 +160,13 @@ test('a link\'s step: 1 to the count, anything else a message quoting it and ste
   }
   assert.equal(parseStep('a\u202eb\n', quote).error.includes('\u202e'), false, 'control characters are shown, not acted on');
   assert.ok(parseStep('x'.repeat(5000), quote).error.length < 150, 'a long link is quoted short');
+});
+
+test('the URL hash of a lesson step: written as #lesson=N, read back unchecked (parseStep checks it)', () => {
+  assert.equal(formatHash({ lesson: 3, mode: 'knuth', puzzle: null, step: 12 }), '#lesson=3');
+  assert.equal(parseHash('#lesson=3').lesson, '3');
+  assert.deepEqual(parseHash('#lesson=3').errors, []);
+  assert.equal(parseHash('#lesson=%3Cb%3E').lesson, '<b>');
+  assert.equal(parseHash('#lesson=').lesson, '');
+  assert.equal('lesson' in parseHash('#m=knuth&s=4'), false);
 });
