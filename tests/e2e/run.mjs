@@ -1121,6 +1121,12 @@ test('lesson: the arrow keys go forward and back through every step, each at the
   assert.equal(await page.$eval('#lesson', (e) => e.hidden), true);
   assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'sudoku');
   assert.match(await page.evaluate(() => location.hash), new RegExp(`^#p=${POJ1.replace(/\./g, '\\.')}`));
+  // The button opens it again where it was left; choosing a tab by hand leaves it.
+  await page.click('#lesson-open');
+  assert.equal((await lessonState(page)).step, n);
+  await page.click('#tab-sudoku');
+  assert.equal(await page.$eval('#lesson', (e) => e.hidden), true);
+  assert.equal(await page.evaluate(() => [window.dlxPage.controller.mode, window.dlxPage.lesson.active].join()), 'sudoku,false');
 });
 
 test('lesson: a link opens its step; a hostile step number gets a clear message', async () => {

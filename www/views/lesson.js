@@ -53,7 +53,13 @@ export class Lesson {
       h('div', { className: 'lesson-nav' }, this.prev, this.next,
         h('span', { className: 'lesson-keys', innerHTML: '<kbd>←</kbd> <kbd>→</kbd> move through the lesson; <kbd>[</kbd> <kbd>]</kbd> step the search.' })),
     );
-    opener.addEventListener('click', () => (this.step ? this.close() : this.open(1)));
+    this.last = 1; // the step shown when the lesson was closed: the button opens it again there
+    opener.addEventListener('click', () => (this.step ? this.close() : this.open(this.last)));
+    // A tab chosen by hand leaves the lesson (whose words would speak of another view).
+    for (const tab of document.querySelectorAll('.modes [role="tab"]')) {
+      tab.addEventListener('click', () => this.close(false));
+      tab.addEventListener('keydown', (e) => (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && this.close(false));
+    }
     // Capture: before the transport's own keys, which give way to a handled event.
     document.addEventListener('keydown', (e) => this.key(e), true);
   }
@@ -87,6 +93,7 @@ export class Lesson {
 
   close(restore = true) {
     if (!this.active) return;
+    this.last = this.step;
     this.step = 0;
     this.root.hidden = true;
     document.body.classList.remove('lesson-on');
