@@ -13,7 +13,8 @@ const bit = (...ks) => ks.reduce((m, k) => m | (1 << k), 0);
 
 const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const q = (s) => `'${s}'`;
+/** An option's name in quotes, kept on one line (no-break spaces). */
+const q = (s) => `'${s.replace(/ /g, '\u00a0')}'`;
 
 /** Runs to just after the next event of one of `kinds`; throws if the search ends first. */
 function runTo(m, ...kinds) {

@@ -985,7 +985,7 @@ test('classroom: on a 375×812 phone the board and the narration fit about one s
 const lessonState = (page) => page.evaluate(() => {
   const { controller: c, dlx, lesson } = window.dlxPage;
   const t = c.trace, K = dlx.EventKind;
-  const text = document.querySelector('#lesson .lesson-text').textContent;
+  const text = document.querySelector('#lesson .lesson-text').textContent.replace(/\u00a0/g, ' '); // option names are kept on one line
   const opt = (tr, o) => `'${tr.optionName(o)}'`;
   const covered = new Set(t.coveredItems());
   const problems = [];

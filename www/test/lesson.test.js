@@ -18,7 +18,7 @@ function at(id) {
   const n = STEPS.findIndex((s) => s.id === id) + 1;
   assert.ok(n > 0, id);
   const { facts, text } = reach(n, m);
-  return { trace: m.trace, facts, text: text.join('\n') };
+  return { trace: m.trace, facts: JSON.parse(JSON.stringify(facts).replace(/\u00a0/g, ' ')), text: text.join('\n').replace(/\u00a0/g, ' ') };
 }
 
 /** The same search, on its own, after exactly `events` events. */
