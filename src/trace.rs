@@ -27,7 +27,7 @@
 //! check it). The page does not fold events: it reads [`crate::view`] after each movement.
 
 use crate::exact_cover::{Event, Matrix, Observer, Search, Stepwise};
-use crate::sudoku::{dlx, Puzzle};
+use crate::sudoku::{dlx, BoardPuzzle, Puzzle};
 
 /// The kinds of event, as numbered in the encoding (exported to JavaScript as `EventKind`).
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen(js_name = EventKind))]
@@ -160,6 +160,11 @@ impl Trace {
     /// The Sudoku search for `puzzle`, givens committed, before its first event.
     pub fn sudoku(puzzle: &Puzzle) -> Trace {
         Trace::new(dlx::start(puzzle))
+    }
+
+    /// The Sudoku search for `puzzle` of any size, givens committed, before its first event.
+    pub fn board(puzzle: &BoardPuzzle) -> Trace {
+        Trace::new(dlx::start_board(puzzle))
     }
 
     /// The search of any exact-cover problem.

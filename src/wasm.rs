@@ -13,7 +13,8 @@
 use crate::exact_cover::Matrix;
 use crate::formats;
 use crate::matrix_view::{Layout, MatrixView};
-use crate::sudoku::{model, Dlx, Engine, Grid, Puzzle, Verdict};
+use crate::formats::boards;
+use crate::sudoku::{model, Alphabet, Board, BoardEngine, BoardPuzzle, Clash, Dlx, Engine, Grid, Puzzle, Shape, Verdict};
 use crate::trace::{self, Kind};
 use crate::view::Shown;
 use js_sys::{Array, Object, Reflect, Uint16Array, Uint32Array, Uint8Array};
@@ -54,6 +55,32 @@ fn one_puzzle(value: &JsValue) -> Result<Puzzle, JsError> {
     }
 }
 
+/// A puzzle of any size as the page gives it: 9×9 ones go to the 9×9 engine as always.
+enum AnyPuzzle {
+    Nine(Puzzle),
+    /// Another size, and the alphabet it was written in (answers are written in it too).
+    Board(BoardPuzzle, Alphabet),
+}
+
+/// Reads exactly one puzzle of any size (4×4 to 25×25) in any format, and checks its givens.
+fn any_puzzle(value: &JsValue) -> Result<AnyPuzzle, JsError> {
+    let text = text(value, "puzzle")?;
+    if !boards::detect(&text, None).is_some_and(|(_, shape)| shape != Shape::NINE) {
+        return one_puzzle(value).map(AnyPuzzle::Nine);
+    }
+    let parsed = boards::parse_boards(&text, None, None);
+    if let Some(e) = parsed.error {
+        return Err(JsError::new(&e.to_string()));
+    }
+    match &parsed.cases[..] {
+        [case] => {
+            let p = case.puzzle(parsed.format).map_err(|e| JsError::new(&e.to_string()))?;
+            Ok(AnyPuzzle::Board(p, case.alphabet))
+        }
+        cases => Err(JsError::new(&format!("expected one puzzle, found {}", cases.len()))),
+    }
+}
+
 thread_local! {
     static ENGINE: std::cell::RefCell<Dlx> = std::cell::RefCell::new(Dlx::new());
 }
@@ -65,20 +92,26 @@ fn with_engine<T>(f: impl FnOnce(&mut Dlx) -> T) -> T {
 /// The first solution as an 81-digit line, or `undefined` if there is none.
 #[wasm_bindgen]
 pub fn solve(puzzle: &JsValue) -> Result<Option<String>, JsError> {
-    let p = one_puzzle(puzzle)?;
-    let solution = with_engine(|e| e.solve(&p)).map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(solution.map(|g| g.to_line()))
+    let solution = match any_puzzle(puzzle)? {
+        AnyPuzzle::Nine(p) => with_engine(|e| e.solve(&p)).map(|s| s.map(|g| g.to_line())),
+        AnyPuzzle::Board(p, a) => with_engine(|e| e.solve_board(&p)).map(|s| s.map(|b| b.to_line(a))),
+    };
+    solution.map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// The number of solutions, counting no further than `limit` (at most 2^53).
 #[wasm_bindgen(js_name = countSolutions)]
 pub fn count_solutions(puzzle: &JsValue, limit: f64) -> Result<f64, JsError> {
-    let p = one_puzzle(puzzle)?;
+    let p = any_puzzle(puzzle)?;
     if limit.is_nan() || limit < 0.0 {
         return Err(JsError::new("the limit must be a number ≥ 0"));
     }
     let limit = limit.min(9_007_199_254_740_992.0) as u64;
-    let count = with_engine(|e| e.count(&p, limit)).map_err(|e| JsError::new(&e.to_string()))?;
+    let count = match p {
+        AnyPuzzle::Nine(p) => with_engine(|e| e.count(&p, limit)),
+        AnyPuzzle::Board(p, _) => with_engine(|e| e.count_board(&p, limit)),
+    };
+    let count = count.map_err(|e| JsError::new(&e.to_string()))?;
     Ok(count as f64)
 }
 
@@ -86,15 +119,23 @@ pub fn count_solutions(puzzle: &JsValue, limit: f64) -> Result<f64, JsError> {
 /// solutions (the search stops at the second).
 #[wasm_bindgen]
 pub fn verdict(puzzle: &JsValue) -> Result<Object, JsError> {
-    let p = one_puzzle(puzzle)?;
-    let verdict = with_engine(|e| e.verdict(&p)).map_err(|e| JsError::new(&e.to_string()))?;
-    let (kind, grids) = match verdict {
-        Verdict::None => ("none", vec![]),
-        Verdict::Unique(a) => ("unique", vec![a]),
-        Verdict::Multiple(a, b) => ("multiple", vec![a, b]),
+    fn lines<G>(verdict: Verdict<G>, line: impl Fn(G) -> String) -> (&'static str, Array) {
+        let (kind, grids) = match verdict {
+            Verdict::None => ("none", vec![]),
+            Verdict::Unique(a) => ("unique", vec![a]),
+            Verdict::Multiple(a, b) => ("multiple", vec![a, b]),
+        };
+        (kind, grids.into_iter().map(|g| JsValue::from(line(g))).collect())
+    }
+    let (kind, solutions) = match any_puzzle(puzzle)? {
+        AnyPuzzle::Nine(p) => lines(with_engine(|e| e.verdict(&p)).map_err(js_error)?, |g| g.to_line()),
+        AnyPuzzle::Board(p, a) => lines(with_engine(|e| e.verdict_board(&p)).map_err(js_error)?, |b| b.to_line(a)),
     };
-    let solutions: Array = grids.iter().map(|g| JsValue::from(g.to_line())).collect();
     object(&[("kind", kind.into()), ("solutions", solutions.into())])
+}
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
 }
 
 /// For each of the 81 cells, a bit set of the digits that clash with no given
@@ -123,18 +164,35 @@ pub fn check_puzzle(puzzle: &JsValue) -> Result<String, JsError> {
     Ok(one_puzzle(puzzle)?.givens().to_line())
 }
 
-/// What the givens of an 81-character line (`.` or `0` for a blank) do wrong, as the
+/// What the givens of a line of 16, 81, 256 or 625 cells (`.`, `0` or `-` for a blank) do
+/// wrong, as the
 /// user types: `{clashes: [{cell, other, message}], stuck: [cell]}`. A clash names the
 /// later cell and the earlier one of its unit; a stuck cell is an empty cell in which
 /// no digit fits the givens (only looked for when nothing clashes).
 #[wasm_bindgen(js_name = checkGivens)]
 pub fn check_givens(line: &JsValue) -> Result<Object, JsError> {
-    let grid = Grid::parse_line(&text(line, "puzzle")?).map_err(|e| JsError::new(&e.to_string()))?;
-    let clashes: Array = grid
-        .clashes()
+    let text = text(line, "puzzle")?;
+    let cells = text.trim_end();
+    let (clashes, candidates, name): (Vec<(Clash, String)>, Vec<u32>, fn(Shape, usize) -> String) =
+        match Shape::of_cells(cells.chars().count()).filter(|&s| s != Shape::NINE) {
+            Some(shape) => {
+                let alphabet = Alphabet::detect(shape, cells);
+                let board = Board::parse(shape, alphabet, cells).map_err(js_error)?;
+                let clashes = board.clashes().into_iter().map(|c| (c, c.describe(shape, alphabet))).collect();
+                (clashes, board.candidates(), |shape, cell| shape.cell_name(cell))
+            }
+            None => {
+                let grid = Grid::parse_line(&text).map_err(js_error)?;
+                let clashes = grid.clashes().into_iter().map(|c| (c, c.to_string())).collect();
+                let candidates = grid.candidates().iter().map(|&c| u32::from(c)).collect();
+                (clashes, candidates, |_, cell| crate::sudoku::cell_name(cell))
+            }
+        };
+    let shape = Shape::of_cells(candidates.len()).expect("a grid of some size");
+    let clashes: Array = clashes
         .iter()
-        .map(|c| {
-            let message = format!("{c} ({})", crate::sudoku::cell_name(c.other));
+        .map(|(c, words)| {
+            let message = format!("{words} ({})", name(shape, c.other));
             object(&[
                 ("cell", (c.cell as u32).into()),
                 ("other", (c.other as u32).into()),
@@ -146,9 +204,8 @@ pub fn check_givens(line: &JsValue) -> Result<Object, JsError> {
     let stuck: Array = if clashes.length() > 0 {
         Array::new()
     } else {
-        let cand = grid.candidates();
-        (0..81)
-            .filter(|&c| cand[c] == 0)
+        (0..candidates.len())
+            .filter(|&c| candidates[c] == 0)
             .map(|c| JsValue::from(c as u32))
             .collect()
     };
@@ -217,57 +274,66 @@ pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result
     ])
 }
 
-/// The Sudoku numbering of [`model`], handed to the page once as tables:
-/// `{cells, items, options, optionCell, optionDigit, optionItems (4 per option, in node
-/// order), itemOptions (9 per item, top to bottom), itemKind (index into kindNames),
-/// kindNames, itemUnit (the row, column or box; the cell for a cell item), itemDigit
-/// (0 for a cell item), itemNames, optionNames, cellNames ("r3c4")}`.
+/// The Sudoku numbering of [`model`] for a grid of `side` (4, 9, 16 or 25; 9 when
+/// undefined), handed to the page once as tables: `{order, side, cells, items, options,
+/// symbols (the side's usual alphabet, one character per digit), optionCell, optionDigit,
+/// optionItems (4 per option, in node order), itemOptions (side per item, top to bottom),
+/// itemKind (index into kindNames), kindNames, itemUnit (the row, column or box; the cell
+/// for a cell item), itemDigit (0 for a cell item), itemNames, optionNames, cellNames
+/// ("r3c4")}`.
 #[wasm_bindgen(js_name = sudokuTables)]
-pub fn sudoku_tables() -> Result<Object, JsError> {
-    let (items, options) = (model::ITEMS, model::OPTIONS);
+pub fn sudoku_tables(side: Option<u32>) -> Result<Object, JsError> {
+    let side = side.unwrap_or(9);
+    let shape = Shape::of_side(side as usize)
+        .ok_or_else(|| JsError::new(&format!("no Sudoku of side {side} (4, 9, 16 or 25)")))?;
+    let (items, options, cells) = (shape.items(), shape.options(), shape.cells());
     let mut option_cell = Vec::with_capacity(options);
     let mut option_digit = Vec::with_capacity(options);
     let mut option_items = Vec::with_capacity(4 * options);
     for o in 0..options {
-        let (cell, digit) = model::placement(o);
-        option_cell.push(cell as u8);
+        let (cell, digit) = shape.placement(o);
+        option_cell.push(cell as u16);
         option_digit.push(digit);
-        option_items.extend(model::option_items(o).iter().map(|&i| i as u16));
+        option_items.extend(shape.option_items(o).iter().map(|&i| i as u16));
     }
-    let mut item_options = Vec::with_capacity(9 * items);
+    let mut item_options = Vec::with_capacity(shape.side() * items);
     let (mut kind, mut unit, mut digit) = (vec![], vec![], vec![]);
     for i in 0..items {
-        item_options.extend(model::item_options(i).iter().map(|&o| o as u16));
-        let (k, u, d) = match model::item(i) {
+        item_options.extend(shape.item_options(i).map(|o| o as u16));
+        let (k, u, d) = match shape.item(i) {
             model::Item::Cell(c) => (0u8, c, 0),
             model::Item::RowDigit(r, d) => (1, r, d),
             model::Item::ColumnDigit(c, d) => (2, c, d),
             model::Item::BoxDigit(b, d) => (3, b, d),
         };
         kind.push(k);
-        unit.push(u as u8);
+        unit.push(u as u16);
         digit.push(d);
     }
-    let names = |n: usize, f: fn(usize) -> String| -> Array { (0..n).map(|k| JsValue::from(f(k))).collect() };
+    let names = |n: usize, f: &dyn Fn(usize) -> String| -> Array { (0..n).map(|k| JsValue::from(f(k))).collect() };
     let kind_names: Array = ["cell", "row", "column", "box"]
         .iter()
         .map(|&k| JsValue::from(k))
         .collect();
+    let symbols: String = (1..=shape.side() as u8).map(|d| shape.symbol(d)).collect();
     object(&[
-        ("cells", 81u32.into()),
+        ("order", (shape.order() as u32).into()),
+        ("side", (shape.side() as u32).into()),
+        ("cells", (cells as u32).into()),
         ("items", (items as u32).into()),
         ("options", (options as u32).into()),
-        ("optionCell", Uint8Array::from(&option_cell[..]).into()),
+        ("symbols", symbols.into()),
+        ("optionCell", Uint16Array::from(&option_cell[..]).into()),
         ("optionDigit", Uint8Array::from(&option_digit[..]).into()),
         ("optionItems", Uint16Array::from(&option_items[..]).into()),
         ("itemOptions", Uint16Array::from(&item_options[..]).into()),
         ("itemKind", Uint8Array::from(&kind[..]).into()),
         ("kindNames", kind_names.into()),
-        ("itemUnit", Uint8Array::from(&unit[..]).into()),
+        ("itemUnit", Uint16Array::from(&unit[..]).into()),
         ("itemDigit", Uint8Array::from(&digit[..]).into()),
-        ("itemNames", names(items, model::describe_item).into()),
-        ("optionNames", names(options, model::describe_option).into()),
-        ("cellNames", names(81, crate::sudoku::cell_name).into()),
+        ("itemNames", names(items, &|i| shape.describe_item(i)).into()),
+        ("optionNames", names(options, &|o| shape.describe_option(o)).into()),
+        ("cellNames", names(cells, &|c| shape.cell_name(c)).into()),
     ])
 }
 
@@ -287,6 +353,8 @@ pub struct Trace {
     shown: Shown,
     /// Item names of a generic problem (numbers if it has none); `None` for Sudoku.
     names: Option<Vec<String>>,
+    /// The size of a Sudoku search (9×9 for the others, whose names come from `names`).
+    shape: Shape,
     givens: Option<String>,
     run: trace::Run,
     buf: Vec<u32>,
@@ -316,8 +384,20 @@ impl Trace {
     /// The Sudoku search of `puzzle` (any format), givens already placed.
     #[wasm_bindgen(constructor)]
     pub fn new(puzzle: &JsValue) -> Result<Trace, JsError> {
-        let p = one_puzzle(puzzle)?;
-        Ok(Trace::of(trace::Trace::sudoku(&p), None, Some(p.givens().to_line())))
+        Ok(match any_puzzle(puzzle)? {
+            AnyPuzzle::Nine(p) => Trace::of(trace::Trace::sudoku(&p), None, Some(p.givens().to_line())),
+            AnyPuzzle::Board(p, a) => {
+                let mut t = Trace::of(trace::Trace::board(&p), None, Some(p.givens().to_line(a)));
+                t.shape = p.shape();
+                t
+            }
+        })
+    }
+
+    /// The side of a Sudoku search's grid (4, 9, 16 or 25).
+    #[wasm_bindgen(getter)]
+    pub fn side(&self) -> u32 {
+        self.shape.side() as u32
     }
 
     fn of(inner: trace::Trace, names: Option<Vec<String>>, givens: Option<String>) -> Trace {
@@ -325,6 +405,7 @@ impl Trace {
             inner,
             shown: Shown::new(),
             names,
+            shape: Shape::NINE,
             givens,
             run: trace::Run::default(),
             buf: Vec::new(),
@@ -558,7 +639,7 @@ impl Trace {
         let i = item as usize;
         match &self.names {
             _ if i >= self.inner.search().matrix().items() => format!("item {item}"),
-            None => model::describe_item(i),
+            None => self.shape.describe_item(i),
             Some(names) => names[i].clone(),
         }
     }
@@ -569,7 +650,7 @@ impl Trace {
         let (o, m) = (option as usize, self.inner.search().matrix());
         match &self.names {
             _ if o >= m.options() => format!("option {option}"),
-            None => model::describe_option(o),
+            None => self.shape.describe_option(o),
             Some(names) => m
                 .option_items(o)
                 .map(|i| names[i].as_str())
@@ -608,7 +689,7 @@ impl Trace {
 
     // --- the search's numbers -----------------------------------------------------------------
 
-    /// The givens as an 81-character line (Sudoku traces only).
+    /// The givens as a line of the grid's cells (Sudoku traces only).
     #[wasm_bindgen(getter)]
     pub fn givens(&self) -> Option<String> {
         self.givens.clone()

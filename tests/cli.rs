@@ -311,8 +311,8 @@ fn usage_errors_exit_2_with_clap_messages() {
             "error: invalid value 'foo' for '--engine <ENGINE>'\n  [possible values: dlx, bitmask, dfs]\n",
         ),
         (
-            &["solve", "--format", "poj"],
-            "error: invalid value 'poj' for '--format <FORMAT>'\n  [possible values: auto, line, hdu, hiho]\n",
+            &["solve", "--format", "csv"],
+            "error: invalid value 'csv' for '--format <FORMAT>'\n  [possible values: auto, line, hdu, hiho, poj]\n",
         ),
         (
             &["solve", "--verbose"],

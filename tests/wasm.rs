@@ -245,11 +245,11 @@ struct Tables {
     options: usize,
     option_items: Vec<u16>,
     item_options: Vec<u16>,
-    option_cell: Vec<u8>,
+    option_cell: Vec<u16>,
     option_digit: Vec<u8>,
     item_kind: Vec<u8>,
     kind_names: Vec<String>,
-    item_unit: Vec<u8>,
+    item_unit: Vec<u16>,
     item_digit: Vec<u8>,
     item_names: Vec<String>,
     option_names: Vec<String>,
@@ -257,18 +257,18 @@ struct Tables {
 }
 
 fn tables() -> Tables {
-    let o = sudoku_tables().expect("the tables build");
+    let o = sudoku_tables(None).expect("the tables build");
     let count = |key: &str| get(&o, key).as_f64().unwrap_or_else(|| panic!("{key} is a number")) as usize;
     let t = Tables {
         items: count("items"),
         options: count("options"),
         option_items: u16s(&o, "optionItems"),
         item_options: u16s(&o, "itemOptions"),
-        option_cell: u8s(&o, "optionCell"),
+        option_cell: u16s(&o, "optionCell"),
         option_digit: u8s(&o, "optionDigit"),
         item_kind: u8s(&o, "itemKind"),
         kind_names: strings(get(&o, "kindNames")),
-        item_unit: u8s(&o, "itemUnit"),
+        item_unit: u16s(&o, "itemUnit"),
         item_digit: u8s(&o, "itemDigit"),
         item_names: strings(get(&o, "itemNames")),
         option_names: strings(get(&o, "optionNames")),
@@ -278,12 +278,8 @@ fn tables() -> Tables {
     assert_eq!((t.items, t.options), (324, 729));
     assert_eq!(t.option_items.len(), 4 * t.options);
     assert_eq!(t.item_options.len(), 9 * t.items);
-    for v in [&t.option_cell, &t.option_digit] {
-        assert_eq!(v.len(), t.options);
-    }
-    for v in [&t.item_kind, &t.item_unit, &t.item_digit] {
-        assert_eq!(v.len(), t.items);
-    }
+    assert_eq!((t.option_cell.len(), t.option_digit.len()), (t.options, t.options));
+    assert_eq!((t.item_kind.len(), t.item_unit.len(), t.item_digit.len()), (t.items, t.items, t.items));
     assert_eq!(
         (t.item_names.len(), t.option_names.len(), t.cell_names.len()),
         (324, 729, 81)
@@ -308,7 +304,7 @@ impl Tables {
     fn item_of(&self, kind: &str, unit: u8, digit: u8) -> usize {
         let k = self.kind_names.iter().position(|n| n == kind).unwrap() as u8;
         let found: Vec<usize> = (0..self.items)
-            .filter(|&i| self.item_kind[i] == k && self.item_unit[i] == unit && self.item_digit[i] == digit)
+            .filter(|&i| self.item_kind[i] == k && self.item_unit[i] == u16::from(unit) && self.item_digit[i] == digit)
             .collect();
         assert_eq!(found.len(), 1, "one item is ({kind}, {unit}, {digit})");
         found[0]
@@ -1598,4 +1594,92 @@ fn hints_name_the_technique_and_never_place_it() {
     assert_eq!(Reflect::get(&empty, &"stuck".into()).unwrap(), JsValue::TRUE);
     assert_eq!(Reflect::get(&empty, &"open".into()).unwrap().as_f64(), Some(81.0));
     assert!(hint(&format!("11{}", ".".repeat(79)).as_str().into()).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every size
+
+/// POJ 3076's sample (16×16, letters A–P, `-` blank) and its answer, as one line each.
+const POJ3076: &str = include_str!("data/poj3076.in");
+const POJ3076_OUT: &str = include_str!("data/poj3076.out");
+
+fn one_line(grid: &str) -> String {
+    grid.split_whitespace().collect()
+}
+
+#[wasm_bindgen_test]
+fn tables_of_every_size_are_the_model_s() {
+    for (side, items, options) in [(4u32, 64usize, 64usize), (9, 324, 729), (16, 1024, 4096), (25, 2500, 15625)] {
+        let o = sudoku_tables(Some(side)).unwrap();
+        let n = |key: &str| get(&o, key).as_f64().unwrap() as usize;
+        assert_eq!((n("side"), n("cells"), n("items"), n("options")), (side as usize, (side * side) as usize, items, options));
+        let (option_items, item_options) = (u16s(&o, "optionItems"), u16s(&o, "itemOptions"));
+        let (cell, digit) = (u16s(&o, "optionCell"), u8s(&o, "optionDigit"));
+        assert_eq!((option_items.len(), item_options.len()), (4 * options, side as usize * items));
+        // Every option is in the list of each of its four items, and the last option is the
+        // last cell's last digit.
+        for opt in 0..options {
+            for &i in &option_items[4 * opt..4 * opt + 4] {
+                let list = &item_options[side as usize * i as usize..side as usize * (i as usize + 1)];
+                assert!(list.contains(&(opt as u16)), "side {side}: option {opt} in item {i}");
+            }
+        }
+        assert_eq!((cell[options - 1] as u32, digit[options - 1] as u32), (side * side - 1, side));
+        let symbols = get(&o, "symbols").as_string().unwrap();
+        assert_eq!(symbols.chars().count(), side as usize);
+        assert_eq!(strings(get(&o, "optionNames")).len(), options);
+    }
+    assert_eq!(get(&sudoku_tables(Some(16)).unwrap(), "symbols").as_string().unwrap(), "ABCDEFGHIJKLMNOP");
+    let e = sudoku_tables(Some(10)).unwrap_err();
+    assert_eq!(message(e), "no Sudoku of side 10 (4, 9, 16 or 25)");
+}
+
+#[wasm_bindgen_test]
+fn solve_count_verdict_and_check_at_16x16() {
+    let (grid, answer) = (js(POJ3076), one_line(POJ3076_OUT));
+    assert_eq!(solve(&grid).unwrap(), Some(answer.clone()));
+    assert_eq!(solve(&js(&one_line(POJ3076))).unwrap(), Some(answer.clone()));
+    assert_eq!(count_solutions(&grid, 5.0).unwrap(), 1.0);
+    let v = verdict(&grid).unwrap();
+    assert_eq!(get(&v, "kind").as_string().unwrap(), "unique");
+    assert_eq!(strings(get(&v, "solutions")), [answer.clone()]);
+    // A 4×4 with several solutions; a 16×16 clash named in POJ's letters.
+    assert_eq!(count_solutions(&js("1..4..3........."), 100.0).unwrap(), 6.0);
+    let mut line = one_line(POJ3076);
+    line.replace_range(0..1, "A");
+    let e = solve(&js(&line)).unwrap_err();
+    assert_eq!(message(e), "line 1: r1c3: A already in row 1");
+    let checked = check_givens(&js(&line)).unwrap();
+    let clashes = Array::from(&get(&checked, "clashes"));
+    let first = Object::from(clashes.get(0));
+    assert_eq!(get(&first, "message").as_string().unwrap(), "r1c3: A already in row 1 (r1c1)");
+    assert_eq!(get(&first, "cell").as_f64(), Some(2.0));
+    let fine = check_givens(&js(&one_line(POJ3076))).unwrap();
+    assert_eq!(Array::from(&get(&fine, "clashes")).length(), 0);
+    let e = check_givens(&js(&format!("Q{}", &one_line(POJ3076)[1..]))).unwrap_err();
+    assert_eq!(message(e), "cell 1 (r1c1): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank");
+}
+
+#[wasm_bindgen_test]
+fn a_16x16_trace_runs_to_its_solution_and_back_with_16x16_names() {
+    let mut t = Trace::new(&js(POJ3076)).unwrap();
+    assert_eq!((t.side(), t.items(), t.options()), (16, 1024, 4096));
+    assert_eq!(t.givens().unwrap(), one_line(POJ3076).replace('-', "."));
+    assert_eq!(t.item_name(1023), "box 16 has P");
+    assert_eq!(t.option_name(17 * 16 + 15), "r2c2 = P");
+    t.run(1e9, 1 << EventKind::Solution as u32);
+    assert_eq!(t.solutions(), 1.0);
+    // The partial solution plus the givens is the answer.
+    let tables = sudoku_tables(Some(16)).unwrap();
+    let (cells, digits) = (u16s(&tables, "optionCell"), u8s(&tables, "optionDigit"));
+    let mut grid: Vec<char> = t.givens().unwrap().chars().collect();
+    for o in t.solution().to_vec() {
+        grid[cells[o as usize] as usize] = char::from(b'A' + digits[o as usize] - 1);
+    }
+    assert_eq!(grid.into_iter().collect::<String>(), one_line(POJ3076_OUT));
+    t.run_back(1e9, 0);
+    assert!(t.at_start());
+    let small = Trace::new(&js("1..4..3.........")).unwrap();
+    assert_eq!((small.side(), small.items(), small.options()), (4, 64, 64));
+    assert_eq!(small.item_name(16), "row 1 has 1");
 }

@@ -7,8 +7,9 @@ use std::str::FromStr;
 use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use dlx_sudoku::dlx1::examples::Example;
+use dlx_sudoku::formats::boards::BoardFormat;
 use dlx_sudoku::formats::Format;
-use dlx_sudoku::sudoku::EngineKind;
+use dlx_sudoku::sudoku::{EngineKind, Shape};
 
 /// The limit `--count` uses when no number follows it.
 const DEFAULT_COUNT_LIMIT: &str = "1000000";
@@ -107,6 +108,18 @@ pub struct Generate {
     #[arg(long, value_name = "N", default_value_t = default_jobs(), hide_default_value = true,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS as u64))]
     pub jobs: usize,
+
+    /// The grid's side: 4, 9 (the default), 16 or 25. Other sizes than 9×9 are thinned to
+    /// minimal where a uniqueness check within --max-nodes DLX nodes can tell, and written with
+    /// their clue count and the DLX nodes that prove them unique.
+    #[arg(long, value_name = "N", value_parser = size_parser())]
+    pub size: Option<Shape>,
+
+    /// For sizes other than 9×9: the DLX nodes each uniqueness check may take while thinning
+    /// (more: fewer clues, harder puzzles, slower to make).
+    #[arg(long, value_name = "N", default_value_t = dlx_sudoku::sudoku::generate::BoardGenerator::MAX_NODES,
+          value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
+    pub max_nodes: u64,
 }
 
 /// `dlx-sudoku rate`.
@@ -123,6 +136,10 @@ pub struct Rate {
     /// The seed of the relabellings.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+
+    /// The grid's side: only 9 is rated.
+    #[arg(long, value_name = "N", value_parser = size_parser())]
+    pub size: Option<Shape>,
 }
 
 const COVER_AFTER_HELP: &str = concat!(
@@ -224,6 +241,10 @@ pub struct Solve {
 
     #[command(flatten)]
     pub limit: NodeLimit,
+
+    /// The grid's side: 4, 9, 16 or 25 (default: from the input).
+    #[arg(long, value_name = "N", value_parser = size_parser())]
+    pub size: Option<Shape>,
 }
 
 /// `--max-nodes`, shared by `solve` and `bench`.
@@ -274,9 +295,21 @@ pub struct Bench {
     #[command(flatten)]
     pub limit: NodeLimit,
 
+    /// The grid's side: 4, 9, 16 or 25 (default: from the input).
+    #[arg(long, value_name = "N", value_parser = size_parser())]
+    pub size: Option<Shape>,
+
     /// Files of line-format puzzles.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+}
+
+/// `--size`: a grid's side, 4, 9, 16 or 25.
+fn size_parser() -> impl TypedValueParser<Value = Shape> {
+    PossibleValuesParser::new(["4", "9", "16", "25"]).map(|side| {
+        let side = side.parse().expect("clap accepts only the possible values");
+        Shape::of_side(side).expect("each possible value is a side")
+    })
 }
 
 fn default_jobs() -> usize {
@@ -305,14 +338,25 @@ fn engine_value(kind: EngineKind) -> PossibleValue {
 pub enum InputFormat {
     Auto,
     Given(Format),
+    /// POJ 3076 / SPOJ SUDOKU: `side` lines of `side` letters per puzzle, any size but 9×9.
+    Poj,
 }
 
 impl InputFormat {
     /// The format to read with; `None` to detect it.
     pub fn format(self) -> Option<Format> {
         match self {
-            InputFormat::Auto => None,
+            InputFormat::Auto | InputFormat::Poj => None,
             InputFormat::Given(format) => Some(format),
+        }
+    }
+
+    /// The format of every size to read with, if this is one; `None` to detect it.
+    pub fn board_format(self) -> Option<BoardFormat> {
+        match self {
+            InputFormat::Given(Format::Line) => Some(BoardFormat::Line),
+            InputFormat::Poj => Some(BoardFormat::Grid),
+            _ => None,
         }
     }
 
@@ -320,20 +364,24 @@ impl InputFormat {
         match self {
             InputFormat::Auto => "auto",
             InputFormat::Given(format) => format.name(),
+            InputFormat::Poj => "poj",
         }
     }
 
     fn parser() -> impl TypedValueParser<Value = InputFormat> {
         let help = |format| match format {
-            Format::Line => "one 81-character puzzle per line, '.' or '0' blank, `end` stops (POJ 3074)",
+            Format::Line => "one puzzle per line: 81 characters (POJ 3074), or 16, 256 or 625 for the other sizes; '.', '0' or '-' blank",
             Format::Hdu => "9 lines of 9 tokens, '?' blank, a blank line between cases (HDU 1426)",
             Format::Hiho => "a count t, then t grids of 9 lines of 9 integers, '0' blank (hihoCoder 102)",
         };
         let auto = PossibleValue::new("auto").help("from the first non-blank line (a lone number: hiho)");
+        let poj = PossibleValue::new("poj")
+            .help("16 lines of 16 letters A-P, '-' blank, blank lines between cases (POJ 3076, SPOJ SUDOKU)");
         one_of(
             [auto]
                 .into_iter()
-                .chain(Format::ALL.map(|f| PossibleValue::new(f.name()).help(help(f)))),
+                .chain(Format::ALL.map(|f| PossibleValue::new(f.name()).help(help(f))))
+                .chain([poj]),
         )
     }
 }
@@ -349,10 +397,11 @@ impl FromStr for InputFormat {
     fn from_str(name: &str) -> Result<InputFormat, String> {
         match name {
             "auto" => Ok(InputFormat::Auto),
+            "poj" => Ok(InputFormat::Poj),
             _ => name
                 .parse()
                 .map(InputFormat::Given)
-                .map_err(|_| format!("unknown format {name:?} (expected auto, line, hdu or hiho)")),
+                .map_err(|_| format!("unknown format {name:?} (expected auto, line, hdu, hiho or poj)")),
         }
     }
 }

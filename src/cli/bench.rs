@@ -12,15 +12,40 @@ use std::time::{Duration, Instant};
 
 use dlx_sudoku::exact_cover::Counters;
 use dlx_sudoku::formats::{self, Format};
-use dlx_sudoku::sudoku::{EngineKind, Puzzle, Verdict};
+use dlx_sudoku::formats::boards;
+use dlx_sudoku::sudoku::{BoardPuzzle, EngineKind, GaveUp, Puzzle, Shape, Verdict};
 
-use super::args::{Bench, Mode};
+use super::args::{Bench, InputFormat, Mode};
+use super::solve::reads_boards;
 use super::Failure;
 
 /// The puzzles of one file, with the name it was given by.
 struct PuzzleFile {
     name: String,
-    puzzles: Vec<Puzzle>,
+    puzzles: Puzzles,
+}
+
+/// 9×9 puzzles, timed on the 9×9 engines as they always were, or puzzles of another size.
+enum Puzzles {
+    Nine(Vec<Puzzle>),
+    Boards(Vec<BoardPuzzle>),
+}
+
+impl Puzzles {
+    fn len(&self) -> usize {
+        match self {
+            Puzzles::Nine(p) => p.len(),
+            Puzzles::Boards(p) => p.len(),
+        }
+    }
+
+    /// The engines of `engines` that solve these puzzles (the plain DFS only 9×9).
+    fn engines(&self, engines: Vec<EngineKind>) -> Vec<EngineKind> {
+        match self {
+            Puzzles::Nine(_) => engines,
+            Puzzles::Boards(_) => engines.into_iter().filter(|&e| e != EngineKind::Dfs).collect(),
+        }
+    }
 }
 
 /// How the runs of one (file, engine, mode) went.
@@ -46,12 +71,12 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
     let files = options
         .files
         .iter()
-        .map(|path| load(path))
+        .map(|path| load(path, options.size))
         .collect::<Result<Vec<_>, _>>()?;
     let width = files.iter().map(|f| f.name.len()).max().unwrap_or(0);
     let mut out = io::stdout().lock();
     for file in &files {
-        for engine in options.engine.list() {
+        for engine in file.puzzles.engines(options.engine.list()) {
             for mode in options.mode.list() {
                 let run = Run {
                     engine,
@@ -79,10 +104,20 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
 
 /// Reads a file of line-format puzzles; a malformed line or clashing givens is an error
 /// naming the file and line.
-fn load(path: &Path) -> Result<PuzzleFile, Failure> {
+fn load(path: &Path, size: Option<Shape>) -> Result<PuzzleFile, Failure> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let text = String::from_utf8_lossy(&bytes);
+    if reads_boards(InputFormat::Given(Format::Line), size, &text)? {
+        let parsed = boards::parse_boards(&text, None, size);
+        let fail = |e: boards::BoardError| Failure::Input(format!("{name}: {e}"));
+        if let Some(e) = parsed.error.clone() {
+            return Err(fail(e));
+        }
+        let puzzles = parsed.cases.iter().map(|c| c.puzzle(parsed.format)).collect::<Result<_, _>>();
+        let puzzles = Puzzles::Boards(puzzles.map_err(fail)?);
+        return Ok(PuzzleFile { name, puzzles });
+    }
     let parsed = formats::parse(&text, Some(Format::Line));
     let fail = |e: formats::InputError| Failure::Input(format!("{name}: {e}"));
     if let Some(e) = parsed.error.clone() {
@@ -92,6 +127,7 @@ fn load(path: &Path) -> Result<PuzzleFile, Failure> {
         .map(|i| parsed.puzzle(i))
         .collect::<Result<Vec<_>, _>>()
         .map_err(fail)?;
+    let puzzles = Puzzles::Nine(puzzles);
     Ok(PuzzleFile { name, puzzles })
 }
 
@@ -105,7 +141,7 @@ struct Run {
 }
 
 /// Runs the puzzles `repeat` times and keeps every run's rate.
-fn measure(puzzles: &[Puzzle], run: Run, repeat: usize) -> io::Result<Measured> {
+fn measure(puzzles: &Puzzles, run: Run, repeat: usize) -> io::Result<Measured> {
     let mut rates = Vec::with_capacity(repeat);
     let mut tally = Tally::default();
     for _ in 0..repeat {
@@ -119,7 +155,7 @@ fn measure(puzzles: &[Puzzle], run: Run, repeat: usize) -> io::Result<Measured> 
 
 /// Solves every puzzle once on `run.jobs` threads, each taking the next unsolved puzzle.
 /// Fails if the system will not start that many threads.
-fn run_once(puzzles: &[Puzzle], run: Run) -> io::Result<(Duration, Tally)> {
+fn run_once(puzzles: &Puzzles, run: Run) -> io::Result<(Duration, Tally)> {
     let next = AtomicUsize::new(0);
     let start = Instant::now();
     let tally = thread::scope(|scope| {
@@ -136,30 +172,55 @@ fn run_once(puzzles: &[Puzzle], run: Run) -> io::Result<(Duration, Tally)> {
     Ok((start.elapsed(), tally))
 }
 
-fn work(puzzles: &[Puzzle], next: &AtomicUsize, run: Run) -> Tally {
-    let mut engine = run.engine.engine();
-    engine.set_max_nodes(run.max_nodes);
+fn work(puzzles: &Puzzles, next: &AtomicUsize, run: Run) -> Tally {
     let mut tally = Tally::default();
-    while let Some(puzzle) = puzzles.get(next.fetch_add(1, Ordering::Relaxed)) {
-        match run.mode {
-            Mode::Unique => match engine.verdict(puzzle) {
-                Ok(Verdict::Unique(_)) => tally.solved += 1,
-                Ok(Verdict::Multiple(..)) => tally.multiple += 1,
-                Ok(Verdict::None) => tally.none += 1,
-                Err(_) => tally.gave_up += 1,
-            },
-            Mode::First => match engine.solve(puzzle) {
-                Ok(Some(_)) => tally.solved += 1,
-                Ok(None) => tally.none += 1,
-                Err(_) => tally.gave_up += 1,
-            },
+    let take = || next.fetch_add(1, Ordering::Relaxed);
+    match puzzles {
+        Puzzles::Nine(puzzles) => {
+            let mut engine = run.engine.engine();
+            engine.set_max_nodes(run.max_nodes);
+            while let Some(puzzle) = puzzles.get(take()) {
+                match run.mode {
+                    Mode::Unique => tally.verdict(engine.verdict(puzzle)),
+                    Mode::First => tally.first(engine.solve(puzzle)),
+                }
+            }
+            tally.work = engine.counters();
+        }
+        Puzzles::Boards(puzzles) => {
+            let shape = puzzles.first().map_or(Shape::NINE, |p| p.shape());
+            let mut engine = run.engine.board_engine(shape).expect("only engines of every size run");
+            engine.set_max_nodes(run.max_nodes);
+            while let Some(puzzle) = puzzles.get(take()) {
+                match run.mode {
+                    Mode::Unique => tally.verdict(engine.verdict_board(puzzle)),
+                    Mode::First => tally.first(engine.solve_board(puzzle)),
+                }
+            }
+            tally.work = engine.counters();
         }
     }
-    tally.work = engine.counters();
     tally
 }
 
 impl Tally {
+    fn verdict<G>(&mut self, verdict: Result<Verdict<G>, GaveUp>) {
+        match verdict {
+            Ok(Verdict::Unique(_)) => self.solved += 1,
+            Ok(Verdict::Multiple(..)) => self.multiple += 1,
+            Ok(Verdict::None) => self.none += 1,
+            Err(_) => self.gave_up += 1,
+        }
+    }
+
+    fn first<G>(&mut self, solution: Result<Option<G>, GaveUp>) {
+        match solution {
+            Ok(Some(_)) => self.solved += 1,
+            Ok(None) => self.none += 1,
+            Err(_) => self.gave_up += 1,
+        }
+    }
+
     fn add(self, other: Tally) -> Tally {
         Tally {
             solved: self.solved + other.solved,

@@ -6,7 +6,8 @@ use std::sync::mpsc;
 use std::thread;
 
 use dlx_sudoku::formats::Cases;
-use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, Generator, Level};
+use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
+use dlx_sudoku::sudoku::{BoardEngine, Dlx, Shape};
 use dlx_sudoku::sudoku::logic::Rating;
 
 use super::args::{Generate, Rate};
@@ -28,21 +29,45 @@ fn line(puzzle: &str, level: Level, rating: &Rating, effort: Option<f64>) -> Str
     s
 }
 
+/// One output line for a puzzle of another size than 9×9: the puzzle, its clues and the DLX
+/// nodes that prove it unique.
+fn board_line(generator: &mut BoardGenerator) -> String {
+    let (puzzle, _) = generator.generate();
+    let mut dlx = Dlx::for_shape(puzzle.shape());
+    let _ = dlx.verdict_board(&puzzle);
+    let nodes = dlx.last_search().counters().nodes;
+    format!("{}\tclues={}\tnodes={nodes}\n", puzzle.givens(), puzzle.givens().filled())
+}
+
 pub fn generate(o: &Generate) -> Result<(), Failure> {
+    let shape = o.size.unwrap_or(Shape::NINE);
+    if shape != Shape::NINE && (o.difficulty.is_some() || o.symmetry != Symmetry::None || o.minimal) {
+        let side = shape.side();
+        return Err(Failure::Input(format!(
+            "--difficulty, --symmetry and --minimal are for 9×9 puzzles only, not --size {side}"
+        )));
+    }
+    let make = |i: u64| {
+        let seed = puzzle_seed(o.seed, i);
+        if shape != Shape::NINE {
+            return board_line(&mut BoardGenerator::new(shape, seed, o.max_nodes));
+        }
+        let made = Generator::new(seed).generate(o.difficulty, o.symmetry, o.minimal);
+        line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort)
+    };
     let next = AtomicU64::new(0);
     let (tx, rx) = mpsc::channel::<(u64, String)>();
     let mut out = io::stdout().lock();
     thread::scope(|scope| -> Result<(), Failure> {
         for _ in 0..o.jobs.min(o.count as usize) {
             let tx = tx.clone();
-            let next = &next;
+            let (next, make) = (&next, &make);
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 if i >= o.count {
                     break;
                 }
-                let made = Generator::new(puzzle_seed(o.seed, i)).generate(o.difficulty, o.symmetry, o.minimal);
-                let text = line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort);
+                let text = make(i);
                 if tx.send((i, text)).is_err() {
                     break; // the writer stopped (a failed write)
                 }
@@ -64,6 +89,12 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
 }
 
 pub fn rate(o: &Rate) -> Result<(), Failure> {
+    if let Some(size) = o.size.filter(|&s| s != Shape::NINE) {
+        let side = size.side();
+        return Err(Failure::Input(format!(
+            "rate knows 9×9 puzzles only (its logical techniques are 9×9's), not --size {side}"
+        )));
+    }
     let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut cases = Cases::new(input, o.format.format());
     let mut out = io::stdout().lock();

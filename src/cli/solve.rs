@@ -1,11 +1,12 @@
 //! `dlx-sudoku solve`: answers every puzzle on stdin in its judge format.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
+use dlx_sudoku::formats::boards::{self, ParsedBoards};
 use dlx_sudoku::formats::{Cases, Format, ReadError};
-use dlx_sudoku::sudoku::{Engine, Puzzle, Verdict};
+use dlx_sudoku::sudoku::{BoardEngine, Engine, EngineKind, Puzzle, Shape, Verdict};
 
-use super::args::Solve;
+use super::args::{InputFormat, Solve};
 use super::Failure;
 
 /// Answers each puzzle on stdin as soon as it has been read, and stops at the first error.
@@ -18,11 +19,103 @@ use super::Failure;
 /// written to a file and 12% through a pipe (a write and a wake-up per 82 bytes), and
 /// nothing measurable on hard puzzles.
 pub fn run(options: &Solve) -> Result<(), Failure> {
-    let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut stdin = io::stdin().lock();
+    let head = read_head(&mut stdin).map_err(Failure::read)?;
+    if reads_boards(options.format, options.size, &String::from_utf8_lossy(&head))? {
+        let mut bytes = head;
+        stdin.read_to_end(&mut bytes).map_err(Failure::read)?;
+        let parsed = boards::parse_boards(&String::from_utf8_lossy(&bytes), options.format.board_format(), options.size);
+        let mut engine = board_engine(options.engine, parsed.shape)?;
+        engine.set_max_nodes(options.limit.max_nodes(options.engine));
+        return answer_boards(&parsed, engine.as_mut(), options.count, &mut io::stdout().lock());
+    }
+    let input = io::BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(stdin));
     let mut cases = Cases::new(input, options.format.format());
     let mut engine = options.engine.engine();
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
     answer_all(&mut cases, engine.as_mut(), options.count, &mut io::stdout().lock())
+}
+
+/// The start of the input, enough to tell its size: its first non-blank line, and the next
+/// one after a lone number (a count). It stops there, so that a 9×9 puzzle typed at a
+/// terminal is answered at once.
+fn read_head(input: &mut impl Read) -> io::Result<Vec<u8>> {
+    const MAX_HEAD: usize = 1 << 16;
+    let mut head = Vec::new();
+    let mut line_start = 0;
+    let mut after_count = false;
+    let mut byte = [0u8; 1];
+    while head.len() < MAX_HEAD && input.read(&mut byte)? == 1 {
+        head.push(byte[0]);
+        if byte[0] != b'\n' && byte[0] != b'\r' {
+            continue;
+        }
+        let line = String::from_utf8_lossy(&head[line_start..]);
+        let text = line.trim_start_matches('\u{feff}').trim();
+        line_start = head.len();
+        if text.is_empty() {
+            continue;
+        }
+        if after_count || !text.bytes().all(|b| b.is_ascii_digit()) {
+            break;
+        }
+        after_count = true;
+    }
+    Ok(head)
+}
+
+/// Whether the input is read in the formats of every size ([`boards`]) rather than the
+/// streamed 9×9 judge formats: a size other than 9×9 asked for or detected, or `--format poj`.
+pub(super) fn reads_boards(format: InputFormat, size: Option<Shape>, head: &str) -> Result<bool, Failure> {
+    match (format, size) {
+        (InputFormat::Given(Format::Hdu | Format::Hiho), Some(size)) if size != Shape::NINE => Err(Failure::Input(
+            format!("--format {format} reads 9×9 grids only, not --size {}", size.side()),
+        )),
+        (InputFormat::Given(Format::Hdu | Format::Hiho), _) => Ok(false),
+        (InputFormat::Poj, _) => Ok(true),
+        (_, Some(size)) => Ok(size != Shape::NINE),
+        (_, None) => Ok(boards::detect(head, None).is_some_and(|(_, shape)| shape != Shape::NINE)),
+    }
+}
+
+/// The engine of `kind` for every size; the plain DFS knows only 9×9.
+pub(super) fn board_engine(kind: EngineKind, shape: Shape) -> Result<Box<dyn BoardEngine + Send>, Failure> {
+    kind.board_engine(shape)
+        .ok_or_else(|| Failure::Input(format!("the {kind} engine solves 9×9 puzzles only")))
+}
+
+/// Answers every case read, then reports the error that stopped the reading, if any.
+fn answer_boards(
+    parsed: &ParsedBoards,
+    engine: &mut dyn BoardEngine,
+    count: Option<u64>,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let format = parsed.format;
+    let mut text = String::new();
+    for (index, case) in parsed.cases.iter().enumerate() {
+        let puzzle = case.puzzle(format).map_err(|e| Failure::Input(e.to_string()))?;
+        text.clear();
+        let mut message = |m: &str| format.write_message(index, m, &mut text);
+        match count {
+            Some(limit) => match engine.count_board(&puzzle, limit) {
+                Ok(found) => message(&count_message(found, limit)),
+                Err(gave_up) => message(&gave_up.to_string()),
+            },
+            None => match engine.verdict_board(&puzzle) {
+                Ok(Verdict::Unique(solution)) => format.write_board(index, &solution, case.alphabet, &mut text),
+                Ok(Verdict::None) => message("no solution"),
+                Ok(Verdict::Multiple(..)) => message("multiple solutions"),
+                Err(gave_up) => message(&gave_up.to_string()),
+            },
+        }
+        out.write_all(text.as_bytes()).map_err(Failure::write)?;
+    }
+    out.flush().map_err(Failure::write)?;
+    match &parsed.error {
+        Some(e) => Err(Failure::Input(e.to_string())),
+        None => Ok(()),
+    }
 }
 
 /// Writes the answer of every case, stopping at the first error.

@@ -2,9 +2,11 @@
 //! digits, always the empty cell with the fewest candidates (first in reading order on ties),
 //! candidates tried lowest digit first via lowbit.
 
-use super::{box_of, node_budget, Engine, EngineKind, GaveUp, Grid, Puzzle, ALL_DIGITS, CELLS};
+use super::model::{Shape, MAX_CELLS, MAX_ORDER};
+use super::{node_budget, Board, BoardEngine, BoardPuzzle, Engine, EngineKind, GaveUp, Grid, Puzzle, CELLS};
 
-/// Bitmask backtracking with the fewest-candidates cell; no other inference.
+/// Bitmask backtracking with the fewest-candidates cell; no other inference. It solves every
+/// size (a `u32` holds 25 candidates), and is the oracle the DLX engine is tested against.
 pub struct Bitmask {
     max_nodes: u64,
 }
@@ -12,6 +14,56 @@ pub struct Bitmask {
 impl Bitmask {
     pub fn new() -> Bitmask {
         Bitmask { max_nodes: u64::MAX }
+    }
+
+    /// Searches the grid `givens` of `shape` (its givens do not clash), calling `visit` with
+    /// the cells of each solution. With `places`, a digit with fewer places left in a unit
+    /// than the best cell has candidates is branched on instead (see [`State::best_place`]).
+    fn run(
+        &self,
+        shape: Shape,
+        places: bool,
+        givens: &[u8],
+        visit: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Result<(), GaveUp> {
+        let side = shape.side();
+        // Bits 1..=side: every digit is still free.
+        let all = ((1u32 << side) - 1) << 1;
+        let mut state = State {
+            rows: [all; SIDE],
+            cols: [all; SIDE],
+            boxes: [all; SIDE],
+            cells: [0; MAX_CELLS],
+            empties: [Slot::default(); MAX_CELLS],
+            len: 0,
+            shape,
+            places,
+            cell_count: shape.cells(),
+            visit,
+            nodes: 0,
+            max_nodes: self.max_nodes,
+            gave_up: false,
+        };
+        state.cells[..givens.len()].copy_from_slice(givens);
+        for (cell, &digit) in givens.iter().enumerate() {
+            let (r, c, b) = (cell / side, cell % side, shape.box_of(cell));
+            if digit == 0 {
+                let (cell, row, col, bx) = (cell as u16, r as u8, c as u8, b as u8);
+                state.empties[state.len] = Slot { cell, row, col, bx };
+                state.len += 1;
+            } else {
+                // A puzzle's givens never clash, so each bit is still set here.
+                let bit = !(1u32 << digit);
+                state.rows[r] &= bit;
+                state.cols[c] &= bit;
+                state.boxes[b] &= bit;
+            }
+        }
+        state.dfs(0);
+        match state.gave_up {
+            true => Err(GaveUp { nodes: state.nodes }),
+            false => Ok(()),
+        }
     }
 }
 
@@ -21,22 +73,13 @@ impl Default for Bitmask {
     }
 }
 
-/// How many bits are set in each mask (the seed's `ones` table; faster than `count_ones`
-/// on targets built without the `popcnt` instruction, the default for x86-64).
-const ONES: [u8; 1024] = {
-    let mut t = [0u8; 1024];
-    let mut i = 0;
-    while i < 1024 {
-        t[i] = (i as u32).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
+/// Rows, columns, boxes and digits of the largest grid.
+const SIDE: usize = MAX_ORDER * MAX_ORDER;
 
-/// An empty cell with its row, column and box, read with one load.
+/// An empty cell with its row, column and box.
 #[derive(Clone, Copy, Default)]
 struct Slot {
-    cell: u8,
+    cell: u16,
     row: u8,
     col: u8,
     bx: u8,
@@ -45,15 +88,20 @@ struct Slot {
 /// The search state. Masks hold the digits still free in each unit (bit `d` for digit `d`),
 /// as the seed's `row`, `cal` and `cell` arrays do.
 struct State<'v> {
-    rows: [u16; 9],
-    cols: [u16; 9],
-    boxes: [u16; 9],
-    cells: [u8; CELLS],
+    rows: [u32; SIDE],
+    cols: [u32; SIDE],
+    boxes: [u32; SIDE],
+    cells: [u8; MAX_CELLS],
     /// `empties[depth..len]` are the cells still empty, in no particular order: the cell to
     /// fill is chosen by its candidate count and then its index, never by its slot.
-    empties: [Slot; CELLS],
+    empties: [Slot; MAX_CELLS],
     len: usize,
-    visit: &'v mut dyn FnMut(&Grid) -> bool,
+    shape: Shape,
+    /// Branch on the fewest places of a digit in a unit too, not only on cells.
+    places: bool,
+    /// Cells of the grid: `cells[..cell_count]`.
+    cell_count: usize,
+    visit: &'v mut dyn FnMut(&[u8]) -> bool,
     /// Digits placed so far, and how many may be.
     nodes: u64,
     max_nodes: u64,
@@ -65,18 +113,17 @@ impl State<'_> {
     /// Fills `empties[depth..len]`; returns false once the visitor asks to stop.
     fn dfs(&mut self, depth: usize) -> bool {
         if depth == self.len {
-            let grid = Grid::from_cells(self.cells).expect("digits stay in 1..=9");
-            return (self.visit)(&grid);
+            return (self.visit)(&self.cells[..self.cell_count]);
         }
         // The cell with the fewest candidates, the lowest index on ties: the smallest
-        // `count << 7 | cell`. A cell with none is a dead end, so stop looking at once.
+        // `count << 10 | cell`. A cell with none is a dead end, so stop looking at once.
         let mut best_key = u32::MAX;
         let mut best_slot = depth;
         let mut best_free = 0;
         for i in depth..self.len {
             let s = self.empties[i];
             let free = self.rows[s.row as usize] & self.cols[s.col as usize] & self.boxes[s.bx as usize];
-            let key = (ONES[free as usize] as u32) << 7 | s.cell as u32;
+            let key = free.count_ones() << 10 | u32::from(s.cell);
             if key < best_key {
                 if free == 0 {
                     return true;
@@ -84,6 +131,13 @@ impl State<'_> {
                 best_key = key;
                 best_slot = i;
                 best_free = free;
+            }
+        }
+        if self.places && best_free.count_ones() > 1 {
+            match self.best_place(depth, best_free.count_ones()) {
+                Some((0, _)) => return true,
+                Some((digit, slots)) => return self.try_place(depth, digit, slots),
+                None => {}
             }
         }
         self.empties.swap(depth, best_slot);
@@ -118,6 +172,89 @@ impl State<'_> {
     }
 }
 
+impl State<'_> {
+    /// The digit with the fewest places left in one row, column or box, if it has fewer than
+    /// `fewer_than` (the best cell's candidates): the digit (as its bit number) and the slots of
+    /// its places, lowest cell first. `Some((0, _))` when a digit has no place left in a unit
+    /// that still needs it: a dead end.
+    fn best_place(&self, depth: usize, fewer_than: u32) -> Option<(u32, Vec<usize>)> {
+        let side = self.shape.side();
+        // Places of each digit in each unit: rows, then columns, then boxes.
+        let mut count = [[0u8; SIDE + 1]; 3 * SIDE];
+        for i in depth..self.len {
+            let s = self.empties[i];
+            let mut free = self.rows[s.row as usize] & self.cols[s.col as usize] & self.boxes[s.bx as usize];
+            while free != 0 {
+                let d = free.trailing_zeros() as usize;
+                free &= free - 1;
+                count[s.row as usize][d] += 1;
+                count[SIDE + s.col as usize][d] += 1;
+                count[2 * SIDE + s.bx as usize][d] += 1;
+            }
+        }
+        let mut best: Option<(u32, usize, u32)> = None;
+        for kind in 0..3 {
+            let masks = [&self.rows, &self.cols, &self.boxes][kind];
+            for unit in 0..side {
+                let mut needed = masks[unit];
+                while needed != 0 {
+                    let d = needed.trailing_zeros();
+                    needed &= needed - 1;
+                    let n = u32::from(count[kind * SIDE + unit][d as usize]);
+                    if n == 0 {
+                        return Some((0, Vec::new()));
+                    }
+                    if n < fewer_than && best.map_or(true, |b| n < b.0) {
+                        best = Some((n, kind * SIDE + unit, d));
+                    }
+                }
+            }
+        }
+        let (_, unit, d) = best?;
+        let bit = 1u32 << d;
+        let mut slots: Vec<usize> = (depth..self.len)
+            .filter(|&i| {
+                let s = self.empties[i];
+                let free = self.rows[s.row as usize] & self.cols[s.col as usize] & self.boxes[s.bx as usize];
+                let here = [s.row as usize, SIDE + s.col as usize, 2 * SIDE + s.bx as usize];
+                free & bit != 0 && here.contains(&unit)
+            })
+            .collect();
+        slots.sort_by_key(|&i| self.empties[i].cell);
+        Some((d, slots))
+    }
+
+    /// Puts digit `d` in each of its places `slots` in turn (cells, lowest first).
+    fn try_place(&mut self, depth: usize, d: u32, slots: Vec<usize>) -> bool {
+        let bit = 1u32 << d;
+        let cells: Vec<u16> = slots.iter().map(|&i| self.empties[i].cell).collect();
+        for cell in cells {
+            let slot = (depth..self.len).find(|&i| self.empties[i].cell == cell).expect("the place is empty");
+            self.empties.swap(depth, slot);
+            let s = self.empties[depth];
+            if self.nodes == self.max_nodes {
+                self.gave_up = true;
+                return false;
+            }
+            self.nodes += 1;
+            let (r, c, b) = (s.row as usize, s.col as usize, s.bx as usize);
+            self.rows[r] ^= bit;
+            self.cols[c] ^= bit;
+            self.boxes[b] ^= bit;
+            self.cells[s.cell as usize] = d as u8;
+            let go_on = self.dfs(depth + 1);
+            self.rows[r] ^= bit;
+            self.cols[c] ^= bit;
+            self.boxes[b] ^= bit;
+            self.cells[s.cell as usize] = 0;
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 impl Engine for Bitmask {
     fn kind(&self) -> EngineKind {
         EngineKind::Bitmask
@@ -128,38 +265,22 @@ impl Engine for Bitmask {
     }
 
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
-        let cells = *puzzle.givens().cells();
-        let mut state = State {
-            rows: [ALL_DIGITS; 9],
-            cols: [ALL_DIGITS; 9],
-            boxes: [ALL_DIGITS; 9],
-            cells,
-            empties: [Slot::default(); CELLS],
-            len: 0,
-            visit,
-            nodes: 0,
-            max_nodes: self.max_nodes,
-            gave_up: false,
-        };
-        for (cell, &digit) in cells.iter().enumerate() {
-            let (r, c, b) = (cell / 9, cell % 9, box_of(cell));
-            if digit == 0 {
-                let (cell, row, col, bx) = (cell as u8, r as u8, c as u8, b as u8);
-                state.empties[state.len] = Slot { cell, row, col, bx };
-                state.len += 1;
-            } else {
-                // A `Puzzle`'s givens never clash, so each bit is still set here.
-                let bit = !(1u16 << digit);
-                state.rows[r] &= bit;
-                state.cols[c] &= bit;
-                state.boxes[b] &= bit;
+        self.run(Shape::NINE, false, puzzle.givens().cells(), &mut |cells| {
+            let cells: [u8; CELLS] = cells.try_into().expect("a 9×9 search fills 81 cells");
+            visit(&Grid::from_cells(cells).expect("digits stay in 1..=9"))
+        })
+    }
+}
+
+impl BoardEngine for Bitmask {
+    fn search_board(&mut self, puzzle: &BoardPuzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
+        let mut board = puzzle.givens().clone();
+        self.run(puzzle.shape(), true, puzzle.givens().cells(), &mut |cells| {
+            for (cell, &d) in cells.iter().enumerate() {
+                board.set(cell, d);
             }
-        }
-        state.dfs(0);
-        match state.gave_up {
-            true => Err(GaveUp { nodes: state.nodes }),
-            false => Ok(()),
-        }
+            visit(&board)
+        })
     }
 }
 

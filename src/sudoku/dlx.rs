@@ -2,23 +2,58 @@
 //! solved by the one [`Search`] engine. Givens are committed before the search
 //! starts (seed 002's idea), so the search only sees the cells left to fill.
 
-use super::{model, node_budget, Engine, EngineKind, GaveUp, Grid, Puzzle};
+use super::model::{self, Shape};
+use super::{node_budget, Board, BoardEngine, BoardPuzzle, Engine, EngineKind, GaveUp, Grid, Puzzle};
 use crate::exact_cover::{Counters, Matrix, Nothing, Observer, Search, Status, Stepwise};
 
 /// The full 324-item, 729-option matrix, options in model order.
 pub fn full_matrix() -> Matrix {
-    let mut m = Matrix::new(model::ITEMS, 0);
-    for option in 0..model::OPTIONS {
-        m.add_option(&model::option_items(option))
+    full_matrix_of(Shape::NINE)
+}
+
+/// The full matrix of any size (`4n⁴` items, `n⁶` options), options in model order.
+pub fn full_matrix_of(shape: Shape) -> Matrix {
+    let mut m = Matrix::new(shape.items(), 0);
+    for option in 0..shape.options() {
+        m.add_option(&shape.option_items(option))
             .expect("the model's options are well formed");
     }
     m
+}
+
+/// Commits the option of each given of `board`; false if one cannot be (it never clashes
+/// in a [`BoardPuzzle`]).
+fn commit_board(search: &mut Search, board: &Board) -> bool {
+    let shape = board.shape();
+    board
+        .cells()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d != 0)
+        .all(|(cell, &d)| search.commit(shape.option(cell, d)).is_ok())
+}
+
+/// The board a search's partial solution gives: the givens plus each option tried.
+pub fn board_of(search: &Search, puzzle: &BoardPuzzle) -> Board {
+    let mut board = puzzle.givens().clone();
+    for option in search.solution() {
+        let (cell, digit) = puzzle.shape().placement(option);
+        board.set(cell, digit);
+    }
+    board
 }
 
 /// A search for `puzzle`, at its start, with the givens already committed.
 pub fn start(puzzle: &Puzzle) -> Search {
     let mut search = Search::new(full_matrix());
     commit_givens(&mut search, puzzle);
+    search
+}
+
+/// A search for `puzzle` of any size, at its start, with the givens already committed.
+pub fn start_board(puzzle: &BoardPuzzle) -> Search {
+    let mut search = Search::new(full_matrix_of(puzzle.shape()));
+    commit_board(&mut search, puzzle.givens());
     search
 }
 
@@ -48,6 +83,8 @@ pub fn grid_of(search: &Search, puzzle: &Puzzle) -> Grid {
 /// each puzzle by copying the matrix into the search (no allocation per puzzle).
 #[derive(Clone)]
 pub struct Dlx {
+    /// The size `template` is the matrix of.
+    shape: Shape,
     template: Matrix,
     search: Search,
     max_nodes: u64,
@@ -56,10 +93,18 @@ pub struct Dlx {
 }
 
 impl Dlx {
+    /// The engine, ready for 9×9 puzzles.
     pub fn new() -> Dlx {
-        let template = full_matrix();
+        Dlx::for_shape(Shape::NINE)
+    }
+
+    /// The engine, ready for puzzles of `shape` (it takes any size, but changing size
+    /// builds a new matrix).
+    pub fn for_shape(shape: Shape) -> Dlx {
+        let template = full_matrix_of(shape);
         let search = Search::new(template.clone());
         Dlx {
+            shape,
             template,
             search,
             max_nodes: u64::MAX,
@@ -70,17 +115,13 @@ impl Dlx {
     /// Runs the search to its end, or until `visit` says stop or the node limit is passed.
     /// `obs` decides how often the search pauses, and so how often the limit is looked at:
     /// [`Nothing`] only at solutions (no limit needs more), [`Stepwise`] after each event.
-    fn run<O: Observer>(
-        &mut self,
-        obs: &mut O,
-        puzzle: &Puzzle,
-        visit: &mut dyn FnMut(&Grid) -> bool,
-    ) -> Result<(), GaveUp> {
+    /// `visit` is given the search at each solution.
+    fn run<O: Observer>(&mut self, obs: &mut O, visit: &mut dyn FnMut(&Search) -> bool) -> Result<(), GaveUp> {
         loop {
             match self.search.step(obs) {
                 Status::Running => {}
                 Status::Solution => {
-                    if !visit(&grid_of(&self.search, puzzle)) {
+                    if !visit(&self.search) {
                         return Ok(());
                     }
                 }
@@ -89,6 +130,32 @@ impl Dlx {
             if self.search.counters().nodes > self.max_nodes {
                 return Err(GaveUp { nodes: self.max_nodes });
             }
+        }
+    }
+
+    /// Starts the search over on the matrix of `shape` (built anew if the size changed), and
+    /// runs it to its end or until `visit` says stop.
+    fn start(
+        &mut self,
+        shape: Shape,
+        commit: impl FnOnce(&mut Search) -> bool,
+        visit: &mut dyn FnMut(&Search) -> bool,
+    ) -> Result<(), GaveUp> {
+        self.earlier = self.earlier + self.search.counters();
+        if shape != self.shape {
+            self.shape = shape;
+            self.template = full_matrix_of(shape);
+        }
+        self.search.reset(&self.template);
+        if !commit(&mut self.search) {
+            return Ok(());
+        }
+        // Pausing after every event to look at the limit costs 6% (magictour), so a search
+        // with no limit runs unwatched.
+        if self.max_nodes == u64::MAX {
+            self.run(&mut Nothing, visit)
+        } else {
+            self.run(&mut Stepwise, visit)
         }
     }
 
@@ -118,18 +185,15 @@ impl Engine for Dlx {
     }
 
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
-        self.earlier = self.earlier + self.search.counters();
-        self.search.reset(&self.template);
-        if !commit_givens(&mut self.search, puzzle) {
-            return Ok(());
-        }
-        // Pausing after every event to look at the limit costs 6% (magictour), so a search
-        // with no limit runs unwatched.
-        if self.max_nodes == u64::MAX {
-            self.run(&mut Nothing, puzzle, visit)
-        } else {
-            self.run(&mut Stepwise, puzzle, visit)
-        }
+        let commit = |search: &mut Search| commit_givens(search, puzzle);
+        self.start(Shape::NINE, commit, &mut |search| visit(&grid_of(search, puzzle)))
+    }
+}
+
+impl BoardEngine for Dlx {
+    fn search_board(&mut self, puzzle: &BoardPuzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
+        let commit = |search: &mut Search| commit_board(search, puzzle.givens());
+        self.start(puzzle.shape(), commit, &mut |search| visit(&board_of(search, puzzle)))
     }
 }
 

@@ -11,7 +11,8 @@
 
 use super::grid::{Grid, CELLS};
 use super::logic::{self, Rating, Technique};
-use super::{Dlx, Engine, Puzzle, Verdict};
+use super::model::Shape;
+use super::{Board, BoardEngine, BoardPuzzle, Dlx, Engine, Puzzle, Verdict};
 use std::fmt;
 use std::str::FromStr;
 
@@ -307,6 +308,76 @@ impl Generator {
                 };
             }
         }
+    }
+}
+
+/// Puzzles of every size, for the sizes the logic solver does not rate: a random solved
+/// board (random clues, then DLX's first solution), thinned a clue at a time in random order
+/// while DLX proves the solution unique within a node budget. With no budget hit, the result
+/// is minimal; a clue whose removal the budget cannot decide stays.
+pub struct BoardGenerator {
+    shape: Shape,
+    rng: Rng,
+    dlx: Dlx,
+}
+
+impl BoardGenerator {
+    /// The default node budget of each uniqueness check while thinning.
+    pub const MAX_NODES: u64 = 20_000;
+
+    /// A generator of puzzles of `shape` whose uniqueness checks may take `max_nodes` each:
+    /// the more, the fewer clues and the harder the puzzles (and the slower they come).
+    pub fn new(shape: Shape, seed: u64, max_nodes: u64) -> BoardGenerator {
+        let mut dlx = Dlx::for_shape(shape);
+        dlx.set_max_nodes(Some(max_nodes));
+        BoardGenerator {
+            shape,
+            rng: Rng::new(seed),
+            dlx,
+        }
+    }
+
+    /// A random solved board: `side` random clues that do not clash, then DLX's first
+    /// solution (tried again when the clues have none within the budget).
+    pub fn solved_board(&mut self) -> Board {
+        let (cells, side) = (self.shape.cells(), self.shape.side());
+        loop {
+            let mut b = Board::empty(self.shape);
+            let mut order: Vec<usize> = (0..cells).collect();
+            self.rng.shuffle(&mut order);
+            for &c in &order[..side] {
+                b.set(c, self.rng.below(side) as u8 + 1);
+                if !b.clashes().is_empty() {
+                    b.set(c, 0);
+                }
+            }
+            let p = BoardPuzzle::new(b).expect("clashing clues were taken back");
+            if let Ok(Some(solution)) = self.dlx.solve_board(&p) {
+                return solution;
+            }
+        }
+    }
+
+    /// Whether `b` has one solution, as far as the budget tells.
+    fn unique(&mut self, b: &Board) -> bool {
+        let p = BoardPuzzle::new(b.clone()).expect("a subset of a solution never clashes");
+        self.dlx.count_board(&p, 2) == Ok(1)
+    }
+
+    /// A new puzzle with one solution, and that solution.
+    pub fn generate(&mut self) -> (BoardPuzzle, Board) {
+        let solution = self.solved_board();
+        let mut b = solution.clone();
+        let mut order: Vec<usize> = (0..self.shape.cells()).collect();
+        self.rng.shuffle(&mut order);
+        for c in order {
+            let d = b.get(c);
+            b.set(c, 0);
+            if !self.unique(&b) {
+                b.set(c, d);
+            }
+        }
+        (BoardPuzzle::new(b).expect("a subset of a solution"), solution)
     }
 }
 

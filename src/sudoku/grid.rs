@@ -3,6 +3,9 @@
 
 use std::fmt;
 
+use super::board::{clashes_in, solves_in};
+use super::model::Shape;
+
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
 
@@ -15,12 +18,13 @@ pub struct Grid {
 
 /// The name of a cell as people write it: `r4c7` is row 4, column 7 (both from 1).
 pub fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", cell / 9 + 1, cell % 9 + 1)
+    Shape::NINE.cell_name(cell)
 }
 
 /// The box (0..9, reading order) that holds a cell.
+#[inline(always)]
 pub fn box_of(cell: usize) -> usize {
-    cell / 27 * 3 + cell % 9 / 3
+    Shape::NINE.box_of(cell)
 }
 
 impl Grid {
@@ -93,9 +97,7 @@ impl Grid {
     /// True when every cell is filled, no row, column or box repeats a digit,
     /// and every digit of `puzzle` is kept.
     pub fn solves(&self, puzzle: &Grid) -> bool {
-        self.cells.iter().all(|&d| d != 0)
-            && self.first_clash().is_none()
-            && puzzle.cells.iter().zip(&self.cells).all(|(&p, &s)| p == 0 || p == s)
+        solves_in(Shape::NINE, &self.cells, &puzzle.cells)
     }
 
     /// The first clash in reading order (see [`Grid::clashes`]).
@@ -106,29 +108,7 @@ impl Grid {
     /// Every clash: for each cell whose digit already appears earlier in its row, column
     /// or box, one clash per such unit (row, column, box), in reading order.
     pub fn clashes(&self) -> Vec<Clash> {
-        // The first cell (plus one; 0 for none) holding each digit in each unit.
-        let mut first = [[[0u8; 10]; 9]; 3];
-        let mut out = Vec::new();
-        for (cell, &digit) in self.cells.iter().enumerate() {
-            if digit == 0 {
-                continue;
-            }
-            let units = [Unit::Row(cell / 9), Unit::Column(cell % 9), Unit::Box(box_of(cell))];
-            for (k, unit) in units.into_iter().enumerate() {
-                let slot = &mut first[k][unit.index()][usize::from(digit)];
-                if *slot == 0 {
-                    *slot = cell as u8 + 1;
-                } else {
-                    out.push(Clash {
-                        cell,
-                        digit,
-                        unit,
-                        other: usize::from(*slot - 1),
-                    });
-                }
-            }
-        }
-        out
+        clashes_in(Shape::NINE, &self.cells)
     }
 
     /// For each cell, the digits that clash with no given (bit `d` set for digit `d`).

@@ -13,6 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 mod bitmask;
+mod board;
 mod dfs;
 pub mod dlx;
 pub mod generate;
@@ -21,17 +22,63 @@ pub mod logic;
 pub mod model;
 
 pub use bitmask::Bitmask;
+pub use board::{Alphabet, Board, BoardPuzzle, SymbolError};
+pub use model::Shape;
 pub use dfs::Dfs;
 pub use dlx::Dlx;
 pub use grid::{box_of, cell_name, CellError, Clash, Grid, LineError, Puzzle, PuzzleError, Unit, ALL_DIGITS, CELLS};
 
-/// What a puzzle's solutions are, as far as a uniqueness check needs to know.
+/// What a puzzle's solutions are, as far as a uniqueness check needs to know: solutions are
+/// [`Grid`]s for 9×9 engines, [`Board`]s at any size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Verdict {
+pub enum Verdict<G = Grid> {
     None,
-    Unique(Grid),
+    Unique(G),
     /// The first two solutions found; they differ in at least one cell.
-    Multiple(Grid, Grid),
+    Multiple(G, G),
+}
+
+/// A search as the answers below drive it: it calls its visitor with each solution until the
+/// visitor returns `false`.
+type Searcher<'a, G> = &'a mut dyn FnMut(&mut dyn FnMut(&G) -> bool) -> Result<(), GaveUp>;
+
+/// The first solution a search finds, if any.
+fn first_of<G: Clone>(search: Searcher<'_, G>) -> Result<Option<G>, GaveUp> {
+    let mut found = None;
+    search(&mut |g| {
+        found = Some(g.clone());
+        false
+    })?;
+    Ok(found)
+}
+
+/// The number of solutions a search finds, counting no further than `limit`.
+fn count_of<G>(search: Searcher<'_, G>, limit: u64) -> Result<u64, GaveUp> {
+    let mut n = 0;
+    if limit > 0 {
+        search(&mut |_| {
+            n += 1;
+            n < limit
+        })?;
+    }
+    Ok(n)
+}
+
+/// No solution, one, or several (stopping at the second).
+fn verdict_of<G: Clone>(search: Searcher<'_, G>) -> Result<Verdict<G>, GaveUp> {
+    let mut verdict = Verdict::None;
+    search(&mut |g| match &verdict {
+        Verdict::None => {
+            verdict = Verdict::Unique(g.clone());
+            true
+        }
+        Verdict::Unique(a) => {
+            verdict = Verdict::Multiple(a.clone(), g.clone());
+            false
+        }
+        Verdict::Multiple(..) => false,
+    })?;
+    Ok(verdict)
 }
 
 /// A search stopped at its node limit (see [`Engine::set_max_nodes`]) before it was over.
@@ -75,42 +122,40 @@ pub trait Engine {
 
     /// The first solution found, if any.
     fn solve(&mut self, puzzle: &Puzzle) -> Result<Option<Grid>, GaveUp> {
-        let mut found = None;
-        self.search(puzzle, &mut |g| {
-            found = Some(*g);
-            false
-        })?;
-        Ok(found)
+        first_of(&mut |visit| self.search(puzzle, visit))
     }
 
     /// The number of solutions, counting no further than `limit`.
     fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<u64, GaveUp> {
-        let mut n = 0;
-        if limit > 0 {
-            self.search(puzzle, &mut |_| {
-                n += 1;
-                n < limit
-            })?;
-        }
-        Ok(n)
+        count_of(&mut |visit| self.search(puzzle, visit), limit)
     }
 
     /// No solution, one, or several (stopping at the second, as a uniqueness check does).
     fn verdict(&mut self, puzzle: &Puzzle) -> Result<Verdict, GaveUp> {
-        let mut first = None;
-        let mut verdict = Verdict::None;
-        self.search(puzzle, &mut |g| match first {
-            None => {
-                first = Some(*g);
-                verdict = Verdict::Unique(*g);
-                true
-            }
-            Some(a) => {
-                verdict = Verdict::Multiple(a, *g);
-                false
-            }
-        })?;
-        Ok(verdict)
+        verdict_of(&mut |visit| self.search(puzzle, visit))
+    }
+}
+
+/// An engine that solves every size, 4×4 to 25×25, on [`Board`]s: the same questions as
+/// [`Engine`] asks of 9×9 grids.
+pub trait BoardEngine: Engine {
+    /// Calls `visit` with each solution of `puzzle` until `visit` returns `false`
+    /// or no solution is left.
+    fn search_board(&mut self, puzzle: &BoardPuzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp>;
+
+    /// The first solution found, if any.
+    fn solve_board(&mut self, puzzle: &BoardPuzzle) -> Result<Option<Board>, GaveUp> {
+        first_of(&mut |visit| self.search_board(puzzle, visit))
+    }
+
+    /// The number of solutions, counting no further than `limit`.
+    fn count_board(&mut self, puzzle: &BoardPuzzle, limit: u64) -> Result<u64, GaveUp> {
+        count_of(&mut |visit| self.search_board(puzzle, visit), limit)
+    }
+
+    /// No solution, one, or several (stopping at the second).
+    fn verdict_board(&mut self, puzzle: &BoardPuzzle) -> Result<Verdict<Board>, GaveUp> {
+        verdict_of(&mut |visit| self.search_board(puzzle, visit))
     }
 }
 
@@ -140,6 +185,16 @@ impl EngineKind {
             EngineKind::Dlx => "dlx",
             EngineKind::Bitmask => "bitmask",
             EngineKind::Dfs => "dfs",
+        }
+    }
+
+    /// A new engine of this kind that solves every size, ready for `shape` (DLX builds its
+    /// matrix for it); `None` for the plain DFS, which knows only 9×9.
+    pub fn board_engine(self, shape: Shape) -> Option<Box<dyn BoardEngine + Send>> {
+        match self {
+            EngineKind::Dlx => Some(Box::new(Dlx::for_shape(shape))),
+            EngineKind::Bitmask => Some(Box::new(Bitmask::new())),
+            EngineKind::Dfs => None,
         }
     }
 

@@ -1,38 +1,216 @@
-//! The Sudoku exact-cover model, numbered once, here: cells first, as in Knuth's
-//! encoding and seed 000's.
+//! The Sudoku exact-cover model, numbered once, here, for every order `n` in 2..=5 (4×4,
+//! 9×9, 16×16 and 25×25 grids, `n`×`n` boxes): cells first, as in Knuth's encoding and
+//! seed 000's.
 //!
-//! **Options** (729): "put digit `d` in row `r`, column `c`", numbered
-//! `option = (r * 9 + c) * 9 + (d - 1)` with `r`, `c` in 0..9 and `d` in 1..=9.
+//! A [`Shape`] is an order. With `s = n²` symbols (digits `1..=s`) and `s²` cells:
 //!
-//! **Items** (324), in four blocks of 81, each option covering one item of each block:
+//! **Options** (`s³`: 64, 729, 4,096, 15,625): "put digit `d` in row `r`, column `c`",
+//! numbered `option = (r * s + c) * s + (d - 1)` with `r`, `c` in `0..s`.
 //!
-//! | items     | meaning             | number                 |
-//! |-----------|---------------------|------------------------|
-//! | 0..81     | cell `r,c` is filled| `r * 9 + c`            |
-//! | 81..162   | row `r` has `d`     | `81 + r * 9 + (d - 1)` |
-//! | 162..243  | column `c` has `d`  | `162 + c * 9 + (d - 1)`|
-//! | 243..324  | box `b` has `d`     | `243 + b * 9 + (d - 1)`|
+//! **Items** (`4s²`: 64, 324, 1,024, 2,500), in four blocks of `s²`, each option covering one
+//! item of each block:
 //!
-//! where `b = r / 3 * 3 + c / 3`. An option's items are listed in that order
+//! | items         | meaning              | number                     |
+//! |---------------|----------------------|----------------------------|
+//! | 0..s²         | cell `r,c` is filled | `r * s + c`                |
+//! | s²..2s²       | row `r` has `d`      | `s² + r * s + (d - 1)`     |
+//! | 2s²..3s²      | column `c` has `d`   | `2s² + c * s + (d - 1)`    |
+//! | 3s²..4s²      | box `b` has `d`      | `3s² + b * s + (d - 1)`    |
+//!
+//! where `b = r / n * n + c / n`. An option's items are listed in that order
 //! (cell, row, column, box), and each item's options in increasing option number;
 //! the search's tie-breaks, and so its trace, follow from these two orders. With the
 //! cells first, a tie between a cell and a digit's place goes to the cell, which makes
 //! the search tree smaller (magictour, unique mode: 647 nodes per puzzle against 764
 //! with the cells last).
+//!
+//! The free functions and constants ([`ITEMS`], [`option_items`], …) are the 9×9 model,
+//! [`Shape::NINE`]'s methods with the order known at compile time, so the 9×9 solver pays
+//! nothing for the other sizes.
 
-use super::grid::{box_of, cell_name};
+/// An order `n` of Sudoku (2..=5): `n²` symbols, `n⁴` cells, `n`×`n` boxes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Shape {
+    n: usize,
+}
 
-/// Number of items (constraints).
-pub const ITEMS: usize = 324;
-/// Number of options (placements).
-pub const OPTIONS: usize = 729;
+/// The largest order, 25×25: 25 digits fit a `u32` mask.
+pub const MAX_ORDER: usize = 5;
+/// Cells of the largest grid.
+pub const MAX_CELLS: usize = MAX_ORDER.pow(4);
+
+impl Shape {
+    /// 4×4 (2×2 boxes), the teaching size.
+    pub const FOUR: Shape = Shape { n: 2 };
+    /// The classic 9×9.
+    pub const NINE: Shape = Shape { n: 3 };
+    /// 16×16 (POJ 3076, SPOJ SUDOKU).
+    pub const SIXTEEN: Shape = Shape { n: 4 };
+    /// 25×25.
+    pub const TWENTY_FIVE: Shape = Shape { n: 5 };
+    /// Every shape, smallest first.
+    pub const ALL: [Shape; 4] = [Shape::FOUR, Shape::NINE, Shape::SIXTEEN, Shape::TWENTY_FIVE];
+
+    /// The shape of order `n` (box side), if `n` is in 2..=5.
+    pub fn of_order(n: usize) -> Option<Shape> {
+        (2..=MAX_ORDER).contains(&n).then_some(Shape { n })
+    }
+
+    /// The shape whose grid is `side`×`side` (4, 9, 16 or 25).
+    pub fn of_side(side: usize) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.side() == side)
+    }
+
+    /// The shape with `cells` cells (16, 81, 256 or 625).
+    pub fn of_cells(cells: usize) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.cells() == cells)
+    }
+
+    /// The order `n`: the side of a box.
+    #[inline(always)]
+    pub const fn order(self) -> usize {
+        self.n
+    }
+
+    /// Rows, columns, boxes and digits: `n²`.
+    #[inline(always)]
+    pub const fn side(self) -> usize {
+        self.n * self.n
+    }
+
+    /// Cells: `n⁴`.
+    #[inline(always)]
+    pub const fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// Items: `4n⁴`.
+    #[inline(always)]
+    pub const fn items(self) -> usize {
+        4 * self.cells()
+    }
+
+    /// Options: `n⁶`.
+    #[inline(always)]
+    pub const fn options(self) -> usize {
+        self.cells() * self.side()
+    }
+
+    /// The box (reading order) that holds `cell`.
+    #[inline(always)]
+    pub const fn box_of(self, cell: usize) -> usize {
+        let (s, n) = (self.side(), self.n);
+        cell / (s * n) * n + cell % s / n
+    }
+
+    /// The `k`-th cell (reading order) of box `b`.
+    #[inline(always)]
+    pub const fn box_cell(self, b: usize, k: usize) -> usize {
+        let (s, n) = (self.side(), self.n);
+        (b / n * n + k / n) * s + b % n * n + k % n
+    }
+
+    /// The option that puts `digit` (1..=side) in `cell`.
+    #[inline(always)]
+    pub fn option(self, cell: usize, digit: u8) -> usize {
+        debug_assert!(cell < self.cells() && digit >= 1 && usize::from(digit) <= self.side());
+        cell * self.side() + usize::from(digit - 1)
+    }
+
+    /// The cell and digit of an option.
+    #[inline(always)]
+    pub const fn placement(self, option: usize) -> (usize, u8) {
+        (option / self.side(), (option % self.side()) as u8 + 1)
+    }
+
+    /// The four items of an option, in node order: cell, row, column, box.
+    #[inline(always)]
+    pub const fn option_items(self, option: usize) -> [usize; 4] {
+        let (s, a) = (self.side(), self.cells());
+        let (cell, d) = (option / s, option % s);
+        let (r, c) = (cell / s, cell % s);
+        [cell, a + r * s + d, 2 * a + c * s + d, 3 * a + self.box_of(cell) * s + d]
+    }
+
+    /// The number of an item.
+    pub fn item_number(self, item: Item) -> usize {
+        let (s, a) = (self.side(), self.cells());
+        match item {
+            Item::Cell(cell) => cell,
+            Item::RowDigit(r, d) => a + r * s + usize::from(d - 1),
+            Item::ColumnDigit(c, d) => 2 * a + c * s + usize::from(d - 1),
+            Item::BoxDigit(b, d) => 3 * a + b * s + usize::from(d - 1),
+        }
+    }
+
+    /// What item `i` (0..items) asks for.
+    pub fn item(self, i: usize) -> Item {
+        let (s, a) = (self.side(), self.cells());
+        let (block, k) = (i / a, i % a);
+        let digit = (k % s) as u8 + 1;
+        match block {
+            0 => Item::Cell(k),
+            1 => Item::RowDigit(k / s, digit),
+            2 => Item::ColumnDigit(k / s, digit),
+            _ => Item::BoxDigit(k / s, digit),
+        }
+    }
+
+    /// The `side` options that cover item `i`, in increasing option number.
+    pub fn item_options(self, i: usize) -> impl Iterator<Item = usize> {
+        let s = self.side();
+        let item = self.item(i);
+        (0..s).map(move |k| match item {
+            Item::RowDigit(r, d) => self.option(r * s + k, d),
+            Item::ColumnDigit(c, d) => self.option(k * s + c, d),
+            Item::BoxDigit(b, d) => self.option(self.box_cell(b, k), d),
+            Item::Cell(cell) => self.option(cell, k as u8 + 1),
+        })
+    }
+
+    /// The symbol people write for `digit` (1..=side) at this size: `1`–`9` up to 9×9,
+    /// `A`–`P` for 16×16 (POJ 3076), `A`–`Y` for 25×25.
+    pub fn symbol(self, digit: u8) -> char {
+        match self.side() {
+            ..=9 => char::from(b'0' + digit),
+            _ => char::from(b'A' + digit - 1),
+        }
+    }
+
+    /// The name of a cell as people write it: `r4c7` is row 4, column 7 (both from 1).
+    pub fn cell_name(self, cell: usize) -> String {
+        format!("r{}c{}", cell / self.side() + 1, cell % self.side() + 1)
+    }
+
+    /// An item in words, e.g. "row 3 has 7", "r4c5 is filled".
+    pub fn describe_item(self, i: usize) -> String {
+        let sym = |d| self.symbol(d);
+        match self.item(i) {
+            Item::RowDigit(r, d) => format!("row {} has {}", r + 1, sym(d)),
+            Item::ColumnDigit(c, d) => format!("column {} has {}", c + 1, sym(d)),
+            Item::BoxDigit(b, d) => format!("box {} has {}", b + 1, sym(d)),
+            Item::Cell(cell) => format!("{} is filled", self.cell_name(cell)),
+        }
+    }
+
+    /// An option in words, e.g. "r3c4 = 7".
+    pub fn describe_option(self, option: usize) -> String {
+        let (cell, digit) = self.placement(option);
+        format!("{} = {}", self.cell_name(cell), self.symbol(digit))
+    }
+}
+
+/// Number of items (constraints) of the 9×9 model.
+pub const ITEMS: usize = Shape::NINE.items();
+/// Number of options (placements) of the 9×9 model.
+pub const OPTIONS: usize = Shape::NINE.options();
 
 /// What an item asks for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Item {
-    /// Cell `.0` (0..81) is filled.
+    /// Cell `.0` is filled.
     Cell(usize),
-    /// Row `.0` (0..9) has digit `.1` (1..=9).
+    /// Row `.0` (from 0) has digit `.1` (from 1).
     RowDigit(usize, u8),
     /// Column `.0` has digit `.1`.
     ColumnDigit(usize, u8),
@@ -40,75 +218,51 @@ pub enum Item {
     BoxDigit(usize, u8),
 }
 
-/// The option that puts `digit` (1..=9) in `cell` (0..81).
+/// The 9×9 option that puts `digit` (1..=9) in `cell` (0..81).
+#[inline(always)]
 pub fn option(cell: usize, digit: u8) -> usize {
-    debug_assert!(cell < 81 && (1..=9).contains(&digit));
-    cell * 9 + usize::from(digit - 1)
+    Shape::NINE.option(cell, digit)
 }
 
-/// The cell and digit of an option.
+/// The cell and digit of a 9×9 option.
+#[inline(always)]
 pub fn placement(option: usize) -> (usize, u8) {
-    (option / 9, (option % 9) as u8 + 1)
+    Shape::NINE.placement(option)
 }
 
-/// The four items of an option, in node order: cell, row, column, box.
+/// The four items of a 9×9 option, in node order: cell, row, column, box.
+#[inline(always)]
 pub fn option_items(option: usize) -> [usize; 4] {
-    let (cell, digit) = placement(option);
-    let d = usize::from(digit - 1);
-    let (r, c) = (cell / 9, cell % 9);
-    [cell, 81 + r * 9 + d, 162 + c * 9 + d, 243 + box_of(cell) * 9 + d]
+    Shape::NINE.option_items(option)
 }
 
-/// The number of an item.
+/// The number of a 9×9 item.
 pub fn item_number(item: Item) -> usize {
-    match item {
-        Item::Cell(cell) => cell,
-        Item::RowDigit(r, d) => 81 + r * 9 + usize::from(d - 1),
-        Item::ColumnDigit(c, d) => 162 + c * 9 + usize::from(d - 1),
-        Item::BoxDigit(b, d) => 243 + b * 9 + usize::from(d - 1),
-    }
+    Shape::NINE.item_number(item)
 }
 
-/// What item `n` (0..324) asks for.
+/// What 9×9 item `n` (0..324) asks for.
 pub fn item(n: usize) -> Item {
-    let (block, k) = (n / 81, n % 81);
-    let digit = (k % 9) as u8 + 1;
-    match block {
-        0 => Item::Cell(k),
-        1 => Item::RowDigit(k / 9, digit),
-        2 => Item::ColumnDigit(k / 9, digit),
-        _ => Item::BoxDigit(k / 9, digit),
-    }
+    Shape::NINE.item(n)
 }
 
-/// The nine options that cover an item, in increasing option number.
+/// The nine options that cover a 9×9 item, in increasing option number.
 pub fn item_options(n: usize) -> [usize; 9] {
     let mut out = [0; 9];
-    for (k, slot) in out.iter_mut().enumerate() {
-        *slot = match item(n) {
-            Item::RowDigit(r, d) => option(r * 9 + k, d),
-            Item::ColumnDigit(c, d) => option(k * 9 + c, d),
-            Item::BoxDigit(b, d) => option((b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3, d),
-            Item::Cell(cell) => option(cell, k as u8 + 1),
-        };
+    for (slot, o) in out.iter_mut().zip(Shape::NINE.item_options(n)) {
+        *slot = o;
     }
     out
 }
 
-/// An item in words, e.g. "row 3 has 7", "r4c5 is filled".
+/// A 9×9 item in words, e.g. "row 3 has 7", "r4c5 is filled".
 pub fn describe_item(n: usize) -> String {
-    match item(n) {
-        Item::RowDigit(r, d) => format!("row {} has {d}", r + 1),
-        Item::ColumnDigit(c, d) => format!("column {} has {d}", c + 1),
-        Item::BoxDigit(b, d) => format!("box {} has {d}", b + 1),
-        Item::Cell(cell) => format!("{} is filled", cell_name(cell)),
-    }
+    Shape::NINE.describe_item(n)
 }
 
-/// An option in words, e.g. "r3c4 = 7".
+/// A 9×9 option in words, e.g. "r3c4 = 7".
 pub fn describe_option(option: usize) -> String {
-    let (cell, digit) = placement(option);
-    format!("{} = {digit}", cell_name(cell))
+    Shape::NINE.describe_option(option)
 }
 
 #[cfg(test)]
@@ -160,7 +314,49 @@ mod tests {
     }
 
     #[test]
+    fn every_shape_is_an_exact_cover_numbered_cells_first() {
+        let counts: Vec<(usize, usize)> = Shape::ALL.iter().map(|s| (s.items(), s.options())).collect();
+        assert_eq!(counts, [(64, 64), (324, 729), (1024, 4096), (2500, 15625)]);
+        for shape in Shape::ALL {
+            let (a, s) = (shape.cells(), shape.side());
+            let mut lists = vec![Vec::new(); shape.items()];
+            for o in 0..shape.options() {
+                let items = shape.option_items(o);
+                for (block, &i) in items.iter().enumerate() {
+                    assert_eq!(i / a, block, "{shape:?} option {o}: items in block order");
+                    lists[i].push(o);
+                }
+                let (cell, d) = shape.placement(o);
+                assert_eq!(shape.option(cell, d), o);
+                let (r, c) = (cell / s, cell % s);
+                assert_eq!(shape.item(items[1]), Item::RowDigit(r, d));
+                assert_eq!(shape.item(items[2]), Item::ColumnDigit(c, d));
+                let b = shape.box_of(cell);
+                assert_eq!(shape.item(items[3]), Item::BoxDigit(b, d));
+                assert_eq!((b / shape.order(), b % shape.order()), (r / shape.order(), c / shape.order()));
+            }
+            for (i, list) in lists.iter().enumerate() {
+                assert_eq!(shape.item_number(shape.item(i)), i);
+                assert_eq!(&shape.item_options(i).collect::<Vec<_>>(), list, "{shape:?} item {i}");
+                assert_eq!(list.len(), s);
+            }
+            for b in 0..s {
+                for k in 0..s {
+                    assert_eq!(shape.box_of(shape.box_cell(b, k)), b);
+                }
+            }
+        }
+        assert_eq!(Shape::of_side(16), Some(Shape::SIXTEEN));
+        assert_eq!(Shape::of_cells(625), Some(Shape::TWENTY_FIVE));
+        assert_eq!((Shape::of_order(1), Shape::of_order(6), Shape::of_side(10)), (None, None, None));
+    }
+
+    #[test]
     fn words() {
+        let sixteen = Shape::SIXTEEN;
+        assert_eq!(sixteen.describe_option(sixteen.option(17, 16)), "r2c2 = P");
+        assert_eq!(sixteen.describe_item(sixteen.item_number(Item::BoxDigit(15, 1))), "box 16 has A");
+        assert_eq!(Shape::FOUR.describe_option(Shape::FOUR.option(15, 4)), "r4c4 = 4");
         assert_eq!(describe_item(item_number(Item::RowDigit(2, 7))), "row 3 has 7");
         assert_eq!(describe_item(item_number(Item::BoxDigit(4, 2))), "box 5 has 2");
         assert_eq!(describe_item(3 * 9 + 4), "r4c5 is filled");

@@ -1,0 +1,337 @@
+//! Puzzles of every size as text: 4×4, 16×16 and 25×25 (9×9 too, though the 9×9 judge
+//! formats above stream and know HDU and hiho).
+//!
+//! * [`BoardFormat::Line`]: one puzzle per line of `n⁴` characters (16, 81, 256 or 625).
+//!   Symbols `1`–`9` up to 9×9; for 16×16 `1`–`9` then `A`–`G`, or `A`–`P` as in POJ 3076
+//!   (a line with any digit 1–9 is read as the first); for 25×25 `A`–`Y`. Blanks are `.`,
+//!   `0` and `-`; lower case is read as upper case. Answers are written in the puzzle's own
+//!   alphabet.
+//! * [`BoardFormat::Grid`] (POJ 3076, SPOJ SUDOKU): `side` lines of `side` symbols, blank lines
+//!   between cases, with SPOJ's optional first line giving the number of cases. Answers:
+//!   `side` lines, a blank line between cases.
+//!
+//! Every error names its line, and the cell when there is one.
+
+use std::fmt;
+
+use crate::sudoku::{Alphabet, Board, BoardPuzzle, Clash, Shape, SymbolError};
+
+/// A format of every size.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum BoardFormat {
+    /// One puzzle of `n⁴` symbols per line.
+    Line,
+    /// `side` lines of `side` symbols per puzzle (POJ 3076, SPOJ SUDOKU).
+    Grid,
+}
+
+impl BoardFormat {
+    /// `line` or `poj`, as the command line names them.
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardFormat::Line => "line",
+            BoardFormat::Grid => "poj",
+        }
+    }
+
+    /// Appends `board` as case `index` (from 0), in `alphabet`, with the separator that goes
+    /// before it.
+    pub fn write_board(self, index: usize, board: &Board, alphabet: Alphabet, out: &mut String) {
+        self.write_separator(index, out);
+        let line = board.to_line(alphabet);
+        match self {
+            BoardFormat::Line => {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            BoardFormat::Grid => {
+                let chars: Vec<char> = line.chars().map(|c| if c == '.' { '-' } else { c }).collect();
+                for row in chars.chunks(board.shape().side()) {
+                    out.extend(row);
+                    out.push('\n');
+                }
+            }
+        }
+    }
+
+    /// Appends a one-line `message` in place of case `index`'s grid.
+    pub fn write_message(self, index: usize, message: &str, out: &mut String) {
+        self.write_separator(index, out);
+        out.push_str(message);
+        out.push('\n');
+    }
+
+    fn write_separator(self, index: usize, out: &mut String) {
+        if self == BoardFormat::Grid && index > 0 {
+            out.push('\n');
+        }
+    }
+}
+
+impl fmt::Display for BoardFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The format and size of a text, from its first non-blank line (and the next, after a
+/// count): a line of 16, 81, 256 or 625 symbols is a line-format puzzle, except that a
+/// 16-symbol line with a letter in it is the first row of a 16×16 grid (POJ); a line of 4
+/// or 25 symbols is a grid row; a lone number is SPOJ's count, and the line after it decides;
+/// any other line is read at the size whose length is nearest. `shape` forces the size.
+/// `None` for what the 9×9 formats read (and for a line nearest 81 symbols long).
+pub fn detect(text: &str, shape: Option<Shape>) -> Option<(BoardFormat, Shape)> {
+    let mut lines = text.lines().map(|l| l.trim_start_matches('\u{feff}').trim()).filter(|l| !l.is_empty());
+    let mut first = lines.next()?;
+    if first.bytes().all(|b| b.is_ascii_digit()) && first.len() <= 20 {
+        first = lines.next()?;
+        if first.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let shape = shape.or(Shape::of_side(first.chars().count()))?;
+        return Some((BoardFormat::Grid, shape));
+    }
+    if first.split_whitespace().nth(1).is_some() {
+        return None;
+    }
+    let len = first.chars().count();
+    let lettered = first.chars().any(|c| c.is_ascii_alphabetic());
+    match shape {
+        Some(shape) if len == shape.side() && shape.side() > 9 || len == 16 && shape == Shape::SIXTEEN => {
+            Some((BoardFormat::Grid, shape))
+        }
+        Some(shape) => Some((BoardFormat::Line, shape)),
+        None if len == 16 && lettered => Some((BoardFormat::Grid, Shape::SIXTEEN)),
+        None if len == 4 || len == 25 => Some((BoardFormat::Grid, Shape::of_side(len)?)),
+        None => {
+            // A line of no size's length is read at the nearest size, whose error will say
+            // how long it should be; near 81, the 9×9 formats say it.
+            let nearest = Shape::ALL.into_iter().min_by_key(|s| s.cells().abs_diff(len))?;
+            (nearest != Shape::NINE).then_some((BoardFormat::Line, nearest))
+        }
+    }
+}
+
+/// One puzzle as read: its board (givens not yet checked), the alphabet it was written in and
+/// its first line (1-based).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BoardCase {
+    pub board: Board,
+    pub alphabet: Alphabet,
+    pub line: usize,
+}
+
+impl BoardCase {
+    /// The case as a puzzle, or the error naming the line and cell where its givens clash.
+    pub fn puzzle(&self, format: BoardFormat) -> Result<BoardPuzzle, BoardError> {
+        BoardPuzzle::new(self.board.clone()).map_err(|clash| {
+            let side = self.board.shape().side();
+            let line = match format {
+                BoardFormat::Line => self.line,
+                BoardFormat::Grid => self.line + clash.cell / side,
+            };
+            BoardError {
+                line,
+                kind: BoardErrorKind::Clash(clash, self.board.shape(), self.alphabet),
+            }
+        })
+    }
+}
+
+/// What [`parse_boards`] read: every puzzle before the first error, and that error.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParsedBoards {
+    pub format: BoardFormat,
+    pub shape: Shape,
+    pub cases: Vec<BoardCase>,
+    pub error: Option<BoardError>,
+}
+
+/// Why a text is not a list of puzzles, and the line (1-based) where that shows.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BoardError {
+    pub line: usize,
+    pub kind: BoardErrorKind,
+}
+
+/// What is wrong; shown after the line number.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BoardErrorKind {
+    /// No puzzle at all.
+    Empty,
+    /// A line-format puzzle or a grid row of the wrong length.
+    Length { expected: usize, found: usize },
+    /// A symbol out of range for the size, or not a symbol at all. Its cell is in the puzzle.
+    Symbol(SymbolError),
+    /// The input ended, or a blank line came, after `rows` rows of `puzzle` (from 1).
+    ShortGrid { puzzle: usize, rows: usize, expected: usize },
+    /// More cases than the count on line `count_line` declares, or fewer.
+    CountMismatch { announced: u64, found: u64, count_line: usize },
+    /// Two givens clash (reported by [`BoardCase::puzzle`]).
+    Clash(Clash, Shape, Alphabet),
+}
+
+impl BoardError {
+    /// The cell (reading order) of the puzzle at fault, when the error names one.
+    pub fn cell(&self) -> Option<usize> {
+        match &self.kind {
+            BoardErrorKind::Symbol(e) => Some(e.cell),
+            BoardErrorKind::Clash(c, ..) => Some(c.cell),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line = self.line;
+        match &self.kind {
+            BoardErrorKind::Empty => write!(f, "empty input: no puzzle found"),
+            BoardErrorKind::Length { expected, found } => {
+                write!(f, "line {line}: expected {expected} cells, found {found}")
+            }
+            BoardErrorKind::Symbol(e) => write!(f, "line {line}, {e}"),
+            BoardErrorKind::ShortGrid { puzzle, rows, expected } => write!(
+                f,
+                "line {line}: puzzle {puzzle} stops after {rows} rows (expected {expected})"
+            ),
+            BoardErrorKind::CountMismatch {
+                announced,
+                found,
+                count_line,
+            } => write!(
+                f,
+                "line {line}: the count on line {count_line} declares {announced} puzzles, found {found}"
+            ),
+            BoardErrorKind::Clash(clash, shape, alphabet) => {
+                write!(f, "line {line}: {}", clash.describe(*shape, *alphabet))
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+/// Reads every puzzle of `text`: in `format` and `shape` when given, else as [`detect`]
+/// finds them (a text it cannot place is read as 16×16 lines, so its error says what a line
+/// should hold). Reading stops at the first malformed line; the puzzles before it are kept.
+pub fn parse_boards(text: &str, format: Option<BoardFormat>, shape: Option<Shape>) -> ParsedBoards {
+    let detected = detect(text, shape);
+    let shape = shape.or(detected.map(|d| d.1)).unwrap_or(Shape::SIXTEEN);
+    let format = format.or(detected.map(|d| d.0)).unwrap_or(BoardFormat::Line);
+    let mut parsed = ParsedBoards {
+        format,
+        shape,
+        cases: Vec::new(),
+        error: None,
+    };
+    let result = match format {
+        BoardFormat::Line => read_lines(text, shape, &mut parsed.cases),
+        BoardFormat::Grid => read_grids(text, shape, &mut parsed.cases),
+    };
+    parsed.error = match result {
+        Ok(()) if parsed.cases.is_empty() => Some(error(1, BoardErrorKind::Empty)),
+        Ok(()) => None,
+        Err(e) => Some(e),
+    };
+    parsed
+}
+
+fn error(line: usize, kind: BoardErrorKind) -> BoardError {
+    BoardError { line, kind }
+}
+
+/// The numbered lines of `text`, trimmed, a byte-order mark dropped.
+fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, if i == 0 { l.trim_start_matches('\u{feff}') } else { l }.trim()))
+}
+
+/// `text`'s cells as a board of `shape`, the alphabet detected from `whole` (the puzzle's
+/// whole text); `first_cell` is the puzzle cell of `text`'s first character.
+fn read_cells(shape: Shape, whole: &str, text: &str, first_cell: usize, line: usize) -> Result<Board, BoardError> {
+    let alphabet = Alphabet::detect(shape, whole);
+    let mut padded = "-".repeat(first_cell);
+    padded.push_str(text);
+    Board::parse(shape, alphabet, &padded).map_err(|e| error(line, BoardErrorKind::Symbol(e)))
+}
+
+fn read_lines(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<(), BoardError> {
+    for (line, raw) in numbered(text) {
+        if raw.is_empty() {
+            continue;
+        }
+        if raw == "end" {
+            break;
+        }
+        let found = raw.chars().count();
+        // A bad symbol within the first cells says more than the length.
+        let board = read_cells(shape, raw, raw, 0, line)?;
+        if found != shape.cells() {
+            return Err(error(line, BoardErrorKind::Length { expected: shape.cells(), found }));
+        }
+        let alphabet = Alphabet::detect(shape, raw);
+        cases.push(BoardCase { board, alphabet, line });
+    }
+    Ok(())
+}
+
+fn read_grids(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<(), BoardError> {
+    let side = shape.side();
+    let mut lines = numbered(text).peekable();
+    let skip_blank = |lines: &mut std::iter::Peekable<_>| {
+        while lines.next_if(|&(_, l): &(usize, &str)| l.is_empty()).is_some() {}
+    };
+    skip_blank(&mut lines);
+    let mut announced = None;
+    if let Some((line, l)) = lines.next_if(|&(_, l)| l.len() <= 20 && l.bytes().all(|b| b.is_ascii_digit())) {
+        announced = Some((l.parse::<u64>().unwrap_or(u64::MAX), line));
+    }
+    let mut last_line = 0;
+    loop {
+        skip_blank(&mut lines);
+        let done = announced.is_some_and(|(k, _)| cases.len() as u64 >= k);
+        if done || lines.peek().is_none() {
+            break;
+        }
+        let puzzle = cases.len() + 1;
+        let mut rows = Vec::with_capacity(side);
+        while rows.len() < side {
+            let short = BoardErrorKind::ShortGrid { puzzle, rows: rows.len(), expected: side };
+            match lines.next() {
+                Some((l, raw)) if !raw.is_empty() => {
+                    rows.push((l, raw));
+                    last_line = l;
+                }
+                Some((l, _)) => return Err(error(l, short)),
+                None => return Err(error(last_line + 1, short)),
+            }
+        }
+        let whole: String = rows.iter().map(|(_, r)| *r).collect();
+        let mut board = Board::empty(shape);
+        for (row, &(line, raw)) in rows.iter().enumerate() {
+            let found = raw.chars().count();
+            if found != side {
+                return Err(error(line, BoardErrorKind::Length { expected: side, found }));
+            }
+            let cells = read_cells(shape, &whole, raw, row * side, line)?;
+            for cell in row * side..(row + 1) * side {
+                board.set(cell, cells.get(cell));
+            }
+        }
+        let alphabet = Alphabet::detect(shape, &whole);
+        cases.push(BoardCase { board, alphabet, line: rows[0].0 });
+    }
+    match announced {
+        Some((k, count_line)) if cases.len() as u64 != k => {
+            let kind = BoardErrorKind::CountMismatch {
+                announced: k,
+                found: cases.len() as u64,
+                count_line,
+            };
+            Err(error(last_line + 1, kind))
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,363 @@
+//! Grids of every size (4×4 to 25×25): [`Board`], the checked [`BoardPuzzle`], the symbols
+//! people write ([`Alphabet`]), and the clash rules, which the 9×9 [`Grid`](super::Grid)
+//! shares.
+
+use std::fmt;
+
+use super::grid::{Clash, Unit};
+use super::model::{Shape, MAX_ORDER};
+
+/// The symbols a grid is written in. Blanks are always `.`, `0` or `-`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Alphabet {
+    /// `1`–`9`, then `A`–`G` for 16×16 (and on to `P` for 25×25).
+    Digits,
+    /// `A` onwards: `A`–`P` for 16×16 as in POJ 3076, `A`–`Y` for 25×25.
+    Letters,
+}
+
+impl Alphabet {
+    /// What people use at each size: digits up to 9×9, letters above.
+    pub fn default_for(shape: Shape) -> Alphabet {
+        if shape.side() <= 9 {
+            Alphabet::Digits
+        } else {
+            Alphabet::Letters
+        }
+    }
+
+    /// The alphabets a grid of `shape` may be written in: digits up to 16×16 (`1`–`9A`–`G`),
+    /// letters from 16×16 up.
+    pub fn allowed(self, shape: Shape) -> bool {
+        match self {
+            Alphabet::Digits => shape.side() <= 16,
+            Alphabet::Letters => shape.side() >= 16,
+        }
+    }
+
+    /// The symbol of `digit` (1..=25).
+    pub fn symbol(self, digit: u8) -> char {
+        match (self, digit) {
+            (Alphabet::Digits, 1..=9) => char::from(b'0' + digit),
+            (Alphabet::Digits, _) => char::from(b'A' + digit - 10),
+            (Alphabet::Letters, _) => char::from(b'A' + digit - 1),
+        }
+    }
+
+    /// The digit of `symbol` (upper or lower case), if it is one of this alphabet's first
+    /// `side`; 0 for a blank.
+    pub fn digit(self, symbol: char, side: usize) -> Option<u8> {
+        let d = match (self, symbol.to_ascii_uppercase()) {
+            (_, '.' | '0' | '-') => return Some(0),
+            (Alphabet::Digits, c @ '1'..='9') => c as u8 - b'0',
+            (Alphabet::Digits, c @ 'A'..='Z') => c as u8 - b'A' + 10,
+            (Alphabet::Letters, c @ 'A'..='Z') => c as u8 - b'A' + 1,
+            _ => return None,
+        };
+        (usize::from(d) <= side).then_some(d)
+    }
+
+    /// The alphabet a line of cells is written in: letters when it holds no digit 1–9 and
+    /// the size allows letters, digits otherwise.
+    pub fn detect(shape: Shape, text: &str) -> Alphabet {
+        let has_digit = text.bytes().any(|b| (b'1'..=b'9').contains(&b));
+        if Alphabet::Letters.allowed(shape) && !(has_digit && Alphabet::Digits.allowed(shape)) {
+            Alphabet::Letters
+        } else {
+            Alphabet::Digits
+        }
+    }
+}
+
+/// A grid of any size in reading order, 0 for an empty cell, otherwise its digit 1..=side.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Board {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+/// A symbol that is not a digit of the grid's size or a blank, at a cell (0-based inside).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SymbolError {
+    pub shape: Shape,
+    pub alphabet: Alphabet,
+    pub cell: usize,
+    pub found: char,
+}
+
+impl fmt::Display for SymbolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.shape.side();
+        let (a, z) = (self.alphabet.symbol(1), self.alphabet.symbol(side as u8));
+        write!(
+            f,
+            "cell {} ({}): {:?} is not a symbol of a {side}×{side} grid ({a}–{z}) or a blank",
+            self.cell + 1,
+            self.shape.cell_name(self.cell),
+            self.found
+        )
+    }
+}
+
+impl std::error::Error for SymbolError {}
+
+impl Board {
+    /// The grid of `shape` with every cell empty.
+    pub fn empty(shape: Shape) -> Board {
+        Board {
+            shape,
+            cells: vec![0; shape.cells()],
+        }
+    }
+
+    /// Reads the cells of `text` (exactly `shape.cells()` characters, no line ends) written
+    /// in `alphabet`; a bad symbol is an error naming its cell.
+    pub fn parse(shape: Shape, alphabet: Alphabet, text: &str) -> Result<Board, SymbolError> {
+        let mut board = Board::empty(shape);
+        for (cell, found) in text.chars().enumerate().take(shape.cells()) {
+            board.cells[cell] = alphabet.digit(found, shape.side()).ok_or(SymbolError {
+                shape,
+                alphabet,
+                cell,
+                found,
+            })?;
+        }
+        Ok(board)
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The digit in `cell` (0 when empty). Panics if `cell` is out of range.
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Puts `digit` (0 to empty the cell) in `cell`. Panics if either is out of range.
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(usize::from(digit) <= self.shape.side(), "digit {digit} out of range");
+        self.cells[cell] = digit;
+    }
+
+    /// Every cell in reading order.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// How many cells hold a digit.
+    pub fn filled(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// The one-line form in `alphabet`, `.` for empty cells.
+    pub fn to_line(&self, alphabet: Alphabet) -> String {
+        self.cells
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { alphabet.symbol(d) })
+            .collect()
+    }
+
+    /// Every clash, as [`Grid::clashes`](super::Grid::clashes) lists them.
+    pub fn clashes(&self) -> Vec<Clash> {
+        clashes_in(self.shape, &self.cells)
+    }
+
+    /// For each cell, the digits that clash with no given (bit `d` set for digit `d`); a
+    /// filled cell's set is its own digit alone.
+    pub fn candidates(&self) -> Vec<u32> {
+        let s = self.shape.side();
+        let all = ((1u32 << s) - 1) << 1;
+        let mut used = vec![0u32; 3 * s];
+        for (cell, &d) in self.cells.iter().enumerate() {
+            if d != 0 {
+                for unit in [cell / s, s + cell % s, 2 * s + self.shape.box_of(cell)] {
+                    used[unit] |= 1 << d;
+                }
+            }
+        }
+        let free = |cell: usize| all & !(used[cell / s] | used[s + cell % s] | used[2 * s + self.shape.box_of(cell)]);
+        let pick = |(cell, &d): (usize, &u8)| if d != 0 { 1 << d } else { free(cell) };
+        self.cells.iter().enumerate().map(pick).collect()
+    }
+
+    /// True when every cell is filled, nothing clashes and every digit of `puzzle` is kept.
+    pub fn solves(&self, puzzle: &Board) -> bool {
+        self.shape == puzzle.shape && solves_in(self.shape, &self.cells, &puzzle.cells)
+    }
+}
+
+impl fmt::Display for Board {
+    /// The one-line form in the size's usual alphabet.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line(Alphabet::default_for(self.shape)))
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self})")
+    }
+}
+
+impl From<&super::Grid> for Board {
+    fn from(grid: &super::Grid) -> Board {
+        Board {
+            shape: Shape::NINE,
+            cells: grid.cells().to_vec(),
+        }
+    }
+}
+
+/// A board whose givens do not clash: what every engine accepts at any size.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BoardPuzzle {
+    givens: Board,
+}
+
+impl BoardPuzzle {
+    /// Checks the givens, as [`Puzzle::new`](super::Puzzle::new) does.
+    pub fn new(givens: Board) -> Result<BoardPuzzle, Clash> {
+        match givens.clashes().into_iter().next() {
+            Some(clash) => Err(clash),
+            None => Ok(BoardPuzzle { givens }),
+        }
+    }
+
+    pub fn givens(&self) -> &Board {
+        &self.givens
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.givens.shape
+    }
+}
+
+impl Clash {
+    /// The clash in words for a grid of `shape` written in `alphabet`, e.g.
+    /// "r4c7: P already in row 4".
+    pub fn describe(&self, shape: Shape, alphabet: Alphabet) -> String {
+        let symbol = alphabet.symbol(self.digit);
+        format!("{}: {symbol} already in {}", shape.cell_name(self.cell), self.unit)
+    }
+}
+
+/// Every clash of the cells of a grid of `shape`: for each cell whose digit already appears
+/// earlier in its row, column or box, one clash per such unit, in reading order.
+pub(super) fn clashes_in(shape: Shape, cells: &[u8]) -> Vec<Clash> {
+    const SIDE: usize = MAX_ORDER * MAX_ORDER;
+    let s = shape.side();
+    // The first cell (plus one; 0 for none) holding each digit in each unit.
+    let mut first = [[[0u16; SIDE + 1]; SIDE]; 3];
+    let mut out = Vec::new();
+    for (cell, &digit) in cells.iter().enumerate() {
+        if digit == 0 {
+            continue;
+        }
+        let units = [Unit::Row(cell / s), Unit::Column(cell % s), Unit::Box(shape.box_of(cell))];
+        for (k, unit) in units.into_iter().enumerate() {
+            let slot = &mut first[k][unit.index()][usize::from(digit)];
+            if *slot == 0 {
+                *slot = cell as u16 + 1;
+            } else {
+                out.push(Clash {
+                    cell,
+                    digit,
+                    unit,
+                    other: usize::from(*slot - 1),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// True when `cells` are all filled, clash nowhere and keep every digit of `puzzle`.
+pub(super) fn solves_in(shape: Shape, cells: &[u8], puzzle: &[u8]) -> bool {
+    cells.iter().all(|&d| d != 0)
+        && clashes_in(shape, cells).is_empty()
+        && puzzle.iter().zip(cells).all(|(&p, &s)| p == 0 || p == s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alphabets_read_and_write_every_symbol() {
+        for shape in Shape::ALL {
+            for alphabet in [Alphabet::Digits, Alphabet::Letters] {
+                if !alphabet.allowed(shape) {
+                    continue;
+                }
+                let side = shape.side();
+                for d in 1..=side as u8 {
+                    let c = alphabet.symbol(d);
+                    assert_eq!(alphabet.digit(c, side), Some(d));
+                    assert_eq!(alphabet.digit(c.to_ascii_lowercase(), side), Some(d));
+                }
+                let next = alphabet.symbol(side as u8 + 1);
+                assert_eq!(alphabet.digit(next, side), None, "{shape:?} {alphabet:?} {next}");
+                assert_eq!(alphabet.digit('-', side), Some(0));
+            }
+        }
+        assert_eq!(Alphabet::Digits.symbol(16), 'G');
+        assert_eq!(Alphabet::Letters.symbol(16), 'P');
+        assert_eq!(Alphabet::detect(Shape::SIXTEEN, "-A-P"), Alphabet::Letters);
+        assert_eq!(Alphabet::detect(Shape::SIXTEEN, "1.G."), Alphabet::Digits);
+        assert_eq!(Alphabet::detect(Shape::TWENTY_FIVE, "1.G."), Alphabet::Letters);
+        assert_eq!(Alphabet::detect(Shape::FOUR, "1..4"), Alphabet::Digits);
+    }
+
+    #[test]
+    fn bad_symbols_and_clashes_name_the_cell() {
+        let line = format!("{}Q{}", "-".repeat(20), "-".repeat(235));
+        let e = Board::parse(Shape::SIXTEEN, Alphabet::Letters, &line).unwrap_err();
+        assert_eq!(e.to_string(), "cell 21 (r2c5): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank");
+        let e = Board::parse(Shape::FOUR, Alphabet::Digits, "1..5............").unwrap_err();
+        assert_eq!(e.to_string(), "cell 4 (r1c4): '5' is not a symbol of a 4×4 grid (1–4) or a blank");
+        let mut b = Board::empty(Shape::TWENTY_FIVE);
+        b.set(3, 25);
+        b.set(25 * 4 + 1, 25);
+        let clash = BoardPuzzle::new(b).unwrap_err();
+        assert_eq!(clash.describe(Shape::TWENTY_FIVE, Alphabet::Letters), "r5c2: Y already in box 1");
+        assert_eq!(clash.other, 3);
+    }
+
+    #[test]
+    fn a_solved_board_solves_its_puzzle() {
+        for shape in Shape::ALL {
+            let (n, s) = (shape.order(), shape.side());
+            let mut solved = Board::empty(shape);
+            for cell in 0..shape.cells() {
+                let (r, c) = (cell / s, cell % s);
+                solved.set(cell, ((r * n + r / n + c) % s + 1) as u8);
+            }
+            let mut puzzle = solved.clone();
+            puzzle.set(0, 0);
+            assert!(solved.solves(&puzzle), "{shape:?}");
+            assert!(!puzzle.solves(&puzzle));
+            let mut wrong = solved.clone();
+            wrong.set(1, solved.get(0));
+            assert!(!wrong.solves(&puzzle));
+            assert_eq!(puzzle.candidates()[0], 1 << solved.get(0), "{shape:?}");
+            assert_eq!(puzzle.candidates()[1], 1 << solved.get(1));
+        }
+        let mut b = Board::empty(Shape::FOUR);
+        b.set(0, 1);
+        b.set(5, 2);
+        b.set(10, 3);
+        // r4c4 sees 1 (no), r1c4: row has 1; box 2 (r1-2, c3-4) empty.
+        assert_eq!(b.candidates()[15], 0b11110 & !(1 << 3));
+        assert_eq!(b.candidates()[3], 0b11110 & !(1 << 1));
+        b.set(12, 4);
+        b.set(13, 3);
+        b.set(7, 4);
+        // r4c4: row 4 has 4 and 3, column 4 has 4, box 4 has 3: only 1 and 2.
+        assert_eq!(b.candidates()[15], 0b110);
+        for shape in Shape::ALL {
+            let empty = Board::empty(shape).candidates();
+            assert!(empty.iter().all(|&c| c.count_ones() as usize == shape.side()));
+        }
+    }
+}
