@@ -5,7 +5,7 @@
 // moves a trace through `mover` ({trace, run(max, mask), back(n)}) and returns words; the
 // panel (views/lesson.js) shows them, and the page and the tests move the same way.
 
-import { EventKind as K } from './pkg/dlx_sudoku.js';
+import { EventKind as K, OptionState } from './pkg/dlx_sudoku.js';
 
 /** At most this many events to reach a moment (Knuth's whole search takes 41). */
 const LIMIT = 100_000;
@@ -60,6 +60,33 @@ export const STEPS = [
         'In the diagram each item is a column and each option a row, with a node where the option has the item.',
       `An exact cover is a choice of options that contains every item exactly once: no item left out, none twice. Here there is one, ${list(f.solution)}, and the steps that follow watch the search find it.`,
     ],
+  },
+  {
+    id: 'sudoku',
+    view: 'figure', // its own trace of `puzzle`, drawn whole (views/cover-figure.js)
+    puzzle: '1....4...12....4',
+    title: 'A Sudoku as items and options',
+    moment(m) {
+      const t = m.trace;
+      t.refresh();
+      const states = t.optionStates();
+      const live = states.filter((s) => s === OptionState.Live).length;
+      const givens = t.givens.replace(/[.0-]/g, '').length;
+      const example = Array.from({ length: t.options }, (_, o) => o).find((o) => states[o] === OptionState.Live);
+      const side = Math.sqrt(t.givens.length);
+      return {
+        side, cells: t.givens.length, items: t.items, options: t.options, givens, live,
+        // the givens' own options are hidden too (their items are covered): the others clash
+        covered: t.coveredItems().length, hidden: states.filter((s) => s === OptionState.Hidden).length - givens,
+        example: q(t.optionName(example)), exampleItems: Array.from(t.optionItems(example), (i) => t.itemName(i)),
+      };
+    },
+    say: (f) => [
+      `A Sudoku is an exact cover too. This ${f.side}×${f.side} one has ${f.items} items: each of its ${f.cells} cells is filled once, and each row, column and box has each digit once. ` +
+        `Its ${f.options} options are a digit in a cell, and each has exactly 4 items: ${f.example} covers ${list(f.exampleItems.map((n) => `"${n}"`))}. The figure is the whole matrix: a row per option, a column per item, a dot for each 1.`,
+      `The ${plural(f.givens, 'given')} are options taken before the search starts: they cover ${f.covered} items (shaded columns) and hide the ${f.hidden} options that clash with them (pale rows), leaving ${f.live} for the search. The next steps watch the search on Knuth's smaller example.`,
+    ],
+    label: (f) => `The whole matrix of this ${f.side}×${f.side} Sudoku: ${f.options} options (rows) by ${f.items} items (columns); the givens cover ${f.covered} items and hide ${f.hidden} options.`,
   },
   {
     id: 'cover',

@@ -66,7 +66,7 @@ const views = {
   }, SPEEDS),
 };
 c = new Controller({ dlx, numbering, player, solver, views, $ });
-const lesson = new Lesson($('lesson'), $('lesson-open'), { controller: c, player, quote, onChange: () => c.router?.write(true) });
+const lesson = new Lesson($('lesson'), $('lesson-open'), { controller: c, player, dlx, quote, onChange: () => c.router?.write(true) });
 c.router = new Router({
   current: () => (lesson.active ? { lesson: lesson.step } : c.link()),
   busy: () => player.playing || player.busy,

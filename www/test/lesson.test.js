@@ -6,17 +6,17 @@ import { quote, parseHash, formatHash } from '../router.js';
 
 const K = dlx.EventKind;
 
-/** A fresh Knuth trace and a mover on it, as the page's player moves it. */
-function knuth() {
-  const trace = dlx.Trace.knuth();
+/** A fresh trace (Knuth's, or of `puzzle`) and a mover on it, as the page's player moves it. */
+function knuth(puzzle) {
+  const trace = puzzle ? new dlx.Trace(puzzle) : dlx.Trace.knuth();
   return { trace, run: (max, mask) => trace.run(max, mask), back: (n) => trace.runBack(n, 0) };
 }
 
 /** Step `id` reached on a fresh trace: `{trace, facts, text}`. */
 function at(id) {
-  const m = knuth();
   const n = STEPS.findIndex((s) => s.id === id) + 1;
   assert.ok(n > 0, id);
+  const m = knuth(STEPS[n - 1].puzzle);
   const { facts, text } = reach(n, m);
   return { trace: m.trace, facts: JSON.parse(JSON.stringify(facts).replace(/\u00a0/g, ' ')), text: text.join('\n').replace(/\u00a0/g, ' ') };
 }
@@ -43,7 +43,7 @@ function exactCover(t, options) {
 test('every step says one or two paragraphs and stops on the engine\'s own event', () => {
   assert.ok(STEPS.length >= 5 && STEPS.length <= 7, `${STEPS.length} steps`);
   for (const s of STEPS) {
-    const m = knuth();
+    const m = knuth(s.puzzle);
     const { text } = reach(STEPS.indexOf(s) + 1, m);
     assert.ok(text.length >= 1 && text.length <= 2, s.id);
     for (const p of text) assert.ok(p.length > 40 && !/undefined|NaN|\[object/.test(p), `${s.id}: ${p}`);
@@ -60,6 +60,30 @@ test('step "exact cover": at the start, and the cover it names is the engine\'s 
   assert.deepEqual(facts.solution, Array.from(solved.solution(), (o) => name(solved, o)));
   assert.match(text, /7 items, A to G, and 6 options/);
   assert.ok(text.includes("'A D', 'C E F' and 'B G'"), text);
+});
+
+test('step "sudoku": a 4×4 Sudoku from the engine, 64 items and 64 options of 4 items each, and what its givens cover and hide', () => {
+  const { trace, facts, text } = at('sudoku');
+  const tables = dlx.sudokuTables(4);
+  assert.equal(trace.events, 0);
+  assert.deepEqual([trace.items, trace.options, facts.items, facts.options, facts.side], [tables.items, tables.options, 64, 64, 4]);
+  const givenLine = STEPS.find((s) => s.id === 'sudoku').puzzle;
+  const givens = [...givenLine].filter((ch) => ch !== '.').length;
+  assert.equal(facts.givens, givens);
+  const covered = new Set(trace.coveredItems());
+  assert.equal(covered.size, 4 * givens, 'each given covers its 4 items');
+  let clash = 0, free = 0;
+  for (let o = 0; o < trace.options; o++) {
+    const its = Array.from(trace.optionItems(o));
+    assert.equal(its.length, 4, `option ${o} has 4 items`);
+    const touched = its.filter((i) => covered.has(i)).length;
+    if (touched === 0) free++;
+    else if (touched < 4) clash++;
+  }
+  assert.deepEqual([facts.covered, facts.hidden, facts.live], [covered.size, clash, free]);
+  assert.ok(text.includes(`cover ${4 * givens} items`) && text.includes(`hide the ${clash} options`) && text.includes(`leaving ${free} for the search`), text);
+  assert.equal(facts.exampleItems.length, 4);
+  for (const n of facts.exampleItems) assert.ok(text.includes(`"${n}"`), n);
 });
 
 test('step "cover": the item named was just covered, and each "loses n" is what its length lost', () => {

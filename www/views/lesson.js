@@ -5,6 +5,8 @@
 // [ ] and Shift+← → still step the search.
 
 import { STEPS, reach, parseStep } from '../lesson.js';
+import { Picture } from '../picture.js';
+import { drawCover } from './cover-figure.js';
 
 const h = (tag, props = {}, ...children) => {
   const e = Object.assign(document.createElement(tag), props);
@@ -14,8 +16,10 @@ const h = (tag, props = {}, ...children) => {
 
 export class Lesson {
   /** `root`: the panel (empty, hidden); `opener`: the button that opens it; `quote`: router.js's. */
-  constructor(root, opener, { controller, player, quote, onChange }) {
-    Object.assign(this, { root, opener, controller, player, quote, onChange });
+  constructor(root, opener, { controller, player, dlx, quote, onChange }) {
+    Object.assign(this, { root, opener, controller, player, dlx, quote, onChange });
+    this.figure = document.getElementById('knuth-pane').appendChild(h('div', { className: 'cover-figure' }));
+    this.figureTrace = null;
     this.step = 0; // 0: closed
     this.before = 'sudoku';
     const c = this;
@@ -96,7 +100,7 @@ export class Lesson {
     this.last = this.step;
     this.step = 0;
     this.root.hidden = true;
-    document.body.classList.remove('lesson-on');
+    document.body.classList.remove('lesson-on', 'lesson-figure');
     this.opener.setAttribute('aria-expanded', 'false');
     if (restore) {
       this.controller.setMode(this.before);
@@ -112,8 +116,19 @@ export class Lesson {
     this.step = n;
     this.error.hidden = true;
     const step = STEPS[n - 1];
-    c.setMode(step.view, false);
+    const figure = step.view === 'figure';
+    document.body.classList.toggle('lesson-figure', figure);
+    c.setMode(figure ? 'knuth' : step.view, false);
     c.restart(); // a fresh search at its start
+    if (figure) {
+      // A problem of its own, drawn whole: a fresh trace of the step's puzzle.
+      this.figureTrace?.free();
+      const t = (this.figureTrace = new this.dlx.Trace(step.puzzle));
+      const { facts, text } = reach(n, { trace: t, run: (max, mask) => t.run(max, mask), back: (k) => t.runBack(k, 0) });
+      drawCover(this.figure, t, new Picture(t).read(), step.label(facts));
+      this.show(n, step, text);
+      return;
+    }
     const { facts, text } = reach(n, { trace: c.trace, run: (max, mask) => player.run(max, mask), back: (k) => player.runBack(k, 0) });
     // Draw the search first where the diagram's "changed by the last step" should start.
     const at = c.trace.events;
@@ -125,6 +140,11 @@ export class Lesson {
     }
     c.render();
     if (step.view === 'knuth') c.views.dance.reveal();
+    this.show(n, step, text);
+  }
+
+  /** The words of step `n` and where it is in the lesson. */
+  show(n, step, text) {
     this.title.textContent = `Step ${n} of ${STEPS.length}: ${step.title}`;
     this.text.replaceChildren(...text.map((p) => h('p', { textContent: p })));
     this.dots.forEach((li, k) => {
