@@ -18,7 +18,8 @@ const el = (name, attrs = {}, parent = null, text = '') => {
 export function drawCover(root, trace, pic, label) {
   const items = trace.items, options = trace.options;
   const W = LEFT + items * CELL + 8, H = TOP + options * CELL + 8;
-  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'cover-svg', role: 'img', width: W, height: H });
+  // Sized in rem: large type enlarges it with the text.
+  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'cover-svg', role: 'img', width: `${W / 16}rem`, height: `${H / 16}rem` });
   svg.setAttribute('aria-label', label);
   const bands = el('g', { class: 'cover-bands' }, svg);
   for (let i = 0; i < items; i++) {
