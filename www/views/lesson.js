@@ -101,6 +101,8 @@ export class Lesson {
     this.step = 0;
     this.root.hidden = true;
     document.body.classList.remove('lesson-on', 'lesson-figure');
+    this.figureTrace?.free();
+    this.figureTrace = null;
     this.opener.setAttribute('aria-expanded', 'false');
     if (restore) {
       this.controller.setMode(this.before);
