@@ -7,7 +7,7 @@ import { Numbering } from './numbering.js';
 import { Player, SPEEDS } from './player.js';
 import { Solver } from './solver.js';
 import { Controller, MODES } from './controller.js';
-import { Router } from './router.js';
+import { Router, quote } from './router.js';
 import { setUpPrefs } from './prefs.js';
 import { EXAMPLES } from './examples.js';
 import { BoardView } from './views/board.js';
@@ -21,6 +21,7 @@ import { StackView } from './views/stack.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
 import { Workbench, GALLERY, MAX_TEXT } from './workbench.js';
+import { Lesson } from './views/lesson.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -82,7 +83,20 @@ c.workbench = new Workbench({
   },
   onLink: () => c.router?.write(true),
 });
-c.router = new Router({ current: () => c.link(), busy: () => player.playing || player.busy, open: (h, how) => c.open(h, how), cellName: (cell) => numbering.cellName(cell) });
+const lesson = new Lesson($('lesson'), $('lesson-open'), { controller: c, player, dlx, quote, onChange: () => c.router?.write(true) });
+c.router = new Router({
+  current: () => (lesson.active ? { lesson: lesson.step } : c.link()),
+  busy: () => player.playing || player.busy,
+  open: (h, how) => {
+    if (h.lesson === undefined) {
+      lesson.close(false);
+      return c.open(h, how);
+    }
+    c.open({ ...h, mode: 'sudoku', step: 0, errors: [] }, how); // the board as usual, behind the lesson
+    lesson.openFromLink(h.lesson, h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`));
+  },
+  cellName: (cell) => numbering.cellName(cell),
+});
 
 // --- the tabs, the puzzle bar, paste and copy -------------------------------------------------
 MODES.forEach((mode, k) => {
@@ -226,4 +240,4 @@ setUpPrefs({
 c.router.read();
 document.body.classList.add('ready');
 // For tests and the curious: the page's parts, read-only in spirit.
-window.dlxPage = { player, controller: c, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, numbering, workbench: c.workbench };
+window.dlxPage = { player, controller: c, lesson, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, numbering, workbench: c.workbench };

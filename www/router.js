@@ -1,7 +1,8 @@
 // The URL hash: which view, which puzzle, which step. `#p=<81 chars>&s=<step>` for a
 // Sudoku, `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
-// exact-cover problem (its DLX1 text packed by cover-link.js). A link shows what its
-// sender saw. Reading never throws: anything malformed is reported and ignored.
+// exact-cover problem (its DLX1 text packed by cover-link.js), `#lesson=<n>` for a step of
+// the guided lesson (www/lesson.js checks the number). A link shows what its sender saw.
+// Reading never throws: anything malformed is reported and ignored.
 
 import { CELLS } from './puzzle.js';
 import { MAX_PACKED } from './cover-link.js';
@@ -25,7 +26,8 @@ export function quote(s, max = 20) {
 
 /**
  * What a URL hash asks for: `{mode: 'sudoku' | 'knuth' | 'cover', puzzle, step, errors}`,
- * and `packed` (the problem, still packed) for a cover link that has one.
+ * `packed` (the problem, still packed) for a cover link that has one, and `lesson` (the
+ * text after `lesson=`, unchecked) when the link has one.
  * `cellName(cell)` names a cell in an error ("r1c3").
  */
 export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
@@ -46,8 +48,9 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     out.errors.push('the link could not be read; ignored');
     return out;
   }
-  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's', 'x'].includes(k));
+  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's', 'x', 'lesson'].includes(k));
   if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
+  if (params.has('lesson')) out.lesson = params.get('lesson');
   const mode = params.get('m');
   if (MODES.includes(mode)) out.mode = mode;
   else if (mode !== null) out.errors.push(`unknown mode ${quote(mode)} in the link`);
@@ -71,8 +74,10 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   return out;
 }
 
-/** The hash for a puzzle (or Knuth's example, or a packed exact-cover problem) at a step. */
-export function formatHash({ mode, puzzle, packed, step }) {
+/** The hash for a puzzle (or Knuth's example, or a packed exact-cover problem) at a step,
+ *  or for a step of the lesson. */
+export function formatHash({ mode, puzzle, packed, step, lesson }) {
+  if (lesson) return `#lesson=${lesson}`;
   const parts = mode === 'knuth' ? ['m=knuth'] : mode === 'cover' ? ['m=cover', ...(packed ? [`x=${packed}`] : [])] : [`p=${puzzle}`];
   // A problem too big for a link has none: its step would be a step of another problem.
   if (step > 0 && (mode !== 'cover' || packed)) parts.push(`s=${step}`);

@@ -1273,6 +1273,224 @@ test('classroom: on a 375×812 phone the board and the narration fit about one s
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'no sideways scrolling');
 });
 
+// --- the guided lesson -------------------------------------------------------------------------
+/**
+ * The lesson as shown, and whether the trace is where its words say: each claim is checked
+ * in the page against the engine, worked out apart from www/lesson.js (a fresh trace of the
+ * same problem, item lengths and lists read one by one). `problems` lists the claims that fail.
+ */
+const lessonState = (page) => page.evaluate(() => {
+  const { controller: c, dlx, lesson } = window.dlxPage;
+  const t = c.trace, K = dlx.EventKind;
+  const text = document.querySelector('#lesson .lesson-text').textContent.replace(/\u00a0/g, ' '); // option names are kept on one line
+  const opt = (tr, o) => `'${tr.optionName(o)}'`;
+  const covered = new Set(t.coveredItems());
+  const problems = [];
+  const claim = (ok, what) => ok || problems.push(what);
+  const fresh = (events) => {
+    const f = dlx.Trace.knuth();
+    f.run(events, 0);
+    return f;
+  };
+  const exact = (tr, options) => {
+    const seen = new Array(tr.primary).fill(0);
+    for (const o of options) for (const i of tr.optionItems(o)) seen[i]++;
+    return seen.every((n) => n === 1);
+  };
+  switch (lesson.id) {
+    case 'exact-cover': {
+      claim(t.events === 0, 'at the start');
+      const f = fresh(1e6);
+      f.runBack(1e6, 1 << K.Solution); // back to the one solution
+      claim(f.lastKind === K.Solution && exact(f, f.solution()), 'the engine finds an exact cover');
+      for (const o of f.solution()) claim(text.includes(opt(f, o)), `names ${opt(f, o)}`);
+      break;
+    }
+    case 'sudoku': {
+      // Its own trace, drawn whole: a row per option and a column per item, 4 dots a row.
+      const f = lesson.figureTrace;
+      claim(f && f.events === 0 && f.items === 64 && f.options === 64, 'a 4×4 Sudoku at its start');
+      const svg = document.querySelector('.cover-figure svg');
+      claim(svg && svg.getBoundingClientRect().width > 0 && document.querySelector('#dance').offsetParent === null, 'the figure shows in place of the diagram');
+      claim(svg.querySelectorAll('text.row').length === 64 && svg.querySelectorAll('text.col').length === 64, 'every row and column labelled');
+      claim(svg.querySelectorAll('circle.dot').length === 256, 'a dot for each 1');
+      const coveredF = new Set(f.coveredItems());
+      let clash = 0;
+      for (let o = 0; o < 64; o++) {
+        const n = Array.from(f.optionItems(o)).filter((i) => coveredF.has(i)).length;
+        if (n > 0 && n < 4) clash++;
+      }
+      claim(text.includes(`cover ${coveredF.size} items`) && text.includes(`hide the ${clash} options`), `covers ${coveredF.size}, hides ${clash}`);
+      claim(svg.querySelectorAll('circle.dot.hidden').length === 4 * (clash + coveredF.size / 4), 'pale dots: the hidden options');
+      claim(/^The whole matrix of this 4×4 Sudoku: 64 options \(rows\) by 64 items/.test(svg.getAttribute('aria-label')), 'the figure has a text alternative');
+      break;
+    }
+    case 'cover': {
+      claim(t.lastKind === K.Cover && covered.has(t.lastA), 'an item was just covered');
+      claim(text.includes(`item ${t.itemName(t.lastA)} and covers it`), 'names the item covered');
+      const before = fresh(t.events - 1);
+      for (let i = 0; i < t.items; i++) {
+        const d = before.itemOptions(i).length - t.itemOptions(i).length;
+        if (i !== t.lastA && d) claim(text.includes(`${t.itemName(i)} loses ${d}`), `${t.itemName(i)} loses ${d}`);
+      }
+      break;
+    }
+    case 'fewest': {
+      claim(t.lastKind === K.Choose && t.depth > 0, 'a choice after a try');
+      const lens = [];
+      for (let i = 0; i < t.primary; i++) if (!covered.has(i)) lens.push([i, t.itemOptions(i).length]);
+      const least = Math.min(...lens.map(([, n]) => n));
+      claim(t.lastA === lens.find(([, n]) => n === least)[0], 'the first item with the fewest options is chosen');
+      claim(text.includes(`takes the item with the fewest options: ${t.itemName(t.lastA)}, with ${least} option`), 'names it and its length');
+      for (const [i, n] of lens) claim(text.includes(`${t.itemName(i)} ${n}`), `${t.itemName(i)} has ${n}`);
+      break;
+    }
+    case 'dead-end': {
+      claim(t.lastKind === K.DeadEnd && t.deadEnds === 1, 'the first dead end');
+      claim(!covered.has(t.lastA) && t.itemOptions(t.lastA).length === 0, 'an open item with 0 options');
+      claim(text.includes(`item ${t.itemName(t.lastA)} has 0 options left`), 'names it');
+      const dead = [...document.querySelectorAll('.dance-svg .node.header.dead .name')].map((n) => n.textContent);
+      claim(dead.length === 1 && dead[0] === t.itemName(t.lastA), `the diagram marks it dead (${dead})`);
+      break;
+    }
+    case 'backtrack': {
+      claim(t.lastKind === K.Untry && t.deadEnds === 1, 'a take-back after the dead end');
+      const o = t.lastA;
+      claim(text.includes(`as it was before ${opt(t, o)} was tried`), 'names the option taken back');
+      // The same state as just before that option was first tried.
+      const f = dlx.Trace.knuth();
+      const state = (tr) => JSON.stringify([Array.from(tr.coveredItems()), Array.from({ length: tr.items }, (_, i) => Array.from(tr.itemOptions(i)))]);
+      let before = null;
+      while (!f.done && before === null) {
+        const s = state(f);
+        f.run(1, 0);
+        if (f.lastKind === K.Try && f.lastA === o) before = s;
+      }
+      claim(before === state(t), 'the matrix is as before that try');
+      const n = fresh(t.events);
+      n.run(1e6, 1 << K.Try);
+      claim(text.includes(`next branch, ${opt(n, n.lastA)}`), 'names the next branch tried');
+      break;
+    }
+    case 'solution': {
+      claim(t.lastKind === K.Solution && exact(t, t.solution()), 'an exact cover');
+      for (const o of t.solution()) claim(text.includes(opt(t, o)), `names ${opt(t, o)}`);
+      claim(document.querySelectorAll('.dance-svg .band.in-solution').length === t.solution().length, 'the diagram shades its rows');
+      break;
+    }
+    default:
+      problems.push(`no check for step ${lesson.id}`);
+  }
+  return {
+    step: lesson.step, id: lesson.id, events: t.events, mode: c.mode, hash: location.hash, problems,
+    title: document.querySelector('#lesson-title').textContent,
+    error: document.querySelector('#lesson .lesson-error').hidden ? '' : document.querySelector('#lesson .lesson-error').textContent,
+  };
+});
+const lessonCount = (page) => page.$$eval('#lesson .lesson-dot', (d) => d.length);
+
+test('lesson: the arrow keys go forward and back through every step, each at the moment its words describe', async () => {
+  const page = await open(`#p=${POJ1}`);
+  // Keyboard alone: to the Lesson button and Enter.
+  await page.focus('#tab-sudoku');
+  let tabs = 0;
+  while (!(await page.evaluate(() => document.activeElement?.id === 'lesson-open')) && tabs++ < 10) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const n = await lessonCount(page);
+  assert.ok(n >= 5 && n <= 7, `${n} steps`);
+  assert.equal(await page.$eval('#lesson .lesson-live', (e) => e.getAttribute('aria-live')), 'polite');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'lesson-title', 'the lesson takes the focus');
+  assert.equal(await page.$eval('#lesson-open', (b) => b.getAttribute('aria-expanded')), 'true');
+  const forward = [];
+  for (let k = 1; k <= n; k++) {
+    if (k > 1) await page.keyboard.press('ArrowRight');
+    const s = await lessonState(page);
+    assert.equal(s.step, k);
+    assert.match(s.title, new RegExp(`^Step ${k} of ${n}: `));
+    assert.equal(s.hash, `#lesson=${k}`);
+    assert.deepEqual(s.problems, [], `step ${k} (${s.id}): what the words claim`);
+    const knuthBefore = forward.filter((x) => x.id !== 'sudoku').at(-1);
+    if (s.id !== 'sudoku' && knuthBefore && k > 1) assert.ok(s.events > knuthBefore.events, 'each step on Knuth\'s example is later in its search');
+    forward.push(s);
+  }
+  await page.keyboard.press('ArrowRight'); // past the last: stays
+  assert.equal((await lessonState(page)).step, n);
+  // [ and ] still step the search inside a step, and the lesson stays where it is.
+  await page.keyboard.press('[');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), forward[n - 1].events - 1);
+  assert.equal((await lessonState(page)).step, n);
+  for (let k = n - 1; k >= 1; k--) {
+    await page.keyboard.press('ArrowLeft');
+    const s = await lessonState(page);
+    assert.equal(s.step, k);
+    assert.deepEqual(s.problems, [], `back at step ${k}`);
+    assert.equal(s.events, forward[k - 1].events, 'the same moment as on the way forward');
+  }
+  // The buttons do the same, and every one is labelled.
+  const unlabelled = await page.$$eval('#lesson button', (bs) => bs.filter((b) => !(b.getAttribute('aria-label') || b.textContent.trim())).length);
+  assert.equal(unlabelled, 0);
+  await page.click('#lesson .lesson-next');
+  assert.equal((await lessonState(page)).step, 2);
+  await page.click(`#lesson .lesson-dot >> text="${n}"`);
+  assert.equal((await lessonState(page)).step, n);
+  // Escape closes it: back to the Sudoku and its link.
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$eval('#lesson', (e) => e.hidden), true);
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'sudoku');
+  assert.match(await page.evaluate(() => location.hash), new RegExp(`^#p=${POJ1.replace(/\./g, '\\.')}`));
+  // The button opens it again where it was left; choosing a tab by hand leaves it.
+  await page.click('#lesson-open');
+  assert.equal((await lessonState(page)).step, n);
+  await page.click('#tab-sudoku');
+  assert.equal(await page.$eval('#lesson', (e) => e.hidden), true);
+  assert.equal(await page.evaluate(() => [window.dlxPage.controller.mode, window.dlxPage.lesson.active].join()), 'sudoku,false');
+});
+
+test('lesson: a link opens its step; a hostile step number gets a clear message', async () => {
+  const page = await open('#lesson=4');
+  let s = await lessonState(page);
+  assert.equal(s.step, 4);
+  assert.deepEqual(s.problems, []);
+  assert.equal(s.error, '');
+  const n = await lessonCount(page);
+  // The hash changes under the page (typed, or Back): the step follows.
+  await page.evaluate(() => { location.hash = '#lesson=2'; });
+  await page.waitForFunction(() => window.dlxPage.lesson.step === 2);
+  assert.deepEqual((await lessonState(page)).problems, []);
+  for (const [hash, message] of [
+    ['#lesson=99', `The lesson has steps 1 to ${n}; the link asks for step "99". Showing step 1.`],
+    ['#lesson=0', `The lesson has steps 1 to ${n}; the link asks for step "0". Showing step 1.`],
+    ['#lesson=-2', `The link's lesson step "-2" is not a step number (1 to ${n}); showing step 1.`],
+    ['#lesson=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', `The link's lesson step "<img src=x onerror=a…" is not a step number (1 to ${n}); showing step 1.`],
+    [`#lesson=${'9'.repeat(1500)}`, `The link's lesson step "99999999999999999999…" is not a step number (1 to ${n}); showing step 1.`],
+  ]) {
+    const p = await open(hash);
+    s = await lessonState(p);
+    assert.equal(s.step, 1, hash);
+    assert.equal(s.error, message, hash);
+    assert.equal(await p.$eval('#lesson .lesson-error', (e) => e.getAttribute('role')), 'alert');
+    assert.equal(await p.$$eval('#lesson img', (i) => i.length), 0);
+    assert.equal(s.hash, '#lesson=1', 'the address bar says what is shown');
+  }
+});
+
+test('screenshots: every lesson step at 1280×800, 375×812 and in large type', async () => {
+  const n = await lessonCount(await open('#lesson=1'));
+  for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', {}, true]]) {
+    const page = await open('#lesson=1', opts);
+    if (large) await page.click('#large-type');
+    for (let k = 1; k <= n; k++) {
+      if (k > 1) await page.keyboard.press('ArrowRight');
+      assert.equal((await lessonState(page)).step, k);
+      await page.waitForTimeout(450); // the nodes glide into place
+      await shot(page, `lesson-${k}-${name}`, { fullPage: name === 'phone' });
+    }
+    // Nothing in the lesson is cut off or wider than the screen.
+    const wide = await page.$eval('#lesson', (e) => e.getBoundingClientRect().right <= document.documentElement.clientWidth + 0.5);
+    assert.ok(wide, `${name}: the lesson fits the width`);
+  }
+});
+
 test('screenshots: desktop, phone, dark, projector, reduced motion', async () => {
   const desk = await open(`#p=${HARD}`);
   await desk.keyboard.press('d'); // run to the first dead end

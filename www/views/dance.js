@@ -149,6 +149,22 @@ export class DanceView {
     this.built = true;
   }
 
+  /** When the diagram scrolls sideways (a phone), brings the dead or the chosen item's
+   *  column to the middle (where the last `render` put it, not where it is gliding from),
+   *  or with neither, back to the left edge. */
+  reveal() {
+    const box = this.root;
+    if (!this.svg || box.scrollWidth <= box.clientWidth) return;
+    const node = this.svg.querySelector('.node.header.dead') ?? this.svg.querySelector('.node.header.top');
+    if (!node) {
+      box.scrollLeft = 0;
+      return;
+    }
+    const x = parseFloat(/translate\(([-\d.]+)px/.exec(node.style.transform)?.[1] ?? 'NaN');
+    const scale = this.svg.getBoundingClientRect().width / this.svg.viewBox.baseVal.width;
+    if (Number.isFinite(x)) box.scrollLeft = x * scale - box.clientWidth / 2;
+  }
+
   /** Column and row of node x in the drawing (row 0 is the header row). */
   place(k, x) {
     if (x <= k.items) return [x, 0];
