@@ -103,8 +103,7 @@ function checkSolution(puzzle, line, who) {
 // 0..n. (Feeding it the full 729 options with the givens as single options per cell is slower.)
 // Its fastest API: a fresh solver, one addSparseConstraints batch, then find(2) / findOne().
 // The numbering comes from our wasm (src/sudoku/model.rs), so both search the same matrix.
-const OPTION_ITEMS = new Int32Array(729 * 4);
-for (let o = 0; o < 729; o++) OPTION_ITEMS.set(ours.sudokuOptionItems(o), o * 4);
+const OPTION_ITEMS = Int32Array.from(ours.sudokuTables(9).optionItems);
 const dlx = new DancingLinks();
 
 function dlProblem(puzzle) {
@@ -280,19 +279,19 @@ function traceBenchmarks() {
         `  (min ${(Math.min(...rates) / 1e6).toFixed(1)} .. max ${(Math.max(...rates) / 1e6).toFixed(1)})`);
     }
   }
-  // Without the copy out to JS: skip() runs the same search with no observer at all.
+  // Without the copy out to JS: run() moves the same search and encodes no event.
   {
     const t = new ours.Trace(EMPTY);
-    t.skip(1e6);
+    t.run(1e6, 0);
     const rates = [];
     for (let r = 0; r < RUNS; r++) {
       const t0 = performance.now();
       let n = 0;
-      while (performance.now() - t0 < seconds * 1000) for (let k = 0; k < 64; k++) n += t.skip(1e6);
+      while (performance.now() - t0 < seconds * 1000) for (let k = 0; k < 64; k++) n += t.run(1e6, 0);
       rates.push(n / ((performance.now() - t0) / 1000));
     }
     t.free();
-    console.log(`   ${pad('empty grid, skip() (no events encoded)', 44)}             ${lpad((median(rates) / 1e6).toFixed(1), 6)} M events/s (reference)`);
+    console.log(`   ${pad('empty grid, run() (no events encoded)', 44)}             ${lpad((median(rates) / 1e6).toFixed(1), 6)} M events/s (reference)`);
   }
 }
 
