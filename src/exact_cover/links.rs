@@ -172,6 +172,14 @@ impl Links {
         (&self.prev, &self.next)
     }
 
+    /// The item list and the lengths, to change behind the links' back: for tests that
+    /// break a matrix on purpose, to see `sanity()` find it. (Only values in bounds, so the
+    /// invariant's bounds still hold.)
+    #[cfg(test)]
+    pub fn broken_parts(&mut self) -> (&mut [u32], &mut [u32], &mut [u32]) {
+        (&mut self.prev, &mut self.next, &mut self.len)
+    }
+
     /// Appends an option on `items` (distinct, uncovered items; checked here so that the
     /// invariant holds whatever the caller does) at the bottom of their lists, followed
     /// by a spacer. Returns its first node and whether every item still has at most

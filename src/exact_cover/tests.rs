@@ -437,21 +437,26 @@ fn sanity_finds_each_kind_of_broken_list() {
     };
     let root = 7;
     // The item list: a prev link that disagrees, two items out of order, a miscount.
-    assert!(broken(&|m| m.prev[3] = 1).starts_with("item list: prev of 3"));
+    assert!(broken(&|m| m.links.broken_parts().0[3] = 1).starts_with("item list: prev of 3"));
     assert!(broken(&|m| {
-        let (a, b) = (m.next[root as usize], m.next[m.next[root as usize] as usize]);
-        m.next[root as usize] = b;
-        m.prev[b as usize] = root;
-        m.next[b as usize] = a;
-        m.prev[a as usize] = b;
-        m.next[a as usize] = 2;
-        m.prev[2] = a;
+        let (prev, next, _) = m.links.broken_parts();
+        let (a, b) = (next[root as usize], next[next[root as usize] as usize]);
+        next[root as usize] = b;
+        prev[b as usize] = root;
+        next[b as usize] = a;
+        prev[a as usize] = b;
+        next[a as usize] = 2;
+        prev[2] = a;
     })
     .contains("out of place"));
     assert!(broken(&|m| m.active_primary += 1).contains("primary items in the list"));
-    // The vertical lists: an item covered behind the header list's back.
-    let e = broken(&|m| {
+    // An item covered behind the search's back: its list and the count of primary items
+    // disagree.
+    assert!(broken(&|m| {
         m.links.cover::<false, false>(3);
-    });
+    })
+    .contains("primary items in the list"));
+    // The vertical lists: a length that is not the length of its list.
+    let e = broken(&|m| m.links.broken_parts().2[4] += 1);
     assert!(e.starts_with("item "), "{e}");
 }
