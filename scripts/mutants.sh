@@ -40,7 +40,7 @@ case "$module" in
         # of the whole library; either set cut into shards of about 6, one picked by the date,
         # so that successive days go round every mutant.
         files=(); tests=("${fast[@]}" --test cover); others dlx1::tests::limits sudoku::generate matrix_view
-        mkdir -p target
+        mkdir -p target/mutants
         git diff HEAD~1 -- 'src/*.rs' > target/mutants-last-commit.diff 2>/dev/null || : > target/mutants-last-commit.diff
         in_diff=(--in-diff target/mutants-last-commit.diff)
         n="$(cargo mutants --list "${in_diff[@]}" 2>/dev/null | grep -c . || true)"
