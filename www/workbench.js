@@ -17,6 +17,7 @@ export const GALLERY = [
   { id: 'langford-3', label: 'Langford 3', name: 'langford', arg: '3' },
   { id: 'langford-4', label: 'Langford 4', name: 'langford', arg: '4' },
   { id: 'knuth', label: "Knuth's example", name: 'knuth' },
+  { id: 'sudoku-4', label: '4×4 Sudoku', name: 'sudoku', arg: '1....4...12....4' },
   { id: 'queens-8', label: '8 queens', name: 'queens', arg: '8', count: true },
   { id: 'queens-12', label: '12 queens', name: 'queens', arg: '12', count: true },
   { id: 'langford-11', label: 'Langford 11', name: 'langford', arg: '11', count: true },

@@ -14,7 +14,8 @@ use std::fmt;
 
 use super::Problem;
 use crate::exact_cover::KNUTH_EXAMPLE;
-use crate::sudoku::{model, Puzzle};
+use crate::sudoku::model::{self, Shape};
+use crate::sudoku::{Alphabet, Board, BoardPuzzle, Puzzle};
 
 /// The largest `n` for `queens` and `langford` (about 4 and 6 million entries).
 pub const MAX_N: usize = 1000;
@@ -32,6 +33,8 @@ pub enum Example {
     Knuth,
     /// The 324-item problem of a Sudoku puzzle.
     Sudoku(Puzzle),
+    /// The 64-item problem of a 4×4 Sudoku puzzle (the teaching size).
+    SudokuFour(BoardPuzzle),
 }
 
 /// The boards `pentominoes` takes, with the pieces each holds: all twelve on 60 cells, or a
@@ -61,7 +64,7 @@ pub const NAMES: [(&str, &str); 5] = [
     ("pentominoes", "6x10, 5x12, 4x15, 3x20 or 3x5 (L, N, V only)"),
     ("langford", "N (1 to 1000)"),
     ("knuth", "nothing"),
-    ("sudoku", "an 81-character puzzle, '.' or '0' blank"),
+    ("sudoku", "an 81-character puzzle, or a 16-character 4×4 one (digits 1–4), '.' or '0' blank"),
 ];
 
 impl Example {
@@ -90,6 +93,12 @@ impl Example {
                 .find(|(r, c, _)| format!("{r}x{c}") == board)
                 .map(|(rows, cols, _)| Example::Pentominoes { rows, cols })
                 .ok_or_else(bad),
+            ("sudoku", Some(line)) if line.chars().count() == Shape::FOUR.cells() => {
+                let board = Board::parse(Shape::FOUR, Alphabet::Digits, line).map_err(|e| format!("sudoku: {e}"))?;
+                BoardPuzzle::new(board)
+                    .map(Example::SudokuFour)
+                    .map_err(|e| format!("sudoku: {e}"))
+            }
             ("sudoku", Some(line)) => line
                 .parse::<Puzzle>()
                 .map(Example::Sudoku)
@@ -114,7 +123,7 @@ impl Example {
                 _ => 8,
             }),
             Example::Knuth => Some(1),
-            Example::Sudoku(_) => None,
+            Example::Sudoku(_) | Example::SudokuFour(_) => None,
         }
     }
 
@@ -126,6 +135,7 @@ impl Example {
             Example::Langford(n) => langford(n),
             Example::Knuth => knuth(),
             Example::Sudoku(ref puzzle) => sudoku(puzzle),
+            Example::SudokuFour(ref puzzle) => sudoku_four(puzzle),
         }
     }
 
@@ -168,6 +178,11 @@ impl fmt::Display for Example {
                 "the Sudoku {}: items pRC (cell), rRD, cCD, bBD (row, column, box has digit)",
                 p.givens().to_line()
             ),
+            Example::SudokuFour(p) => write!(
+                f,
+                "the 4×4 Sudoku {}: items pRC (cell), rRD, cCD, bBD (row, column, box has digit)",
+                p.givens()
+            ),
         }
     }
 }
@@ -194,6 +209,7 @@ pub fn queens(n: usize) -> Problem {
     }
     problem
 }
+
 
 /// The pentominoes in a 3×3 or 5×1 frame, row by row: `#` is a cell.
 const PENTOMINOES: [(char, [&str; 5]); 12] = [
@@ -325,8 +341,15 @@ pub fn knuth() -> Problem {
 /// The name of a Sudoku item: `pRC` (cell RC is filled), `rRD`, `cCD`, `bBD` (row R,
 /// column C, box B has digit D), all from 1.
 fn sudoku_item(n: usize) -> String {
-    match model::item(n) {
-        model::Item::Cell(cell) => format!("p{}{}", cell / 9 + 1, cell % 9 + 1),
+    shape_item(Shape::NINE, n)
+}
+
+/// The name of item `n` of a Sudoku of `shape` whose side is at most 9 (one character per
+/// coordinate and digit).
+fn shape_item(shape: Shape, n: usize) -> String {
+    let side = shape.side();
+    match shape.item(n) {
+        model::Item::Cell(cell) => format!("p{}{}", cell / side + 1, cell % side + 1),
         model::Item::RowDigit(r, d) => format!("r{}{d}", r + 1),
         model::Item::ColumnDigit(c, d) => format!("c{}{d}", c + 1),
         model::Item::BoxDigit(b, d) => format!("b{}{d}", b + 1),
@@ -342,6 +365,23 @@ pub fn sudoku(puzzle: &Puzzle) -> Problem {
         let (cell, digit) = model::placement(option);
         if candidates[cell] & (1 << digit) != 0 {
             let items = model::option_items(option).map(sudoku_item);
+            problem.add_option(&items).expect("sudoku: well formed");
+        }
+    }
+    problem
+}
+
+/// The 64 items of a 4×4 Sudoku, named and ordered as [`sudoku`]'s, and its options that
+/// clash with no given.
+pub fn sudoku_four(puzzle: &BoardPuzzle) -> Problem {
+    let shape = puzzle.shape();
+    let item = |n| shape_item(shape, n);
+    let mut problem = Problem::new((0..shape.items()).map(item), std::iter::empty());
+    let candidates = puzzle.givens().candidates();
+    for option in 0..shape.options() {
+        let (cell, digit) = shape.placement(option);
+        if candidates[cell] & (1 << digit) != 0 {
+            let items = shape.option_items(option).map(item);
             problem.add_option(&items).expect("sudoku: well formed");
         }
     }

@@ -292,6 +292,39 @@ fn sudoku_example_solves_as_the_sudoku_engine_does() {
     assert_eq!(count(&examples::sudoku(&many)), 1158);
 }
 
+/// The 4×4 teaching size: 64 items named as 9×9's; the solution read back from the options
+/// is the bitmask oracle's, and a puzzle with no solution counts 0.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_four_by_four_sudoku_example_solves_as_the_oracle_does() {
+    use crate::sudoku::{Alphabet, Bitmask, Board, BoardEngine, BoardPuzzle};
+    use crate::sudoku::model::Shape;
+    let Example::SudokuFour(puzzle) = Example::from_args("sudoku", Some("1....4...12....4")).unwrap() else {
+        panic!("a 16-character puzzle is a 4×4 one")
+    };
+    let p = Example::SudokuFour(puzzle.clone()).problem();
+    assert_eq!((p.items(), p.primary()), (64, 64));
+    assert_eq!((p.item_name(0), p.item_name(16), p.item_name(63)), ("p11", "r11", "b44"));
+    let solutions = p.matrix().clone().solutions(2);
+    assert_eq!(solutions.len(), 1);
+    let mut cells = Board::empty(Shape::FOUR);
+    for &o in &solutions[0] {
+        let b = p.option_text(o).into_bytes();
+        let (r, c, d) = (b[1] - b'1', b[2] - b'1', b[6] - b'0');
+        cells.set(usize::from(r) * 4 + usize::from(c), d);
+    }
+    let oracle = Bitmask::new().solve_board(&puzzle).unwrap().unwrap();
+    assert_eq!(cells, oracle);
+    let none = BoardPuzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
+    assert_eq!(count(&Example::SudokuFour(none).problem()), 0);
+    for (arg, message) in [
+        ("11..............", "sudoku: r1c2: 1 already in row 1"),
+        ("1....9..........", "sudoku: cell 6 (r2c2): '9' is not a symbol of a 4×4 grid (1–4) or a blank"),
+    ] {
+        assert_eq!(Example::from_args("sudoku", Some(arg)).unwrap_err(), message);
+    }
+}
+
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn bad_example_arguments_say_what_was_expected() {
