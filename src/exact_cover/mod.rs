@@ -363,7 +363,8 @@ impl Matrix {
             if b < BUCKETS - 1 {
                 return (item, b as u32, work);
             }
-            let (item, len, scanned) = self.fewest_of_the_long(item);
+            // Every uncovered primary item has `LONG` options or more: scan them.
+            let (item, len, scanned) = self.fewest_in_list();
             return (item, len, work + scanned);
         }
         debug_assert!(false, "choose() with every primary item covered");
@@ -386,23 +387,6 @@ impl Matrix {
                     break;
                 }
             }
-            i = next[i as usize];
-        }
-        best
-    }
-
-    /// The leftmost primary item of least length, given that `first`, the leftmost
-    /// uncovered one, and all after it have `LONG` options or more.
-    #[cold]
-    fn fewest_of_the_long(&self, first: u32) -> (u32, u32, u64) {
-        let (len, next) = (self.links.lens(), self.links.item_list().1);
-        let mut best = (first, len[first as usize], 1);
-        let mut i = next[first as usize];
-        while i != self.items {
-            if len[i as usize] < best.1 {
-                best = (i, len[i as usize], best.2);
-            }
-            best.2 += 1;
             i = next[i as usize];
         }
         best
