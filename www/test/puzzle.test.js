@@ -207,3 +207,21 @@ test('the 4×4 examples do what their names say, on the engine', () => {
   assert.equal(dlx.countSolutions(EXAMPLES.find((e) => e.id === 'four-many').line, 100), 6);
   assert.equal(run('four-many').solutions, 6);
 });
+
+test('links of every size: the length says the size, `a` the alphabet; bad ones are named', () => {
+  const sixteen = 'A'.repeat(1) + '.'.repeat(255);
+  assert.deepEqual(parseHash(`#p=${sixteen}&s=7`), { mode: 'sudoku', puzzle: sixteen, step: 7, errors: [] });
+  assert.equal(parseHash(`#p=${'-'.repeat(256)}`).puzzle, '.'.repeat(256), 'POJ blanks read as blanks');
+  assert.equal(parseHash(`#p=g${'.'.repeat(255)}&a=digits`).puzzle, `G${'.'.repeat(255)}`);
+  assert.equal(parseHash(`#p=g${'.'.repeat(255)}&a=digits`).alphabet, 'digits');
+  assert.equal(parseHash(`#p=1..4..3.........`).puzzle, '1..4..3.........');
+  assert.equal(parseHash(`#p=${'A'.repeat(625)}`).puzzle.length, 625);
+  assert.deepEqual(parseHash(`#p=${'.'.repeat(255)}`).errors, ['the link\'s puzzle "....................…" has 255 characters, not 16, 81, 256 or 625 (a 4×4, 9×9, 16×16 or 25×25 grid); ignored']);
+  assert.deepEqual(parseHash(`#p=${'.'.repeat(20)}*${'.'.repeat(235)}`, (c, side) => `cell ${c} of ${side}`).errors, ['the link\'s puzzle has "*" in cell 20 of 16; ignored']);
+  assert.deepEqual(parseHash(`#p=${sixteen}&a=greek`).errors, ['the link\'s alphabet "greek" is not "digits" or "letters"; ignored']);
+  assert.equal(formatHash({ mode: 'sudoku', puzzle: sixteen, step: 0 }), `#p=${sixteen}`);
+  assert.equal(formatHash({ mode: 'sudoku', puzzle: sixteen, alphabet: 'digits', step: 5 }), `#p=${sixteen}&a=digits&s=5`);
+  // what formatHash writes, parseHash reads back
+  const h = parseHash(formatHash({ mode: 'sudoku', puzzle: sixteen, alphabet: 'digits', step: 5 }));
+  assert.deepEqual([h.puzzle, h.alphabet, h.step, h.errors], [sixteen, 'digits', 5, []]);
+});
