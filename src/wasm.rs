@@ -460,8 +460,10 @@ pub struct Trace {
     shown: Shown,
     /// Item names of a generic problem (numbers if it has none); `None` for Sudoku.
     names: Option<Vec<String>>,
-    /// The size of a Sudoku search (9×9 for the others, whose names come from `names`).
+    /// The size of a Sudoku search (9×9 for the others, whose names come from `names`),
+    /// and the alphabet its puzzle was written in (the matrix view names digits in it).
     shape: Shape,
+    alphabet: Alphabet,
     givens: Option<String>,
     run: trace::Run,
     buf: Vec<u32>,
@@ -496,6 +498,7 @@ impl Trace {
             AnyPuzzle::Board(p, a) => {
                 let mut t = Trace::of(trace::Trace::board(&p), None, Some(p.givens().to_line(a)));
                 t.shape = p.shape();
+                t.alphabet = a;
                 t
             }
         })
@@ -513,6 +516,7 @@ impl Trace {
             shown: Shown::new(),
             names,
             shape: Shape::NINE,
+            alphabet: Alphabet::Digits,
             givens,
             run: trace::Run::default(),
             buf: Vec::new(),
@@ -883,8 +887,8 @@ impl Trace {
     }
 }
 
-/// The whole matrix of a Sudoku search on a canvas, one row per option and one column per
-/// item ([`crate::matrix_view`]): Rust draws the pixels into a buffer in wasm memory and
+/// The whole matrix of a Sudoku search of any size on a canvas (`setShape`), one row per
+/// option and one column per item ([`crate::matrix_view`]): Rust draws the pixels into a buffer in wasm memory and
 /// puts them on the canvas itself, at (`x`, `y`) of `setOrigin`, with strips of marks
 /// `gutter` pixels wide left of and above them; the page draws the labels around those,
 /// from `visibleRows`, the viewport getters and `optionLabel`/`itemLabel`.
@@ -893,6 +897,8 @@ pub struct MatrixCanvas {
     view: MatrixView,
     ctx: CanvasRenderingContext2d,
     origin: (f64, f64),
+    /// The colours last set, for a view of a new size.
+    palette: Vec<u32>,
 }
 
 #[wasm_bindgen]
@@ -909,13 +915,58 @@ impl MatrixCanvas {
             view: MatrixView::new(Layout::sudoku()),
             ctx,
             origin: (0.0, 0.0),
+            palette: vec![],
         })
     }
 
-    /// Fits the whole matrix into `width` device pixels, `scale` device pixels per CSS
-    /// pixel; then `width` and `height` say the size it takes.
-    pub fn resize(&mut self, width: u32, scale: u32) {
-        self.view.resize(width, scale);
+    /// Draws the matrix of `trace`'s Sudoku size (and names its digits in the alphabet its
+    /// puzzle was written in) from now on; false (and nothing changes) when it already
+    /// does. A new size starts with the whole matrix, its colours kept; `resize` it then.
+    #[wasm_bindgen(js_name = setShape)]
+    pub fn set_shape(&mut self, trace: &Trace) -> bool {
+        let l = self.view.layout();
+        if (l.shape(), l.alphabet()) == (trace.shape, trace.alphabet) {
+            return false;
+        }
+        let mut view = MatrixView::new(Layout::of(trace.shape, trace.alphabet));
+        view.set_palette(&self.palette);
+        self.view = view;
+        true
+    }
+
+    /// Fits the whole matrix into `width` × `height` device pixels, `scale` device pixels
+    /// per CSS pixel, a readable label needing `label` pixels of row (0: no labels in the
+    /// whole view): a small matrix gets labelled cells, a big one is downsampled. Then
+    /// `width` and `height` say the size it takes.
+    pub fn resize(&mut self, width: u32, height: u32, scale: u32, label: u32) {
+        self.view.fit(width, height, scale, label);
+    }
+
+    /// The grid's side (4, 9, 16 or 25), and the matrix's options and items.
+    #[wasm_bindgen(getter)]
+    pub fn side(&self) -> u32 {
+        self.view.layout().shape().side() as u32
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn options(&self) -> u32 {
+        self.view.layout().options() as u32
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn items(&self) -> u32 {
+        self.view.layout().items() as u32
+    }
+
+    /// Rows and columns per pixel: more than 1 in a downsampled whole view.
+    #[wasm_bindgen(getter, js_name = perRow)]
+    pub fn per_row(&self) -> u32 {
+        self.view.viewport().per_y
+    }
+
+    #[wasm_bindgen(getter, js_name = perColumn)]
+    pub fn per_column(&self) -> u32 {
+        self.view.viewport().per_x
     }
 
     /// Where the matrix goes on the canvas (the labels' margins are left and above it).
@@ -928,6 +979,7 @@ impl MatrixCanvas {
     #[wasm_bindgen(js_name = setPalette)]
     pub fn set_palette(&mut self, colors: Vec<u32>) {
         self.view.set_palette(&colors);
+        self.palette = colors;
     }
 
     /// Tints the rows of `options` and the columns of `items`.
@@ -955,7 +1007,7 @@ impl MatrixCanvas {
 
     #[wasm_bindgen(getter, js_name = zoomLevels)]
     pub fn zoom_levels(&self) -> u32 {
-        crate::matrix_view::ZOOMS.len() as u32
+        self.view.zoom_sizes().len() as u32
     }
 
     /// Moves the window by whole columns and rows, staying inside the matrix.
@@ -977,7 +1029,9 @@ impl MatrixCanvas {
     pub fn draw(&mut self, trace: &Trace) -> Result<bool, JsError> {
         let pic = trace.shown.picture();
         if pic.options.len() != self.view.layout().options() {
-            return Err(JsError::new("the matrix view draws Sudoku searches only"));
+            return Err(JsError::new(
+                "the matrix view is set for another size: setShape(trace) first (Sudoku searches only)",
+            ));
         }
         if !self.view.draw(pic) {
             return Ok(false);
@@ -1132,6 +1186,12 @@ impl MatrixCanvas {
     #[wasm_bindgen(getter)]
     pub fn col0(&self) -> u32 {
         self.view.viewport().col0
+    }
+
+    /// The number of rows in view (the last perhaps in part).
+    #[wasm_bindgen(getter, js_name = shownRows)]
+    pub fn shown_rows(&self) -> u32 {
+        self.view.shown().0
     }
 
     /// The number of columns in view (the last perhaps in part).

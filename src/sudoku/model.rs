@@ -189,7 +189,11 @@ impl Shape {
 
     /// An item in words, e.g. "row 3 has 7", "r4c5 is filled".
     pub fn describe_item(self, i: usize) -> String {
-        let sym = |d| self.symbol(d);
+        self.describe_item_in(i, |d| self.symbol(d))
+    }
+
+    /// An item in words, its digit written by `sym` (an alphabet's symbol).
+    pub fn describe_item_in(self, i: usize, sym: impl Fn(u8) -> char) -> String {
         match self.item(i) {
             Item::RowDigit(r, d) => format!("row {} has {}", r + 1, sym(d)),
             Item::ColumnDigit(c, d) => format!("column {} has {}", c + 1, sym(d)),
@@ -200,8 +204,13 @@ impl Shape {
 
     /// An option in words, e.g. "r3c4 = 7".
     pub fn describe_option(self, option: usize) -> String {
+        self.describe_option_in(option, |d| self.symbol(d))
+    }
+
+    /// An option in words, its digit written by `sym` (an alphabet's symbol).
+    pub fn describe_option_in(self, option: usize, sym: impl Fn(u8) -> char) -> String {
         let (cell, digit) = self.placement(option);
-        format!("{} = {}", self.cell_name(cell), self.symbol(digit))
+        format!("{} = {}", self.cell_name(cell), sym(digit))
     }
 }
 
