@@ -187,7 +187,9 @@ impl Layout {
                 .map(|k| shape.option(k % band_len, (k / band_len) as u8 + 1) as u32)
                 .collect(),
             side,
-            (0..side).map(|d| band(d, format!("digit {}", sym(d as u8 + 1)))).collect(),
+            (0..side)
+                .map(|d| band(d, format!("digit {}", sym(d as u8 + 1))))
+                .collect(),
         );
         let col_bands = ["cell filled", "row has digit", "column has digit", "box has digit"]
             .iter()
@@ -548,7 +550,15 @@ impl MatrixView {
         let (items, options) = (l.items() as u32, l.options() as u32);
         self.scale = scale.max(1);
         self.room = (avail_w, avail_h, label);
-        let f = fit(items, options, l.shape.cells() as u32, avail_w, avail_h, self.scale, label);
+        let f = fit(
+            items,
+            options,
+            l.shape.cells() as u32,
+            avail_w,
+            avail_h,
+            self.scale,
+            label,
+        );
         self.overview = f;
         self.vp.width = items / f.per_x * f.cell_w;
         self.vp.height = options / f.per_y * f.cell_h;
@@ -562,6 +572,13 @@ impl MatrixView {
         self.top = vec![0; (self.vp.width * self.gutter() * 4) as usize];
         let zoom = self.vp.zoom.min(self.zooms.len() as u32);
         self.set_zoom(zoom, self.vp.width / 2, self.vp.height / 2);
+    }
+
+    /// Whether the whole view names every row and column (its cells are at least the
+    /// label size `fit` was given).
+    pub fn labelled(&self) -> bool {
+        let label = self.room.2;
+        label > 0 && self.overview.cell_h >= label && self.overview.cell_w >= label
     }
 
     /// The cell sizes (pixels, square) of the zoom levels after the whole view.
@@ -658,7 +675,10 @@ impl MatrixView {
         let vp = &self.vp;
         let rest_r = (self.layout.options() as u32 - vp.row0).div_ceil(vp.per_y);
         let rest_c = (self.layout.items() as u32 - vp.col0).div_ceil(vp.per_x);
-        (vp.height.div_ceil(vp.cell_h).min(rest_r), vp.width.div_ceil(vp.cell_w).min(rest_c))
+        (
+            vp.height.div_ceil(vp.cell_h).min(rest_r),
+            vp.width.div_ceil(vp.cell_w).min(rest_c),
+        )
     }
 
     /// The number of rows and columns of the matrix shown (the last ones perhaps in part).
@@ -853,7 +873,11 @@ impl MatrixView {
         if let [o] = opts {
             return self.row_kind[*o as usize];
         }
-        Self::merged(opts.iter().map(|&o| self.row_kind[o as usize]), &ROW_RANK, ROW_KINDS as u8)
+        Self::merged(
+            opts.iter().map(|&o| self.row_kind[o as usize]),
+            &ROW_RANK,
+            ROW_KINDS as u8,
+        )
     }
 
     fn paint(&mut self) {
@@ -948,7 +972,10 @@ impl MatrixView {
         for (kind, color) in row_marks {
             for r in 0..rows as usize {
                 let opts = self.bin_options(r);
-                if !opts.iter().any(|&o| self.row_kind[o as usize] % ROW_KINDS as u8 == kind) {
+                if !opts
+                    .iter()
+                    .any(|&o| self.row_kind[o as usize] % ROW_KINDS as u8 == kind)
+                {
                     continue;
                 }
                 let (y0, y1) = span(r, vp.cell_h as usize, least, vp.height as usize);
@@ -1395,5 +1422,303 @@ mod tests {
         fn n(k: usize) -> String {
             format!("{k} option{}", if k == 1 { "" } else { "s" })
         }
+    }
+
+    /// A search of an order-`shape` grid (first row given as `first`, the rest blank) after `steps` events.
+    fn board_picture(shape: Shape, first: &str, steps: usize) -> Picture {
+        let cells = first.to_string() + &".".repeat(shape.cells() - first.len());
+        let board = crate::sudoku::Board::parse(shape, Alphabet::detect(shape, &cells), &cells).unwrap();
+        let puzzle = crate::sudoku::BoardPuzzle::new(board).unwrap();
+        let mut s = dlx::start_board(&puzzle);
+        for _ in 0..steps {
+            s.step(&mut Stepwise);
+        }
+        Picture::of(&s)
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn every_size_has_its_layout_its_numbering_from_the_model_and_its_alphabet() {
+        for shape in Shape::ALL {
+            let l = Layout::of(shape, Alphabet::default_for(shape));
+            assert_eq!((l.options(), l.items()), (shape.options(), shape.items()));
+            for o in [0, shape.options() / 3, shape.options() - 1] {
+                let want: Vec<u32> = shape.option_items(o).iter().map(|&i| i as u32).collect();
+                assert_eq!(l.option_items(o), &want[..], "{shape:?} option {o}");
+            }
+            let (cells, side) = (shape.cells() as u32, shape.side());
+            assert_eq!(
+                l.col_bands().iter().map(|b| (b.start, b.len)).collect::<Vec<_>>(),
+                (0..4).map(|k| (k * cells, cells)).collect::<Vec<_>>()
+            );
+            let by_digit = &l.orders()[1];
+            for k in [0, 1, cells as usize, shape.options() - 1] {
+                let (cell, digit) = shape.placement(by_digit.rows[k] as usize);
+                assert_eq!(
+                    (cell, digit as usize),
+                    (k % cells as usize, k / cells as usize + 1),
+                    "{shape:?} row {k}"
+                );
+                assert_eq!(by_digit.row_of[by_digit.rows[k] as usize], k as u32);
+            }
+            assert_eq!(l.orders()[0].bands.len(), side);
+            assert_eq!(by_digit.bands.len(), side);
+        }
+        let four = Layout::of(Shape::FOUR, Alphabet::Digits);
+        assert_eq!((four.option_label(0), four.option_label(63)), ("r1c1 = 1", "r4c4 = 4"));
+        assert_eq!(
+            (four.item_label(5), four.item_label(16 + 7), four.item_label(63)),
+            ("r2c2", "r2:4", "b4:4")
+        );
+        assert_eq!(four.item_name(32), "column 1 has 1");
+        assert_eq!(four.orders()[1].bands[3].label, "digit 4");
+        // 16×16 in either alphabet: POJ's A–P, or 1–9 then A–G
+        let o = Shape::SIXTEEN.option(17, 16);
+        let letters = Layout::of(Shape::SIXTEEN, Alphabet::Letters);
+        let digits = Layout::of(Shape::SIXTEEN, Alphabet::Digits);
+        assert_eq!(
+            (letters.option_label(o), digits.option_label(o)),
+            ("r2c2 = P", "r2c2 = G")
+        );
+        let b = Shape::SIXTEEN.item_number(model::Item::BoxDigit(15, 10));
+        assert_eq!((letters.item_label(b), digits.item_label(b)), ("b16:J", "b16:A"));
+        assert_eq!(
+            (letters.item_name(b), digits.item_name(b)),
+            ("box 16 has J", "box 16 has A")
+        );
+        assert_eq!(letters.orders()[1].bands[15].label, "digit P");
+        let big = Layout::of(Shape::TWENTY_FIVE, Alphabet::Letters);
+        assert_eq!(big.option_label(15624), "r25c25 = Y");
+        assert_eq!(big.item_label(2499), "b25:Y");
+        assert_eq!(big.orders()[0].bands[24].label, "r25");
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_small_matrix_is_labelled_whole_a_big_one_downsampled() {
+        let f = |w, h, per_x, per_y| Fit {
+            cell_w: w,
+            cell_h: h,
+            per_x,
+            per_y,
+        };
+        // 4×4 at 1280×800: 10 px cells, every row named; on a phone, too wide: it scrolls
+        assert_eq!(fit(64, 64, 16, 660, 688, 1, 10), f(10, 10, 1, 1));
+        assert_eq!(fit(64, 64, 16, 275, 700, 1, 10), f(10, 10, 1, 1));
+        assert_eq!(
+            fit(64, 64, 16, 2000, 1200, 1, 10),
+            f(18, 18, 1, 1),
+            "as big as the window takes"
+        );
+        // 9×9 as before: whole pixels per column, a row per pixel, nothing summed up
+        assert_eq!(fit(324, 729, 81, 660, 688, 1, 10), f(2, 1, 1, 1));
+        assert_eq!(fit(324, 729, 81, 900, 2000, 3, 30), f(2, 3, 1, 1));
+        // 16×16 and 25×25: a pixel sums up a divisor of side² rows and columns, the fewest that fit
+        assert_eq!(fit(1024, 4096, 256, 660, 688, 1, 10), f(1, 1, 2, 8));
+        assert_eq!(fit(1024, 4096, 256, 1100, 688, 1, 10), f(1, 1, 1, 8));
+        assert_eq!(fit(1024, 4096, 256, 300, 688, 2, 20), f(1, 2, 4, 8));
+        assert_eq!(fit(2500, 15625, 625, 660, 688, 1, 10), f(1, 1, 5, 25));
+        let mut v = MatrixView::new(Layout::of(Shape::FOUR, Alphabet::Digits));
+        v.fit(660, 688, 1, 10);
+        assert!(v.labelled());
+        assert_eq!(v.zoom_sizes(), [16, 24, 32], "only zooms that make the cells bigger");
+        let mut v = MatrixView::new(Layout::of(Shape::SIXTEEN, Alphabet::Letters));
+        v.fit(660, 688, 1, 10);
+        assert!(!v.labelled());
+        assert_eq!((v.viewport().width, v.viewport().height), (512, 512));
+        assert_eq!(
+            v.zoom_sizes(),
+            [1, 4, 8, 16, 24, 32],
+            "a level of one pixel per cell first"
+        );
+        assert_eq!(
+            v.cell_at(3, 5),
+            Some((40, 6)),
+            "the first row and column a pixel sums up"
+        );
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn downsampling_shows_the_most_telling_state() {
+        let shape = Shape::SIXTEEN;
+        let mut v = MatrixView::new(Layout::of(shape, Alphabet::Letters));
+        v.fit(660, 688, 1, 10); // 8 rows × 2 columns a pixel
+        let pic = board_picture(shape, "ABCD", 3); // choose, cover, try
+        v.draw(&pic);
+        let c = pic.choices.last().unwrap();
+        assert!(c.trying);
+        let tried = c.branches[c.at] as usize;
+        let x = |i: usize| i as u32 / 2;
+        let y = |o: usize| v.row_of(o) / 8;
+        let state = |o: usize| pic.options[o];
+        let plain = |i: usize| pic.flags[i] == 0;
+        // the row of pixels of the option being tried: its colour, whatever the other 7 rows are
+        let others = (0..shape.options()).filter(|&o| o != tried && y(o) == y(tried)).count();
+        assert_eq!(others, 7);
+        let free = (0..shape.items())
+            .find(|&i| {
+                plain(i)
+                    && plain(i ^ 1)
+                    && (0..8).all(|k| {
+                        !v.layout()
+                            .option_items(v.option_at((y(tried) * 8 + k) as usize) as usize)
+                            .iter()
+                            .any(|&j| j as usize / 2 == i / 2)
+                    })
+            })
+            .unwrap();
+        assert_eq!(pixel(&v, x(free), y(tried)), paint(Paint::Trying));
+        let item = shape.option_items(tried)[2];
+        assert_eq!(pixel(&v, x(item), y(tried)), paint(Paint::TryingDot));
+        // a pixel row of hidden options only (r1c1's: A is given) is hidden; one with a live option is live
+        let all_hidden = (0..shape.options() / 8)
+            .find(|&r| (0..8).all(|k| state(v.option_at(r * 8 + k) as usize) == OptionState::Hidden as u8))
+            .unwrap();
+        let mixed = (0..shape.options() / 8)
+            .find(|&r| {
+                let s: Vec<u8> = (0..8).map(|k| state(v.option_at(r * 8 + k) as usize)).collect();
+                s.contains(&(OptionState::Hidden as u8))
+                    && s.contains(&(OptionState::Live as u8))
+                    && !s
+                        .iter()
+                        .any(|&x| x > OptionState::Live as u8 && x != OptionState::Spent as u8)
+            })
+            .unwrap();
+        let empty_col = |r: usize| {
+            (0..shape.items() / 2)
+                .find(|&px| {
+                    plain(2 * px)
+                        && plain(2 * px + 1)
+                        && (0..8).all(|k| {
+                            !v.layout()
+                                .option_items(v.option_at(r * 8 + k) as usize)
+                                .iter()
+                                .any(|&j| j as usize / 2 == px)
+                        })
+                })
+                .unwrap() as u32
+        };
+        assert_eq!(
+            pixel(&v, empty_col(all_hidden), all_hidden as u32),
+            paint(Paint::Hidden)
+        );
+        assert_eq!(pixel(&v, empty_col(mixed), mixed as u32), paint(Paint::Background));
+        // a pixel column is tinted as covered only when both its columns are covered
+        let covered =
+            |i: usize| pic.flags[i] & ItemFlag::Covered as u8 != 0 && pic.flags[i] & !(ItemFlag::Covered as u8) == 0;
+        let live_row = (0..shape.options() / 8)
+            .find(|&r| (0..8).all(|k| state(v.option_at(r * 8 + k) as usize) == OptionState::Live as u8))
+            .unwrap();
+        let both = (0..shape.items() / 2)
+            .find(|&px| {
+                covered(2 * px)
+                    && covered(2 * px + 1)
+                    && (0..8).all(|k| {
+                        !v.layout()
+                            .option_items(v.option_at(live_row * 8 + k) as usize)
+                            .iter()
+                            .any(|&j| j as usize / 2 == px)
+                    })
+            })
+            .unwrap();
+        let one = (0..shape.items() / 2)
+            .find(|&px| {
+                covered(2 * px) != covered(2 * px + 1)
+                    && (plain(2 * px) || plain(2 * px + 1))
+                    && (0..8).all(|k| {
+                        !v.layout()
+                            .option_items(v.option_at(live_row * 8 + k) as usize)
+                            .iter()
+                            .any(|&j| j as usize / 2 == px)
+                    })
+            })
+            .unwrap();
+        let bg = paint(Paint::Background);
+        assert_eq!(
+            pixel(&v, both as u32, live_row as u32),
+            mix(bg, paint(Paint::Covered), 0.45)
+        );
+        assert_eq!(pixel(&v, one as u32, live_row as u32), bg);
+        // the chosen item's pixel column: tinted as the top of the stack, and marked above
+        let top_row = (0..shape.options() / 8)
+            .find(|&r| {
+                (0..8).all(|k| {
+                    let o = v.option_at(r * 8 + k) as usize;
+                    state(o) == OptionState::Live as u8
+                        && !v.layout().option_items(o).iter().any(|&j| j / 2 == c.item / 2)
+                })
+            })
+            .unwrap();
+        assert_eq!(
+            pixel(&v, x(c.item as usize), top_row as u32),
+            mix(bg, paint(Paint::Top), 0.45)
+        );
+        let k = ((x(c.item as usize)) * 4) as usize;
+        assert_eq!(v.top_marks()[k..k + 4], paint(Paint::Top));
+        let text = v.describe(&pic);
+        assert!(
+            text.starts_with("The whole matrix, 4096 options × 1024 items, rows by cell. "),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(" Each pixel sums up 8 rows × 2 columns (the most telling state shows)."),
+            "{text}"
+        );
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_big_matrix_zooms_to_named_rows_and_columns() {
+        let shape = Shape::TWENTY_FIVE;
+        let mut v = MatrixView::new(Layout::of(shape, Alphabet::Letters));
+        v.fit(660, 688, 1, 10);
+        assert_eq!((v.viewport().per_x, v.viewport().per_y), (5, 25));
+        assert_eq!((v.viewport().width, v.viewport().height), (500, 625));
+        let pic = board_picture(shape, "ABCDE", 0);
+        assert!(v.describe(&pic).contains("Each pixel sums up 25 rows × 5 columns"));
+        // the cell under (100, 300) stays there: column 500, row 7500 (r13c1's options)
+        assert_eq!(v.cell_at(100, 300), Some((7500, 500)));
+        v.set_zoom(1, 100, 300); // one pixel a cell
+        let vp = v.viewport();
+        assert_eq!((vp.cell_w, vp.per_x, vp.per_y, vp.zoom), (1, 1, 1, 1));
+        assert_eq!(v.cell_at(100, 300), Some((7500, 500)));
+        assert_eq!(v.shown(), (625, 500));
+        v.set_zoom(4, 100, 300); // 16 px cells: named rows and columns
+        assert_eq!(v.viewport().cell_h, 16);
+        let (r, c) = v.cell_at(100, 300).unwrap();
+        assert!((7499..=7500).contains(&r) && (499..=500).contains(&c), "{r}, {c}");
+        v.draw(&pic);
+        let text = v.describe(&pic);
+        assert!(text.contains("Zoomed in: rows "), "{text}");
+        assert!(!text.contains("Each pixel"), "{text}");
+        let vp = v.viewport();
+        assert!(
+            text.contains(&format!(
+                "({} to ",
+                v.layout().option_label(v.option_at(vp.row0 as usize) as usize)
+            )),
+            "{text}"
+        );
+        // panning stops at the far corner; back to the whole view
+        v.pan(1 << 20, 1 << 20);
+        assert_eq!(
+            (v.viewport().col0, v.viewport().row0),
+            (2500 - 500 / 16, 15625 - 625 / 16)
+        );
+        v.set_zoom(0, 0, 0);
+        assert_eq!((v.viewport().col0, v.viewport().row0, v.viewport().per_y), (0, 0, 25));
+        // by digit, with the 4×4's labelled view
+        let mut four = MatrixView::new(Layout::of(Shape::FOUR, Alphabet::Digits));
+        four.fit(660, 688, 1, 10);
+        four.set_order(1);
+        assert_eq!(four.option_at(16), Shape::FOUR.option(0, 2) as u32);
+        let p4 = board_picture(Shape::FOUR, "1", 0);
+        let text = four.describe(&p4);
+        assert!(
+            text.starts_with("The whole matrix, 64 options × 64 items, rows by digit. "),
+            "{text}"
+        );
+        assert!(!text.contains("Each pixel") && !text.contains("Zoomed"), "{text}");
     }
 }

@@ -958,6 +958,12 @@ impl MatrixCanvas {
         self.view.layout().items() as u32
     }
 
+    /// Whether the whole view has room to name every row and column (a small matrix).
+    #[wasm_bindgen(getter)]
+    pub fn labelled(&self) -> bool {
+        self.view.labelled()
+    }
+
     /// Rows and columns per pixel: more than 1 in a downsampled whole view.
     #[wasm_bindgen(getter, js_name = perRow)]
     pub fn per_row(&self) -> u32 {

@@ -100,15 +100,18 @@ export class MatrixView {
     const width = (text) => this.ctx.measureText(text).width;
     const rowLabel = width(m.optionLabel(m.options - 1)) + 6;
     const colLabel = Math.max(...[0, 1, 2, 3].map((k) => width(m.itemLabel((k + 1) * (m.items / 4) - 1)))) + 6;
-    const left = Math.ceil(Math.max(this.font * 5.4, rowLabel) + g);
-    const labelled = Math.ceil(colLabel + g); // the top margin when every column is named
-    const avail = Math.floor((this.scroll.clientWidth - left - 2) * dpr);
-    // A small matrix fits the window's height (less its heading), with rows tall enough to name.
-    const availH = Math.max(0, Math.floor((window.innerHeight - labelled - 72) * dpr));
-    this.pitch = Math.ceil(this.font * dpr * 0.9);
-    m.resize(Math.max(1, avail), availH, scale, this.pitch);
-    const named = m.zoom === 0 && m.cellHeight >= this.pitch;
-    this.margin = { left, top: named ? labelled : Math.ceil(this.font * 3.6 + g) };
+    const labelled = { left: Math.ceil(rowLabel + g), top: Math.ceil(colLabel + g) }; // every row and column named
+    // A small matrix fits the window's height (less its heading), with rows tall enough to name:
+    // 12 px labels (at 16 px type) in rows of 10 px or more.
+    const availH = Math.max(0, Math.floor((window.innerHeight - labelled.top - 72) * dpr));
+    this.pitch = Math.ceil(this.font * dpr * 0.8);
+    const fit = (left) => m.resize(Math.max(1, Math.floor((this.scroll.clientWidth - left - 2) * dpr)), availH, scale, this.pitch);
+    fit(labelled.left);
+    this.margin = labelled;
+    if (!m.labelled) {
+      this.margin = { left: Math.ceil(Math.max(this.font * 5.4, rowLabel) + g), top: Math.ceil(this.font * 3.6 + g) };
+      fit(this.margin.left);
+    }
     const ox = Math.round(this.margin.left * dpr), oy = Math.round(this.margin.top * dpr);
     m.setOrigin(ox, oy);
     this.origin = [ox, oy];
@@ -200,7 +203,7 @@ export class MatrixView {
     const perR = m.perRow, perC = m.perColumn;
     const font = Math.round(this.font * dpr);
     const each = (size) => size >= this.pitch; // a whole row (column) per label, readable
-    const size = (cell) => Math.round(Math.min(font, cell * 1.1));
+    const size = (cell) => Math.round(Math.min(font, cell * 1.25)); // 12 px type in 10 px rows
     ctx.textBaseline = 'middle';
     this.labels = [];
     this.labelPx = { rows: 0, cols: 0 }; // the size of each row's and column's own label, CSS px (0: bands only)
