@@ -151,17 +151,62 @@ pub fn candidates(puzzle: &JsValue) -> Result<Vec<u16>, JsError> {
     Ok(one_puzzle(puzzle)?.givens().candidates().to_vec())
 }
 
-/// `{format: "line" | "hdu" | "hiho", puzzles: [line, …]}` for text in any judge format.
-/// Malformed text throws, naming the line and cell; clashing givens are not checked
-/// here (the grid itself is well formed).
+/// `{format, side, alphabet, puzzles: [line, …]}` for text in any format the CLI reads, at
+/// any size: `format` is "line" | "hdu" | "hiho" for 9×9 and "line" | "poj" for the others,
+/// `side` 4, 9, 16 or 25, `alphabet` "digits" or "letters" (as the text was written; each
+/// line is written in it, `.` for a blank). Malformed text throws, naming the line and cell;
+/// clashing givens are not checked here (the grid itself is well formed).
 #[wasm_bindgen]
 pub fn parse(input: &JsValue) -> Result<Object, JsError> {
-    let parsed = formats::parse(&text(input, "text")?, None);
+    let text = text(input, "text")?;
+    if let Some((_, shape)) = boards::detect(&text, None).filter(|&(_, shape)| shape != Shape::NINE) {
+        let parsed = boards::parse_boards(&text, None, Some(shape));
+        if let Some(e) = parsed.error {
+            return Err(js_error(e));
+        }
+        let alphabet = parsed.cases.first().map_or(Alphabet::default_for(shape), |c| c.alphabet);
+        let puzzles: Array = parsed.cases.iter().map(|c| JsValue::from(c.board.to_line(c.alphabet))).collect();
+        return object(&[
+            ("format", parsed.format.name().into()),
+            ("side", (shape.side() as u32).into()),
+            ("alphabet", alphabet_name(alphabet).into()),
+            ("puzzles", puzzles.into()),
+        ]);
+    }
+    let parsed = formats::parse(&text, None);
     if let Some(e) = parsed.error {
         return Err(JsError::new(&e.to_string()));
     }
     let puzzles: Array = parsed.cases.iter().map(|c| JsValue::from(c.grid.to_line())).collect();
-    object(&[("format", parsed.format.name().into()), ("puzzles", puzzles.into())])
+    object(&[
+        ("format", parsed.format.name().into()),
+        ("side", 9u32.into()),
+        ("alphabet", "digits".into()),
+        ("puzzles", puzzles.into()),
+    ])
+}
+
+fn alphabet_name(a: Alphabet) -> &'static str {
+    match a {
+        Alphabet::Digits => "digits",
+        Alphabet::Letters => "letters",
+    }
+}
+
+/// The alphabet the page names ("digits" or "letters"), if it fits `shape`; `None` when
+/// it named none.
+fn alphabet_arg(name: Option<String>, shape: Shape) -> Result<Option<Alphabet>, JsError> {
+    let Some(name) = name else { return Ok(None) };
+    let a = match name.as_str() {
+        "digits" => Alphabet::Digits,
+        "letters" => Alphabet::Letters,
+        _ => return Err(JsError::new(&format!("no alphabet {name:?} (digits or letters)"))),
+    };
+    if !a.allowed(shape) {
+        let side = shape.side();
+        return Err(JsError::new(&format!("a {side}×{side} grid is not written in {name}")));
+    }
+    Ok(Some(a))
 }
 
 /// The checked form of a puzzle: its 81-character line, or an error naming the clash.
@@ -174,15 +219,17 @@ pub fn check_puzzle(puzzle: &JsValue) -> Result<String, JsError> {
 /// wrong, as the
 /// user types: `{clashes: [{cell, other, message}], stuck: [cell]}`. A clash names the
 /// later cell and the earlier one of its unit; a stuck cell is an empty cell in which
-/// no digit fits the givens (only looked for when nothing clashes).
+/// no digit fits the givens (only looked for when nothing clashes). `alphabet` ("digits" or
+/// "letters", for 16×16 where both are allowed) says how the line is written; without it,
+/// as the line reads (letters unless it holds a digit 1–9).
 #[wasm_bindgen(js_name = checkGivens)]
-pub fn check_givens(line: &JsValue) -> Result<Object, JsError> {
+pub fn check_givens(line: &JsValue, alphabet: Option<String>) -> Result<Object, JsError> {
     let text = text(line, "puzzle")?;
     let cells = text.trim_end();
     let (clashes, candidates, name): (Vec<(Clash, String)>, Vec<u32>, fn(Shape, usize) -> String) =
         match Shape::of_cells(cells.chars().count()).filter(|&s| s != Shape::NINE) {
             Some(shape) => {
-                let alphabet = Alphabet::detect(shape, cells);
+                let alphabet = alphabet_arg(alphabet, shape)?.unwrap_or_else(|| Alphabet::detect(shape, cells));
                 let board = Board::parse(shape, alphabet, cells).map_err(js_error)?;
                 let clashes = board
                     .clashes()
@@ -327,12 +374,15 @@ pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result
 /// optionItems (4 per option, in node order), itemOptions (side per item, top to bottom),
 /// itemKind (index into kindNames), kindNames, itemUnit (the row, column or box; the cell
 /// for a cell item), itemDigit (0 for a cell item), itemNames, optionNames, cellNames
-/// ("r3c4")}`.
+/// ("r3c4")}`. `alphabet` ("digits" or "letters") writes `symbols` and the names in it
+/// (16×16 has both: `1`–`9A`–`G` and POJ 3076's `A`–`P`); by default, the side's usual one.
 #[wasm_bindgen(js_name = sudokuTables)]
-pub fn sudoku_tables(side: Option<u32>) -> Result<Object, JsError> {
+pub fn sudoku_tables(side: Option<u32>, alphabet: Option<String>) -> Result<Object, JsError> {
     let side = side.unwrap_or(9);
     let shape = Shape::of_side(side as usize)
         .ok_or_else(|| JsError::new(&format!("no Sudoku of side {side} (4, 9, 16 or 25)")))?;
+    let alphabet = alphabet_arg(alphabet, shape)?.unwrap_or(Alphabet::default_for(shape));
+    let sym = |d| alphabet.symbol(d);
     let (items, options, cells) = (shape.items(), shape.options(), shape.cells());
     let mut option_cell = Vec::with_capacity(options);
     let mut option_digit = Vec::with_capacity(options);
@@ -362,7 +412,7 @@ pub fn sudoku_tables(side: Option<u32>) -> Result<Object, JsError> {
         .iter()
         .map(|&k| JsValue::from(k))
         .collect();
-    let symbols: String = (1..=shape.side() as u8).map(|d| shape.symbol(d)).collect();
+    let symbols: String = (1..=shape.side() as u8).map(sym).collect();
     object(&[
         ("order", (shape.order() as u32).into()),
         ("side", (shape.side() as u32).into()),
@@ -378,8 +428,8 @@ pub fn sudoku_tables(side: Option<u32>) -> Result<Object, JsError> {
         ("kindNames", kind_names.into()),
         ("itemUnit", Uint16Array::from(&unit[..]).into()),
         ("itemDigit", Uint8Array::from(&digit[..]).into()),
-        ("itemNames", names(items, &|i| shape.describe_item(i)).into()),
-        ("optionNames", names(options, &|o| shape.describe_option(o)).into()),
+        ("itemNames", names(items, &|i| shape.describe_item_in(i, sym)).into()),
+        ("optionNames", names(options, &|o| shape.describe_option_in(o, sym)).into()),
         ("cellNames", names(cells, &|c| shape.cell_name(c)).into()),
     ])
 }
@@ -460,10 +510,8 @@ pub struct Trace {
     shown: Shown,
     /// Item names of a generic problem (numbers if it has none); `None` for Sudoku.
     names: Option<Vec<String>>,
-    /// The size of a Sudoku search (9×9 for the others, whose names come from `names`),
-    /// and the alphabet its puzzle was written in (the matrix view names digits in it).
+    /// The size of a Sudoku search (9×9 for the others, whose names come from `names`).
     shape: Shape,
-    alphabet: Alphabet,
     givens: Option<String>,
     run: trace::Run,
     buf: Vec<u32>,
@@ -498,7 +546,6 @@ impl Trace {
             AnyPuzzle::Board(p, a) => {
                 let mut t = Trace::of(trace::Trace::board(&p), None, Some(p.givens().to_line(a)));
                 t.shape = p.shape();
-                t.alphabet = a;
                 t
             }
         })
@@ -516,7 +563,6 @@ impl Trace {
             shown: Shown::new(),
             names,
             shape: Shape::NINE,
-            alphabet: Alphabet::Digits,
             givens,
             run: trace::Run::default(),
             buf: Vec::new(),
@@ -919,19 +965,23 @@ impl MatrixCanvas {
         })
     }
 
-    /// Draws the matrix of `trace`'s Sudoku size (and names its digits in the alphabet its
-    /// puzzle was written in) from now on; false (and nothing changes) when it already
-    /// does. A new size starts with the whole matrix, its colours kept; `resize` it then.
+    /// Draws the matrix of a grid of `side` (4, 9, 16 or 25) from now on, naming its digits in
+    /// `alphabet` ("digits" or "letters"; the size's usual one if left out); false (and
+    /// nothing changes) when it already does. A new size starts with the whole matrix, its
+    /// colours kept; `resize` it then.
     #[wasm_bindgen(js_name = setShape)]
-    pub fn set_shape(&mut self, trace: &Trace) -> bool {
+    pub fn set_shape(&mut self, side: u32, alphabet: Option<String>) -> Result<bool, JsError> {
+        let shape = Shape::of_side(side as usize)
+            .ok_or_else(|| JsError::new(&format!("no Sudoku of side {side} (4, 9, 16 or 25)")))?;
+        let alphabet = alphabet_arg(alphabet, shape)?.unwrap_or_else(|| Alphabet::default_for(shape));
         let l = self.view.layout();
-        if (l.shape(), l.alphabet()) == (trace.shape, trace.alphabet) {
-            return false;
+        if (l.shape(), l.alphabet()) == (shape, alphabet) {
+            return Ok(false);
         }
-        let mut view = MatrixView::new(Layout::of(trace.shape, trace.alphabet));
+        let mut view = MatrixView::new(Layout::of(shape, alphabet));
         view.set_palette(&self.palette);
         self.view = view;
-        true
+        Ok(true)
     }
 
     /// Fits the whole matrix into `width` × `height` device pixels, `scale` device pixels
@@ -1036,7 +1086,7 @@ impl MatrixCanvas {
         let pic = trace.shown.picture();
         if pic.options.len() != self.view.layout().options() {
             return Err(JsError::new(
-                "the matrix view is set for another size: setShape(trace) first (Sudoku searches only)",
+                "the matrix view is set for another size: setShape first (Sudoku searches only)",
             ));
         }
         if !self.view.draw(pic) {

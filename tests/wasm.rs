@@ -257,7 +257,7 @@ struct Tables {
 }
 
 fn tables() -> Tables {
-    let o = sudoku_tables(None).expect("the tables build");
+    let o = sudoku_tables(None, None).expect("the tables build");
     let count = |key: &str| get(&o, key).as_f64().unwrap_or_else(|| panic!("{key} is a number")) as usize;
     let t = Tables {
         items: count("items"),
@@ -587,7 +587,7 @@ fn check_givens_names_clashes_and_stuck_cells() {
     };
     // Two 1s in row 1 and box 1: two clashes, both of r1c2 with r1c1; no stuck cell looked for.
     let two_ones = format!("11{}", ".".repeat(79));
-    let r = check_givens(&js(&two_ones)).unwrap();
+    let r = check_givens(&js(&two_ones), None).unwrap();
     assert_eq!(
         clashes(&r),
         vec![
@@ -598,35 +598,35 @@ fn check_givens_names_clashes_and_stuck_cells() {
     assert_eq!(numbers(&r, "stuck"), Vec::<u32>::new());
     // r1c1 sees 2..9 in its row and 1 in its column: stuck, though nothing clashes.
     let stuck = format!(".23456789{}{}", "1", ".".repeat(71));
-    let r = check_givens(&js(&stuck)).unwrap();
+    let r = check_givens(&js(&stuck), None).unwrap();
     assert!(clashes(&r).is_empty());
     assert_eq!(numbers(&r, "stuck"), vec![0]);
     // "0" blanks work too; the same line with r1c1 filled in is fine.
-    let r = check_givens(&js(&stuck.replace('.', "0"))).unwrap();
+    let r = check_givens(&js(&stuck.replace('.', "0")), None).unwrap();
     assert_eq!((clashes(&r).len(), numbers(&r, "stuck")), (0, vec![0]));
     // r1c9 sees 1..8 in its row and the 9 of r3c7 in its box alone: stuck too.
     let by_box = format!("12345678.{}......9..{}", ".".repeat(9), ".".repeat(54));
-    let r = check_givens(&js(&by_box)).unwrap();
+    let r = check_givens(&js(&by_box), None).unwrap();
     assert_eq!((clashes(&r).len(), numbers(&r, "stuck")), (0, vec![8]));
     for fine in [empty_grid(), SAMPLE.to_string(), HARD.to_string()] {
-        let r = check_givens(&js(&fine)).unwrap();
+        let r = check_givens(&js(&fine), None).unwrap();
         assert!(clashes(&r).is_empty() && numbers(&r, "stuck").is_empty(), "{fine}");
     }
     // A column clash, named with the earlier cell.
     let col = format!("5{}5{}", ".".repeat(71), ".".repeat(8));
     assert_eq!(col.len(), 81);
     assert_eq!(
-        clashes(&check_givens(&js(&col)).unwrap()),
+        clashes(&check_givens(&js(&col), None).unwrap()),
         vec![(72, 0, "r9c1: 5 already in column 1 (r1c1)".to_string())]
     );
     // Lines of the wrong length, bad characters and non-strings are errors.
     for bad in [".".repeat(80), ".".repeat(82), String::new()] {
-        let m = err(check_givens(&js(&bad)));
+        let m = err(check_givens(&js(&bad), None));
         assert!(m.contains("81"), "{m:?} names 81");
     }
-    assert!(err(check_givens(&js(&format!("x{}", ".".repeat(80))))).contains('x'));
+    assert!(err(check_givens(&js(&format!("x{}", ".".repeat(80))), None)).contains('x'));
     for value in [JsValue::from_f64(1.0), JsValue::NULL, JsValue::UNDEFINED] {
-        assert_eq!(err(check_givens(&value)), "the puzzle must be a string");
+        assert_eq!(err(check_givens(&value, None)), "the puzzle must be a string");
     }
 }
 
@@ -1799,7 +1799,7 @@ fn tables_of_every_size_are_the_model_s() {
         (16, 1024, 4096),
         (25, 2500, 15625),
     ] {
-        let o = sudoku_tables(Some(side)).unwrap();
+        let o = sudoku_tables(Some(side), None).unwrap();
         let n = |key: &str| get(&o, key).as_f64().unwrap() as usize;
         assert_eq!(
             (n("side"), n("cells"), n("items"), n("options")),
@@ -1828,10 +1828,10 @@ fn tables_of_every_size_are_the_model_s() {
         assert_eq!(strings(get(&o, "optionNames")).len(), options);
     }
     assert_eq!(
-        get(&sudoku_tables(Some(16)).unwrap(), "symbols").as_string().unwrap(),
+        get(&sudoku_tables(Some(16), None).unwrap(), "symbols").as_string().unwrap(),
         "ABCDEFGHIJKLMNOP"
     );
-    let e = sudoku_tables(Some(10)).unwrap_err();
+    let e = sudoku_tables(Some(10), None).unwrap_err();
     assert_eq!(message(e), "no Sudoku of side 10 (4, 9, 16 or 25)");
 }
 
@@ -1850,7 +1850,7 @@ fn solve_count_verdict_and_check_at_16x16() {
     line.replace_range(0..1, "A");
     let e = solve(&js(&line)).unwrap_err();
     assert_eq!(message(e), "line 1: r1c3: A already in row 1");
-    let checked = check_givens(&js(&line)).unwrap();
+    let checked = check_givens(&js(&line), None).unwrap();
     let clashes = Array::from(&get(&checked, "clashes"));
     let first = Object::from(clashes.get(0));
     assert_eq!(
@@ -1858,13 +1858,50 @@ fn solve_count_verdict_and_check_at_16x16() {
         "r1c3: A already in row 1 (r1c1)"
     );
     assert_eq!(get(&first, "cell").as_f64(), Some(2.0));
-    let fine = check_givens(&js(&one_line(POJ3076))).unwrap();
+    let fine = check_givens(&js(&one_line(POJ3076)), None).unwrap();
     assert_eq!(Array::from(&get(&fine, "clashes")).length(), 0);
-    let e = check_givens(&js(&format!("Q{}", &one_line(POJ3076)[1..]))).unwrap_err();
+    let e = check_givens(&js(&format!("Q{}", &one_line(POJ3076)[1..])), None).unwrap_err();
     assert_eq!(
         message(e),
         "cell 1 (r1c1): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank"
     );
+}
+
+#[wasm_bindgen_test]
+fn tables_clashes_and_pastes_in_the_puzzle_s_own_alphabet() {
+    // 16×16 has two alphabets: the names follow the one asked for.
+    let digits = sudoku_tables(Some(16), Some("digits".into())).unwrap();
+    assert_eq!(get(&digits, "symbols").as_string().unwrap(), "123456789ABCDEFG");
+    assert_eq!(strings(get(&digits, "itemNames"))[1023], "box 16 has G");
+    assert_eq!(strings(get(&digits, "optionNames"))[15], "r1c1 = G");
+    let letters = sudoku_tables(Some(16), Some("letters".into())).unwrap();
+    assert_eq!(strings(get(&letters, "itemNames"))[1023], "box 16 has P");
+    assert_eq!(message(sudoku_tables(Some(9), Some("letters".into())).unwrap_err()), "a 9×9 grid is not written in letters");
+    assert_eq!(message(sudoku_tables(Some(16), Some("runes".into())).unwrap_err()), "no alphabet \"runes\" (digits or letters)");
+    // A line of letters A–G only is ambiguous at 16×16: the alphabet named decides.
+    let two_as = format!("AA{}", ".".repeat(254));
+    let said = |alphabet: &str| {
+        let r = check_givens(&js(&two_as), Some(alphabet.into())).unwrap();
+        get(&Object::from(Array::from(&get(&r, "clashes")).get(0)), "message").as_string().unwrap()
+    };
+    assert_eq!(said("digits"), "r1c2: A already in row 1 (r1c1)");
+    assert_eq!(said("letters"), "r1c2: A already in row 1 (r1c1)");
+    let ten_in_digits = check_givens(&js(&format!("G{}", ".".repeat(255))), Some("digits".into())).unwrap();
+    assert_eq!(Array::from(&get(&ten_in_digits, "clashes")).length(), 0);
+    assert!(message(check_givens(&js(&format!("P{}", ".".repeat(255))), Some("digits".into())).unwrap_err()).contains("'P'"));
+    // parse reads every size and says which, and in what alphabet.
+    let p = parse(&js(POJ3076)).unwrap();
+    assert_eq!(get(&p, "format").as_string().unwrap(), "poj");
+    assert_eq!(get(&p, "side").as_f64(), Some(16.0));
+    assert_eq!(get(&p, "alphabet").as_string().unwrap(), "letters");
+    assert_eq!(strings(get(&p, "puzzles")), [one_line(POJ3076).replace('-', ".")]);
+    let four = parse(&js("1..4..3.........")).unwrap();
+    assert_eq!((get(&four, "side").as_f64(), get(&four, "alphabet").as_string().unwrap()), (Some(4.0), "digits".into()));
+    let nine = parse(&js(&".".repeat(81))).unwrap();
+    assert_eq!(get(&nine, "side").as_f64(), Some(9.0));
+    let mixed = format!("1G{}", ".".repeat(254));
+    assert_eq!(get(&parse(&js(&mixed)).unwrap(), "alphabet").as_string().unwrap(), "digits");
+    assert!(message(parse(&js(&".".repeat(255))).unwrap_err()).contains("256"));
 }
 
 #[wasm_bindgen_test]
@@ -1877,7 +1914,7 @@ fn a_16x16_trace_runs_to_its_solution_and_back_with_16x16_names() {
     t.run(1e9, 1 << EventKind::Solution as u32);
     assert_eq!(t.solutions(), 1.0);
     // The partial solution plus the givens is the answer.
-    let tables = sudoku_tables(Some(16)).unwrap();
+    let tables = sudoku_tables(Some(16), None).unwrap();
     let (cells, digits) = (u16s(&tables, "optionCell"), u8s(&tables, "optionDigit"));
     let mut grid: Vec<char> = t.givens().unwrap().chars().collect();
     for o in t.solution().to_vec() {

@@ -9,9 +9,10 @@ import { Picture } from './picture.js';
 import { narrate, wordsFor } from './narration.js';
 import { SPEEDS } from './player.js';
 import { Cancelled } from './solver.js';
-import { CELLS, EMPTY, readPasted, digitsOf, lineOf, givensCount } from './puzzle.js';
+import { readPasted, digitsOf, lineOf, givensCount, emptyLine, sideOfLine } from './puzzle.js';
 import { History } from './history.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, examplesOf } from './examples.js';
+import { MARKS_UP_TO, PENCIL_UP_TO } from './views/board.js';
 import { time } from './views/result.js';
 import { DEFAULT_PROBLEM } from './workbench.js';
 
@@ -24,15 +25,24 @@ const DANCE_ITEMS = 10, DANCE_OPTIONS = 10;
 const MAX_FIELD_PASTE = 100;
 
 export class Controller {
-  /** `views`: board, items, matrix, counters, plot, dance, notice, result, narration (an element), stack, controls. */
-  constructor({ dlx, numbering, player, solver, views, $ }) {
-    Object.assign(this, { dlx, numbering, player, solver, views, $ });
+  /**
+   * `views`: board, items, matrix, counters, plot, dance, notice, result, narration (an
+   * element), stack, controls. `numberingFor(side, alphabet)`: the numbering of a size
+   * written in an alphabet ('digits' or 'letters'; the size's usual one when undefined).
+   */
+  constructor({ dlx, numberingFor, player, solver, views, $ }) {
+    Object.assign(this, { dlx, numberingFor, player, solver, views, $ });
+    /** The grid's size and the puzzle's alphabet: the numbering the board is drawn in. */
+    this.numbering = numberingFor(9);
     this.mode = 'sudoku';
-    this.givens = new Uint8Array(CELLS);
+    this.givens = new Uint8Array(this.numbering.cells);
     /** The puzzle's own clues (a digit on the board that is not one was entered while solving). */
-    this.clues = new Uint8Array(CELLS);
+    this.clues = new Uint8Array(this.numbering.cells);
     /** Pencil marks: bit d for digit d, per cell (0: none). */
-    this.marks = new Uint16Array(CELLS);
+    this.marks = new Uint32Array(this.numbering.cells);
+    /** Whether a link must say the alphabet (a 16×16 in 1–9, A–G whose clues are all letters). */
+    this.linkAlphabet = false;
+    this.matrixShown = true;
     /** How the puzzle was rated when it was made (New puzzle), or null. */
     this.rating = null;
     this.history = new History();
@@ -56,11 +66,108 @@ export class Controller {
     return this.traces[this.mode];
   }
 
+  get side() {
+    return this.numbering.side;
+  }
+
+  /** The board (or `digits`) as a line in the puzzle's own alphabet: links, undo, clash messages. */
+  shownLine(digits = this.givens) {
+    return lineOf(digits, this.numbering.symbols);
+  }
+
+  /** The board as the engine reads it without being told the alphabet: in the size's usual one. */
+  engineLine() {
+    return lineOf(this.givens, this.numberingFor(this.side).symbols);
+  }
+
+  // --- the size ---------------------------------------------------------------------------------
+  /** The size selector: an empty grid of `side`, an undoable change (Undo brings the puzzle back). */
+  setSize(side) {
+    if (side === this.side) return;
+    const old = `${this.side}×${this.side}`;
+    this.setMode('sudoku');
+    this.selectExample('');
+    this.setPuzzle(emptyLine(side), `An empty ${side}×${side} grid: ${typing(this.numberingFor(side))}, paste a puzzle or pick an example.`, { undoable: true, label: `the ${old} puzzle` });
+    this.views.board.focus();
+  }
+
+  /** Draws the board and the item panels for a size and an alphabet (if they change). */
+  setShape(side, alphabet) {
+    const n = this.numberingFor(side, alphabet);
+    if (n.side === this.side && n.alphabet === this.numbering.alphabet) return;
+    this.numbering = n;
+    this.views.board.reshape(n);
+    this.views.items.reshape(n);
+    this.shapeShown();
+  }
+
+  /** The words under "Watch the search": what the search of this view runs on. */
+  watchSub() {
+    const { mode, numbering: n } = this;
+    this.$('watch-sub').textContent = mode === 'knuth' ? 'the same engine on 7 items and 6 options' : mode === 'cover' ? 'the same engine on the problem at the left' : `dancing links on the real ${n.options.toLocaleString('en')} × ${n.items.toLocaleString('en')} matrix`;
+  }
+
+  /** Everything else on the page that says the size: the selector, the examples, the buttons
+   *  that are 9×9 only, the candidates, the help, the whole-matrix view. */
+  shapeShown() {
+    const { $, numbering: n } = this;
+    const side = n.side;
+    document.body.dataset.side = String(side);
+    $('size').value = String(side);
+    this.fillExamples();
+    const nine = side === 9;
+    for (const id of ['hint', 'new-puzzle', 'level']) {
+      const el = $(id);
+      el.dataset.title ??= el.title;
+      el.disabled = !nine;
+      el.title = nine ? el.dataset.title : 'Hints and new puzzles are 9×9 only (the logic solver is 9×9)';
+    }
+    const pencil = $('pencil');
+    pencil.disabled = side > PENCIL_UP_TO;
+    if (pencil.disabled && pencil.getAttribute('aria-pressed') === 'true') pencil.click();
+    // Candidates: drawn up to 16×16, shown by default where they can be read (4×4, 9×9).
+    const marks = $('show-marks');
+    marks.disabled = side > MARKS_UP_TO;
+    marks.checked = side <= 9;
+    this.views.board.setMarksShown(marks.checked);
+    const note = $('size-note');
+    note.hidden = nine;
+    note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` ${side > MARKS_UP_TO ? 'Candidates are not drawn at this size (they would be too small to read); a cell\'s label lists them.' : 'Candidates are small at this size: tick "candidates" and zoom the page (Ctrl +) to read them.'} Hint and New puzzle are 9×9 only.` : ''}`;
+    this.watchSub();
+    this.tellMatrix();
+  }
+
+  /**
+   * Tells the whole-matrix view the grid's shape: the one call it gets when the size changes.
+   * A view without `setShape` (views/matrix.js before it learns every size: branch
+   * matrixsizes) draws 9×9 only, so at the other sizes it is hidden and not drawn.
+   */
+  tellMatrix() {
+    const m = this.views.matrix;
+    if (typeof m.setShape === 'function') {
+      m.setShape(this.numbering);
+      this.matrixShown = true;
+    } else this.matrixShown = this.side === 9;
+    this.$('matrix-area').hidden = this.mode !== 'sudoku' || !this.matrixShown;
+  }
+
+  /** The example picker lists the examples of the size shown. */
+  fillExamples() {
+    const select = this.$('examples');
+    const groups = new Map();
+    select.replaceChildren(new Option('Choose a puzzle…', ''));
+    for (const e of examplesOf(this.side)) {
+      if (!groups.has(e.group)) groups.set(e.group, select.appendChild(Object.assign(document.createElement('optgroup'), { label: e.group })));
+      groups.get(e.group).append(new Option(e.name, e.id));
+    }
+    select.value = examplesOf(this.side).some((e) => e.id === this.exampleId) ? this.exampleId : '';
+  }
+
   // --- the puzzle -----------------------------------------------------------------------------
   edit(cell, digit) {
     if (this.givens[cell] === digit) return;
     const name = this.numbering.cellName(cell);
-    this.record({ text: digit ? `${digit} in ${name}` : `clearing ${name}` });
+    this.record({ text: digit ? `${this.numbering.symbol(digit)} in ${name}` : `clearing ${name}` });
     this.givens[cell] = digit;
     this.selectExample('');
     this.puzzleChanged();
@@ -89,18 +196,23 @@ export class Controller {
    * Shows a new puzzle: its clashes, and a fresh search to watch. `note` says where it came
    * from. With `undoable`, the puzzle it replaces can be brought back (a click on an
    * example, a paste or Clear never loses what was typed): by Undo, and by a button in
-   * the notice. `rating`: how New puzzle rated it.
+   * the notice. `rating`: how New puzzle rated it. `line` has 16, 81, 256 or 625 cells (the
+   * size follows it) in `alphabet` ('digits' or 'letters'; by default the board's own at
+   * the same size, else the size's usual one).
    */
-  setPuzzle(line, note = '', { undoable = false, warnings = [], rating = null, label = 'the puzzle' } = {}) {
-    const before = lineOf(this.givens);
-    const changes = before !== line || this.marks.some((m) => m !== 0);
+  setPuzzle(line, note = '', { undoable = false, warnings = [], rating = null, label = 'the puzzle', alphabet } = {}) {
+    const side = sideOfLine(line);
+    const shape = this.numberingFor(side, alphabet ?? (side === this.side ? this.numbering.alphabet : undefined));
+    const before = this.shownLine();
+    const changes = before !== line || shape.side !== this.side || shape.alphabet !== this.numbering.alphabet || this.marks.some((m) => m !== 0);
     if (undoable && changes) this.record({ text: label, whole: true });
-    this.givens = digitsOf(line);
-    this.clues = digitsOf(line);
-    this.marks = new Uint16Array(CELLS);
+    this.setShape(shape.side, shape.alphabet);
+    this.givens = digitsOf(line, shape.symbols);
+    this.clues = digitsOf(line, shape.symbols);
+    this.marks = new Uint32Array(shape.cells);
     this.rating = rating;
     this.puzzleChanged(note, warnings);
-    if (undoable && changes && before !== EMPTY) this.views.notice.action('Undo', () => this.undo());
+    if (undoable && changes && givensCount(before) > 0) this.views.notice.action('Undo', () => this.undo());
   }
 
   // --- undo and redo ------------------------------------------------------------------------------
@@ -108,8 +220,10 @@ export class Controller {
    *  example chosen and how far the search had got. */
   snapshot() {
     return {
-      line: lineOf(this.givens),
-      clues: lineOf(this.clues),
+      side: this.side,
+      alphabet: this.numbering.alphabet,
+      line: this.shownLine(),
+      clues: this.shownLine(this.clues),
       marks: this.marks.slice(),
       rating: this.rating,
       example: this.exampleId,
@@ -142,12 +256,13 @@ export class Controller {
       ? (step ? `The previous puzzle is back, at step ${step.toLocaleString('en')}.` : 'The previous puzzle is back.')
       : `${done}: ${label.text}.`;
     this.setMode('sudoku');
-    const boardChanged = state.line !== lineOf(this.givens) || state.clues !== lineOf(this.clues);
-    this.clues = digitsOf(state.clues);
+    const boardChanged = state.side !== this.side || state.alphabet !== this.numbering.alphabet || state.line !== this.shownLine() || state.clues !== this.shownLine(this.clues);
+    this.setShape(state.side, state.alphabet);
+    this.clues = digitsOf(state.clues, this.numbering.symbols);
     this.marks = state.marks.slice();
     this.rating = state.rating;
     if (boardChanged) {
-      this.givens = digitsOf(state.line);
+      this.givens = digitsOf(state.line, this.numbering.symbols);
       this.puzzleChanged(note);
       if (step && this.traces.sudoku) this.player.seek(step);
     } else {
@@ -166,6 +281,7 @@ export class Controller {
   // --- new puzzles and hints ----------------------------------------------------------------------
   /** A new puzzle at the level chosen, made in the worker (Cancel stops it). */
   async newPuzzle() {
+    if (this.side !== 9) return; // the button is off: the generator's levels are 9×9's
     const level = this.$('level').value;
     this.cancelSolver();
     const job = this.solveJob;
@@ -205,7 +321,7 @@ export class Controller {
 
   /** What identifies the board a hint was asked for: its digits and pencil marks. */
   boardKey() {
-    return `${lineOf(this.givens)}|${this.marks.join(',')}`;
+    return `${this.shownLine()}|${this.marks.join(',')}`;
   }
 
   /** First press: the next logical step (found in the worker, as it checks the board with a
@@ -216,6 +332,10 @@ export class Controller {
       this.takeHint();
       return;
     }
+    if (this.side !== 9) {
+      this.views.notice.show('info', 'Hints are 9×9 only: the logic solver knows 9×9 Sudoku.');
+      return;
+    }
     if (this.refuseIfClashing()) return;
     this.cancelSolver();
     const job = this.solveJob;
@@ -223,7 +343,7 @@ export class Controller {
     const { result } = this.views;
     const slow = setTimeout(() => job === this.solveJob && result.busy('Looking for a hint…'), 150);
     try {
-      const h = await this.solver.hint(lineOf(this.givens), this.marks);
+      const h = await this.solver.hint(lineOf(this.givens), Uint16Array.from(this.marks));
       if (job !== this.solveJob || key !== this.boardKey()) return;
       if (result.root.dataset.kind === 'busy') result.clear();
       this.clearAnswer();
@@ -309,8 +429,9 @@ export class Controller {
     this.cancelSolver();
     this.clearAnswer();
     result.clear();
-    const line = lineOf(this.givens);
-    const { clashes, stuck } = this.dlx.checkGivens(line);
+    const line = this.shownLine();
+    const { clashes, stuck } = this.dlx.checkGivens(line, this.numbering.alphabet);
+    this.linkAlphabet = this.alphabetRead(line) !== this.numbering.alphabet;
     this.hideHint();
     board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])), this.clues);
     board.setPencil(this.marks);
@@ -326,7 +447,7 @@ export class Controller {
       const names = stuck.slice(0, 5).map((c) => this.numbering.cellName(c));
       if (stuck.length) lines.push(`No digit fits ${names.join(', ')}${stuck.length > 5 ? ', …' : ''}: there is no solution.`);
       notice.show(stuck.length || warnings.length ? 'warn' : 'info', ...lines);
-      this.loadSudoku(line);
+      this.loadSudoku(this.engineLine());
     }
     board.setSearchShown(this.searchable);
     this.$('items').classList.toggle('off', !this.searchable);
@@ -370,7 +491,7 @@ export class Controller {
   restart() {
     if (this.mode === 'knuth') this.loadKnuth();
     else if (this.mode === 'cover') this.loadCover(this.workbench.text === null ? null : this.dlx.Trace.cover(this.workbench.text));
-    else if (this.searchable) this.loadSudoku(lineOf(this.givens));
+    else if (this.searchable) this.loadSudoku(this.engineLine());
     this.render();
     this.router?.write(true);
   }
@@ -380,7 +501,7 @@ export class Controller {
     const e = EXAMPLES.find((x) => x.id === id);
     if (!e) return;
     this.setMode('sudoku');
-    this.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true, label: `the example ${e.name}` });
+    this.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true, label: `the example ${e.name}`, alphabet: this.alphabetRead(e.line) });
     this.selectExample(id);
   }
 
@@ -391,18 +512,18 @@ export class Controller {
   }
 
   clear() {
-    const before = lineOf(this.givens);
-    this.setPuzzle(EMPTY, before === EMPTY ? '' : 'Cleared. Paste or pick an example, or type a puzzle.', { undoable: true, label: 'Clear' });
+    const empty = givensCount(this.shownLine()) === 0;
+    this.setPuzzle(emptyLine(this.side), empty ? '' : 'Cleared. Paste or pick an example, or type a puzzle.', { undoable: true, label: 'Clear' });
     this.selectExample('');
     this.views.board.focus();
   }
 
   paste(text) {
     try {
-      const { line, note } = readPasted(text, this.dlx.parse);
+      const { line, note, alphabet } = readPasted(text, this.dlx.parse);
       this.setMode('sudoku');
       this.selectExample('');
-      this.setPuzzle(line, `Pasted: ${note}.`, { undoable: true, label: 'the paste' });
+      this.setPuzzle(line, `Pasted: ${note}.`, { undoable: true, label: 'the paste', alphabet });
     } catch (err) {
       this.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
     }
@@ -448,20 +569,21 @@ export class Controller {
     const job = this.solveJob;
     const slow = setTimeout(() => job === this.solveJob && result.busy('Solving…'), 150);
     try {
-      const v = await this.solver.verdict(lineOf(this.givens));
+      const v = await this.solver.verdict(this.engineLine());
       if (job !== this.solveJob) return;
+      const read = (line) => digitsOf(line, this.numberingFor(this.side).symbols);
       this.player.stop();
       if (v.kind === 'none') {
         this.clearAnswer();
         result.message('none', `No solution: the search tried every branch (${time(v.ms)}).`);
       } else if (v.kind === 'unique') {
-        this.answer = digitsOf(v.solutions[0]);
+        this.answer = read(v.solutions[0]);
         document.body.classList.add('answer-shown');
         board.setAnswer(this.answer);
         result.message('unique', `Unique solution, shown in green (${time(v.ms)}). Edit a cell or step the search to go back to the puzzle.`);
       } else {
-        const [a, b] = v.solutions.map(digitsOf);
-        const diff = result.multiple(this.givens, a, b, v.ms);
+        const [a, b] = v.solutions.map(read);
+        const diff = result.multiple(this.givens, a, b, v.ms, this.numbering);
         this.answer = a;
         document.body.classList.add('answer-shown');
         board.setAnswer(a, diff);
@@ -488,7 +610,7 @@ export class Controller {
     const job = this.solveJob;
     result.busy('Counting…');
     try {
-      const r = await this.solver.count(lineOf(this.givens), limit, (p) => {
+      const r = await this.solver.count(this.engineLine(), limit, (p) => {
         if (job === this.solveJob) result.progress(`Counting… ${p.solutions.toLocaleString('en')} solutions so far (${p.events.toLocaleString('en')} steps)`);
       });
       if (job !== this.solveJob) return;
@@ -514,7 +636,9 @@ export class Controller {
   }
 
   highlight() {
-    const { board, items, matrix } = this.views;
+    const { board, items } = this.views;
+    // A hidden whole-matrix view (a size it does not draw yet) is left alone.
+    const matrix = this.matrixShown ? this.views.matrix : { setHighlight() {} };
     const n = this.numbering;
     const h = this.hoverOn.pointer ?? this.hoverOn.focus;
     if (!h || this.mode !== 'sudoku') {
@@ -532,7 +656,7 @@ export class Controller {
         items.setHighlight(n.itemsOf(o));
         matrix.setHighlight([o], n.itemsOf(o));
       } else {
-        const opts = Array.from({ length: 9 }, (_, d) => n.option(cell, d + 1));
+        const opts = Array.from({ length: n.side }, (_, d) => n.option(cell, d + 1));
         const cellItem = n.cellItem(cell);
         board.setHighlight(opts, [cell]);
         items.setHighlight([cellItem], opts.flatMap((o) => n.itemsOf(o).filter((i) => i !== cellItem)));
@@ -565,7 +689,7 @@ export class Controller {
         board.render(pic);
         items.render(pic);
       }
-      views.matrix.render(pic ? this.trace : null, !status.playing && !status.task);
+      if (this.matrixShown) views.matrix.render(pic ? this.trace : null, !status.playing && !status.task);
     } else if (this.mode === 'cover') {
       views.coverItems.render(this.trace, pic);
       views.coverMatrix.render(this.trace, pic, !status.playing && !status.task);
@@ -610,7 +734,28 @@ export class Controller {
   link() {
     const step = this.trace?.events ?? 0;
     if (this.mode === 'cover') return { mode: 'cover', packed: this.workbench.packed, step };
-    return { mode: this.mode, puzzle: lineOf(this.givens), step: this.mode === 'knuth' || this.searchable ? step : 0 };
+    return {
+      mode: this.mode,
+      puzzle: this.shownLine(),
+      alphabet: this.linkAlphabet ? this.numbering.alphabet : undefined,
+      step: this.mode === 'knuth' || this.searchable ? step : 0,
+    };
+  }
+
+  /** The alphabet a line reads as when nobody says which (wasm's `parse`); null if it does not read. */
+  alphabetRead(line) {
+    try {
+      return this.dlx.parse(line).alphabet;
+    } catch {
+      return null;
+    }
+  }
+
+  /** A link's puzzle, checked: `{alphabet}`, or throws naming the cell (wasm's messages). */
+  readLink(line, alphabet) {
+    if (!alphabet) alphabet = this.dlx.parse(line).alphabet;
+    this.dlx.checkGivens(line, alphabet); // a symbol outside the alphabet throws; clashes are shown later
+    return { alphabet };
   }
 
   /**
@@ -626,8 +771,16 @@ export class Controller {
       return;
     }
     this.setMode(h.mode, false);
+    let read = null;
     if (h.mode === 'sudoku' && h.puzzle) {
-      this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings, label: 'the link' });
+      try {
+        read = this.readLink(h.puzzle, h.alphabet);
+      } catch (e) {
+        warnings.push(`The link's puzzle does not read: ${e.message}; ignored.`);
+      }
+    }
+    if (read) {
+      this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings, label: 'the link', alphabet: read.alphabet });
     } else if (h.mode === 'sudoku' && !changed) {
       const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
       this.setPuzzle(ex.line, `Example: ${ex.name}. Type over it, pick another, or paste your own.`, { warnings });
@@ -677,10 +830,10 @@ export class Controller {
       $(`${m}-pane`).hidden = m !== mode;
     }
     $('items-area').hidden = mode !== 'sudoku';
-    $('matrix-area').hidden = mode !== 'sudoku';
+    $('matrix-area').hidden = mode !== 'sudoku' || !this.matrixShown;
     $('cover-watch').hidden = mode !== 'cover';
     document.body.dataset.mode = mode;
-    $('watch-sub').textContent = knuth ? 'the same engine on 7 items and 6 options' : mode === 'cover' ? 'the same engine on the problem at the left' : 'dancing links on the real 729 × 324 matrix';
+    this.watchSub();
     if (knuth && !this.traces.knuth) this.loadKnuth();
     if (fill && mode === 'cover' && !this.traces.cover && !this.workbench.editor.value) this.workbench.example(DEFAULT_PROBLEM);
     this.attach();
@@ -688,6 +841,17 @@ export class Controller {
     this.render();
     if (write) this.router?.write(true);
   }
+}
+
+/** The symbols as ranges: "1–4", "1–9 and A–G", "A–P". */
+function range(symbols) {
+  const runs = symbols.match(/[1-9]+|[A-Z]+/g);
+  return runs.map((r) => (r.length > 1 ? `${r[0]}–${r.at(-1)}` : r)).join(' and ');
+}
+
+/** How to type a size's symbols. */
+function typing(n) {
+  return `type ${range(n.symbols)}${n.alphabet === 'letters' || n.side > 9 ? ' (either case)' : ''} to fill a cell, 0 or Delete to clear`;
 }
 
 /** A random seed for New puzzle: a whole number below 2^53, as the command line's --seed takes. */

@@ -1,7 +1,18 @@
 // The examples menu. Sources: ../shared/data/puzzles (SOURCES.md) and the judges'
-// samples of the seeds (tests/data).
+// samples of the seeds (tests/data), and the project's 4×4, 16×16 and 25×25 sets.
+
+import { sideOfLine, givensCount } from './puzzle.js';
 
 const LIST = [
+  // 4×4 (2×2 boxes): the teaching size. No uniquely solvable 4×4 makes DLX backtrack, so the
+  // backtrack is shown on one with no solution and one with several (both checked in www/test).
+  { group: '4×4: to learn on', id: 'four', name: '4×4, {clues} clues (singles only)', line: '..2.4......1.4..', note: 'The fewest clues in tests/data/sudoku4.txt: every step is forced, so the search never branches.' },
+  { group: '4×4: to learn on', id: 'four5', name: '4×4, {clues} clues (singles only)', line: '..2..4...14....1', note: 'From tests/data/sudoku4.txt: one solution, found without a wrong guess.' },
+  { group: '4×4: to learn on', id: 'four-dead', name: '4×4, no solution: watch the backtrack', line: '....2..3.4.....1', note: 'Nothing clashes, yet there is no solution: the search branches, reaches a dead end and backs up until no branch is left. Try "Next dead end".' },
+  { group: '4×4: to learn on', id: 'four-many', name: '4×4, {clues} clues, 6 solutions: watch the backtracks', line: '1..4..3.........', note: 'Exactly 6 solutions: after each one the search backs up to try the next branch. Try "Next solution".' },
+  { group: '16×16', id: 'poj3076', name: 'POJ 3076 sample (16×16, A–P)', line: '..A....C.....O.I.J..A.B.P.CGF.H...D..F.I.E....P..G.EL.H....M.J......E....C..G....I..K.GA.B...E.JD.GP..J.F....A...E...C.B..DP..O.E..F.M..D..L.K.A.C........O.I.L.H.P.C..F.A..B......G.OD...J....HK...J....H.A.P.L..B..P..E..K..A..H..B..K..FI.C....F...C..D..H.N.', note: 'The sample of POJ 3076 / SPOJ SUDOKU: 16 lines of 16 letters A–P, - for a blank.' },
+  { group: '16×16', id: 'hard16', name: '16×16, hard for DLX ({clues} clues)', line: '.BE.......I.....A....D.O....JBEP.K.J.NBE..L.A..HFGHOA.C.....N...E.A.G.....N....J...N.FJL........OI.MDP...L...C....J....I..FGB....C.I..AD.H....BL...ANE..OI.L....DE....OH.....M..NM..B...G..F.O.........K.O.NM....L....M..FAJOG..J...F.GB..DC..K.MONC.J..E..B....', note: 'Line 95 of tests/data/sudoku16.txt, the slowest of the set for DLX (made by dlx-sudoku generate --size 16).' },
+  { group: '25×25', id: 'first25', name: '25×25, {clues} clues (A–Y)', line: 'B.E.IJ.HM..............YO.AT..BGDK..EI.J.Q..LRPF..GYU.WFC.O...K..E...X..A.L...HN.VE..YM.X.O.KAJGDS..OV.F.....YGP.A.NR....I.UM...P..L.R.SX.O.TEJBQ.YMN...S..DMT....WY..PF..V..OXEQ.J.....U..R.KM....H.T....IMU...YWP.CTN.V..D....K..W...K...F..BQRA...PG..U.UN.....H...TQ.DX..IO.R...M.D....EF.O.P..KG.T..IH.W.X.ES.N.RL......Q..K...YH.O....Y.DKN...S..V..JW.C.L..B..WXJR.E...F.O....MGQF..S....PI.L..X.D..T..B..E.N..B......V.UL.S.....A...IPY..VTDRG.EJH......LF..LR.QA.F...H..V.......S.CHVB.E...I.QOWA..R...MG..XBF.K..U..C..MS...W...OVD.......QWV.BU....XJ..FNTH.O...N.FTK........HU..P..N.A.HX.CG...Q.TFOPY.L.E...W...L.....F.GD..V.MY.UC.', note: 'The first of tests/data/sudoku25.txt (made by dlx-sudoku generate --size 25).' },
   { group: 'To solve', id: 'easy', name: 'Easy ({clues} clues, singles only)', line: '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..', note: 'Kaggle "1 million Sudoku games", first puzzle: naked singles solve it, so the search never branches.' },
   { group: "The seeds' samples", id: 'poj1', name: 'POJ 3074 sample 1 (seeds 000, 002, 003)', line: '.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.', note: 'The line format of POJ 3074 / AcWing 166.' },
   { group: "The seeds' samples", id: 'poj2', name: 'POJ 3074 sample 2 (seeds 000, 002, 003)', line: '......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.', note: 'The harder of the two POJ 3074 samples.' },
@@ -20,7 +31,11 @@ const LIST = [
   { group: 'Edge cases', id: 'many', name: 'Very many solutions (Norvig "hard1")', line: '.....6....59.....82....8....45........3........6..3.54...325..6..................', note: 'At least 100,000,000 solutions: try Count, then Cancel.' },
 ];
 
-/** The examples, their names' clue counts computed from the puzzles themselves. */
-export const EXAMPLES = LIST.map((e) => ({ ...e, name: e.name.replace('{clues}', String(e.line.replace(/[^1-9]/g, '').length)) }));
+/** The examples, their names' clue counts computed from the puzzles themselves, and each one's
+ *  side (from its length: 16, 81, 256 or 625 cells). */
+export const EXAMPLES = LIST.map((e) => ({ ...e, side: sideOfLine(e.line), name: e.name.replace('{clues}', String(givensCount(e.line))) }));
+
+/** The examples of one side, for the picker. */
+export const examplesOf = (side) => EXAMPLES.filter((e) => e.side === side);
 
 export const exampleById = (id) => EXAMPLES.find((e) => e.id === id);

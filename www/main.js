@@ -9,7 +9,6 @@ import { Solver } from './solver.js';
 import { Controller, MODES } from './controller.js';
 import { Router, quote } from './router.js';
 import { setUpPrefs } from './prefs.js';
-import { EXAMPLES } from './examples.js';
 import { BoardView } from './views/board.js';
 import { ItemsView } from './views/items.js';
 import { MatrixView } from './views/matrix.js';
@@ -25,7 +24,14 @@ import { Lesson } from './views/lesson.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
-const numbering = new Numbering(dlx.sudokuTables());
+/** The numbering of each size and alphabet, read from wasm once, when first shown. */
+const numberings = new Map();
+const numberingFor = (side, alphabet) => {
+  const key = `${side} ${alphabet ?? ''}`;
+  if (!numberings.has(key)) numberings.set(key, new Numbering(dlx.sudokuTables(side, alphabet)));
+  return numberings.get(key);
+};
+const numbering = numberingFor(9);
 
 let c = null; // the controller, once made; the views report to it
 const player = new Player({ onChange: () => c?.render() });
@@ -46,7 +52,7 @@ const views = {
   coverMatrix: new CoverMatrixView($('cover-matrix')),
   coverResult: new ResultView($('cover-result'), { onCancel: () => c.workbench.cancel() }),
   notice: new NoticeView($('notice')),
-  result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => numbering.cellName(cell) }),
+  result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => c.numbering.cellName(cell) }),
   narration: $('narration'),
   stack: new StackView($('stack')),
   controls: new ControlsView($('controls'), {
@@ -71,7 +77,8 @@ const views = {
     },
   }, SPEEDS),
 };
-c = new Controller({ dlx, numbering, player, solver, views, $ });
+c = new Controller({ dlx, numberingFor, player, solver, views, $ });
+c.shapeShown();
 // The workbench counts in a worker of its own, so that a Sudoku count and a cover count never wait on each other.
 const editor = new CoverEditor($('cover-editor'), { onInput: () => c.workbench.edited() });
 c.workbench = new Workbench({
@@ -95,7 +102,7 @@ c.router = new Router({
     c.open({ ...h, mode: 'sudoku', step: 0, errors: [] }, how); // the board as usual, behind the lesson
     lesson.openFromLink(h.lesson, h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`));
   },
-  cellName: (cell) => numbering.cellName(cell),
+  cellName: (cell, side) => numberingFor(side).cellName(cell),
 });
 
 // --- the tabs, the puzzle bar, paste and copy -------------------------------------------------
@@ -138,12 +145,8 @@ $('cover-copy').addEventListener('click', async () => {
   await copyLink('problem', (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
 });
 const select = $('examples');
-const groups = new Map();
-for (const e of EXAMPLES) {
-  if (!groups.has(e.group)) groups.set(e.group, select.appendChild(Object.assign(document.createElement('optgroup'), { label: e.group })));
-  groups.get(e.group).append(new Option(e.name, e.id));
-}
 select.addEventListener('change', () => c.example(select.value));
+$('size').addEventListener('change', (e) => c.setSize(Number(e.target.value)));
 $('solve').addEventListener('click', () => c.solve());
 $('count').addEventListener('click', () => c.count());
 $('count-limit').addEventListener('keydown', (e) => e.key === 'Enter' && c.count());
@@ -214,9 +217,10 @@ document.addEventListener('paste', (e) => {
 // Copy from the board: the puzzle as one line.
 document.addEventListener('copy', (e) => {
   if (!e.target.closest?.('.board')) return;
-  e.clipboardData.setData('text/plain', c.link().puzzle);
+  const line = c.link().puzzle;
+  e.clipboardData.setData('text/plain', line);
   e.preventDefault();
-  views.notice.show('ok', 'Puzzle copied as an 81-character line.');
+  views.notice.show('ok', `Puzzle copied as a ${line.length}-character line.`);
 });
 // The skip link moves the focus, not the URL (whose hash holds the puzzle).
 document.querySelector('.skip').addEventListener('click', (e) => {
@@ -240,4 +244,4 @@ setUpPrefs({
 c.router.read();
 document.body.classList.add('ready');
 // For tests and the curious: the page's parts, read-only in spirit.
-window.dlxPage = { player, controller: c, lesson, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, numbering, workbench: c.workbench };
+window.dlxPage = { player, controller: c, lesson, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, get numbering() { return c.numbering; }, workbench: c.workbench };

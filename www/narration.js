@@ -22,7 +22,7 @@ export function wordsFor(trace, sudoku) {
       isCell,
       option: (o) => sudoku.optionName(o),
       // An option in an item's list: a cell item lists digits, the others list places.
-      entry: (i, o) => (isCell(i) ? String(sudoku.placement(o).digit) : cellOf(o)),
+      entry: (i, o) => (isCell(i) ? sudoku.symbol(sudoku.placement(o).digit) : cellOf(o)),
       entries: (i, n) => (isCell(i) ? plural(n, 'candidate') : plural(n, 'place')),
       none: (i) => (isCell(i) ? 'candidate' : 'place'),
       options: (n) => plural(n, 'candidate'),
@@ -69,7 +69,7 @@ export function narrate(pic, trace, sudoku = null) {
       if (b === 1 && sudoku) {
         const { cell, digit } = sudoku.placement(live[0]);
         return w.isCell(a)
-          ? `Single: ${sudoku.cellName(cell)} can only be ${digit} (its last candidate).`
+          ? `Single: ${sudoku.cellName(cell)} can only be ${sudoku.symbol(digit)} (its last candidate).`
           : `Single: ${w.item(a)} has only one place left, ${sudoku.cellName(cell)}.`;
       }
       if (b === 1) return `Branch on ${w.item(a)}: only ${w.entry(a, live[0])} is left (a forced move).`;

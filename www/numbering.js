@@ -1,13 +1,15 @@
 // The Sudoku numbering as the page reads it: tables that the wasm module hands over once
-// (`sudokuTables`, from `src/sudoku/model.rs`, the one place that defines the 324 items and
-// 729 options). Nothing here computes an item or an option number; it only looks them up.
+// (`sudokuTables`, from `src/sudoku/model.rs`, the one place that defines the items and
+// options of every size, with names in the puzzle's alphabet). Nothing here computes an item or an option number; it only looks them up.
 
 export class Numbering {
   /** `tables`: what `dlx.sudokuTables()` returns. */
   constructor(tables) {
     this.t = tables;
-    const { side, cells, items, options, optionCell, optionDigit, itemKind, itemUnit, itemDigit, kindNames } = tables;
-    Object.assign(this, { side, cells, items, options });
+    const { order, side, cells, items, options, symbols, optionCell, optionDigit, itemKind, itemUnit, itemDigit, kindNames } = tables;
+    Object.assign(this, { order, side, cells, items, options, symbols });
+    /** 'digits' (1–9, then A–G at 16×16) or 'letters' (A–P at 16×16, A–Y at 25×25). */
+    this.alphabet = symbols[0] === '1' ? 'digits' : 'letters';
     this.optionAt = new Int32Array(cells * (side + 1)).fill(-1);
     for (let o = 0; o < options; o++) this.optionAt[optionCell[o] * (side + 1) + optionDigit[o]] = o;
     this.itemAt = new Map();
@@ -62,6 +64,11 @@ export class Numbering {
 
   optionName(o) {
     return this.t.optionNames[o];
+  }
+
+  /** The symbol of a digit (1..side) in the puzzle's alphabet: '7', 'G'. */
+  symbol(digit) {
+    return this.symbols[digit - 1];
   }
 
   /** "r3c4" */

@@ -1,10 +1,12 @@
-// The URL hash: which view, which puzzle, which step. `#p=<81 chars>&s=<step>` for a
-// Sudoku, `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
+// The URL hash: which view, which puzzle, which step. `#p=<cells>&s=<step>` for a Sudoku
+// (16, 81, 256 or 625 cells: the length says the size; `&a=digits` or `&a=letters` only
+// where the cells alone would read in the other alphabet, a 16×16 in 1–9, A–G with
+// letters only), `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
 // exact-cover problem (its DLX1 text packed by cover-link.js), `#lesson=<n>` for a step of
 // the guided lesson (www/lesson.js checks the number). A link shows what its sender saw.
 // Reading never throws: anything malformed is reported and ignored.
 
-import { CELLS } from './puzzle.js';
+import { CELLS, SIDES, sideOfLine } from './puzzle.js';
 import { MAX_PACKED } from './cover-link.js';
 
 const MAX_STEP = 1e12;
@@ -25,10 +27,12 @@ export function quote(s, max = 20) {
 }
 
 /**
- * What a URL hash asks for: `{mode: 'sudoku' | 'knuth' | 'cover', puzzle, step, errors}`,
+ * What a URL hash asks for: `{mode: 'sudoku' | 'knuth' | 'cover', puzzle, alphabet, step, errors}`,
  * `packed` (the problem, still packed) for a cover link that has one, and `lesson` (the
  * text after `lesson=`, unchecked) when the link has one.
- * `cellName(cell)` names a cell in an error ("r1c3").
+ * `cellName(cell, side)` names a cell in an error ("r1c3"). The puzzle's symbols are
+ * checked here only for 9×9; at the other sizes the page asks wasm (which knows each
+ * size's alphabets).
  */
 export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   const out = { mode: 'sudoku', puzzle: null, step: 0, errors: [] };
@@ -48,7 +52,7 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     out.errors.push('the link could not be read; ignored');
     return out;
   }
-  const unknown = [...params.keys()].filter((k) => !['m', 'p', 's', 'x', 'lesson'].includes(k));
+  const unknown = [...params.keys()].filter((k) => !['m', 'p', 'a', 's', 'x', 'lesson'].includes(k));
   if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
   if (params.has('lesson')) out.lesson = params.get('lesson');
   const mode = params.get('m');
@@ -59,12 +63,16 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   else if (x !== null) out.errors.push('the link\'s problem (x) belongs to the exact-cover view; ignored');
   const p = params.get('p');
   if (p !== null) {
-    const line = p.replace(/0/g, '.');
-    const bad = line.search(/[^1-9.]/);
-    if (line.length !== CELLS) out.errors.push(`the link's puzzle ${quote(p)} has ${line.length} characters, not 81; ignored`);
-    else if (bad >= 0) out.errors.push(`the link's puzzle has ${quote(line[bad])} in ${cellName(bad)}; ignored`);
-    else out.puzzle = line;
+    const line = p.replace(/[0-]/g, '.');
+    const side = sideOfLine(line);
+    const bad = line.search(line.length === CELLS ? /[^1-9.]/ : /[^0-9A-Za-z.]/);
+    if (!side) out.errors.push(`the link's puzzle ${quote(p)} has ${line.length} characters, not ${SIDES.map((n) => n * n).join(', ').replace(/, (\d+)$/, ' or $1')} (a ${SIDES.map((n) => `${n}×${n}`).join(', ').replace(/, ([^,]+)$/, ' or $1')} grid); ignored`);
+    else if (bad >= 0) out.errors.push(`the link's puzzle has ${quote(line[bad])} in ${cellName(bad, side)}; ignored`);
+    else out.puzzle = line.toUpperCase();
   }
+  const a = params.get('a');
+  if (a === 'digits' || a === 'letters') out.alphabet = a;
+  else if (a !== null) out.errors.push(`the link's alphabet ${quote(a)} is not "digits" or "letters"; ignored`);
   const s = params.get('s');
   if (s !== null) {
     const n = Number(s);
@@ -76,9 +84,9 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
 
 /** The hash for a puzzle (or Knuth's example, or a packed exact-cover problem) at a step,
  *  or for a step of the lesson. */
-export function formatHash({ mode, puzzle, packed, step, lesson }) {
+export function formatHash({ mode, puzzle, alphabet, packed, step, lesson }) {
   if (lesson) return `#lesson=${lesson}`;
-  const parts = mode === 'knuth' ? ['m=knuth'] : mode === 'cover' ? ['m=cover', ...(packed ? [`x=${packed}`] : [])] : [`p=${puzzle}`];
+  const parts = mode === 'knuth' ? ['m=knuth'] : mode === 'cover' ? ['m=cover', ...(packed ? [`x=${packed}`] : [])] : [`p=${puzzle}`, ...(alphabet ? [`a=${alphabet}`] : [])];
   // A problem too big for a link has none: its step would be a step of another problem.
   if (step > 0 && (mode !== 'cover' || packed)) parts.push(`s=${step}`);
   return `#${parts.join('&')}`;

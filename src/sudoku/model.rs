@@ -192,7 +192,7 @@ impl Shape {
         self.describe_item_in(i, |d| self.symbol(d))
     }
 
-    /// An item in words, its digit written by `sym` (an alphabet's symbol).
+    /// An item in words with the digits written by `sym` (a puzzle's own alphabet).
     pub fn describe_item_in(self, i: usize, sym: impl Fn(u8) -> char) -> String {
         match self.item(i) {
             Item::RowDigit(r, d) => format!("row {} has {}", r + 1, sym(d)),
@@ -207,7 +207,7 @@ impl Shape {
         self.describe_option_in(option, |d| self.symbol(d))
     }
 
-    /// An option in words, its digit written by `sym` (an alphabet's symbol).
+    /// An option in words with the digit written by `sym`.
     pub fn describe_option_in(self, option: usize, sym: impl Fn(u8) -> char) -> String {
         let (cell, digit) = self.placement(option);
         format!("{} = {}", self.cell_name(cell), sym(digit))

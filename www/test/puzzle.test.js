@@ -1,7 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { dlx } from './wasm.js';
-import { readPasted, digitsOf, lineOf, givensCount, EMPTY } from '../puzzle.js';
+import { readPasted, digitsOf, lineOf, givensCount, EMPTY, emptyLine, sideOfLine, SIDES } from '../puzzle.js';
 import { parseHash, formatHash, quote } from '../router.js';
 import { Numbering } from '../numbering.js';
 
@@ -62,10 +63,14 @@ test('wasm names every clash: the later cell, the digit, the unit and the earlie
 
 test('every example reads, and only the contradictory one clashes', () => {
   for (const e of EXAMPLES) {
-    assert.equal(e.line.length, 81, e.id);
+    assert.equal(e.line.length, e.side * e.side, e.id);
+    assert.ok(SIDES.includes(e.side), e.id);
     assert.equal(clashes(e.line).length > 0, e.id === 'clash', e.id);
-    if (e.id !== 'clash') assert.equal(dlx.checkPuzzle(e.line), e.line, e.id);
+    if (e.id !== 'clash' && e.side === 9) assert.equal(dlx.checkPuzzle(e.line), e.line, e.id);
+    // every other example reads back as itself, at its size, through the paste reader
+    if (e.side !== 9) assert.deepEqual([readPasted(e.line, dlx.parse).line, readPasted(e.line, dlx.parse).side], [e.line, e.side], e.id);
   }
+  for (const side of SIDES) assert.ok(EXAMPLES.some((e) => e.side === side), `an example of side ${side}`);
   // the seeds' samples as the judges print them
   assert.equal(readPasted(HDU, dlx.parse).line, EXAMPLES.find((e) => e.id === 'hdu').line);
   assert.equal(readPasted(HIHO, dlx.parse).line, EXAMPLES.find((e) => e.id === 'hiho').line);
@@ -74,8 +79,10 @@ test('every example reads, and only the contradictory one clashes', () => {
 test('example names say how many clues their puzzles have', () => {
   for (const e of EXAMPLES) {
     const m = e.name.match(/(\d+) clues/);
-    if (m) assert.equal(Number(m[1]), [...e.line].filter((c) => c >= '1' && c <= '9').length, e.name);
+    if (m) assert.equal(Number(m[1]), [...e.line].filter((c) => c !== '.').length, e.name);
   }
+  assert.equal(EXAMPLES.find((e) => e.id === 'four-many').name, '4×4, 3 clues, 6 solutions: watch the backtracks');
+  assert.equal(EXAMPLES.find((e) => e.id === 'hard16').name, '16×16, hard for DLX (95 clues)');
   assert.equal(EXAMPLES.find((e) => e.id === 'easy').name, 'Easy (35 clues, singles only)');
 });
 
@@ -91,7 +98,7 @@ test('stuck cells: empty cells in which no digit fits', () => {
 });
 
 test('a pasted puzzle reads in every format the CLI reads, and drawn grids', () => {
-  assert.deepEqual(readPasted(POJ, dlx.parse), { line: POJ, note: 'read as an 81-character line' });
+  assert.deepEqual(readPasted(POJ, dlx.parse), { line: POJ, side: 9, alphabet: 'digits', note: 'read as an 81-character line' });
   assert.equal(readPasted(POJ.replace(/\./g, '0') + '\n', dlx.parse).line, POJ);
   assert.match(readPasted(HDU, dlx.parse).note, /HDU/);
   assert.match(readPasted(HIHO, dlx.parse).note, /hihoCoder/);
@@ -125,7 +132,7 @@ test('the URL hash: puzzle and step, and hostile hashes never throw', () => {
 
 test('a hostile hash is quoted in its message: short, in quotes, controls shown', () => {
   assert.deepEqual(parseHash('#' + 'p'.repeat(100_000)).errors, ['the link is too long to hold a puzzle (100,000 characters after the #, at most 2,000); ignored']);
-  assert.deepEqual(parseHash('#p=%3Cimg%20src=x%20onerror=alert(1)%3E').errors, ['the link\'s puzzle "<img src=x onerror=a…" has 28 characters, not 81; ignored']);
+  assert.deepEqual(parseHash('#p=%3Cimg%20src=x%20onerror=alert(1)%3E').errors, ['the link\'s puzzle "<img src=x onerror=a…" has 28 characters, not 16, 81, 256 or 625 (a 4×4, 9×9, 16×16 or 25×25 grid); ignored']);
   assert.deepEqual(parseHash('#m=%E2%80%AEevil%00%0A').errors, ['unknown mode "\\u{202e}evil\\u{0}\\u{a}" in the link']);
   assert.deepEqual(parseHash('#s=<b>9</b>').errors, ['the link\'s step "<b>9</b>" is not a step number; starting at 0']);
   assert.equal(quote('😀'.repeat(30)), `"${'😀'.repeat(20)}…"`, 'counts characters, never cuts one in half');
@@ -148,4 +155,57 @@ test('a paste at the length limit is read, and a drawn grid needs its separators
   assert.throws(() => readPasted(Array(81).fill('5').join(' '), dlx.parse), /line 1/);
   const blanks = DRAWN.replace(/\. \./, '0 ?');
   assert.equal(readPasted(blanks, dlx.parse).line, '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
+});
+
+const POJ3076 = readFileSync(new URL('../../tests/data/poj3076.in', import.meta.url), 'utf8');
+
+test('every size: lines, digits and symbols in the puzzle\'s alphabet', () => {
+  assert.deepEqual(SIDES.map((n) => sideOfLine(emptyLine(n))), SIDES);
+  assert.equal(sideOfLine('.'.repeat(80)), 0);
+  const letters = dlx.sudokuTables(16).symbols, digits = dlx.sudokuTables(16, 'digits').symbols;
+  assert.deepEqual([letters, digits], ['ABCDEFGHIJKLMNOP', '123456789ABCDEFG']);
+  const d = digitsOf('AgP-0.' + '.'.repeat(250), letters);
+  assert.deepEqual(Array.from(d.slice(0, 7)), [1, 7, 16, 0, 0, 0, 0]);
+  assert.equal(d.length, 256);
+  // the same digits written in the other alphabet, and back
+  const other = lineOf(d, digits);
+  assert.equal(other.slice(0, 6), '17G...');
+  assert.deepEqual(digitsOf(other, digits), d);
+  assert.equal(digitsOf('Q', letters)[0], 0, 'a letter beyond P is no digit');
+  assert.equal(lineOf(digitsOf('1..4..3.........', '1234'), '1234'), '1..4..3.........');
+  assert.equal(givensCount('AB-.0' + '.'.repeat(251)), 2);
+});
+
+test('a pasted 16×16 (POJ 3076 grid or a line), 4×4 and 25×25 switch the size; errors name the cell', () => {
+  const grid = readPasted(POJ3076, dlx.parse);
+  assert.deepEqual([grid.side, grid.alphabet, grid.line.length], [16, 'letters', 256]);
+  assert.equal(grid.line.slice(0, 16), '..A....C.....O.I');
+  assert.equal(grid.note, 'read as a 16×16 grid of 16 lines (POJ 3076 in letters A–P)');
+  const line = readPasted(grid.line, dlx.parse);
+  assert.deepEqual([line.side, line.line], [16, grid.line]);
+  assert.equal(line.note, 'read as a 256-character line (16×16 in letters A–P)');
+  const mixed = readPasted('1G' + '.'.repeat(254), dlx.parse);
+  assert.deepEqual([mixed.side, mixed.alphabet], [16, 'digits']);
+  assert.match(mixed.note, /16×16 in 1–9 and A–G/);
+  assert.deepEqual(readPasted('1..4..3.........', dlx.parse).side, 4);
+  assert.deepEqual(readPasted('A' + '.'.repeat(624), dlx.parse).side, 25);
+  assert.throws(() => readPasted('Q' + grid.line.slice(1), dlx.parse), /cell 1 \(r1c1\): 'Q' is not a symbol of a 16×16 grid \(A–P\)/);
+  assert.throws(() => readPasted(grid.line.slice(1), dlx.parse), /256/);
+});
+
+test('the 4×4 examples do what their names say, on the engine', () => {
+  const run = (id) => {
+    const t = new dlx.Trace(EXAMPLES.find((e) => e.id === id).line);
+    t.run(1e9, 0);
+    return { solutions: t.solutions, deadEnds: t.deadEnds, backtracks: t.nodes - (16 - givensCount(t.givens)) };
+  };
+  // singles only: one try per empty cell, no dead end
+  assert.deepEqual(run('four'), { solutions: 1, deadEnds: 0, backtracks: 0 });
+  assert.deepEqual(run('four5'), { solutions: 1, deadEnds: 0, backtracks: 0 });
+  // no solution: the search branches, dead-ends and gives up
+  const dead = run('four-dead');
+  assert.equal(dead.solutions, 0);
+  assert.ok(dead.deadEnds >= 1);
+  assert.equal(dlx.countSolutions(EXAMPLES.find((e) => e.id === 'four-many').line, 100), 6);
+  assert.equal(run('four-many').solutions, 6);
 });

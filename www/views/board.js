@@ -1,15 +1,19 @@
-// The 9×9 board: givens (typed or pasted), the solver's answer, and the search as it
-// runs: digits placed by the search, and in each empty cell its candidates (its live
-// options) as small marks that vanish when a cover hides them. The user's own pencil
-// marks take their place in a cell that has any, and a hint lights up its cells and
-// candidates. An ARIA grid with one tab stop; arrows move, digits set, 0 / Delete /
-// Backspace clear; Shift or Alt with a digit (or any digit in pencil mode) toggles a
-// pencil mark, and so does a click on the mark's place in pencil mode.
+// The board of any size (4×4, 9×9, 16×16, 25×25): givens (typed or pasted), the solver's
+// answer, and the search as it runs: digits placed by the search, and in each empty cell
+// its candidates (its live options) as small marks in an n×n grid that vanish when a cover
+// hides them (not drawn at 25×25, where they could not be read). The user's own pencil
+// marks take their place in a cell that has any (4×4 and 9×9), and a hint lights up its
+// cells and candidates. An ARIA grid with one tab stop; arrows move, the puzzle's symbols
+// set (digits, or letters in either case), 0 / Delete / Backspace clear; Shift or Alt with
+// a digit (or any digit in pencil mode) toggles a pencil mark, and so does a click on the
+// mark's place in pencil mode. Symbols and sizes come from the numbering's tables.
 
 import { OptionState } from '../pkg/dlx_sudoku.js';
 
-const DIGITS = '123456789';
-const CELLS = 81;
+/** Candidates are drawn up to this side (at 25×25 they would be 5 px). */
+export const MARKS_UP_TO = 16;
+/** Pencil marks are typed as Shift/Alt + a digit key: sides up to 9. */
+export const PENCIL_UP_TO = 9;
 
 export class BoardView {
   /**
@@ -23,59 +27,82 @@ export class BoardView {
     this.onPencil = onPencil;
     this.onHover = onHover;
     this.pencilMode = false;
+    this.advance = true;
+    this.listen();
+    this.reshape(numbering);
+  }
+
+  /** Builds the board for a numbering (a side and an alphabet): an empty grid of that size. */
+  reshape(numbering) {
+    this.numbering = numbering;
+    const side = (this.side = numbering.side);
+    const cells = (this.cellCount = numbering.cells);
     this.hinted = [];
     this.cursor = 0;
-    this.advance = true;
-    this.givens = new Uint8Array(CELLS);
+    this.givens = new Uint8Array(cells);
     this.clashing = new Set();
     this.answer = null;
     this.diff = new Set();
-    this.placed = new Uint8Array(CELLS);
-    this.shown = new Uint8Array(CELLS).fill(255); // what each cell's big digit shows (kind*16 + digit)
+    this.placed = new Uint8Array(cells);
+    this.shown = new Uint16Array(cells).fill(0xffff); // what each cell's big digit shows (kind*32 + digit)
     this.highlighted = [];
     this.build();
+    this.root.setAttribute('aria-label', `Sudoku, ${side} by ${side}`);
   }
 
   build() {
     const root = this.root;
+    const { side, order, symbols } = this.numbering;
+    const cells = side * side;
+    const drawMarks = side <= MARKS_UP_TO;
     root.setAttribute('role', 'grid');
     root.classList.add('board');
+    root.classList.toggle('marks-off', !drawMarks);
+    root.style.setProperty('--side', side);
+    root.style.setProperty('--order', order);
+    root.replaceChildren();
     this.cells = [];
     this.digits = [];
     this.placedDigits = [];
-    this.marks = new Array(CELLS * 9);
-    for (let r = 0; r < 9; r++) {
+    this.marks = new Array(cells * side);
+    const mark = document.createElement('span');
+    mark.className = 'm';
+    for (let r = 0; r < side; r++) {
       const row = document.createElement('div');
       row.setAttribute('role', 'row');
       row.className = 'board-row';
-      for (let c = 0; c < 9; c++) {
-        const cell = r * 9 + c;
+      for (let c = 0; c < side; c++) {
+        const cell = r * side + c;
         const el = document.createElement('div');
         el.setAttribute('role', 'gridcell');
-        el.className = `cell r${r} c${c}`;
+        // The right and bottom edges of boxes and of the board, for the thick lines.
+        const edge = (k) => (k === side - 1 ? 'last' : k % order === order - 1 ? 'box' : '');
+        el.className = `cell r${r} c${c}${edge(c) && ` ${edge(c)}-c`}${edge(r) && ` ${edge(r)}-r`}`;
         el.tabIndex = cell === 0 ? 0 : -1;
         el.dataset.cell = cell;
         const digit = document.createElement('span');
         digit.className = 'digit';
         digit.append(document.createTextNode(''));
-        // The search's digits, all nine laid out once and shown one at a time: placing and
+        // The search's digits, all laid out once and shown one at a time: placing and
         // taking back a digit at top speed then only repaints, it never lays out again.
         const placed = document.createElement('span');
         placed.className = 'placed';
         placed.setAttribute('aria-hidden', 'true');
-        for (let d = 1; d <= 9; d++) placed.append(Object.assign(document.createElement('span'), { textContent: String(d) }));
-        const marks = document.createElement('span');
-        marks.className = 'marks';
-        marks.setAttribute('aria-hidden', 'true');
-        for (let d = 1; d <= 9; d++) {
-          const m = document.createElement('span');
-          m.className = 'm';
-          m.dataset.d = d;
-          m.textContent = DIGITS[d - 1];
-          marks.append(m);
-          this.marks[cell * 9 + d - 1] = m;
+        for (let d = 1; d <= side; d++) placed.append(Object.assign(document.createElement('span'), { textContent: symbols[d - 1] }));
+        el.append(digit, placed);
+        if (drawMarks) {
+          const marks = document.createElement('span');
+          marks.className = 'marks';
+          marks.setAttribute('aria-hidden', 'true');
+          for (let d = 1; d <= side; d++) {
+            const m = mark.cloneNode();
+            m.dataset.d = d;
+            m.textContent = symbols[d - 1];
+            marks.append(m);
+            this.marks[cell * side + d - 1] = m;
+          }
+          el.append(marks);
         }
-        el.append(digit, placed, marks);
         row.append(el);
         this.cells.push(el);
         this.digits.push(digit);
@@ -83,17 +110,27 @@ export class BoardView {
       }
       root.append(row);
     }
-    // Type sizes follow the board's width (set on resize, never read during a frame).
-    new ResizeObserver(([entry]) => {
-      const cell = entry.contentRect.width / 9;
-      root.style.setProperty('--digit-size', `${(cell * 0.62).toFixed(1)}px`);
-      root.style.setProperty('--mark-size', `${(cell * 0.235).toFixed(1)}px`);
-    }).observe(root);
-    /** The candidate mark of each option. */
-    this.markOf = Array.from({ length: this.numbering.options }, (_, o) => {
-      const { cell, digit } = this.numbering.placement(o);
-      return this.marks[cell * 9 + digit - 1];
-    });
+    /** The candidate mark of each option (none at sizes whose marks are not drawn). */
+    this.markOf = drawMarks
+      ? Array.from({ length: this.numbering.options }, (_, o) => {
+        const p = this.numbering.placement(o);
+        return this.marks[p.cell * side + p.digit - 1];
+      })
+      : [];
+    this.resized();
+  }
+
+  /** Type sizes follow the board's width (set on resize, never read during a frame). */
+  resized(width = this.root.clientWidth) {
+    if (!width) return;
+    const cell = width / this.side;
+    this.root.style.setProperty('--digit-size', `${(cell * 0.62).toFixed(1)}px`);
+    this.root.style.setProperty('--mark-size', `${((cell * 0.705) / this.numbering.order).toFixed(1)}px`);
+  }
+
+  listen() {
+    const root = this.root;
+    new ResizeObserver(([entry]) => this.resized(entry.contentRect.width)).observe(root);
     root.addEventListener('keydown', (e) => this.key(e));
     root.addEventListener('pointerdown', (e) => {
       const el = e.target.closest('.cell');
@@ -101,12 +138,13 @@ export class BoardView {
       if (!el) return;
       const cell = Number(el.dataset.cell);
       this.moveTo(cell);
-      if (this.pencilMode) {
-        // The mark's place in the cell's 3×3 grid of marks says which digit.
+      if (this.pencilMode && this.side <= PENCIL_UP_TO) {
+        // The mark's place in the cell's n×n grid of marks says which digit.
+        const n = this.numbering.order;
         const r = el.getBoundingClientRect();
-        const col = Math.min(2, Math.floor(((e.clientX - r.left) / r.width) * 3));
-        const row = Math.min(2, Math.floor(((e.clientY - r.top) / r.height) * 3));
-        this.onPencil(cell, row * 3 + col + 1);
+        const col = Math.min(n - 1, Math.floor(((e.clientX - r.left) / r.width) * n));
+        const row = Math.min(n - 1, Math.floor(((e.clientY - r.top) / r.height) * n));
+        this.onPencil(cell, row * n + col + 1);
       }
     });
     root.addEventListener('pointerover', (e) => {
@@ -132,29 +170,30 @@ export class BoardView {
     this.typed = false;
     // A pencil mark: Shift or Alt and a digit (by the key's place: Shift+1 types "!"), or a
     // digit alone in pencil mode.
-    const mark = /^(?:Digit|Numpad)([1-9])$/.exec(e.code)?.[1];
-    if (mark && !e.ctrlKey && !e.metaKey && (e.shiftKey || e.altKey || (this.pencilMode && e.key === mark))) {
+    const mark = this.side <= PENCIL_UP_TO && /^(?:Digit|Numpad)([1-9])$/.exec(e.code)?.[1];
+    if (mark && Number(mark) <= this.side && !e.ctrlKey && !e.metaKey && (e.shiftKey || e.altKey || (this.pencilMode && e.key === mark))) {
       this.onPencil(this.cursor, Number(mark));
       e.preventDefault();
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey) {
       if (e.ctrlKey && (e.key === 'Home' || e.key === 'End')) {
-        this.moveTo(e.key === 'Home' ? 0 : CELLS - 1);
+        this.moveTo(e.key === 'Home' ? 0 : this.cellCount - 1);
         e.preventDefault();
       }
       return;
     }
     const c = this.cursor;
-    const r = Math.floor(c / 9), col = c % 9;
+    const side = this.side, last = this.cellCount - 1;
+    const r = Math.floor(c / side), col = c % side;
     let handled = true;
     switch (e.key) {
-      case 'ArrowUp': if (!e.shiftKey) this.moveTo(r > 0 ? c - 9 : c); else handled = false; break;
-      case 'ArrowDown': if (!e.shiftKey) this.moveTo(r < 8 ? c + 9 : c); else handled = false; break;
+      case 'ArrowUp': if (!e.shiftKey) this.moveTo(r > 0 ? c - side : c); else handled = false; break;
+      case 'ArrowDown': if (!e.shiftKey) this.moveTo(r < side - 1 ? c + side : c); else handled = false; break;
       case 'ArrowLeft': if (!e.shiftKey) this.moveTo(col > 0 ? c - 1 : c); else handled = false; break;
-      case 'ArrowRight': if (!e.shiftKey) this.moveTo(col < 8 ? c + 1 : c); else handled = false; break;
-      case 'Home': this.moveTo(r * 9); break;
-      case 'End': this.moveTo(r * 9 + 8); break;
+      case 'ArrowRight': if (!e.shiftKey) this.moveTo(col < side - 1 ? c + 1 : c); else handled = false; break;
+      case 'Home': this.moveTo(r * side); break;
+      case 'End': this.moveTo(r * side + side - 1); break;
       case '0': case 'Delete': this.onEdit(c, 0); break;
       case 'Backspace':
         if (c > 0 && (typed || !this.givens[c])) {
@@ -165,16 +204,19 @@ export class BoardView {
         break;
       case '.':
         this.onEdit(c, 0);
-        if (c < CELLS - 1) this.moveTo(c + 1);
+        if (c < last) this.moveTo(c + 1);
         break;
-      default:
-        if (e.key.length === 1 && e.key >= '1' && e.key <= '9') {
-          this.onEdit(c, e.key.charCodeAt(0) - 48);
-          if (this.advance && c < CELLS - 1) {
+      default: {
+        // A symbol of the puzzle's alphabet (a letter in either case).
+        const d = e.key.length === 1 ? this.numbering.symbols.indexOf(e.key.toUpperCase()) + 1 : 0;
+        if (d > 0) {
+          this.onEdit(c, d);
+          if (this.advance && c < last) {
             this.moveTo(c + 1);
             this.typed = true;
           }
         } else handled = false;
+      }
     }
     if (handled) e.preventDefault();
   }
@@ -198,7 +240,7 @@ export class BoardView {
   setGivens(digits, clashing, clues = digits) {
     this.givens.set(digits);
     this.clashing = clashing;
-    for (let c = 0; c < CELLS; c++) {
+    for (let c = 0; c < this.cellCount; c++) {
       this.cells[c].classList.toggle('clash', clashing.has(c));
       this.cells[c].classList.toggle('entered', digits[c] !== 0 && clues[c] !== digits[c]);
     }
@@ -207,9 +249,10 @@ export class BoardView {
 
   /** The user's pencil marks: `marks[cell]` has bit `d` for digit `d` (0: none in that cell). */
   setPencil(marks) {
-    for (let c = 0; c < CELLS; c++) {
+    for (let c = 0; c < this.cellCount; c++) {
       this.cells[c].classList.toggle('pencilled', marks[c] !== 0);
-      for (let d = 1; d <= 9; d++) this.marks[c * 9 + d - 1].classList.toggle('pm', (marks[c] & (1 << d)) !== 0);
+      if (this.side > PENCIL_UP_TO) continue;
+      for (let d = 1; d <= this.side; d++) this.marks[c * this.side + d - 1].classList.toggle('pm', (marks[c] & (1 << d)) !== 0);
     }
   }
 
@@ -225,7 +268,7 @@ export class BoardView {
     };
     const mark = (cell, d) => {
       add(this.cells[cell], 'hint-on');
-      return this.marks[cell * 9 + d - 1];
+      return this.marks[cell * this.side + d - 1];
     };
     for (const c of h.cells ?? []) {
       add(this.cells[c], 'hint-cell');
@@ -241,7 +284,7 @@ export class BoardView {
     this.answer = digits;
     this.diff = diff;
     this.root.classList.toggle('has-answer', !!digits);
-    for (let c = 0; c < CELLS; c++) this.cells[c].classList.toggle('diff', diff.has(c));
+    for (let c = 0; c < this.cellCount; c++) this.cells[c].classList.toggle('diff', diff.has(c));
     this.refreshDigits();
   }
 
@@ -260,16 +303,16 @@ export class BoardView {
   render(pic) {
     if (pic.all) {
       for (let o = 0; o < this.markOf.length; o++) this.renderMark(pic, o);
-    } else {
+    } else if (this.markOf.length) {
       for (const o of pic.changedOptions) this.renderMark(pic, o);
     }
-    const placed = new Uint8Array(CELLS);
+    const placed = new Uint8Array(this.cellCount);
     for (const o of pic.solution) {
       const { cell, digit } = this.numbering.placement(o);
       placed[cell] = digit;
     }
     let changed = false;
-    for (let c = 0; c < CELLS; c++) {
+    for (let c = 0; c < this.cellCount; c++) {
       if (placed[c] !== this.placed[c]) {
         this.placed[c] = placed[c];
         changed = true;
@@ -286,21 +329,21 @@ export class BoardView {
   }
 
   refreshDigits() {
-    for (let c = 0; c < CELLS; c++) {
+    for (let c = 0; c < this.cellCount; c++) {
       let kind, digit;
       if (this.givens[c]) [kind, digit] = [1, this.givens[c]];
       else if (this.answer && this.answer[c]) [kind, digit] = [2, this.answer[c]];
       else if (this.placed[c]) [kind, digit] = [3, this.placed[c]];
       else [kind, digit] = [0, 0];
-      const code = kind * 16 + digit;
+      const code = kind * 32 + digit;
       const was = this.shown[c];
       if (was === code) continue;
       this.shown[c] = code;
       const el = this.cells[c];
       el.dataset.kind = ['empty', 'given', 'answer', 'placed'][kind];
-      if (was >> 4 === 3) this.placedDigits[c][(was & 15) - 1].removeAttribute('class');
+      if (was >> 5 === 3) this.placedDigits[c][(was & 31) - 1].removeAttribute('class');
       if (kind === 3) this.placedDigits[c][digit - 1].className = 'on';
-      const text = kind === 1 || kind === 2 ? String(digit) : '';
+      const text = kind === 1 || kind === 2 ? this.numbering.symbol(digit) : '';
       const node = this.digits[c].firstChild;
       if (node.nodeValue !== text) node.nodeValue = text;
     }
@@ -309,25 +352,26 @@ export class BoardView {
   /** Lights up options (their marks, even hidden ones) and cells. */
   setHighlight(options = [], cells = []) {
     for (const el of this.highlighted) el.classList.remove('hl');
-    this.highlighted = [...options.map((o) => this.markOf[o]), ...cells.map((c) => this.cells[c])];
+    this.highlighted = [...options.map((o) => this.markOf[o]).filter(Boolean), ...cells.map((c) => this.cells[c])];
     for (const el of this.highlighted) el.classList.add('hl');
   }
 
   /** Screen-reader labels for every cell (not per frame: on pause, edit or focus). */
   refreshLabels(model, searchShown) {
-    for (let c = 0; c < CELLS; c++) this.cells[c].setAttribute('aria-label', this.label(c, model, searchShown));
+    for (let c = 0; c < this.cellCount; c++) this.cells[c].setAttribute('aria-label', this.label(c, model, searchShown));
   }
 
   label(c, model, searchShown) {
-    const where = `row ${Math.floor(c / 9) + 1}, column ${(c % 9) + 1}`;
-    if (this.givens[c]) return `${where}, given ${this.givens[c]}${this.clashing.has(c) ? ', clashes' : ''}`;
-    if (this.answer && this.answer[c]) return `${where}, answer ${this.answer[c]}${this.diff.has(c) ? ', differs between the two solutions' : ''}`;
-    if (this.placed[c]) return `${where}, placed by the search ${this.placed[c]}`;
-    const pencil = [...this.marks.slice(c * 9, c * 9 + 9)].filter((m) => m.classList.contains('pm')).map((m) => m.dataset.d);
+    const side = this.side, sym = (d) => this.numbering.symbol(d);
+    const where = `row ${Math.floor(c / side) + 1}, column ${(c % side) + 1}`;
+    if (this.givens[c]) return `${where}, given ${sym(this.givens[c])}${this.clashing.has(c) ? ', clashes' : ''}`;
+    if (this.answer && this.answer[c]) return `${where}, answer ${sym(this.answer[c])}${this.diff.has(c) ? ', differs between the two solutions' : ''}`;
+    if (this.placed[c]) return `${where}, placed by the search ${sym(this.placed[c])}`;
+    const pencil = [...this.marks.slice(c * side, c * side + side)].filter((m) => m?.classList.contains('pm')).map((m) => m.textContent);
     if (pencil.length) return `${where}, empty, pencil marks ${pencil.join(' ')}`;
     if (!searchShown || !model) return `${where}, empty`;
     const cands = [];
-    for (let d = 1; d <= 9; d++) if (model.isLive(this.numbering.option(c, d))) cands.push(d);
+    for (let d = 1; d <= side; d++) if (model.isLive(this.numbering.option(c, d))) cands.push(sym(d));
     return `${where}, empty, ${cands.length ? `candidates ${cands.join(' ')}` : 'no candidate left'}`;
   }
 }

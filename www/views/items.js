@@ -1,4 +1,5 @@
-// The 324 items as four labelled 9×9 panels. Each square is one item: shaded by its
+// The items (324 at 9×9; 4·side² at every size) as four labelled side×side panels. Each
+// square is one item: shaded by its
 // length (options left), dimmed once covered, outlined while it is a level's chosen
 // item, flagged red at a dead end (an uncovered item with no option left). Which item
 // sits where comes from the numbering's tables; what it shows, from the search's picture.
@@ -13,7 +14,7 @@ import { themeColors } from './theme.js';
 
 // Panel row r, column k: the cell in row r, column k; or unit r with digit k + 1.
 const PANELS = [
-  { block: 'cell', title: 'Cell r,c is filled', rows: 'rows', cols: 'columns', item: (n, r, k) => n.cellItem(r * 9 + k) },
+  { block: 'cell', title: 'Cell r,c is filled', rows: 'rows', cols: 'columns', item: (n, r, k) => n.cellItem(r * n.side + k) },
   { block: 'row', title: 'Row r has digit d', rows: 'rows', cols: 'digits', item: (n, r, k) => n.item('row', r, k + 1) },
   { block: 'column', title: 'Column c has digit d', rows: 'columns', cols: 'digits', item: (n, r, k) => n.item('column', r, k + 1) },
   { block: 'box', title: 'Box b has digit d', rows: 'boxes', cols: 'digits', item: (n, r, k) => n.item('box', r, k + 1) },
@@ -22,13 +23,22 @@ const PANELS = [
 // Paint styles: background variable, text style index (see GLYPHS), alpha.
 const GLYPHS = ['--on-dark', '--ink', '--ink-soft', '--dead-ink'];
 const LEN_STYLE = [null, [0, true], [0, false], [0, false], [1, false], [1, false], [1, false], [1, false], [2, false], [2, false]];
+/** The shade and text style of a length: 9 and more look alike (16×16 and 25×25 go up to 16 and 25). */
+const shade = (len) => Math.min(9, Math.max(1, len));
 
 export class ItemsView {
   /** `onHover(item | null, source)` when the pointer or the focus is on an item. */
   constructor(root, numbering, { onHover }) {
     this.root = root;
-    this.numbering = numbering;
     this.onHover = onHover;
+    this.listen();
+    this.reshape(numbering);
+  }
+
+  /** Builds the panels for a numbering (a side and an alphabet). */
+  reshape(numbering) {
+    this.numbering = numbering;
+    this.side = numbering.side;
     this.n = numbering.items;
     this.squares = new Array(this.n);
     this.panelOf = new Uint8Array(this.n);
@@ -36,10 +46,15 @@ export class ItemsView {
     this.highlighted = [];
     this.model = null;
     this.full = true;
+    this.atlas = null;
+    this.root.replaceChildren();
+    this.root.style.setProperty('--side', this.side);
     this.build();
+    this.measure();
   }
 
   build() {
+    const side = this.side;
     this.grids = [];
     this.canvases = [];
     PANELS.forEach((p, pi) => {
@@ -59,14 +74,15 @@ export class ItemsView {
       head.className = 'axis-row';
       head.setAttribute('aria-hidden', 'true');
       head.append(document.createElement('span'));
-      for (let k = 0; k < 9; k++) head.append(Object.assign(document.createElement('span'), { textContent: String(k + 1) }));
+      // Columns are numbered, digits written in the puzzle's alphabet.
+      for (let k = 0; k < side; k++) head.append(Object.assign(document.createElement('span'), { textContent: p.block === 'cell' ? String(k + 1) : this.numbering.symbol(k + 1) }));
       grid.append(head);
-      for (let r = 0; r < 9; r++) {
+      for (let r = 0; r < side; r++) {
         const row = document.createElement('div');
         row.setAttribute('role', 'row');
         row.className = 'items-row';
         row.append(Object.assign(document.createElement('span'), { className: 'axis', textContent: String(r + 1), ariaHidden: 'true' }));
-        for (let k = 0; k < 9; k++) {
+        for (let k = 0; k < side; k++) {
           const item = p.item(this.numbering, r, k);
           const sq = document.createElement('span');
           sq.setAttribute('role', 'gridcell');
@@ -87,6 +103,9 @@ export class ItemsView {
       this.canvases.push(canvas);
     });
     this.ctx = this.canvases.map((c) => c.getContext('2d'));
+  }
+
+  listen() {
     // Geometry is read when the panels change size, never during a frame.
     new ResizeObserver(() => this.measure()).observe(this.root);
     const itemOf = (e) => e.target.closest?.('.item');
@@ -113,11 +132,12 @@ export class ItemsView {
     const all = [...grid.querySelectorAll('.item')];
     const at = all.indexOf(document.activeElement);
     if (at < 0) return;
-    const r = Math.min(8, Math.max(0, Math.floor(at / 9) + mv[0]));
-    const c = Math.min(8, Math.max(0, (at % 9) + mv[1]));
+    const side = this.side;
+    const r = Math.min(side - 1, Math.max(0, Math.floor(at / side) + mv[0]));
+    const c = Math.min(side - 1, Math.max(0, (at % side) + mv[1]));
     all[at].tabIndex = -1;
-    all[r * 9 + c].tabIndex = 0;
-    all[r * 9 + c].focus();
+    all[r * side + c].tabIndex = 0;
+    all[r * side + c].focus();
     e.preventDefault();
   }
 
@@ -150,20 +170,22 @@ export class ItemsView {
     if (this.model) this.render(this.model);
   }
 
-  /** Digits 0-9 in each text style, drawn once: painting a length is then one drawImage. */
+  /** The lengths 0..side in each text style, drawn once: painting a length is then one drawImage. */
   makeGlyphs() {
     const size = Math.max(4, Math.round((this.geo[2] || 14) * (this.dpr || 1)));
     const atlas = document.createElement('canvas');
-    atlas.width = size * 10;
+    atlas.width = size * (this.side + 1);
     atlas.height = size * GLYPHS.length * 2;
     const g = atlas.getContext('2d');
     g.textAlign = 'center';
     g.textBaseline = 'middle';
     GLYPHS.forEach((v, row) => {
       for (const bold of [false, true]) {
-        g.font = `${bold ? 700 : 400} ${Math.round(size * 0.56)}px ${this.font}`;
         g.fillStyle = this.colors[v];
-        for (let d = 0; d < 10; d++) g.fillText(String(d), d * size + size / 2, (row * 2 + (bold ? 1 : 0)) * size + size * 0.54);
+        for (let d = 0; d <= this.side; d++) {
+          g.font = `${bold ? 700 : 400} ${Math.round(size * (d < 10 ? 0.56 : 0.46))}px ${this.font}`;
+          g.fillText(String(d), d * size + size / 2, (row * 2 + (bold ? 1 : 0)) * size + size * 0.54);
+        }
       }
     });
     this.atlas = atlas;
@@ -196,8 +218,8 @@ export class ItemsView {
     if (covered) bg = c['--covered'];
     else if (pic.deadEnd(i)) [bg, glyph, bold] = [c['--dead'], 3, true];
     else {
-      bg = c[`--l${Math.min(9, Math.max(1, len))}`];
-      [glyph, bold] = LEN_STYLE[Math.min(9, Math.max(1, len))];
+      bg = c[`--l${shade(len)}`];
+      [glyph, bold] = LEN_STYLE[shade(len)];
     }
     ctx.globalAlpha = covered ? 0.55 : 1;
     ctx.fillStyle = bg;
@@ -207,7 +229,7 @@ export class ItemsView {
     ctx.globalAlpha = 1;
     if (glyph >= 0) {
       const g = this.glyph;
-      ctx.drawImage(this.atlas, Math.min(9, len) * g, (glyph * 2 + (bold ? 1 : 0)) * g, g, g, x, y, s, s);
+      ctx.drawImage(this.atlas, Math.min(this.side, len) * g, (glyph * 2 + (bold ? 1 : 0)) * g, g, g, x, y, s, s);
     }
     const chosen = pic.chosenMark(i);
     if (chosen) {
@@ -247,7 +269,8 @@ export class ItemsView {
     const m = this.model;
     if (!m) return '';
     let out = '';
-    for (let i = 0; i < this.n; i++) out += m.covered(i) ? '-' : m.deadEnd(i) ? 'x' : String(m.len[i]);
+    const sep = this.side > 9 ? ',' : ''; // lengths of two digits are told apart
+    for (let i = 0; i < this.n; i++) out += (i ? sep : '') + (m.covered(i) ? '-' : m.deadEnd(i) ? 'x' : String(m.len[i]));
     return `${out} ${m.choices.map((c, k) => `${c.item}${k === m.choices.length - 1 ? '*' : ''}`).join(',')}`;
   }
 }

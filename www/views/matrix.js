@@ -71,11 +71,12 @@ export class MatrixView {
 
   // --- size, colours ----------------------------------------------------------------------------
   /**
-   * Draws the matrix of `trace`'s size from now on (nothing happens when it already does):
-   * the one call that hands the view a new size; `render` makes it for each trace it gets.
+   * Draws the matrix of a grid of `side`, its digits named in `alphabet` ('digits' or
+   * 'letters'; the size's usual one if left out), from now on: the one call that hands the
+   * view a new size (the controller makes it with its numbering when the size changes).
    */
-  setShape(trace) {
-    if (!this.mx.setShape(trace)) return;
+  setShape({ side, alphabet }) {
+    if (!this.mx.setShape(side, alphabet)) return;
     const m = this.mx;
     this.selection = { options: [], items: [] };
     const n = (k) => k.toLocaleString('en-US');
@@ -150,7 +151,7 @@ export class MatrixView {
       this.setLabel('The whole matrix: no search to show until the clashing givens are fixed.');
       return;
     }
-    this.setShape(trace);
+    if (trace.side !== this.mx.side) this.setShape({ side: trace.side }); // not told: the size's usual alphabet
     if (!this.origin) return; // not measured yet: drawn when it is
     const t0 = performance.now();
     if (this.mx.draw(trace)) {

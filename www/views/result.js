@@ -2,7 +2,6 @@
 // the cells where they differ), a count, or work in progress with its Cancel button.
 // And the notice line: clashes, paste results, errors, each naming the cell or line.
 
-const CELLS = 81;
 
 export class NoticeView {
   constructor(root) {
@@ -85,16 +84,17 @@ export class ResultView {
     this.reveal();
   }
 
-  /** Two solutions side by side, the cells where they differ marked. */
-  multiple(givens, a, b, ms) {
+  /** Two solutions side by side, the cells where they differ marked; `numbering` gives the
+   *  grid's side, box order and symbols. */
+  multiple(givens, a, b, ms, numbering) {
     const diff = [];
-    for (let c = 0; c < CELLS; c++) if (a[c] !== b[c]) diff.push(c);
+    for (let c = 0; c < a.length; c++) if (a[c] !== b[c]) diff.push(c);
     const p = document.createElement('p');
     p.className = 'verdict';
     p.textContent = `Several solutions (${time(ms)}). Two of them differ in ${diff.length} cells: ${diff.slice(0, 12).map(this.cellName).join(', ')}${diff.length > 12 ? ', …' : ''}.`;
     const pair = document.createElement('div');
     pair.className = 'solution-pair';
-    pair.append(mini('Solution 1', givens, a, diff), mini('Solution 2', givens, b, diff));
+    pair.append(mini('Solution 1', givens, a, diff, numbering), mini('Solution 2', givens, b, diff, numbering));
     this.root.replaceChildren(p, pair);
     this.root.hidden = false;
     this.root.dataset.kind = 'multiple';
@@ -105,22 +105,26 @@ export class ResultView {
 
 export const time = (ms) => (ms < 1 ? 'under 1 ms' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 
-function mini(title, givens, digits, diff) {
+function mini(title, givens, digits, diff, { side, order, symbols }) {
   const fig = document.createElement('figure');
   fig.className = 'mini';
   const cap = document.createElement('figcaption');
   cap.textContent = title;
   const grid = document.createElement('div');
-  grid.className = 'mini-grid';
+  grid.className = `mini-grid${side > 9 ? ' big' : ''}`;
+  grid.style.setProperty('--side', side);
   grid.setAttribute('role', 'img');
   const rows = [];
-  for (let r = 0; r < 9; r++) rows.push(Array.from(digits.slice(r * 9, r * 9 + 9)).join(''));
+  const sym = (d) => symbols[d - 1];
+  for (let r = 0; r < side; r++) rows.push(Array.from(digits.slice(r * side, r * side + side), sym).join(''));
   grid.setAttribute('aria-label', `${title}: ${rows.join(', ')}`);
   const diffs = new Set(diff);
-  for (let c = 0; c < CELLS; c++) {
+  const edge = (k) => (k % order === order - 1 && k < side - 1 ? 'box' : '');
+  for (let c = 0; c < side * side; c++) {
     const s = document.createElement('span');
-    s.textContent = String(digits[c]);
-    s.className = `r${Math.floor(c / 9)} c${c % 9}${givens[c] ? ' given' : ''}${diffs.has(c) ? ' diff' : ''}`;
+    s.textContent = sym(digits[c]);
+    const r = Math.floor(c / side), col = c % side;
+    s.className = `${edge(col) && 'box-c '}${edge(r) && 'box-r '}${givens[c] ? 'given' : ''}${diffs.has(c) ? ' diff' : ''}`.trim();
     grid.append(s);
   }
   fig.append(cap, grid);
