@@ -1413,10 +1413,21 @@ const lessonState = (page) => page.evaluate(() => {
       // Its own trace, drawn whole: a row per option and a column per item, 4 dots a row.
       const f = lesson.figureTrace;
       claim(f && f.events === 0 && f.items === 64 && f.options === 64, 'a 4×4 Sudoku at its start');
-      const svg = document.querySelector('.cover-figure svg');
-      claim(svg && svg.getBoundingClientRect().width > 0 && document.querySelector('#dance').offsetParent === null, 'the figure shows in place of the diagram');
-      claim(svg.querySelectorAll('text.row').length === 64 && svg.querySelectorAll('text.col').length === 64, 'every row and column labelled');
-      claim(svg.querySelectorAll('circle.dot').length === 256, 'a dot for each 1');
+      // drawn by the page's own matrix view (Rust's pixels on a canvas)
+      const view = lesson.matrix, m = view.mx;
+      const canvas = document.querySelector('.cover-figure canvas');
+      claim(canvas === view.canvas && canvas.getBoundingClientRect().width > 0 && document.querySelector('#dance').offsetParent === null, 'the figure shows in place of the diagram');
+      claim(m.side === 4 && m.zoom === 0 && view.labels.length === 128 && view.labelPx.rows >= 12 && view.labelPx.cols >= 12, 'every row and column labelled, in 12 px type');
+      const px = (o, i) => {
+        const [ox, oy] = view.origin;
+        const d = view.ctx.getImageData(ox + i * m.cellWidth + (m.cellWidth >> 1), oy + m.rowOf(o) * m.cellHeight + (m.cellHeight >> 1), 1, 1).data;
+        return ((d[0] << 24) | (d[1] << 16) | (d[2] << 8) | 255) >>> 0;
+      };
+      const { Paint } = window.dlxPage.dlx;
+      const [dot, hiddenDot] = [view.palette[Paint.Dot], view.palette[Paint.HiddenDot]];
+      let dots = 0, pale = 0;
+      for (let o = 0; o < 64; o++) for (const i of f.optionItems(o)) { const c = px(o, i); dots += c === dot || c === hiddenDot; pale += c === hiddenDot; }
+      claim(dots === 256, `a dot for each 1 (${dots})`);
       const coveredF = new Set(f.coveredItems());
       let clash = 0;
       for (let o = 0; o < 64; o++) {
@@ -1424,8 +1435,8 @@ const lessonState = (page) => page.evaluate(() => {
         if (n > 0 && n < 4) clash++;
       }
       claim(text.includes(`cover ${coveredF.size} items`) && text.includes(`hide the ${clash} options`), `covers ${coveredF.size}, hides ${clash}`);
-      claim(svg.querySelectorAll('circle.dot.hidden').length === 4 * (clash + coveredF.size / 4), 'pale dots: the hidden options');
-      claim(/^The whole matrix of this 4×4 Sudoku: 64 options \(rows\) by 64 items/.test(svg.getAttribute('aria-label')), 'the figure has a text alternative');
+      claim(pale === 4 * (clash + coveredF.size / 4), `pale dots: the hidden options (${pale})`);
+      claim(/^The whole matrix of this 4×4 Sudoku: 64 options \(rows\) by 64 items.* The whole matrix, 64 options × 64 items, rows by cell\. /.test(canvas.getAttribute('aria-label')), 'the figure has a text alternative');
       break;
     }
     case 'cover': {

@@ -23,12 +23,15 @@ const PAINT_VARS = {
 
 export class MatrixView {
   /**
-   * `root`: the panel (#matrix-area), whose canvas, buttons and output are in index.html;
-   * `onHover(option | null)` when the pointer is on a row.
+   * `root`: the panel (#matrix-area, or the lesson's figure) holding a canvas in a
+   * `.matrix-scroll`, and perhaps zoom and grouping buttons and an output saying where it is
+   * (index.html); `onHover(option | null)` when the pointer is on a row; `caption` goes
+   * before the description in the canvas's text alternative.
    */
-  constructor(root, { onHover = () => {} } = {}) {
+  constructor(root, { onHover = () => {}, caption = '' } = {}) {
     this.root = root;
     this.onHover = onHover;
+    this.caption = caption;
     this.hovered = null;
     this.canvas = root.querySelector('canvas');
     this.scroll = root.querySelector('.matrix-scroll');
@@ -61,9 +64,10 @@ export class MatrixView {
       this.innerHeight = window.innerHeight;
       this.measure();
     });
-    root.querySelector('[data-zoom="in"]').addEventListener('click', () => this.zoomBy(1));
-    root.querySelector('[data-zoom="out"]').addEventListener('click', () => this.zoomBy(-1));
-    root.querySelector('[data-zoom="all"]').addEventListener('click', () => this.zoomTo(0));
+    this.zoomButtons = Object.fromEntries([...root.querySelectorAll('[data-zoom]')].map((b) => [b.dataset.zoom, b]));
+    this.zoomButtons.in?.addEventListener('click', () => this.zoomBy(1));
+    this.zoomButtons.out?.addEventListener('click', () => this.zoomBy(-1));
+    this.zoomButtons.all?.addEventListener('click', () => this.zoomTo(0));
     for (const b of this.groupButtons) b.addEventListener('click', () => this.setByDigit(b.dataset.group === 'digit'));
     this.canvas.addEventListener('keydown', (e) => this.key(e));
     this.bindPointer();
@@ -161,8 +165,13 @@ export class MatrixView {
     if (quiet) this.describe();
   }
 
+  /** Lets go of the trace drawn (which its owner is about to free); the next `render` brings one. */
+  detach() {
+    this.trace = null;
+  }
+
   describe() {
-    if (this.trace) this.setLabel(this.mx.describe(this.trace));
+    if (this.trace) this.setLabel(`${this.caption ? `${this.caption} ` : ''}${this.mx.describe(this.trace)}`);
   }
 
   setLabel(text) {
@@ -176,13 +185,14 @@ export class MatrixView {
     this.drawLabels();
     const m = this.mx;
     const per = m.perRow > 1 || m.perColumn > 1 ? `, a pixel for ${m.perRow} × ${m.perColumn}` : '';
-    this.where.textContent = m.zoom === 0
+    if (this.where) this.where.textContent = m.zoom === 0
       ? `all rows and columns${per}`
       : `rows ${m.row0 + 1}–${m.row0 + m.shownRows} of ${m.options}, columns ${m.col0 + 1}–${m.col0 + m.visibleCols} of ${m.items}`;
     for (const b of this.groupButtons) b.setAttribute('aria-pressed', String((b.dataset.group === 'digit') === m.byDigit));
-    this.root.querySelector('[data-zoom="in"]').disabled = m.zoom >= m.zoomLevels;
-    this.root.querySelector('[data-zoom="out"]').disabled = m.zoom === 0;
-    this.root.querySelector('[data-zoom="all"]').disabled = m.zoom === 0;
+    const { in: zoomIn, out, all } = this.zoomButtons;
+    if (zoomIn) zoomIn.disabled = m.zoom >= m.zoomLevels;
+    if (out) out.disabled = m.zoom === 0;
+    if (all) all.disabled = m.zoom === 0;
     if (this.trace) {
       this.render(this.trace, false);
       this.describe();
