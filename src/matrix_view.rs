@@ -295,9 +295,11 @@ pub struct Fit {
 ///
 /// - Small enough to label (at most two windows tall at `label` a row): square cells of at
 ///   least `label`, as big as fit the window (the 4×4's 64 × 64, every row and column named).
-/// - Else each column gets as many whole pixels as fit, each row `scale`; a matrix wider
-///   than `avail_w` or with more than [`OVERVIEW_ROWS`] options is downsampled, a pixel
-///   summing up a divisor of `band` columns or rows, the fewest that fit.
+/// - Else each column gets as many whole pixels as fit, each row `scale` (9×9: 729 rows, as
+///   wide as fits, scrolling sideways when narrower than 324).
+/// - A matrix of more than [`OVERVIEW_ROWS`] options is downsampled: a row of pixels sums up
+///   the fewest rows that fit, a divisor of `band` (so a pixel row never straddles two cells
+///   or two digits), and a column of pixels the fewest columns that fit `avail_w`.
 pub fn fit(items: u32, options: u32, band: u32, avail_w: u32, avail_h: u32, scale: u32, label: u32) -> Fit {
     let scale = scale.max(1);
     if label > 0 && options * label <= 2 * avail_h {
@@ -309,18 +311,16 @@ pub fn fit(items: u32, options: u32, band: u32, avail_w: u32, avail_h: u32, scal
             per_y: 1,
         };
     }
-    let least = |n: u32, most: u32| {
-        (1..=band)
-            .filter(|d| band % d == 0)
-            .find(|d| n.div_ceil(*d) <= most)
-            .unwrap_or(band)
-    };
-    let per_x = least(items, avail_w.max(1));
+    let per_y = (1..=band)
+        .filter(|d| band % d == 0)
+        .find(|d| options.div_ceil(*d) <= OVERVIEW_ROWS)
+        .unwrap_or(band);
+    let per_x = if per_y > 1 { items.div_ceil(avail_w.max(1)) } else { 1 };
     Fit {
         cell_w: if per_x == 1 { (avail_w / items).max(1) } else { 1 },
         cell_h: scale,
         per_x,
-        per_y: least(options, OVERVIEW_ROWS),
+        per_y,
     }
 }
 
@@ -560,8 +560,8 @@ impl MatrixView {
             label,
         );
         self.overview = f;
-        self.vp.width = items / f.per_x * f.cell_w;
-        self.vp.height = options / f.per_y * f.cell_h;
+        self.vp.width = items.div_ceil(f.per_x) * f.cell_w;
+        self.vp.height = options.div_ceil(f.per_y) * f.cell_h;
         let biggest = f.cell_w.max(f.cell_h);
         self.zooms = ZOOMS.iter().map(|z| z * self.scale).filter(|&z| z > biggest).collect();
         if f.per_x > 1 || f.per_y > 1 {
@@ -1513,11 +1513,12 @@ mod tests {
         // 9×9 as before: whole pixels per column, a row per pixel, nothing summed up
         assert_eq!(fit(324, 729, 81, 660, 688, 1, 10), f(2, 1, 1, 1));
         assert_eq!(fit(324, 729, 81, 900, 2000, 3, 30), f(2, 3, 1, 1));
-        // 16×16 and 25×25: a pixel sums up a divisor of side² rows and columns, the fewest that fit
+        // 16×16 and 25×25: a pixel sums up the fewest rows (a divisor of side²) and columns that fit
         assert_eq!(fit(1024, 4096, 256, 660, 688, 1, 10), f(1, 1, 2, 8));
         assert_eq!(fit(1024, 4096, 256, 1100, 688, 1, 10), f(1, 1, 1, 8));
         assert_eq!(fit(1024, 4096, 256, 300, 688, 2, 20), f(1, 2, 4, 8));
-        assert_eq!(fit(2500, 15625, 625, 660, 688, 1, 10), f(1, 1, 5, 25));
+        assert_eq!(fit(2500, 15625, 625, 660, 688, 1, 10), f(1, 1, 4, 25));
+        assert_eq!(fit(324, 729, 81, 260, 688, 1, 10), f(1, 1, 1, 1), "a narrow 9×9 scrolls, as before");
         let mut v = MatrixView::new(Layout::of(Shape::FOUR, Alphabet::Digits));
         v.fit(660, 688, 1, 10);
         assert!(v.labelled());
@@ -1673,21 +1674,21 @@ mod tests {
         let shape = Shape::TWENTY_FIVE;
         let mut v = MatrixView::new(Layout::of(shape, Alphabet::Letters));
         v.fit(660, 688, 1, 10);
-        assert_eq!((v.viewport().per_x, v.viewport().per_y), (5, 25));
-        assert_eq!((v.viewport().width, v.viewport().height), (500, 625));
+        assert_eq!((v.viewport().per_x, v.viewport().per_y), (4, 25));
+        assert_eq!((v.viewport().width, v.viewport().height), (625, 625));
         let pic = board_picture(shape, "ABCDE", 0);
-        assert!(v.describe(&pic).contains("Each pixel sums up 25 rows × 5 columns"));
-        // the cell under (100, 300) stays there: column 500, row 7500 (r13c1's options)
-        assert_eq!(v.cell_at(100, 300), Some((7500, 500)));
+        assert!(v.describe(&pic).contains("Each pixel sums up 25 rows × 4 columns"));
+        // the cell under (100, 300) stays there: column 400, row 7500 (r13c1's options)
+        assert_eq!(v.cell_at(100, 300), Some((7500, 400)));
         v.set_zoom(1, 100, 300); // one pixel a cell
         let vp = v.viewport();
         assert_eq!((vp.cell_w, vp.per_x, vp.per_y, vp.zoom), (1, 1, 1, 1));
-        assert_eq!(v.cell_at(100, 300), Some((7500, 500)));
-        assert_eq!(v.shown(), (625, 500));
+        assert_eq!(v.cell_at(100, 300), Some((7500, 400)));
+        assert_eq!(v.shown(), (625, 625));
         v.set_zoom(4, 100, 300); // 16 px cells: named rows and columns
         assert_eq!(v.viewport().cell_h, 16);
         let (r, c) = v.cell_at(100, 300).unwrap();
-        assert!((7499..=7500).contains(&r) && (499..=500).contains(&c), "{r}, {c}");
+        assert!((7499..=7500).contains(&r) && (399..=400).contains(&c), "{r}, {c}");
         v.draw(&pic);
         let text = v.describe(&pic);
         assert!(text.contains("Zoomed in: rows "), "{text}");
@@ -1704,7 +1705,7 @@ mod tests {
         v.pan(1 << 20, 1 << 20);
         assert_eq!(
             (v.viewport().col0, v.viewport().row0),
-            (2500 - 500 / 16, 15625 - 625 / 16)
+            (2500 - 625 / 16, 15625 - 625 / 16)
         );
         v.set_zoom(0, 0, 0);
         assert_eq!((v.viewport().col0, v.viewport().row0, v.viewport().per_y), (0, 0, 25));
