@@ -573,6 +573,14 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   await shotOf(big, '#matrix-area', 'matrix16-zoomed');
   await big.keyboard.press('0');
   assert.equal((await matrixState(big)).perRow, 8, 'back to the whole view');
+  // a 16×16 written in 1–9, A–G: the matrix names its digits so too
+  const poj = EXAMPLES.find((e) => e.id === 'poj3076').line;
+  const digits = [...poj].map((ch) => (ch === '.' ? '.' : '123456789ABCDEFG'[ch.charCodeAt(0) - 65])).join('');
+  const nine = await open(`#p=${POJ1}`);
+  await nine.evaluate((d) => { location.hash = `#p=${d}`; }, digits); // from a 9×9 search to this one
+  await nine.waitForFunction(() => window.dlxPage.matrix.mx.side === 16);
+  assert.deepEqual(await nine.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.side, m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), [16, 'r2c2 = G', 'b16:G']);
+  assert.deepEqual(await big.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), ['r2c2 = P', 'b16:P']);
   // back to 9×9 through the size selector: the 729 × 324 matrix again, nothing summed up
   await big.selectOption('#size', '9');
   s = await matrixState(big);

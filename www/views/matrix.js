@@ -82,6 +82,7 @@ export class MatrixView {
   setShape({ side, alphabet }) {
     if (!this.mx.setShape(side, alphabet)) return;
     const m = this.mx;
+    this.trace = null; // a search of the old size: not drawn again
     this.selection = { options: [], items: [] };
     const n = (k) => k.toLocaleString('en-US');
     if (this.sub) this.sub.textContent = `${n(m.options)} options (rows) × ${n(m.items)} items (columns), a dot for each 1`;
