@@ -81,7 +81,7 @@ test('example names say how many clues their puzzles have', () => {
     const m = e.name.match(/(\d+) clues/);
     if (m) assert.equal(Number(m[1]), [...e.line].filter((c) => c !== '.').length, e.name);
   }
-  assert.equal(EXAMPLES.find((e) => e.id === 'four-many').name, '4×4, 3 clues, 6 solutions: watch the backtracks');
+  assert.equal(EXAMPLES.find((e) => e.id === 'four-many').name, '4×4, 3 clues, 6 solutions: branches and backtracks');
   assert.equal(EXAMPLES.find((e) => e.id === 'hard16').name, '16×16, hard for DLX (95 clues)');
   assert.equal(EXAMPLES.find((e) => e.id === 'easy').name, 'Easy (35 clues, singles only)');
 });
@@ -197,15 +197,13 @@ test('the 4×4 examples do what their names say, on the engine', () => {
   const run = (id) => {
     const t = new dlx.Trace(EXAMPLES.find((e) => e.id === id).line);
     t.run(1e9, 0);
-    return { solutions: t.solutions, deadEnds: t.deadEnds, backtracks: t.nodes - (16 - givensCount(t.givens)) };
+    return { solutions: t.solutions, deadEnds: t.deadEnds, tries: t.nodes, empty: 16 - givensCount(t.givens) };
   };
   // singles only: one try per empty cell, no dead end
-  assert.deepEqual(run('four'), { solutions: 1, deadEnds: 0, backtracks: 0 });
-  assert.deepEqual(run('four5'), { solutions: 1, deadEnds: 0, backtracks: 0 });
-  // no solution: the search branches, dead-ends and gives up
-  const dead = run('four-dead');
-  assert.equal(dead.solutions, 0);
-  assert.ok(dead.deadEnds >= 1);
+  assert.deepEqual(run('four'), { solutions: 1, deadEnds: 0, tries: 12, empty: 12 });
+  assert.deepEqual(run('four5'), { solutions: 1, deadEnds: 0, tries: 11, empty: 11 });
+  // no solution: three forced tries, a dead end, and the search gives up
+  assert.deepEqual(run('four-dead'), { solutions: 0, deadEnds: 1, tries: 3, empty: 12 });
   assert.equal(dlx.countSolutions(EXAMPLES.find((e) => e.id === 'four-many').line, 100), 6);
   assert.equal(run('four-many').solutions, 6);
 });
