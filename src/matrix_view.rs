@@ -18,7 +18,7 @@
 //! assert_eq!(view.pixels().len(), 324 * 729 * 4);
 //! ```
 
-use crate::sudoku::{cell_name, model};
+use crate::sudoku::{model, Alphabet, Shape};
 use crate::view::{ItemFlag, OptionState, Picture};
 
 /// The colours the view paints with, in the order [`MatrixView::set_palette`] takes them.
@@ -83,6 +83,11 @@ const COL_COVERED: u8 = 1;
 const COL_CHOSEN: u8 = 2;
 const COL_TOP: u8 = 3;
 const COL_DEAD: u8 = 4;
+/// Which kind wins where a pixel sums up several rows (or columns): the option being tried,
+/// then tried, pending, live, and last spent and hidden; a dead end, then the top item, an
+/// item chosen, a plain one, and last a covered one (only all covered columns look covered).
+const ROW_RANK: [u8; ROW_KINDS] = [0, 2, 1, 3, 4, 5];
+const COL_RANK: [u8; COL_KINDS] = [1, 0, 2, 3, 4];
 
 /// A labelled run of rows or columns (e.g. "r3": the 81 options of row 3 of the grid).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -131,6 +136,8 @@ impl Order {
 /// orders it offers, and the labels.
 #[derive(Clone, Debug)]
 pub struct Layout {
+    shape: Shape,
+    alphabet: Alphabet,
     items: usize,
     /// The items of option `o` are `option_items[starts[o]..starts[o + 1]]`.
     option_items: Vec<u32>,
@@ -144,54 +151,76 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The 729 × 324 Sudoku matrix of [`model`]; rows by cell (option order) or by digit.
+    /// The 729 × 324 matrix of the classic 9×9 Sudoku.
     pub fn sudoku() -> Layout {
-        let (items, options) = (model::ITEMS, model::OPTIONS);
+        Layout::of(Shape::NINE, Alphabet::Digits)
+    }
+
+    /// The matrix of a Sudoku of `shape` ([`model`]'s numbering: `n⁶` options × `4n⁴`
+    /// items), its digits named in `alphabet`; rows by cell (option order) or by digit.
+    /// Bands of rows are the grid's rows (or the digits), each `side²` options; bands of
+    /// columns the four kinds of item, each `side²` items; groups are `side` long.
+    pub fn of(shape: Shape, alphabet: Alphabet) -> Layout {
+        let (items, options, side) = (shape.items(), shape.options(), shape.side());
+        let band_len = shape.cells();
+        let sym = |d: u8| alphabet.symbol(d);
         let mut option_items = Vec::with_capacity(4 * options);
         let mut starts = vec![0];
         for o in 0..options {
-            option_items.extend(model::option_items(o).iter().map(|&i| i as u32));
+            option_items.extend(shape.option_items(o).iter().map(|&i| i as u32));
             starts.push(option_items.len() as u32);
         }
         let band = |k: usize, label: String| Band {
-            start: (81 * k) as u32,
-            len: 81,
+            start: (band_len * k) as u32,
+            len: band_len as u32,
             label,
         };
         let by_cell = Order::new(
             "cell",
             (0..options as u32).collect(),
-            9,
-            (0..9).map(|r| band(r, format!("r{}", r + 1))).collect(),
+            side,
+            (0..side).map(|r| band(r, format!("r{}", r + 1))).collect(),
         );
         let by_digit = Order::new(
             "digit",
             (0..options)
-                .map(|k| model::option(k % 81, (k / 81) as u8 + 1) as u32)
+                .map(|k| shape.option(k % band_len, (k / band_len) as u8 + 1) as u32)
                 .collect(),
-            9,
-            (0..9).map(|d| band(d, format!("digit {}", d + 1))).collect(),
+            side,
+            (0..side)
+                .map(|d| band(d, format!("digit {}", sym(d as u8 + 1))))
+                .collect(),
         );
         let col_bands = ["cell filled", "row has digit", "column has digit", "box has digit"]
             .iter()
             .enumerate()
             .map(|(k, l)| band(k, l.to_string()))
             .collect::<Vec<_>>();
-        let mut col_breaks: Vec<u8> = (0..items).map(|i| u8::from(i % 9 == 0)).collect();
+        let mut col_breaks: Vec<u8> = (0..items).map(|i| u8::from(i % side == 0)).collect();
         for b in &col_bands {
             col_breaks[b.start as usize] = 2;
         }
         Layout {
+            shape,
+            alphabet,
             items,
             option_items,
             starts,
             orders: vec![by_cell, by_digit],
             col_breaks,
             col_bands,
-            item_labels: (0..items).map(short_item_name).collect(),
-            option_labels: (0..options).map(model::describe_option).collect(),
-            item_names: (0..items).map(model::describe_item).collect(),
+            item_labels: (0..items).map(|i| short_item_name(shape, alphabet, i)).collect(),
+            option_labels: (0..options).map(|o| shape.describe_option_in(o, sym)).collect(),
+            item_names: (0..items).map(|i| shape.describe_item_in(i, sym)).collect(),
         }
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
     }
 
     pub fn items(&self) -> usize {
@@ -231,19 +260,69 @@ impl Layout {
 }
 
 /// A Sudoku item in a few letters, for a column heading: "r4c5" (the cell is filled),
-/// "r3:7" (row 3 has a 7), "c5:7" (column 5), "b2:7" (box 2).
-pub fn short_item_name(n: usize) -> String {
-    match model::item(n) {
-        model::Item::Cell(cell) => cell_name(cell),
-        model::Item::RowDigit(r, d) => format!("r{}:{d}", r + 1),
-        model::Item::ColumnDigit(c, d) => format!("c{}:{d}", c + 1),
-        model::Item::BoxDigit(b, d) => format!("b{}:{d}", b + 1),
+/// "r3:7" (row 3 has a 7), "c5:7" (column 5), "b2:7" (box 2); the digit in `alphabet`.
+pub fn short_item_name(shape: Shape, alphabet: Alphabet, n: usize) -> String {
+    let sym = |d| alphabet.symbol(d);
+    match shape.item(n) {
+        model::Item::Cell(cell) => shape.cell_name(cell),
+        model::Item::RowDigit(r, d) => format!("r{}:{}", r + 1, sym(d)),
+        model::Item::ColumnDigit(c, d) => format!("c{}:{}", c + 1, sym(d)),
+        model::Item::BoxDigit(b, d) => format!("b{}:{}", b + 1, sym(d)),
     }
 }
 
 /// Cell sizes of the zoom levels after the first (the whole matrix), in units of the
-/// device's pixels per CSS pixel.
+/// device's pixels per CSS pixel; a matrix whose whole view is downsampled gets a level of
+/// 1 first, and one whose whole view is labelled only the levels bigger than its cells.
 pub const ZOOMS: [u32; 5] = [4, 8, 16, 24, 32];
+
+/// The whole view of a matrix with more options than this is downsampled: a row of pixels
+/// sums up several rows (16×16: 8, 512 pixels tall; 25×25: 25, 625 tall; 9×9: none, 729).
+pub const OVERVIEW_ROWS: u32 = 800;
+
+/// How the whole matrix fits: pixels per cell and cells per pixel, across and down.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Fit {
+    pub cell_w: u32,
+    pub cell_h: u32,
+    pub per_x: u32,
+    pub per_y: u32,
+}
+
+/// How a matrix of `items` × `options` in bands of `band` (rows and columns) fits into
+/// `avail_w` × `avail_h` pixels, `scale` pixels per CSS pixel, when a label needs `label`
+/// pixels of row or column (0: never label the whole view).
+///
+/// - Small enough to label (at most two windows tall at `label` a row): square cells of at
+///   least `label`, as big as fit the window (the 4×4's 64 × 64, every row and column named).
+/// - Else each column gets as many whole pixels as fit, each row `scale` (9×9: 729 rows, as
+///   wide as fits, scrolling sideways when narrower than 324).
+/// - A matrix of more than [`OVERVIEW_ROWS`] options is downsampled: a row of pixels sums up
+///   the fewest rows that fit, a divisor of `band` (so a pixel row never straddles two cells
+///   or two digits), and a column of pixels the fewest columns that fit `avail_w`.
+pub fn fit(items: u32, options: u32, band: u32, avail_w: u32, avail_h: u32, scale: u32, label: u32) -> Fit {
+    let scale = scale.max(1);
+    if label > 0 && options * label <= 2 * avail_h {
+        let s = (avail_w / items).min(avail_h / options).max(label);
+        return Fit {
+            cell_w: s,
+            cell_h: s,
+            per_x: 1,
+            per_y: 1,
+        };
+    }
+    let per_y = (1..=band)
+        .filter(|d| band % d == 0)
+        .find(|d| options.div_ceil(*d) <= OVERVIEW_ROWS)
+        .unwrap_or(band);
+    let per_x = if per_y > 1 { items.div_ceil(avail_w.max(1)) } else { 1 };
+    Fit {
+        cell_w: if per_x == 1 { (avail_w / items).max(1) } else { 1 },
+        cell_h: scale,
+        per_x,
+        per_y,
+    }
+}
 
 /// Which part of the matrix the buffer shows, and how big.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -254,10 +333,14 @@ pub struct Viewport {
     /// Pixels per column and per row.
     pub cell_w: u32,
     pub cell_h: u32,
+    /// Columns and rows per pixel (more than 1 only in a downsampled whole view, whose
+    /// cells are then 1 pixel wide and `scale` tall).
+    pub per_x: u32,
+    pub per_y: u32,
     /// The first column and the first row shown.
     pub col0: u32,
     pub row0: u32,
-    /// 0 for the whole matrix, else an index into [`ZOOMS`] plus one.
+    /// 0 for the whole matrix, else an index into [`MatrixView::zoom_sizes`] plus one.
     pub zoom: u32,
 }
 
@@ -281,6 +364,11 @@ pub struct MatrixView {
     vp: Viewport,
     /// Pixels per CSS pixel (the zoom levels scale with it).
     scale: u32,
+    /// How the whole matrix fits, and the cell sizes of the zoom levels after it.
+    overview: Fit,
+    zooms: Vec<u32>,
+    /// What `resize` was last given: the room (width, height) and a label's size.
+    room: (u32, u32, u32),
     palette: [[u8; 4]; PAINTS],
     /// Background by row kind (and selection) and column kind (and selection).
     backs: Vec<[u8; 4]>,
@@ -323,11 +411,21 @@ impl MatrixView {
                 height: options as u32,
                 cell_w: 1,
                 cell_h: 1,
+                per_x: 1,
+                per_y: 1,
                 col0: 0,
                 row0: 0,
                 zoom: 0,
             },
             scale: 1,
+            overview: Fit {
+                cell_w: 1,
+                cell_h: 1,
+                per_x: 1,
+                per_y: 1,
+            },
+            zooms: vec![],
+            room: (0, 0, 0),
             palette: [[0; 4]; PAINTS],
             backs: vec![],
             dots: [[0; 4]; ROW_KINDS],
@@ -441,54 +539,103 @@ impl MatrixView {
     /// pixel: each column gets as many whole pixels as fit (at least one), each row
     /// `scale`. Keeps the zoom level and, as far as it can, the place.
     pub fn resize(&mut self, avail: u32, scale: u32) {
-        let (items, options) = (self.layout.items() as u32, self.layout.options() as u32);
+        self.fit(avail, 0, scale, 0);
+    }
+
+    /// Fits the whole matrix into `avail_w` × `avail_h` pixels, `scale` per CSS pixel, a
+    /// label needing `label` pixels (see [`fit`]): a small matrix gets labelled square
+    /// cells, a big one is downsampled. Keeps the zoom level and, as far as it can, the place.
+    pub fn fit(&mut self, avail_w: u32, avail_h: u32, scale: u32, label: u32) {
+        let l = &self.layout;
+        let (items, options) = (l.items() as u32, l.options() as u32);
         self.scale = scale.max(1);
-        let fit_w = (avail / items).max(1);
-        self.vp.width = items * fit_w;
-        self.vp.height = options * self.scale;
+        self.room = (avail_w, avail_h, label);
+        let f = fit(
+            items,
+            options,
+            l.shape.cells() as u32,
+            avail_w,
+            avail_h,
+            self.scale,
+            label,
+        );
+        self.overview = f;
+        self.vp.width = items.div_ceil(f.per_x) * f.cell_w;
+        self.vp.height = options.div_ceil(f.per_y) * f.cell_h;
+        let biggest = f.cell_w.max(f.cell_h);
+        self.zooms = ZOOMS.iter().map(|z| z * self.scale).filter(|&z| z > biggest).collect();
+        if f.per_x > 1 || f.per_y > 1 {
+            self.zooms.insert(0, self.scale);
+        }
         self.buf = vec![0; (self.vp.width * self.vp.height * 4) as usize];
         self.left = vec![0; (self.gutter() * self.vp.height * 4) as usize];
         self.top = vec![0; (self.vp.width * self.gutter() * 4) as usize];
-        let zoom = self.vp.zoom;
+        let zoom = self.vp.zoom.min(self.zooms.len() as u32);
         self.set_zoom(zoom, self.vp.width / 2, self.vp.height / 2);
     }
 
-    /// The cell size of a zoom level: `(width, height)` in pixels.
-    fn cell_size(&self, zoom: u32) -> (u32, u32) {
+    /// Whether the whole view names every row and column (its cells are at least the
+    /// label size `fit` was given).
+    pub fn labelled(&self) -> bool {
+        let label = self.room.2;
+        label > 0 && self.overview.cell_h >= label && self.overview.cell_w >= label
+    }
+
+    /// The cell sizes (pixels, square) of the zoom levels after the whole view.
+    pub fn zoom_sizes(&self) -> &[u32] {
+        &self.zooms
+    }
+
+    /// The cell size and cells per pixel of a zoom level.
+    fn cell_size(&self, zoom: u32) -> Fit {
         if zoom == 0 {
-            (self.vp.width / self.layout.items() as u32, self.scale)
+            self.overview
         } else {
-            let s = ZOOMS[(zoom as usize - 1).min(ZOOMS.len() - 1)] * self.scale;
-            (s, s)
+            let s = self.zooms[(zoom as usize - 1).min(self.zooms.len() - 1)];
+            Fit {
+                cell_w: s,
+                cell_h: s,
+                per_x: 1,
+                per_y: 1,
+            }
         }
     }
 
     /// Goes to zoom level `zoom` (0: the whole matrix), keeping the cell under pixel
     /// `(x, y)` of the buffer where it is.
     pub fn set_zoom(&mut self, zoom: u32, x: u32, y: u32) {
-        let zoom = zoom.min(ZOOMS.len() as u32);
+        let zoom = zoom.min(self.zooms.len() as u32);
         let (x, y) = (x.min(self.vp.width), y.min(self.vp.height));
+        let vp = self.vp;
         // The matrix point under (x, y), in cells (fractional).
-        let mx = self.vp.col0 as f64 + x as f64 / self.vp.cell_w as f64;
-        let my = self.vp.row0 as f64 + y as f64 / self.vp.cell_h as f64;
-        let (cw, ch) = self.cell_size(zoom);
+        let mx = vp.col0 as f64 + x as f64 * vp.per_x as f64 / vp.cell_w as f64;
+        let my = vp.row0 as f64 + y as f64 * vp.per_y as f64 / vp.cell_h as f64;
+        let f = self.cell_size(zoom);
         self.vp.zoom = zoom;
-        self.vp.cell_w = cw;
-        self.vp.cell_h = ch;
-        let col0 = (mx - x as f64 / cw as f64).round().max(0.0) as u32;
-        let row0 = (my - y as f64 / ch as f64).round().max(0.0) as u32;
+        self.vp.cell_w = f.cell_w;
+        self.vp.cell_h = f.cell_h;
+        self.vp.per_x = f.per_x;
+        self.vp.per_y = f.per_y;
+        let col0 = (mx - x as f64 * f.per_x as f64 / f.cell_w as f64).round().max(0.0) as u32;
+        let row0 = (my - y as f64 * f.per_y as f64 / f.cell_h as f64).round().max(0.0) as u32;
         self.vp.col0 = col0.min(self.max_col0());
         self.vp.row0 = row0.min(self.max_row0());
-        self.dot_mask = dot_mask(cw, ch);
+        self.dot_mask = dot_mask(f.cell_w, f.cell_h);
         self.drawn = None;
     }
 
+    /// Columns and rows that fit in the window whole.
+    fn window(&self) -> (u32, u32) {
+        let vp = &self.vp;
+        (vp.width / vp.cell_w * vp.per_x, vp.height / vp.cell_h * vp.per_y)
+    }
+
     fn max_col0(&self) -> u32 {
-        (self.layout.items() as u32).saturating_sub(self.vp.width / self.vp.cell_w)
+        (self.layout.items() as u32).saturating_sub(self.window().0)
     }
 
     fn max_row0(&self) -> u32 {
-        (self.layout.options() as u32).saturating_sub(self.vp.height / self.vp.cell_h)
+        (self.layout.options() as u32).saturating_sub(self.window().1)
     }
 
     /// Moves the window by `cols` columns and `rows` rows, staying inside the matrix.
@@ -504,18 +651,17 @@ impl MatrixView {
 
     /// Pans as little as needed to show row `row` and (if given) column `col`.
     pub fn reveal(&mut self, row: Option<u32>, col: Option<u32>) {
+        let (full_c, full_r) = self.window();
         let mut dr = 0i64;
         let mut dc = 0i64;
         if let Some(r) = row {
-            let (r, r0) = (r as i64, self.vp.row0 as i64);
-            let full = (self.vp.height / self.vp.cell_h) as i64;
+            let (r, r0, full) = (r as i64, self.vp.row0 as i64, full_r as i64);
             if r < r0 || r >= r0 + full {
                 dr = r - full / 2 - r0;
             }
         }
         if let Some(c) = col {
-            let (c, c0) = (c as i64, self.vp.col0 as i64);
-            let full = (self.vp.width / self.vp.cell_w) as i64;
+            let (c, c0, full) = (c as i64, self.vp.col0 as i64, full_c as i64);
             if c < c0 || c >= c0 + full {
                 dc = c - full / 2 - c0;
             }
@@ -523,24 +669,37 @@ impl MatrixView {
         self.pan(dc as i32, dr as i32);
     }
 
-    /// The number of rows and columns shown (the last ones perhaps in part).
-    pub fn shown(&self) -> (u32, u32) {
+    /// The number of rows and columns of pixels (or cells) drawn: `(rows, columns)`, the
+    /// last ones perhaps in part.
+    fn shown_cells(&self) -> (u32, u32) {
         let vp = &self.vp;
-        let rows = vp
-            .height
-            .div_ceil(vp.cell_h)
-            .min(self.layout.options() as u32 - vp.row0);
-        let cols = vp.width.div_ceil(vp.cell_w).min(self.layout.items() as u32 - vp.col0);
-        (rows, cols)
+        let rest_r = (self.layout.options() as u32 - vp.row0).div_ceil(vp.per_y);
+        let rest_c = (self.layout.items() as u32 - vp.col0).div_ceil(vp.per_x);
+        (
+            vp.height.div_ceil(vp.cell_h).min(rest_r),
+            vp.width.div_ceil(vp.cell_w).min(rest_c),
+        )
     }
 
-    /// The row and column under pixel `(x, y)` of the buffer, if any.
+    /// The number of rows and columns of the matrix shown (the last ones perhaps in part).
+    pub fn shown(&self) -> (u32, u32) {
+        let (r, c) = self.shown_cells();
+        let vp = &self.vp;
+        (
+            (r * vp.per_y).min(self.layout.options() as u32 - vp.row0),
+            (c * vp.per_x).min(self.layout.items() as u32 - vp.col0),
+        )
+    }
+
+    /// The row and column under pixel `(x, y)` of the buffer, if any (in a downsampled
+    /// view, the first of those the pixel sums up).
     pub fn cell_at(&self, x: u32, y: u32) -> Option<(u32, u32)> {
         let vp = &self.vp;
         if x >= vp.width || y >= vp.height {
             return None;
         }
-        let (row, col) = (vp.row0 + y / vp.cell_h, vp.col0 + x / vp.cell_w);
+        let row = vp.row0 + y / vp.cell_h * vp.per_y;
+        let col = vp.col0 + x / vp.cell_w * vp.per_x;
         (row < self.layout.options() as u32 && col < self.layout.items() as u32).then_some((row, col))
     }
 
@@ -669,13 +828,65 @@ impl MatrixView {
         true
     }
 
+    /// The kind of the rows (or columns) a pixel sums up: the most telling one's, selected
+    /// if any is. `rank` orders the kinds, `kinds` is their count.
+    fn merged(kinds: impl Iterator<Item = u8>, rank: &[u8], count: u8) -> u8 {
+        let (mut best, mut sel) = (0u8, false);
+        let mut first = true;
+        for k in kinds {
+            let base = k % count;
+            sel |= k >= count;
+            if first || rank[base as usize] > rank[best as usize] {
+                best = base;
+                first = false;
+            }
+        }
+        best + if sel { count } else { 0 }
+    }
+
+    /// The kind of each column of pixels (or cells) in view.
+    fn col_bins(&self, cols: usize) -> Vec<u8> {
+        let (vp, items) = (self.vp, self.layout.items());
+        (0..cols)
+            .map(|c| {
+                let a = vp.col0 as usize + c * vp.per_x as usize;
+                let b = (a + vp.per_x as usize).min(items);
+                if b - a == 1 {
+                    self.col_kind[a]
+                } else {
+                    Self::merged(self.col_kind[a..b].iter().copied(), &COL_RANK, COL_KINDS as u8)
+                }
+            })
+            .collect()
+    }
+
+    /// The options a row of pixels (or cells) `r` sums up, in the current order.
+    fn bin_options(&self, r: usize) -> &[u32] {
+        let vp = self.vp;
+        let rows = &self.layout.orders[self.order].rows;
+        let a = vp.row0 as usize + r * vp.per_y as usize;
+        &rows[a..(a + vp.per_y as usize).min(rows.len())]
+    }
+
+    fn bin_row_kind(&self, r: usize) -> u8 {
+        let opts = self.bin_options(r);
+        if let [o] = opts {
+            return self.row_kind[*o as usize];
+        }
+        Self::merged(
+            opts.iter().map(|&o| self.row_kind[o as usize]),
+            &ROW_RANK,
+            ROW_KINDS as u8,
+        )
+    }
+
     fn paint(&mut self) {
         let vp = self.vp;
-        let (rows, cols) = self.shown();
+        let (rows, cols) = self.shown_cells();
         let stride = (vp.width * 4) as usize;
         let (cw, ch) = (vp.cell_w as usize, vp.cell_h as usize);
+        let (px, py) = (vp.per_x as usize, vp.per_y as usize);
         let lines = cw >= 4;
-        let order = &self.layout.orders[self.order];
         // Beyond the last row or column (only when zoomed in): the panel's own colour.
         if rows * vp.cell_h < vp.height || cols * vp.cell_w < vp.width {
             let blank = self.palette[Paint::Background as usize];
@@ -683,14 +894,15 @@ impl MatrixView {
                 px.copy_from_slice(&blank);
             }
         }
+        let col_bins = self.col_bins(cols as usize);
         let mut line = vec![0u8; stride];
+        let order = &self.layout.orders[self.order];
         for r in 0..rows as usize {
-            let row = vp.row0 as usize + r;
-            let o = order.rows[row] as usize;
-            let rk = self.row_kind[o];
-            for c in 0..cols as usize {
-                let i = vp.col0 as usize + c;
-                let color = self.back(rk, self.col_kind[i]);
+            let row = vp.row0 as usize + r * py;
+            let rk = self.bin_row_kind(r);
+            for (c, &ck) in col_bins.iter().enumerate() {
+                let i = vp.col0 as usize + c * px;
+                let color = self.back(rk, ck);
                 let x0 = c * cw;
                 let x1 = ((c + 1) * cw).min(vp.width as usize);
                 for px in line[x0 * 4..x1 * 4].chunks_exact_mut(4) {
@@ -716,19 +928,23 @@ impl MatrixView {
                 }
             }
             let dot = self.dots[rk as usize % ROW_KINDS];
-            for &i in self.layout.option_items(o) {
-                let Some(c) = (i as usize)
-                    .checked_sub(vp.col0 as usize)
-                    .filter(|&c| c < cols as usize)
-                else {
-                    continue;
-                };
-                let x0 = c * cw;
-                for (k, &on) in self.dot_mask.iter().enumerate() {
-                    let (dx, dy) = (k % cw, k / cw);
-                    let (x, y) = (x0 + dx, y0 + dy);
-                    if on && x < vp.width as usize && y < vp.height as usize {
-                        self.buf[y * stride + x * 4..y * stride + x * 4 + 4].copy_from_slice(&dot);
+            let end = row + py;
+            for &o in &order.rows[row..end.min(order.rows.len())] {
+                for &i in self.layout.option_items(o as usize) {
+                    let Some(c) = (i as usize)
+                        .checked_sub(vp.col0 as usize)
+                        .map(|c| c / px)
+                        .filter(|&c| c < cols as usize)
+                    else {
+                        continue;
+                    };
+                    let x0 = c * cw;
+                    for (k, &on) in self.dot_mask.iter().enumerate() {
+                        let (dx, dy) = (k % cw, k / cw);
+                        let (x, y) = (x0 + dx, y0 + dy);
+                        if on && x < vp.width as usize && y < vp.height as usize {
+                            self.buf[y * stride + x * 4..y * stride + x * 4 + 4].copy_from_slice(&dot);
+                        }
                     }
                 }
             }
@@ -736,7 +952,8 @@ impl MatrixView {
     }
 
     /// Marks the tried, trying and pending rows and the chosen, top and dead-end columns in
-    /// view, each at least three pixels across, the most telling drawn last.
+    /// view, each at least three pixels across, the most telling drawn last (in a
+    /// downsampled view, a pixel is marked if any row or column it sums up is).
     fn paint_marks(&mut self) {
         let vp = self.vp;
         let g = self.gutter() as usize;
@@ -744,8 +961,7 @@ impl MatrixView {
         for px in self.left.chunks_exact_mut(4).chain(self.top.chunks_exact_mut(4)) {
             px.copy_from_slice(&blank);
         }
-        let (rows, cols) = self.shown();
-        let order = &self.layout.orders[self.order];
+        let (rows, cols) = self.shown_cells();
         let least = 3 * self.scale as usize;
         let p = |k: Paint| self.palette[k as usize];
         let row_marks = [
@@ -755,8 +971,11 @@ impl MatrixView {
         ];
         for (kind, color) in row_marks {
             for r in 0..rows as usize {
-                let o = order.rows[vp.row0 as usize + r] as usize;
-                if self.row_kind[o] % ROW_KINDS as u8 != kind {
+                let opts = self.bin_options(r);
+                if !opts
+                    .iter()
+                    .any(|&o| self.row_kind[o as usize] % ROW_KINDS as u8 == kind)
+                {
                     continue;
                 }
                 let (y0, y1) = span(r, vp.cell_h as usize, least, vp.height as usize);
@@ -773,11 +992,14 @@ impl MatrixView {
             (COL_DEAD, p(Paint::DeadEnd)),
         ];
         let stride = vp.width as usize * 4;
+        let items = self.layout.items();
         for (kind, color) in col_marks {
             // an item chosen at a level above: a short mark; the top one and dead ends: a full one
             let from = if kind == COL_CHOSEN { g / 2 } else { 0 };
             for c in 0..cols as usize {
-                if self.col_kind[vp.col0 as usize + c] % COL_KINDS as u8 != kind {
+                let a = vp.col0 as usize + c * vp.per_x as usize;
+                let bin = &self.col_kind[a..(a + vp.per_x as usize).min(items)];
+                if !bin.iter().any(|&k| k % COL_KINDS as u8 == kind) {
                     continue;
                 }
                 let (x0, x1) = span(c, vp.cell_w as usize, least, vp.width as usize);
@@ -846,6 +1068,13 @@ impl MatrixView {
             s += ".";
         }
         let vp = self.vp;
+        if vp.per_x > 1 || vp.per_y > 1 {
+            s += &format!(
+                " Each pixel sums up {} × {} (the most telling state shows).",
+                n(vp.per_y as usize, "row", "rows"),
+                n(vp.per_x as usize, "column", "columns")
+            );
+        }
         if vp.zoom > 0 {
             let (rows, cols) = self.shown();
             let first = self.option_at(vp.row0 as usize) as usize;
@@ -1193,5 +1422,304 @@ mod tests {
         fn n(k: usize) -> String {
             format!("{k} option{}", if k == 1 { "" } else { "s" })
         }
+    }
+
+    /// A search of an order-`shape` grid (first row given as `first`, the rest blank) after `steps` events.
+    fn board_picture(shape: Shape, first: &str, steps: usize) -> Picture {
+        let cells = first.to_string() + &".".repeat(shape.cells() - first.len());
+        let board = crate::sudoku::Board::parse(shape, Alphabet::detect(shape, &cells), &cells).unwrap();
+        let puzzle = crate::sudoku::BoardPuzzle::new(board).unwrap();
+        let mut s = dlx::start_board(&puzzle);
+        for _ in 0..steps {
+            s.step(&mut Stepwise);
+        }
+        Picture::of(&s)
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn every_size_has_its_layout_its_numbering_from_the_model_and_its_alphabet() {
+        for shape in Shape::ALL {
+            let l = Layout::of(shape, Alphabet::default_for(shape));
+            assert_eq!((l.options(), l.items()), (shape.options(), shape.items()));
+            for o in [0, shape.options() / 3, shape.options() - 1] {
+                let want: Vec<u32> = shape.option_items(o).iter().map(|&i| i as u32).collect();
+                assert_eq!(l.option_items(o), &want[..], "{shape:?} option {o}");
+            }
+            let (cells, side) = (shape.cells() as u32, shape.side());
+            assert_eq!(
+                l.col_bands().iter().map(|b| (b.start, b.len)).collect::<Vec<_>>(),
+                (0..4).map(|k| (k * cells, cells)).collect::<Vec<_>>()
+            );
+            let by_digit = &l.orders()[1];
+            for k in [0, 1, cells as usize, shape.options() - 1] {
+                let (cell, digit) = shape.placement(by_digit.rows[k] as usize);
+                assert_eq!(
+                    (cell, digit as usize),
+                    (k % cells as usize, k / cells as usize + 1),
+                    "{shape:?} row {k}"
+                );
+                assert_eq!(by_digit.row_of[by_digit.rows[k] as usize], k as u32);
+            }
+            assert_eq!(l.orders()[0].bands.len(), side);
+            assert_eq!(by_digit.bands.len(), side);
+        }
+        let four = Layout::of(Shape::FOUR, Alphabet::Digits);
+        assert_eq!((four.option_label(0), four.option_label(63)), ("r1c1 = 1", "r4c4 = 4"));
+        assert_eq!(
+            (four.item_label(5), four.item_label(16 + 7), four.item_label(63)),
+            ("r2c2", "r2:4", "b4:4")
+        );
+        assert_eq!(four.item_name(32), "column 1 has 1");
+        assert_eq!(four.orders()[1].bands[3].label, "digit 4");
+        // 16×16 in either alphabet: POJ's A–P, or 1–9 then A–G
+        let o = Shape::SIXTEEN.option(17, 16);
+        let letters = Layout::of(Shape::SIXTEEN, Alphabet::Letters);
+        let digits = Layout::of(Shape::SIXTEEN, Alphabet::Digits);
+        assert_eq!(
+            (letters.option_label(o), digits.option_label(o)),
+            ("r2c2 = P", "r2c2 = G")
+        );
+        let b = Shape::SIXTEEN.item_number(model::Item::BoxDigit(15, 10));
+        assert_eq!((letters.item_label(b), digits.item_label(b)), ("b16:J", "b16:A"));
+        assert_eq!(
+            (letters.item_name(b), digits.item_name(b)),
+            ("box 16 has J", "box 16 has A")
+        );
+        assert_eq!(letters.orders()[1].bands[15].label, "digit P");
+        let big = Layout::of(Shape::TWENTY_FIVE, Alphabet::Letters);
+        assert_eq!(big.option_label(15624), "r25c25 = Y");
+        assert_eq!(big.item_label(2499), "b25:Y");
+        assert_eq!(big.orders()[0].bands[24].label, "r25");
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_small_matrix_is_labelled_whole_a_big_one_downsampled() {
+        let f = |w, h, per_x, per_y| Fit {
+            cell_w: w,
+            cell_h: h,
+            per_x,
+            per_y,
+        };
+        // 4×4 at 1280×800: 10 px cells, every row named; on a phone, too wide: it scrolls
+        assert_eq!(fit(64, 64, 16, 660, 688, 1, 10), f(10, 10, 1, 1));
+        assert_eq!(fit(64, 64, 16, 275, 700, 1, 10), f(10, 10, 1, 1));
+        assert_eq!(
+            fit(64, 64, 16, 2000, 1200, 1, 10),
+            f(18, 18, 1, 1),
+            "as big as the window takes"
+        );
+        // 9×9 as before: whole pixels per column, a row per pixel, nothing summed up
+        assert_eq!(fit(324, 729, 81, 660, 688, 1, 10), f(2, 1, 1, 1));
+        assert_eq!(fit(324, 729, 81, 900, 2000, 3, 30), f(2, 3, 1, 1));
+        // 16×16 and 25×25: a pixel sums up the fewest rows (a divisor of side²) and columns that fit
+        assert_eq!(fit(1024, 4096, 256, 660, 688, 1, 10), f(1, 1, 2, 8));
+        assert_eq!(fit(1024, 4096, 256, 1100, 688, 1, 10), f(1, 1, 1, 8));
+        assert_eq!(fit(1024, 4096, 256, 300, 688, 2, 20), f(1, 2, 4, 8));
+        assert_eq!(fit(2500, 15625, 625, 660, 688, 1, 10), f(1, 1, 4, 25));
+        assert_eq!(fit(324, 729, 81, 260, 688, 1, 10), f(1, 1, 1, 1), "a narrow 9×9 scrolls, as before");
+        let mut v = MatrixView::new(Layout::of(Shape::FOUR, Alphabet::Digits));
+        v.fit(660, 688, 1, 10);
+        assert!(v.labelled());
+        assert_eq!(v.zoom_sizes(), [16, 24, 32], "only zooms that make the cells bigger");
+        let mut v = MatrixView::new(Layout::of(Shape::SIXTEEN, Alphabet::Letters));
+        v.fit(660, 688, 1, 10);
+        assert!(!v.labelled());
+        assert_eq!((v.viewport().width, v.viewport().height), (512, 512));
+        assert_eq!(
+            v.zoom_sizes(),
+            [1, 4, 8, 16, 24, 32],
+            "a level of one pixel per cell first"
+        );
+        assert_eq!(
+            v.cell_at(3, 5),
+            Some((40, 6)),
+            "the first row and column a pixel sums up"
+        );
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn downsampling_shows_the_most_telling_state() {
+        let shape = Shape::SIXTEEN;
+        let mut v = MatrixView::new(Layout::of(shape, Alphabet::Letters));
+        v.fit(660, 688, 1, 10); // 8 rows × 2 columns a pixel
+        let pic = board_picture(shape, "ABCD", 3); // choose, cover, try
+        v.draw(&pic);
+        let c = pic.choices.last().unwrap();
+        assert!(c.trying);
+        let tried = c.branches[c.at] as usize;
+        let x = |i: usize| i as u32 / 2;
+        let y = |o: usize| v.row_of(o) / 8;
+        let state = |o: usize| pic.options[o];
+        let plain = |i: usize| pic.flags[i] == 0;
+        // the row of pixels of the option being tried: its colour, whatever the other 7 rows are
+        let others = (0..shape.options()).filter(|&o| o != tried && y(o) == y(tried)).count();
+        assert_eq!(others, 7);
+        let free = (0..shape.items())
+            .find(|&i| {
+                plain(i)
+                    && plain(i ^ 1)
+                    && (0..8).all(|k| {
+                        !v.layout()
+                            .option_items(v.option_at((y(tried) * 8 + k) as usize) as usize)
+                            .iter()
+                            .any(|&j| j as usize / 2 == i / 2)
+                    })
+            })
+            .unwrap();
+        assert_eq!(pixel(&v, x(free), y(tried)), paint(Paint::Trying));
+        let item = shape.option_items(tried)[2];
+        assert_eq!(pixel(&v, x(item), y(tried)), paint(Paint::TryingDot));
+        // a pixel row of hidden options only (r1c1's: A is given) is hidden; one with a live option is live
+        let all_hidden = (0..shape.options() / 8)
+            .find(|&r| (0..8).all(|k| state(v.option_at(r * 8 + k) as usize) == OptionState::Hidden as u8))
+            .unwrap();
+        let mixed = (0..shape.options() / 8)
+            .find(|&r| {
+                let s: Vec<u8> = (0..8).map(|k| state(v.option_at(r * 8 + k) as usize)).collect();
+                s.contains(&(OptionState::Hidden as u8))
+                    && s.contains(&(OptionState::Live as u8))
+                    && !s
+                        .iter()
+                        .any(|&x| x > OptionState::Live as u8 && x != OptionState::Spent as u8)
+            })
+            .unwrap();
+        let empty_col = |r: usize| {
+            (0..shape.items() / 2)
+                .find(|&px| {
+                    plain(2 * px)
+                        && plain(2 * px + 1)
+                        && (0..8).all(|k| {
+                            !v.layout()
+                                .option_items(v.option_at(r * 8 + k) as usize)
+                                .iter()
+                                .any(|&j| j as usize / 2 == px)
+                        })
+                })
+                .unwrap() as u32
+        };
+        assert_eq!(
+            pixel(&v, empty_col(all_hidden), all_hidden as u32),
+            paint(Paint::Hidden)
+        );
+        assert_eq!(pixel(&v, empty_col(mixed), mixed as u32), paint(Paint::Background));
+        // a pixel column is tinted as covered only when both its columns are covered
+        let covered =
+            |i: usize| pic.flags[i] & ItemFlag::Covered as u8 != 0 && pic.flags[i] & !(ItemFlag::Covered as u8) == 0;
+        let live_row = (0..shape.options() / 8)
+            .find(|&r| (0..8).all(|k| state(v.option_at(r * 8 + k) as usize) == OptionState::Live as u8))
+            .unwrap();
+        let both = (0..shape.items() / 2)
+            .find(|&px| {
+                covered(2 * px)
+                    && covered(2 * px + 1)
+                    && (0..8).all(|k| {
+                        !v.layout()
+                            .option_items(v.option_at(live_row * 8 + k) as usize)
+                            .iter()
+                            .any(|&j| j as usize / 2 == px)
+                    })
+            })
+            .unwrap();
+        let one = (0..shape.items() / 2)
+            .find(|&px| {
+                covered(2 * px) != covered(2 * px + 1)
+                    && (plain(2 * px) || plain(2 * px + 1))
+                    && (0..8).all(|k| {
+                        !v.layout()
+                            .option_items(v.option_at(live_row * 8 + k) as usize)
+                            .iter()
+                            .any(|&j| j as usize / 2 == px)
+                    })
+            })
+            .unwrap();
+        let bg = paint(Paint::Background);
+        assert_eq!(
+            pixel(&v, both as u32, live_row as u32),
+            mix(bg, paint(Paint::Covered), 0.45)
+        );
+        assert_eq!(pixel(&v, one as u32, live_row as u32), bg);
+        // the chosen item's pixel column: tinted as the top of the stack, and marked above
+        let top_row = (0..shape.options() / 8)
+            .find(|&r| {
+                (0..8).all(|k| {
+                    let o = v.option_at(r * 8 + k) as usize;
+                    state(o) == OptionState::Live as u8
+                        && !v.layout().option_items(o).iter().any(|&j| j / 2 == c.item / 2)
+                })
+            })
+            .unwrap();
+        assert_eq!(
+            pixel(&v, x(c.item as usize), top_row as u32),
+            mix(bg, paint(Paint::Top), 0.45)
+        );
+        let k = ((x(c.item as usize)) * 4) as usize;
+        assert_eq!(v.top_marks()[k..k + 4], paint(Paint::Top));
+        let text = v.describe(&pic);
+        assert!(
+            text.starts_with("The whole matrix, 4096 options × 1024 items, rows by cell. "),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(" Each pixel sums up 8 rows × 2 columns (the most telling state shows)."),
+            "{text}"
+        );
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_big_matrix_zooms_to_named_rows_and_columns() {
+        let shape = Shape::TWENTY_FIVE;
+        let mut v = MatrixView::new(Layout::of(shape, Alphabet::Letters));
+        v.fit(660, 688, 1, 10);
+        assert_eq!((v.viewport().per_x, v.viewport().per_y), (4, 25));
+        assert_eq!((v.viewport().width, v.viewport().height), (625, 625));
+        let pic = board_picture(shape, "ABCDE", 0);
+        assert!(v.describe(&pic).contains("Each pixel sums up 25 rows × 4 columns"));
+        // the cell under (100, 300) stays there: column 400, row 7500 (r13c1's options)
+        assert_eq!(v.cell_at(100, 300), Some((7500, 400)));
+        v.set_zoom(1, 100, 300); // one pixel a cell
+        let vp = v.viewport();
+        assert_eq!((vp.cell_w, vp.per_x, vp.per_y, vp.zoom), (1, 1, 1, 1));
+        assert_eq!(v.cell_at(100, 300), Some((7500, 400)));
+        assert_eq!(v.shown(), (625, 625));
+        v.set_zoom(4, 100, 300); // 16 px cells: named rows and columns
+        assert_eq!(v.viewport().cell_h, 16);
+        let (r, c) = v.cell_at(100, 300).unwrap();
+        assert!((7499..=7500).contains(&r) && (399..=400).contains(&c), "{r}, {c}");
+        v.draw(&pic);
+        let text = v.describe(&pic);
+        assert!(text.contains("Zoomed in: rows "), "{text}");
+        assert!(!text.contains("Each pixel"), "{text}");
+        let vp = v.viewport();
+        assert!(
+            text.contains(&format!(
+                "({} to ",
+                v.layout().option_label(v.option_at(vp.row0 as usize) as usize)
+            )),
+            "{text}"
+        );
+        // panning stops at the far corner; back to the whole view
+        v.pan(1 << 20, 1 << 20);
+        assert_eq!(
+            (v.viewport().col0, v.viewport().row0),
+            (2500 - 625 / 16, 15625 - 625 / 16)
+        );
+        v.set_zoom(0, 0, 0);
+        assert_eq!((v.viewport().col0, v.viewport().row0, v.viewport().per_y), (0, 0, 25));
+        // by digit, with the 4×4's labelled view
+        let mut four = MatrixView::new(Layout::of(Shape::FOUR, Alphabet::Digits));
+        four.fit(660, 688, 1, 10);
+        four.set_order(1);
+        assert_eq!(four.option_at(16), Shape::FOUR.option(0, 2) as u32);
+        let p4 = board_picture(Shape::FOUR, "1", 0);
+        let text = four.describe(&p4);
+        assert!(
+            text.starts_with("The whole matrix, 64 options × 64 items, rows by digit. "),
+            "{text}"
+        );
+        assert!(!text.contains("Each pixel") && !text.contains("Zoomed"), "{text}");
     }
 }

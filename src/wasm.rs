@@ -933,8 +933,8 @@ impl Trace {
     }
 }
 
-/// The whole matrix of a Sudoku search on a canvas, one row per option and one column per
-/// item ([`crate::matrix_view`]): Rust draws the pixels into a buffer in wasm memory and
+/// The whole matrix of a Sudoku search of any size on a canvas (`setShape`), one row per
+/// option and one column per item ([`crate::matrix_view`]): Rust draws the pixels into a buffer in wasm memory and
 /// puts them on the canvas itself, at (`x`, `y`) of `setOrigin`, with strips of marks
 /// `gutter` pixels wide left of and above them; the page draws the labels around those,
 /// from `visibleRows`, the viewport getters and `optionLabel`/`itemLabel`.
@@ -943,6 +943,8 @@ pub struct MatrixCanvas {
     view: MatrixView,
     ctx: CanvasRenderingContext2d,
     origin: (f64, f64),
+    /// The colours last set, for a view of a new size.
+    palette: Vec<u32>,
 }
 
 #[wasm_bindgen]
@@ -959,13 +961,68 @@ impl MatrixCanvas {
             view: MatrixView::new(Layout::sudoku()),
             ctx,
             origin: (0.0, 0.0),
+            palette: vec![],
         })
     }
 
-    /// Fits the whole matrix into `width` device pixels, `scale` device pixels per CSS
-    /// pixel; then `width` and `height` say the size it takes.
-    pub fn resize(&mut self, width: u32, scale: u32) {
-        self.view.resize(width, scale);
+    /// Draws the matrix of a grid of `side` (4, 9, 16 or 25) from now on, naming its digits in
+    /// `alphabet` ("digits" or "letters"; the size's usual one if left out); false (and
+    /// nothing changes) when it already does. A new size starts with the whole matrix, its
+    /// colours kept; `resize` it then.
+    #[wasm_bindgen(js_name = setShape)]
+    pub fn set_shape(&mut self, side: u32, alphabet: Option<String>) -> Result<bool, JsError> {
+        let shape = Shape::of_side(side as usize)
+            .ok_or_else(|| JsError::new(&format!("no Sudoku of side {side} (4, 9, 16 or 25)")))?;
+        let alphabet = alphabet_arg(alphabet, shape)?.unwrap_or_else(|| Alphabet::default_for(shape));
+        let l = self.view.layout();
+        if (l.shape(), l.alphabet()) == (shape, alphabet) {
+            return Ok(false);
+        }
+        let mut view = MatrixView::new(Layout::of(shape, alphabet));
+        view.set_palette(&self.palette);
+        self.view = view;
+        Ok(true)
+    }
+
+    /// Fits the whole matrix into `width` × `height` device pixels, `scale` device pixels
+    /// per CSS pixel, a readable label needing `label` pixels of row (0: no labels in the
+    /// whole view): a small matrix gets labelled cells, a big one is downsampled. Then
+    /// `width` and `height` say the size it takes.
+    pub fn resize(&mut self, width: u32, height: u32, scale: u32, label: u32) {
+        self.view.fit(width, height, scale, label);
+    }
+
+    /// The grid's side (4, 9, 16 or 25), and the matrix's options and items.
+    #[wasm_bindgen(getter)]
+    pub fn side(&self) -> u32 {
+        self.view.layout().shape().side() as u32
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn options(&self) -> u32 {
+        self.view.layout().options() as u32
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn items(&self) -> u32 {
+        self.view.layout().items() as u32
+    }
+
+    /// Whether the whole view has room to name every row and column (a small matrix).
+    #[wasm_bindgen(getter)]
+    pub fn labelled(&self) -> bool {
+        self.view.labelled()
+    }
+
+    /// Rows and columns per pixel: more than 1 in a downsampled whole view.
+    #[wasm_bindgen(getter, js_name = perRow)]
+    pub fn per_row(&self) -> u32 {
+        self.view.viewport().per_y
+    }
+
+    #[wasm_bindgen(getter, js_name = perColumn)]
+    pub fn per_column(&self) -> u32 {
+        self.view.viewport().per_x
     }
 
     /// Where the matrix goes on the canvas (the labels' margins are left and above it).
@@ -978,6 +1035,7 @@ impl MatrixCanvas {
     #[wasm_bindgen(js_name = setPalette)]
     pub fn set_palette(&mut self, colors: Vec<u32>) {
         self.view.set_palette(&colors);
+        self.palette = colors;
     }
 
     /// Tints the rows of `options` and the columns of `items`.
@@ -1005,7 +1063,7 @@ impl MatrixCanvas {
 
     #[wasm_bindgen(getter, js_name = zoomLevels)]
     pub fn zoom_levels(&self) -> u32 {
-        crate::matrix_view::ZOOMS.len() as u32
+        self.view.zoom_sizes().len() as u32
     }
 
     /// Moves the window by whole columns and rows, staying inside the matrix.
@@ -1027,7 +1085,9 @@ impl MatrixCanvas {
     pub fn draw(&mut self, trace: &Trace) -> Result<bool, JsError> {
         let pic = trace.shown.picture();
         if pic.options.len() != self.view.layout().options() {
-            return Err(JsError::new("the matrix view draws Sudoku searches only"));
+            return Err(JsError::new(
+                "the matrix view is set for another size: setShape first (Sudoku searches only)",
+            ));
         }
         if !self.view.draw(pic) {
             return Ok(false);
@@ -1182,6 +1242,12 @@ impl MatrixCanvas {
     #[wasm_bindgen(getter)]
     pub fn col0(&self) -> u32 {
         self.view.viewport().col0
+    }
+
+    /// The number of rows in view (the last perhaps in part).
+    #[wasm_bindgen(getter, js_name = shownRows)]
+    pub fn shown_rows(&self) -> u32 {
+        self.view.shown().0
     }
 
     /// The number of columns in view (the last perhaps in part).

@@ -476,6 +476,117 @@ test('hovering a cell or an item lights up its options and items in every view',
   await shot(page, 'hover-item');
 });
 
+/** The matrix canvas's colour at option `o`'s row and item `i`'s column (in a downsampled
+ *  view, the pixel that sums them up), as [r, g, b]. */
+const matrixPixelAt = (page, o, i) => page.evaluate(([o, i]) => {
+  const v = window.dlxPage.matrix, m = v.mx;
+  const [ox, oy] = v.origin;
+  const x = ox + Math.floor((i - m.col0) / m.perColumn) * m.cellWidth + (m.cellWidth >> 1);
+  const y = oy + Math.floor((m.rowOf(o) - m.row0) / m.perRow) * m.cellHeight + (m.cellHeight >> 1);
+  return [...v.ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
+}, [o, i]);
+/** What the matrix view shows: size, zoom, cells, labels and their size in CSS px, canvas size. */
+const matrixState = (page) => page.evaluate(() => {
+  const v = window.dlxPage.matrix, m = v.mx, c = v.canvas.getBoundingClientRect();
+  return {
+    side: m.side, options: m.options, items: m.items, zoom: m.zoom, cell: m.cellHeight, perRow: m.perRow, perColumn: m.perColumn,
+    labels: v.labels, labelPx: v.labelPx, width: c.width, height: c.height, scrollWidth: v.scroll.clientWidth,
+    sub: document.querySelector('#matrix-title .sub').textContent,
+  };
+});
+/** The option being tried at the deepest level, and a column of an item neither covered nor on its row. */
+const tryingNow = (page) => page.evaluate(() => {
+  const { controller, numbering: n } = window.dlxPage;
+  const p = controller.pictures.sudoku;
+  const o = p.choices.at(-1).option;
+  const plain = [...Array(n.items).keys()].find((i) => p.flags[i] === 0 && !n.itemsOf(o).includes(i));
+  return { o, plain, items: n.itemsOf(o) };
+});
+
+test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and zoomed, both following the search', async () => {
+  // 4×4 (64 × 64), the teaching size: the whole matrix on screen, every row and column named in 12 px type
+  const page = await open(`#p=${'1..4..3.........'}`);
+  await page.keyboard.press('}'); // to the first Try
+  let s = await matrixState(page);
+  assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow, s.perColumn], [4, 64, 64, 0, 1, 1]);
+  assert.equal(s.labels.length, 128, 'a label for every row and every column');
+  assert.ok(s.labels.includes('r4c4 = 4') && s.labels.includes('b4:4'), s.labels.slice(0, 6).join(' '));
+  assert.ok(s.labelPx.rows >= 12 && s.labelPx.cols >= 12, `labels of ${JSON.stringify(s.labelPx)} px`);
+  assert.ok(s.cell >= 10, `rows ${s.cell} px apart`);
+  assert.ok(s.width <= s.scrollWidth && s.height <= 800, `the canvas (${s.width} × ${s.height}) fits in ${s.scrollWidth} × 800`);
+  assert.match(s.sub, /^64 options \(rows\) × 64 items/);
+  const zoomBack = await page.evaluate(() => window.dlxPage.matrix.mx.zoomLevels);
+  assert.equal(zoomBack, 3, 'only zooms that enlarge 10 px cells');
+  let t = await tryingNow(page);
+  assert.deepEqual(await matrixPixelAt(page, t.o, t.plain), await paintOf(page, 'Trying'));
+  for (const i of t.items) assert.deepEqual(await matrixPixelAt(page, t.o, i), await paintOf(page, 'TryingDot'));
+  assert.match(await matrixLabel(page), /^The whole matrix, 64 options × 64 items, rows by cell\. \d+ options live, 1 tried, \d+ pending, \d+ hidden; \d+ items covered\. Chosen item: .*; trying r\dc\d = \d\.$/);
+  // a cell on the board lights its rows; rows by digit
+  await page.hover('#board .cell >> nth=5');
+  await page.waitForFunction(() => window.dlxPage.matrix.selection.options.length > 0);
+  assert.match(await matrixLabel(page), /Highlighted: \d rows? and the column of item r2c2 is filled\.$/);
+  await page.click('#matrix-area [data-group="digit"]');
+  assert.match(await matrixLabel(page), /rows by digit/);
+  assert.deepEqual(await matrixPixelAt(page, t.o, t.plain), await paintOf(page, 'Trying'));
+  await shotOf(page, '#matrix-area', 'matrix4-desktop');
+  // On a phone it scrolls sideways inside its panel, its labels as big; the page does not.
+  const phone = await open(`#p=${'1..4..3.........'}`, { width: 375, height: 812 });
+  s = await matrixState(phone);
+  assert.ok(s.labelPx.rows >= 12 && s.labelPx.cols >= 12 && s.labels.length === 128, JSON.stringify(s.labelPx));
+  assert.ok(s.width > s.scrollWidth, 'the matrix scrolls in its panel');
+  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
+  await shotOf(phone, '#matrix-area', 'matrix4-phone');
+
+  // 16×16 (4,096 × 1,024): a pixel for 8 rows × 2 columns, the option tried still in its colour
+  const { EXAMPLES } = await import('../../www/examples.js');
+  const big = await open(`#p=${EXAMPLES.find((e) => e.id === 'poj3076').line}`);
+  s = await matrixState(big);
+  assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow], [16, 4096, 1024, 0, 8]);
+  assert.ok(s.perColumn >= 1 && 1024 / s.perColumn <= s.scrollWidth, `${s.perColumn} columns a pixel`);
+  assert.deepEqual(s.labels.slice(0, 3), ['r1', 'r2', 'r3'], 'bands named in the whole view');
+  await big.keyboard.press('}');
+  await big.keyboard.press('}');
+  const before = await matrixLabel(big);
+  assert.match(before, /^The whole matrix, 4096 options × 1024 items, rows by cell\. .*; trying r\d+c\d+ = [A-P]\. Each pixel sums up 8 rows × \d+ columns? \(the most telling state shows\)\.$/);
+  t = await tryingNow(big);
+  assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
+  await shotOf(big, '#matrix-area', 'matrix16-desktop');
+  // a step of the search forwards and back shows in the matrix and in its words
+  await big.keyboard.press('}');
+  const after = await matrixLabel(big);
+  assert.notEqual(after, before);
+  const t2 = await tryingNow(big);
+  assert.notEqual(t2.o, t.o);
+  assert.deepEqual(await matrixPixelAt(big, t2.o, t2.items[1]), await paintOf(big, 'TryingDot'));
+  await big.keyboard.press('{');
+  assert.equal(await matrixLabel(big), before, 'back to the same words');
+  assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
+  // zoom in (about the option tried) down to named rows and columns in the puzzle's letters
+  await big.focus('#matrix');
+  for (let k = 0; k < 4; k++) await big.keyboard.press('+'); // 1, 4, 8, then 16 px a cell
+  s = await matrixState(big);
+  assert.deepEqual([s.zoom, s.cell, s.perRow, s.perColumn], [4, 16, 1, 1]);
+  assert.ok(s.labels.some((l) => /^r\d+c\d+ = [A-P]$/.test(l)) && s.labels.some((l) => /^[rcb]\d+:[A-P]$/.test(l)), s.labels.slice(0, 4).join(' '));
+  assert.ok(s.labels.includes((await big.evaluate((o) => window.dlxPage.matrix.mx.optionLabel(o), t.o))), 'the option tried is in view');
+  assert.match(await matrixLabel(big), /Zoomed in: rows \d+ to \d+ \(r\d+c\d+ = [A-P] to r\d+c\d+ = [A-P]\)/);
+  assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
+  await shotOf(big, '#matrix-area', 'matrix16-zoomed');
+  await big.keyboard.press('0');
+  assert.equal((await matrixState(big)).perRow, 8, 'back to the whole view');
+  // a 16×16 written in 1–9, A–G: the matrix names its digits so too
+  const poj = EXAMPLES.find((e) => e.id === 'poj3076').line;
+  const digits = [...poj].map((ch) => (ch === '.' ? '.' : '123456789ABCDEFG'[ch.charCodeAt(0) - 65])).join('');
+  const nine = await open(`#p=${POJ1}`);
+  await nine.evaluate((d) => { location.hash = `#p=${d}`; }, digits); // from a 9×9 search to this one
+  await nine.waitForFunction(() => window.dlxPage.matrix.mx.side === 16);
+  assert.deepEqual(await nine.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.side, m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), [16, 'r2c2 = G', 'b16:G']);
+  assert.deepEqual(await big.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), ['r2c2 = P', 'b16:P']);
+  // back to 9×9 through the size selector: the 729 × 324 matrix again, nothing summed up
+  await big.selectOption('#size', '9');
+  s = await matrixState(big);
+  assert.deepEqual([s.side, s.options, s.items, s.perRow, s.perColumn], [9, 729, 324, 1, 1]);
+});
+
 test('the whole matrix: Rust draws each option\'s row, linked to the board, grouped, zoomed, described', async () => {
   const page = await open(`#p=${HARD}`);
   await page.keyboard.press('}'); // to the first Try
@@ -1310,10 +1421,21 @@ const lessonState = (page) => page.evaluate(() => {
       // Its own trace, drawn whole: a row per option and a column per item, 4 dots a row.
       const f = lesson.figureTrace;
       claim(f && f.events === 0 && f.items === 64 && f.options === 64, 'a 4×4 Sudoku at its start');
-      const svg = document.querySelector('.cover-figure svg');
-      claim(svg && svg.getBoundingClientRect().width > 0 && document.querySelector('#dance').offsetParent === null, 'the figure shows in place of the diagram');
-      claim(svg.querySelectorAll('text.row').length === 64 && svg.querySelectorAll('text.col').length === 64, 'every row and column labelled');
-      claim(svg.querySelectorAll('circle.dot').length === 256, 'a dot for each 1');
+      // drawn by the page's own matrix view (Rust's pixels on a canvas)
+      const view = lesson.matrix, m = view.mx;
+      const canvas = document.querySelector('.cover-figure canvas');
+      claim(canvas === view.canvas && canvas.getBoundingClientRect().width > 0 && document.querySelector('#dance').offsetParent === null, 'the figure shows in place of the diagram');
+      claim(m.side === 4 && m.zoom === 0 && view.labels.length === 128 && view.labelPx.rows >= 12 && view.labelPx.cols >= 12, 'every row and column labelled, in 12 px type');
+      const px = (o, i) => {
+        const [ox, oy] = view.origin;
+        const d = view.ctx.getImageData(ox + i * m.cellWidth + (m.cellWidth >> 1), oy + m.rowOf(o) * m.cellHeight + (m.cellHeight >> 1), 1, 1).data;
+        return ((d[0] << 24) | (d[1] << 16) | (d[2] << 8) | 255) >>> 0;
+      };
+      const { Paint } = window.dlxPage.dlx;
+      const [dot, hiddenDot] = [view.palette[Paint.Dot], view.palette[Paint.HiddenDot]];
+      let dots = 0, pale = 0;
+      for (let o = 0; o < 64; o++) for (const i of f.optionItems(o)) { const c = px(o, i); dots += c === dot || c === hiddenDot; pale += c === hiddenDot; }
+      claim(dots === 256, `a dot for each 1 (${dots})`);
       const coveredF = new Set(f.coveredItems());
       let clash = 0;
       for (let o = 0; o < 64; o++) {
@@ -1321,8 +1443,8 @@ const lessonState = (page) => page.evaluate(() => {
         if (n > 0 && n < 4) clash++;
       }
       claim(text.includes(`cover ${coveredF.size} items`) && text.includes(`hide the ${clash} options`), `covers ${coveredF.size}, hides ${clash}`);
-      claim(svg.querySelectorAll('circle.dot.hidden').length === 4 * (clash + coveredF.size / 4), 'pale dots: the hidden options');
-      claim(/^The whole matrix of this 4×4 Sudoku: 64 options \(rows\) by 64 items/.test(svg.getAttribute('aria-label')), 'the figure has a text alternative');
+      claim(pale === 4 * (clash + coveredF.size / 4), `pale dots: the hidden options (${pale})`);
+      claim(/^The whole matrix of this 4×4 Sudoku: 64 options \(rows\) by 64 items.* The whole matrix, 64 options × 64 items, rows by cell\. /.test(canvas.getAttribute('aria-label')), 'the figure has a text alternative');
       break;
     }
     case 'cover': {

@@ -5,8 +5,7 @@
 // [ ] and Shift+← → still step the search.
 
 import { STEPS, reach, parseStep } from '../lesson.js';
-import { Picture } from '../picture.js';
-import { drawCover } from './cover-figure.js';
+import { MatrixView } from './matrix.js';
 
 const h = (tag, props = {}, ...children) => {
   const e = Object.assign(document.createElement(tag), props);
@@ -18,7 +17,13 @@ export class Lesson {
   /** `root`: the panel (empty, hidden); `opener`: the button that opens it; `quote`: router.js's. */
   constructor(root, opener, { controller, player, dlx, quote, onChange }) {
     Object.assign(this, { root, opener, controller, player, dlx, quote, onChange });
-    this.figure = document.getElementById('knuth-pane').appendChild(h('div', { className: 'cover-figure' }));
+    // A figure drawn whole by the page's own matrix view (views/matrix.js, Rust's pixels):
+    // every row and column of a small matrix named; click or + − to zoom.
+    const canvas = h('canvas', { tabIndex: 0 });
+    canvas.setAttribute('role', 'img');
+    const help = h('p', { className: 'help', innerHTML: 'Columns: <b>r1c2</b> cell r1c2 is filled, <b>r1:2</b> row 1 has a 2, <b>c2:2</b> column 2 has a 2, <b>b1:2</b> box 1 has a 2. Shaded columns: covered items; pale rows: hidden options.' });
+    this.figure = document.getElementById('knuth-pane').appendChild(h('div', { className: 'cover-figure' }, h('div', { className: 'matrix-scroll' }, canvas), help));
+    this.matrix = null; // made when first shown (it measures its panel)
     this.figureTrace = null;
     this.step = 0; // 0: closed
     this.before = 'sudoku';
@@ -101,6 +106,7 @@ export class Lesson {
     this.step = 0;
     this.root.hidden = true;
     document.body.classList.remove('lesson-on', 'lesson-figure');
+    this.matrix?.detach();
     this.figureTrace?.free();
     this.figureTrace = null;
     this.opener.setAttribute('aria-expanded', 'false');
@@ -124,10 +130,16 @@ export class Lesson {
     c.restart(); // a fresh search at its start
     if (figure) {
       // A problem of its own, drawn whole: a fresh trace of the step's puzzle.
+      this.matrix?.detach();
       this.figureTrace?.free();
       const t = (this.figureTrace = new this.dlx.Trace(step.puzzle));
       const { facts, text } = reach(n, { trace: t, run: (max, mask) => t.run(max, mask), back: (k) => t.runBack(k, 0) });
-      drawCover(this.figure, t, new Picture(t).read(), step.label(facts));
+      t.refresh(); // the picture the view draws
+      this.matrix ??= new MatrixView(this.figure);
+      this.matrix.caption = step.label(facts);
+      this.matrix.setShape({ side: t.side });
+      this.matrix.measure();
+      this.matrix.render(t, true);
       this.show(n, step, text);
       return;
     }

@@ -1,7 +1,10 @@
-// The whole matrix, 729 options × 324 items: one row per option, one column per item, a
+// The whole matrix of the trace's Sudoku (4×4: 64 options × 64 items, 9×9: 729 × 324,
+// 16×16: 4,096 × 1,024, 25×25: 15,625 × 2,500): one row per option, one column per item, a
 // dot for each 1. Rust draws the pixels (src/matrix_view.rs) and puts them on the canvas
-// itself (the wasm `MatrixCanvas`); this view sizes the canvas when the panel changes
-// size, hands Rust the theme's colours, writes the labels in the margins around the
+// itself (the wasm `MatrixCanvas`), labelling a small matrix's every row and column and
+// downsampling a big one's whole view; this view follows the trace's size (`setShape`),
+// sizes the canvas when the panel changes size, hands Rust the theme's colours, writes the
+// labels in the margins around the
 // matrix (only when the view moves or the selection changes, never in a frame), and turns
 // keys, clicks and drags into zoom and pan; the row under the pointer lights up its digit on
 // the board and its items (through the controller). Its text alternative is Rust's description of
@@ -20,17 +23,21 @@ const PAINT_VARS = {
 
 export class MatrixView {
   /**
-   * `root`: the panel (#matrix-area), whose canvas, buttons and output are in index.html;
-   * `onHover(option | null)` when the pointer is on a row.
+   * `root`: the panel (#matrix-area, or the lesson's figure) holding a canvas in a
+   * `.matrix-scroll`, and perhaps zoom and grouping buttons and an output saying where it is
+   * (index.html); `onHover(option | null)` when the pointer is on a row; `caption` goes
+   * before the description in the canvas's text alternative.
    */
-  constructor(root, { onHover = () => {} } = {}) {
+  constructor(root, { onHover = () => {}, caption = '' } = {}) {
     this.root = root;
     this.onHover = onHover;
+    this.caption = caption;
     this.hovered = null;
     this.canvas = root.querySelector('canvas');
     this.scroll = root.querySelector('.matrix-scroll');
     this.where = root.querySelector('.matrix-where');
     this.groupButtons = [...root.querySelectorAll('[data-group]')];
+    this.sub = root.querySelector('.matrix-head h3 .sub');
     this.mx = new MatrixCanvas(this.canvas);
     this.ctx = this.canvas.getContext('2d');
     this.trace = null;
@@ -50,15 +57,39 @@ export class MatrixView {
         this.measure();
       }
     }).observe(this.scroll);
-    root.querySelector('[data-zoom="in"]').addEventListener('click', () => this.zoomBy(1));
-    root.querySelector('[data-zoom="out"]').addEventListener('click', () => this.zoomBy(-1));
-    root.querySelector('[data-zoom="all"]').addEventListener('click', () => this.zoomTo(0));
+    // The height matters to a small matrix, sized to fit the window whole.
+    this.innerHeight = window.innerHeight;
+    window.addEventListener('resize', () => {
+      if (window.innerHeight === this.innerHeight) return;
+      this.innerHeight = window.innerHeight;
+      this.measure();
+    });
+    this.zoomButtons = Object.fromEntries([...root.querySelectorAll('[data-zoom]')].map((b) => [b.dataset.zoom, b]));
+    this.zoomButtons.in?.addEventListener('click', () => this.zoomBy(1));
+    this.zoomButtons.out?.addEventListener('click', () => this.zoomBy(-1));
+    this.zoomButtons.all?.addEventListener('click', () => this.zoomTo(0));
     for (const b of this.groupButtons) b.addEventListener('click', () => this.setByDigit(b.dataset.group === 'digit'));
     this.canvas.addEventListener('keydown', (e) => this.key(e));
     this.bindPointer();
   }
 
   // --- size, colours ----------------------------------------------------------------------------
+  /**
+   * Draws the matrix of a grid of `side`, its digits named in `alphabet` ('digits' or
+   * 'letters'; the size's usual one if left out), from now on: the one call that hands the
+   * view a new size (the controller makes it with its numbering when the size changes).
+   */
+  setShape({ side, alphabet }) {
+    if (!this.mx.setShape(side, alphabet)) return;
+    const m = this.mx;
+    this.trace = null; // a search of the old size: not drawn again
+    this.selection = { options: [], items: [] };
+    const n = (k) => k.toLocaleString('en-US');
+    if (this.sub) this.sub.textContent = `${n(m.options)} options (rows) × ${n(m.items)} items (columns), a dot for each 1`;
+    if (this.palette) this.mx.setPalette(this.palette);
+    this.measure();
+  }
+
   /** Sizes the canvas for the panel's width (read here, on resize, never in a frame). */
   measure() {
     if (!this.scroll.clientWidth) return; // hidden: measured when shown
@@ -67,16 +98,31 @@ export class MatrixView {
     const font = parseFloat(getComputedStyle(this.root).fontSize) || 16;
     this.font = Math.round(font * 0.75);
     this.fontFamily = getComputedStyle(this.root).fontFamily;
+    const m = this.mx;
     const scale = Math.max(1, Math.round(dpr));
     const g = 6 * scale / dpr; // Rust's strips of marks (MatrixCanvas.gutter), in CSS px
-    this.margin = { left: Math.ceil(this.font * 5.4 + g), top: Math.ceil(this.font * 3.6 + g) };
-    const avail = Math.floor((this.scroll.clientWidth - this.margin.left - 2) * dpr);
-    this.mx.resize(Math.max(1, avail), scale);
+    // The longest row label (the last option's, "r16c16 = G") and column label set the margins.
+    this.ctx.font = `${this.font}px ${this.fontFamily}`;
+    const width = (text) => this.ctx.measureText(text).width;
+    const rowLabel = width(m.optionLabel(m.options - 1)) + 6;
+    const colLabel = Math.max(...[0, 1, 2, 3].map((k) => width(m.itemLabel((k + 1) * (m.items / 4) - 1)))) + 6;
+    const labelled = { left: Math.ceil(rowLabel + g), top: Math.ceil(colLabel + g) }; // every row and column named
+    // A small matrix fits the window's height (less its heading), with rows tall enough to name:
+    // 12 px labels (at 16 px type) in rows of 10 px or more.
+    const availH = Math.max(0, Math.floor((window.innerHeight - labelled.top - 72) * dpr));
+    this.pitch = Math.ceil(this.font * dpr * 0.8);
+    const fit = (left) => m.resize(Math.max(1, Math.floor((this.scroll.clientWidth - left - 2) * dpr)), availH, scale, this.pitch);
+    fit(labelled.left);
+    this.margin = labelled;
+    if (!m.labelled) {
+      this.margin = { left: Math.ceil(Math.max(this.font * 5.4, rowLabel) + g), top: Math.ceil(this.font * 3.6 + g) };
+      fit(this.margin.left);
+    }
     const ox = Math.round(this.margin.left * dpr), oy = Math.round(this.margin.top * dpr);
-    this.mx.setOrigin(ox, oy);
+    m.setOrigin(ox, oy);
     this.origin = [ox, oy];
-    this.canvas.width = ox + this.mx.width;
-    this.canvas.height = oy + this.mx.height + 2;
+    this.canvas.width = ox + m.width;
+    this.canvas.height = oy + m.height + 2;
     this.canvas.style.width = `${this.canvas.width / dpr}px`;
     this.canvas.style.height = `${this.canvas.height / dpr}px`;
     this.restyle();
@@ -110,6 +156,7 @@ export class MatrixView {
       this.setLabel('The whole matrix: no search to show until the clashing givens are fixed.');
       return;
     }
+    if (trace.side !== this.mx.side) this.setShape({ side: trace.side }); // not told: the size's usual alphabet
     if (!this.origin) return; // not measured yet: drawn when it is
     const t0 = performance.now();
     if (this.mx.draw(trace)) {
@@ -119,8 +166,13 @@ export class MatrixView {
     if (quiet) this.describe();
   }
 
+  /** Lets go of the trace drawn (which its owner is about to free); the next `render` brings one. */
+  detach() {
+    this.trace = null;
+  }
+
   describe() {
-    if (this.trace) this.setLabel(this.mx.describe(this.trace));
+    if (this.trace) this.setLabel(`${this.caption ? `${this.caption} ` : ''}${this.mx.describe(this.trace)}`);
   }
 
   setLabel(text) {
@@ -133,14 +185,15 @@ export class MatrixView {
   moved() {
     this.drawLabels();
     const m = this.mx;
-    const rows = m.visibleRows();
-    this.where.textContent = m.zoom === 0
-      ? 'all rows and columns'
-      : `rows ${m.row0 + 1}–${m.row0 + rows.length} of 729, columns ${m.col0 + 1}–${m.col0 + m.visibleCols} of 324`;
+    const per = m.perRow > 1 || m.perColumn > 1 ? `, a pixel for ${m.perRow} × ${m.perColumn}` : '';
+    if (this.where) this.where.textContent = m.zoom === 0
+      ? `all rows and columns${per}`
+      : `rows ${m.row0 + 1}–${m.row0 + m.shownRows} of ${m.options}, columns ${m.col0 + 1}–${m.col0 + m.visibleCols} of ${m.items}`;
     for (const b of this.groupButtons) b.setAttribute('aria-pressed', String((b.dataset.group === 'digit') === m.byDigit));
-    this.root.querySelector('[data-zoom="in"]').disabled = m.zoom >= m.zoomLevels;
-    this.root.querySelector('[data-zoom="out"]').disabled = m.zoom === 0;
-    this.root.querySelector('[data-zoom="all"]').disabled = m.zoom === 0;
+    const { in: zoomIn, out, all } = this.zoomButtons;
+    if (zoomIn) zoomIn.disabled = m.zoom >= m.zoomLevels;
+    if (out) out.disabled = m.zoom === 0;
+    if (all) all.disabled = m.zoom === 0;
     if (this.trace) {
       this.render(this.trace, false);
       this.describe();
@@ -159,11 +212,13 @@ export class MatrixView {
     ctx.fillRect(0, 0, W, oy);
     ctx.fillRect(0, 0, ox, H);
     const cw = m.cellWidth, ch = m.cellHeight;
+    const perR = m.perRow, perC = m.perColumn;
     const font = Math.round(this.font * dpr);
-    const each = (size) => size >= font * 1.15;
+    const each = (size) => size >= this.pitch; // a whole row (column) per label, readable
+    const size = (cell) => Math.round(Math.min(font, cell * 1.25)); // 12 px type in 10 px rows
     ctx.textBaseline = 'middle';
     this.labels = [];
-    const rows = m.visibleRows();
+    this.labelPx = { rows: 0, cols: 0 }; // the size of each row's and column's own label, CSS px (0: bands only)
     const sel = new Set(this.selection.options), selItems = new Set(this.selection.items);
     // left: options
     ctx.save();
@@ -171,9 +226,10 @@ export class MatrixView {
     ctx.rect(0, my0, ox, H - my0);
     ctx.clip();
     if (each(ch)) {
-      ctx.font = `${Math.round(Math.min(font, ch * 0.8))}px ${this.fontFamily}`;
+      ctx.font = `${size(ch)}px ${this.fontFamily}`;
+      this.labelPx.rows = size(ch) / dpr;
       ctx.textAlign = 'right';
-      rows.forEach((o, r) => {
+      m.visibleRows().forEach((o, r) => {
         const text = m.optionLabel(o);
         ctx.fillStyle = sel.has(o) ? this.ink : this.inkSoft;
         ctx.fillText(text, ox - 3 * dpr, my0 + r * ch + ch / 2);
@@ -184,7 +240,7 @@ export class MatrixView {
       ctx.textAlign = 'left';
       const b = m.rowBands();
       for (let k = 0; k < b.length / 2; k++) {
-        const y0 = my0 + (b[2 * k] - m.row0) * ch, y1 = y0 + b[2 * k + 1] * ch;
+        const y0 = my0 + (b[2 * k] - m.row0) / perR * ch, y1 = y0 + b[2 * k + 1] / perR * ch;
         if (y1 < my0 || y0 > H) continue;
         ctx.fillStyle = this.inkSoft;
         ctx.fillRect(2 * dpr, Math.max(my0, y0), 1 * dpr, Math.min(H, y1) - Math.max(my0, y0) - 2 * dpr);
@@ -197,7 +253,7 @@ export class MatrixView {
     // markers: the selected rows
     ctx.fillStyle = this.hl;
     for (const o of this.selection.options) {
-      const y = my0 + (m.rowOf(o) - m.row0) * ch;
+      const y = my0 + Math.floor((m.rowOf(o) - m.row0) / perR) * ch;
       if (y >= my0 && y < H) ctx.fillRect(ox - 3 * dpr, y, 3 * dpr, Math.max(ch, dpr));
     }
     ctx.restore();
@@ -207,7 +263,8 @@ export class MatrixView {
     ctx.rect(mx0, 0, W - mx0, oy);
     ctx.clip();
     if (each(cw)) {
-      ctx.font = `${Math.round(Math.min(font, cw * 0.8))}px ${this.fontFamily}`;
+      ctx.font = `${size(cw)}px ${this.fontFamily}`;
+      this.labelPx.cols = size(cw) / dpr;
       ctx.textAlign = 'left';
       for (let c = 0; c < m.visibleCols; c++) {
         const i = m.col0 + c;
@@ -225,7 +282,7 @@ export class MatrixView {
       ctx.textAlign = 'center';
       const b = m.colBands();
       for (let k = 0; k < b.length / 2; k++) {
-        const x0 = mx0 + (b[2 * k] - m.col0) * cw, x1 = x0 + b[2 * k + 1] * cw;
+        const x0 = mx0 + (b[2 * k] - m.col0) / perC * cw, x1 = x0 + b[2 * k + 1] / perC * cw;
         if (x1 < mx0 || x0 > W) continue;
         const [a, z] = [Math.max(mx0, x0), Math.min(W, x1)];
         ctx.fillStyle = this.inkSoft;
@@ -237,7 +294,7 @@ export class MatrixView {
     }
     ctx.fillStyle = this.hl;
     for (const i of this.selection.items) {
-      const x = mx0 + (i - m.col0) * cw;
+      const x = mx0 + Math.floor((i - m.col0) / perC) * cw;
       if (x >= mx0 && x < W) ctx.fillRect(x, oy - 3 * dpr, Math.max(cw, dpr), 3 * dpr);
     }
     ctx.restore();
@@ -290,8 +347,8 @@ export class MatrixView {
       const row = options.length ? m.rowOf(options[0]) : focusRow;
       const col = items.length ? items[0] : focusCol;
       const inView = (v, n) => v >= 0 && v < n;
-      const sy = row >= 0 ? (row - m.row0) * m.cellHeight + m.cellHeight / 2 : -1;
-      const sx = col >= 0 ? (col - m.col0) * m.cellWidth + m.cellWidth / 2 : -1;
+      const sy = row >= 0 ? Math.floor((row - m.row0) / m.perRow) * m.cellHeight + m.cellHeight / 2 : -1;
+      const sx = col >= 0 ? Math.floor((col - m.col0) / m.perColumn) * m.cellWidth + m.cellWidth / 2 : -1;
       y = inView(sy, m.height) ? sy : m.height / 2;
       x = inView(sx, m.width) ? sx : m.width / 2;
     }
