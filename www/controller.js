@@ -42,7 +42,6 @@ export class Controller {
     this.marks = new Uint32Array(this.numbering.cells);
     /** Whether a link must say the alphabet (a 16×16 in 1–9, A–G whose clues are all letters). */
     this.linkAlphabet = false;
-    this.matrixShown = true;
     /** How the puzzle was rated when it was made (New puzzle), or null. */
     this.rating = null;
     this.history = new History();
@@ -137,18 +136,10 @@ export class Controller {
     this.tellMatrix();
   }
 
-  /**
-   * Tells the whole-matrix view the grid's shape: the one call it gets when the size changes.
-   * A view without `setShape` (views/matrix.js before it learns every size: branch
-   * matrixsizes) draws 9×9 only, so at the other sizes it is hidden and not drawn.
-   */
+  /** Tells the whole-matrix view the grid's shape: the one call it gets when the size changes. */
   tellMatrix() {
-    const m = this.views.matrix;
-    if (typeof m.setShape === 'function') {
-      m.setShape(this.numbering);
-      this.matrixShown = true;
-    } else this.matrixShown = this.side === 9;
-    this.$('matrix-area').hidden = this.mode !== 'sudoku' || !this.matrixShown;
+    this.views.matrix.setShape(this.numbering);
+    this.$('matrix-area').hidden = this.mode !== 'sudoku';
   }
 
   /** The example picker lists the examples of the size shown. */
@@ -638,7 +629,7 @@ export class Controller {
   highlight() {
     const { board, items } = this.views;
     // A hidden whole-matrix view (a size it does not draw yet) is left alone.
-    const matrix = this.matrixShown ? this.views.matrix : { setHighlight() {} };
+    const matrix = this.views.matrix;
     const n = this.numbering;
     const h = this.hoverOn.pointer ?? this.hoverOn.focus;
     if (!h || this.mode !== 'sudoku') {
@@ -689,7 +680,7 @@ export class Controller {
         board.render(pic);
         items.render(pic);
       }
-      if (this.matrixShown) views.matrix.render(pic ? this.trace : null, !status.playing && !status.task);
+      views.matrix.render(pic ? this.trace : null, !status.playing && !status.task);
     } else if (this.mode === 'cover') {
       views.coverItems.render(this.trace, pic);
       views.coverMatrix.render(this.trace, pic, !status.playing && !status.task);
@@ -830,7 +821,7 @@ export class Controller {
       $(`${m}-pane`).hidden = m !== mode;
     }
     $('items-area').hidden = mode !== 'sudoku';
-    $('matrix-area').hidden = mode !== 'sudoku' || !this.matrixShown;
+    $('matrix-area').hidden = mode !== 'sudoku';
     $('cover-watch').hidden = mode !== 'cover';
     document.body.dataset.mode = mode;
     this.watchSub();
