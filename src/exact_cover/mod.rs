@@ -52,6 +52,10 @@ const COVERED: u32 = 1 << 31;
 const LONG: u32 = 15;
 /// Length buckets: lengths `0..LONG` one each, then one for `LONG` and up.
 const BUCKETS: usize = LONG as usize + 1;
+/// A matrix with at most this many primary items keeps no length buckets: a scan of
+/// so few items costs less than two bucket flips on every link update. (12 queens, 24
+/// primary items: 411 M instructions with buckets, most of them flips; Sudoku, 324.)
+const FEW_PRIMARY: u32 = 64;
 
 /// The bucket of an uncovered item with `len` options. A matrix whose items all have
 /// at most `LONG` options (Sudoku's have 9) is `narrow`: its lengths never grow past
@@ -82,7 +86,8 @@ pub struct Matrix {
     option_start: Arc<Vec<u32>>,
     /// Primary items not covered.
     active_primary: u32,
-    /// No item has more than `LONG` options (see [`bucket`]).
+    /// The links keep the length buckets: no item has more than `LONG` options (see
+    /// [`bucket`]) and there are more than `FEW_PRIMARY` primary items.
     narrow: bool,
     /// Every option has four items (as Sudoku's do): hiding one is three unrolled steps.
     four: bool,
@@ -168,7 +173,7 @@ impl Matrix {
             node_option: Arc::new(vec![u32::MAX; items + 1]),
             option_start: Arc::new(Vec::new()),
             active_primary: primary as u32,
-            narrow: true,
+            narrow: primary as u32 > FEW_PRIMARY,
             four: true,
         }
     }
