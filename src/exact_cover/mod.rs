@@ -380,21 +380,7 @@ impl Matrix {
     /// stops at the first empty item.
     #[inline(always)]
     fn fewest_in_list(&self) -> (u32, u32, u64) {
-        let (len, next) = (self.links.lens(), self.links.item_list().1);
-        let mut i = next[self.items as usize];
-        let mut best = (i, u32::MAX, 0);
-        while i != self.items {
-            let l = len[i as usize];
-            best.2 += 1;
-            if l < best.1 {
-                best = (i, l, best.2);
-                if l == 0 {
-                    break;
-                }
-            }
-            i = next[i as usize];
-        }
-        best
+        self.links.fewest_primary()
     }
 
     /// Cover item `i`: take it out of the item list and hide every option in its list.
