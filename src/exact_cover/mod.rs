@@ -390,7 +390,8 @@ impl Matrix {
         match (self.narrow, self.four) {
             (true, true) => self.cover_::<true, true>(i),
             (true, false) => self.cover_::<true, false>(i),
-            (false, _) => self.cover_::<false, false>(i),
+            (false, true) => self.cover_::<false, true>(i),
+            (false, false) => self.cover_::<false, false>(i),
         }
     }
 
@@ -411,7 +412,8 @@ impl Matrix {
         match (self.narrow, self.four) {
             (true, true) => self.uncover_::<true, true>(i),
             (true, false) => self.uncover_::<true, false>(i),
-            (false, _) => self.uncover_::<false, false>(i),
+            (false, true) => self.uncover_::<false, true>(i),
+            (false, false) => self.uncover_::<false, false>(i),
         }
     }
 
