@@ -298,15 +298,13 @@ impl Search {
     fn advance<O: Observer, const NARROW: bool, const FOUR: bool>(&mut self, obs: &mut O) -> Status {
         let mut pc = self.pc;
         let mut l = self.level;
-        // The events and link updates done in this call, counted in registers.
+        // The events done in this call, counted in a register.
         let mut events = u64::from(pc != Pc::Finished);
-        let mut updates = 0;
         macro_rules! leave {
             ($status:expr) => {{
                 self.pc = pc;
                 self.level = l;
                 self.counters.events += events;
-                self.counters.updates += updates;
                 return $status;
             }};
         }
@@ -362,21 +360,22 @@ impl Search {
                 }
                 self.cursor = last;
             }
-                // X6: uncover the items of the option tried, right to left. (The node
-                // to go on from lives in a register; `cursor` only when pausing.)
-                let (p, mut q) = (self.x[l], self.cursor);
+                // X6: uncover the items of the option tried, right to left.
                 loop {
+                    let q = self.cursor;
                     let item = self.m.node(q).top;
                     self.m.uncover_::<NARROW, FOUR>(item);
                     let prev = self.m.prev_in_option(q);
+                    let done = prev == self.x[l];
+                    if !done {
+                        self.cursor = prev;
+                    }
                     emit(obs, || Event::Uncover { item });
-                    if prev == p {
+                    if done {
                         then!(Untry; break 'untry);
                     }
-                    q = prev;
                     pc = Pc::UncoverOthers;
                     if O::ENABLED {
-                        self.cursor = q;
                         leave!(Status::Running);
                     }
                     events += 1;
@@ -412,7 +411,7 @@ impl Search {
             }
                 // X4
                 let item = self.chosen[l];
-                updates += self.m.cover_::<NARROW, FOUR>(item);
+                self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
                 self.x[l] = self.m.node(item).down;
                 emit(obs, || Event::Cover { item });
                 then!(TryNext; break 'try_next);
@@ -438,19 +437,21 @@ impl Search {
                 then!(CoverOthers; break 'cover_others);
             }
             // X5: cover the other items of the option tried, left to right.
-            let (p, mut q) = (self.x[l], self.cursor);
             loop {
+                let q = self.cursor;
                 let item = self.m.node(q).top;
-                updates += self.m.cover_::<NARROW, FOUR>(item);
+                self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
                 let next = self.m.next_in_option(q);
+                let done = next == self.x[l];
+                if !done {
+                    self.cursor = next;
+                }
                 emit(obs, || Event::Cover { item });
-                if next == p {
+                if done {
                     l += 1;
                     then!(Enter; continue 'run);
                 }
-                q = next;
                 if O::ENABLED {
-                    self.cursor = q;
                     leave!(Status::Running);
                 }
                 events += 1;
