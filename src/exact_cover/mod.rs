@@ -17,7 +17,11 @@
 //! To choose an item without scanning them all, every uncovered item sits in one of
 //! `BUCKETS` bit sets by its length (the last holds every length from `LONG` up);
 //! each change of a length moves its item with two xors, and the choice is the first
-//! bit of the first non-empty set.
+//! bit of the first non-empty set. That pays where items are many and lists short
+//! (Sudoku's 324 items of at most 9 options). A matrix with an item of more than
+//! `LONG` options, or with at most `FEW_PRIMARY` primary items (queens, Langford,
+//! pentominoes, a 4×4 Sudoku), keeps no buckets and chooses by a scan of the item list,
+//! as DLX1 does.
 //!
 //! [`Search`] runs Algorithm X on a [`Matrix`] one event at a time, forwards and
 //! backwards; [`Matrix::solutions`] is the short way to use it.
@@ -176,6 +180,17 @@ impl Matrix {
             narrow: primary as u32 > FEW_PRIMARY,
             four: true,
         }
+    }
+
+    /// The same matrix keeping length buckets, however few its primary items, where its
+    /// lengths allow: for tests that run the bucket code on small matrices. Call it
+    /// before anything is covered (the links leave the buckets of a matrix without them
+    /// as they were built).
+    #[cfg(test)]
+    pub(crate) fn with_buckets(mut self) -> Matrix {
+        assert!((0..self.items()).all(|i| !self.is_covered(i)), "with_buckets after a cover");
+        self.narrow = self.links.lens().iter().all(|&len| len <= LONG);
+        self
     }
 
     /// Number of items (primary and secondary).
