@@ -9,8 +9,9 @@
 # DLX1 is target/peers/dlx1 (or $DLX1); if it is missing and $CWEBTEST names a snapshot of
 # ascherer/cwebtest, ../shared/peers/build-dlx1.sh builds it there. Without it, DLX1 is skipped.
 # Rust solvers are timed inside the process, search only. DLX1 prints no time, so it is timed
-# from outside, start to end, and so is `ours-cli` (`dlx-sudoku cover --count`, same input):
-# DLX1's ratio is against ours-cli, process against process.
+# as a whole process, and so is `ours-cli` (`dlx-sudoku cover --count`, same input): DLX1's
+# ratio is against ours-cli, process against process. Times are CPU seconds (user + system):
+# on the shared machine wall time mostly measures the wait for a core (the log has both).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -39,18 +40,11 @@ for ((r = 1; r <= rounds; r++)); do
         n=${#solvers[@]}
         for ((k = 0; k < n; k++)); do
             s="${solvers[(k + r - 1) % n]}"
-            if [[ "$s" == dlx1 || "$s" == ours-cli ]]; then
-                t0=$(date +%s%N)
-                if [[ "$s" == dlx1 ]]; then
-                    total=$("$dlx1" < "$work/$p.dlx" 2>&1 >/dev/null | sed -n 's/^Altogether \([0-9]*\) solutions.*/\1/p')
-                else
-                    total=$("$ours" cover --count < "$work/$p.dlx" | cut -d' ' -f1)
-                fi
-                t1=$(date +%s%N)
-                line="$s solutions=$total seconds=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", (b - a) / 1e9 }')"
-            else
-                line=$("$bench" "$s" "$work/$p.dlx")
-            fi
+            case "$s" in
+                dlx1) line=$("$bench" process dlx1 "$work/$p.dlx" "$dlx1") ;;
+                ours-cli) line=$("$bench" process ours-cli "$work/$p.dlx" "$ours" cover --count) ;;
+                *) line=$("$bench" "$s" "$work/$p.dlx") ;;
+            esac
             echo "$r $p $line" | tee -a "$log" >&2
         done
     done

@@ -180,6 +180,30 @@ impl Links {
         (&mut self.prev, &mut self.next, &mut self.len)
     }
 
+    /// The leftmost uncovered primary item of least length, that length, and the items
+    /// examined: a scan of the item list from the primary root (index `items`), which
+    /// stops at the first empty item. With no primary item uncovered: the root, `u32::MAX`.
+    #[inline(always)]
+    pub fn fewest_primary(&self) -> (u32, u32, u64) {
+        let root = self.items();
+        let mut i = *at(&self.next, root as usize);
+        let mut best = (i, u32::MAX, 0);
+        // `i < root = items` keeps `len[i]` and `next[i]` in bounds whatever the list
+        // holds; the invariant keeps the primary list ending at its root.
+        while i < root {
+            let l = *at(&self.len, i as usize);
+            best.2 += 1;
+            if l < best.1 {
+                best = (i, l, best.2);
+                if l == 0 {
+                    break;
+                }
+            }
+            i = *at(&self.next, i as usize);
+        }
+        best
+    }
+
     /// Appends an option on `items` (distinct, uncovered items; checked here so that the
     /// invariant holds whatever the caller does) at the bottom of their lists, followed
     /// by a spacer. Returns its first node and whether every item still has at most

@@ -17,7 +17,11 @@
 //! To choose an item without scanning them all, every uncovered item sits in one of
 //! `BUCKETS` bit sets by its length (the last holds every length from `LONG` up);
 //! each change of a length moves its item with two xors, and the choice is the first
-//! bit of the first non-empty set.
+//! bit of the first non-empty set. That pays where items are many and lists short
+//! (Sudoku's 324 items of at most 9 options). A matrix with an item of more than
+//! `LONG` options, or with at most `FEW_PRIMARY` primary items (queens, Langford,
+//! pentominoes, a 4×4 Sudoku), keeps no buckets and chooses by a scan of the item list,
+//! as DLX1 does.
 //!
 //! [`Search`] runs Algorithm X on a [`Matrix`] one event at a time, forwards and
 //! backwards; [`Matrix::solutions`] is the short way to use it.
@@ -52,6 +56,10 @@ const COVERED: u32 = 1 << 31;
 const LONG: u32 = 15;
 /// Length buckets: lengths `0..LONG` one each, then one for `LONG` and up.
 const BUCKETS: usize = LONG as usize + 1;
+/// A matrix with at most this many primary items keeps no length buckets: a scan of
+/// so few items costs less than two bucket flips on every link update. (12 queens, 24
+/// primary items: 411 M instructions with buckets, most of them flips; Sudoku, 324.)
+const FEW_PRIMARY: u32 = 64;
 
 /// The bucket of an uncovered item with `len` options. A matrix whose items all have
 /// at most `LONG` options (Sudoku's have 9) is `narrow`: its lengths never grow past
@@ -82,7 +90,8 @@ pub struct Matrix {
     option_start: Arc<Vec<u32>>,
     /// Primary items not covered.
     active_primary: u32,
-    /// No item has more than `LONG` options (see [`bucket`]).
+    /// The links keep the length buckets: no item has more than `LONG` options (see
+    /// [`bucket`]) and there are more than `FEW_PRIMARY` primary items.
     narrow: bool,
     /// Every option has four items (as Sudoku's do): hiding one is three unrolled steps.
     four: bool,
@@ -168,9 +177,20 @@ impl Matrix {
             node_option: Arc::new(vec![u32::MAX; items + 1]),
             option_start: Arc::new(Vec::new()),
             active_primary: primary as u32,
-            narrow: true,
+            narrow: primary as u32 > FEW_PRIMARY,
             four: true,
         }
+    }
+
+    /// The same matrix keeping length buckets, however few its primary items, where its
+    /// lengths allow: for tests that run the bucket code on small matrices. Call it
+    /// before anything is covered (the links leave the buckets of a matrix without them
+    /// as they were built).
+    #[cfg(test)]
+    pub(crate) fn with_buckets(mut self) -> Matrix {
+        assert!((0..self.items()).all(|i| !self.is_covered(i)), "with_buckets after a cover");
+        self.narrow = self.links.lens().iter().all(|&len| len <= LONG);
+        self
     }
 
     /// Number of items (primary and secondary).
@@ -375,21 +395,7 @@ impl Matrix {
     /// stops at the first empty item.
     #[inline(always)]
     fn fewest_in_list(&self) -> (u32, u32, u64) {
-        let (len, next) = (self.links.lens(), self.links.item_list().1);
-        let mut i = next[self.items as usize];
-        let mut best = (i, u32::MAX, 0);
-        while i != self.items {
-            let l = len[i as usize];
-            best.2 += 1;
-            if l < best.1 {
-                best = (i, l, best.2);
-                if l == 0 {
-                    break;
-                }
-            }
-            i = next[i as usize];
-        }
-        best
+        self.links.fewest_primary()
     }
 
     /// Cover item `i`: take it out of the item list and hide every option in its list.
@@ -399,7 +405,8 @@ impl Matrix {
         match (self.narrow, self.four) {
             (true, true) => self.cover_::<true, true>(i),
             (true, false) => self.cover_::<true, false>(i),
-            (false, _) => self.cover_::<false, false>(i),
+            (false, true) => self.cover_::<false, true>(i),
+            (false, false) => self.cover_::<false, false>(i),
         }
     }
 
@@ -420,7 +427,8 @@ impl Matrix {
         match (self.narrow, self.four) {
             (true, true) => self.uncover_::<true, true>(i),
             (true, false) => self.uncover_::<true, false>(i),
-            (false, _) => self.uncover_::<false, false>(i),
+            (false, true) => self.uncover_::<false, true>(i),
+            (false, false) => self.uncover_::<false, false>(i),
         }
     }
 

@@ -279,7 +279,8 @@ impl Search {
         match (self.m.narrow, self.m.four) {
             (true, true) => self.advance::<O, true, true>(obs),
             (true, false) => self.advance::<O, true, false>(obs),
-            (false, _) => self.advance::<O, false, false>(obs),
+            (false, true) => self.advance::<O, false, true>(obs),
+            (false, false) => self.advance::<O, false, false>(obs),
         }
     }
 

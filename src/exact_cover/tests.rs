@@ -54,6 +54,10 @@ fn random_matrix(rng: &mut Rng) -> (Matrix, Vec<Vec<usize>>) {
         m.add_option(&option).unwrap();
         options.push(option);
     }
+    // Half of them keep length buckets, as large matrices such as Sudoku's do.
+    if rng.below(2) == 0 {
+        m = m.with_buckets();
+    }
     (m, options)
 }
 
@@ -308,8 +312,14 @@ fn n_queens() {
                 m.add_option(&[r, n + c, a, b]).unwrap();
             }
         }
+        // 4n primary items at most: the choice scans the item list, keeping no buckets.
+        assert!(!m.narrow && m.four, "{n} queens");
+        assert_eq!(m.clone().with_buckets().solutions(usize::MAX).len(), expect, "{n} queens, buckets");
         assert_eq!(m.solutions(usize::MAX).len(), expect, "{n} queens");
     }
+    // Buckets pay from `FEW_PRIMARY` + 1 primary items on.
+    assert!(!Matrix::new(FEW_PRIMARY as usize, 10).narrow);
+    assert!(Matrix::new(FEW_PRIMARY as usize + 1, 0).narrow);
 }
 
 /// Items with `LONG` options or more share one key, so choices among them look at
@@ -411,6 +421,11 @@ fn four_item_options_agree_with_brute_force() {
             options.push(option);
         }
         assert!(m.four, "every option has four items");
+        // Both ways to choose: by length buckets (as Sudoku) and by a scan (as queens).
+        if round % 2 == 0 {
+            m = m.with_buckets();
+            assert!(m.narrow);
+        }
         let before = m.clone();
         let expect = brute_force(primary, items, &options);
         solvable += usize::from(!expect.is_empty());

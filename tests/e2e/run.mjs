@@ -1280,6 +1280,43 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   assert.match(await coverResult(bad), /has an error, marked in the editor/);
 });
 
+test('workbench: a long solution in the narration wraps and scrolls inside its box, none of it cut off', async () => {
+  // Long item names, one of 60 letters without a break: the solution's text runs to many lines.
+  const names = Array.from({ length: 8 }, (_, k) => `item_with_a_rather_long_name_${k}`);
+  const long = 'x'.repeat(60);
+  const problem = `${names.join(' ')} ${long}\n${names.slice(0, 4).join(' ')}\n${names.slice(4).join(' ')} ${long}\n`;
+  for (const [w, h, name] of [[1280, 800, 'workbench-long-narration'], [375, 812, 'workbench-long-narration-phone']]) {
+    const page = await openCover('#m=cover', { width: w, height: h });
+    await typeProblem(page, problem);
+    const height = await page.$eval('#narration', (e) => e.getBoundingClientRect().height);
+    await page.keyboard.press('n');
+    await settle(page);
+    assert.match(await narration(page), new RegExp(`^Solution 1: options '${names[0]} .* ${long}' cover every item exactly once\\.$`));
+    const m = await page.$eval('#narration', (e) => {
+      const box = e.getBoundingClientRect();
+      const style = getComputedStyle(e);
+      e.scrollTop = e.scrollHeight;
+      const text = e.lastChild;
+      const end = document.createRange();
+      end.setStart(text, text.length - 1);
+      end.setEnd(text, text.length);
+      const last = end.getBoundingClientRect();
+      return {
+        height: box.height, sw: e.scrollWidth, cw: e.clientWidth, sh: e.scrollHeight, ch: e.clientHeight, overflowY: style.overflowY,
+        lastInside: last.top >= box.top - 0.5 && last.bottom <= box.bottom + 0.5 && last.right <= box.right + 0.5,
+      };
+    });
+    assert.equal(m.height, height, 'the box keeps its height: the views below do not move');
+    assert.ok(m.sh > m.ch, `the text is longer than the box here (${m.sh} > ${m.ch} px), or this test shows nothing`);
+    assert.ok(m.sw <= m.cw, `nothing cut off sideways: the 60-letter name wraps (${m.sw} > ${m.cw} px)`);
+    assert.ok(['auto', 'scroll'].includes(m.overflowY), `the reader can scroll to the rest (overflow-y: ${m.overflowY})`);
+    assert.ok(m.lastInside, 'scrolled to its end, the last character shows inside the box');
+    await page.$eval('#narration', (e) => { e.scrollTop = 0; });
+    await shotOf(page, '#narration', name);
+    await page.close();
+  }
+});
+
 test('workbench: screenshots at 1280×800 and 375×812, light and dark', async () => {
   for (const [w, h, dark, name] of [[1280, 800, false, 'workbench-desktop'], [375, 812, false, 'workbench-phone'], [1280, 800, true, 'workbench-dark'], [1280, 800, false, 'workbench-projector']]) {
     const page = await openCover('#m=cover', { width: w, height: h, dark });

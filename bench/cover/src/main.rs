@@ -1,7 +1,12 @@
 //! Counts every solution of a DLX1-format problem with one solver, and prints one line:
-//! `SOLVER solutions=N nodes=M seconds=S` (nodes only where the solver counts them).
-//! The time is the search alone: reading the file and building each solver's matrix are
-//! left out. `cover-bench summary LOG` turns the lines `bench/cover.sh` collected into a table.
+//! `SOLVER solutions=N nodes=M seconds=S wall=W` (nodes only where the solver counts them).
+//! `seconds` is CPU time (user + system), `wall` the elapsed time: on this shared 2-core
+//! machine, at a load of 10, wall time measures mostly the wait for a core.
+//! For a crate, the time is the search alone: reading the file and building each solver's
+//! matrix are left out. `cover-bench process NAME FILE CMD [ARGS]` runs a whole process
+//! instead (DLX1, our CLI) with FILE on stdin and times it: its count is the first number
+//! after "Altogether " on stderr (DLX1) or the first word of stdout (ours).
+//! `cover-bench summary LOG` turns the lines `bench/cover.sh` collected into a table.
 //!
 //! Solvers: `ours` (dlx_sudoku's `exact_cover::Search`), `dlx` (dlx 0.8.5, MRV chooser),
 //! `xcov` (0.3.1, MrvExactCoverSearch), `dancing-links` (0.3.1), `exact-covers-dl`
@@ -9,6 +14,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use dlx_sudoku::dlx1::Problem;
@@ -18,18 +24,91 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["summary", log] => summary(&std::fs::read_to_string(log).expect("the log")),
+        ["process", name, file, ref cmd @ ..] if !cmd.is_empty() => {
+            let (solutions, seconds, wall) = process(file, cmd);
+            println!("{name} solutions={solutions} seconds={seconds:.6} wall={wall:.6}");
+        }
         [solver, file] => {
             let text = std::fs::read_to_string(file).expect("the problem file");
             let problem = Problem::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-            let (solutions, nodes, seconds) = count(solver, &problem);
+            let (solutions, nodes, time) = count(solver, &problem);
             let nodes = nodes.map_or(String::new(), |n| format!(" nodes={n}"));
-            println!("{solver} solutions={solutions}{nodes} seconds={seconds:.6}");
+            println!("{solver} solutions={solutions}{nodes} seconds={:.6} wall={:.6}", time.cpu, time.wall);
         }
         _ => {
-            eprintln!("usage: cover-bench SOLVER FILE | cover-bench summary LOG");
+            eprintln!("usage: cover-bench SOLVER FILE | cover-bench process NAME FILE CMD [ARGS] | cover-bench summary LOG");
             std::process::exit(2);
         }
     }
+}
+
+/// Seconds of CPU time (user + system) and of wall-clock time.
+struct Times {
+    cpu: f64,
+    wall: f64,
+}
+
+/// Times a piece of this process.
+struct Clock {
+    cpu: f64,
+    wall: Instant,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock { cpu: cpu_seconds(), wall: Instant::now() }
+    }
+
+    fn stop(&self) -> Times {
+        Times {
+            cpu: cpu_seconds() - self.cpu,
+            wall: self.wall.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// The CPU time of this process, in seconds, to the nanosecond.
+fn cpu_seconds() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec for clock_gettime to write.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    assert_eq!(r, 0, "clock_gettime");
+    t.tv_sec as f64 + t.tv_nsec as f64 / 1e9
+}
+
+/// Runs `cmd` with `file` on stdin, as a whole process: its count, its CPU seconds (user +
+/// system, from the kernel's accounting of the waited-for child) and its wall seconds.
+fn process(file: &str, cmd: &[&str]) -> (u64, f64, f64) {
+    let before = children_cpu();
+    let wall = Instant::now();
+    let out = Command::new(cmd[0])
+        .args(&cmd[1..])
+        .stdin(std::fs::File::open(file).expect("the problem file"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap_or_else(|e| panic!("{}: {e}", cmd[0]));
+    let wall = wall.elapsed().as_secs_f64();
+    let cpu = children_cpu() - before;
+    assert!(out.status.success(), "{}: {}", cmd[0], String::from_utf8_lossy(&out.stderr));
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let count = match stderr.find("Altogether ") {
+        Some(k) => stderr[k + 11..].split_whitespace().next(),
+        None => stdout.split_whitespace().next(),
+    };
+    let count = count.and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("no count from {}", cmd[0]));
+    (count, cpu, wall)
+}
+
+/// User + system seconds of the children waited for so far.
+fn children_cpu() -> f64 {
+    // SAFETY: a zeroed rusage is a valid value for getrusage to overwrite.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `u` is a valid rusage for getrusage to write.
+    let r = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
+    assert_eq!(r, 0, "getrusage");
+    let s = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    s(u.ru_utime) + s(u.ru_stime)
 }
 
 /// The options of `problem` as lists of item numbers.
@@ -40,18 +119,18 @@ fn options(problem: &Problem) -> Vec<Vec<usize>> {
 }
 
 /// Counts with `solver`: solutions, search-tree nodes if known, seconds of search.
-fn count(solver: &str, problem: &Problem) -> (u64, Option<u64>, f64) {
+fn count(solver: &str, problem: &Problem) -> (u64, Option<u64>, Times) {
     let (np, n) = (problem.primary(), problem.items());
     let os = options(problem);
     match solver {
         "ours" => {
             let mut search: Search = problem.search();
-            let t = Instant::now();
+            let t = Clock::start();
             let mut found = 0;
             while search.step(&mut Nothing) != Status::Done {
                 found += 1;
             }
-            (found, Some(search.counters().nodes), t.elapsed().as_secs_f64())
+            (found, Some(search.counters().nodes), t.stop())
         }
         "dlx" => {
             use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
@@ -59,12 +138,12 @@ fn count(solver: &str, problem: &Problem) -> (u64, Option<u64>, f64) {
             let mut p = dlx::x::make_problem(np as dlx::Uint, (n - np) as dlx::Uint, &os, dlx::OptOrder::Seq);
             let mut s = dlx::Solver::new(&mut p);
             let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
-            let t = Instant::now();
+            let t = Clock::start();
             let mut found = 0;
             while s.next_solution(&mut chooser) {
                 found += 1;
             }
-            (found, None, t.elapsed().as_secs_f64())
+            (found, None, t.stop())
         }
         "xcov" => {
             use xcov::ExactCoverProblem;
@@ -75,12 +154,12 @@ fn count(solver: &str, problem: &Problem) -> (u64, Option<u64>, f64) {
                 b.add_option(&o);
             }
             let mut s = xcov::MrvExactCoverSearch::new(b.build());
-            let t = Instant::now();
+            let t = Clock::start();
             let mut found = 0;
             while s.search() {
                 found += 1;
             }
-            (found, None, t.elapsed().as_secs_f64())
+            (found, None, t.stop())
         }
         "dancing-links" => {
             let p = Generic {
@@ -89,16 +168,16 @@ fn count(solver: &str, problem: &Problem) -> (u64, Option<u64>, f64) {
                 items: (0..n).collect(),
             };
             let s = dancing_links::Solver::new(&p);
-            let t = Instant::now();
+            let t = Clock::start();
             let found = s.count() as u64;
-            (found, None, t.elapsed().as_secs_f64())
+            (found, None, t.stop())
         }
         "exact-covers-dl" => xc::<exact_covers::DlSolver<usize, ()>>(problem, &os),
         _ => panic!("unknown solver {solver}"),
     }
 }
 
-fn xc<'i, S: exact_covers::Solver<'i, usize, ()>>(problem: &Problem, os: &[Vec<usize>]) -> (u64, Option<u64>, f64) {
+fn xc<'i, S: exact_covers::Solver<'i, usize, ()>>(problem: &Problem, os: &[Vec<usize>]) -> (u64, Option<u64>, Times) {
     let (np, n) = (problem.primary(), problem.items());
     let items: &'static [usize] = Vec::leak((0..n).collect());
     let mut s = S::new(&items[..np], &items[np..]);
@@ -107,13 +186,13 @@ fn xc<'i, S: exact_covers::Solver<'i, usize, ()>>(problem: &Problem, os: &[Vec<u
         let secondary: Vec<(usize, Option<()>)> = o.iter().filter(|&&i| i >= np).map(|&i| (i, None)).collect();
         s.add_option(primary, secondary);
     }
-    let t = Instant::now();
+    let t = Clock::start();
     let mut found = 0;
     s.solve(|_| {
         found += 1;
         ControlFlow::Continue(())
     });
-    (found, None, t.elapsed().as_secs_f64())
+    (found, None, t.stop())
 }
 
 /// A problem for `dancing-links`, which asks whether each option satisfies each item.
