@@ -460,3 +460,18 @@ fn sanity_finds_each_kind_of_broken_list() {
     let e = broken(&|m| m.links.broken_parts().2[4] += 1);
     assert!(e.starts_with("item "), "{e}");
 }
+
+/// Each refusal names the option and the item, in words a user of `cover` reads.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn refusals_say_which_option_and_item() {
+    let said = |e: MatrixError| e.to_string();
+    assert_eq!(said(MatrixError::NoSuchItem { option: 3, item: 9 }), "option 3: there is no item 9");
+    assert_eq!(said(MatrixError::RepeatedItem { option: 1, item: 2 }), "option 1: item 2 appears twice");
+    assert_eq!(said(MatrixError::NoPrimaryItem { option: 4 }), "option 4 has no primary item");
+    assert_eq!(
+        said(MatrixError::Conflict { option: 2, item: 0 }),
+        "option 2: item 0 is already covered by an earlier option"
+    );
+    assert_eq!(said(MatrixError::NoSuchOption { option: 7 }), "there is no option 7");
+}
