@@ -475,3 +475,23 @@ fn refusals_say_which_option_and_item() {
     );
     assert_eq!(said(MatrixError::NoSuchOption { option: 7 }), "there is no option 7");
 }
+
+/// The option of each node, as the page's dance view labels the links: headers and spacers
+/// belong to none, and each option's nodes, read in order, are its items.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn each_node_knows_its_option() {
+    let m = knuth();
+    let (owners, links): (&[u32], Vec<[u32; 4]>) = (m.node_options(), m.node_links().collect());
+    assert_eq!(owners.len(), links.len());
+    let mut items_of = vec![Vec::new(); KNUTH_EXAMPLE.len()];
+    for (q, (&o, l)) in owners.iter().zip(&links).enumerate() {
+        if q < 7 || l[2] == u32::MAX {
+            assert_eq!(o, u32::MAX, "node {q} is a header or a spacer");
+        } else {
+            items_of[o as usize].push(l[2] as usize);
+        }
+    }
+    let expect: Vec<Vec<usize>> = KNUTH_EXAMPLE.iter().map(|o| o.to_vec()).collect();
+    assert_eq!(items_of, expect);
+}
