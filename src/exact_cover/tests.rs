@@ -495,3 +495,24 @@ fn each_node_knows_its_option() {
     let expect: Vec<Vec<usize>> = KNUTH_EXAMPLE.iter().map(|o| o.to_vec()).collect();
     assert_eq!(items_of, expect);
 }
+
+/// The horizontal list of items, as the dance view draws it: in order behind the primary
+/// root, the secondary root alone, and a committed option's items taken out.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_item_list_links_the_uncovered_items_in_order() {
+    let mut m = knuth();
+    let links: Vec<(u32, u32)> = m.item_links().collect();
+    let expect: Vec<(u32, u32)> = (0..7).map(|i| ((i + 7) % 8, i + 1)).chain([(6, 0), (8, 8)]).collect();
+    assert_eq!(links, expect, "items 0..7, then the primary root 7 and the secondary root 8");
+    m.commit(3).unwrap(); // {a d}: items 0 and 3
+    let links: Vec<(u32, u32)> = m.item_links().collect();
+    let mut walk = vec![];
+    let mut i = links[7].1;
+    while i != 7 {
+        assert_eq!(links[links[i as usize].1 as usize].0, i, "prev of next of {i}");
+        walk.push(i);
+        i = links[i as usize].1;
+    }
+    assert_eq!(walk, [1, 2, 4, 5, 6]);
+}
