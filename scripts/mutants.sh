@@ -31,7 +31,7 @@ module="${1:---help}"; shift || true
 case "$module" in
     exact_cover) files=(-f 'src/exact_cover/*.rs'); tests=("${fast[@]}" --test cover); others dlx1 sudoku::generate matrix_view ;;
     sudoku)      files=(-f 'src/sudoku/*.rs');      tests=("${fast[@]}"); others dlx1 exact_cover matrix_view trace view formats ;;
-    formats)     files=(-f src/formats.rs -f 'src/formats/*.rs'); tests=("${fast[@]}" --test cli); others dlx1 sudoku exact_cover matrix_view trace view ;;
+    formats)     files=(-f src/formats.rs -f 'src/formats/*.rs'); tests=("${fast[@]}" --test cli --test sizes); others dlx1 sudoku exact_cover matrix_view trace view ;;
     trace)       files=(-f src/trace.rs);            tests=("${fast[@]}"); others dlx1 sudoku exact_cover matrix_view formats ;;
     view)        files=(-f src/view.rs -f src/matrix_view.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover formats ;;
     dlx1)        files=(-f 'src/dlx1/*.rs');         tests=("${fast[@]}" --test cover); others sudoku matrix_view trace view formats ;;
