@@ -861,3 +861,14 @@ fn generate_writes_unique_puzzles_of_the_level_asked_the_same_for_any_jobs() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("easy, medium, hard, expert, extreme"));
 }
+
+#[test]
+fn bench_of_another_size_runs_the_engines_that_solve_it() {
+    // The plain DFS knows only 9×9: "all" means DLX and the bitmask engine here.
+    let file = TempFile::new("bench4.txt", "1..4..3.........\n12..34..........\n");
+    let out = run(&["bench", "--engine", "all", "--mode", "first", "--repeat", "1", file.path()], "");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    let engines: Vec<&str> = out.stdout.lines().map(|l| l.split_whitespace().nth(1).unwrap()).collect();
+    assert_eq!(engines, ["dlx", "bitmask"], "{}", out.stdout);
+    assert!(out.stdout.lines().all(|l| l.contains(" 2 puzzles ") && l.contains("solved=2 none=0")), "{}", out.stdout);
+}
