@@ -35,7 +35,7 @@ case "$module" in
     trace)       files=(-f src/trace.rs);            tests=("${fast[@]}"); others dlx1 sudoku exact_cover matrix_view formats ;;
     view)        files=(-f src/view.rs -f src/matrix_view.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover formats ;;
     dlx1)        files=(-f 'src/dlx1/*.rs');         tests=("${fast[@]}" --test cover); others sudoku matrix_view trace view formats ;;
-    cli)         files=(-f 'src/cli/*.rs');          tests=(--bin dlx-sudoku --test cli --test cover --test misuse) ;;
+    cli)         files=(-f 'src/cli/*.rs');          tests=(--bin dlx-sudoku --test cli --test cover --test misuse --test sizes) ;;
     wasm)        # .cargo/mutants.toml leaves src/wasm.rs out of the native runs: not read here.
                  command -v wasm-bindgen-test-runner >/dev/null || { echo "mutants.sh: wasm-bindgen-test-runner not found: scripts/setup.sh installs it" >&2; exit 1; }
                  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
