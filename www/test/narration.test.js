@@ -156,3 +156,11 @@ test('before the first event, and an event of no known kind, there is nothing to
   pic.last = { kind: 99, a: 0, b: 0 };
   assert.equal(narrate(pic, trace, null), '');
 });
+
+test('a branch on a place lists its cells; a cell with no candidate left is a dead end; four options are listed', () => {
+  const line = '......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.';
+  const out = lines(new dlx.Trace(line), sudoku, 967);
+  assert.equal(out[37], "Branch on 'row 4 has 7': only 2 places left (fewest; 15 items tie at 2, and the first in item order is taken): r4c2 or r4c8.");
+  assert.equal(out[967], 'Dead end: r6c2 has no candidate left; back up.');
+  assert.equal(generic(1, 0, [[0], [0], [0], [0]], ['x'])[1], "Branch on item x: only 4 options left (fewest): 'x', 'x', 'x' or 'x'.");
+});
