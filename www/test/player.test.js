@@ -352,3 +352,79 @@ test('play does nothing once the search is done; seeking past the end stops at t
   assert.equal(trace.lastKind, EventKind.DeadEnd);
   assert.equal(trace.events, 11);
 });
+
+/** Every pair of 13 items: no exact cover, and about 440,000 events to learn it. */
+const oddPairs = () => {
+  const pairs = [];
+  for (let i = 0; i < 13; i++) for (let j = i + 1; j < 13; j++) pairs.push([i, j]);
+  return dlx.Trace.exactCover(13, 0, pairs);
+};
+
+test('a search with no solution: "next solution" runs in slices, by name, to the end', () => {
+  const frames = [];
+  let clock = 0;
+  const player = new Player({ raf: (f) => frames.push(f), now: () => (clock += 20) });
+  const trace = oddPairs();
+  player.load(trace);
+  player.nextSolution();
+  assert.equal(player.status.task, 'to the next solution');
+  assert.equal(trace.events, 100_000, 'one slice of events per frame when the clock runs fast');
+  while (frames.length) frames.shift()();
+  assert.equal(player.busy, false);
+  assert.equal(trace.done, true);
+  assert.equal(trace.solutions, 0);
+  assert.ok(trace.events > 100_000, `${trace.events}`);
+  // With a clock that stands still, one call runs it all.
+  const still = rig(oddPairs);
+  still.player.nextSolution();
+  assert.equal(still.player.busy, false);
+  assert.equal(still.trace.events, trace.events);
+});
+
+test('seeking near the end or a little way back lands on the step itself', () => {
+  const { player, trace, runTasks } = rig(sudoku(SIXTEEN));
+  player.seek(241_000); // the search ends at 241,804
+  runTasks();
+  assert.equal(trace.events, 241_000);
+  player.seek(1000);
+  runTasks();
+  assert.equal(trace.events, 1000);
+  player.seek(500);
+  runTasks();
+  assert.equal(trace.events, 500);
+});
+
+test('a frame that plays no event changes nothing; playing that stops at a solution asks for no more frames', () => {
+  let changes = 0;
+  const frames = [];
+  let clock = 0;
+  const player = new Player({ raf: (f) => frames.push(f), now: () => clock, onChange: () => changes++ });
+  const trace = new dlx.Trace(HARD);
+  player.load(trace);
+  player.setSpeed(0); // 1 event a second
+  player.play();
+  const n = changes;
+  clock += 16;
+  frames.shift()();
+  assert.equal(trace.events, 0);
+  assert.equal(changes, n, 'no event, no redraw');
+  assert.equal(player.depthLog.count, 1, 'and no depth sample');
+  assert.equal(frames.length, 1, 'still playing');
+  player.setSpeed(SPEEDS.length - 1);
+  while (player.playing) frames.shift()();
+  assert.equal(trace.lastKind, EventKind.Solution);
+  assert.equal(frames.length, 0, 'stopped at the solution: no frame pending');
+  player.seek(5);
+  player.load(null);
+  player.seek(5);
+  assert.equal(player.busy, false, 'nothing to seek in');
+});
+
+test('without injected clock and frames, the player uses the page clock', () => {
+  const player = new Player();
+  assert.ok(Math.abs(player.now() - performance.now()) < 1000);
+  assert.equal(player.raf, undefined, 'node has no requestAnimationFrame');
+  player.load(new dlx.Trace(HARD));
+  player.play();
+  assert.equal(player.playing, true, 'playing, though no frame will come');
+});
