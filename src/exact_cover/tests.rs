@@ -516,3 +516,82 @@ fn the_item_list_links_the_uncovered_items_in_order() {
     }
     assert_eq!(walk, [1, 2, 4, 5, 6]);
 }
+
+/// The first choice of a search, as its event.
+fn first_choice(m: Matrix) -> Vec<Event> {
+    let mut events = Vec::new();
+    Search::new(m).step(&mut events);
+    events
+}
+
+/// With more than 64 primary items the length buckets span several words: the choice is
+/// still the leftmost item of least length, whichever words hold it (two words can hold the
+/// same bits), and so it stays at every step of a random search.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
+    // `short` items have one option, the others two.
+    let matrix = |items: usize, short: &[usize]| {
+        let mut m = Matrix::new(items, 0);
+        for i in 0..items {
+            for _ in 0..if short.contains(&i) { 1 } else { 2 } {
+                m.add_option(&[i]).unwrap();
+            }
+        }
+        m
+    };
+    let choose = |item, len| vec![Event::Choose { item, len }];
+    assert_eq!(first_choice(matrix(128, &[0, 64])), choose(0, 1), "the same bit in two words");
+    assert_eq!(first_choice(matrix(192, &[64, 128])), choose(64, 1));
+    assert_eq!(first_choice(matrix(130, &[129])), choose(129, 1), "in the last, partial word");
+    assert_eq!(first_choice(matrix(130, &[])), choose(0, 2));
+
+    let mut rng = Rng(18);
+    let n = 150;
+    let mut m = Matrix::new(n, 0);
+    for i in 0..n {
+        m.add_option(&[i]).unwrap();
+    }
+    for _ in 0..3 * n {
+        let mut option: Vec<usize> = (0..3).map(|_| rng.below(n as u64) as usize).collect();
+        option.sort_unstable();
+        option.dedup();
+        m.add_option(&option).unwrap();
+    }
+    let mut search = Search::new(m);
+    let mut choices = 0;
+    for _ in 0..rounds(5_000) {
+        let mut events = Vec::new();
+        let before = search.matrix().clone();
+        if search.step(&mut events) == Status::Done {
+            break;
+        }
+        if let [Event::Choose { item, len }] = events[..] {
+            let fewest = (0..n).filter(|&i| !before.is_covered(i)).min_by_key(|&i| before.len(i)).unwrap();
+            assert_eq!((item as usize, len as usize), (fewest, before.len(fewest)));
+            choices += 1;
+        }
+    }
+    assert!(choices > rounds(50), "{choices} choices");
+}
+
+/// The choice's work (bucket words and lengths examined): a narrow matrix's choice costs
+/// one look at each bucket word up to the one that holds its length.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_choice_work_counts_the_bucket_words_looked_at() {
+    // Knuth's example (one word): choices of length 2, 1, 1 and 1, and the dead end's 0.
+    let mut search = Search::new(knuth());
+    while search.step(&mut Nothing) != Status::Done {}
+    assert_eq!(search.counters().choice_work, 3 + 2 + 2 + 2 + 1);
+    // 130 items (three words) of two one-item options each: on the way to the first
+    // solution each item is chosen once, at length 2, looking at buckets 0, 1 and 2.
+    let mut m = Matrix::new(130, 0);
+    for i in 0..130 {
+        m.add_option(&[i]).unwrap();
+        m.add_option(&[i]).unwrap();
+    }
+    let mut search = Search::new(m);
+    assert_eq!(search.step(&mut Nothing), Status::Solution);
+    assert_eq!(search.counters().choice_work, 130 * 3 * 3);
+}
