@@ -595,3 +595,14 @@ fn the_choice_work_counts_the_bucket_words_looked_at() {
     assert_eq!(search.step(&mut Nothing), Status::Solution);
     assert_eq!(search.counters().choice_work, 130 * 3 * 3);
 }
+
+/// Two searches' counters add up field by field (the 9×9 engine sums its restarts' so).
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn counters_add_field_by_field() {
+    let a = Counters { events: 1, nodes: 2, updates: 3, solutions: 4, dead_ends: 5, choice_work: 6 };
+    let b = Counters { events: 10, nodes: 20, updates: 30, solutions: 40, dead_ends: 50, choice_work: 60 };
+    let sum = Counters { events: 11, nodes: 22, updates: 33, solutions: 44, dead_ends: 55, choice_work: 66 };
+    assert_eq!(a + b, sum);
+    assert_eq!(a + Counters::default(), a);
+}
