@@ -374,11 +374,13 @@ test('a search with no solution: "next solution" runs in slices, by name, to the
   assert.equal(trace.done, true);
   assert.equal(trace.solutions, 0);
   assert.ok(trace.events > 100_000, `${trace.events}`);
-  // With a clock that stands still, one call runs it all.
-  const still = rig(oddPairs);
-  still.player.nextSolution();
-  assert.equal(still.player.busy, false);
-  assert.equal(still.trace.events, trace.events);
+  // With a clock that stands still (at any time of day), one call runs it all.
+  const still = new Player({ raf: (f) => frames.push(f), now: () => 5000 });
+  const again = oddPairs();
+  still.load(again);
+  still.nextSolution();
+  assert.equal(still.busy, false);
+  assert.equal(again.events, trace.events);
 });
 
 test('seeking near the end or a little way back lands on the step itself', () => {
@@ -427,4 +429,15 @@ test('without injected clock and frames, the player uses the page clock', () => 
   player.load(new dlx.Trace(HARD));
   player.play();
   assert.equal(player.playing, true, 'playing, though no frame will come');
+});
+
+test('back at the start after the depth ring has forgotten it, the plot starts again from the start', () => {
+  const { player, trace } = rig(sudoku(HARD));
+  for (let k = 0; k < 600; k++) player.forward(1);
+  assert.equal(player.depthLog.count, 480);
+  assert.equal(player.depthLog.get(0)[0], 121, 'the oldest sample kept');
+  player.back(600);
+  assert.equal(trace.events, 0);
+  assert.equal(player.depthLog.count, 1);
+  assert.deepEqual(player.depthLog.get(0), [0, 0, 0]);
 });
