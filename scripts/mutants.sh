@@ -21,6 +21,8 @@ command -v cargo-mutants >/dev/null || { echo "mutants.sh: cargo-mutants not fou
 
 # Tests that read ../shared: cargo-mutants builds in a copy of the tree, where ../shared is not.
 skip=(--skip solves_the_famous_hard_puzzles --skip agrees_with_bitmask_on_easy_puzzles)
+# tests/sizes.rs holds the tests of every size's boards, engines and formats (16×16 against
+# the bitmask oracle): sudoku, formats and cli run it too.
 # The library's unit tests and tests/validity.rs, less the other modules' unit tests (a module
 # is rarely caught by another's tests, and the slow ones take most of the time: measured, the
 # whole library's tests take 20-50 s a mutant, one module's a few).
@@ -30,7 +32,7 @@ others() { for m in "$@"; do skip+=(--skip "$m::"); done; }
 module="${1:---help}"; shift || true
 case "$module" in
     exact_cover) files=(-f 'src/exact_cover/*.rs'); tests=("${fast[@]}" --test cover); others dlx1 sudoku::generate matrix_view ;;
-    sudoku)      files=(-f 'src/sudoku/*.rs');      tests=("${fast[@]}"); others dlx1 exact_cover matrix_view trace view formats ;;
+    sudoku)      files=(-f 'src/sudoku/*.rs');      tests=("${fast[@]}" --test sizes); others dlx1 exact_cover matrix_view trace view formats ;;
     formats)     files=(-f src/formats.rs -f 'src/formats/*.rs'); tests=("${fast[@]}" --test cli --test sizes); others dlx1 sudoku exact_cover matrix_view trace view ;;
     trace)       files=(-f src/trace.rs);            tests=("${fast[@]}"); others dlx1 sudoku exact_cover matrix_view formats ;;
     view)        files=(-f src/view.rs -f src/matrix_view.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover formats ;;
