@@ -544,6 +544,7 @@ fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
     assert_eq!(first_choice(matrix(128, &[0, 64])), choose(0, 1), "the same bit in two words");
     assert_eq!(first_choice(matrix(192, &[64, 128])), choose(64, 1));
     assert_eq!(first_choice(matrix(130, &[129])), choose(129, 1), "in the last, partial word");
+    assert_eq!(first_choice(matrix(130, &[1, 129])), choose(1, 1), "the same bit in a full word and the last");
     assert_eq!(first_choice(matrix(130, &[])), choose(0, 2));
 
     let mut rng = Rng(18);
