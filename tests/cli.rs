@@ -861,3 +861,56 @@ fn generate_writes_unique_puzzles_of_the_level_asked_the_same_for_any_jobs() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("easy, medium, hard, expert, extreme"));
 }
+
+#[test]
+fn bench_of_another_size_runs_the_engines_that_solve_it() {
+    // The plain DFS knows only 9×9: "all" means DLX and the bitmask engine here. The first
+    // puzzle has several solutions; the second none (r1c4 would need a 3 or a 4, both below it).
+    let file = TempFile::new("bench4.txt", "1..4..3.........\n12.........3...4\n");
+    let out = run(&["bench", "--engine", "all", "--mode", "both", "--repeat", "1", file.path()], "");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    let rows: Vec<(&str, &str, &str)> = out
+        .stdout
+        .lines()
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let verdicts = l.split("  ").filter(|w| w.contains('=')).nth(1).unwrap_or("");
+            (words[1], words[2], verdicts)
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("dlx", "unique", "unique=0 multiple=1 none=1"),
+            ("dlx", "first", "solved=1 none=1"),
+            ("bitmask", "unique", "unique=0 multiple=1 none=1"),
+            ("bitmask", "first", "solved=1 none=1"),
+        ],
+        "{}",
+        out.stdout
+    );
+    // One node is not enough for the first puzzle: it is given up on, counted apart.
+    let out = run(&["bench", "--engine", "dlx", "--mode", "both", "--repeat", "1", "--max-nodes", "1", file.path()], "");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    let verdicts: Vec<&str> = out.stdout.lines().map(|l| l.split("  ").filter(|w| w.contains('=')).nth(1).unwrap_or("")).collect();
+    assert_eq!(verdicts, ["unique=0 multiple=0 none=1 gave_up=1", "solved=0 none=1 gave_up=1"], "{}", out.stdout);
+}
+
+#[test]
+fn generate_and_rate_refuse_other_sizes_what_only_9x9_has() {
+    let only = "dlx-sudoku: --difficulty, --symmetry and --minimal are for 9×9 puzzles only, not --size";
+    for (args, size) in [
+        (&["generate", "--size", "16", "--minimal"][..], 16),
+        (&["generate", "--size", "4", "--symmetry", "rotational"][..], 4),
+        (&["generate", "--size", "25", "--difficulty", "easy"][..], 25),
+    ] {
+        let out = run(args, "");
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert_eq!(out.stderr, format!("{only} {size}\n"), "{args:?}");
+    }
+    let out = run(&["rate", "--size", "16"], &format!("{}\n", ".".repeat(256)));
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stderr, "dlx-sudoku: rate knows 9×9 puzzles only (its logical techniques are 9×9's), not --size 16\n");
+    let out = run(&["rate", "--size", "9", "-k", "1"], "");
+    assert_eq!(out.stderr, "dlx-sudoku: empty input: no puzzle found\n", "--size 9 is rate's own size");
+}

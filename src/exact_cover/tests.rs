@@ -475,3 +475,150 @@ fn sanity_finds_each_kind_of_broken_list() {
     let e = broken(&|m| m.links.broken_parts().2[4] += 1);
     assert!(e.starts_with("item "), "{e}");
 }
+
+/// Each refusal names the option and the item, in words a user of `cover` reads.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn refusals_say_which_option_and_item() {
+    let said = |e: MatrixError| e.to_string();
+    assert_eq!(said(MatrixError::NoSuchItem { option: 3, item: 9 }), "option 3: there is no item 9");
+    assert_eq!(said(MatrixError::RepeatedItem { option: 1, item: 2 }), "option 1: item 2 appears twice");
+    assert_eq!(said(MatrixError::NoPrimaryItem { option: 4 }), "option 4 has no primary item");
+    assert_eq!(
+        said(MatrixError::Conflict { option: 2, item: 0 }),
+        "option 2: item 0 is already covered by an earlier option"
+    );
+    assert_eq!(said(MatrixError::NoSuchOption { option: 7 }), "there is no option 7");
+}
+
+/// The option of each node, as the page's dance view labels the links: headers and spacers
+/// belong to none, and each option's nodes, read in order, are its items.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn each_node_knows_its_option() {
+    let m = knuth();
+    let (owners, links): (&[u32], Vec<[u32; 4]>) = (m.node_options(), m.node_links().collect());
+    assert_eq!(owners.len(), links.len());
+    let mut items_of = vec![Vec::new(); KNUTH_EXAMPLE.len()];
+    for (q, (&o, l)) in owners.iter().zip(&links).enumerate() {
+        if q < 7 || l[2] == u32::MAX {
+            assert_eq!(o, u32::MAX, "node {q} is a header or a spacer");
+        } else {
+            items_of[o as usize].push(l[2] as usize);
+        }
+    }
+    let expect: Vec<Vec<usize>> = KNUTH_EXAMPLE.iter().map(|o| o.to_vec()).collect();
+    assert_eq!(items_of, expect);
+}
+
+/// The horizontal list of items, as the dance view draws it: in order behind the primary
+/// root, the secondary root alone, and a committed option's items taken out.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_item_list_links_the_uncovered_items_in_order() {
+    let mut m = knuth();
+    let links: Vec<(u32, u32)> = m.item_links().collect();
+    let expect: Vec<(u32, u32)> = (0..7).map(|i| ((i + 7) % 8, i + 1)).chain([(6, 0), (8, 8)]).collect();
+    assert_eq!(links, expect, "items 0..7, then the primary root 7 and the secondary root 8");
+    m.commit(3).unwrap(); // {a d}: items 0 and 3
+    let links: Vec<(u32, u32)> = m.item_links().collect();
+    let mut walk = vec![];
+    let mut i = links[7].1;
+    while i != 7 {
+        assert_eq!(links[links[i as usize].1 as usize].0, i, "prev of next of {i}");
+        walk.push(i);
+        i = links[i as usize].1;
+    }
+    assert_eq!(walk, [1, 2, 4, 5, 6]);
+}
+
+/// The first choice of a search, as its event.
+fn first_choice(m: Matrix) -> Vec<Event> {
+    let mut events = Vec::new();
+    Search::new(m).step(&mut events);
+    events
+}
+
+/// With more than 64 primary items the length buckets span several words: the choice is
+/// still the leftmost item of least length, whichever words hold it (two words can hold the
+/// same bits), and so it stays at every step of a random search.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
+    // `short` items have one option, the others two.
+    let matrix = |items: usize, short: &[usize]| {
+        let mut m = Matrix::new(items, 0);
+        for i in 0..items {
+            for _ in 0..if short.contains(&i) { 1 } else { 2 } {
+                m.add_option(&[i]).unwrap();
+            }
+        }
+        m
+    };
+    let choose = |item, len| vec![Event::Choose { item, len }];
+    assert_eq!(first_choice(matrix(128, &[0, 64])), choose(0, 1), "the same bit in two words");
+    assert_eq!(first_choice(matrix(192, &[64, 128])), choose(64, 1));
+    assert_eq!(first_choice(matrix(130, &[129])), choose(129, 1), "in the last, partial word");
+    assert_eq!(first_choice(matrix(130, &[1, 129])), choose(1, 1), "the same bit in a full word and the last");
+    assert_eq!(first_choice(matrix(130, &[])), choose(0, 2));
+
+    let mut rng = Rng(18);
+    let n = 150;
+    let mut m = Matrix::new(n, 0);
+    for i in 0..n {
+        m.add_option(&[i]).unwrap();
+    }
+    for _ in 0..3 * n {
+        let mut option: Vec<usize> = (0..3).map(|_| rng.below(n as u64) as usize).collect();
+        option.sort_unstable();
+        option.dedup();
+        m.add_option(&option).unwrap();
+    }
+    let mut search = Search::new(m);
+    let mut choices = 0;
+    for _ in 0..rounds(5_000) {
+        let mut events = Vec::new();
+        let before = search.matrix().clone();
+        if search.step(&mut events) == Status::Done {
+            break;
+        }
+        if let [Event::Choose { item, len }] = events[..] {
+            let fewest = (0..n).filter(|&i| !before.is_covered(i)).min_by_key(|&i| before.len(i)).unwrap();
+            assert_eq!((item as usize, len as usize), (fewest, before.len(fewest)));
+            choices += 1;
+        }
+    }
+    assert!(choices > rounds(50), "{choices} choices");
+}
+
+/// The choice's work (bucket words and lengths examined): a narrow matrix's choice costs
+/// one look at each bucket word up to the one that holds its length.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_choice_work_counts_the_bucket_words_looked_at() {
+    // Knuth's example (one word): choices of length 2, 1, 1 and 1, and the dead end's 0.
+    let mut search = Search::new(knuth());
+    while search.step(&mut Nothing) != Status::Done {}
+    assert_eq!(search.counters().choice_work, 3 + 2 + 2 + 2 + 1);
+    // 130 items (three words) of two one-item options each: on the way to the first
+    // solution each item is chosen once, at length 2, looking at buckets 0, 1 and 2.
+    let mut m = Matrix::new(130, 0);
+    for i in 0..130 {
+        m.add_option(&[i]).unwrap();
+        m.add_option(&[i]).unwrap();
+    }
+    let mut search = Search::new(m);
+    assert_eq!(search.step(&mut Nothing), Status::Solution);
+    assert_eq!(search.counters().choice_work, 130 * 3 * 3);
+}
+
+/// Two searches' counters add up field by field (the 9×9 engine sums its restarts' so).
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn counters_add_field_by_field() {
+    let a = Counters { events: 1, nodes: 2, updates: 3, solutions: 4, dead_ends: 5, choice_work: 6 };
+    let b = Counters { events: 10, nodes: 20, updates: 30, solutions: 40, dead_ends: 50, choice_work: 60 };
+    let sum = Counters { events: 11, nodes: 22, updates: 33, solutions: 44, dead_ends: 55, choice_work: 66 };
+    assert_eq!(a + b, sum);
+    assert_eq!(a + Counters::default(), a);
+}

@@ -360,3 +360,75 @@ fn read_grids(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<()
         _ => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRID4: &str = "1..4\n..3.\n....\n....\n";
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn formats_are_named_as_the_command_line_names_them() {
+        assert_eq!(BoardFormat::Line.to_string(), "line");
+        assert_eq!(BoardFormat::Grid.to_string(), "poj");
+    }
+
+    /// With the size given, a line one row long is a grid's first row; a whole puzzle's
+    /// length, a line.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_given_size_reads_a_row_as_a_grid_and_a_puzzle_as_a_line() {
+        let twenty_five = Some(Shape::TWENTY_FIVE);
+        assert_eq!(detect(&".".repeat(25), twenty_five), Some((BoardFormat::Grid, Shape::TWENTY_FIVE)));
+        assert_eq!(detect(&".".repeat(625), twenty_five), Some((BoardFormat::Line, Shape::TWENTY_FIVE)));
+        assert_eq!(detect(&"A".repeat(16), None), Some((BoardFormat::Grid, Shape::SIXTEEN)));
+        assert_eq!(detect("1..4.2..........", None), Some((BoardFormat::Line, Shape::FOUR)));
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_count_line_declares_how_many_grids_follow() {
+        let p = parse_boards(&format!("2\n{GRID4}\n{GRID4}"), None, None);
+        assert_eq!((p.format, p.shape, p.error), (BoardFormat::Grid, Shape::FOUR, None));
+        assert_eq!(p.cases.iter().map(|c| c.line).collect::<Vec<_>>(), [2, 7]);
+        assert_eq!(p.cases[1].board.to_line(p.cases[1].alphabet), "1..4..3.........");
+        let p = parse_boards(&format!("3\n{GRID4}\n{GRID4}"), None, None);
+        assert_eq!(p.cases.len(), 2);
+        assert_eq!(
+            p.error.map(|e| e.to_string()).as_deref(),
+            Some("line 11: the count on line 1 declares 3 puzzles, found 2")
+        );
+        let p = parse_boards(&format!("1\n{GRID4}\n{GRID4}"), None, None);
+        assert_eq!((p.cases.len(), p.error), (1, None), "what comes after the declared grids is not read");
+    }
+
+    /// A clash in a grid names the line of the row that holds its cell.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_clash_in_a_grid_names_the_line_of_its_row() {
+        let p = parse_boards(&format!("{GRID4}\n....\n....\n3..3\n....\n"), None, None);
+        assert_eq!(p.error, None);
+        let e = p.cases[1].puzzle(p.format).unwrap_err();
+        assert_eq!((e.line, e.cell()), (8, Some(11)), "{e}");
+        let p = parse_boards("................\n...............4\n1..1............\n", None, None);
+        let e = p.cases[2].puzzle(p.format).unwrap_err();
+        assert_eq!(e.line, 3, "a line-format puzzle's clash is on its line: {e}");
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn poj_answers_have_a_blank_line_between_cases_only() {
+        let p = parse_boards(&format!("{GRID4}\n{GRID4}"), None, None);
+        let mut out = String::new();
+        for (k, case) in p.cases.iter().enumerate() {
+            BoardFormat::Grid.write_board(k, &case.board, case.alphabet, &mut out);
+        }
+        BoardFormat::Grid.write_message(2, "no solution", &mut out);
+        assert_eq!(out, "1--4\n--3-\n----\n----\n\n1--4\n--3-\n----\n----\n\nno solution\n");
+        let mut out = String::new();
+        BoardFormat::Line.write_message(0, "a", &mut out);
+        BoardFormat::Line.write_board(1, &p.cases[0].board, p.cases[0].alphabet, &mut out);
+        assert_eq!(out, "a\n1..4..3.........\n");
+    }
+}

@@ -1230,4 +1230,22 @@ mod tests {
         assert!(r.to_string().starts_with("needs search ("));
         assert_eq!(rate(&Grid::EMPTY).to_string(), "needs search (81 cells open)");
     }
+
+    /// A board's candidates are what its givens leave each open cell; a filled cell has none.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_boards_candidates_are_what_the_givens_leave() {
+        // r1c1 sees 2-4 in its row, 5-7 in its column, 8 and 9 in its box: only 1 is left.
+        let p: Puzzle = "...234....8.........9......5........6........7...................................".parse().unwrap();
+        let b = Board::new(p.givens());
+        assert_eq!(b.candidates(rc(1, 1)), 1 << 1);
+        assert_eq!(b.candidates(rc(1, 4)), 0, "a given");
+        // Open cells: the grid's own candidates, computed apart from the board's.
+        let open = |c: &usize| p.givens().cells()[*c] == 0;
+        let grid = p.givens().candidates();
+        assert_eq!(
+            (0..CELLS).filter(open).map(|c| b.candidates(c)).collect::<Vec<_>>(),
+            (0..CELLS).filter(open).map(|c| grid[c]).collect::<Vec<_>>()
+        );
+    }
 }

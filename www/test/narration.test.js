@@ -71,3 +71,96 @@ test('going back, each step is told as it was told going forward', () => {
     assert.equal(narrate(pic.read(), trace, sudoku), forward[k - 1], `back at step ${k - 1}`);
   }
 });
+
+/** A generic problem's narration, start and every event to the end. */
+const generic = (primary, secondary, options, names) => lines(dlx.Trace.exactCover(primary, secondary, options, names), null, 1000);
+
+test('one item with five options: five branches, counted in order, then no other branch', () => {
+  const out = generic(1, 0, [[0], [0], [0], [0], [0]], ['x']);
+  assert.deepEqual(out.slice(0, 7), [
+    'Ready: 1 item to cover with 5 options. Step or play to start.',
+    'Branch on item x: only 5 options left (fewest).',
+    'Cover item x: its 5 options are the branches to try, in order.',
+    "Try option 'x' (1st of 5): covers 1 item, hides 0 options.",
+    "Solution 1: options 'x' cover every item exactly once.",
+    "Take back 'x'; next branch: 'x'.",
+    "Try option 'x' (2nd of 5): covers 1 item, hides 0 options.",
+  ]);
+  assert.equal(out[9], "Try option 'x' (3rd of 5): covers 1 item, hides 0 options.");
+  assert.equal(out[12], "Try option 'x' (4th of 5): covers 1 item, hides 0 options.");
+  assert.deepEqual(out.slice(15), [
+    "Try option 'x' (5th of 5): covers 1 item, hides 0 options.",
+    "Solution 5: options 'x' cover every item exactly once.",
+    "Take back 'x': no other branch for item x.",
+    'No more branches for item x: uncover it (5 options come back) and back up.',
+    'Search complete: 5 solutions, 0 dead ends, 5 tries.',
+  ]);
+});
+
+test('ordinals: 11th, 12th and 13th, but 21st, 22nd, 23rd and 101st', () => {
+  const out = generic(1, 0, Array.from({ length: 101 }, () => [0]), ['x']);
+  const ranks = out.flatMap((l) => l.match(/^Try option 'x' \((\w+) of 101\)/)?.[1] ?? []);
+  assert.equal(ranks.length, 101);
+  assert.deepEqual([1, 2, 3, 4, 10, 11, 12, 13, 14, 21, 22, 23, 24, 100, 101].map((r) => ranks[r - 1]),
+    ['1st', '2nd', '3rd', '4th', '10th', '11th', '12th', '13th', '14th', '21st', '22nd', '23rd', '24th', '100th', '101st']);
+});
+
+test('a forced move, and a cover that hides nothing', () => {
+  assert.deepEqual(generic(2, 0, [[0, 1]], ['a', 'b']), [
+    'Ready: 2 items to cover with 1 option. Step or play to start.',
+    "Branch on item a: only 'a b' is left (a forced move).",
+    "Cover item a: 'a b' is its only option, the one branch to try.",
+    "Try option 'a b' (the only choice): covers 2 items, hides 0 options.",
+    "'a b' covers item b: nothing left to hide.",
+    "Solution 1: options 'a b' cover every item exactly once.",
+    'Uncover item b: nothing comes back.',
+    "Take back 'a b': no other branch for item a.",
+    'No more branches for item a: uncover it (1 option comes back) and back up.',
+    'Search complete: 1 solution, 0 dead ends, 1 try.',
+  ]);
+});
+
+test('a secondary item: what its cover hides comes back one option at a time', () => {
+  const out = generic(2, 1, [[0, 2], [1, 2], [1], [0]], ['a', 'b', 's']);
+  assert.equal(out[1], "Branch on item a: only 2 options left (fewest; 2 items tie at 2, and the first in item order is taken): 'a s' or 'a'.");
+  assert.equal(out[3], "Try option 'a s' (1st of 2): covers 2 items, hides 1 option.");
+  assert.equal(out[4], "'a s' covers item s: hides 1 option.");
+  assert.equal(out[11], 'Uncover item s: 1 option comes back.');
+  assert.equal(out[14], "Branch on item b: only 2 options left (fewest): 'b s' or 'b'.");
+  assert.equal(out[22], "Solution 3: options 'a', 'b' cover every item exactly once.");
+  assert.equal(out[24], 'No more branches for item b: uncover it (2 options come back) and back up.');
+});
+
+test('Sudoku: a branch lists up to four candidates, a thousandth solution has its comma', () => {
+  const empty = '.'.repeat(81);
+  const first = lines(new dlx.Trace(empty), sudoku, 1);
+  assert.equal(first[0], 'Ready: 81 empty cells, 729 candidates; the 0 givens already cover 0 of the 324 items. Step or play to start.');
+  assert.equal(first[1], 'Branch on r1c1: only 9 candidates left (fewest; 324 items tie at 9, and the first in item order is taken).');
+  // r1c1 sees 1-6 in its row: 7, 8 or 9 is left
+  const three = lines(new dlx.Trace('.123456' + '.'.repeat(74)), sudoku, 1);
+  assert.match(three[0], /^Ready: 75 empty cells, \d+ candidates; the 6 givens already cover 24 of the 324 items/);
+  assert.match(three[1], /^Branch on r1c1: only 3 candidates left \(fewest; \d+ items tie at 3, and the first in item order is taken\): 7, 8 or 9\.$/);
+  const trace = new dlx.Trace('.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......');
+  const pic = new Picture(trace);
+  while (trace.solutions < 1000) trace.run(1 << 20, 1 << dlx.EventKind.Solution);
+  assert.equal(narrate(pic.read(), trace, sudoku), 'Solution 1,000: every cell is filled and every item covered exactly once.');
+});
+
+test('before the first event, and an event of no known kind, there is nothing to tell of it', () => {
+  const trace = dlx.Trace.knuth();
+  const pic = new Picture(trace).read();
+  const start = narrate(pic, trace, null);
+  assert.equal(start, 'Ready: 7 items to cover with 6 options. Step or play to start.');
+  Object.assign(pic, { events: 5, last: null });
+  assert.equal(narrate(pic, trace, null), start);
+  pic.last = { kind: 99, a: 0, b: 0 };
+  assert.equal(narrate(pic, trace, null), '');
+});
+
+test('a branch on a place lists its cells; a cell with no candidate left is a dead end; four options are listed', () => {
+  const line = '......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.';
+  const out = lines(new dlx.Trace(line), sudoku, 967);
+  assert.equal(out[37], "Branch on 'row 4 has 7': only 2 places left (fewest; 15 items tie at 2, and the first in item order is taken): r4c2 or r4c8.");
+  assert.equal(out[967], 'Dead end: r6c2 has no candidate left; back up.');
+  assert.equal(generic(1, 0, [[0], [0], [0], [0]], ['x'])[1], "Branch on item x: only 4 options left (fewest): 'x', 'x', 'x' or 'x'.");
+});

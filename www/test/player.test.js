@@ -188,3 +188,256 @@ test('the depth log keeps a bounded window and forgets the future on a step back
   log.truncate(80);
   assert.equal(log.count, 2, 'a sample at the step itself stays');
 });
+
+test('kinds makes a bit set of event kinds; the speeds are labelled and ordered slowest first', async () => {
+  const { kinds } = await import('../player.js');
+  assert.equal(kinds(), 0);
+  assert.equal(kinds(1, 3), 0b1010);
+  assert.equal(kinds(EventKind.Try) & (1 << EventKind.Try), 1 << EventKind.Try);
+  assert.deepEqual(SPEEDS.map((s) => s.label), [
+    '1 event / s', '2 events / s', '4 events / s', '8 events / s', '15 events / s', '30 events / s',
+    '1 event / frame', '3 events / frame', '10 events / frame', '30 events / frame', '100 events / frame',
+    '300 events / frame', '1,000 events / frame', '3,000 events / frame', '10,000 events / frame',
+  ]);
+  assert.ok(SPEEDS.every((s) => (s.perSecond > 0) !== (s.perFrame > 0)));
+  const p = new Player({ raf: null });
+  assert.equal(SPEEDS[p.speed].label, '1 event / frame', 'a new player plays one event a frame');
+  assert.equal(p.stopAtSolution, true);
+});
+
+test('the depth log wraps around its ring, oldest first, and forgets everything when asked', () => {
+  assert.equal(new DepthLog().capacity, 480);
+  const log = new DepthLog(3);
+  log.push(1, 0, 1);
+  log.push(2, 1, 2);
+  assert.equal(log.count, 2);
+  assert.deepEqual([log.get(0), log.get(1)], [[1, 0, 1], [2, 1, 2]]);
+  for (let k = 3; k <= 7; k++) log.push(k, k - 1, k);
+  assert.equal(log.count, 3);
+  assert.deepEqual([log.get(0), log.get(1), log.get(2)], [[5, 4, 5], [6, 5, 6], [7, 6, 7]]);
+  log.truncate(0);
+  assert.equal(log.count, 0, 'every sample was after event 0');
+  log.push(9, 2, 3);
+  assert.deepEqual(log.get(0), [9, 2, 3]);
+  log.clear();
+  assert.equal(log.count, 0);
+  log.push(4, 1, 1);
+  assert.deepEqual(log.get(0), [4, 1, 1], 'after clear the ring starts afresh');
+});
+
+test('status, busy and onChange follow what the player does', () => {
+  let changes = 0;
+  const frames = [];
+  let clock = 0;
+  let tick = 0; // how far the clock moves each time it is read
+  const player = new Player({ raf: (f) => frames.push(f), now: () => (clock += tick), onChange: () => changes++ });
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false });
+  player.forward(5);
+  player.back(5);
+  player.play();
+  player.nextSolution();
+  assert.equal(changes, 0, 'with nothing loaded nothing moves or changes');
+  assert.equal(frames.length, 0);
+  const trace = new dlx.Trace(SIXTEEN);
+  player.load(trace);
+  assert.equal(changes, 1);
+  assert.equal(player.depthLog.count, 1);
+  assert.deepEqual(player.depthLog.get(0), [0, 0, 0]);
+  player.forward(40);
+  assert.equal(changes, 2);
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: false, done: false });
+  const [at, lo, hi] = player.depthLog.get(player.depthLog.count - 1);
+  assert.deepEqual([at, lo, hi], [40, trace.runMinDepth, trace.runMaxDepth]);
+  assert.ok(hi > 0 && lo <= hi);
+  player.pause();
+  assert.equal(changes, 2, 'pausing what does not play changes nothing');
+  player.setSpeed(-4);
+  assert.equal(player.speed, 0);
+  player.setSpeed(99);
+  assert.equal(player.speed, SPEEDS.length - 1);
+  assert.equal(changes, 4);
+  player.toggle();
+  assert.equal(player.playing, true);
+  assert.deepEqual(player.status, { playing: true, task: null, atStart: false, done: false });
+  assert.equal(frames.length, 1, 'one frame asked for');
+  player.play();
+  assert.equal(frames.length, 1, 'never two frames at once');
+  player.toggle();
+  assert.equal(player.playing, false);
+  clock += 16;
+  frames.shift()();
+  assert.equal(trace.events, 40, 'a paused player runs nothing in its frame');
+  assert.equal(frames.length, 0, 'and asks for no more frames');
+  // A long task (one slice of events a frame when each look at the clock takes 20 ms): busy,
+  // named, and stopped where it is.
+  tick = 20;
+  player.seek(230_000);
+  assert.equal(player.busy, true);
+  assert.equal(player.status.task, 'to the step');
+  assert.equal(frames.length, 1);
+  frames.shift()();
+  assert.equal(player.busy, true, 'still on its way after two slices');
+  const n = changes;
+  const there = trace.events;
+  assert.equal(there, 200_040, 'two slices of 100,000 events');
+  player.stop();
+  assert.equal(trace.events, there);
+  assert.equal(player.busy, false);
+  assert.equal(changes, n + 1);
+  player.stop();
+  assert.equal(changes, n + 1, 'stopping nothing changes nothing');
+  tick = 0;
+  player.seek(10);
+  assert.equal(player.busy, false, 'a seek that ends within its first slice is no task');
+  assert.equal(trace.events, 10);
+  player.back(10);
+  assert.deepEqual(player.depthLog.get(0), [0, 0, 0], 'back at the start the plot starts again');
+  assert.equal(player.depthLog.count, 1);
+  player.load(null);
+  assert.equal(player.depthLog.count, 0);
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false });
+});
+
+test('a long seek back is named as going back; a frame after the task ends asks for no more', () => {
+  const { player, trace, crank } = rig(sudoku(SIXTEEN));
+  player.seek(200_000);
+  while (player.busy) crank();
+  assert.equal(trace.events, 200_000);
+  let clock = 0;
+  player.now = () => (clock += 20);
+  player.seek(1);
+  assert.equal(player.status.task, 'back to the step');
+  while (player.busy) crank();
+  assert.equal(trace.events, 1);
+  assert.equal(crank(), false, 'no frame is pending once the task is done');
+});
+
+test('slow speeds carry the fraction of an event over, and a long pause counts as at most 250 ms', () => {
+  const { player, trace, crank } = rig(sudoku(HARD));
+  player.setSpeed(SPEEDS.findIndex((s) => s.perSecond === 30));
+  player.play();
+  crank(1000); // 250 ms at 30/s: 7.5 events
+  assert.equal(trace.events, 7);
+  crank(10); // 0.5 + 0.3
+  assert.equal(trace.events, 7);
+  crank(10); // 0.8 + 0.3
+  assert.equal(trace.events, 8);
+  player.setSpeed(SPEEDS.findIndex((s) => s.perFrame === 10));
+  crank();
+  assert.equal(trace.events, 18);
+  crank();
+  assert.equal(trace.events, 28);
+});
+
+test('play does nothing once the search is done; seeking past the end stops at the end', () => {
+  const { player, trace, runTasks } = rig(() => dlx.Trace.knuth());
+  player.stopAtSolution = false;
+  player.seek(1000);
+  runTasks();
+  assert.equal(trace.done, true);
+  assert.equal(player.status.done, true);
+  const end = trace.events;
+  assert.ok(end < 1000);
+  player.play();
+  assert.equal(player.playing, false);
+  player.seek(0);
+  runTasks();
+  assert.equal(trace.events, 0);
+  assert.equal(player.status.atStart, true);
+  player.prevChoice();
+  runTasks();
+  assert.equal(trace.events, 0, 'no choice before the start');
+  player.nextDeadEnd();
+  runTasks();
+  assert.equal(trace.lastKind, EventKind.DeadEnd);
+  assert.equal(trace.events, 11);
+});
+
+/** Every pair of 13 items: no exact cover, and about 440,000 events to learn it. */
+const oddPairs = () => {
+  const pairs = [];
+  for (let i = 0; i < 13; i++) for (let j = i + 1; j < 13; j++) pairs.push([i, j]);
+  return dlx.Trace.exactCover(13, 0, pairs);
+};
+
+test('a search with no solution: "next solution" runs in slices, by name, to the end', () => {
+  const frames = [];
+  let clock = 0;
+  const player = new Player({ raf: (f) => frames.push(f), now: () => (clock += 20) });
+  const trace = oddPairs();
+  player.load(trace);
+  player.nextSolution();
+  assert.equal(player.status.task, 'to the next solution');
+  assert.equal(trace.events, 100_000, 'one slice of events per frame when the clock runs fast');
+  while (frames.length) frames.shift()();
+  assert.equal(player.busy, false);
+  assert.equal(trace.done, true);
+  assert.equal(trace.solutions, 0);
+  assert.ok(trace.events > 100_000, `${trace.events}`);
+  // With a clock that stands still (at any time of day), one call runs it all.
+  const still = new Player({ raf: (f) => frames.push(f), now: () => 5000 });
+  const again = oddPairs();
+  still.load(again);
+  still.nextSolution();
+  assert.equal(still.busy, false);
+  assert.equal(again.events, trace.events);
+});
+
+test('seeking near the end or a little way back lands on the step itself', () => {
+  const { player, trace, runTasks } = rig(sudoku(SIXTEEN));
+  player.seek(241_000); // the search ends at 241,804
+  runTasks();
+  assert.equal(trace.events, 241_000);
+  player.seek(1000);
+  runTasks();
+  assert.equal(trace.events, 1000);
+  player.seek(500);
+  runTasks();
+  assert.equal(trace.events, 500);
+});
+
+test('a frame that plays no event changes nothing; playing that stops at a solution asks for no more frames', () => {
+  let changes = 0;
+  const frames = [];
+  let clock = 0;
+  const player = new Player({ raf: (f) => frames.push(f), now: () => clock, onChange: () => changes++ });
+  const trace = new dlx.Trace(HARD);
+  player.load(trace);
+  player.setSpeed(0); // 1 event a second
+  player.play();
+  const n = changes;
+  clock += 16;
+  frames.shift()();
+  assert.equal(trace.events, 0);
+  assert.equal(changes, n, 'no event, no redraw');
+  assert.equal(player.depthLog.count, 1, 'and no depth sample');
+  assert.equal(frames.length, 1, 'still playing');
+  player.setSpeed(SPEEDS.length - 1);
+  while (player.playing) frames.shift()();
+  assert.equal(trace.lastKind, EventKind.Solution);
+  assert.equal(frames.length, 0, 'stopped at the solution: no frame pending');
+  player.seek(5);
+  player.load(null);
+  player.seek(5);
+  assert.equal(player.busy, false, 'nothing to seek in');
+});
+
+test('without injected clock and frames, the player uses the page clock', () => {
+  const player = new Player();
+  assert.ok(Math.abs(player.now() - performance.now()) < 1000);
+  assert.equal(player.raf, undefined, 'node has no requestAnimationFrame');
+  player.load(new dlx.Trace(HARD));
+  player.play();
+  assert.equal(player.playing, true, 'playing, though no frame will come');
+});
+
+test('back at the start after the depth ring has forgotten it, the plot starts again from the start', () => {
+  const { player, trace } = rig(sudoku(HARD));
+  for (let k = 0; k < 600; k++) player.forward(1);
+  assert.equal(player.depthLog.count, 480);
+  assert.equal(player.depthLog.get(0)[0], 121, 'the oldest sample kept');
+  player.back(600);
+  assert.equal(trace.events, 0);
+  assert.equal(player.depthLog.count, 1);
+  assert.deepEqual(player.depthLog.get(0), [0, 0, 0]);
+});
