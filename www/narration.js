@@ -48,8 +48,9 @@ export function startText(pic, trace, sudoku) {
     let empty = 0;
     for (let c = 0; c < sudoku.cells; c++) empty += pic.covered(sudoku.cellItem(c)) ? 0 : 1;
     const givens = sudoku.cells - empty;
-    return `Ready: ${plural(empty, 'empty cell')}, ${live} candidates; ` +
-      `the ${plural(givens, 'given')} already cover ${covered} of the ${pic.items} items. Step or play to start.`;
+    const given = givens === 0 ? `no givens, so none of the ${pic.items} items is covered yet`
+      : `the ${plural(givens, 'given')} already ${givens === 1 ? 'covers' : 'cover'} ${covered} of the ${pic.items} items`;
+    return `Ready: ${plural(empty, 'empty cell')}, ${plural(live, 'candidate')}; ${given}. Step or play to start.`;
   }
   return `Ready: ${plural(pic.items, 'item')} to cover with ${plural(pic.options.length, 'option')}. Step or play to start.`;
 }

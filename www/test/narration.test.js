@@ -134,8 +134,11 @@ test('a secondary item: what its cover hides comes back one option at a time', (
 test('Sudoku: a branch lists up to four candidates, a thousandth solution has its comma', () => {
   const empty = '.'.repeat(81);
   const first = lines(new dlx.Trace(empty), sudoku, 1);
-  assert.equal(first[0], 'Ready: 81 empty cells, 729 candidates; the 0 givens already cover 0 of the 324 items. Step or play to start.');
+  assert.equal(first[0], 'Ready: 81 empty cells, 729 candidates; no givens, so none of the 324 items is covered yet. Step or play to start.');
   assert.equal(first[1], 'Branch on r1c1: only 9 candidates left (fewest; 324 items tie at 9, and the first in item order is taken).');
+  // one given, r1c1 = 1: itself and the 28 options it clashes with (8 in its cell, row and column each, 4 more in its box) leave 700
+  const one = lines(new dlx.Trace('1' + '.'.repeat(80)), sudoku, 1);
+  assert.equal(one[0], 'Ready: 80 empty cells, 700 candidates; the 1 given already covers 4 of the 324 items. Step or play to start.');
   // r1c1 sees 1-6 in its row: 7, 8 or 9 is left
   const three = lines(new dlx.Trace('.123456' + '.'.repeat(74)), sudoku, 1);
   assert.match(three[0], /^Ready: 75 empty cells, \d+ candidates; the 6 givens already cover 24 of the 324 items/);
