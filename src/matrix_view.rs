@@ -1296,6 +1296,20 @@ mod tests {
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_row_order_is_what_was_set_and_stays_in_range() {
+        let mut v = MatrixView::new(Layout::sudoku());
+        assert_eq!(v.order(), 0, "rows by cell first");
+        v.set_order(1);
+        assert_eq!(v.order(), 1);
+        assert_eq!(v.option_at(1), model::option(1, 1) as u32, "by digit: r1c2 = 1 is the second row");
+        v.set_order(7);
+        assert_eq!(v.order(), 1, "an order past the last is the last");
+        v.set_order(0);
+        assert_eq!((v.order(), v.option_at(1)), (0, 1));
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn zoom_maps_pixels_to_cells_and_keeps_the_point_under_the_pointer() {
         let mut v = MatrixView::new(Layout::sudoku());
         v.resize(700, 1); // 2 px per column (648 wide), 1 per row
@@ -1334,6 +1348,7 @@ mod tests {
         assert_eq!((v.viewport().col0, v.viewport().row0), (324 - 40, 729 - 45));
         assert_eq!(v.cell_at(639, 719), Some((728, 323)));
         assert_eq!(v.cell_at(639, 728), None, "below the last row");
+        assert_eq!(v.cell_at(640, 0), None, "right of the last column");
         // back to the whole matrix
         v.set_zoom(0, 0, 0);
         assert_eq!((v.viewport().col0, v.viewport().row0, v.viewport().cell_w), (0, 0, 2));
