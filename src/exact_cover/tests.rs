@@ -596,8 +596,9 @@ fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn the_choice_work_counts_the_bucket_words_looked_at() {
-    // Knuth's example (one word): choices of length 2, 1, 1 and 1, and the dead end's 0.
-    let mut search = Search::new(knuth());
+    // Knuth's example with length buckets (one word; a matrix of 64 primary items or fewer
+    // keeps none unless asked): choices of length 2, 1, 1 and 1, and the dead end's 0.
+    let mut search = Search::new(knuth().with_buckets());
     while search.step(&mut Nothing) != Status::Done {}
     assert_eq!(search.counters().choice_work, 3 + 2 + 2 + 2 + 1);
     // 130 items (three words) of two one-item options each: on the way to the first
