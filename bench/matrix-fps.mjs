@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../scripts/serve.mjs';
+import { sampleFrames } from '../tests/e2e/frames.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
@@ -46,30 +47,9 @@ async function run(url) {
   await page.evaluate(() => document.querySelector('#matrix-area').scrollIntoView());
   await page.click('[data-action="toggle"]');
   await page.waitForTimeout(500);
-  const r = await page.evaluate((ms) => new Promise((done) => {
-    const ts = [];
-    const s0 = { ...window.dlxPage.matrix.stats };
-    const frame = (t) => {
-      ts.push(t);
-      if (t - ts[0] < ms) requestAnimationFrame(frame);
-      else {
-        const s1 = window.dlxPage.matrix.stats;
-        done({ ts, draws: s1.draws - s0.draws, drawMs: s1.ms - s0.ms, side: window.dlxPage.controller.side ?? 9 });
-      }
-    };
-    requestAnimationFrame(frame);
-  }), seconds * 1000);
+  const f = await sampleFrames(page, seconds * 1000);
   await ctx.close();
-  const gaps = r.ts.slice(1).map((t, k) => t - r.ts[k]).sort((a, b) => a - b);
-  return {
-    side: r.side,
-    fps: (r.ts.length - 1) / ((r.ts.at(-1) - r.ts[0]) / 1000),
-    median: gaps[gaps.length >> 1],
-    p95: gaps[Math.floor(gaps.length * 0.95)],
-    drawMs: r.draws ? r.drawMs / r.draws : 0,
-    draws: r.draws,
-    frames: gaps.length,
-  };
+  return { side: f.side, fps: f.fps, median: f.median, p95: f.p95, drawMs: f.drawMs, draws: f.draws, frames: f.frames };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];

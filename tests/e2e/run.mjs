@@ -21,6 +21,7 @@ import assert from 'node:assert/strict';
 import { serve } from '../../scripts/serve.mjs';
 import { dlx } from '../../www/test/wasm.js';
 import * as oracle from './oracle.mjs';
+import { sampleFrames } from './frames.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const shots = resolve(root, 'screenshots');
@@ -1709,31 +1710,16 @@ async function measureFps(page, ms) {
   await page.click('[data-action="toggle"]');
   await page.waitForTimeout(500);
   const since = await clock(page);
-  const r = await page.evaluate((ms) => new Promise((done) => {
-    const ts = [];
-    const e0 = window.dlxPage.controller.traces.sudoku.events;
-    const s0 = { ...window.dlxPage.matrix.stats };
-    const frame = (t) => {
-      ts.push(t);
-      if (t - ts[0] < ms) requestAnimationFrame(frame);
-      else {
-        const s1 = window.dlxPage.matrix.stats;
-        done({ ts, events: window.dlxPage.controller.traces.sudoku.events - e0, draws: s1.draws - s0.draws, drawMs: s1.ms - s0.ms });
-      }
-    };
-    requestAnimationFrame(frame);
-  }), ms);
-  const gaps = r.ts.slice(1).map((t, k) => t - r.ts[k]).sort((a, b) => a - b);
-  const seconds = (r.ts.at(-1) - r.ts[0]) / 1000;
+  const f = await sampleFrames(page, ms);
   return {
-    fps: (r.ts.length - 1) / seconds,
-    p95: gaps[Math.floor(gaps.length * 0.95)],
-    worst: gaps.at(-1),
-    eventsPerSecond: r.events / seconds,
+    fps: f.fps,
+    p95: f.p95,
+    worst: f.worst,
+    eventsPerSecond: f.events / f.seconds,
     blocking: await blocking(page, since),
-    frames: r.ts.length - 1,
-    matrixDraws: r.draws,
-    matrixMs: r.draws ? r.drawMs / r.draws : 0,
+    frames: f.frames,
+    matrixDraws: f.draws,
+    matrixMs: f.drawMs,
   };
 }
 
