@@ -98,7 +98,7 @@ fn dir() -> PathBuf {
     assert!(
         dir.is_dir(),
         "puzzle folder {} is missing: these tests need the shared puzzle files \
-         (/work/shared/data/puzzles, see its SOURCES.md); they are never skipped",
+         (../shared/data/puzzles beside the repository, see its SOURCES.md); they are never skipped",
         dir.display()
     );
     dir

@@ -129,6 +129,7 @@ export class Controller {
     marks.disabled = side > MARKS_UP_TO;
     marks.checked = side <= 9;
     this.views.board.setMarksShown(marks.checked);
+    $('tagline-matrix').textContent = `${n.options.toLocaleString('en')} × ${n.items.toLocaleString('en')}`;
     const note = $('size-note');
     note.hidden = nine;
     note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` ${side > MARKS_UP_TO ? 'Candidates are not drawn at this size (they would be too small to read); a cell\'s label lists them.' : 'Candidates are small at this size: tick "candidates" and zoom the page (Ctrl +) to read them.'} Hint and New puzzle are 9×9 only.` : ''}`;

@@ -381,11 +381,11 @@ mod tests {
 
     #[test] // native only: reads ../shared (no file system on wasm32)
     fn solves_the_famous_hard_puzzles() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/puzzles/famous_hard.txt"
-        ))
-        .expect("puzzle folder /work/shared/data/puzzles is missing");
+        let text = {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles/famous_hard.txt");
+            std::fs::read_to_string(path)
+                .unwrap_or_else(|e| panic!("{path}: {e} (the shared puzzle folder belongs beside the repository)"))
+        };
         for line in text.lines() {
             let p = puzzle(line);
             let v = Bitmask::new().verdict(&p).unwrap();

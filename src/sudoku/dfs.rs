@@ -216,11 +216,11 @@ mod tests {
 
     #[test] // native only: reads ../shared (no file system on wasm32)
     fn agrees_with_bitmask_on_easy_puzzles() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/data/puzzles/kaggle_10k.txt"
-        ))
-        .expect("puzzle folder /work/shared/data/puzzles is missing");
+        let text = {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles/kaggle_10k.txt");
+            std::fs::read_to_string(path)
+                .unwrap_or_else(|e| panic!("{path}: {e} (the shared puzzle folder belongs beside the repository)"))
+        };
         for line in text.lines().take(50) {
             let p = puzzle(line);
             let v = Dfs::new().verdict(&p).unwrap();

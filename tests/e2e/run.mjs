@@ -2091,6 +2091,7 @@ test('every size: a hard 16×16 solved in the page\'s worker (time measured), tr
   assert.equal(await page.$$eval('#items .item', (s) => s.length), 1024);
   assert.equal(await page.$eval('.panel-row .axis-row', (r) => r.textContent), 'ABCDEFGHIJKLMNOP');
   assert.match(await page.$eval('#watch-sub', (s) => s.textContent), /4,096 × 1,024/);
+  assert.equal(await page.$eval('.tagline', (s) => s.textContent), "Knuth's Algorithm X on the 4,096 × 1,024 exact cover, in WebAssembly");
   assert.equal(await page.$eval('#matrix-area', (m) => m.hidden), !(await page.evaluate(() => typeof window.dlxPage.matrix.setShape === 'function')));
 });
 
