@@ -257,6 +257,21 @@ impl Layout {
     pub fn item_name(&self, i: usize) -> &str {
         &self.item_names[i]
     }
+
+    /// One column of each kind, to explain the headings: at 9×9 "r4c5", "r3:7", "c5:7" and
+    /// "b2:7", at other sizes the same places scaled (a cell near the middle, the third
+    /// symbol from the end, box 2), as items.
+    pub fn column_key(&self) -> [usize; 4] {
+        let side = self.shape.side();
+        let (row, col, digit) = (side / 2 - 1, side / 2, (side - 2) as u8);
+        [
+            model::Item::Cell(row * side + col),
+            model::Item::RowDigit(row - 1, digit),
+            model::Item::ColumnDigit(col, digit),
+            model::Item::BoxDigit(1, digit),
+        ]
+        .map(|item| self.shape.item_number(item))
+    }
 }
 
 /// A Sudoku item in a few letters, for a column heading: "r4c5" (the cell is filled),
@@ -1506,6 +1521,28 @@ mod tests {
         assert_eq!(big.option_label(15624), "r25c25 = Y");
         assert_eq!(big.item_label(2499), "b25:Y");
         assert_eq!(big.orders()[0].bands[24].label, "r25");
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_column_key_names_one_column_of_each_kind_in_the_grid() {
+        let key = |shape, alphabet| {
+            let l = Layout::of(shape, alphabet);
+            l.column_key().map(|i| format!("{} {}", l.item_label(i), l.item_name(i)))
+        };
+        assert_eq!(
+            key(Shape::NINE, Alphabet::Digits),
+            ["r4c5 r4c5 is filled", "r3:7 row 3 has 7", "c5:7 column 5 has 7", "b2:7 box 2 has 7"]
+        );
+        assert_eq!(
+            key(Shape::FOUR, Alphabet::Digits),
+            ["r2c3 r2c3 is filled", "r1:2 row 1 has 2", "c3:2 column 3 has 2", "b2:2 box 2 has 2"]
+        );
+        assert_eq!(
+            key(Shape::SIXTEEN, Alphabet::Digits),
+            ["r8c9 r8c9 is filled", "r7:E row 7 has E", "c9:E column 9 has E", "b2:E box 2 has E"]
+        );
+        assert_eq!(key(Shape::TWENTY_FIVE, Alphabet::Letters)[3], "b2:W box 2 has W");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]

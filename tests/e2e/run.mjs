@@ -516,6 +516,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   assert.ok(s.cell >= 10, `rows ${s.cell} px apart`);
   assert.ok(s.width <= s.scrollWidth && s.height <= 800, `the canvas (${s.width} × ${s.height}) fits in ${s.scrollWidth} × 800`);
   assert.match(s.sub, /^64 options \(rows\) × 64 items/);
+  assert.equal(await page.$eval('#matrix-help .column-key', (k) => k.textContent), 'Columns: r2c3 r2c3 is filled, r1:2 row 1 has 2, c3:2 column 3 has 2, b2:2 box 2 has 2.');
   const zoomBack = await page.evaluate(() => window.dlxPage.matrix.mx.zoomLevels);
   assert.equal(zoomBack, 3, 'only zooms that enlarge 10 px cells');
   let t = await tryingNow(page);
@@ -543,6 +544,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   const big = await open(`#p=${EXAMPLES.find((e) => e.id === 'poj3076').line}`);
   s = await matrixState(big);
   assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow], [16, 4096, 1024, 0, 8]);
+  assert.equal(await big.$eval('#matrix-help .column-key', (k) => k.textContent), 'Columns: r8c9 r8c9 is filled, r7:N row 7 has N, c9:N column 9 has N, b2:N box 2 has N.');
   assert.ok(s.perColumn >= 1 && 1024 / s.perColumn <= s.scrollWidth, `${s.perColumn} columns a pixel`);
   assert.deepEqual(s.labels.slice(0, 3), ['r1', 'r2', 'r3'], 'bands named in the whole view');
   await big.keyboard.press('}');

@@ -86,6 +86,16 @@ export class MatrixView {
     this.selection = { options: [], items: [] };
     const n = (k) => k.toLocaleString('en-US');
     if (this.sub) this.sub.textContent = `${n(m.options)} options (rows) × ${n(m.items)} items (columns), a dot for each 1`;
+    const key = this.root.querySelector('.column-key');
+    if (key) {
+      key.replaceChildren('Columns:');
+      Array.from(m.columnKey()).forEach((item, k) => {
+        const b = document.createElement('b');
+        b.textContent = m.itemLabel(item);
+        key.append(k ? ', ' : ' ', b, ` ${m.itemWords(item)}`);
+      });
+      key.append('.');
+    }
     if (this.palette) this.mx.setPalette(this.palette);
     this.measure();
   }
