@@ -24,7 +24,7 @@ done
 
 # --- stage bookkeeping -----------------------------------------------------------------------
 t_all=$SECONDS
-current="" passed=() skipped=()
+current="" passed=() skipped=() cpu=()
 finish() {
     local rc=$?
     if (( rc != 0 )) && [[ -n "$current" ]]; then
@@ -32,10 +32,20 @@ finish() {
     elif (( rc != 0 )); then
         echo "test.sh: FAIL (exit $rc) after $((SECONDS - t_all))s; passed: ${passed[*]:-none}"
     else
+        echo "test.sh: CPU time (user+sys) per stage: ${cpu[*]:-none}"
         echo "test.sh: PASS: ${#passed[@]} stages in $((SECONDS - t_all))s (${passed[*]})${skipped:+; skipped: ${skipped[*]}}"
     fi
 }
 trap finish EXIT
+
+# cpu_now: sets cpu_s to the user+sys CPU seconds of every child this shell has waited for
+# (bash's `times`; in the shell itself, not a $(…) subshell, whose children's times start at 0).
+cpu_now() {
+    local f="${TMPDIR:-/tmp}/test-sh-times.$$"
+    times > "$f"
+    cpu_s=$(awk 'NR == 2 { s = 0; for (k = 1; k <= 2; k++) { split($k, a, /[ms]/); s += a[1] * 60 + a[2] } printf "%d", s + 0.5 }' "$f")
+    rm -f "$f"
+}
 
 # stage NAME COMMAND...: banner, run, record the time. A failing command ends the script (set -e).
 stage() {
@@ -44,9 +54,10 @@ stage() {
     echo "==================== stage: $name ===================="
     echo "+ $*"
     current="$name"
-    local t=$SECONDS
+    local t=$SECONDS c cpu_s; cpu_now; c=$cpu_s
     "$@"
     passed+=("$name:$((SECONDS - t))s")
+    cpu_now; cpu+=("$name:$((cpu_s - c))s")
     current=""
 }
 # counted NAME COMMAND...: a stage that runs cargo tests, whose log (target/test-NAME.log) must
