@@ -6,6 +6,8 @@
 #   scripts/test.sh --no-setup   skip scripts/setup.sh (.ci/run has just run it)
 #
 # Stages stop at the first failure; the last line says which stage failed, or that all passed.
+# Miri and the fuzz smoke test run in the background beside the page's stages (see "the
+# background lane" below); their logs are target/stage-NAME.log, printed when they end.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -17,7 +19,7 @@ for arg in "$@"; do
     case "$arg" in
         --native) native_only=1 ;;
         --no-setup) run_setup=0 ;;
-        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
         *) echo "test.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
     esac
 done
