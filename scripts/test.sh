@@ -6,7 +6,7 @@
 #   scripts/test.sh --no-setup   skip scripts/setup.sh (.ci/run has just run it)
 #
 # Stages stop at the first failure; the last line says which stage failed, or that all passed.
-# Miri and the fuzz smoke test run in the background beside the page's stages (see "the
+# Miri and the fuzz smoke test run in the background beside the other stages (see "the
 # background lane" below); their logs are target/stage-NAME.log, printed when they end.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -212,6 +212,25 @@ fi
 # --- 1. native unit + integration tests (debug: debug assertions, DLX sanity checks on) -------
 counted native-debug cargo test --all-targets
 
+# --- 1a. in the background (see "the background lane" above), one core each, beside the rest
+# (the page's stages below leave a core idle much of the time: one Node, one Chromium page):
+# - miri: the exact-cover engine's unit tests under Miri (unchecked links; about 2.5 min).
+#   Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
+# - fuzz-smoke: a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh
+#   installs it). About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
+#   fails the stage, and its reproducer is in fuzz/artifacts/. The long runs are
+#   `scripts/fuzz.sh 600` by hand.
+in_lane=()
+if (( native_only )) && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
+    skip miri "--native and no nightly miri installed"
+else
+    in_lane+=(miri scripts/miri.sh)
+fi
+if (( ! native_only )); then
+    in_lane+=(${in_lane[@]:+---} fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}")
+fi
+if (( ${#in_lane[@]} )); then lane "${in_lane[@]}"; fi
+
 # --- 2. the big data-driven test over ../shared/data/puzzles, in release ----------------------
 if [[ -f tests/puzzle_sets.rs ]]; then
     counted puzzle-sets-release cargo test --release --test puzzle_sets
@@ -238,25 +257,6 @@ if ! command -v cargo-mutants >/dev/null; then
 else
     stage mutants scripts/mutants.sh --ci -j 2
 fi
-
-# --- 4. in the background (see "the background lane" above), one core each, beside the stages
-# of the page below, which leave a core idle most of the time (one Node, one Chromium page):
-# - miri: the exact-cover engine's unit tests under Miri (unchecked links; about 2.5 min).
-#   Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
-# - fuzz-smoke: a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh
-#   installs it). About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
-#   fails the stage, and its reproducer is in fuzz/artifacts/. The long runs are
-#   `scripts/fuzz.sh 600` by hand.
-in_lane=()
-if (( native_only )) && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
-    skip miri "--native and no nightly miri installed"
-else
-    in_lane+=(miri scripts/miri.sh)
-fi
-if (( ! native_only )); then
-    in_lane+=(${in_lane[@]:+---} fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}")
-fi
-if (( ${#in_lane[@]} )); then lane "${in_lane[@]}"; fi
 
 if (( native_only )); then
     lane_join
@@ -310,7 +310,9 @@ stage js-unit node --test www/test/
 
 # --- 9. end to end: serve the repo on 127.0.0.1, drive Debian's Chromium with playwright-core ---
 # Screenshots go to screenshots/ (gitignored); `node tests/e2e/run.mjs --perf` measures longer.
-stage e2e node tests/e2e/run.mjs
+# Two tests at a time, each worker with its own Chromium (E2E_JOBS to change): a test spends most
+# of its time waiting for the page, so two of them share the cores well.
+stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-2}"
 
 # --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds
