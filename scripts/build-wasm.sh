@@ -12,10 +12,23 @@ out=www/pkg
 
 cargo build --release --target wasm32-unknown-unknown --lib
 wasm=target/wasm32-unknown-unknown/release/dlx_sudoku.wasm
+module="$out/dlx_sudoku_bg.wasm"
+
+# What www/pkg is made from: cargo's module, this script, wasm-bindgen's and wasm-opt's versions.
+# When they are those of the last build and its files are there, the glue and the optimised module
+# would come out byte for byte the same: they are kept (wasm-opt -O3 alone takes about 10 s of CPU).
+wasm_opt_version="$( [[ -x node_modules/.bin/wasm-opt ]] && node_modules/.bin/wasm-opt --version 2>/dev/null || echo none)"
+made_from="$(cat "$wasm" "${BASH_SOURCE[0]}" | sha256sum | cut -d' ' -f1) $(wasm-bindgen --version) $wasm_opt_version"
+stamp="$out/.made-from"
+if [[ -f "$stamp" && "$(cat "$stamp")" == "$made_from" && -f "$module" && -f "$out/dlx_sudoku.js" ]]; then
+    echo "build-wasm: $out is up to date with $wasm ($(wasm-bindgen --version), wasm-opt: $wasm_opt_version)"
+    echo "build-wasm: $module: $(stat -c %s "$module") bytes raw, $(gzip -9 -c "$module" | wc -c) bytes gzipped"
+    exit 0
+fi
+
 rm -rf "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" "$wasm"
 
-module="$out/dlx_sudoku_bg.wasm"
 if [[ -x node_modules/.bin/wasm-opt ]]; then
     # The same features rustc enables by default for wasm32 (bulk memory, sign-ext, …).
     node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
@@ -29,6 +42,7 @@ if [[ -x node_modules/.bin/wasm-opt ]]; then
 else
     echo "build-wasm: node_modules/.bin/wasm-opt not found (npm ci); module left unoptimised" >&2
 fi
+echo "$made_from" > "$stamp"
 raw=$(stat -c %s "$module")
 gz=$(gzip -9 -c "$module" | wc -c)
 echo "build-wasm: $module: $raw bytes raw, $gz bytes gzipped"

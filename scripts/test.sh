@@ -6,6 +6,8 @@
 #   scripts/test.sh --no-setup   skip scripts/setup.sh (.ci/run has just run it)
 #
 # Stages stop at the first failure; the last line says which stage failed, or that all passed.
+# Miri and the fuzz smoke test run in the background beside the other stages (see "the
+# background lane" below); their logs are target/stage-NAME.log, printed when they end.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -17,16 +19,18 @@ for arg in "$@"; do
     case "$arg" in
         --native) native_only=1 ;;
         --no-setup) run_setup=0 ;;
-        -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
         *) echo "test.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
     esac
 done
 
 # --- stage bookkeeping -----------------------------------------------------------------------
 t_all=$SECONDS
-current="" passed=() skipped=()
+current="" passed=() skipped=() cpu=() lane_pid="" lane_names=() lane_seen=()
 finish() {
     local rc=$?
+    lane_stop
+    (( ${#cpu[@]} )) && echo "test.sh: CPU time (user+sys) per stage: ${cpu[*]}"
     if (( rc != 0 )) && [[ -n "$current" ]]; then
         echo "test.sh: FAIL in stage '$current' (exit $rc) after $((SECONDS - t_all))s; passed: ${passed[*]:-none}"
     elif (( rc != 0 )); then
@@ -36,19 +40,128 @@ finish() {
     fi
 }
 trap finish EXIT
+trap 'exit 130' INT    # so that finish reports an interrupted run as failed (and stops the lane)
+trap 'exit 143' TERM
+
+# timed FILE COMMAND...: runs COMMAND (with set -e) in a subshell that writes its CPU time, user +
+# sys of the subshell and everything under it in whole seconds, to FILE when it ends, failed or not.
+# (bash's `times`, called in that subshell itself: a $(…) or a pipe would be a fresh process.)
+cpu_to() {
+    times > "$1.times"
+    awk '{ for (k = 1; k <= 2; k++) { split($k, a, /[ms]/); s += a[1] * 60 + a[2] } } END { printf "%d\n", s + 0.5 }' "$1.times" > "$1"
+    rm -f "$1.times"
+}
+timed() {
+    local f="$1"; shift
+    ( set -e; trap "cpu_to '$f'" EXIT; "$@" )
+}
 
 # stage NAME COMMAND...: banner, run, record the time. A failing command ends the script (set -e).
 stage() {
     local name="$1"; shift
+    lane_poll
     echo
     echo "==================== stage: $name ===================="
     echo "+ $*"
     current="$name"
-    local t=$SECONDS
-    "$@"
+    local t=$SECONDS f="${TMPDIR:-/tmp}/test-sh.$$.$name.cpu"
+    timed "$f" "$@"
     passed+=("$name:$((SECONDS - t))s")
+    cpu+=("$name:$(cat "$f" 2>/dev/null || echo '?')s"); rm -f "$f"
     current=""
 }
+
+# --- the background lane ------------------------------------------------------------------------
+# Miri and the fuzz smoke test use one core each (Miri interprets the tests on one thread;
+# fuzz.sh runs one libFuzzer target after another), and so do most of the page's stages (one
+# Node, one Chromium page at a time): one after the other, they left a core idle for minutes.
+# `lane NAME COMMAND... [--- NAME COMMAND...]...` runs such stages one after another in the
+# background while the other stages go on. Each writes only its own log (target/stage-NAME.log)
+# and builds in its own directory (target/miri, fuzz/target: no cargo lock shared with the
+# foreground). A stage of the lane is reported (banner, its whole log, its time) at the first
+# stage boundary after it ends; if it failed, the script stops there, naming it. `lane_join`
+# waits for the rest at the end. A failure in the foreground stops the lane.
+lane() {
+    local names=() prev=--- a
+    for a in "$@"; do [[ "$prev" == --- ]] && names+=("$a"); prev="$a"; done
+    mkdir -p target
+    for n in "${names[@]}"; do rm -f "target/stage-$n.log" "target/stage-$n.result"; done
+    lane_names+=("${names[@]}")
+    echo
+    echo "==================== stages in the background: ${names[*]} (logs: target/stage-NAME.log) ===================="
+    set -m   # its own process group, so that lane_stop can stop it and everything it started
+    lane_run "$@" </dev/null &
+    lane_pid=$!
+    set +m
+}
+lane_run() {
+    set +e
+    while (( $# )); do
+        local name="$1" cmd=(); shift
+        while (( $# )) && [[ "$1" != --- ]]; do cmd+=("$1"); shift; done
+        (( $# )) && shift
+        local t=$SECONDS log="target/stage-$name.log" f="target/stage-$name.cpu" rc
+        echo "+ ${cmd[*]}" > "$log"
+        timed "$f" "${cmd[@]}" >> "$log" 2>&1
+        rc=$?
+        echo "$rc $((SECONDS - t)) $(cat "$f" 2>/dev/null || echo '?')" > "target/stage-$name.result"
+        rm -f "$f"
+        (( rc == 0 )) || exit "$rc"
+    done
+}
+# lane_report NAME: prints a finished stage of the lane; fails (naming it) if it failed.
+lane_report() {
+    local name="$1" rc wall c
+    read -r rc wall c < "target/stage-$name.result"
+    lane_seen+=("$name")
+    echo
+    echo "==================== stage: $name (ran in the background; log: target/stage-$name.log) ===================="
+    cat "target/stage-$name.log"
+    if (( rc != 0 )); then
+        current="$name"
+        exit "$rc"
+    fi
+    passed+=("$name:${wall}s(bg)")
+    cpu+=("$name:${c}s")
+}
+# lane_poll: reports the stages of the lane that have ended since the last look.
+lane_poll() {
+    local n
+    for n in "${lane_names[@]}"; do
+        [[ " ${lane_seen[*]} " == *" $n "* ]] && continue
+        [[ -f "target/stage-$n.result" ]] || return 0
+        lane_report "$n"
+    done
+}
+# lane_join: waits for the lane to end, then reports the rest of it.
+lane_join() {
+    [[ -n "$lane_pid" ]] || return 0
+    local n pending=()
+    for n in "${lane_names[@]}"; do [[ " ${lane_seen[*]} " == *" $n "* ]] || pending+=("$n"); done
+    (( ${#pending[@]} )) && echo && echo "test.sh: waiting for the background stages: ${pending[*]}"
+    wait "$lane_pid" || true
+    lane_pid=""
+    lane_poll
+    for n in "${lane_names[@]}"; do
+        [[ " ${lane_seen[*]} " == *" $n "* ]] && continue
+        current="$n"
+        echo "test.sh: background stage $n ended without a result (see target/stage-$n.log)" >&2
+        exit 1
+    done
+}
+# lane_stop: on the way out after a failure, stops what is still running in the background.
+lane_stop() {
+    [[ -n "$lane_pid" ]] || return 0
+    if kill -0 "$lane_pid" 2>/dev/null; then
+        local n running=()
+        for n in "${lane_names[@]}"; do [[ -f "target/stage-$n.result" ]] || running+=("$n"); done
+        echo "test.sh: stopping the background stages ${running[*]} (logs in target/stage-NAME.log)"
+        kill -TERM -- "-$lane_pid" 2>/dev/null || true
+    fi
+    wait "$lane_pid" 2>/dev/null || true
+    lane_pid=""
+}
+
 # counted NAME COMMAND...: a stage that runs cargo tests, whose log (target/test-NAME.log) must
 # show exactly the number of tests per test binary that tests/expected-counts.txt lists for NAME
 # ("binary passed ignored"; a binary that ran nothing shows 0 0). A plain #[test] is silently
@@ -99,6 +212,25 @@ fi
 # --- 1. native unit + integration tests (debug: debug assertions, DLX sanity checks on) -------
 counted native-debug cargo test --all-targets
 
+# --- 1a. in the background (see "the background lane" above), one core each, beside the rest
+# (the page's stages below leave a core idle much of the time: one Node, one Chromium page):
+# - miri: the exact-cover engine's unit tests under Miri (unchecked links; about 2.5 min).
+#   Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
+# - fuzz-smoke: a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh
+#   installs it). About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
+#   fails the stage, and its reproducer is in fuzz/artifacts/. The long runs are
+#   `scripts/fuzz.sh 600` by hand.
+in_lane=()
+if (( native_only )) && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
+    skip miri "--native and no nightly miri installed"
+else
+    in_lane+=(miri scripts/miri.sh)
+fi
+if (( ! native_only )); then
+    in_lane+=(${in_lane[@]:+---} fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}")
+fi
+if (( ${#in_lane[@]} )); then lane "${in_lane[@]}"; fi
+
 # --- 2. the big data-driven test over ../shared/data/puzzles, in release ----------------------
 if [[ -f tests/puzzle_sets.rs ]]; then
     counted puzzle-sets-release cargo test --release --test puzzle_sets
@@ -126,23 +258,11 @@ else
     stage mutants scripts/mutants.sh --ci -j 2
 fi
 
-# --- 3b. the exact-cover engine's unit tests under Miri (unchecked links; about 3.5 min) ---------
-# Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
-if (( native_only )) && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
-    skip miri "--native and no nightly miri installed"
-else
-    stage miri scripts/miri.sh
-fi
-
 if (( native_only )); then
+    lane_join
     skip fuzz-wasm-and-js "--native"
     exit 0
 fi
-
-# --- 4. a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh installs it) --
-# About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash fails the stage,
-# and its reproducer is in fuzz/artifacts/. The long runs are `scripts/fuzz.sh 600` by hand.
-stage fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}"
 
 # --- 5. the release wasm build, as the page uses it (www/pkg/; checks the wasm-bindgen CLI) ------
 stage build-wasm scripts/build-wasm.sh
@@ -190,10 +310,15 @@ stage js-unit node --test www/test/
 
 # --- 9. end to end: serve the repo on 127.0.0.1, drive Debian's Chromium with playwright-core ---
 # Screenshots go to screenshots/ (gitignored); `node tests/e2e/run.mjs --perf` measures longer.
-stage e2e node tests/e2e/run.mjs
+# Two tests at a time, each worker with its own Chromium (E2E_JOBS to change): a test spends most
+# of its time waiting for the page, so two of them share the cores well.
+stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-2}"
 
 # --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds
 # and runs a page of tricky JavaScript (tests/dist/tricky/); serves dist/ under a sub-path, goes
 # offline, updates it, and opens dist/dlx-sudoku.html from file://.
 stage dist node tests/dist/run.mjs
+
+# --- the background stages' end (they are reported as they finish; this waits for the rest) ---
+lane_join

@@ -8,10 +8,15 @@
 //   node tests/e2e/run.mjs                 every test (about a minute); needs www/pkg built
 //   node tests/e2e/run.mjs --only paste    the tests whose name contains "paste"
 //   node tests/e2e/run.mjs --perf [--minutes 3]   frame rate over 10 s and memory over minutes
+//   node tests/e2e/run.mjs --jobs 2        two tests at a time, each in a Chromium of its own
+//                                          (most of a test is waiting for the page; scripts/test.sh
+//                                          runs it so); each test's lines print when it ends
 //
 // Exits non-zero if any test fails. Any error the page logs fails the test it happens in.
 
 import { chromium } from 'playwright-core';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { format } from 'node:util';
 import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
@@ -30,6 +35,7 @@ const flag = (name) => args.includes(name);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const only = option('--only', null);
 const perf = flag('--perf');
+const jobs = Math.max(1, Math.floor(Number(option('--jobs', 1))) || 1);
 
 if (!existsSync(resolve(root, 'www/pkg/dlx_sudoku_bg.wasm'))) {
   console.error('e2e: www/pkg is not built: run scripts/build-wasm.sh first');
@@ -55,15 +61,22 @@ const DRAWN_LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....
 // --- harness ------------------------------------------------------------------------------------
 const server = await serve(root, 0);
 const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await chromium.launch({
+const launch = () => chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'],
 });
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
-let errors = [];
-const contexts = [];
+/**
+ * The running test's own state: its worker's Chromium, the errors its pages log, the browser
+ * contexts it opened (closed when it ends) and the lines it prints. With --jobs, tests run side
+ * by side; each sees only its own (AsyncLocalStorage follows a test through its awaits).
+ */
+const running = new AsyncLocalStorage();
+const current = () => running.getStore();
+const print = console.log.bind(console);
+if (jobs > 1) console.log = (...a) => (current() ? current().out.push(format(...a)) : print(...a));
 
 /**
  * Registered in every page before its scripts run: main-thread blocking as the browser
@@ -133,6 +146,7 @@ async function blocking(page, since = 0) {
  * busy machine, not the page's work.
  */
 async function mainThreadTasks(page, fn) {
+  const browser = page.context().browser(); // one trace at a time per browser: each worker has its own
   await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
   let buffer;
   try {
@@ -162,6 +176,7 @@ const describeBlocking = (b) => `${b.tasks.length} long task${b.tasks.length ===
 
 /** A fresh page (own context: no shared localStorage) on `hash`, ready to use. */
 async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [] } = {}) {
+  const { browser, contexts, errors } = current();
   const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions });
   contexts.push(ctx);
   await ctx.addInitScript(watchBlocking);
@@ -718,6 +733,7 @@ test('hostile links and huge steps: a message, never a freeze', async () => {
   assert.match(text, /not a step number/);
   assert.equal(await counter(page, 'events'), 0);
   assert.equal((await givens(page)).length, 81);
+  const { browser, contexts, errors } = current();
   const far = await browser.newContext().then((c) => (contexts.push(c), c.newPage()));
   far.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   await far.goto(`${base}#p=${EMPTY}&s=999999999999`);
@@ -2226,26 +2242,38 @@ test('pixels: the key states look as the committed references do', async () => {
 });
 
 // --- run ---------------------------------------------------------------------------------------------
-let failed = 0, ran = 0;
+// `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
+const chosen = tests.filter((t) => (!only || t.name.includes(only)) && (!perf || t.name.startsWith('top speed')));
+let failed = 0, next = 0;
 const t0 = Date.now();
-for (const t of tests) {
-  if (only && !t.name.includes(only)) continue;
-  if (perf && !t.name.startsWith('top speed')) continue;
-  ran++;
-  errors = [];
+async function runOne(t, browser) {
+  const me = { browser, errors: [], contexts: [], out: [] };
   const t1 = Date.now();
-  try {
-    await t.fn();
-    assert.deepEqual(errors, [], 'the page logged errors');
-    console.log(`ok   ${t.name} (${((Date.now() - t1) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`);
-    if (errors.length) console.log(`     page errors: ${errors.join(' | ')}`);
-  }
-  while (contexts.length) await contexts.pop().close();
+  let verdict;
+  await running.run(me, async () => {
+    try {
+      await t.fn();
+      assert.deepEqual(me.errors, [], 'the page logged errors');
+      verdict = `ok   ${t.name} (${((Date.now() - t1) / 1000).toFixed(1)} s)`;
+    } catch (e) {
+      failed++;
+      verdict = `FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`;
+      if (me.errors.length) verdict += `\n     page errors: ${me.errors.join(' | ')}`;
+    }
+    while (me.contexts.length) await me.contexts.pop().close();
+  });
+  for (const line of me.out) print(line);
+  print(verdict);
 }
-await browser.close();
+async function worker() {
+  const browser = await launch();
+  try {
+    while (next < chosen.length) await runOne(chosen[next++], browser);
+  } finally {
+    await browser.close();
+  }
+}
+await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
 server.close();
-console.log(`e2e: ${ran - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s; screenshots in ${shots}`);
+print(`e2e: ${chosen.length - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}; screenshots in ${shots}`);
 process.exit(failed ? 1 : 0);
