@@ -99,6 +99,22 @@ pub(super) struct Uniform {
     magic: u64,
 }
 
+/// The high 64 bits of `a · b`: one multiplication natively.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+fn mul_high(a: u64, b: u32) -> u32 {
+    ((u128::from(a) * u128::from(b)) >> 64) as u32
+}
+
+/// The high 64 bits of `a · b` (`b` < 2³², so they fit 32), from two 64-bit products:
+/// WebAssembly has no 128-bit product, and a `u128` one there is a call to `__multi3`.
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+fn mul_high(a: u64, b: u32) -> u32 {
+    let b = u64::from(b);
+    (((a >> 32) * b + (((a & 0xffff_ffff) * b) >> 32)) >> 32) as u32
+}
+
 impl Uniform {
     /// `width` > 0 nodes an option, after `base`.
     fn new(base: u32, width: u32) -> Uniform {
@@ -115,7 +131,7 @@ impl Uniform {
     #[inline(always)]
     fn place(self, p: u32) -> u32 {
         let low = self.magic.wrapping_mul(u64::from(p - self.base));
-        ((u128::from(low) * u128::from(self.width + 1)) >> 64) as u32
+        mul_high(low, self.width + 1)
     }
 
     /// The `i`th node after option node `p` in its option, cyclically, for `i` in `1..width`.

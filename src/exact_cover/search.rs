@@ -278,9 +278,8 @@ impl Search {
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
         use super::{ANY_WIDTH, MIXED};
         match (self.m.narrow, self.m.width_class()) {
-            (true, MIXED) => self.advance::<O, true, MIXED>(obs),
             (true, 4) => self.advance::<O, true, 4>(obs),
-            (true, _) => self.advance::<O, true, ANY_WIDTH>(obs),
+            (true, _) => self.advance::<O, true, MIXED>(obs),
             (false, MIXED) => self.advance::<O, false, MIXED>(obs),
             (false, 4) => self.advance::<O, false, 4>(obs),
             (false, _) => self.advance::<O, false, ANY_WIDTH>(obs),
