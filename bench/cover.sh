@@ -12,14 +12,19 @@
 # as a whole process, and so is `ours-cli` (`dlx-sudoku cover --count`, same input): DLX1's
 # ratio is against ours-cli, process against process. Times are CPU seconds (user + system):
 # on the shared machine wall time mostly measures the wait for a core (the log has both).
+# Flags are the same on both sides: DLX1 is compiled with gcc -O3 -march=native, so our CLI and
+# the bench crate (ours and the crates in one binary) are built here with -C target-cpu=native,
+# in their own target folders. The product's builds (and the page's wasm) never are.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 rounds="${1:-3}"
-cargo build --release --quiet
-(cd bench/cover && cargo build --release --quiet)
-ours="$root/target/release/dlx-sudoku"
-bench="$root/bench/cover/target/release/cover-bench"
+export RUSTFLAGS="-C target-cpu=native"
+CARGO_TARGET_DIR="$root/target/native" cargo build --release --quiet
+(cd bench/cover && CARGO_TARGET_DIR="$root/bench/cover/target/native" cargo build --release --quiet)
+unset RUSTFLAGS
+ours="$root/target/native/release/dlx-sudoku"
+bench="$root/bench/cover/target/native/release/cover-bench"
 dlx1="${DLX1:-$root/target/peers/dlx1}"
 if [[ ! -x "$dlx1" && -n "${CWEBTEST:-}" ]]; then
     "$root/../shared/peers/build-dlx1.sh" "$CWEBTEST" "$dlx1" >&2

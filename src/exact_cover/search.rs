@@ -276,11 +276,13 @@ impl Search {
     /// search runs on without pausing until the next solution or the end.
     #[inline(always)]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
-        match (self.m.narrow, self.m.four) {
-            (true, true) => self.advance::<O, true, true>(obs),
-            (true, false) => self.advance::<O, true, false>(obs),
-            (false, true) => self.advance::<O, false, true>(obs),
-            (false, false) => self.advance::<O, false, false>(obs),
+        use super::{ANY_WIDTH, MIXED};
+        match (self.m.narrow, self.m.width_class()) {
+            (true, 4) => self.advance::<O, true, 4>(obs),
+            (true, _) => self.advance::<O, true, MIXED>(obs),
+            (false, MIXED) => self.advance::<O, false, MIXED>(obs),
+            (false, 4) => self.advance::<O, false, 4>(obs),
+            (false, _) => self.advance::<O, false, ANY_WIDTH>(obs),
         }
     }
 
@@ -295,7 +297,7 @@ impl Search {
     /// there each trip through the `match` is an indirect jump (`br_table`), where
     /// native code would jump straight to the next step anyway.
     #[inline(always)]
-    fn advance<O: Observer, const NARROW: bool, const FOUR: bool>(&mut self, obs: &mut O) -> Status {
+    fn advance<O: Observer, const NARROW: bool, const WIDTH: u32>(&mut self, obs: &mut O) -> Status {
         let mut pc = self.pc;
         let mut l = self.level;
         // The events done in this call, counted in a register.
@@ -364,7 +366,7 @@ impl Search {
                 loop {
                     let q = self.cursor;
                     let item = self.m.node(q).top;
-                    self.m.uncover_::<NARROW, FOUR>(item);
+                    self.m.uncover_::<NARROW, WIDTH>(item);
                     let prev = self.m.prev_in_option(q);
                     let done = prev == self.x[l];
                     if !done {
@@ -411,7 +413,7 @@ impl Search {
             }
                 // X4
                 let item = self.chosen[l];
-                self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
+                self.counters.updates += self.m.cover_::<NARROW, WIDTH>(item);
                 self.x[l] = self.m.node(item).down;
                 emit(obs, || Event::Cover { item });
                 then!(TryNext; break 'try_next);
@@ -419,7 +421,7 @@ impl Search {
                 // X5, or X7 when the options are used up
                 let (item, p) = (self.chosen[l], self.x[l]);
                 if p == item {
-                    self.m.uncover_::<NARROW, FOUR>(item);
+                    self.m.uncover_::<NARROW, WIDTH>(item);
                     emit(obs, || Event::Uncover { item });
                     then!(Leaving; continue 'run);
                 }
@@ -440,7 +442,7 @@ impl Search {
             loop {
                 let q = self.cursor;
                 let item = self.m.node(q).top;
-                self.counters.updates += self.m.cover_::<NARROW, FOUR>(item);
+                self.counters.updates += self.m.cover_::<NARROW, WIDTH>(item);
                 let next = self.m.next_in_option(q);
                 let done = next == self.x[l];
                 if !done {

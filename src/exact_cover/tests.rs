@@ -313,7 +313,7 @@ fn n_queens() {
             }
         }
         // 4n primary items at most: the choice scans the item list, keeping no buckets.
-        assert!(!m.narrow && m.four, "{n} queens");
+        assert!(!m.narrow && m.uniform(), "{n} queens");
         assert_eq!(m.clone().with_buckets().solutions(usize::MAX).len(), expect, "{n} queens, buckets");
         assert_eq!(m.solutions(usize::MAX).len(), expect, "{n} queens");
     }
@@ -393,15 +393,17 @@ fn long_items_are_chosen_by_length_too() {
     assert_eq!(search.into_matrix().sanity(), Ok(()));
 }
 
-/// Matrices whose options all have four items take the unrolled hide (`FOUR`); they must
+/// Matrices whose options all have the same number of items (1 to 6 here, as Sudoku's 4
+/// and pentominoes' 6) hide an option by walking its nodes by index (`UNIFORM`); they must
 /// find what brute force finds, and leave the matrix whole.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
-fn four_item_options_agree_with_brute_force() {
+fn uniform_options_agree_with_brute_force() {
     let mut rng = Rng(44);
     let mut solvable = 0;
     for round in 0..rounds_or(2000, 10) {
-        let (primary, secondary) = (4 + rng.below(5) as usize, rng.below(2) as usize);
+        let width = 1 + round % 6;
+        let (primary, secondary) = (width.max(4) + rng.below(5) as usize, rng.below(2) as usize);
         let items = primary + secondary;
         let mut m = Matrix::new(primary, secondary);
         let mut options = Vec::new();
@@ -410,7 +412,7 @@ fn four_item_options_agree_with_brute_force() {
             for k in (1..items).rev() {
                 all.swap(k, rng.below(k as u64 + 1) as usize);
             }
-            let mut option = all[..4].to_vec();
+            let mut option = all[..width].to_vec();
             if !option.iter().any(|&i| i < primary) {
                 option[0] = rng.below(primary as u64) as usize;
                 if option[1..].contains(&option[0]) {
@@ -420,7 +422,7 @@ fn four_item_options_agree_with_brute_force() {
             m.add_option(&option).unwrap();
             options.push(option);
         }
-        assert!(m.four, "every option has four items");
+        assert_eq!(m.uniform(), !options.is_empty(), "every option has {width} items");
         // Both ways to choose: by length buckets (as Sudoku) and by a scan (as queens).
         if round % 2 == 0 {
             m = m.with_buckets();
@@ -468,7 +470,7 @@ fn sanity_finds_each_kind_of_broken_list() {
     // An item covered behind the search's back: its list and the count of primary items
     // disagree.
     assert!(broken(&|m| {
-        m.links.cover::<false, false>(3);
+        m.links.cover::<false, { super::MIXED }>(3);
     })
     .contains("primary items in the list"));
     // The vertical lists: a length that is not the length of its list.
