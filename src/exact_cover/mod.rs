@@ -241,8 +241,8 @@ impl Matrix {
     /// The items of an option, in the order they were given.
     pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
         let start = self.option_start[option] as usize;
-        self.links.nodes()[start..]
-            .iter()
+        self.links
+            .nodes_from(start)
             .take_while(|n| n.top != SPACER)
             .map(|n| n.top as usize)
     }
@@ -263,7 +263,7 @@ impl Matrix {
     /// `0..items` head the items' lists, option nodes and spacers follow. Each entry is
     /// `[up, down, top, right]`, with `top` = `u32::MAX` for a spacer.
     pub fn node_links(&self) -> impl Iterator<Item = [u32; 4]> + '_ {
-        self.links.nodes().iter().map(|n| [n.up, n.down, n.top, n.right])
+        self.links.nodes_from(0).map(|n| [n.up, n.down, n.top, n.right])
     }
 
     /// The option of each node (`u32::MAX` for headers and spacers).
@@ -497,7 +497,7 @@ impl Matrix {
                 }
                 count += 1;
                 p = q;
-                if count > self.links.nodes().len() {
+                if count > self.links.node_count() {
                     return Err(format!("item {item}: list does not close"));
                 }
             }
