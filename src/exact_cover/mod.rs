@@ -4,7 +4,9 @@
 //! a set of items). A solution is a set of options that covers every *primary* item
 //! exactly once and every *secondary* item at most once.
 //!
-//! "A pointer is an array index": every link is a `u32` index into flat arrays.
+//! "A pointer is an array index": every link is a `u32` index into flat arrays (inside
+//! `links.rs` the node links are kept as byte offsets, the index times the node size,
+//! so that following one costs no shift).
 //! Nodes `0..N` head the vertical lists of the `N` items; after them come the options,
 //! each option's nodes in a row, with a *spacer* node before, between and after them.
 //! A spacer's `up` is the first node of the option before it and its `down` the last
