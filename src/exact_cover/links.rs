@@ -165,6 +165,8 @@ impl Links {
     /// spacer before the first option.
     pub fn new(items: u32, primary: u32) -> Links {
         assert!(primary <= items && items < SPACER - 2, "bad sizes {primary} of {items}");
+        // Every node's offset fits a `u32` (`push_option` keeps this as nodes are added).
+        assert!(u64::from(items) + 2 < u64::from(u32::MAX / STRIDE), "too many items: {items}");
         let mut links = Links {
             nodes: (0..items)
                 .map(|i| Node {

@@ -164,7 +164,8 @@ impl Matrix {
     /// `secondary` secondary items (numbered after them).
     ///
     /// # Panics
-    /// If there are 2^30 items or more, however the sum of the two sizes overflows.
+    /// If there are 2^28 items or more (node links are byte offsets of 16-byte nodes in a
+    /// `u32`), however the sum of the two sizes overflows.
     pub fn new(primary: usize, secondary: usize) -> Matrix {
         let items = primary
             .checked_add(secondary)
