@@ -56,3 +56,11 @@ fn matrix_sizes_that_overflow_are_refused() {
 fn matrix_sizes_past_the_link_range_are_refused() {
     Matrix::new(1 << 29, 1 << 29);
 }
+
+/// Node links are byte offsets of 16-byte nodes in a `u32`: 2^28 items would overflow them,
+/// and must be refused before anything is allocated.
+#[test]
+#[should_panic(expected = "too many items")]
+fn matrix_sizes_past_the_byte_offsets_are_refused() {
+    Matrix::new(1 << 28, 0);
+}

@@ -4,7 +4,7 @@
 //! lengths and the length buckets. Its constructor and its mutators keep one invariant:
 //!
 //! > **Every stored link is in bounds.** Each node's `up`, `down` and `right` is the
-//! > index of a node. An item header's `up` and `down` lead to option nodes of that item
+//! > byte offset of a node (its number times `STRIDE`). An item header's `up` and `down` lead to option nodes of that item
 //! > or back to the header, and an option node's `right` to an option node of the same
 //! > option. The `top` of every option node is an item, whose `len` and bucket word exist.
 //! > Every `prev` and `next` of the item list is an item or one of the two roots.
@@ -12,7 +12,12 @@
 //! > are nodes `items + 1 + j·(k + 1)` and the `k − 1` after them.
 //!
 //! So the hot loops, which only follow links read from the arrays, can index without
-//! checks. Debug builds (and so every test) check every index anyway; Miri runs the
+//! checks. They also need no multiply: `up`, `down` and `right` are stored as *byte
+//! offsets* into the node array (node `q` is stored as `q * STRIDE`), so following a
+//! link is one add to the array's address. (In WebAssembly, whose addresses have no
+//! scaled index, that saves a shift per link followed, and natively too, since a 16-byte
+//! stride is beyond x86's scaled addressing.) Outside this module links are node
+//! numbers: [`Links::node`] converts. Debug builds (and so every test) check every index anyway; Miri runs the
 //! engine's tests on the unchecked code (`scripts/miri.sh`). Entry points that take an
 //! index from outside (`cover`, `uncover`, `node`) check it once.
 #![allow(unsafe_code)]
@@ -20,6 +25,8 @@
 use super::{bucket, ANY_WIDTH, BUCKETS, COVERED, LONG, MIXED, SPACER};
 
 /// One node of the matrix: an item header, an option node, or a spacer between options.
+/// As [`Links::node`] returns it, `up`, `down` and `right` are node numbers; inside
+/// [`Links`] they are stored as byte offsets (times [`STRIDE`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) struct Node {
     pub up: u32,
@@ -33,6 +40,58 @@ pub(super) struct Node {
 /// Whether to index without checks: in release builds, and under Miri, which checks
 /// every access itself and so tests the unchecked code.
 const UNCHECKED: bool = !cfg!(debug_assertions) || cfg!(miri);
+
+/// The size of a [`Node`]: a stored link is a node number times this.
+const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
+
+/// The node at byte offset `off`, unchecked where [`UNCHECKED`].
+///
+/// Callers pass only stored links (offsets of nodes; the invariant of [`Links`] puts each
+/// in bounds) or a node number checked on entry times `STRIDE`.
+#[inline(always)]
+fn node_at(v: &[Node], off: u32) -> &Node {
+    debug_assert!(off % STRIDE == 0);
+    if UNCHECKED {
+        debug_assert!(((off / STRIDE) as usize) < v.len());
+        // SAFETY: `off` is a stored link or a checked node number times `STRIDE`; the
+        // invariant of `Links` makes it the offset of a node inside `v`, and a multiple of
+        // `STRIDE`, so the pointer is in bounds and aligned.
+        unsafe { &*v.as_ptr().byte_add(off as usize) }
+    } else {
+        &v[(off / STRIDE) as usize]
+    }
+}
+
+/// `node_at` for writing; the same contract.
+#[inline(always)]
+fn node_at_mut(v: &mut [Node], off: u32) -> &mut Node {
+    debug_assert!(off % STRIDE == 0);
+    if UNCHECKED {
+        debug_assert!(((off / STRIDE) as usize) < v.len());
+        // SAFETY: as in `node_at`: `off` is in bounds and aligned by the invariant of
+        // `Links`, and `v` is borrowed mutably, so nothing else refers to the node.
+        unsafe { &mut *v.as_mut_ptr().byte_add(off as usize) }
+    } else {
+        &mut v[(off / STRIDE) as usize]
+    }
+}
+
+/// A node number as a stored link.
+#[inline(always)]
+fn off(q: u32) -> u32 {
+    q * STRIDE
+}
+
+/// A stored node with its links as node numbers.
+#[inline(always)]
+fn unscaled(n: Node) -> Node {
+    Node {
+        up: n.up / STRIDE,
+        down: n.down / STRIDE,
+        top: n.top,
+        right: n.right / STRIDE,
+    }
+}
 
 /// `v[i]`, unchecked where [`UNCHECKED`].
 ///
@@ -65,6 +124,7 @@ fn at_mut<T>(v: &mut [T], i: usize) -> &mut T {
 /// The nodes, lengths and length buckets of a matrix; see the module's invariant.
 #[derive(PartialEq, Eq, Debug)]
 pub(super) struct Links {
+    /// Links stored as byte offsets: see [`STRIDE`].
     nodes: Vec<Node>,
     /// Active options per item (plus `COVERED` while covered).
     len: Vec<u32>,
@@ -134,13 +194,14 @@ impl Uniform {
         mul_high(low, self.width + 1)
     }
 
-    /// The `i`th node after option node `p` in its option, cyclically, for `i` in `1..width`.
+    /// The `i`th node after option node `p` in its option, cyclically, for `i` in `1..width`,
+    /// as a byte offset (`p` is one too; `place` is `p`'s place).
     #[inline(always)]
     fn after(self, p: u32, place: u32, i: u32) -> u32 {
         if place + i >= self.width {
-            p + i - self.width
+            p - off(self.width - i)
         } else {
-            p + i
+            p + off(i)
         }
     }
 }
@@ -173,13 +234,15 @@ impl Links {
     /// spacer before the first option.
     pub fn new(items: u32, primary: u32) -> Links {
         assert!(primary <= items && items < SPACER - 2, "bad sizes {primary} of {items}");
+        // Every node's offset fits a `u32` (`push_option` keeps this as nodes are added).
+        assert!(u64::from(items) + 2 < u64::from(u32::MAX / STRIDE), "too many items: {items}");
         let mut links = Links {
             nodes: (0..items)
                 .map(|i| Node {
-                    up: i,
-                    down: i,
+                    up: off(i),
+                    down: off(i),
                     top: i,
-                    right: i,
+                    right: off(i),
                 })
                 .collect(),
             len: vec![0; items as usize],
@@ -225,15 +288,20 @@ impl Links {
         self.len.len() as u32
     }
 
-    /// All nodes, read-only.
-    pub fn nodes(&self) -> &[Node] {
-        &self.nodes
+    /// The number of nodes.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
     }
 
-    /// Node `q` (checked: `q` may come from anywhere).
+    /// Node `q` and the nodes after it, with node numbers as links.
+    pub fn nodes_from(&self, q: usize) -> impl Iterator<Item = Node> + '_ {
+        self.nodes[q..].iter().map(|&n| unscaled(n))
+    }
+
+    /// Node `q`, with node numbers as links (checked: `q` may come from anywhere).
     #[inline(always)]
     pub fn node(&self, q: u32) -> Node {
-        self.nodes[q as usize]
+        unscaled(self.nodes[q as usize])
     }
 
     /// The lengths, with `COVERED` set on covered items.
@@ -293,7 +361,8 @@ impl Links {
             assert!(item < n && !items[..k].contains(&item), "bad item {item}");
             assert!(self.len[item as usize] & COVERED == 0, "item {item} is covered");
         }
-        assert!(self.nodes.len() + items.len() < SPACER as usize, "too many nodes");
+        // Every offset, and the offset one node past the last, fits a `u32`.
+        assert!(self.nodes.len() + items.len() + 2 < (u32::MAX / STRIDE) as usize, "too many nodes");
         let spacer = self.nodes.len() - 1;
         let first = self.nodes.len() as u32;
         let width = items.len() as u32;
@@ -308,12 +377,12 @@ impl Links {
             let up = self.nodes[item as usize].up;
             self.nodes.push(Node {
                 up,
-                down: item,
+                down: off(item),
                 top: item,
-                right: q + 1,
+                right: off(q + 1),
             });
-            self.nodes[up as usize].down = q;
-            self.nodes[item as usize].up = q;
+            self.nodes[(up / STRIDE) as usize].down = off(q);
+            self.nodes[item as usize].up = off(q);
             let len = self.len[item as usize];
             self.len[item as usize] = len + 1;
             flip(&mut self.buckets, bucket::<false>(len), item);
@@ -321,10 +390,10 @@ impl Links {
             narrow &= len < LONG;
         }
         let last = self.nodes.len() as u32 - 1;
-        self.nodes[last as usize].right = first;
-        self.nodes[spacer].down = last;
+        self.nodes[last as usize].right = off(first);
+        self.nodes[spacer].down = off(last);
         self.nodes.push(Node {
-            up: first,
+            up: off(first),
             down: 0,
             top: SPACER,
             right: 0,
@@ -344,10 +413,11 @@ impl Links {
         assert!(i < self.items(), "no item {i}");
         let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
         let mut updates = 0;
-        let mut p = at(nodes, i as usize).down;
-        while p != i {
+        let head = off(i);
+        let mut p = node_at(nodes, head).down;
+        while p != head {
             updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, self.uniform, p);
-            p = at(nodes, p as usize).down;
+            p = node_at(nodes, p).down;
         }
         let len = *at(lens, i as usize);
         if NARROW {
@@ -375,10 +445,11 @@ impl Links {
             flip(buckets, bucket::<NARROW>(len), i);
         }
         let mut updates = 0;
-        let mut p = at(nodes, i as usize).up;
-        while p != i {
+        let head = off(i);
+        let mut p = node_at(nodes, head).up;
+        while p != head {
             updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, self.uniform, p);
-            p = at(nodes, p as usize).up;
+            p = node_at(nodes, p).up;
         }
         updates
     }
@@ -389,7 +460,7 @@ impl Links {
 // where the arrays are, and keeps their addresses in registers (in WebAssembly too)
 // instead of loading them again after every store.
 
-/// Hide option node `p`: unlink the other nodes of its option from their items.
+/// Hide option node `p` (a byte offset, as are all links from here on): unlink the other nodes of its option from their items.
 /// (They belong to uncovered items: an option with a covered item is hidden.)
 /// `WIDTH` 4: every option has four nodes, so the loop is three steps, unrolled (Sudoku's
 /// options; 11% fewer instructions on magictour). `ANY_WIDTH`: every option has `u.width`
@@ -397,13 +468,13 @@ impl Links {
 #[inline(always)]
 fn hide<const NARROW: bool, const WIDTH: u32>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], u: Uniform, p: u32) -> u64 {
     if WIDTH == ANY_WIDTH {
-        let place = u.place(p);
+        let place = u.place(p / STRIDE);
         for i in 1..u.width {
             unlink::<NARROW>(nodes, lens, buckets, u.after(p, place, i));
         }
         return u64::from(u.width.saturating_sub(1));
     }
-    let mut q = at(nodes, p as usize).right;
+    let mut q = node_at(nodes, p).right;
     if WIDTH == 4 {
         for _ in 0..3 {
             q = unlink::<NARROW>(nodes, lens, buckets, q);
@@ -422,9 +493,9 @@ fn hide<const NARROW: bool, const WIDTH: u32>(nodes: &mut [Node], lens: &mut [u3
 /// Takes option node `q` out of its item's list; returns the next node of its option.
 #[inline(always)]
 fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], q: u32) -> u32 {
-    let Node { up, down, top, right } = *at(nodes, q as usize);
-    at_mut(nodes, up as usize).down = down;
-    at_mut(nodes, down as usize).up = up;
+    let Node { up, down, top, right } = *node_at(nodes, q);
+    node_at_mut(nodes, up).down = down;
+    node_at_mut(nodes, down).up = up;
     let len = at_mut(lens, top as usize);
     *len -= 1;
     let len = *len;
@@ -437,13 +508,13 @@ fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mu
 #[inline(always)]
 fn unhide<const NARROW: bool, const WIDTH: u32>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], u: Uniform, p: u32) -> u64 {
     if WIDTH == ANY_WIDTH {
-        let place = u.place(p);
+        let place = u.place(p / STRIDE);
         for i in 1..u.width {
             relink::<NARROW>(nodes, lens, buckets, u.after(p, place, i));
         }
         return u64::from(u.width.saturating_sub(1));
     }
-    let mut q = at(nodes, p as usize).right;
+    let mut q = node_at(nodes, p).right;
     if WIDTH == 4 {
         for _ in 0..3 {
             q = relink::<NARROW>(nodes, lens, buckets, q);
@@ -462,9 +533,9 @@ fn unhide<const NARROW: bool, const WIDTH: u32>(nodes: &mut [Node], lens: &mut [
 /// of its option.
 #[inline(always)]
 fn relink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], q: u32) -> u32 {
-    let Node { up, down, top, right } = *at(nodes, q as usize);
-    at_mut(nodes, up as usize).down = q;
-    at_mut(nodes, down as usize).up = q;
+    let Node { up, down, top, right } = *node_at(nodes, q);
+    node_at_mut(nodes, up).down = q;
+    node_at_mut(nodes, down).up = q;
     let len = at_mut(lens, top as usize);
     *len += 1;
     let len = *len;

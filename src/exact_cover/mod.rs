@@ -4,7 +4,9 @@
 //! a set of items). A solution is a set of options that covers every *primary* item
 //! exactly once and every *secondary* item at most once.
 //!
-//! "A pointer is an array index": every link is a `u32` index into flat arrays.
+//! "A pointer is an array index": every link is a `u32` index into flat arrays (inside
+//! `links.rs` the node links are kept as byte offsets, the index times the node size,
+//! so that following one costs no shift).
 //! Nodes `0..N` head the vertical lists of the `N` items; after them come the options,
 //! each option's nodes in a row, with a *spacer* node before, between and after them.
 //! A spacer's `up` is the first node of the option before it and its `down` the last
@@ -169,7 +171,8 @@ impl Matrix {
     /// `secondary` secondary items (numbered after them).
     ///
     /// # Panics
-    /// If there are 2^30 items or more, however the sum of the two sizes overflows.
+    /// If there are 2^28 items or more (node links are byte offsets of 16-byte nodes in a
+    /// `u32`), however the sum of the two sizes overflows.
     pub fn new(primary: usize, secondary: usize) -> Matrix {
         let items = primary
             .checked_add(secondary)
@@ -264,8 +267,8 @@ impl Matrix {
     /// The items of an option, in the order they were given.
     pub fn option_items(&self, option: usize) -> impl Iterator<Item = usize> + '_ {
         let start = self.option_start[option] as usize;
-        self.links.nodes()[start..]
-            .iter()
+        self.links
+            .nodes_from(start)
             .take_while(|n| n.top != SPACER)
             .map(|n| n.top as usize)
     }
@@ -286,7 +289,7 @@ impl Matrix {
     /// `0..items` head the items' lists, option nodes and spacers follow. Each entry is
     /// `[up, down, top, right]`, with `top` = `u32::MAX` for a spacer.
     pub fn node_links(&self) -> impl Iterator<Item = [u32; 4]> + '_ {
-        self.links.nodes().iter().map(|n| [n.up, n.down, n.top, n.right])
+        self.links.nodes_from(0).map(|n| [n.up, n.down, n.top, n.right])
     }
 
     /// The option of each node (`u32::MAX` for headers and spacers).
@@ -522,7 +525,7 @@ impl Matrix {
                 }
                 count += 1;
                 p = q;
-                if count > self.links.nodes().len() {
+                if count > self.links.node_count() {
                     return Err(format!("item {item}: list does not close"));
                 }
             }
