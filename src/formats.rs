@@ -773,7 +773,10 @@ mod tests {
     fn names_round_trip() {
         for f in Format::ALL {
             assert_eq!(f.name().parse::<Format>(), Ok(f));
+            // Display writes the name (the CLI's messages say "--format hdu").
+            assert_eq!(f.to_string(), f.name());
         }
+        assert_eq!(Format::ALL.map(|f| f.to_string()), ["line", "hdu", "hiho"]);
         assert_eq!(
             "auto".parse::<Format>().unwrap_err().to_string(),
             "unknown format \"auto\" (expected line, hdu or hiho)"
