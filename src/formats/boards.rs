@@ -416,6 +416,24 @@ mod tests {
         assert_eq!(e.line, 3, "a line-format puzzle's clash is on its line: {e}");
     }
 
+    /// A byte-order mark before the first line is dropped; an input with no puzzle, and a
+    /// symbol the size does not have, are errors that say so (the latter naming its cell).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_byte_order_mark_an_empty_input_and_a_bad_symbol() {
+        let p = parse_boards("\u{feff}1..4.2..........\n", None, None);
+        assert_eq!((p.format, p.shape, p.error, p.cases.len()), (BoardFormat::Line, Shape::FOUR, None, 1));
+        assert_eq!(p.cases[0].board.to_line(p.cases[0].alphabet), "1..4.2..........");
+        for blank in ["", "\n \n\t\n"] {
+            let p = parse_boards(blank, Some(BoardFormat::Line), Some(Shape::FOUR));
+            let e = p.error.expect("an empty input is an error");
+            assert_eq!((e.line, e.cell(), e.to_string()), (1, None, "empty input: no puzzle found".to_string()));
+        }
+        let p = parse_boards("1..4\n.2..\n..7.\n....\n", Some(BoardFormat::Grid), Some(Shape::FOUR));
+        let e = p.error.expect("7 is not a 4×4 symbol");
+        assert_eq!((e.line, e.cell()), (3, Some(10)), "{e}");
+    }
+
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn poj_answers_have_a_blank_line_between_cases_only() {
