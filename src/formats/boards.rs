@@ -434,6 +434,21 @@ mod tests {
         assert_eq!((e.line, e.cell()), (3, Some(10)), "{e}");
     }
 
+    /// A grid cut short by a blank line or by the end of the input names the line where it
+    /// stops.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_grid_cut_short_names_the_line_where_it_stops() {
+        let grid = Some(BoardFormat::Grid);
+        let p = parse_boards("1..4\n..3.\n\n....\n....\n", grid, Some(Shape::FOUR));
+        let e = p.error.expect("a blank line inside a grid");
+        assert_eq!(e.to_string(), "line 3: puzzle 1 stops after 2 rows (expected 4)");
+        let p = parse_boards(&format!("{GRID4}\n1..4\n..3.\n"), grid, Some(Shape::FOUR));
+        assert_eq!(p.cases.len(), 1);
+        let e = p.error.expect("the input ends inside the second grid");
+        assert_eq!(e.to_string(), "line 8: puzzle 2 stops after 2 rows (expected 4)");
+    }
+
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn poj_answers_have_a_blank_line_between_cases_only() {
