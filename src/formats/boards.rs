@@ -382,6 +382,12 @@ mod tests {
         let twenty_five = Some(Shape::TWENTY_FIVE);
         assert_eq!(detect(&".".repeat(25), twenty_five), Some((BoardFormat::Grid, Shape::TWENTY_FIVE)));
         assert_eq!(detect(&".".repeat(625), twenty_five), Some((BoardFormat::Line, Shape::TWENTY_FIVE)));
+        assert_eq!(detect(&".".repeat(16), twenty_five), Some((BoardFormat::Line, Shape::TWENTY_FIVE)));
+        let sixteen = Some(Shape::SIXTEEN);
+        assert_eq!(detect(&".".repeat(256), sixteen), Some((BoardFormat::Line, Shape::SIXTEEN)));
+        assert_eq!(detect(&".".repeat(16), sixteen), Some((BoardFormat::Grid, Shape::SIXTEEN)));
+        // Up to 9×9 a row's length is never a puzzle's: a short line is a line, too short.
+        assert_eq!(detect(&".".repeat(9), Some(Shape::NINE)), Some((BoardFormat::Line, Shape::NINE)));
         assert_eq!(detect(&"A".repeat(16), None), Some((BoardFormat::Grid, Shape::SIXTEEN)));
         assert_eq!(detect("1..4.2..........", None), Some((BoardFormat::Line, Shape::FOUR)));
     }
