@@ -80,7 +80,7 @@ case "$module" in
 esac
 mkdir -p target/mutants
 rc=0
-cargo mutants "${files[@]}" --output "target/mutants/$module" --minimum-test-timeout 60 \
+cargo mutants "${files[@]}" --output "target/mutants/${MUTANTS_OUT:-$module}" --minimum-test-timeout 60 \
     "$@" -- "${tests[@]}" -- "${skip[@]}" || rc=$?
 # 3: no mutant missed, some timed out (an endless loop, which the hang bound catches).
 (( rc == 3 )) && rc=0

@@ -773,7 +773,10 @@ mod tests {
     fn names_round_trip() {
         for f in Format::ALL {
             assert_eq!(f.name().parse::<Format>(), Ok(f));
+            // Display writes the name (the CLI's messages say "--format hdu").
+            assert_eq!(f.to_string(), f.name());
         }
+        assert_eq!(Format::ALL.map(|f| f.to_string()), ["line", "hdu", "hiho"]);
         assert_eq!(
             "auto".parse::<Format>().unwrap_err().to_string(),
             "unknown format \"auto\" (expected line, hdu or hiho)"
@@ -1102,6 +1105,20 @@ mod tests {
         }
     }
 
+    /// A stream whose first read is interrupted (a signal): reading is tried again, which
+    /// is no failure.
+    struct InterruptedOnce<R>(bool, R);
+
+    impl<R: io::Read> io::Read for InterruptedOnce<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if !self.0 {
+                self.0 = true;
+                return Err(io::ErrorKind::Interrupted.into());
+            }
+            self.1.read(buf)
+        }
+    }
+
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn cases_come_one_at_a_time_from_a_stream() {
@@ -1110,7 +1127,8 @@ mod tests {
             (HDU_IN.to_string(), Format::Hdu),
             (format!("5\n{}", HDU_IN.replace('?', "0")), Format::Hiho),
         ] {
-            let mut cases = Cases::new(io::BufReader::new(ThenFail(text.as_bytes())), None);
+            let stream = InterruptedOnce(false, ThenFail(text.as_bytes()));
+            let mut cases = Cases::new(io::BufReader::new(stream), None);
             let first = cases.next().unwrap().unwrap();
             assert_eq!((cases.format(), first.grid.to_line()), (format, HDU_LINE.to_string()));
             let Some(Err(ReadError::Io(e))) = cases.next() else {

@@ -10,9 +10,12 @@ export class Numbering {
     Object.assign(this, { order, side, cells, items, options, symbols });
     /** 'digits' (1–9, then A–G at 16×16) or 'letters' (A–P at 16×16, A–Y at 25×25). */
     this.alphabet = symbols[0] === '1' ? 'digits' : 'letters';
+    // Stryker disable next-line UnaryOperator: equivalent, every (cell, digit 1..side) is written below; the fill is never read
     this.optionAt = new Int32Array(cells * (side + 1)).fill(-1);
+    // Stryker disable next-line EqualityOperator: equivalent, a read one past a typed array is undefined, and a write at NaN does nothing
     for (let o = 0; o < options; o++) this.optionAt[optionCell[o] * (side + 1) + optionDigit[o]] = o;
     this.itemAt = new Map();
+    // Stryker disable next-line EqualityOperator: equivalent, one past the tables adds the key "undefined undefined undefined", which no caller asks for
     for (let i = 0; i < items; i++) this.itemAt.set(`${kindNames[itemKind[i]]} ${itemUnit[i]} ${itemDigit[i]}`, i);
   }
 

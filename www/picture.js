@@ -63,6 +63,7 @@ export class Picture {
 
   /** The level (from 0) at which an item is the chosen one, or -1. */
   levelOf(i) {
+    // Stryker disable next-line ConditionalExpression: equivalent, an item not flagged Chosen is no open level's, so findIndex gives -1 too; the flag only saves the search
     if (!(this.flags[i] & ItemFlag.Chosen)) return -1;
     return this.choices.findIndex((c) => c.item === i);
   }

@@ -382,6 +382,12 @@ mod tests {
         let twenty_five = Some(Shape::TWENTY_FIVE);
         assert_eq!(detect(&".".repeat(25), twenty_five), Some((BoardFormat::Grid, Shape::TWENTY_FIVE)));
         assert_eq!(detect(&".".repeat(625), twenty_five), Some((BoardFormat::Line, Shape::TWENTY_FIVE)));
+        assert_eq!(detect(&".".repeat(16), twenty_five), Some((BoardFormat::Line, Shape::TWENTY_FIVE)));
+        let sixteen = Some(Shape::SIXTEEN);
+        assert_eq!(detect(&".".repeat(256), sixteen), Some((BoardFormat::Line, Shape::SIXTEEN)));
+        assert_eq!(detect(&".".repeat(16), sixteen), Some((BoardFormat::Grid, Shape::SIXTEEN)));
+        // Up to 9×9 a row's length is never a puzzle's: a short line is a line, too short.
+        assert_eq!(detect(&".".repeat(9), Some(Shape::NINE)), Some((BoardFormat::Line, Shape::NINE)));
         assert_eq!(detect(&"A".repeat(16), None), Some((BoardFormat::Grid, Shape::SIXTEEN)));
         assert_eq!(detect("1..4.2..........", None), Some((BoardFormat::Line, Shape::FOUR)));
     }
@@ -414,6 +420,39 @@ mod tests {
         let p = parse_boards("................\n...............4\n1..1............\n", None, None);
         let e = p.cases[2].puzzle(p.format).unwrap_err();
         assert_eq!(e.line, 3, "a line-format puzzle's clash is on its line: {e}");
+    }
+
+    /// A byte-order mark before the first line is dropped; an input with no puzzle, and a
+    /// symbol the size does not have, are errors that say so (the latter naming its cell).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_byte_order_mark_an_empty_input_and_a_bad_symbol() {
+        let p = parse_boards("\u{feff}1..4.2..........\n", None, None);
+        assert_eq!((p.format, p.shape, p.error, p.cases.len()), (BoardFormat::Line, Shape::FOUR, None, 1));
+        assert_eq!(p.cases[0].board.to_line(p.cases[0].alphabet), "1..4.2..........");
+        for blank in ["", "\n \n\t\n"] {
+            let p = parse_boards(blank, Some(BoardFormat::Line), Some(Shape::FOUR));
+            let e = p.error.expect("an empty input is an error");
+            assert_eq!((e.line, e.cell(), e.to_string()), (1, None, "empty input: no puzzle found".to_string()));
+        }
+        let p = parse_boards("1..4\n.2..\n..7.\n....\n", Some(BoardFormat::Grid), Some(Shape::FOUR));
+        let e = p.error.expect("7 is not a 4×4 symbol");
+        assert_eq!((e.line, e.cell()), (3, Some(10)), "{e}");
+    }
+
+    /// A grid cut short by a blank line or by the end of the input names the line where it
+    /// stops.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_grid_cut_short_names_the_line_where_it_stops() {
+        let grid = Some(BoardFormat::Grid);
+        let p = parse_boards("1..4\n..3.\n\n....\n....\n", grid, Some(Shape::FOUR));
+        let e = p.error.expect("a blank line inside a grid");
+        assert_eq!(e.to_string(), "line 3: puzzle 1 stops after 2 rows (expected 4)");
+        let p = parse_boards(&format!("{GRID4}\n1..4\n..3.\n"), grid, Some(Shape::FOUR));
+        assert_eq!(p.cases.len(), 1);
+        let e = p.error.expect("the input ends inside the second grid");
+        assert_eq!(e.to_string(), "line 8: puzzle 2 stops after 2 rows (expected 4)");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]

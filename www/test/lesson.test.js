@@ -194,3 +194,90 @@ test('the URL hash of a lesson step: written as #lesson=N, read back unchecked (
   assert.equal(parseHash('#lesson=').lesson, '');
   assert.equal('lesson' in parseHash('#m=knuth&s=4'), false);
 });
+
+// Every step as a reader sees it: its view, title, paragraphs (and the figure's label), and
+// the event it stops at. The facts in them are checked against the engine by the tests above;
+// this pins the words around them, which nothing else reads.
+const WORDS = [
+  {
+    id: "exact-cover",
+    view: "knuth",
+    title: "What an exact cover is",
+    text: [
+      "Knuth's example has 7 items, A to G, and 6 options; each option is a set of items: 'C\u00a0E\u00a0F', 'A\u00a0D\u00a0G', 'B\u00a0C\u00a0F', 'A\u00a0D', 'B\u00a0G' and 'D\u00a0E\u00a0G'. In the diagram each item is a column and each option a row, with a node where the option has the item.",
+      "An exact cover is a choice of options that contains every item exactly once: no item left out, none twice. Here there is one, 'A\u00a0D', 'C\u00a0E\u00a0F' and 'B\u00a0G', and the steps that follow watch the search find it.",
+    ],
+    events: 0,
+  },
+  {
+    id: "sudoku",
+    view: "figure",
+    title: "A Sudoku as items and options",
+    text: [
+      "A Sudoku is an exact cover too. This 4×4 one has 64 items: each of its 16 cells is filled once, and each row, column and box has each digit once. Its 64 options are a digit in a cell, and each has exactly 4 items: 'r1c2\u00a0=\u00a02' covers \"r1c2 is filled\", \"row 1 has 2\", \"column 2 has 2\" and \"box 1 has 2\". The figure is the whole matrix: a row per option, a column per item, a dot for each 1.",
+      "The 5 givens are options taken before the search starts: they cover 20 items (shaded columns) and hide the 37 options that clash with them (pale rows), leaving 22 for the search. The next steps watch the search on Knuth's smaller example.",
+    ],
+    label: "The whole matrix of this 4×4 Sudoku: 64 options (rows) by 64 items (columns); the givens cover 20 items and hide 37 options.",
+    events: 0,
+  },
+  {
+    id: "cover",
+    view: "knuth",
+    title: "What cover does to the matrix",
+    text: [
+      "The search has chosen item A and covers it. Cover takes A's header out of the header row, and for each option in A's column ('A\u00a0D\u00a0G' and 'A\u00a0D') unlinks that option's other nodes from their columns: D loses 2 and G loses 1. The numbers under the headers are the lengths, the options left in each column.",
+      "Nothing is deleted or copied. A hidden node keeps its own links (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order.",
+    ],
+    events: 2,
+  },
+  {
+    id: "fewest",
+    view: "knuth",
+    title: "Why the item with the fewest options goes first",
+    text: [
+      "With 'A\u00a0D\u00a0G' in the partial solution, the items left have these lengths: B 1, C 2, E 1 and F 2. The search takes the item with the fewest options: B, with 1 option ('B\u00a0C\u00a0F'). B and E tie at 1; the first in item order is taken.",
+      "Every item must be covered by one of its options, so the search must try them all. The shortest list gives the fewest branches: an item with 1 option is a forced move, no guess at all, and an item with 0 shows at once that this branch is dead.",
+    ],
+    events: 6,
+  },
+  {
+    id: "dead-end",
+    view: "knuth",
+    title: "A dead end",
+    text: [
+      "The search has tried 'A\u00a0D\u00a0G' and 'B\u00a0C\u00a0F', which cover A, B, C, D, F and G. Now item E has 0 options left, but it is not covered: no option that is left contains it, so no solution can come from this branch.",
+      "This is a dead end (the red header). The search sees it at once, without going deeper: looking for the item with the fewest options, it finds E with 0, the fewest there can be.",
+    ],
+    events: 11,
+  },
+  {
+    id: "backtrack",
+    view: "knuth",
+    title: "The backtrack that undoes it",
+    text: [
+      "From the dead end the search backs up, undoing its steps in exactly the reverse order: it uncovered F, uncovered C, took back 'B\u00a0C\u00a0F', uncovered B, uncovered G, uncovered D and took back 'A\u00a0D\u00a0G'. Each uncover relinked the hidden nodes where their kept links point: the links the way back rewrote are drawn in orange.",
+      "The matrix is now exactly as it was before 'A\u00a0D\u00a0G' was tried, and the search goes on with the next branch, 'A\u00a0D'.",
+    ],
+    events: 18,
+  },
+  {
+    id: "solution",
+    view: "knuth",
+    title: "A solution is a set of rows",
+    text: [
+      "A solution: the rows 'A\u00a0D', 'C\u00a0E\u00a0F' and 'B\u00a0G', shaded in the diagram. Together they hold all 7 items, each exactly once (A and D in 'A\u00a0D'; C, E and F in 'C\u00a0E\u00a0F'; B and G in 'B\u00a0G'), and every header has been covered.",
+      "A Sudoku is solved the same way: its options are \"digit d in cell c\", each covering 4 items (the cell, and d in its row, its column and its box), and a solution is one option per cell that covers every item once.",
+    ],
+    events: 30,
+  },
+];
+
+test('every step\'s words, as the panel shows them', () => {
+  assert.equal(STEPS.length, WORDS.length);
+  STEPS.forEach((s, k) => {
+    const m = knuth(s.puzzle);
+    const { facts, text } = reach(k + 1, m);
+    const seen = { id: s.id, view: s.view, title: s.title, text, ...(s.label ? { label: s.label(facts) } : {}), events: m.trace.events };
+    assert.deepEqual(seen, WORDS[k], s.id);
+  });
+});

@@ -167,3 +167,35 @@ test('a branch on a place lists its cells; a cell with no candidate left is a de
   assert.equal(out[967], 'Dead end: r6c2 has no candidate left; back up.');
   assert.equal(generic(1, 0, [[0], [0], [0], [0]], ['x'])[1], "Branch on item x: only 4 options left (fewest): 'x', 'x', 'x' or 'x'.");
 });
+
+test('the picture: what it reads at the start, after forget(), and of the open levels', () => {
+  const trace = new dlx.Trace('.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......');
+  const pic = new Picture(trace);
+  let p = pic.read();
+  assert.equal(p.last, null, 'no event yet');
+  assert.deepEqual([p.changedItems.length, p.depth, p.backtracks], [324, 0, 0]);
+  assert.equal(pic.read().changedItems.length, 0, 'nothing changed since the last read');
+  pic.forget();
+  assert.equal(pic.read().changedItems.length, 324, 'forget(): everything again');
+  // Step to the first moment, two tries deep, that a level is open between two tries.
+  let steps = 0;
+  do {
+    trace.run(1, 0);
+    p = pic.read();
+  } while (!(p.depth >= 2 && p.choices.some((c) => !c.trying)) && ++steps < 5000);
+  assert.equal(p.depth, 2);
+  const open = p.choices.findIndex((c) => !c.trying);
+  assert.ok(open >= 0, 'a level between tries');
+  assert.equal(p.choices[open].option, -1, 'no option while between tries');
+  assert.ok(p.choices.every((c, k) => k === open || c.option >= 0));
+  assert.deepEqual(p.last, { kind: trace.lastKind, a: trace.lastA, b: trace.lastB });
+  assert.equal(p.backtracks, p.nodes - p.depth);
+  assert.equal(p.nodes, p.depth, 'no backtrack yet: every node tried is on the path');
+  // Each open level's item is chosen at that level; the deepest is the top one.
+  p.choices.forEach((c, k) => {
+    assert.equal(p.levelOf(c.item), k);
+    assert.equal(p.chosenMark(c.item), k === p.choices.length - 1 ? 'top' : 'chosen', `level ${k}`);
+  });
+  const other = [...Array(324).keys()].find((i) => !p.choices.some((c) => c.item === i));
+  assert.deepEqual([p.levelOf(other), p.chosenMark(other)], [-1, '']);
+});

@@ -19,4 +19,13 @@ test('the numbering of every size finds each option and item from the tables', (
     assert.equal(n.kindOf(n.cellItem(side * side - 1)), 'cell');
   }
   assert.equal(new Numbering(dlx.sudokuTables()).side, 9);
+  // the alphabet the tables were written in: what the page compares when a link or a paste
+  // asks for the other one
+  for (const [side, alphabet, want] of [[9, undefined, 'digits'], [16, 'digits', 'digits'], [16, 'letters', 'letters'], [25, undefined, 'letters'], [4, undefined, 'digits']]) {
+    const n = new Numbering(dlx.sudokuTables(side, alphabet));
+    assert.equal(n.alphabet, want, `side ${side} ${alphabet}`);
+    assert.equal(n.symbol(1), want === 'digits' ? '1' : 'A');
+  }
+  // an item that no size has is an error that names it
+  assert.throws(() => new Numbering(dlx.sudokuTables(4)).item('box', 4, 1), /^Error: no item box 4 1$/);
 });

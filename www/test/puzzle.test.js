@@ -9,7 +9,7 @@ import { Numbering } from '../numbering.js';
 const numbering = new Numbering(dlx.sudokuTables());
 const clashes = (line) => dlx.checkGivens(line).clashes.map((c) => c.message);
 const stuckCells = (line) => dlx.checkGivens(line).stuck;
-import { EXAMPLES } from '../examples.js';
+import { EXAMPLES, examplesOf, exampleById } from '../examples.js';
 
 const POJ = '.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.';
 const HDU = `7 1 2 ? 6 ? 3 5 8
@@ -71,6 +71,16 @@ test('every example reads, and only the contradictory one clashes', () => {
     if (e.side !== 9) assert.deepEqual([readPasted(e.line, dlx.parse).line, readPasted(e.line, dlx.parse).side], [e.line, e.side], e.id);
   }
   for (const side of SIDES) assert.ok(EXAMPLES.some((e) => e.side === side), `an example of side ${side}`);
+  // the picker's lists: each size's examples, every one of them, in the menu's order
+  for (const side of SIDES) {
+    const ids = examplesOf(side).map((e) => e.id);
+    assert.deepEqual(ids, EXAMPLES.filter((e) => e.line.length === side * side).map((e) => e.id), `side ${side}`);
+    assert.ok(ids.length > 0, `side ${side}`);
+  }
+  assert.ok(examplesOf(9).some((e) => e.id === 'clash') && !examplesOf(4).some((e) => e.id === 'clash'));
+  assert.equal(exampleById('multi').line, '.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......');
+  assert.equal(exampleById('hard16').side, 16);
+  assert.equal(exampleById('no such example'), undefined);
   // the seeds' samples as the judges print them
   assert.equal(readPasted(HDU, dlx.parse).line, EXAMPLES.find((e) => e.id === 'hdu').line);
   assert.equal(readPasted(HIHO, dlx.parse).line, EXAMPLES.find((e) => e.id === 'hiho').line);
