@@ -47,7 +47,9 @@ case "$module" in
         # A few minutes: about 6 mutants. Those of the last commit's diff when it has any, else
         # of the whole library; either set cut into shards of about 6, one picked by the date,
         # so that successive days go round every mutant.
-        files=(); tests=("${fast[@]}" --test cover); others dlx1::tests::limits sudoku::generate matrix_view
+        # Every module's tests run, but dlx1's limits test (10 s a mutant in a debug build;
+        # `mutants.sh dlx1` runs it): a mutant whose tests are skipped would only show as missed.
+        files=(); tests=("${fast[@]}" --test cover); others dlx1::tests::limits
         mkdir -p target/mutants
         git diff HEAD~1 -- 'src/*.rs' > target/mutants-last-commit.diff 2>/dev/null || : > target/mutants-last-commit.diff
         in_diff=(--in-diff target/mutants-last-commit.diff)
