@@ -601,12 +601,13 @@ impl MatrixView {
         &self.zooms
     }
 
-    /// The cell size and cells per pixel of a zoom level.
+    /// The cell size and cells per pixel of zoom level `zoom`, at most the number of zoom
+    /// sizes (`set_zoom`, the only caller, clamps it).
     fn cell_size(&self, zoom: u32) -> Fit {
         if zoom == 0 {
             self.overview
         } else {
-            let s = self.zooms[(zoom as usize - 1).min(self.zooms.len() - 1)];
+            let s = self.zooms[zoom as usize - 1];
             Fit {
                 cell_w: s,
                 cell_h: s,
@@ -1337,7 +1338,15 @@ mod tests {
         assert_eq!((vp.cell_w, vp.cell_h, vp.zoom), (16, 16, 3));
         assert_eq!(v.cell_at(301, 400), Some((400, 150)));
         assert_eq!(v.shown(), (46, 41)); // 729 px / 16 = 45.6 rows, 648 / 16 = 40.5 columns
-                                         // a known cell's dot is where the mapping says: the centre of its 16 × 16 square
+        // a level past the last is the last, the pointer's cell still under it
+        let mut past = MatrixView::new(Layout::sudoku());
+        past.resize(700, 1);
+        past.set_zoom(99, 301, 400);
+        let last = past.zoom_sizes().len() as u32;
+        let s = *past.zoom_sizes().last().unwrap();
+        assert_eq!((past.viewport().zoom, past.viewport().cell_w), (last, s));
+        assert_eq!(past.cell_at(301, 400), Some((400, 150)));
+        // a known cell's dot is where the mapping says: the centre of its 16 × 16 square
         let pic = picture(0);
         v.draw(&pic);
         let (row, i) = (vp.row0..vp.row0 + 45)
