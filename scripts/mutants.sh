@@ -19,6 +19,14 @@ cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 command -v cargo-mutants >/dev/null || { echo "mutants.sh: cargo-mutants not found: scripts/setup.sh installs it" >&2; exit 1; }
 
+# Each mutant is an incremental debug build and a test run. Without debug info, and linked by
+# lld where the machine has it, the build takes about 2 s instead of 3 (the tests keep their
+# debug assertions and checked indexing; opt-level 1 was tried: 16 s builds for 4 s saved).
+export CARGO_PROFILE_DEV_DEBUG=0
+if command -v ld.lld >/dev/null && [[ "$(uname -s)" == Linux ]]; then
+    export "CARGO_TARGET_$(uname -m | tr a-z A-Z)_UNKNOWN_LINUX_GNU_RUSTFLAGS=-C link-arg=-fuse-ld=lld"
+fi
+
 # Tests that read ../shared: cargo-mutants builds in a copy of the tree, where ../shared is not.
 skip=(--skip solves_the_famous_hard_puzzles --skip agrees_with_bitmask_on_easy_puzzles
       --skip a_9x9_board_gets_the_9x9_engines_answer)
