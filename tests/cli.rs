@@ -452,6 +452,24 @@ fn bench_prints_a_line_per_engine_and_mode() {
     assert_eq!(seen, expected);
 }
 
+/// DLX's figures per puzzle are the file's totals over its puzzles: a file of one puzzle
+/// three times reports what the puzzle alone does (and a harder puzzle more).
+#[test]
+fn bench_work_per_puzzle_is_the_mean() {
+    let hdu = dlx_sudoku::formats::parse(&data("hdu1426.in"), None).cases[0].grid;
+    let work = |contents: &str| {
+        let file = TempFile::new("per-puzzle.txt", contents);
+        let out = run(&["bench", "--engine", "dlx", "--mode", "unique", "--repeat", "1", file.path()], "");
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+        let work = out.stdout.trim_end().split_once("  per puzzle: ").expect("per puzzle").1.to_string();
+        work
+    };
+    let one = work(&format!("{hdu}\n"));
+    assert!(one.starts_with("nodes=") && !one.starts_with("nodes=0.0 "), "{one}");
+    assert_eq!(work(&format!("{hdu}\n{hdu}\n{hdu}\n")), one);
+    assert_ne!(work(&format!("{hdu}\n{EMPTY_LINE}\n")), one, "the empty grid takes other work");
+}
+
 #[test]
 fn bench_stops_on_a_bad_line() {
     let file = TempFile::new("bad.txt", &format!("{EMPTY_LINE}\n{}\n", ".".repeat(79)));

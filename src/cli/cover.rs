@@ -146,7 +146,7 @@ impl<'a> Run<'a> {
     fn report(&self) {
         let Counters { nodes, updates, .. } = self.search.counters();
         let seconds = self.time.as_secs_f64();
-        let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+        let rate = per_second(nodes, seconds);
         let depths: Vec<String> = self
             .by_depth
             .iter()
@@ -171,5 +171,24 @@ impl<'a> Run<'a> {
             count_message(self.found, u64::MAX),
             rate,
         );
+    }
+}
+
+/// `count / seconds`, or 0 when no time was measured (a search too short for the clock).
+fn per_second(count: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        count as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_rate_over_no_time_is_zero() {
+        assert_eq!(super::per_second(10, 2.0), 5.0);
+        assert_eq!(super::per_second(10, 0.0), 0.0, "not infinite");
+        assert_eq!(super::per_second(0, 0.0), 0.0, "not NaN");
     }
 }
