@@ -166,11 +166,16 @@ fn mul_high(a: u64, b: u32) -> u32 {
     ((u128::from(a) * u128::from(b)) >> 64) as u32
 }
 
-/// The high 64 bits of `a · b` (`b` < 2³², so they fit 32), from two 64-bit products:
-/// WebAssembly has no 128-bit product, and a `u128` one there is a call to `__multi3`.
+/// `mul_high` in WebAssembly, which has no 128-bit product (a `u128` one there is a call to
+/// `__multi3`).
 #[cfg(target_arch = "wasm32")]
+use mul_high_split as mul_high;
+
+/// The high 64 bits of `a · b` (`b` < 2³², so they fit 32), from two 64-bit products.
+/// Compiled on every target, so that its test holds it to the `u128` product natively too.
+#[cfg_attr(not(any(target_arch = "wasm32", test)), allow(dead_code))]
 #[inline(always)]
-fn mul_high(a: u64, b: u32) -> u32 {
+fn mul_high_split(a: u64, b: u32) -> u32 {
     let b = u64::from(b);
     (((a >> 32) * b + (((a & 0xffff_ffff) * b) >> 32)) >> 32) as u32
 }
@@ -288,11 +293,6 @@ impl Links {
         self.len.len() as u32
     }
 
-    /// The number of nodes.
-    pub fn node_count(&self) -> usize {
-        self.nodes.len()
-    }
-
     /// Node `q` and the nodes after it, with node numbers as links.
     pub fn nodes_from(&self, q: usize) -> impl Iterator<Item = Node> + '_ {
         self.nodes[q..].iter().map(|&n| unscaled(n))
@@ -324,6 +324,20 @@ impl Links {
     #[cfg(test)]
     pub fn broken_parts(&mut self) -> (&mut [u32], &mut [u32], &mut [u32]) {
         (&mut self.prev, &mut self.next, &mut self.len)
+    }
+
+    /// Rewrites node `q` behind the links' back, with node numbers as links (in bounds, as
+    /// for `broken_parts`), for the same tests.
+    #[cfg(test)]
+    pub fn break_node(&mut self, q: u32, f: impl FnOnce(&mut Node)) {
+        let mut n = unscaled(self.nodes[q as usize]);
+        f(&mut n);
+        self.nodes[q as usize] = Node {
+            up: off(n.up),
+            down: off(n.down),
+            top: n.top,
+            right: off(n.right),
+        };
     }
 
     /// The leftmost uncovered primary item of least length, that length, and the items
@@ -562,7 +576,28 @@ fn shift<const NARROW: bool>(buckets: &mut [[u64; BUCKETS]], i: u32, from: u32, 
 
 #[cfg(test)]
 mod tests {
-    use super::{Links, Uniform};
+    use super::{mul_high_split, Links, Uniform};
+
+    /// The two-product form of the high half is the `u128` product's high half, for the
+    /// `b` the remainders use (up to 2³²) and across `a`.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_split_high_product_is_the_high_half() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut a_values = vec![0, 1, u64::MAX, u64::MAX - 1, 1 << 32, (1 << 32) - 1, 1 << 63];
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            a_values.push(x);
+        }
+        for &a in &a_values {
+            for b in [0, 1, 2, 7, 65, 1 << 16, u32::MAX - 1, u32::MAX, a as u32, (a >> 40) as u32] {
+                let want = ((u128::from(a) * u128::from(b)) >> 64) as u32;
+                assert_eq!(mul_high_split(a, b), want, "{a} · {b}");
+            }
+        }
+    }
 
     /// The place of a node in its option, by multiplications, is the remainder it stands
     /// for, for every width and across the whole range of node numbers.

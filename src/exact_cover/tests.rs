@@ -476,6 +476,18 @@ fn sanity_finds_each_kind_of_broken_list() {
     // The vertical lists: a length that is not the length of its list.
     let e = broken(&|m| m.links.broken_parts().2[4] += 1);
     assert!(e.starts_with("item "), "{e}");
+    // Item 3's list is nodes 13, 21 and 26 (options 1, 3 and 5): the last two swapped, with
+    // every link agreeing, is out of order; a node that says it is item 4's, or whose up link
+    // leads elsewhere, is found too.
+    let swapped = broken(&|m| {
+        m.links.break_node(3, |n| n.up = 21);
+        m.links.break_node(13, |n| n.down = 26);
+        m.links.break_node(26, |n| (n.up, n.down) = (13, 21));
+        m.links.break_node(21, |n| (n.up, n.down) = (26, 3));
+    });
+    assert_eq!(swapped, "item 3: node 21 out of order after 26");
+    assert_eq!(broken(&|m| m.links.break_node(21, |n| n.top = 4)), "item 3: node 21 belongs to item 4");
+    assert_eq!(broken(&|m| m.links.break_node(21, |n| n.up = 8)), "item 3: up of node 21 is not 13");
 }
 
 /// Each refusal names the option and the item, in words a user of `cover` reads.
