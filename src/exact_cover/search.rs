@@ -157,7 +157,9 @@ impl std::ops::Add for Counters {
 impl Search {
     /// A search at its start, before the first event.
     pub fn new(m: Matrix) -> Search {
-        let depth = m.primary() + 1;
+        // Each level's option covers a primary item of its own: at most `primary` levels
+        // hold one, and the level past them is solved before it chooses.
+        let depth = m.primary();
         Search {
             m,
             pc: Pc::Enter,
@@ -172,7 +174,7 @@ impl Search {
     /// Starts over on a copy of `template`, reusing this search's memory.
     pub fn reset(&mut self, template: &Matrix) {
         self.m.clone_from(template);
-        let depth = template.primary() + 1;
+        let depth = template.primary();
         self.x.resize(depth, 0);
         self.chosen.resize(depth, 0);
         self.pc = Pc::Enter;

@@ -615,6 +615,12 @@ fn the_choice_work_counts_the_bucket_words_looked_at() {
     let mut search = Search::new(knuth().with_buckets());
     while search.step(&mut Nothing) != Status::Done {}
     assert_eq!(search.counters().choice_work, 3 + 2 + 2 + 2 + 1);
+    // Without buckets, a scan of the item list that stops at an empty item: all 7 items,
+    // then b c e f (after a, d, g), e alone (empty), b c e f g (after a, d), b g (after a, d,
+    // e, f, c).
+    let mut search = Search::new(knuth());
+    while search.step(&mut Nothing) != Status::Done {}
+    assert_eq!(search.counters().choice_work, 7 + 4 + 1 + 5 + 2);
     // 130 items (three words) of two one-item options each: on the way to the first
     // solution each item is chosen once, at length 2, looking at buckets 0, 1 and 2.
     let mut m = Matrix::new(130, 0);
@@ -661,4 +667,88 @@ fn the_width_class_picks_the_index_walk_for_options_of_one_width() {
     assert_eq!(matrix(10, &[3, 4]).width_class(), MIXED);
     assert_eq!(matrix(70, &[4, 5]).width_class(), MIXED);
     assert_eq!(matrix(10, &[]).width_class(), MIXED, "no option, no width");
+}
+
+/// An item of `LONG` options keeps a matrix narrow (it fits the last length bucket); one more
+/// and the matrix scans for its choice, as one of more than 64 primary items otherwise never
+/// does. The count is right either way.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn an_item_longer_than_the_buckets_makes_the_matrix_wide() {
+    for (options, narrow) in [(LONG, true), (LONG + 1, false)] {
+        // 70 primary items, each with its own option; item 0 in `options - 1` more.
+        let mut m = Matrix::new(70, 0);
+        for i in 0..70 {
+            m.add_option(&[i]).unwrap();
+        }
+        for _ in 1..options {
+            m.add_option(&[0]).unwrap();
+        }
+        assert_eq!(m.narrow, narrow, "{options} options");
+        assert_eq!(m.solutions(usize::MAX).len(), options as usize);
+    }
+}
+
+/// A search reset onto another matrix goes as deep as that one needs: here every option
+/// covers one primary item, so a solution fills every level.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_reset_search_reaches_every_level_of_its_new_matrix() {
+    let singles = |n: usize| {
+        let mut m = Matrix::new(n, 0);
+        for i in 0..n {
+            m.add_option(&[i]).unwrap();
+            m.add_option(&[i]).unwrap();
+        }
+        m
+    };
+    let mut search = Search::new(singles(3));
+    while search.step(&mut Nothing) != Status::Done {}
+    assert_eq!(search.counters().solutions, 8);
+    search.reset(&singles(9));
+    let mut depths = Vec::new();
+    while search.step(&mut Nothing) != Status::Done {
+        depths.push(search.depth());
+    }
+    assert_eq!((depths.len(), depths.iter().all(|&d| d == 9)), (512, true));
+}
+
+/// `is_at_start` holds before the first event and after stepping back to it, and only
+/// then; `level_ended` holds right after a solution, a dead end or a level's last option
+/// (before the search backs up), and only then.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_search_says_when_it_is_at_the_start_and_when_a_level_ended() {
+    let mut search = Search::new(knuth());
+    assert!(search.is_at_start() && !search.level_ended());
+    let mut events = Vec::new();
+    let mut ended = Vec::new();
+    loop {
+        let status = search.step(&mut events);
+        assert!(!search.is_at_start(), "after {:?}", events.last());
+        ended.push(search.level_ended());
+        if status == Status::Done {
+            break;
+        }
+    }
+    // Knuth's example (events as in the hand-worked test): the dead end; X7 on b, whose one
+    // option led there; the solution; X7 on b, e and a, each out of options; Done.
+    let at: Vec<usize> = ended.iter().enumerate().filter(|&(_, &e)| e).map(|(k, _)| k + 1).collect();
+    let kinds: Vec<Event> = at.iter().map(|&k| events[k - 1]).collect();
+    assert_eq!(
+        kinds,
+        [
+            Event::DeadEnd { item: 4 },
+            Event::Uncover { item: 1 },
+            Event::Solution,
+            Event::Uncover { item: 1 },
+            Event::Uncover { item: 4 },
+            Event::Uncover { item: 0 },
+            Event::Done,
+        ]
+    );
+    while search.step_back(&mut Nothing).is_some() {
+        assert_eq!(search.is_at_start(), search.counters().events == 0);
+    }
+    assert!(search.is_at_start() && !search.level_ended());
 }
