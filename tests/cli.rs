@@ -932,3 +932,42 @@ fn generate_and_rate_refuse_other_sizes_what_only_9x9_has() {
     let out = run(&["rate", "--size", "9", "-k", "1"], "");
     assert_eq!(out.stderr, "dlx-sudoku: empty input: no puzzle found\n", "--size 9 is rate's own size");
 }
+
+/// `--format line` reads lines whatever they look like: a 16×16 grid's 16-letter rows are
+/// then lines too short (detection, without the flag, reads the grid and finds its clash).
+#[test]
+fn format_line_is_not_detected_away() {
+    let mut grid = "AA--------------\n".to_string();
+    grid.push_str(&"----------------\n".repeat(15));
+    let out = run(&["solve", "--size", "16", "--format", "line"], &grid);
+    assert_eq!(
+        (out.code, out.stderr.as_str()),
+        (2, "dlx-sudoku: line 1: expected 256 cells, found 16\n")
+    );
+    let out = run(&["solve", "--size", "16"], &grid);
+    assert_eq!((out.code, out.stderr.as_str()), (2, "dlx-sudoku: line 1: r1c2: A already in row 1\n"));
+}
+
+/// Without `--jobs`, bench runs as many threads as the machine offers.
+#[test]
+fn bench_jobs_default_to_the_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let file = TempFile::new("jobs.txt", &format!("{EASY_LINE}\n"));
+    let out = run(&["bench", "--engine", "dlx", "--mode", "first", "--repeat", "1", file.path()], "");
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert!(out.stdout.contains(&format!("  jobs={cores:<3}  ")), "{}", out.stdout);
+}
+
+/// A usage error whose message cannot be written (stderr on a full disk) still exits with
+/// the usage error's status, 2: the failed write is not reported over it.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_usage_error_on_a_full_stderr_still_exits_2() {
+    let out = Command::new(BIN)
+        .args(["solve", "--no-such-flag"])
+        .stdin(Stdio::null())
+        .stderr(std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!((out.status.code(), out.stdout.as_slice()), (Some(2), &b""[..]));
+}
