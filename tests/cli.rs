@@ -971,3 +971,11 @@ fn a_usage_error_on_a_full_stderr_still_exits_2() {
         .unwrap();
     assert_eq!((out.status.code(), out.stdout.as_slice()), (Some(2), &b""[..]));
 }
+
+/// `--format hdu` (or hiho) with `--size 9`, the one size those formats have, is no error.
+#[test]
+fn a_nine_by_nine_format_takes_size_nine() {
+    let out = run(&["solve", "--format", "hdu", "--size", "9"], &data("hdu1426.in"));
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    assert_eq!(out.stdout, data("hdu1426.out"));
+}

@@ -375,10 +375,12 @@ fn count_shows_progress_on_a_terminal_only() {
         // 13 queens take well over the 250 ms before the first progress line, even in release.
         std::fs::write(&path, example(&["queens", "13"])).unwrap();
         let command = format!("{BIN} cover {} --count", path.display());
+        let start = std::time::Instant::now();
         let out = Command::new("/usr/bin/script")
             .args(["-qec", &command, "/dev/null"])
             .output()
             .unwrap();
+        let elapsed = start.elapsed();
         std::fs::remove_file(&path).unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{text}");
@@ -387,6 +389,9 @@ fn count_shows_progress_on_a_terminal_only() {
             "{text:?}"
         );
         assert!(text.ends_with("\r\x1b[K73712 solutions\r\n"), "{text:?}");
+        // At most one progress line each 250 ms, however fast the solutions come.
+        let shown = text.matches(" nodes …").count() as u128;
+        assert!(shown <= elapsed.as_millis() / 250 + 1, "{shown} lines in {elapsed:?}");
     }
     // Not a terminal: nothing but the count.
     let out = run(&["cover", "--count"], &example(&["queens", "12"]));
