@@ -368,6 +368,7 @@ mod tests {
             }
         }
         assert_eq!(Shape::of_side(16), Some(Shape::SIXTEEN));
+        assert_eq!((2..=5).map(Shape::of_order).collect::<Vec<_>>(), Shape::ALL.map(Some));
         assert_eq!(Shape::of_cells(625), Some(Shape::TWENTY_FIVE));
         assert_eq!(
             (Shape::of_order(1), Shape::of_order(6), Shape::of_side(10)),
