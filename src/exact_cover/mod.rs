@@ -221,11 +221,14 @@ impl Matrix {
 
     /// The `WIDTH` the search runs with: `MIXED`, 4, or `ANY_WIDTH`. A narrow matrix
     /// whose options are not four wide (none of the examples) is searched as `MIXED`,
-    /// which is as right and saves the code of a sixth copy of the search.
+    /// which is as right and saves the code of a sixth copy of the search. So are options
+    /// of one to three items (Langford pairs' three): following two `right` links costs
+    /// less than the index walk's place and loop (Langford 11: 25% fewer instructions,
+    /// about 6% less time).
     fn width_class(&self) -> u32 {
         match self.links.width() {
             4 => 4,
-            w if w == 0 || self.narrow => MIXED,
+            w if w <= 3 || self.narrow => MIXED,
             _ => ANY_WIDTH,
         }
     }

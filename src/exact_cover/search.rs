@@ -365,12 +365,13 @@ impl Search {
                 self.cursor = last;
             }
                 // X6: uncover the items of the option tried, right to left.
+                let first = self.x[l];
                 loop {
                     let q = self.cursor;
                     let item = self.m.node(q).top;
                     self.m.uncover_::<NARROW, WIDTH>(item);
                     let prev = self.m.prev_in_option(q);
-                    let done = prev == self.x[l];
+                    let done = prev == first;
                     if !done {
                         self.cursor = prev;
                     }
@@ -441,12 +442,14 @@ impl Search {
                 then!(CoverOthers; break 'cover_others);
             }
             // X5: cover the other items of the option tried, left to right.
+            let first = self.x[l];
             loop {
                 let q = self.cursor;
-                let item = self.m.node(q).top;
+                // A node's item and right neighbour never change: read both before the cover.
+                let node = self.m.node(q);
+                let (item, next) = (node.top, node.right);
                 self.counters.updates += self.m.cover_::<NARROW, WIDTH>(item);
-                let next = self.m.next_in_option(q);
-                let done = next == self.x[l];
+                let done = next == first;
                 if !done {
                     self.cursor = next;
                 }

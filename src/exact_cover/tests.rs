@@ -644,9 +644,9 @@ fn counters_add_field_by_field() {
     assert_eq!(a + Counters::default(), a);
 }
 
-/// The search walks the options of one width by index (4 wide with its own copy, any other
-/// width in a matrix without buckets) and follows the links for mixed widths and for narrow
-/// matrices whose options are not four wide. Either walk finds the same solutions (the
+/// The search walks the options of one width by index (4 wide with its own copy, five and
+/// more in a matrix without buckets) and follows the links for mixed widths, for options of
+/// three items or fewer and for narrow matrices whose options are not four wide. Either walk finds the same solutions (the
 /// brute-force tests check both): this pins the choice, which only speed shows.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
@@ -662,7 +662,8 @@ fn the_width_class_picks_the_index_walk_for_options_of_one_width() {
     assert_eq!(matrix(70, &[4, 4, 4]).width_class(), 4);
     assert_eq!(matrix(10, &[4, 4, 4]).width_class(), 4);
     assert_eq!(matrix(10, &[6, 6]).width_class(), ANY_WIDTH);
-    assert_eq!(matrix(10, &[3, 3, 3]).width_class(), ANY_WIDTH);
+    assert_eq!(matrix(10, &[5, 5, 5]).width_class(), ANY_WIDTH);
+    assert_eq!(matrix(10, &[3, 3, 3]).width_class(), MIXED, "three items: the links");
     assert_eq!(matrix(70, &[6, 6]).width_class(), MIXED);
     assert_eq!(matrix(10, &[3, 4]).width_class(), MIXED);
     assert_eq!(matrix(70, &[4, 5]).width_class(), MIXED);
