@@ -34,9 +34,10 @@ impl Grid {
     /// Builds a grid from 81 cells; fails on a value above 9, naming the cell.
     pub fn from_cells(cells: [u8; CELLS]) -> Result<Grid, CellError> {
         match cells.iter().position(|&d| d > 9) {
+            // 10 and up as the letters of base 36, as no digit ('9' named a 12 before).
             Some(cell) => Err(CellError {
                 cell,
-                found: char::from(b'0' + cells[cell].min(9)),
+                found: char::from_digit(u32::from(cells[cell]), 36).unwrap_or('?'),
             }),
             None => Ok(Grid { cells }),
         }
@@ -350,5 +351,27 @@ mod tests {
             "cell 12 (r2c3): 'x' is not a digit or a blank"
         );
         assert_eq!(Grid::parse_line(&format!("{}\r", "0".repeat(81))).unwrap(), Grid::EMPTY);
+        // One cell too many is counted, not written past the grid.
+        assert_eq!(Grid::parse_line(&"1".repeat(82)), Err(LineError::Length(82)));
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn cells_above_nine_are_refused_by_name() {
+        let mut cells = [0u8; CELLS];
+        cells[40] = 7;
+        assert_eq!(Grid::from_cells(cells).map(|g| g.get(40)), Ok(7));
+        cells[5] = 12;
+        assert_eq!(Grid::from_cells(cells), Err(CellError { cell: 5, found: 'c' }));
+        cells[5] = 200;
+        assert_eq!(Grid::from_cells(cells), Err(CellError { cell: 5, found: '?' }));
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn filled_counts_the_givens() {
+        assert_eq!(Grid::EMPTY.filled(), 0);
+        let line = format!("1{}23{}", ".".repeat(40), "4".repeat(38));
+        assert_eq!(Grid::parse_line(&line).unwrap().filled(), 41);
     }
 }
