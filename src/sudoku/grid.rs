@@ -369,6 +369,17 @@ mod tests {
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn grids_and_puzzle_errors_print_as_they_read() {
+        let line = format!("1{}2", ".".repeat(79));
+        let grid = Grid::parse_line(&line).unwrap();
+        assert_eq!((grid.to_string(), format!("{grid:?}")), (line.clone(), format!("Grid({line})")));
+        let said = |line: &str| line.parse::<Puzzle>().unwrap_err().to_string();
+        assert_eq!(said(&line[1..]), "expected 81 cells, found 80");
+        assert_eq!(said(&format!("11{}", ".".repeat(79))), "r1c2: 1 already in row 1");
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn filled_counts_the_givens() {
         assert_eq!(Grid::EMPTY.filled(), 0);
         let line = format!("1{}23{}", ".".repeat(40), "4".repeat(38));
