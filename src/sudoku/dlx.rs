@@ -278,5 +278,26 @@ mod tests {
         assert_eq!(dlx.count(&p, 10_000), Ok(1158));
         dlx.set_max_nodes(None);
         assert_eq!(dlx.count(&p, 10_000), Ok(1158));
+        // The limit is the most nodes a search may take: exactly the count's nodes is enough,
+        // one fewer is not.
+        let nodes = dlx.last_search().counters().nodes;
+        dlx.set_max_nodes(Some(nodes));
+        assert_eq!(dlx.count(&p, 10_000), Ok(1158));
+        dlx.set_max_nodes(Some(nodes - 1));
+        assert_eq!(dlx.count(&p, 10_000), Err(GaveUp { nodes: nodes - 1 }));
+    }
+
+    /// The engine's counters add up every search since it was made.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn counters_sum_the_searches() {
+        let hard = puzzle("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+        let mut dlx = Dlx::new();
+        dlx.verdict(&hard).unwrap();
+        let first = dlx.last_search().counters();
+        assert!(first.nodes > 0);
+        assert_eq!(dlx.counters(), Some(first));
+        dlx.verdict(&hard).unwrap();
+        assert_eq!(dlx.counters(), Some(first + first));
     }
 }
