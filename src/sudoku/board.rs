@@ -287,6 +287,46 @@ pub(super) fn solves_in(shape: Shape, cells: &[u8], puzzle: &[u8]) -> bool {
 mod tests {
     use super::*;
 
+    /// Each empty cell's candidates are the digits no given in its row, column or box
+    /// holds, counted here cell by cell (16×16: the column and box terms both matter, and a
+    /// digit ruled out twice stays out).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn candidates_are_the_digits_no_given_rules_out() {
+        for shape in [Shape::FOUR, Shape::NINE, Shape::SIXTEEN] {
+            let (s, n) = (shape.side(), shape.order());
+            let mut board = Board::empty(shape);
+            // A scattered, clash-free set of givens: the pattern solution's digit on every
+            // third cell.
+            for cell in (0..s * s).step_by(3) {
+                let (r, c) = (cell / s, cell % s);
+                board.set(cell, ((n * (r % n) + r / n + c) % s + 1) as u8);
+            }
+            assert!(board.clashes().is_empty());
+            assert_eq!(board.filled(), (s * s).div_ceil(3));
+            let candidates = board.candidates();
+            for cell in 0..s * s {
+                let (r, c) = (cell / s, cell % s);
+                let expect = if board.get(cell) != 0 {
+                    1 << board.get(cell)
+                } else {
+                    (1..=s as u8)
+                        .filter(|&d| {
+                            (0..s * s).all(|o| {
+                                let (ro, co) = (o / s, o % s);
+                                let same_box = ro / n == r / n && co / n == c / n;
+                                board.get(o) != d || (ro != r && co != c && !same_box)
+                            })
+                        })
+                        .fold(0u32, |set, d| set | 1 << d)
+                };
+                assert_eq!(candidates[cell], expect, "{shape:?} cell {cell}");
+            }
+        }
+        let four = Board::parse(Shape::FOUR, Alphabet::Digits, "1..4.......3.2..").unwrap();
+        assert_eq!((four.filled(), format!("{four:?}")), (4, "Board(1..4.......3.2..)".to_string()));
+    }
+
     #[cfg_attr(not(target_arch = "wasm32"), test)]
 
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
