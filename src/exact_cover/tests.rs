@@ -615,12 +615,29 @@ fn the_choice_work_counts_the_bucket_words_looked_at() {
     let mut search = Search::new(knuth().with_buckets());
     while search.step(&mut Nothing) != Status::Done {}
     assert_eq!(search.counters().choice_work, 3 + 2 + 2 + 2 + 1);
-    // Without buckets, a scan of the item list that stops at an empty item: all 7 items,
-    // then b c e f (after a, d, g), e alone (empty), b c e f g (after a, d), b g (after a, d,
-    // e, f, c).
+    // Without buckets: natively, one pass over the 7 primary items' lengths at each of the 5
+    // choices; in WebAssembly, a scan of the item list that stops at an empty item: all 7
+    // items, then b c e f (after a, d, g), e alone (empty), b c e f g (after a, d), b g
+    // (after a, d, e, f, c).
     let mut search = Search::new(knuth());
     while search.step(&mut Nothing) != Status::Done {}
-    assert_eq!(search.counters().choice_work, 7 + 4 + 1 + 5 + 2);
+    let work = if cfg!(target_arch = "wasm32") { 7 + 4 + 1 + 5 + 2 } else { 7 * 5 };
+    assert_eq!(search.counters().choice_work, work);
+    // Past `SCAN_PRIMARY` primary items, a wide matrix scans its item list, which stops at an
+    // empty item: 300 items of one option each, item 0 with 16 more (too long for buckets).
+    // Items 1..300 are chosen in turn, each while 300, 299, … 2 items are left, then item 0.
+    let mut m = Matrix::new(SCAN_PRIMARY as usize + 44, 0);
+    for i in 0..m.primary() {
+        m.add_option(&[i]).unwrap();
+    }
+    for _ in 0..16 {
+        m.add_option(&[0]).unwrap();
+    }
+    assert!(!m.narrow);
+    let mut search = Search::new(m);
+    assert_eq!(search.step(&mut Nothing), Status::Solution);
+    assert_eq!(search.counters().choice_work, (1..=300).sum::<u64>());
+    assert_eq!(search.chosen().first(), Some(&1));
     // 130 items (three words) of two one-item options each: on the way to the first
     // solution each item is chosen once, at length 2, looking at buckets 0, 1 and 2.
     let mut m = Matrix::new(130, 0);
@@ -631,6 +648,89 @@ fn the_choice_work_counts_the_bucket_words_looked_at() {
     let mut search = Search::new(m);
     assert_eq!(search.step(&mut Nothing), Status::Solution);
     assert_eq!(search.counters().choice_work, 130 * 3 * 3);
+}
+
+/// A wide matrix's one-pass choice packs a length and an item into one word; a length too
+/// long for it (2^24 − 1 and up; only a matrix of some 16 million options has one) is left
+/// to the item list's scan, which gets it right.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn lengths_too_long_for_the_one_pass_choice_go_to_the_list_scan() {
+    let mut m = Matrix::new(3, 0);
+    m.add_option(&[0, 1, 2]).unwrap();
+    assert_eq!(m.choose(), (0, 1, 3), "leftmost on a tie; 3 lengths examined either way");
+    m.cover(2);
+    // Only the choice reads the lengths: set them past the key's room (the lists disagree).
+    m.links.broken_parts().2[0] = (1 << 24) + 5;
+    m.links.broken_parts().2[1] = (1 << 24) + 3;
+    assert_eq!(m.choose(), (1, (1 << 24) + 3, 2), "the list scan: 2 items examined");
+    m.links.broken_parts().2[0] = (1 << 24) - 2;
+    let work = if cfg!(target_arch = "wasm32") { 2 } else { 3 };
+    assert_eq!(m.choose(), (0, (1 << 24) - 2, work), "the longest length the pass takes");
+}
+
+/// A wide matrix's choice is the leftmost uncovered primary item of least length. Its work
+/// is the lengths it examined: natively, up to `SCAN_PRIMARY` primary items, one pass over
+/// all of them; else (and in WebAssembly) a scan of the item list, DLX1's: the uncovered
+/// primary items up to the first empty one, or all of them. Random wide matrices on both
+/// sides of `SCAN_PRIMARY`.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn wide_choices_are_the_leftmost_shortest_with_dlx1s_work() {
+    let big = SCAN_PRIMARY as usize + 20;
+    for (n, secondary, seed) in [(12, 4, 1u64), (SCAN_PRIMARY as usize, 1, 4), (big, 8, 3)] {
+        let mut rng = Rng(seed);
+        let mut m = Matrix::new(n, secondary);
+        // More than `LONG` options on the last (secondary) item keep the matrix wide,
+        // whatever its size; at most one of them can be in a solution.
+        for k in 0..=LONG as usize {
+            m.add_option(&[k * 7 % n, n + secondary - 1]).unwrap();
+        }
+        // Every item starts with an option, which a cover may take away: dead ends.
+        for i in 1..n {
+            let mut option = vec![i, rng.below((n + secondary) as u64) as usize];
+            option.dedup();
+            m.add_option(&option).unwrap();
+        }
+        for _ in 0..n {
+            let mut option = vec![rng.below(n as u64) as usize];
+            for _ in 0..rng.below(4) {
+                option.push(rng.below((n + secondary) as u64) as usize);
+            }
+            option.sort_unstable();
+            option.dedup();
+            m.add_option(&option).unwrap();
+        }
+        assert!(!m.narrow);
+        let mut search = Search::new(m);
+        let (mut choices, mut dead_ends) = (0, 0);
+        for _ in 0..rounds(40_000) {
+            let work = search.counters().choice_work;
+            let mut events = Vec::new();
+            if search.step(&mut events) == Status::Done {
+                break;
+            }
+            let chosen = match events[..] {
+                [Event::Choose { item, len }] => Some((item, len)),
+                [Event::DeadEnd { item }] => Some((item, 0)),
+                _ => None,
+            };
+            if let Some((item, len)) = chosen {
+                // A choice changes nothing: the matrix is as the choice saw it.
+                let before = search.matrix();
+                let open: Vec<usize> = (0..n).filter(|&i| !before.is_covered(i)).collect();
+                let fewest = *open.iter().min_by_key(|&&i| before.len(i)).unwrap();
+                assert_eq!((item as usize, len as usize), (fewest, before.len(fewest)), "{n} items");
+                let scanned = open.iter().position(|&i| before.len(i) == 0).map_or(open.len(), |k| k + 1);
+                let pass = cfg!(not(target_arch = "wasm32")) && n <= SCAN_PRIMARY as usize;
+                let expected = if pass { n } else { scanned };
+                assert_eq!(search.counters().choice_work - work, expected as u64, "{n} items");
+                choices += 1;
+                dead_ends += usize::from(len == 0);
+            }
+        }
+        assert!(choices > rounds(200) && dead_ends > rounds(25) / 2, "{n} items: {choices} choices, {dead_ends} dead ends");
+    }
 }
 
 /// Two searches' counters add up field by field (the 9×9 engine sums its restarts' so).
