@@ -26,39 +26,7 @@ impl Bitmask {
         givens: &[u8],
         visit: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Result<(), GaveUp> {
-        let side = shape.side();
-        // Bits 1..=side: every digit is still free.
-        let all = ((1u32 << side) - 1) << 1;
-        let mut state = State {
-            rows: [all; SIDE],
-            cols: [all; SIDE],
-            boxes: [all; SIDE],
-            cells: [0; MAX_CELLS],
-            empties: [Slot::default(); MAX_CELLS],
-            len: 0,
-            shape,
-            places,
-            cell_count: shape.cells(),
-            visit,
-            nodes: 0,
-            max_nodes: self.max_nodes,
-            gave_up: false,
-        };
-        state.cells[..givens.len()].copy_from_slice(givens);
-        for (cell, &digit) in givens.iter().enumerate() {
-            let (r, c, b) = (cell / side, cell % side, shape.box_of(cell));
-            if digit == 0 {
-                let (cell, row, col, bx) = (cell as u16, r as u8, c as u8, b as u8);
-                state.empties[state.len] = Slot { cell, row, col, bx };
-                state.len += 1;
-            } else {
-                // A puzzle's givens never clash, so each bit is still set here.
-                let bit = !(1u32 << digit);
-                state.rows[r] &= bit;
-                state.cols[c] &= bit;
-                state.boxes[b] &= bit;
-            }
-        }
+        let mut state = State::new(shape, places, givens, visit, self.max_nodes);
         state.dfs(0);
         match state.gave_up {
             true => Err(GaveUp { nodes: state.nodes }),
@@ -109,7 +77,51 @@ struct State<'v> {
     gave_up: bool,
 }
 
-impl State<'_> {
+impl<'v> State<'v> {
+    /// The search's start on the grid `givens` of `shape` (its givens do not clash).
+    fn new(
+        shape: Shape,
+        places: bool,
+        givens: &[u8],
+        visit: &'v mut dyn FnMut(&[u8]) -> bool,
+        max_nodes: u64,
+    ) -> State<'v> {
+        let side = shape.side();
+        // Bits 1..=side: every digit is still free.
+        let all = ((1u32 << side) - 1) << 1;
+        let mut state = State {
+            rows: [all; SIDE],
+            cols: [all; SIDE],
+            boxes: [all; SIDE],
+            cells: [0; MAX_CELLS],
+            empties: [Slot::default(); MAX_CELLS],
+            len: 0,
+            shape,
+            places,
+            cell_count: shape.cells(),
+            visit,
+            nodes: 0,
+            max_nodes,
+            gave_up: false,
+        };
+        state.cells[..givens.len()].copy_from_slice(givens);
+        for (cell, &digit) in givens.iter().enumerate() {
+            let (r, c, b) = (cell / side, cell % side, shape.box_of(cell));
+            if digit == 0 {
+                let (cell, row, col, bx) = (cell as u16, r as u8, c as u8, b as u8);
+                state.empties[state.len] = Slot { cell, row, col, bx };
+                state.len += 1;
+            } else {
+                // A puzzle's givens never clash, so each bit is still set here.
+                let bit = !(1u32 << digit);
+                state.rows[r] &= bit;
+                state.cols[c] &= bit;
+                state.boxes[b] &= bit;
+            }
+        }
+        state
+    }
+
     /// Fills `empties[depth..len]`; returns false once the visitor asks to stop.
     fn dfs(&mut self, depth: usize) -> bool {
         if depth == self.len {
@@ -142,7 +154,7 @@ impl State<'_> {
         }
         self.empties.swap(depth, best_slot);
         let s = self.empties[depth];
-        let (cell, r, c, b) = (s.cell as usize, s.row as usize, s.col as usize, s.bx as usize);
+        let cell = s.cell as usize;
         // Lowbit: the lowest free digit first.
         let mut free = best_free;
         while free != 0 {
@@ -154,14 +166,10 @@ impl State<'_> {
             self.nodes += 1;
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            self.rows[r] ^= bit;
-            self.cols[c] ^= bit;
-            self.boxes[b] ^= bit;
+            self.flip(s, bit);
             self.cells[cell] = bit.trailing_zeros() as u8;
             let go_on = self.dfs(depth + 1);
-            self.rows[r] ^= bit;
-            self.cols[c] ^= bit;
-            self.boxes[b] ^= bit;
+            self.flip(s, bit);
             if !go_on {
                 self.cells[cell] = 0;
                 return false;
@@ -224,6 +232,16 @@ impl State<'_> {
         Some((d, slots))
     }
 
+    /// Takes the digit of `bit` out of the free digits of slot `s`'s row, column and box, or
+    /// puts it back: placing a digit and taking it back are the same flip. (As two
+    /// operations, putting back could be `|=` as well as `^=`: the bit is clear there, and
+    /// no test could tell the two apart.)
+    fn flip(&mut self, s: Slot, bit: u32) {
+        self.rows[s.row as usize] ^= bit;
+        self.cols[s.col as usize] ^= bit;
+        self.boxes[s.bx as usize] ^= bit;
+    }
+
     /// Puts digit `d` in each of its places `slots` in turn (cells, lowest first).
     fn try_place(&mut self, depth: usize, d: u32, slots: Vec<usize>) -> bool {
         let bit = 1u32 << d;
@@ -239,15 +257,10 @@ impl State<'_> {
                 return false;
             }
             self.nodes += 1;
-            let (r, c, b) = (s.row as usize, s.col as usize, s.bx as usize);
-            self.rows[r] ^= bit;
-            self.cols[c] ^= bit;
-            self.boxes[b] ^= bit;
+            self.flip(s, bit);
             self.cells[s.cell as usize] = d as u8;
             let go_on = self.dfs(depth + 1);
-            self.rows[r] ^= bit;
-            self.cols[c] ^= bit;
-            self.boxes[b] ^= bit;
+            self.flip(s, bit);
             self.cells[s.cell as usize] = 0;
             if !go_on {
                 return false;
@@ -288,7 +301,7 @@ impl BoardEngine for Bitmask {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Verdict;
+    use super::super::{Alphabet, Verdict};
     use super::*;
 
     fn puzzle(line: &str) -> Puzzle {
@@ -392,6 +405,121 @@ mod tests {
             let Verdict::Unique(g) = v else { panic!("{line}: {v:?}") };
             assert!(g.solves(p.givens()));
         }
+    }
+
+    /// `best_place`'s rule worked out by hand from `Board::candidates`: over the rows, then
+    /// the columns, then the boxes, each unit's missing digits in order, the first with the
+    /// strictly fewest places, if fewer than `fewer_than`; a missing digit with no place is a
+    /// dead end (digit 0). The places as cells, lowest first.
+    fn fewest_places(board: &Board, fewer_than: usize) -> Option<(u32, Vec<usize>)> {
+        let shape = board.shape();
+        let side = shape.side();
+        let candidates = board.candidates();
+        let units = |kind: usize, unit: usize| -> Vec<usize> {
+            (0..side)
+                .map(|k| match kind {
+                    0 => unit * side + k,
+                    1 => k * side + unit,
+                    _ => shape.box_cell(unit, k),
+                })
+                .collect()
+        };
+        let mut best: Option<(u32, Vec<usize>)> = None;
+        for kind in 0..3 {
+            for unit in 0..side {
+                let cells = units(kind, unit);
+                for d in 1..=side as u8 {
+                    if cells.iter().any(|&c| board.get(c) == d) {
+                        continue;
+                    }
+                    let places: Vec<usize> =
+                        cells.iter().copied().filter(|&c| board.get(c) == 0 && candidates[c] & 1 << d != 0).collect();
+                    if places.is_empty() {
+                        return Some((0, Vec::new()));
+                    }
+                    if places.len() < fewer_than && best.as_ref().map_or(true, |b| places.len() < b.1.len()) {
+                        best = Some((u32::from(d), places));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The digit and places `best_place` picks at the start of a search of `board`, as cells.
+    fn best_place_of(board: &Board, fewer_than: u32) -> Option<(u32, Vec<usize>)> {
+        let mut visit = |_: &[u8]| true;
+        let state = State::new(board.shape(), true, board.cells(), &mut visit, u64::MAX);
+        state
+            .best_place(0, fewer_than)
+            .map(|(d, slots)| (d, slots.iter().map(|&i| usize::from(state.empties[i].cell)).collect()))
+    }
+
+    /// The digit with the fewest places in a unit, on random 4×4, 9×9 and 16×16 boards: parts
+    /// of a solution (no dead end) and random non-clashing givens (dead ends too), against
+    /// the rule worked out from the candidates, at every bound that changes the answer.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_fewest_places_of_a_digit_are_found_as_the_rule_says() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut below = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let (mut found, mut dead_ends, mut none) = (0, 0, 0);
+        for shape in [Shape::FOUR, Shape::NINE, Shape::of_order(4).unwrap()] {
+            let side = shape.side();
+            let solution = Bitmask::new()
+                .solve_board(&BoardPuzzle::new(Board::empty(shape)).unwrap())
+                .unwrap()
+                .unwrap();
+            for round in 0..60 {
+                let mut board = Board::empty(shape);
+                if round % 2 == 0 {
+                    for cell in 0..shape.cells() {
+                        if below(3) > 0 {
+                            board.set(cell, solution.get(cell));
+                        }
+                    }
+                } else {
+                    for _ in 0..shape.cells() / 3 {
+                        let (cell, d) = (below(shape.cells()), 1 + below(side) as u8);
+                        let before = board.get(cell);
+                        board.set(cell, d);
+                        if !board.clashes().is_empty() {
+                            board.set(cell, before);
+                        }
+                    }
+                }
+                for fewer_than in 1..=side as u32 + 1 {
+                    let want = fewest_places(&board, fewer_than as usize);
+                    assert_eq!(best_place_of(&board, fewer_than), want, "{} < {fewer_than}", board.to_line(Alphabet::default_for(shape)));
+                    match want {
+                        Some((0, _)) => dead_ends += 1,
+                        Some(_) => found += 1,
+                        None => none += 1,
+                    }
+                }
+            }
+        }
+        assert!(found > 1000 && dead_ends > 40 && none > 100, "{found} found, {dead_ends} dead ends, {none} none");
+    }
+
+    /// A digit's missing place is looked for only when the best cell has a choice: a
+    /// forced cell is filled first (one node), though row 1 has no place left for 4 here.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_forced_cell_is_filled_before_places_are_counted() {
+        let board = Board::parse(Shape::FOUR, Alphabet::Digits, "12....4....4....").unwrap();
+        assert_eq!(fewest_places(&board, 5), Some((0, Vec::new())), "4 has no place in row 1");
+        assert_eq!(board.candidates()[2], 1 << 3, "r1c3 can only be 3");
+        let puzzle = BoardPuzzle::new(board).unwrap();
+        let mut engine = Bitmask::new();
+        assert_eq!(engine.count_board(&puzzle, 10), Ok(0));
+        engine.set_max_nodes(Some(0));
+        assert_eq!(engine.count_board(&puzzle, 10), Err(GaveUp { nodes: 0 }), "it would place r1c3 = 3");
     }
 
     /// Unsolvable with 11 clues; fewest-candidates search without inference does not finish
