@@ -207,7 +207,7 @@ impl Uniform {
         // it was mispredicted often enough to cost pentominoes a fifth of their time.
         // `wraps` is all ones when `place + i` passes the option's last node.
         let wraps = ((self.width - 1 - place).wrapping_sub(i) as i32 >> 31) as u32;
-        (p + off(i)).wrapping_sub(wraps & off(self.width))
+        p.wrapping_add(off(i)).wrapping_sub(wraps & off(self.width))
     }
 }
 
@@ -372,8 +372,7 @@ impl Links {
             assert!(item < n && !items[..k].contains(&item), "bad item {item}");
             assert!(self.len[item as usize] & COVERED == 0, "item {item} is covered");
         }
-        // Every offset, and the offset of `width` nodes past the last (where the index walk
-        // of `Uniform::after` may point before it wraps back), fits a `u32`.
+        // Every offset, and the offset one node past the last, fits a `u32`.
         assert!(self.nodes.len() + items.len() + 2 < (u32::MAX / STRIDE) as usize, "too many nodes");
         let spacer = self.nodes.len() - 1;
         let first = self.nodes.len() as u32;
@@ -426,12 +425,18 @@ impl Links {
         let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
         let mut updates = 0;
         let head = off(i);
-        // The loop counts the item's options instead of testing for the header: its exit
-        // then waits for no load (a mispredicted exit costs less when it resolves early).
-        // Hiding an option changes other items' lists only, so the length holds throughout.
+        // The loop counts the item's options, so that its exit waits for no load (a
+        // mispredicted exit costs less when it resolves early). Hiding an option changes
+        // other items' lists only, so the length holds throughout. The length is the list's
+        // whenever covers and uncovers nest as the search makes them; the test for the header,
+        // never true then (so always predicted), keeps any other order of calls from hiding
+        // the header as if it were an option node.
         let len = *at(lens, i as usize);
         let mut p = node_at(nodes, head).down;
         for _ in 0..len {
+            if p == head {
+                break;
+            }
             updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, self.uniform, p);
             p = node_at(nodes, p).down;
         }
@@ -463,7 +468,11 @@ impl Links {
         let mut updates = 0;
         let head = off(i);
         let mut p = node_at(nodes, head).up;
+        // As in `cover`: counted, and never past the header.
         for _ in 0..len {
+            if p == head {
+                break;
+            }
             updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, self.uniform, p);
             p = node_at(nodes, p).up;
         }
@@ -513,10 +522,12 @@ fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mu
     let Node { up, down, top, right } = *node_at(nodes, q);
     node_at_mut(nodes, up).down = down;
     node_at_mut(nodes, down).up = up;
+    // Wrapping: only calls out of the search's order (see `cover`) take a length below 0,
+    // and then the lists are wrong anyway; the bucket of any length is in bounds.
     let len = at_mut(lens, top as usize);
-    *len -= 1;
+    *len = len.wrapping_sub(1);
     let len = *len;
-    shift::<NARROW>(buckets, top, len + 1, len);
+    shift::<NARROW>(buckets, top, len.wrapping_add(1), len);
     right
 }
 
@@ -554,9 +565,9 @@ fn relink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mu
     node_at_mut(nodes, up).down = q;
     node_at_mut(nodes, down).up = q;
     let len = at_mut(lens, top as usize);
-    *len += 1;
+    *len = len.wrapping_add(1);
     let len = *len;
-    shift::<NARROW>(buckets, top, len - 1, len);
+    shift::<NARROW>(buckets, top, len.wrapping_sub(1), len);
     right
 }
 
@@ -567,8 +578,9 @@ fn flip(buckets: &mut [[u64; BUCKETS]], b: usize, i: u32) {
 }
 
 /// Moves item `i` from the bucket of length `from` to that of length `to`, in a
-/// narrow matrix. A wide one leaves its buckets as they were built: its choice scans
-/// the item list, as DLX1's does, which costs less than keeping long lists sorted.
+/// narrow matrix. A wide one leaves its buckets as they were built: its choice reads the
+/// lengths themselves (one pass over them, or a scan of the item list as DLX1's), which
+/// costs less than keeping long lists sorted.
 #[inline(always)]
 fn shift<const NARROW: bool>(buckets: &mut [[u64; BUCKETS]], i: u32, from: u32, to: u32) {
     if NARROW {

@@ -69,8 +69,8 @@ const COVERED: u32 = 1 << 31;
 const LONG: u32 = 15;
 /// Length buckets: lengths `0..LONG` one each, then one for `LONG` and up.
 const BUCKETS: usize = LONG as usize + 1;
-/// A matrix with at most this many primary items keeps no length buckets: a scan of
-/// so few items costs less than two bucket flips on every link update. (12 queens, 24
+/// A matrix with at most this many primary items keeps no length buckets: reading so few
+/// lengths at each choice costs less than two bucket flips on every link update. (12 queens, 24
 /// primary items: 411 M instructions with buckets, most of them flips; Sudoku, 324.)
 const FEW_PRIMARY: u32 = 64;
 /// A wide matrix with at most this many primary items (a power of two) chooses by one pass
@@ -431,12 +431,16 @@ impl Matrix {
     /// pentominoes 16% slower in Node), so it keeps the scan.
     #[inline(always)]
     fn fewest_in_list(&self) -> (u32, u32, u64) {
+        let mut work = 0;
         if cfg!(not(target_arch = "wasm32")) && self.primary <= SCAN_PRIMARY {
-            if let Some(found) = self.fewest_by_pass() {
-                return found;
+            match self.fewest_by_pass() {
+                Some(found) => return found,
+                // The pass looked at every primary length before it gave way.
+                None => work = u64::from(self.primary),
             }
         }
-        self.links.fewest_primary()
+        let (item, len, scanned) = self.links.fewest_primary();
+        (item, len, work + scanned)
     }
 
     /// `fewest_in_list` by one pass over the primary items' lengths: the least key
