@@ -673,6 +673,62 @@ mod tests {
         assert_eq!((c.searched, c.forced), (251, 559));
     }
 
+    /// A grid with one clue at r1c2 keeps no symmetry but none (its image is another cell:
+    /// r9c8, r2c1, r1c8); with the image's clue too, each holds, whatever the digits.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_symmetry_holds_only_when_each_clue_has_its_image() {
+        let mut one = Grid::EMPTY;
+        one.set(1, 5);
+        for (symmetry, image) in [(Symmetry::Rotational, 79), (Symmetry::Diagonal, 9), (Symmetry::Mirror, 7)] {
+            assert!(!symmetry.holds_for(&one), "{symmetry}");
+            let mut both = one;
+            both.set(image, 3);
+            assert!(symmetry.holds_for(&both), "{symmetry}");
+        }
+        assert!(Symmetry::None.holds_for(&one));
+        assert!(Symmetry::ALL.iter().all(|s| s.holds_for(&Grid::EMPTY)));
+    }
+
+    /// Where logic stalls, the search effort splits expert from extreme at `EXTREME_EFFORT`:
+    /// below it expert, from it on extreme.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_effort_splits_expert_from_extreme_at_its_bound() {
+        let stalled = logic::rate(&Grid::EMPTY);
+        assert!(!stalled.solved(), "no technique starts on an empty grid");
+        assert_eq!(Level::of(&stalled, EXTREME_EFFORT - 0.5), Level::Expert);
+        assert_eq!(Level::of(&stalled, EXTREME_EFFORT), Level::Extreme);
+        assert_eq!(Level::of(&stalled, EXTREME_EFFORT + 0.5), Level::Extreme);
+    }
+
+    /// Every puzzle of a run has a seed of its own: for each index, distinct run seeds give
+    /// distinct puzzle seeds (so two runs never share a puzzle by accident).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn each_run_seed_gives_its_own_puzzle_seeds() {
+        for index in 0..8 {
+            let mut seeds: Vec<u64> = (0..512).map(|seed| puzzle_seed(seed, index)).collect();
+            seeds.sort_unstable();
+            seeds.dedup();
+            assert_eq!(seeds.len(), 512, "index {index}");
+        }
+    }
+
+    /// A generator reseeded makes what a new one with that seed makes (the page and the
+    /// command line keep one generator and reseed it for each puzzle).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_reseeded_generator_starts_over() {
+        let mut g = Generator::new(3);
+        let first = g.generate(None, Symmetry::None, true).puzzle;
+        g.reseed(8);
+        let fresh = Generator::new(8).generate(None, Symmetry::None, true).puzzle;
+        assert_eq!(g.generate(None, Symmetry::None, true).puzzle, fresh);
+        g.reseed(3);
+        assert_eq!(g.generate(None, Symmetry::None, true).puzzle, first);
+    }
+
     #[cfg_attr(not(target_arch = "wasm32"), test)]
 
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
