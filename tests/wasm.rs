@@ -597,6 +597,11 @@ fn check_givens_names_clashes_and_stuck_cells() {
     );
     assert_eq!(numbers(&r, "stuck"), Vec::<u32>::new());
     // r1c1 sees 2..9 in its row and 1 in its column: stuck, though nothing clashes.
+    // With clashes too (two 5s in row 9 and box 7), only the clashes are named.
+    let both = format!(".23456789{}{}55{}", "1", ".".repeat(62), ".".repeat(7));
+    let r = check_givens(&js(&both), None).unwrap();
+    assert_eq!(clashes(&r).len(), 2);
+    assert_eq!(numbers(&r, "stuck"), Vec::<u32>::new(), "no stuck cell looked for");
     let stuck = format!(".23456789{}{}", "1", ".".repeat(71));
     let r = check_givens(&js(&stuck), None).unwrap();
     assert!(clashes(&r).is_empty());
@@ -1576,6 +1581,18 @@ fn the_page_generates_the_command_lines_puzzle_for_a_seed() {
     assert!(generate_puzzle(&JsValue::UNDEFINED, &"spiral".into(), 1.0).is_err());
     assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, -1.0).is_err());
     assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 0.5).is_err());
+    // A missing level or symmetry is any level, no symmetry, undefined or null alike; one
+    // that is not a string is an error.
+    let line = |made: Object| Reflect::get(&made, &"line".into()).unwrap().as_string().unwrap();
+    let any = line(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 5.0).unwrap());
+    assert_eq!(line(generate_puzzle(&JsValue::NULL, &JsValue::NULL, 5.0).unwrap()), any);
+    assert_eq!(line(generate_puzzle(&JsValue::NULL, &"none".into(), 5.0).unwrap()), any);
+    assert_eq!(err(generate_puzzle(&3.into(), &JsValue::UNDEFINED, 1.0)), "the level must be a string");
+    assert_eq!(err(generate_puzzle(&JsValue::UNDEFINED, &3.into(), 1.0)), "the symmetry must be a string");
+    // Where logic stalls, the page is told how far it got.
+    let expert = generate_puzzle(&"expert".into(), &JsValue::UNDEFINED, 2026.0).unwrap();
+    let logic = Reflect::get(&expert, &"logic".into()).unwrap().as_string().unwrap();
+    assert!(logic.starts_with("needs search (") && logic.ends_with(" cells open)"), "{logic}");
 }
 
 #[wasm_bindgen_test]
