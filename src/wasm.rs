@@ -522,13 +522,10 @@ const MAX_BATCH: u32 = 1 << 20;
 /// The node arrays are handed out for matrices small enough to draw.
 const MAX_DRAWN_NODES: usize = 4096;
 
-/// A count from JS: a whole number ≥ 0, at most 2^53 (NaN and negatives are 0).
+/// A count from JS: a whole number ≥ 0, at most 2^53 (NaN and negatives are 0: `max`
+/// takes the number that is not NaN, and `as` cuts off the fraction).
 fn count_arg(x: f64) -> u64 {
-    if x > 0.0 {
-        x.min(9_007_199_254_740_992.0) as u64
-    } else {
-        0
-    }
+    x.max(0.0).min(9_007_199_254_740_992.0) as u64
 }
 
 fn u32s(v: impl IntoIterator<Item = u32>) -> Uint32Array {

@@ -780,6 +780,8 @@ fn bad_exact_cover_problems_are_errors() {
     // On wasm32 a usize sum of these wraps around to 1: it must still be refused.
     assert!(e(u32::MAX, 2, Array::new()).starts_with("too many items"));
     assert!(e(1 << 20, 1, Array::new()).starts_with("too many items"));
+    // The most it takes: 2^20 items (no options; every primary item is then a dead end).
+    assert!(Trace::exact_cover(1 << 19, 1 << 19, Array::new(), None).is_ok(), "2^20 items");
     let not_arrays: Array = [JsValue::from(1), JsValue::from_str("abc")].iter().collect();
     assert_eq!(e(3, 0, not_arrays), "option 0 is not an array");
     let mixed: Array = [JsValue::from(Array::of1(&JsValue::from(0))), JsValue::NULL]
@@ -1765,6 +1767,8 @@ fn count_cover_counts_with_the_plain_search_up_to_a_limit() {
     assert_eq!(count_cover(&js(&queens8), 10.0).unwrap(), 10.0);
     assert_eq!(count_cover(&js(&queens8), 0.0).unwrap(), 0.0);
     assert_eq!(count_cover(&js(&queens8), f64::NAN).unwrap(), 0.0);
+    assert_eq!(count_cover(&js(&queens8), -5.0).unwrap(), 0.0);
+    assert_eq!(count_cover(&js(&queens8), 2.7).unwrap(), 2.0, "a limit's fraction is cut off");
     let langford7 = cover_example(&js("langford"), &js("7")).unwrap();
     assert_eq!(count_cover(&js(&langford7), f64::INFINITY).unwrap(), 52.0);
     assert_eq!(
