@@ -775,6 +775,9 @@ fn bad_exact_cover_problems_are_errors() {
     assert!(e(3, 0, opts(&[&[-1.0]])).starts_with("option 0:"), "negative item");
     assert!(e(3, 0, opts(&[&[1.5]])).starts_with("option 0:"), "fractional item");
     assert!(e(3, 0, opts(&[&[f64::NAN]])).starts_with("option 0:"), "NaN item");
+    // Items are u32s below u32::MAX: from there on a number is no item number at all.
+    assert_eq!(e(3, 0, opts(&[&[4294967294.0]])), "option 0: there is no item 4294967294");
+    assert_eq!(e(3, 0, opts(&[&[4294967295.0]])), "option 0: JsValue(4294967295) is not an item number");
     assert_eq!(e(2, 2, opts(&[&[0.0], &[2.0, 3.0]])), "option 1 has no primary item");
     assert!(e(u32::MAX, u32::MAX, Array::new()).starts_with("too many items"));
     // On wasm32 a usize sum of these wraps around to 1: it must still be refused.
