@@ -224,6 +224,35 @@ fn snapshot(t: &mut Trace) -> Snapshot {
     }
 }
 
+/// `levelEnded` (what the narration says "back up" on) is true right after a solution or a
+/// dead end, never after a choice, a cover, a try or an untry, and false at the start; an
+/// uncover ends a level only when it gives back the item the level chose.
+#[wasm_bindgen_test]
+fn a_level_ends_at_a_solution_a_dead_end_or_the_chosen_items_uncover() {
+    let mut t = knuth();
+    assert!(!snapshot(&mut t).level_ended, "at the start");
+    let (mut ended, mut chooses) = ([0; 8], 0);
+    loop {
+        let chosen = snapshot(&mut t).chosen;
+        let events = events_of(t.next_batch(1));
+        let Some(&(kind, a, _)) = events.first() else { break };
+        let now = snapshot(&mut t);
+        match kind {
+            SOLUTION | DEAD_END => assert!(now.level_ended, "after {events:?}"),
+            CHOOSE | COVER | TRY | UNTRY => assert!(!now.level_ended, "after {events:?}"),
+            UNCOVER => assert_eq!(now.level_ended, chosen.last() == Some(&a), "after {events:?}"),
+            _ => {}
+        }
+        ended[kind as usize] += usize::from(now.level_ended);
+        chooses += usize::from(kind == CHOOSE);
+    }
+    // Knuth's search: one solution, one dead end, and every level that chose an item ends
+    // when its branches run out (the whole search is run).
+    assert_eq!((ended[SOLUTION as usize], ended[DEAD_END as usize]), (1, 1));
+    assert_eq!(ended[UNCOVER as usize], chooses);
+    assert!(chooses > 2, "{chooses} levels");
+}
+
 /// The options of Knuth's example, by hand.
 const KNUTH_OPTIONS: [&[u32]; 6] = [&[2, 4, 5], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]];
 
