@@ -899,6 +899,69 @@ fn exact_cover_items_can_be_named() {
     assert_eq!(e(bad.iter().collect()), "the name of item 6 is not a string");
 }
 
+/// The node arrays a viewer draws Knuth's example from, against the layout worked out from
+/// the options by hand: item headers 0..7, a spacer, then each option's nodes and a spacer;
+/// each item's list runs down its nodes in order, each option's `right` round its nodes. The
+/// item list is a, b, … g between the primary root (7); the secondary root (8) is alone.
+/// Then the most nodes handed out, 4096, and one option more.
+#[wasm_bindgen_test]
+fn the_node_arrays_are_knuths_layout() {
+    const NONE: u32 = u32::MAX;
+    let (mut top, mut option) = (vec![0, 1, 2, 3, 4, 5, 6, NONE], vec![NONE; 8]);
+    let mut right = vec![NONE; 8];
+    for (o, items) in KNUTH_OPTIONS.iter().enumerate() {
+        let first = top.len() as u32;
+        for (k, &i) in items.iter().enumerate() {
+            top.push(i);
+            option.push(o as u32);
+            right.push(first + ((k + 1) % items.len()) as u32);
+        }
+        top.push(NONE);
+        option.push(NONE);
+        right.push(NONE);
+    }
+    assert_eq!(top.len(), 7 + 1 + 16 + 6);
+    let t = knuth();
+    let links = t.node_links().unwrap().to_vec();
+    assert_eq!(links.len(), 4 * top.len());
+    assert_eq!(t.node_options().to_vec(), option);
+    for (q, node) in links.chunks_exact(4).enumerate() {
+        let (up, down, tp, r) = (node[0], node[1], node[2], node[3]);
+        assert_eq!(tp, top[q], "node {q}'s item");
+        if top[q] == NONE {
+            continue; // a spacer's up and down are the engine's own business
+        }
+        let item = top[q];
+        let list: Vec<u32> = (8..top.len() as u32).filter(|&p| top[p as usize] == item).collect();
+        let at = list.iter().position(|&p| p == q as u32);
+        let (above, below) = match at {
+            None => (*list.last().unwrap(), list[0]), // the header: up to the last, down to the first
+            Some(k) => (if k == 0 { item } else { list[k - 1] }, list.get(k + 1).copied().unwrap_or(item)),
+        };
+        assert_eq!((up, down), (above, below), "node {q}'s up and down");
+        if at.is_some() {
+            assert_eq!(r, right[q], "node {q}'s right");
+        }
+    }
+    let expected: Vec<u32> = (0..9u32)
+        .flat_map(|i| match i {
+            0 => [7, 1],
+            6 => [5, 7],
+            7 => [6, 0],
+            8 => [8, 8],
+            _ => [i - 1, i + 1],
+        })
+        .collect();
+    assert_eq!(t.item_links().to_vec(), expected);
+    // One item and its one-node options: 1 header, 1 spacer, 2 nodes an option.
+    let singles = |n: usize| -> Array { (0..n).map(|_| Array::of1(&JsValue::from(0))).collect() };
+    let most = Trace::exact_cover(1, 0, singles(2047), None).unwrap();
+    assert_eq!(most.node_options().length(), 4096);
+    assert_eq!(most.node_links().unwrap().length(), 4 * 4096);
+    let over = Trace::exact_cover(1, 0, singles(2048), None).unwrap();
+    assert_eq!(err(over.node_links()), "too many nodes to draw (more than 4096)");
+}
+
 #[wasm_bindgen_test]
 fn knuth_is_knuths_example_event_for_event() {
     let mut k = Trace::knuth();
