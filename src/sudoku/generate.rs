@@ -12,7 +12,7 @@
 use super::grid::{box_of, Grid, ALL_DIGITS, CELLS};
 use super::logic::{self, Rating, Technique};
 use super::model::Shape;
-use super::{Board, BoardEngine, BoardPuzzle, Dlx, Engine, Puzzle, Verdict};
+use super::{Board, BoardEngine, BoardPuzzle, Dlx, Engine, Puzzle};
 use std::fmt;
 use std::str::FromStr;
 
@@ -527,15 +527,15 @@ pub fn measure(puzzle: &Puzzle, k: usize, seed: u64) -> (Rating, f64) {
     (logic::rate(puzzle.givens()), search_effort(puzzle, k, seed))
 }
 
-/// The verdict of a generated puzzle, as the tests check it with any engine.
-pub fn is_unique(engine: &mut dyn Engine, puzzle: &Puzzle) -> bool {
-    matches!(engine.verdict(puzzle), Ok(Verdict::Unique(_)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::Bitmask;
+    use crate::sudoku::{Bitmask, Verdict};
+
+    /// The verdict of a generated puzzle, as the tests check it with any engine.
+    fn is_unique(engine: &mut dyn Engine, puzzle: &Puzzle) -> bool {
+        matches!(engine.verdict(puzzle), Ok(Verdict::Unique(_)))
+    }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
