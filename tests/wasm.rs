@@ -224,6 +224,25 @@ fn snapshot(t: &mut Trace) -> Snapshot {
     }
 }
 
+/// The counters a viewer shows, [events, nodes, updates, solutions, dead ends], on Knuth's
+/// example as worked out by hand (src/exact_cover/tests.rs has the 41 events): none at the
+/// start; at the dead end, 11 events, 2 options tried, 10 nodes unlinked (a 3, d 2, g 1,
+/// b 2, c 2, f 0); at the end 41, 5, 17, one solution and one dead end.
+#[wasm_bindgen_test]
+fn knuths_counters_are_the_hand_worked_ones() {
+    let mut t = knuth();
+    assert_eq!(snapshot(&mut t).counters, [0.0; 5]);
+    let mut at_dead_end = None;
+    while !t.done() {
+        let events = events_of(t.next_batch(1));
+        if events.first().map(|e| e.0) == Some(DEAD_END) {
+            at_dead_end = Some(snapshot(&mut t).counters);
+        }
+    }
+    assert_eq!(at_dead_end, Some([11.0, 2.0, 10.0, 0.0, 1.0]));
+    assert_eq!(snapshot(&mut t).counters, [41.0, 5.0, 17.0, 1.0, 1.0]);
+}
+
 /// `levelEnded` (what the narration says "back up" on) is true right after a solution or a
 /// dead end, never after a choice, a cover, a try or an untry, and false at the start; an
 /// uncover ends a level only when it gives back the item the level chose.
