@@ -11,8 +11,10 @@
 # Reports land in target/mutants/MODULE/mutants.out (caught.txt, missed.txt, ...). Equivalent
 # mutants are skipped with #[mutants::skip] or listed in .cargo/mutants.toml, each with its reason.
 # src/wasm.rs is built for wasm32 only: `wasm` builds each mutant for wasm32 and runs
-# tests/wasm.rs under Node (wasm-bindgen-test-runner, as the wasm-node stage does); the first
-# build takes about 5 minutes, each mutant most of a minute.
+# tests/wasm.rs in headless Chromium (wasm-bindgen-test-runner through chromedriver, as the
+# wasm-chromium stage does: the whole-matrix canvas's tests need a browser), or under Node
+# with MUTANTS_WASM_IN=node (faster; the canvas's tests then end at once); the first build
+# takes about 5 minutes, each mutant most of a minute.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -50,6 +52,10 @@ case "$module" in
     wasm)        # .cargo/mutants.toml leaves src/wasm.rs out of the native runs: not read here.
                  command -v wasm-bindgen-test-runner >/dev/null || { echo "mutants.sh: wasm-bindgen-test-runner not found: scripts/setup.sh installs it" >&2; exit 1; }
                  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+                 if [[ "${MUTANTS_WASM_IN:-chromium}" == chromium ]]; then
+                     export WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \
+                         WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/webdriver.json"
+                 fi
                  files=(--no-config -f src/wasm.rs --cargo-arg=--target=wasm32-unknown-unknown); tests=(--test wasm); skip=() ;;
     --ci)
         # A few minutes: about 6 mutants. Those of the last commit's diff when it has any, else

@@ -21,7 +21,7 @@
 
 use dlx_sudoku::wasm::{
     candidates, check_cover, check_givens, check_puzzle, count_cover, count_solutions, cover_example, generate_puzzle,
-    hint, parse, solve, sudoku_tables, verdict, EventKind, EventWord, ItemFlag, OptionState, Trace,
+    hint, parse, solve, sudoku_tables, verdict, EventKind, EventWord, ItemFlag, MatrixCanvas, OptionState, Trace,
 };
 use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint16Array, Uint32Array, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
@@ -2061,4 +2061,117 @@ fn a_16x16_trace_runs_to_its_solution_and_back_with_16x16_names() {
     let small = Trace::new(&js("1..4..3.........")).unwrap();
     assert_eq!((small.side(), small.items(), small.options()), (4, 64, 64));
     assert_eq!(small.item_name(16), "row 1 has 1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The whole matrix on a canvas (a browser's: the wasm-chromium stage runs these; Node has no
+// canvas, so there they end at once)
+
+/// A fresh canvas of the page's document, or `None` outside a browser.
+fn canvas(width: u32, height: u32) -> Option<web_sys::HtmlCanvasElement> {
+    let made = js_sys::eval("typeof document === 'undefined' ? null : document.createElement('canvas')").ok()?;
+    let canvas: web_sys::HtmlCanvasElement = made.dyn_into().ok()?;
+    canvas.set_width(width);
+    canvas.set_height(height);
+    Some(canvas)
+}
+
+/// Whether any pixel of the canvas's rectangle is painted (not fully transparent).
+fn painted(canvas: &web_sys::HtmlCanvasElement, x: f64, y: f64, w: f64, h: f64) -> bool {
+    let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().dyn_into().unwrap();
+    let data = ctx.get_image_data(x, y, w, h).unwrap().data();
+    data.chunks_exact(4).any(|p| p[3] != 0)
+}
+
+/// `MatrixCanvas`, what the page's whole-matrix view calls, against the Sudoku model's own
+/// numbering (options `cell × 9 + digit − 1`, items cells first): its size and names, the
+/// fit of a small canvas, the two row orders, drawing only what changed (at its origin, with
+/// its gutter of marks), zoom, pan and reveal, the pixel under the pointer, and another size.
+#[wasm_bindgen_test]
+fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
+    let Some(c) = canvas(800, 600) else { return };
+    let mut m = MatrixCanvas::new(&c).unwrap();
+    assert_eq!((m.side(), m.options(), m.items()), (9, 729, 324));
+    assert_eq!((m.option_label(0), m.option_label(728)), ("r1c1 = 1".into(), "r9c9 = 9".into()));
+    assert_eq!((m.item_label(0), m.item_label(81)), ("r1c1".into(), "r1:1".into()));
+    assert_eq!(m.item_words(0), "r1c1 is filled");
+    // r4c5, r3:7, c5:7, b2:7: cells from 0, row digits from 81, columns' from 162, boxes' from 243.
+    assert_eq!(m.column_key(), vec![31, 81 + 2 * 9 + 6, 162 + 4 * 9 + 6, 243 + 9 + 6]);
+    // 9×9's whole view is a pixel a cell (the page scrolls it), with no room for labels.
+    m.resize(400, 300, 1, 12);
+    assert!(!m.labelled());
+    assert_eq!((m.width(), m.height(), m.per_row(), m.per_column()), (324, 729, 1, 1));
+    assert_eq!((m.zoom(), m.row0(), m.col0()), (0, 0, 0));
+    assert!(m.zoom_levels() >= 1);
+    let band_sum = |bands: Vec<u32>| bands.chunks_exact(2).map(|b| b[1]).sum::<u32>();
+    assert_eq!((band_sum(m.row_bands()), band_sum(m.col_bands())), (729, 324));
+    assert_eq!(m.col_bands().len(), 2 * 4, "cells, rows, columns, boxes");
+    assert!(!m.col_band_label(0).is_empty() && !m.row_band_label(0).is_empty());
+    // Rows by cell, then by digit: row 1 is r1c1 = 2, then r1c2 = 1 (option 9).
+    assert!(!m.by_digit());
+    assert_eq!((m.option_at(1), m.row_of(1)), (1, 1));
+    m.set_by_digit(true);
+    assert!(m.by_digit());
+    assert_eq!((m.option_at(1), m.row_of(9)), (9, 1));
+    assert!((0..729).all(|o| m.option_at(m.row_of(o)) == o), "rows and options, both ways");
+    m.set_by_digit(false);
+    // Drawing: the first picture is put on the canvas at the origin, marks in the gutter left
+    // of it; the same picture again changes nothing; so do a new palette and a selection.
+    let mut t = Trace::new(&js(SAMPLE)).unwrap();
+    t.refresh();
+    let g = m.gutter();
+    assert!(g > 0);
+    m.set_origin(50.0, 40.0);
+    assert!(m.draw(&t).unwrap());
+    assert!(!m.draw(&t).unwrap(), "nothing new to draw");
+    let (w, h) = (f64::from(m.width()), f64::from(m.height()));
+    assert!(painted(&c, 50.0, 40.0, w, h), "the matrix at its origin");
+    assert!(!painted(&c, 0.0, 0.0, 50.0 - f64::from(g), 600.0), "nothing left of the gutter");
+    assert!(!painted(&c, 50.0 + w, 0.0, 800.0 - 50.0 - w, 600.0), "nothing right of the matrix");
+    m.set_palette((0..16).map(|k| 0x1020_30ff + k).collect());
+    assert!(m.draw(&t).unwrap(), "a new palette repaints");
+    m.select(vec![0, 1, 2], vec![0]);
+    assert!(m.draw(&t).unwrap(), "a selection tints");
+    t.next_batch(12);
+    t.refresh();
+    assert!(!t.done());
+    assert!(m.draw(&t).unwrap(), "the search moved");
+    let focus = m.focus();
+    assert_eq!(focus.len(), 2);
+    assert!(focus[0] >= 0 && focus[1] >= 0, "something was tried and chosen: {focus:?}");
+    let words = m.describe(&t);
+    assert!(words.starts_with("The whole matrix, 729 options × 324 items"), "{words}");
+    // Zoom in at the top left: whole cells, fewer rows in view; pan and reveal move it.
+    m.set_zoom(m.zoom_levels(), 0, 0);
+    assert_eq!(m.zoom(), m.zoom_levels());
+    assert!(m.cell_width() >= 1 && m.cell_height() >= 1);
+    assert!(m.shown_rows() < 729 && m.visible_cols() < 324);
+    assert_eq!(m.visible_rows().len() as u32, m.shown_rows());
+    m.reveal(728, 323);
+    assert!(m.visible_rows().contains(&728));
+    assert!(m.col0() + m.visible_cols() > 323 && m.col0() <= 323);
+    assert_eq!(m.cell_at(0, 0), Some(vec![m.row0(), m.col0()]));
+    m.pan(-10_000, -10_000);
+    assert_eq!((m.row0(), m.col0()), (0, 0));
+    assert_eq!(m.visible_rows()[0], 0);
+    m.set_zoom(0, 0, 0);
+    assert_eq!(m.zoom(), 0);
+    // Another size: 4×4's 64 × 64 fits with labels; the 9×9 trace no longer fits the view.
+    assert!(m.set_shape(4, None).unwrap());
+    assert!(!m.set_shape(4, None).unwrap(), "already 4×4");
+    assert_eq!((m.side(), m.options(), m.items()), (4, 64, 64));
+    m.resize(800, 600, 1, 12);
+    assert!(m.labelled());
+    assert_eq!((m.per_row(), m.per_column()), (1, 1));
+    assert!(err(m.draw(&t)).contains("setShape first"));
+    assert!(m.set_shape(16, Some("letters".into())).unwrap());
+    assert_eq!((m.side(), m.options(), m.items()), (16, 4096, 1024));
+    assert_eq!(m.option_label(4095), "r16c16 = P", "in POJ 3076's letters");
+    // 4,096 rows in 600 pixels: downsampled.
+    m.resize(800, 600, 1, 12);
+    assert!(!m.labelled());
+    assert!(m.height() <= 600 && m.per_row() >= 7 && m.per_row() * m.height() >= 4096, "{} rows a pixel", m.per_row());
+    assert!(m.per_column() * m.width() >= 1024);
+    assert!(err(m.set_shape(7, None)).contains("no Sudoku of side 7"));
+    assert_eq!(m.side(), 16, "a bad size changes nothing");
 }
