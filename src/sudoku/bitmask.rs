@@ -522,6 +522,21 @@ mod tests {
         assert_eq!(engine.count_board(&puzzle, 10), Err(GaveUp { nodes: 0 }), "it would place r1c3 = 3");
     }
 
+    /// A board search counts every digit it places, those of a digit's places too: seed 003's
+    /// sample takes exactly 452 (a pin of the search's tree; 339 of them are cells' branches),
+    /// and a budget of 451 is one short.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_board_search_counts_the_digits_placed_by_places_too() {
+        let board = Board::parse(Shape::NINE, Alphabet::Digits, SEED_003_IN).unwrap();
+        let puzzle = BoardPuzzle::new(board).unwrap();
+        let mut engine = Bitmask::new();
+        engine.set_max_nodes(Some(452));
+        assert_eq!(engine.count_board(&puzzle, 2), Ok(1));
+        engine.set_max_nodes(Some(451));
+        assert_eq!(engine.count_board(&puzzle, 2), Err(GaveUp { nodes: 451 }));
+    }
+
     /// Unsolvable with 11 clues; fewest-candidates search without inference does not finish
     /// it in any time a user would wait (found by fuzzing, issue 13).
     const RUNAWAY: &str = ".................1.....2.3......3.2..............2.3......3.2.....4......2.......";
