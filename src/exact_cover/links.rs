@@ -349,6 +349,8 @@ impl Links {
         let mut i = *at(&self.next, root as usize);
         let mut key = u64::from(i) | u64::from(u32::MAX) << 32;
         let mut work = 0;
+        // `i < root = items` keeps `len[i]` and `next[i]` in bounds whatever the list
+        // holds; the invariant keeps the primary list ending at its root.
         while i < root {
             let l = *at(&self.len, i as usize);
             work += 1;
