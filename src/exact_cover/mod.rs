@@ -74,7 +74,7 @@ const BUCKETS: usize = LONG as usize + 1;
 /// primary items: 411 M instructions with buckets, most of them flips; Sudoku, 324.)
 const FEW_PRIMARY: u32 = 64;
 /// A wide matrix with at most this many primary items (a power of two) chooses by one pass
-/// over all their lengths rather than a scan of the item list (see `fewest_in_list`).
+/// over all their lengths rather than a scan of the item list (see `fewest_wide`).
 const SCAN_PRIMARY: u32 = 256;
 
 /// The bucket of an uncovered item with `len` options. A matrix whose items all have
@@ -377,7 +377,7 @@ impl Matrix {
     /// primary item in the first non-empty length bucket (the bit sets are in item
     /// order, and so is the item list); no item there has more than `LONG` options, so a
     /// bucket holds one length. Call only while some primary item is uncovered. In a wide
-    /// one, whose lengths the links do not sort into buckets, [`Matrix::fewest_in_list`].
+    /// one, whose lengths the links do not sort into buckets, [`Matrix::fewest_wide`].
     #[inline(always)]
     fn choose(&self) -> (u32, u32, u64) {
         if self.narrow {
@@ -392,7 +392,7 @@ impl Matrix {
     fn choose_<const NARROW: bool>(&self) -> (u32, u32, u64) {
         debug_assert!(self.narrow || !NARROW);
         if !NARROW {
-            return self.fewest_in_list();
+            return self.fewest_wide();
         }
         let (full, rest) = (self.primary as usize / 64, self.primary % 64);
         let buckets = self.links.buckets();
@@ -430,7 +430,7 @@ impl Matrix {
     /// instructions, the pass cost more than the scan it replaces (12 queens 12%,
     /// pentominoes 16% slower in Node), so it keeps the scan.
     #[inline(always)]
-    fn fewest_in_list(&self) -> (u32, u32, u64) {
+    fn fewest_wide(&self) -> (u32, u32, u64) {
         let mut work = 0;
         if cfg!(not(target_arch = "wasm32")) && self.primary <= SCAN_PRIMARY {
             match self.fewest_by_pass() {
@@ -443,7 +443,7 @@ impl Matrix {
         (item, len, work + scanned)
     }
 
-    /// `fewest_in_list` by one pass over the primary items' lengths: the least key
+    /// `fewest_wide` by one pass over the primary items' lengths: the least key
     /// `len << 8 | item`, covered items included (their `COVERED` bit makes them the
     /// largest). The primary items sit in the item list in item order, so the least key is
     /// the item the list scan finds. The pass has no branch on the lengths, where the
