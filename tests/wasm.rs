@@ -2102,7 +2102,8 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     assert!(!m.labelled());
     assert_eq!((m.width(), m.height(), m.per_row(), m.per_column()), (324, 729, 1, 1));
     assert_eq!((m.zoom(), m.row0(), m.col0()), (0, 0, 0));
-    assert!(m.zoom_levels() >= 1);
+    // Zooms of 4, 8, 16, 24 and 32 pixels a cell, all bigger than the whole view's 1.
+    assert_eq!(m.zoom_levels(), 5);
     let band_sum = |bands: Vec<u32>| bands.chunks_exact(2).map(|b| b[1]).sum::<u32>();
     assert_eq!((band_sum(m.row_bands()), band_sum(m.col_bands())), (729, 324));
     assert_eq!(m.col_bands().len(), 2 * 4, "cells, rows, columns, boxes");
@@ -2114,6 +2115,7 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     assert!(m.by_digit());
     assert_eq!((m.option_at(1), m.row_of(9)), (9, 1));
     assert!((0..729).all(|o| m.option_at(m.row_of(o)) == o), "rows and options, both ways");
+    assert_eq!(m.row_of(5000), m.row_of(728), "an option past the last is the last");
     m.set_by_digit(false);
     // Drawing: the first picture is put on the canvas at the origin, marks in the gutter left
     // of it; the same picture again changes nothing; so do a new palette and a selection.
@@ -2136,6 +2138,10 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     t.refresh();
     assert!(!t.done());
     assert!(m.draw(&t).unwrap(), "the search moved");
+    // Marks for the rows tried and the items chosen, in the gutters left of and above it.
+    let gut = f64::from(g);
+    assert!(painted(&c, 50.0 - gut, 40.0, gut, h), "row marks left of the matrix");
+    assert!(painted(&c, 50.0, 40.0 - gut, w, gut), "column marks above it");
     let focus = m.focus();
     assert_eq!(focus.len(), 2);
     assert!(focus[0] >= 0 && focus[1] >= 0, "something was tried and chosen: {focus:?}");
@@ -2144,9 +2150,13 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     // Zoom in at the top left: whole cells, fewer rows in view; pan and reveal move it.
     m.set_zoom(m.zoom_levels(), 0, 0);
     assert_eq!(m.zoom(), m.zoom_levels());
-    assert!(m.cell_width() >= 1 && m.cell_height() >= 1);
+    assert_eq!((m.cell_width(), m.cell_height()), (32, 32));
     assert!(m.shown_rows() < 729 && m.visible_cols() < 324);
     assert_eq!(m.visible_rows().len() as u32, m.shown_rows());
+    let at = (m.row0(), m.col0());
+    m.reveal(-1, -1);
+    m.reveal(729, 324);
+    assert_eq!((m.row0(), m.col0()), at, "no option or item, nothing to reveal");
     m.reveal(728, 323);
     assert!(m.visible_rows().contains(&728));
     assert!(m.col0() + m.visible_cols() > 323 && m.col0() <= 323);
