@@ -748,14 +748,14 @@ fn misused_covers_stay_in_bounds() {
     use std::panic::{catch_unwind, AssertUnwindSafe};
     type Step = fn(&mut Links);
     let sequences: [&[Step]; 3] = [
-        &[|l| drop(l.cover::<false, 4>(0)), |l| drop(l.uncover::<false, ANY_WIDTH>(0))],
-        &[|l| drop(l.cover::<false, ANY_WIDTH>(0)), |l| drop(l.cover::<false, ANY_WIDTH>(0))],
+        &[|l| _ = l.cover::<false, 4>(0), |l| _ = l.uncover::<false, ANY_WIDTH>(0)],
+        &[|l| _ = l.cover::<false, ANY_WIDTH>(0), |l| _ = l.cover::<false, ANY_WIDTH>(0)],
         &[
-            |l| drop(l.cover::<false, ANY_WIDTH>(1)),
-            |l| drop(l.cover::<false, ANY_WIDTH>(2)),
-            |l| drop(l.uncover::<false, ANY_WIDTH>(1)),
-            |l| drop(l.cover::<false, ANY_WIDTH>(0)),
-            |l| drop(l.uncover::<false, ANY_WIDTH>(0)),
+            |l| _ = l.cover::<false, ANY_WIDTH>(1),
+            |l| _ = l.cover::<false, ANY_WIDTH>(2),
+            |l| _ = l.uncover::<false, ANY_WIDTH>(1),
+            |l| _ = l.cover::<false, ANY_WIDTH>(0),
+            |l| _ = l.uncover::<false, ANY_WIDTH>(0),
         ],
     ];
     for options in [[[0, 1], [0, 2]], [[1, 0], [2, 0]]] {

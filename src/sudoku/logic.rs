@@ -182,10 +182,6 @@ impl Board {
         Board { digits, cand }
     }
 
-    pub fn digit(&self, cell: usize) -> u8 {
-        self.digits[cell]
-    }
-
     /// The candidates of a cell (bit `d` for digit `d`; 0 once filled).
     pub fn candidates(&self, cell: usize) -> u16 {
         self.cand[cell]
