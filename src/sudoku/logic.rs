@@ -230,14 +230,16 @@ impl Board {
             .or_else(|| self.simple_colouring())
     }
 
-    /// An empty cell with no candidate, or a unit in which some missing digit has no place.
+    /// An empty cell with no candidate, or a unit in which a digit is placed twice or some
+    /// missing digit has no place.
     fn has_contradiction(&self) -> bool {
         (0..CELLS).any(|c| self.digits[c] == 0 && self.cand[c] == 0)
             || (0..27).any(|u| {
                 let cells = unit_cells(u);
                 let placed = cells.iter().fold(0u16, |m, &c| m | (1 << self.digits[c]) & ALL_DIGITS);
+                let filled = cells.iter().filter(|&&c| self.digits[c] != 0).count();
                 let possible = cells.iter().fold(0u16, |m, &c| m | self.cand[c]);
-                (placed | possible) != ALL_DIGITS
+                placed.count_ones() as usize != filled || (placed | possible) != ALL_DIGITS
             })
     }
 
@@ -1166,8 +1168,37 @@ mod tests {
         }
     }
 
+    /// Marks that contradict themselves give no step, even where one would be found: a cell
+    /// marked with nothing that fits, or a row whose marks leave a digit no place. (In an
+    /// empty grid; r9c9 marked 1 alone is a naked single that must not be offered.)
     #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn contradictory_marks_give_no_step() {
+        let mut single = [0u16; CELLS];
+        single[80] = 1 << 1;
+        let Hint::Step(s) = hint(&Grid::EMPTY, &single, None) else {
+            panic!("r9c9 = 1 is a naked single")
+        };
+        assert_eq!(s.place, Some((80, 1)));
+        // r1c1's only mark, 7, is a given of its row: no candidate left.
+        let mut grid = Grid::EMPTY;
+        grid.set(8, 7);
+        let mut dead_cell = single;
+        dead_cell[0] = 1 << 7;
+        assert_eq!(hint(&grid, &dead_cell, None), Hint::Stuck { open: 80 });
+        // Every cell of row 1 marked 1 to 8: each has candidates, but 9 has no place.
+        let mut no_place = single;
+        no_place[..9].fill(0b1_1111_1110);
+        assert_eq!(hint(&Grid::EMPTY, &no_place, None), Hint::Stuck { open: 81 });
+        // Two 7s in row 1 (a grid, not a puzzle: nothing checked it): no step either, and
+        // rating it says it needs search.
+        let mut clash = grid;
+        clash.set(0, 7);
+        assert_eq!(hint(&clash, &single, None), Hint::Stuck { open: 79 });
+        assert_eq!(rate(&clash).steps, 0);
+    }
 
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_hint_reads_the_pencil_marks_and_says_why_when_there_is_no_step() {
         let solved: Grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
