@@ -2095,6 +2095,10 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     assert_eq!((m.option_label(0), m.option_label(728)), ("r1c1 = 1".into(), "r9c9 = 9".into()));
     assert_eq!((m.item_label(0), m.item_label(81)), ("r1c1".into(), "r1:1".into()));
     assert_eq!(m.item_words(0), "r1c1 is filled");
+    // Past the last option, item or row: the last.
+    assert_eq!((m.option_label(5000), m.item_label(5000), m.item_label(323)), ("r9c9 = 9".into(), "b9:9".into(), "b9:9".into()));
+    assert_eq!((m.item_words(5000), m.item_words(323)), (m.item_words(323), "box 9 has 9".into()));
+    assert_eq!(m.option_at(5000), 728);
     // r4c5, r3:7, c5:7, b2:7: cells from 0, row digits from 81, columns' from 162, boxes' from 243.
     assert_eq!(m.column_key(), vec![31, 81 + 2 * 9 + 6, 162 + 4 * 9 + 6, 243 + 9 + 6]);
     // 9×9's whole view is a pixel a cell (the page scrolls it), with no room for labels.
@@ -2107,13 +2111,16 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     let band_sum = |bands: Vec<u32>| bands.chunks_exact(2).map(|b| b[1]).sum::<u32>();
     assert_eq!((band_sum(m.row_bands()), band_sum(m.col_bands())), (729, 324));
     assert_eq!(m.col_bands().len(), 2 * 4, "cells, rows, columns, boxes");
-    assert!(!m.col_band_label(0).is_empty() && !m.row_band_label(0).is_empty());
+    assert_eq!((m.row_band_label(0), m.row_band_label(8), m.row_band_label(9)), ("r1".into(), "r9".into(), String::new()));
+    let kinds = ["cell filled", "row has digit", "column has digit", "box has digit", ""];
+    assert_eq!((0..5).map(|k| m.col_band_label(k)).collect::<Vec<_>>(), kinds);
     // Rows by cell, then by digit: row 1 is r1c1 = 2, then r1c2 = 1 (option 9).
     assert!(!m.by_digit());
     assert_eq!((m.option_at(1), m.row_of(1)), (1, 1));
     m.set_by_digit(true);
     assert!(m.by_digit());
     assert_eq!((m.option_at(1), m.row_of(9)), (9, 1));
+    assert_eq!(m.row_band_label(8), "digit 9");
     assert!((0..729).all(|o| m.option_at(m.row_of(o)) == o), "rows and options, both ways");
     assert_eq!(m.row_of(5000), m.row_of(728), "an option past the last is the last");
     m.set_by_digit(false);
