@@ -514,7 +514,8 @@ impl Board {
             let pm = self.cand[pivot];
             for &a in pairs.iter().filter(|&&a| sees(pivot, a)) {
                 let am = self.cand[a];
-                if (am & pm).count_ones() != 1 || am == pm {
+                // (Two pairs alike share two digits.)
+                if (am & pm).count_ones() != 1 {
                     continue;
                 }
                 let z = am & !pm;
@@ -902,6 +903,16 @@ mod tests {
             s.why,
             "X-Wing: in rows 2, 7, 4 can go only in columns 3, 8; so 4 comes off those columns elsewhere."
         );
+        // The same turned over: 4 in columns 2 and 7 only in rows 3 and 8 (no rows do it).
+        let turned: Vec<(usize, &str)> = m.iter().map(|&(cell, c)| (cell % 9 * 9 + cell / 9, c)).collect();
+        let s = rich(&turned).next_step().unwrap();
+        assert_eq!(s.cells, vec![rc(3, 2), rc(8, 2), rc(3, 7), rc(8, 7)]);
+        assert_eq!(s.remove.len(), 14);
+        assert!(s.remove.iter().all(|&(c, d)| d == 4 && (c / 9 == 2 || c / 9 == 7)));
+        assert_eq!(
+            s.why,
+            "X-Wing: in columns 2, 7, 4 can go only in rows 3, 8; so 4 comes off those rows elsewhere."
+        );
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -913,6 +924,7 @@ mod tests {
         assert_eq!(s.technique, Technique::XyWing);
         assert_eq!(s.cells, vec![rc(1, 1), rc(1, 5), rc(5, 1)]);
         assert_eq!(s.remove, vec![(rc(5, 5), 3)]);
+        assert_eq!(s.digits, vec![1, 2, 3]);
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -947,6 +959,22 @@ mod tests {
         // r4c3 sees only r5c2 (box 4); r2c5 sees only r1c1? no: r2c5 sees neither.
         assert!(!s.remove.contains(&(rc(4, 3), 6)) && !s.remove.contains(&(rc(2, 5), 6)));
         assert!(s.remove.iter().all(|&(_, d)| d == 6));
+        // The same chain turned upside down (rows 9 and 5): r4c1 now comes before every
+        // cell of the chain, and cells with no link must stay uncoloured until then.
+        let mut m: Vec<(usize, &str)> = (2..=8).map(|c| (rc(9, c), no6)).collect();
+        m.extend((1..=8).filter(|&r| r != 5).map(|r| (rc(r, 9), no6)));
+        m.extend((1..=8).filter(|&c| c != 2).map(|c| (rc(5, c), no6)));
+        let s = board(&m).simple_colouring().unwrap();
+        assert_eq!(s.cells, vec![rc(5, 2), rc(5, 9), rc(9, 1), rc(9, 9)]);
+        let sees_r9c1_and_r5c2 = [rc(4, 1), rc(6, 1), rc(7, 2), rc(8, 2)];
+        assert_eq!(s.remove, sees_r9c1_and_r5c2.map(|c| (c, 6)).to_vec());
+        // The shortest chain that says anything, three cells: 6 only at r1c1 and r1c2 in row 1,
+        // and at r1c2 and r2c2 in column 2. r1c1 and r2c2 share a colour and box 1: not 6.
+        let mut m: Vec<(usize, &str)> = (3..=9).map(|c| (rc(1, c), no6)).collect();
+        m.extend((3..=9).map(|r| (rc(r, 2), no6)));
+        let s = board(&m).simple_colouring().unwrap();
+        assert_eq!(s.cells, vec![rc(1, 1), rc(1, 2), rc(2, 2)]);
+        assert_eq!(s.remove, vec![(rc(1, 1), 6), (rc(2, 2), 6)]);
     }
 
     fn solution(p: &Puzzle) -> Grid {
@@ -1249,6 +1277,8 @@ mod tests {
         let r = rate(easy.givens());
         assert!(r.solved());
         assert!(r.hardest <= Some(Technique::HiddenSingle), "{r}");
+        // Singles only: a step a digit, one for each open cell.
+        assert_eq!(r.steps, 81 - easy.givens().filled());
         let escargot: Puzzle = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
             .parse()
             .unwrap();
