@@ -236,8 +236,10 @@ impl Board {
         (0..CELLS).any(|c| self.digits[c] == 0 && self.cand[c] == 0)
             || (0..27).any(|u| {
                 let cells = unit_cells(u);
-                let placed = cells.iter().fold(0u16, |m, &c| m | (1 << self.digits[c]) & ALL_DIGITS);
-                let filled = cells.iter().filter(|&&c| self.digits[c] != 0).count();
+                let (placed, filled) = cells
+                    .iter()
+                    .filter(|&&c| self.digits[c] != 0)
+                    .fold((0u16, 0), |(m, n), &c| (m | 1 << self.digits[c], n + 1));
                 let possible = cells.iter().fold(0u16, |m, &c| m | self.cand[c]);
                 placed.count_ones() as usize != filled || (placed | possible) != ALL_DIGITS
             })
