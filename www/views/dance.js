@@ -77,12 +77,16 @@ export class DanceView {
     this.root = root;
     this.built = false;
     this.before = null;
+    this.beforeAt = -1;
+    this.was = null;
   }
 
   /** Forgets the drawing: the next `render` draws a new trace from scratch. */
   reset() {
     this.built = false;
     this.before = null;
+    this.beforeAt = -1;
+    this.was = null;
     this.lenText = null;
     this.root.replaceChildren();
   }
@@ -176,8 +180,14 @@ export class DanceView {
     const dance = links(trace);
     if (!this.built) this.build(trace, dance);
     // What the last movement changed: links rewritten, and nodes that left or rejoined a list.
-    const was = this.before ?? dance;
-    this.before = dance;
+    // Against the drawing of the step shown before this one: drawing the same step again (the
+    // page renders again on a resize or a settings change) keeps what the movement changed.
+    if (pic.events !== this.beforeAt) {
+      this.was = this.before ?? dance;
+      this.before = dance;
+      this.beforeAt = pic.events;
+    }
+    const was = this.was;
     const rewritten = new Set();
     const moved = new Set();
     for (let x = 0; x < dance.size; x++) {
