@@ -75,10 +75,7 @@ const linked = (k, x) => (x === 0 ? true : x <= k.items ? k.R[k.L[x]] === x : k.
 export class DanceView {
   constructor(root) {
     this.root = root;
-    this.built = false;
-    this.before = null;
-    this.beforeAt = -1;
-    this.was = null;
+    this.reset();
   }
 
   /** Forgets the drawing: the next `render` draws a new trace from scratch. */
