@@ -1144,10 +1144,14 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn read_errors_say_what_the_input_or_the_stream_said() {
         let mut cases = Cases::new(io::BufReader::new(ThenFail(b"")), None);
-        let Some(Err(broke)) = cases.next() else { panic!("the stream fails at once") };
+        let Some(Err(broke)) = cases.next() else {
+            panic!("the stream fails at once")
+        };
         assert_eq!(broke.to_string(), "the stream broke");
         let mut cases = Cases::new(io::BufReader::new(&b"12x\n"[..]), Some(Format::Line));
-        let Some(Err(bad @ ReadError::Input(_))) = cases.next() else { panic!("a bad line") };
+        let Some(Err(bad @ ReadError::Input(_))) = cases.next() else {
+            panic!("a bad line")
+        };
         let ReadError::Input(e) = &bad else { unreachable!() };
         assert_eq!(bad.to_string(), "line 1, cell 3 (r1c3): 'x' is not a digit or a blank");
         assert_eq!(bad.to_string(), e.to_string());

@@ -1317,7 +1317,11 @@ mod tests {
         assert_eq!(v.order(), 0, "rows by cell first");
         v.set_order(1);
         assert_eq!(v.order(), 1);
-        assert_eq!(v.option_at(1), model::option(1, 1) as u32, "by digit: r1c2 = 1 is the second row");
+        assert_eq!(
+            v.option_at(1),
+            model::option(1, 1) as u32,
+            "by digit: r1c2 = 1 is the second row"
+        );
         v.set_order(7);
         assert_eq!(v.order(), 1, "an order past the last is the last");
         v.set_order(0);
@@ -1337,7 +1341,8 @@ mod tests {
         let vp = v.viewport();
         assert_eq!((vp.cell_w, vp.cell_h, vp.zoom), (16, 16, 3));
         assert_eq!(v.cell_at(301, 400), Some((400, 150)));
-        assert_eq!(v.shown(), (46, 41)); // 729 px / 16 = 45.6 rows, 648 / 16 = 40.5 columns
+        // 729 px / 16 = 45.6 rows, 648 / 16 = 40.5 columns
+        assert_eq!(v.shown(), (46, 41));
         // a level past the last is the last, the pointer's cell still under it
         let mut past = MatrixView::new(Layout::sudoku());
         past.resize(700, 1);
@@ -1537,19 +1542,35 @@ mod tests {
     fn the_column_key_names_one_column_of_each_kind_in_the_grid() {
         let key = |shape, alphabet| {
             let l = Layout::of(shape, alphabet);
-            l.column_key().map(|i| format!("{} {}", l.item_label(i), l.item_name(i)))
+            l.column_key()
+                .map(|i| format!("{} {}", l.item_label(i), l.item_name(i)))
         };
         assert_eq!(
             key(Shape::NINE, Alphabet::Digits),
-            ["r4c5 r4c5 is filled", "r3:7 row 3 has 7", "c5:7 column 5 has 7", "b2:7 box 2 has 7"]
+            [
+                "r4c5 r4c5 is filled",
+                "r3:7 row 3 has 7",
+                "c5:7 column 5 has 7",
+                "b2:7 box 2 has 7"
+            ]
         );
         assert_eq!(
             key(Shape::FOUR, Alphabet::Digits),
-            ["r2c3 r2c3 is filled", "r1:2 row 1 has 2", "c3:2 column 3 has 2", "b2:2 box 2 has 2"]
+            [
+                "r2c3 r2c3 is filled",
+                "r1:2 row 1 has 2",
+                "c3:2 column 3 has 2",
+                "b2:2 box 2 has 2"
+            ]
         );
         assert_eq!(
             key(Shape::SIXTEEN, Alphabet::Digits),
-            ["r8c9 r8c9 is filled", "r7:E row 7 has E", "c9:E column 9 has E", "b2:E box 2 has E"]
+            [
+                "r8c9 r8c9 is filled",
+                "r7:E row 7 has E",
+                "c9:E column 9 has E",
+                "b2:E box 2 has E"
+            ]
         );
         assert_eq!(key(Shape::TWENTY_FIVE, Alphabet::Letters)[3], "b2:W box 2 has W");
     }
@@ -1579,7 +1600,11 @@ mod tests {
         assert_eq!(fit(1024, 4096, 256, 1100, 688, 1, 10), f(1, 1, 1, 8));
         assert_eq!(fit(1024, 4096, 256, 300, 688, 2, 20), f(1, 2, 4, 8));
         assert_eq!(fit(2500, 15625, 625, 660, 688, 1, 10), f(1, 1, 4, 25));
-        assert_eq!(fit(324, 729, 81, 260, 688, 1, 10), f(1, 1, 1, 1), "a narrow 9×9 scrolls, as before");
+        assert_eq!(
+            fit(324, 729, 81, 260, 688, 1, 10),
+            f(1, 1, 1, 1),
+            "a narrow 9×9 scrolls, as before"
+        );
         let mut v = MatrixView::new(Layout::of(Shape::FOUR, Alphabet::Digits));
         v.fit(660, 688, 1, 10);
         assert!(v.labelled());

@@ -164,8 +164,15 @@ pub fn parse(input: &JsValue) -> Result<Object, JsError> {
         if let Some(e) = parsed.error {
             return Err(js_error(e));
         }
-        let alphabet = parsed.cases.first().map_or(Alphabet::default_for(shape), |c| c.alphabet);
-        let puzzles: Array = parsed.cases.iter().map(|c| JsValue::from(c.board.to_line(c.alphabet))).collect();
+        let alphabet = parsed
+            .cases
+            .first()
+            .map_or(Alphabet::default_for(shape), |c| c.alphabet);
+        let puzzles: Array = parsed
+            .cases
+            .iter()
+            .map(|c| JsValue::from(c.board.to_line(c.alphabet)))
+            .collect();
         return object(&[
             ("format", parsed.format.name().into()),
             ("side", (shape.side() as u32).into()),
@@ -429,7 +436,10 @@ pub fn sudoku_tables(side: Option<u32>, alphabet: Option<String>) -> Result<Obje
         ("itemUnit", Uint16Array::from(&unit[..]).into()),
         ("itemDigit", Uint8Array::from(&digit[..]).into()),
         ("itemNames", names(items, &|i| shape.describe_item_in(i, sym)).into()),
-        ("optionNames", names(options, &|o| shape.describe_option_in(o, sym)).into()),
+        (
+            "optionNames",
+            names(options, &|o| shape.describe_option_in(o, sym)).into(),
+        ),
         ("cellNames", names(cells, &|c| shape.cell_name(c)).into()),
     ])
 }

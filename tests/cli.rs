@@ -459,15 +459,37 @@ fn bench_work_per_puzzle_is_the_mean() {
     let hdu = dlx_sudoku::formats::parse(&data("hdu1426.in"), None).cases[0].grid;
     let work = |contents: &str| {
         let file = TempFile::new("per-puzzle.txt", contents);
-        let out = run(&["bench", "--engine", "dlx", "--mode", "unique", "--repeat", "1", file.path()], "");
+        let out = run(
+            &[
+                "bench",
+                "--engine",
+                "dlx",
+                "--mode",
+                "unique",
+                "--repeat",
+                "1",
+                file.path(),
+            ],
+            "",
+        );
         assert_eq!((out.code, out.stderr.as_str()), (0, ""));
-        let work = out.stdout.trim_end().split_once("  per puzzle: ").expect("per puzzle").1.to_string();
+        let work = out
+            .stdout
+            .trim_end()
+            .split_once("  per puzzle: ")
+            .expect("per puzzle")
+            .1
+            .to_string();
         work
     };
     let one = work(&format!("{hdu}\n"));
     assert!(one.starts_with("nodes=") && !one.starts_with("nodes=0.0 "), "{one}");
     assert_eq!(work(&format!("{hdu}\n{hdu}\n{hdu}\n")), one);
-    assert_ne!(work(&format!("{hdu}\n{EMPTY_LINE}\n")), one, "the empty grid takes other work");
+    assert_ne!(
+        work(&format!("{hdu}\n{EMPTY_LINE}\n")),
+        one,
+        "the empty grid takes other work"
+    );
 }
 
 #[test]
@@ -885,7 +907,19 @@ fn bench_of_another_size_runs_the_engines_that_solve_it() {
     // The plain DFS knows only 9×9: "all" means DLX and the bitmask engine here. The first
     // puzzle has several solutions; the second none (r1c4 would need a 3 or a 4, both below it).
     let file = TempFile::new("bench4.txt", "1..4..3.........\n12.........3...4\n");
-    let out = run(&["bench", "--engine", "all", "--mode", "both", "--repeat", "1", file.path()], "");
+    let out = run(
+        &[
+            "bench",
+            "--engine",
+            "all",
+            "--mode",
+            "both",
+            "--repeat",
+            "1",
+            file.path(),
+        ],
+        "",
+    );
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));
     let rows: Vec<(&str, &str, &str)> = out
         .stdout
@@ -908,10 +942,33 @@ fn bench_of_another_size_runs_the_engines_that_solve_it() {
         out.stdout
     );
     // One node is not enough for the first puzzle: it is given up on, counted apart.
-    let out = run(&["bench", "--engine", "dlx", "--mode", "both", "--repeat", "1", "--max-nodes", "1", file.path()], "");
+    let out = run(
+        &[
+            "bench",
+            "--engine",
+            "dlx",
+            "--mode",
+            "both",
+            "--repeat",
+            "1",
+            "--max-nodes",
+            "1",
+            file.path(),
+        ],
+        "",
+    );
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));
-    let verdicts: Vec<&str> = out.stdout.lines().map(|l| l.split("  ").filter(|w| w.contains('=')).nth(1).unwrap_or("")).collect();
-    assert_eq!(verdicts, ["unique=0 multiple=0 none=1 gave_up=1", "solved=0 none=1 gave_up=1"], "{}", out.stdout);
+    let verdicts: Vec<&str> = out
+        .stdout
+        .lines()
+        .map(|l| l.split("  ").filter(|w| w.contains('=')).nth(1).unwrap_or(""))
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["unique=0 multiple=0 none=1 gave_up=1", "solved=0 none=1 gave_up=1"],
+        "{}",
+        out.stdout
+    );
 }
 
 #[test]
@@ -928,9 +985,15 @@ fn generate_and_rate_refuse_other_sizes_what_only_9x9_has() {
     }
     let out = run(&["rate", "--size", "16"], &format!("{}\n", ".".repeat(256)));
     assert_eq!(out.code, 2);
-    assert_eq!(out.stderr, "dlx-sudoku: rate knows 9×9 puzzles only (its logical techniques are 9×9's), not --size 16\n");
+    assert_eq!(
+        out.stderr,
+        "dlx-sudoku: rate knows 9×9 puzzles only (its logical techniques are 9×9's), not --size 16\n"
+    );
     let out = run(&["rate", "--size", "9", "-k", "1"], "");
-    assert_eq!(out.stderr, "dlx-sudoku: empty input: no puzzle found\n", "--size 9 is rate's own size");
+    assert_eq!(
+        out.stderr, "dlx-sudoku: empty input: no puzzle found\n",
+        "--size 9 is rate's own size"
+    );
 }
 
 /// `--format line` reads lines whatever they look like: a 16×16 grid's 16-letter rows are
@@ -945,7 +1008,10 @@ fn format_line_is_not_detected_away() {
         (2, "dlx-sudoku: line 1: expected 256 cells, found 16\n")
     );
     let out = run(&["solve", "--size", "16"], &grid);
-    assert_eq!((out.code, out.stderr.as_str()), (2, "dlx-sudoku: line 1: r1c2: A already in row 1\n"));
+    assert_eq!(
+        (out.code, out.stderr.as_str()),
+        (2, "dlx-sudoku: line 1: r1c2: A already in row 1\n")
+    );
 }
 
 /// Without `--jobs`, bench runs as many threads as the machine offers.
@@ -953,7 +1019,19 @@ fn format_line_is_not_detected_away() {
 fn bench_jobs_default_to_the_cores() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let file = TempFile::new("jobs.txt", &format!("{EASY_LINE}\n"));
-    let out = run(&["bench", "--engine", "dlx", "--mode", "first", "--repeat", "1", file.path()], "");
+    let out = run(
+        &[
+            "bench",
+            "--engine",
+            "dlx",
+            "--mode",
+            "first",
+            "--repeat",
+            "1",
+            file.path(),
+        ],
+        "",
+    );
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));
     assert!(out.stdout.contains(&format!("  jobs={cores:<3}  ")), "{}", out.stdout);
 }

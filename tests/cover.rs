@@ -374,7 +374,11 @@ fn count_shows_progress_on_a_terminal_only() {
         let path = std::env::temp_dir().join(format!("dlx-sudoku-progress-{}.dlx", std::process::id()));
         // Well over the 250 ms before the first progress line: 13 queens in a debug build
         // (2.7 s), 14 in release (0.8 s; 13 take 0.15 s there).
-        let (n, solutions) = if cfg!(debug_assertions) { ("13", 73712) } else { ("14", 365596) };
+        let (n, solutions) = if cfg!(debug_assertions) {
+            ("13", 73712)
+        } else {
+            ("14", 365596)
+        };
         std::fs::write(&path, example(&["queens", n])).unwrap();
         let command = format!("{BIN} cover {} --count", path.display());
         let start = std::time::Instant::now();
@@ -390,7 +394,10 @@ fn count_shows_progress_on_a_terminal_only() {
             text.contains(" solutions, ") && text.contains(" nodes …\x1b[K"),
             "{text:?}"
         );
-        assert!(text.ends_with(&format!("\r\x1b[K{solutions} solutions\r\n")), "{text:?}");
+        assert!(
+            text.ends_with(&format!("\r\x1b[K{solutions} solutions\r\n")),
+            "{text:?}"
+        );
         // At most one progress line each 250 ms, however fast the solutions come.
         let shown = text.matches(" nodes …").count() as u128;
         assert!(shown <= elapsed.as_millis() / 250 + 1, "{shown} lines in {elapsed:?}");

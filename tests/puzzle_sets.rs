@@ -319,7 +319,10 @@ fn plain_dfs_agrees_where_it_is_fast() {
 /// million nodes to exhaust it, as seed 003's C code does too: ~5 s in release, minutes in a
 /// debug build, so the release stage (`puzzle-sets-release`) runs it.
 #[test]
-#[cfg_attr(debug_assertions, ignore = "slow in debug builds: scripts/test.sh runs it in release")]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow in debug builds: scripts/test.sh runs it in release"
+)]
 fn norvigs_impossible_puzzle_has_no_solution() {
     let p: Puzzle = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
         .parse()

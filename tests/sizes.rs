@@ -318,11 +318,23 @@ fn the_25x25_and_4x4_puzzles_have_one_solution() {
     // A 4×4 grid of 4 lines with --size 4 --format poj: the format given is read as given (with
     // the size alone, a 4-character line is a line, too short).
     let line = data("sudoku4.txt").lines().next().unwrap().trim().to_string();
-    let grid: String = line.as_bytes().chunks(4).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+    let grid: String = line
+        .as_bytes()
+        .chunks(4)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
     let answer = run(&["solve"], &format!("{line}\n")).stdout;
     let out = run(&["solve", "--size", "4", "--format", "poj"], &grid);
-    let want: String = answer.trim().as_bytes().chunks(4).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
-    assert_eq!((out.stdout.as_str(), out.stderr.as_str(), out.code), (want.as_str(), "", 0));
+    let want: String = answer
+        .trim()
+        .as_bytes()
+        .chunks(4)
+        .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+        .collect();
+    assert_eq!(
+        (out.stdout.as_str(), out.stderr.as_str(), out.code),
+        (want.as_str(), "", 0)
+    );
     let out = run(&["solve"], &data("sudoku25.txt"));
     assert_eq!(out.stdout.lines().count(), 50);
     assert!(out

@@ -34,7 +34,10 @@ fn clash_kinds(g: &Grid) -> Vec<&'static str> {
             Unit::Box(_) => "box",
         })
         .collect();
-    ["row", "column", "box"].into_iter().filter(|k| kinds.contains(k)).collect()
+    ["row", "column", "box"]
+        .into_iter()
+        .filter(|k| kinds.contains(k))
+        .collect()
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -140,8 +143,17 @@ fn event_words_clamp_the_b_field_and_refuse_unknown_kinds() {
     // The b field has 28 bits: a larger length is clamped, never spilt into the kind.
     let [w0, w1] = encode(Event::Choose { item: 3, len: u32::MAX });
     assert_eq!((w0 & 15, w0 >> 4, w1), (0, (1 << 28) - 1, 3));
-    assert_eq!(decode([w0, w1]), Some(Event::Choose { item: 3, len: (1 << 28) - 1 }));
-    let [w0, _] = encode(Event::Try { option: 9, level: 1 << 28 });
+    assert_eq!(
+        decode([w0, w1]),
+        Some(Event::Choose {
+            item: 3,
+            len: (1 << 28) - 1
+        })
+    );
+    let [w0, _] = encode(Event::Try {
+        option: 9,
+        level: 1 << 28,
+    });
     assert_eq!((w0 & 15, w0 >> 4), (3, (1 << 28) - 1));
     assert_eq!(encode(Event::Try { option: 9, level: 5 }), [3 | 5 << 4, 9]);
     assert_eq!(decode([7, 0]), Some(Event::Done));
@@ -172,7 +184,10 @@ fn the_bitmask_engine_searches_in_seed_003_s_order() {
         ["123456789456789123789123456231674895875912364694538217317265948542897631968341572"]
     );
     assert_eq!(
-        first(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......", 3),
+        first(
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......",
+            3
+        ),
         [
             "413769582962835741857412936746953128281647395395128467538291674174386259629574813",
             "413569782962738541857412936746953128281647395395821467138295674574386219629174853",

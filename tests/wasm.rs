@@ -824,15 +824,24 @@ fn bad_exact_cover_problems_are_errors() {
     assert!(e(3, 0, opts(&[&[1.5]])).starts_with("option 0:"), "fractional item");
     assert!(e(3, 0, opts(&[&[f64::NAN]])).starts_with("option 0:"), "NaN item");
     // Items are u32s below u32::MAX: from there on a number is no item number at all.
-    assert_eq!(e(3, 0, opts(&[&[4294967294.0]])), "option 0: there is no item 4294967294");
-    assert_eq!(e(3, 0, opts(&[&[4294967295.0]])), "option 0: JsValue(4294967295) is not an item number");
+    assert_eq!(
+        e(3, 0, opts(&[&[4294967294.0]])),
+        "option 0: there is no item 4294967294"
+    );
+    assert_eq!(
+        e(3, 0, opts(&[&[4294967295.0]])),
+        "option 0: JsValue(4294967295) is not an item number"
+    );
     assert_eq!(e(2, 2, opts(&[&[0.0], &[2.0, 3.0]])), "option 1 has no primary item");
     assert!(e(u32::MAX, u32::MAX, Array::new()).starts_with("too many items"));
     // On wasm32 a usize sum of these wraps around to 1: it must still be refused.
     assert!(e(u32::MAX, 2, Array::new()).starts_with("too many items"));
     assert!(e(1 << 20, 1, Array::new()).starts_with("too many items"));
     // The most it takes: 2^20 items (no options; every primary item is then a dead end).
-    assert!(Trace::exact_cover(1 << 19, 1 << 19, Array::new(), None).is_ok(), "2^20 items");
+    assert!(
+        Trace::exact_cover(1 << 19, 1 << 19, Array::new(), None).is_ok(),
+        "2^20 items"
+    );
     let not_arrays: Array = [JsValue::from(1), JsValue::from_str("abc")].iter().collect();
     assert_eq!(e(3, 0, not_arrays), "option 0 is not an array");
     let mixed: Array = [JsValue::from(Array::of1(&JsValue::from(0))), JsValue::NULL]
@@ -855,11 +864,19 @@ fn bad_exact_cover_problems_are_errors() {
     assert!(e(3, 0, strs).starts_with("option 0:"));
     // Degenerate but valid problems run to Done: no item (one solution, the empty set), items
     // with no option (none), a secondary item (two). An empty option covers no primary item: an error.
-    for (p, s, o, solutions) in [(0, 0, Array::new(), 1), (3, 0, Array::new(), 0), (1, 1, opts(&[&[0.0, 1.0], &[0.0]]), 2)] {
+    for (p, s, o, solutions) in [
+        (0, 0, Array::new(), 1),
+        (3, 0, Array::new(), 0),
+        (1, 1, opts(&[&[0.0, 1.0], &[0.0]]), 2),
+    ] {
         let mut t = Trace::exact_cover(p, s, o, None).expect("a valid problem");
         let events = events_of(t.next_batch(1000));
         assert_eq!(events.last().map(|e| e.0), Some(DONE));
-        assert_eq!(events.iter().filter(|e| e.0 == SOLUTION).count(), solutions, "({p}, {s})");
+        assert_eq!(
+            events.iter().filter(|e| e.0 == SOLUTION).count(),
+            solutions,
+            "({p}, {s})"
+        );
         assert!(t.done());
     }
     assert_eq!(e(1, 0, opts(&[&[]])), "option 0 has no primary item");
@@ -955,7 +972,10 @@ fn the_node_arrays_are_knuths_layout() {
         let at = list.iter().position(|&p| p == q as u32);
         let (above, below) = match at {
             None => (*list.last().unwrap(), list[0]), // the header: up to the last, down to the first
-            Some(k) => (if k == 0 { item } else { list[k - 1] }, list.get(k + 1).copied().unwrap_or(item)),
+            Some(k) => (
+                if k == 0 { item } else { list[k - 1] },
+                list.get(k + 1).copied().unwrap_or(item),
+            ),
         };
         assert_eq!((up, down), (above, below), "node {q}'s up and down");
         if at.is_some() {
@@ -1703,12 +1723,21 @@ fn the_page_generates_the_command_lines_puzzle_for_a_seed() {
     let any = line(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 5.0).unwrap());
     assert_eq!(line(generate_puzzle(&JsValue::NULL, &JsValue::NULL, 5.0).unwrap()), any);
     assert_eq!(line(generate_puzzle(&JsValue::NULL, &"none".into(), 5.0).unwrap()), any);
-    assert_eq!(err(generate_puzzle(&3.into(), &JsValue::UNDEFINED, 1.0)), "the level must be a string");
-    assert_eq!(err(generate_puzzle(&JsValue::UNDEFINED, &3.into(), 1.0)), "the symmetry must be a string");
+    assert_eq!(
+        err(generate_puzzle(&3.into(), &JsValue::UNDEFINED, 1.0)),
+        "the level must be a string"
+    );
+    assert_eq!(
+        err(generate_puzzle(&JsValue::UNDEFINED, &3.into(), 1.0)),
+        "the symmetry must be a string"
+    );
     // Where logic stalls, the page is told how far it got.
     let expert = generate_puzzle(&"expert".into(), &JsValue::UNDEFINED, 2026.0).unwrap();
     let logic = Reflect::get(&expert, &"logic".into()).unwrap().as_string().unwrap();
-    assert!(logic.starts_with("needs search (") && logic.ends_with(" cells open)"), "{logic}");
+    assert!(
+        logic.starts_with("needs search (") && logic.ends_with(" cells open)"),
+        "{logic}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -1882,7 +1911,11 @@ fn count_cover_counts_with_the_plain_search_up_to_a_limit() {
     assert_eq!(count_cover(&js(&queens8), 0.0).unwrap(), 0.0);
     assert_eq!(count_cover(&js(&queens8), f64::NAN).unwrap(), 0.0);
     assert_eq!(count_cover(&js(&queens8), -5.0).unwrap(), 0.0);
-    assert_eq!(count_cover(&js(&queens8), 2.7).unwrap(), 2.0, "a limit's fraction is cut off");
+    assert_eq!(
+        count_cover(&js(&queens8), 2.7).unwrap(),
+        2.0,
+        "a limit's fraction is cut off"
+    );
     let langford7 = cover_example(&js("langford"), &js("7")).unwrap();
     assert_eq!(count_cover(&js(&langford7), f64::INFINITY).unwrap(), 52.0);
     assert_eq!(
@@ -1963,7 +1996,9 @@ fn tables_of_every_size_are_the_model_s() {
         assert_eq!(strings(get(&o, "optionNames")).len(), options);
     }
     assert_eq!(
-        get(&sudoku_tables(Some(16), None).unwrap(), "symbols").as_string().unwrap(),
+        get(&sudoku_tables(Some(16), None).unwrap(), "symbols")
+            .as_string()
+            .unwrap(),
         "ABCDEFGHIJKLMNOP"
     );
     let e = sudoku_tables(Some(10), None).unwrap_err();
@@ -2011,19 +2046,30 @@ fn tables_clashes_and_pastes_in_the_puzzle_s_own_alphabet() {
     assert_eq!(strings(get(&digits, "optionNames"))[15], "r1c1 = G");
     let letters = sudoku_tables(Some(16), Some("letters".into())).unwrap();
     assert_eq!(strings(get(&letters, "itemNames"))[1023], "box 16 has P");
-    assert_eq!(message(sudoku_tables(Some(9), Some("letters".into())).unwrap_err()), "a 9×9 grid is not written in letters");
-    assert_eq!(message(sudoku_tables(Some(16), Some("runes".into())).unwrap_err()), "no alphabet \"runes\" (digits or letters)");
+    assert_eq!(
+        message(sudoku_tables(Some(9), Some("letters".into())).unwrap_err()),
+        "a 9×9 grid is not written in letters"
+    );
+    assert_eq!(
+        message(sudoku_tables(Some(16), Some("runes".into())).unwrap_err()),
+        "no alphabet \"runes\" (digits or letters)"
+    );
     // A line of letters A–G only is ambiguous at 16×16: the alphabet named decides.
     let two_as = format!("AA{}", ".".repeat(254));
     let said = |alphabet: &str| {
         let r = check_givens(&js(&two_as), Some(alphabet.into())).unwrap();
-        get(&Object::from(Array::from(&get(&r, "clashes")).get(0)), "message").as_string().unwrap()
+        get(&Object::from(Array::from(&get(&r, "clashes")).get(0)), "message")
+            .as_string()
+            .unwrap()
     };
     assert_eq!(said("digits"), "r1c2: A already in row 1 (r1c1)");
     assert_eq!(said("letters"), "r1c2: A already in row 1 (r1c1)");
     let ten_in_digits = check_givens(&js(&format!("G{}", ".".repeat(255))), Some("digits".into())).unwrap();
     assert_eq!(Array::from(&get(&ten_in_digits, "clashes")).length(), 0);
-    assert!(message(check_givens(&js(&format!("P{}", ".".repeat(255))), Some("digits".into())).unwrap_err()).contains("'P'"));
+    assert!(
+        message(check_givens(&js(&format!("P{}", ".".repeat(255))), Some("digits".into())).unwrap_err())
+            .contains("'P'")
+    );
     // parse reads every size and says which, and in what alphabet.
     let p = parse(&js(POJ3076)).unwrap();
     assert_eq!(get(&p, "format").as_string().unwrap(), "poj");
@@ -2031,11 +2077,17 @@ fn tables_clashes_and_pastes_in_the_puzzle_s_own_alphabet() {
     assert_eq!(get(&p, "alphabet").as_string().unwrap(), "letters");
     assert_eq!(strings(get(&p, "puzzles")), [one_line(POJ3076).replace('-', ".")]);
     let four = parse(&js("1..4..3.........")).unwrap();
-    assert_eq!((get(&four, "side").as_f64(), get(&four, "alphabet").as_string().unwrap()), (Some(4.0), "digits".into()));
+    assert_eq!(
+        (get(&four, "side").as_f64(), get(&four, "alphabet").as_string().unwrap()),
+        (Some(4.0), "digits".into())
+    );
     let nine = parse(&js(&".".repeat(81))).unwrap();
     assert_eq!(get(&nine, "side").as_f64(), Some(9.0));
     let mixed = format!("1G{}", ".".repeat(254));
-    assert_eq!(get(&parse(&js(&mixed)).unwrap(), "alphabet").as_string().unwrap(), "digits");
+    assert_eq!(
+        get(&parse(&js(&mixed)).unwrap(), "alphabet").as_string().unwrap(),
+        "digits"
+    );
     assert!(message(parse(&js(&".".repeat(255))).unwrap_err()).contains("256"));
 }
 
@@ -2092,12 +2144,21 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     let Some(c) = canvas(800, 600) else { return };
     let mut m = MatrixCanvas::new(&c).unwrap();
     assert_eq!((m.side(), m.options(), m.items()), (9, 729, 324));
-    assert_eq!((m.option_label(0), m.option_label(728)), ("r1c1 = 1".into(), "r9c9 = 9".into()));
+    assert_eq!(
+        (m.option_label(0), m.option_label(728)),
+        ("r1c1 = 1".into(), "r9c9 = 9".into())
+    );
     assert_eq!((m.item_label(0), m.item_label(81)), ("r1c1".into(), "r1:1".into()));
     assert_eq!(m.item_words(0), "r1c1 is filled");
     // Past the last option, item or row: the last.
-    assert_eq!((m.option_label(5000), m.item_label(5000), m.item_label(323)), ("r9c9 = 9".into(), "b9:9".into(), "b9:9".into()));
-    assert_eq!((m.item_words(5000), m.item_words(323)), (m.item_words(323), "box 9 has 9".into()));
+    assert_eq!(
+        (m.option_label(5000), m.item_label(5000), m.item_label(323)),
+        ("r9c9 = 9".into(), "b9:9".into(), "b9:9".into())
+    );
+    assert_eq!(
+        (m.item_words(5000), m.item_words(323)),
+        (m.item_words(323), "box 9 has 9".into())
+    );
     assert_eq!(m.option_at(5000), 728);
     // r4c5, r3:7, c5:7, b2:7: cells from 0, row digits from 81, columns' from 162, boxes' from 243.
     assert_eq!(m.column_key(), vec![31, 81 + 2 * 9 + 6, 162 + 4 * 9 + 6, 243 + 9 + 6]);
@@ -2111,7 +2172,10 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     let band_sum = |bands: Vec<u32>| bands.chunks_exact(2).map(|b| b[1]).sum::<u32>();
     assert_eq!((band_sum(m.row_bands()), band_sum(m.col_bands())), (729, 324));
     assert_eq!(m.col_bands().len(), 2 * 4, "cells, rows, columns, boxes");
-    assert_eq!((m.row_band_label(0), m.row_band_label(8), m.row_band_label(9)), ("r1".into(), "r9".into(), String::new()));
+    assert_eq!(
+        (m.row_band_label(0), m.row_band_label(8), m.row_band_label(9)),
+        ("r1".into(), "r9".into(), String::new())
+    );
     let kinds = ["cell filled", "row has digit", "column has digit", "box has digit", ""];
     assert_eq!((0..5).map(|k| m.col_band_label(k)).collect::<Vec<_>>(), kinds);
     // Rows by cell, then by digit: row 1 is r1c1 = 2, then r1c2 = 1 (option 9).
@@ -2121,7 +2185,10 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     assert!(m.by_digit());
     assert_eq!((m.option_at(1), m.row_of(9)), (9, 1));
     assert_eq!(m.row_band_label(8), "digit 9");
-    assert!((0..729).all(|o| m.option_at(m.row_of(o)) == o), "rows and options, both ways");
+    assert!(
+        (0..729).all(|o| m.option_at(m.row_of(o)) == o),
+        "rows and options, both ways"
+    );
     assert_eq!(m.row_of(5000), m.row_of(728), "an option past the last is the last");
     m.set_by_digit(false);
     // Drawing: the first picture is put on the canvas at the origin, marks in the gutter left
@@ -2135,8 +2202,14 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     assert!(!m.draw(&t).unwrap(), "nothing new to draw");
     let (w, h) = (f64::from(m.width()), f64::from(m.height()));
     assert!(painted(&c, 50.0, 40.0, w, h), "the matrix at its origin");
-    assert!(!painted(&c, 0.0, 0.0, 50.0 - f64::from(g), 600.0), "nothing left of the gutter");
-    assert!(!painted(&c, 50.0 + w, 0.0, 800.0 - 50.0 - w, 600.0), "nothing right of the matrix");
+    assert!(
+        !painted(&c, 0.0, 0.0, 50.0 - f64::from(g), 600.0),
+        "nothing left of the gutter"
+    );
+    assert!(
+        !painted(&c, 50.0 + w, 0.0, 800.0 - 50.0 - w, 600.0),
+        "nothing right of the matrix"
+    );
     m.set_palette((0..16).map(|k| 0x1020_30ff + k).collect());
     assert!(m.draw(&t).unwrap(), "a new palette repaints");
     m.select(vec![0, 1, 2], vec![0]);
@@ -2151,9 +2224,15 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     assert!(painted(&c, 50.0, 40.0 - gut, w, gut), "column marks above it");
     let focus = m.focus();
     assert_eq!(focus.len(), 2);
-    assert!(focus[0] >= 0 && focus[1] >= 0, "something was tried and chosen: {focus:?}");
+    assert!(
+        focus[0] >= 0 && focus[1] >= 0,
+        "something was tried and chosen: {focus:?}"
+    );
     let words = m.describe(&t);
-    assert!(words.starts_with("The whole matrix, 729 options × 324 items"), "{words}");
+    assert!(
+        words.starts_with("The whole matrix, 729 options × 324 items"),
+        "{words}"
+    );
     // Zoom in at the top left: whole cells, fewer rows in view; pan and reveal move it.
     m.set_zoom(m.zoom_levels(), 0, 0);
     assert_eq!(m.zoom(), m.zoom_levels());
@@ -2187,7 +2266,11 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     // 4,096 rows in 600 pixels: downsampled.
     m.resize(800, 600, 1, 12);
     assert!(!m.labelled());
-    assert!(m.height() <= 600 && m.per_row() >= 7 && m.per_row() * m.height() >= 4096, "{} rows a pixel", m.per_row());
+    assert!(
+        m.height() <= 600 && m.per_row() >= 7 && m.per_row() * m.height() >= 4096,
+        "{} rows a pixel",
+        m.per_row()
+    );
     assert!(m.per_column() * m.width() >= 1024);
     assert!(err(m.set_shape(7, None)).contains("no Sudoku of side 7"));
     assert_eq!(m.side(), 16, "a bad size changes nothing");

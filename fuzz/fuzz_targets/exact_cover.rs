@@ -49,7 +49,11 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     assert!(search.is_done());
-    assert_eq!(search.step(&mut Stepwise), Status::Done, "a finished search stays finished");
+    assert_eq!(
+        search.step(&mut Stepwise),
+        Status::Done,
+        "a finished search stays finished"
+    );
     let mut sorted: Vec<Vec<usize>> = found
         .iter()
         .map(|s| {

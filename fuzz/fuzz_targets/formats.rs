@@ -77,14 +77,21 @@ fn count_lines(data: &[u8]) -> usize {
 }
 
 fn check_error(e: &InputError, lines: usize) {
-    assert!(e.line >= 1 && e.line <= lines + 1, "{e:?} names a line past {lines} + 1");
+    assert!(
+        e.line >= 1 && e.line <= lines + 1,
+        "{e:?} names a line past {lines} + 1"
+    );
     if let Some(cell) = e.cell() {
         assert!(cell < CELLS, "{e:?}");
     }
     let shown = e.to_string();
     // A line number, one quote of at most 40 characters (each escaped in at most 10,
     // `\u{10ffff}`) and the words around them.
-    assert!(shown.chars().count() < 600, "an error message of {} characters: {shown}", shown.len());
+    assert!(
+        shown.chars().count() < 600,
+        "an error message of {} characters: {shown}",
+        shown.len()
+    );
     if matches!(e.kind, ErrorKind::Clash(_)) {
         panic!("reading reports no clash: {e}");
     }
@@ -165,7 +172,11 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut last_line = 0;
     for case in &cases {
-        assert!(case.line > last_line && case.line <= lines, "case on line {}", case.line);
+        assert!(
+            case.line > last_line && case.line <= lines,
+            "case on line {}",
+            case.line
+        );
         last_line = case.line;
         assert!(case.grid.cells().iter().all(|&d| d <= 9));
         check_line(&case.grid);
@@ -174,10 +185,13 @@ fuzz_target!(|data: &[u8]| {
             Err(e) => {
                 assert!(matches!(e.kind, ErrorKind::Clash(_)), "{e:?}");
                 assert!(e.line >= case.line && e.line < case.line + 9 && e.line <= lines);
-                assert_eq!(Err(e.clone()), Puzzle::new(case.grid).map_err(|c| InputError {
-                    line: read_as.line_of(case.line, c.cell),
-                    kind: ErrorKind::Clash(c),
-                }));
+                assert_eq!(
+                    Err(e.clone()),
+                    Puzzle::new(case.grid).map_err(|c| InputError {
+                        line: read_as.line_of(case.line, c.cell),
+                        kind: ErrorKind::Clash(c),
+                    })
+                );
             }
         }
     }

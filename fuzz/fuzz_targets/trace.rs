@@ -67,7 +67,9 @@ fn sudoku(bytes: &mut Bytes) -> Puzzle {
         // A solved grid with about a half, a quarter or an eighth of its digits kept.
         0 => {
             let solved = Grid::parse_line(SOLVED).unwrap();
-            let masks: Vec<[u8; 11]> = (0..1 + bytes.below(3)).map(|_| [(); 11].map(|_| bytes.byte())).collect();
+            let masks: Vec<[u8; 11]> = (0..1 + bytes.below(3))
+                .map(|_| [(); 11].map(|_| bytes.byte()))
+                .collect();
             for cell in 0..CELLS {
                 if masks.iter().all(|m| m[cell / 8] >> (cell % 8) & 1 == 1) {
                     grid.set(cell, solved.get(cell));
@@ -92,7 +94,10 @@ fn sudoku(bytes: &mut Bytes) -> Puzzle {
 
 fn decode_all(words: &[u32]) -> Vec<Event> {
     assert_eq!(words.len() % 2, 0);
-    words.chunks_exact(2).map(|w| decode([w[0], w[1]]).expect("a known kind")).collect()
+    words
+        .chunks_exact(2)
+        .map(|w| decode([w[0], w[1]]).expect("a known kind"))
+        .collect()
 }
 
 /// The fuzzer's record of one search: the state and the event at each position seen.
@@ -183,12 +188,19 @@ fuzz_target!(|data: &[u8]| {
             }
             4 | 5 => {
                 let (back, kinds) = (op % 8 == 5, u32::from(bytes.byte()));
-                let run = if back { trace.run_back(n, kinds) } else { trace.run(n, kinds) };
+                let run = if back {
+                    trace.run_back(n, kinds)
+                } else {
+                    trace.run(n, kinds)
+                };
                 let now = trace.search().counters().events;
                 assert!(run.events <= n && (run.stopped || run.events == n), "{run:?}");
                 assert_eq!(now, if back { at - run.events } else { at + run.events }, "{run:?}");
                 let d = trace.search().depth();
-                assert!(run.min_depth <= depth.min(d) && run.max_depth >= depth.max(d), "{run:?}");
+                assert!(
+                    run.min_depth <= depth.min(d) && run.max_depth >= depth.max(d),
+                    "{run:?}"
+                );
                 if run.stopped && now > 0 && !trace.search().is_done() {
                     let last = trace.last().expect("a last event");
                     assert!(kinds & Kind::of(last).bit() != 0, "stopped at {last:?}: {run:?}");

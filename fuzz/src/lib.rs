@@ -131,7 +131,10 @@ pub fn read_problem(bytes: &mut Bytes) -> (Matrix, Problem) {
                 Ok(k) => {
                     assert!(valid, "add_option({option:?}) accepted a bad option");
                     assert_eq!(k, p.options.len());
-                    assert!(m.option_items(k).eq(option.iter().copied()), "option {k} reads back as given");
+                    assert!(
+                        m.option_items(k).eq(option.iter().copied()),
+                        "option {k} reads back as given"
+                    );
                     p.options.push(option.clone());
                 }
                 Err(e) => {

@@ -64,7 +64,10 @@ pub const NAMES: [(&str, &str); 5] = [
     ("pentominoes", "6x10, 5x12, 4x15, 3x20 or 3x5 (L, N, V only)"),
     ("langford", "N (1 to 1000)"),
     ("knuth", "nothing"),
-    ("sudoku", "an 81-character puzzle, or a 16-character 4×4 one (digits 1–4), '.' or '0' blank"),
+    (
+        "sudoku",
+        "an 81-character puzzle, or a 16-character 4×4 one (digits 1–4), '.' or '0' blank",
+    ),
 ];
 
 impl Example {
@@ -209,7 +212,6 @@ pub fn queens(n: usize) -> Problem {
     }
     problem
 }
-
 
 /// The pentominoes in a 3×3 or 5×1 frame, row by row: `#` is a cell.
 const PENTOMINOES: [(char, [&str; 5]); 12] = [

@@ -297,14 +297,17 @@ fn sudoku_example_solves_as_the_sudoku_engine_does() {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_four_by_four_sudoku_example_solves_as_the_oracle_does() {
-    use crate::sudoku::{Alphabet, Bitmask, Board, BoardEngine, BoardPuzzle};
     use crate::sudoku::model::Shape;
+    use crate::sudoku::{Alphabet, Bitmask, Board, BoardEngine, BoardPuzzle};
     let Example::SudokuFour(puzzle) = Example::from_args("sudoku", Some("1....4...12....4")).unwrap() else {
         panic!("a 16-character puzzle is a 4×4 one")
     };
     let p = Example::SudokuFour(puzzle.clone()).problem();
     assert_eq!((p.items(), p.primary()), (64, 64));
-    assert_eq!((p.item_name(0), p.item_name(16), p.item_name(63)), ("p11", "r11", "b44"));
+    assert_eq!(
+        (p.item_name(0), p.item_name(16), p.item_name(63)),
+        ("p11", "r11", "b44")
+    );
     let solutions = p.matrix().clone().solutions(2);
     assert_eq!(solutions.len(), 1);
     let mut cells = Board::empty(Shape::FOUR);
@@ -319,7 +322,10 @@ fn a_four_by_four_sudoku_example_solves_as_the_oracle_does() {
     assert_eq!(count(&Example::SudokuFour(none).problem()), 0);
     for (arg, message) in [
         ("11..............", "sudoku: r1c2: 1 already in row 1"),
-        ("1....9..........", "sudoku: cell 6 (r2c2): '9' is not a symbol of a 4×4 grid (1–4) or a blank"),
+        (
+            "1....9..........",
+            "sudoku: cell 6 (r2c2): '9' is not a symbol of a 4×4 grid (1–4) or a blank",
+        ),
     ] {
         assert_eq!(Example::from_args("sudoku", Some(arg)).unwrap_err(), message);
     }

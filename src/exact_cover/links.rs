@@ -240,7 +240,10 @@ impl Links {
     pub fn new(items: u32, primary: u32) -> Links {
         assert!(primary <= items && items < SPACER - 2, "bad sizes {primary} of {items}");
         // Every node's offset fits a `u32` (`push_option` keeps this as nodes are added).
-        assert!(u64::from(items) + 2 < u64::from(u32::MAX / STRIDE), "too many items: {items}");
+        assert!(
+            u64::from(items) + 2 < u64::from(u32::MAX / STRIDE),
+            "too many items: {items}"
+        );
         let mut links = Links {
             nodes: (0..items)
                 .map(|i| Node {
@@ -375,7 +378,10 @@ impl Links {
             assert!(self.len[item as usize] & COVERED == 0, "item {item} is covered");
         }
         // Every offset, and the offset one node past the last, fits a `u32`.
-        assert!(self.nodes.len() + items.len() + 2 < (u32::MAX / STRIDE) as usize, "too many nodes");
+        assert!(
+            self.nodes.len() + items.len() + 2 < (u32::MAX / STRIDE) as usize,
+            "too many nodes"
+        );
         let spacer = self.nodes.len() - 1;
         let first = self.nodes.len() as u32;
         let width = items.len() as u32;
@@ -494,7 +500,13 @@ impl Links {
 /// options; 11% fewer instructions on magictour). `ANY_WIDTH`: every option has `u.width`
 /// nodes, found by index (see [`Uniform`]).
 #[inline(always)]
-fn hide<const NARROW: bool, const WIDTH: u32>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], u: Uniform, p: u32) -> u64 {
+fn hide<const NARROW: bool, const WIDTH: u32>(
+    nodes: &mut [Node],
+    lens: &mut [u32],
+    buckets: &mut [[u64; BUCKETS]],
+    u: Uniform,
+    p: u32,
+) -> u64 {
     if WIDTH == ANY_WIDTH {
         let place = u.place(p / STRIDE);
         let others = |k: u32| {
@@ -557,7 +569,13 @@ fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mu
 /// Undo `hide(p)`. The nodes of one option lie in different lists, so they can
 /// go back in any order; the order of the options is what `uncover` reverses.
 #[inline(always)]
-fn unhide<const NARROW: bool, const WIDTH: u32>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [[u64; BUCKETS]], u: Uniform, p: u32) -> u64 {
+fn unhide<const NARROW: bool, const WIDTH: u32>(
+    nodes: &mut [Node],
+    lens: &mut [u32],
+    buckets: &mut [[u64; BUCKETS]],
+    u: Uniform,
+    p: u32,
+) -> u64 {
     if WIDTH == ANY_WIDTH {
         let place = u.place(p / STRIDE);
         let others = |k: u32| {
@@ -633,7 +651,18 @@ mod tests {
             a_values.push(x);
         }
         for &a in &a_values {
-            for b in [0, 1, 2, 7, 65, 1 << 16, u32::MAX - 1, u32::MAX, a as u32, (a >> 40) as u32] {
+            for b in [
+                0,
+                1,
+                2,
+                7,
+                65,
+                1 << 16,
+                u32::MAX - 1,
+                u32::MAX,
+                a as u32,
+                (a >> 40) as u32,
+            ] {
                 let want = ((u128::from(a) * u128::from(b)) >> 64) as u32;
                 assert_eq!(mul_high_split(a, b), want, "{a} · {b}");
             }
@@ -647,7 +676,9 @@ mod tests {
     fn place_is_the_remainder() {
         for width in 1..40u32 {
             let u = Uniform::new(7, width);
-            let ps = (7..5000).chain((0..64).map(|k| u32::MAX - k)).chain([1 << 31, (1 << 31) + 1]);
+            let ps = (7..5000)
+                .chain((0..64).map(|k| u32::MAX - k))
+                .chain([1 << 31, (1 << 31) + 1]);
             for p in ps {
                 assert_eq!(u.place(p), (p - 7) % (width + 1), "node {p}, width {width}");
             }

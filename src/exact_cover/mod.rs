@@ -201,7 +201,10 @@ impl Matrix {
     /// as they were built).
     #[cfg(test)]
     pub(crate) fn with_buckets(mut self) -> Matrix {
-        assert!((0..self.items()).all(|i| !self.is_covered(i)), "with_buckets after a cover");
+        assert!(
+            (0..self.items()).all(|i| !self.is_covered(i)),
+            "with_buckets after a cover"
+        );
         self.narrow = self.links.lens().iter().all(|&len| len <= LONG);
         self
     }

@@ -298,6 +298,10 @@ impl Search {
     /// event. That is what WebAssembly needs: its control flow must be structured, and
     /// there each trip through the `match` is an indirect jump (`br_table`), where
     /// native code would jump straight to the next step anyway.
+    ///
+    /// (Not formatted by rustfmt: it would indent each step one block deeper than the
+    /// one before, where the flat layout shows them as the one sequence they are.)
+    #[rustfmt::skip]
     #[inline(always)]
     fn advance<O: Observer, const NARROW: bool, const WIDTH: u32>(&mut self, obs: &mut O) -> Status {
         let mut pc = self.pc;

@@ -314,7 +314,11 @@ fn n_queens() {
         }
         // 4n primary items at most: the choice reads the lengths, keeping no buckets.
         assert!(!m.narrow && m.uniform(), "{n} queens");
-        assert_eq!(m.clone().with_buckets().solutions(usize::MAX).len(), expect, "{n} queens, buckets");
+        assert_eq!(
+            m.clone().with_buckets().solutions(usize::MAX).len(),
+            expect,
+            "{n} queens, buckets"
+        );
         assert_eq!(m.solutions(usize::MAX).len(), expect, "{n} queens");
     }
     // Buckets pay from `FEW_PRIMARY` + 1 primary items on.
@@ -487,8 +491,14 @@ fn sanity_finds_each_kind_of_broken_list() {
         m.links.break_node(21, |n| (n.up, n.down) = (26, 3));
     });
     assert_eq!(swapped, "item 3: node 21 out of order after 26");
-    assert_eq!(broken(&|m| m.links.break_node(21, |n| n.top = 4)), "item 3: node 21 belongs to item 4");
-    assert_eq!(broken(&|m| m.links.break_node(21, |n| n.up = 8)), "item 3: up of node 21 is not 13");
+    assert_eq!(
+        broken(&|m| m.links.break_node(21, |n| n.top = 4)),
+        "item 3: node 21 belongs to item 4"
+    );
+    assert_eq!(
+        broken(&|m| m.links.break_node(21, |n| n.up = 8)),
+        "item 3: up of node 21 is not 13"
+    );
 }
 
 /// Each refusal names the option and the item, in words a user of `cover` reads.
@@ -496,9 +506,18 @@ fn sanity_finds_each_kind_of_broken_list() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn refusals_say_which_option_and_item() {
     let said = |e: MatrixError| e.to_string();
-    assert_eq!(said(MatrixError::NoSuchItem { option: 3, item: 9 }), "option 3: there is no item 9");
-    assert_eq!(said(MatrixError::RepeatedItem { option: 1, item: 2 }), "option 1: item 2 appears twice");
-    assert_eq!(said(MatrixError::NoPrimaryItem { option: 4 }), "option 4 has no primary item");
+    assert_eq!(
+        said(MatrixError::NoSuchItem { option: 3, item: 9 }),
+        "option 3: there is no item 9"
+    );
+    assert_eq!(
+        said(MatrixError::RepeatedItem { option: 1, item: 2 }),
+        "option 1: item 2 appears twice"
+    );
+    assert_eq!(
+        said(MatrixError::NoPrimaryItem { option: 4 }),
+        "option 4 has no primary item"
+    );
     assert_eq!(
         said(MatrixError::Conflict { option: 2, item: 0 }),
         "option 2: item 0 is already covered by an earlier option"
@@ -534,7 +553,10 @@ fn the_item_list_links_the_uncovered_items_in_order() {
     let mut m = knuth();
     let links: Vec<(u32, u32)> = m.item_links().collect();
     let expect: Vec<(u32, u32)> = (0..7).map(|i| ((i + 7) % 8, i + 1)).chain([(6, 0), (8, 8)]).collect();
-    assert_eq!(links, expect, "items 0..7, then the primary root 7 and the secondary root 8");
+    assert_eq!(
+        links, expect,
+        "items 0..7, then the primary root 7 and the secondary root 8"
+    );
     m.commit(3).unwrap(); // {a d}: items 0 and 3
     let links: Vec<(u32, u32)> = m.item_links().collect();
     let mut walk = vec![];
@@ -571,10 +593,22 @@ fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
         m
     };
     let choose = |item, len| vec![Event::Choose { item, len }];
-    assert_eq!(first_choice(matrix(128, &[0, 64])), choose(0, 1), "the same bit in two words");
+    assert_eq!(
+        first_choice(matrix(128, &[0, 64])),
+        choose(0, 1),
+        "the same bit in two words"
+    );
     assert_eq!(first_choice(matrix(192, &[64, 128])), choose(64, 1));
-    assert_eq!(first_choice(matrix(130, &[129])), choose(129, 1), "in the last, partial word");
-    assert_eq!(first_choice(matrix(130, &[1, 129])), choose(1, 1), "the same bit in a full word and the last");
+    assert_eq!(
+        first_choice(matrix(130, &[129])),
+        choose(129, 1),
+        "in the last, partial word"
+    );
+    assert_eq!(
+        first_choice(matrix(130, &[1, 129])),
+        choose(1, 1),
+        "the same bit in a full word and the last"
+    );
     assert_eq!(first_choice(matrix(130, &[])), choose(0, 2));
 
     let mut rng = Rng(18);
@@ -598,7 +632,10 @@ fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
             break;
         }
         if let [Event::Choose { item, len }] = events[..] {
-            let fewest = (0..n).filter(|&i| !before.is_covered(i)).min_by_key(|&i| before.len(i)).unwrap();
+            let fewest = (0..n)
+                .filter(|&i| !before.is_covered(i))
+                .min_by_key(|&i| before.len(i))
+                .unwrap();
             assert_eq!((item as usize, len as usize), (fewest, before.len(fewest)));
             choices += 1;
         }
@@ -622,7 +659,11 @@ fn the_choice_work_counts_the_bucket_words_looked_at() {
     // (after a, d, e, f, c).
     let mut search = Search::new(knuth());
     while search.step(&mut Nothing) != Status::Done {}
-    let work = if cfg!(target_arch = "wasm32") { 7 + 4 + 1 + 5 + 2 } else { 7 * 5 };
+    let work = if cfg!(target_arch = "wasm32") {
+        7 + 4 + 1 + 5 + 2
+    } else {
+        7 * 5
+    };
     assert_eq!(search.counters().choice_work, work);
     // Past `SCAN_PRIMARY` primary items, a wide matrix scans its item list, which stops at an
     // empty item: 300 items of one option each, item 0 with 16 more (too long for buckets).
@@ -659,7 +700,11 @@ fn the_choice_work_counts_the_bucket_words_looked_at() {
 fn lengths_too_long_for_the_one_pass_choice_go_to_the_list_scan() {
     let mut m = Matrix::new(3, 0);
     m.add_option(&[0, 1, 2]).unwrap();
-    assert_eq!(m.choose(), (0, 1, 3), "leftmost on a tie; 3 lengths examined either way");
+    assert_eq!(
+        m.choose(),
+        (0, 1, 3),
+        "leftmost on a tie; 3 lengths examined either way"
+    );
     m.cover(2);
     // Only the choice reads the lengths: set them past the key's room (the lists disagree).
     m.links.broken_parts().2[0] = (1 << 24) + 5;
@@ -669,7 +714,11 @@ fn lengths_too_long_for_the_one_pass_choice_go_to_the_list_scan() {
     assert_eq!(m.choose(), (1, (1 << 24) + 3, work), "the list scan: 2 items examined");
     m.links.broken_parts().2[0] = (1 << 24) - 2;
     let work = if cfg!(target_arch = "wasm32") { 2 } else { 3 };
-    assert_eq!(m.choose(), (0, (1 << 24) - 2, work), "the longest length the pass takes");
+    assert_eq!(
+        m.choose(),
+        (0, (1 << 24) - 2, work),
+        "the longest length the pass takes"
+    );
 }
 
 /// A wide matrix's choice is the leftmost uncovered primary item of least length. Its work
@@ -724,7 +773,10 @@ fn wide_choices_are_the_leftmost_shortest_with_dlx1s_work() {
                 let open: Vec<usize> = (0..n).filter(|&i| !before.is_covered(i)).collect();
                 let fewest = *open.iter().min_by_key(|&&i| before.len(i)).unwrap();
                 assert_eq!((item as usize, len as usize), (fewest, before.len(fewest)), "{n} items");
-                let scanned = open.iter().position(|&i| before.len(i) == 0).map_or(open.len(), |k| k + 1);
+                let scanned = open
+                    .iter()
+                    .position(|&i| before.len(i) == 0)
+                    .map_or(open.len(), |k| k + 1);
                 let pass = cfg!(not(target_arch = "wasm32")) && n <= SCAN_PRIMARY as usize;
                 let expected = if pass { n } else { scanned };
                 assert_eq!(search.counters().choice_work - work, expected as u64, "{n} items");
@@ -732,7 +784,10 @@ fn wide_choices_are_the_leftmost_shortest_with_dlx1s_work() {
                 dead_ends += usize::from(len == 0);
             }
         }
-        assert!(choices > rounds(200) && dead_ends > rounds(25) / 2, "{n} items: {choices} choices, {dead_ends} dead ends");
+        assert!(
+            choices > rounds(200) && dead_ends > rounds(25) / 2,
+            "{n} items: {choices} choices, {dead_ends} dead ends"
+        );
     }
 }
 
@@ -749,7 +804,10 @@ fn misused_covers_stay_in_bounds() {
     type Step = fn(&mut Links);
     let sequences: [&[Step]; 3] = [
         &[|l| _ = l.cover::<false, 4>(0), |l| _ = l.uncover::<false, ANY_WIDTH>(0)],
-        &[|l| _ = l.cover::<false, ANY_WIDTH>(0), |l| _ = l.cover::<false, ANY_WIDTH>(0)],
+        &[
+            |l| _ = l.cover::<false, ANY_WIDTH>(0),
+            |l| _ = l.cover::<false, ANY_WIDTH>(0),
+        ],
         &[
             |l| _ = l.cover::<false, ANY_WIDTH>(1),
             |l| _ = l.cover::<false, ANY_WIDTH>(2),
@@ -781,9 +839,30 @@ fn misused_covers_stay_in_bounds() {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn counters_add_field_by_field() {
-    let a = Counters { events: 1, nodes: 2, updates: 3, solutions: 4, dead_ends: 5, choice_work: 6 };
-    let b = Counters { events: 10, nodes: 20, updates: 30, solutions: 40, dead_ends: 50, choice_work: 60 };
-    let sum = Counters { events: 11, nodes: 22, updates: 33, solutions: 44, dead_ends: 55, choice_work: 66 };
+    let a = Counters {
+        events: 1,
+        nodes: 2,
+        updates: 3,
+        solutions: 4,
+        dead_ends: 5,
+        choice_work: 6,
+    };
+    let b = Counters {
+        events: 10,
+        nodes: 20,
+        updates: 30,
+        solutions: 40,
+        dead_ends: 50,
+        choice_work: 60,
+    };
+    let sum = Counters {
+        events: 11,
+        nodes: 22,
+        updates: 33,
+        solutions: 44,
+        dead_ends: 55,
+        choice_work: 66,
+    };
     assert_eq!(a + b, sum);
     assert_eq!(a + Counters::default(), a);
 }
@@ -798,7 +877,8 @@ fn the_width_class_picks_the_index_walk_for_options_of_one_width() {
     let matrix = |primary: usize, widths: &[usize]| {
         let mut m = Matrix::new(primary, 0);
         for (k, &w) in widths.iter().enumerate() {
-            m.add_option(&(0..w).map(|i| (k + i) % primary).collect::<Vec<_>>()).unwrap();
+            m.add_option(&(0..w).map(|i| (k + i) % primary).collect::<Vec<_>>())
+                .unwrap();
         }
         m
     };
@@ -878,7 +958,12 @@ fn the_search_says_when_it_is_at_the_start_and_when_a_level_ended() {
     }
     // Knuth's example (events as in the hand-worked test): the dead end; X7 on b, whose one
     // option led there; the solution; X7 on b, e and a, each out of options; Done.
-    let at: Vec<usize> = ended.iter().enumerate().filter(|&(_, &e)| e).map(|(k, _)| k + 1).collect();
+    let at: Vec<usize> = ended
+        .iter()
+        .enumerate()
+        .filter(|&(_, &e)| e)
+        .map(|(k, _)| k + 1)
+        .collect();
     let kinds: Vec<Event> = at.iter().map(|&k| events[k - 1]).collect();
     assert_eq!(
         kinds,

@@ -380,14 +380,32 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_given_size_reads_a_row_as_a_grid_and_a_puzzle_as_a_line() {
         let twenty_five = Some(Shape::TWENTY_FIVE);
-        assert_eq!(detect(&".".repeat(25), twenty_five), Some((BoardFormat::Grid, Shape::TWENTY_FIVE)));
-        assert_eq!(detect(&".".repeat(625), twenty_five), Some((BoardFormat::Line, Shape::TWENTY_FIVE)));
-        assert_eq!(detect(&".".repeat(16), twenty_five), Some((BoardFormat::Line, Shape::TWENTY_FIVE)));
+        assert_eq!(
+            detect(&".".repeat(25), twenty_five),
+            Some((BoardFormat::Grid, Shape::TWENTY_FIVE))
+        );
+        assert_eq!(
+            detect(&".".repeat(625), twenty_five),
+            Some((BoardFormat::Line, Shape::TWENTY_FIVE))
+        );
+        assert_eq!(
+            detect(&".".repeat(16), twenty_five),
+            Some((BoardFormat::Line, Shape::TWENTY_FIVE))
+        );
         let sixteen = Some(Shape::SIXTEEN);
-        assert_eq!(detect(&".".repeat(256), sixteen), Some((BoardFormat::Line, Shape::SIXTEEN)));
-        assert_eq!(detect(&".".repeat(16), sixteen), Some((BoardFormat::Grid, Shape::SIXTEEN)));
+        assert_eq!(
+            detect(&".".repeat(256), sixteen),
+            Some((BoardFormat::Line, Shape::SIXTEEN))
+        );
+        assert_eq!(
+            detect(&".".repeat(16), sixteen),
+            Some((BoardFormat::Grid, Shape::SIXTEEN))
+        );
         // Up to 9×9 a row's length is never a puzzle's: a short line is a line, too short.
-        assert_eq!(detect(&".".repeat(9), Some(Shape::NINE)), Some((BoardFormat::Line, Shape::NINE)));
+        assert_eq!(
+            detect(&".".repeat(9), Some(Shape::NINE)),
+            Some((BoardFormat::Line, Shape::NINE))
+        );
         assert_eq!(detect(&"A".repeat(16), None), Some((BoardFormat::Grid, Shape::SIXTEEN)));
         assert_eq!(detect("1..4.2..........", None), Some((BoardFormat::Line, Shape::FOUR)));
     }
@@ -406,7 +424,11 @@ mod tests {
             Some("line 11: the count on line 1 declares 3 puzzles, found 2")
         );
         let p = parse_boards(&format!("1\n{GRID4}\n{GRID4}"), None, None);
-        assert_eq!((p.cases.len(), p.error), (1, None), "what comes after the declared grids is not read");
+        assert_eq!(
+            (p.cases.len(), p.error),
+            (1, None),
+            "what comes after the declared grids is not read"
+        );
     }
 
     /// A clash in a grid names the line of the row that holds its cell.
@@ -428,12 +450,18 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_byte_order_mark_an_empty_input_and_a_bad_symbol() {
         let p = parse_boards("\u{feff}1..4.2..........\n", None, None);
-        assert_eq!((p.format, p.shape, p.error, p.cases.len()), (BoardFormat::Line, Shape::FOUR, None, 1));
+        assert_eq!(
+            (p.format, p.shape, p.error, p.cases.len()),
+            (BoardFormat::Line, Shape::FOUR, None, 1)
+        );
         assert_eq!(p.cases[0].board.to_line(p.cases[0].alphabet), "1..4.2..........");
         for blank in ["", "\n \n\t\n"] {
             let p = parse_boards(blank, Some(BoardFormat::Line), Some(Shape::FOUR));
             let e = p.error.expect("an empty input is an error");
-            assert_eq!((e.line, e.cell(), e.to_string()), (1, None, "empty input: no puzzle found".to_string()));
+            assert_eq!(
+                (e.line, e.cell(), e.to_string()),
+                (1, None, "empty input: no puzzle found".to_string())
+            );
         }
         let p = parse_boards("1..4\n.2..\n..7.\n....\n", Some(BoardFormat::Grid), Some(Shape::FOUR));
         let e = p.error.expect("7 is not a 4×4 symbol");

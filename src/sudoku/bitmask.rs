@@ -432,8 +432,11 @@ mod tests {
                     if cells.iter().any(|&c| board.get(c) == d) {
                         continue;
                     }
-                    let places: Vec<usize> =
-                        cells.iter().copied().filter(|&c| board.get(c) == 0 && candidates[c] & 1 << d != 0).collect();
+                    let places: Vec<usize> = cells
+                        .iter()
+                        .copied()
+                        .filter(|&c| board.get(c) == 0 && candidates[c] & 1 << d != 0)
+                        .collect();
                     if places.is_empty() {
                         return Some((0, Vec::new()));
                     }
@@ -495,7 +498,12 @@ mod tests {
                 }
                 for fewer_than in 1..=side as u32 + 1 {
                     let want = fewest_places(&board, fewer_than as usize);
-                    assert_eq!(best_place_of(&board, fewer_than), want, "{} < {fewer_than}", board.to_line(Alphabet::default_for(shape)));
+                    assert_eq!(
+                        best_place_of(&board, fewer_than),
+                        want,
+                        "{} < {fewer_than}",
+                        board.to_line(Alphabet::default_for(shape))
+                    );
                     match want {
                         Some((0, _)) => dead_ends += 1,
                         Some(_) => found += 1,
@@ -504,7 +512,10 @@ mod tests {
                 }
             }
         }
-        assert!(found > 1000 && dead_ends > 40 && none > 100, "{found} found, {dead_ends} dead ends, {none} none");
+        assert!(
+            found > 1000 && dead_ends > 40 && none > 100,
+            "{found} found, {dead_ends} dead ends, {none} none"
+        );
     }
 
     /// A digit's missing place is looked for only when the best cell has a choice: a
@@ -513,13 +524,21 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_forced_cell_is_filled_before_places_are_counted() {
         let board = Board::parse(Shape::FOUR, Alphabet::Digits, "12....4....4....").unwrap();
-        assert_eq!(fewest_places(&board, 5), Some((0, Vec::new())), "4 has no place in row 1");
+        assert_eq!(
+            fewest_places(&board, 5),
+            Some((0, Vec::new())),
+            "4 has no place in row 1"
+        );
         assert_eq!(board.candidates()[2], 1 << 3, "r1c3 can only be 3");
         let puzzle = BoardPuzzle::new(board).unwrap();
         let mut engine = Bitmask::new();
         assert_eq!(engine.count_board(&puzzle, 10), Ok(0));
         engine.set_max_nodes(Some(0));
-        assert_eq!(engine.count_board(&puzzle, 10), Err(GaveUp { nodes: 0 }), "it would place r1c3 = 3");
+        assert_eq!(
+            engine.count_board(&puzzle, 10),
+            Err(GaveUp { nodes: 0 }),
+            "it would place r1c3 = 3"
+        );
     }
 
     /// A board search counts every digit it places, those of a digit's places too: seed 003's

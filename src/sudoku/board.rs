@@ -324,11 +324,13 @@ mod tests {
             }
         }
         let four = Board::parse(Shape::FOUR, Alphabet::Digits, "1..4.......3.2..").unwrap();
-        assert_eq!((four.filled(), format!("{four:?}")), (4, "Board(1..4.......3.2..)".to_string()));
+        assert_eq!(
+            (four.filled(), format!("{four:?}")),
+            (4, "Board(1..4.......3.2..)".to_string())
+        );
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn alphabets_read_and_write_every_symbol() {
         for shape in Shape::ALL {
@@ -356,7 +358,6 @@ mod tests {
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn bad_symbols_and_clashes_name_the_cell() {
         let line = format!("{}Q{}", "-".repeat(20), "-".repeat(235));
@@ -382,7 +383,6 @@ mod tests {
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_solved_board_solves_its_puzzle() {
         for shape in Shape::ALL {

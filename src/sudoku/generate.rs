@@ -632,7 +632,6 @@ mod tests {
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn removals_that_singles_refill_keep_the_puzzle_unique() {
         let mut g = Generator::new(11);
@@ -700,7 +699,11 @@ mod tests {
     fn a_symmetry_holds_only_when_each_clue_has_its_image() {
         let mut one = Grid::EMPTY;
         one.set(1, 5);
-        for (symmetry, image) in [(Symmetry::Rotational, 79), (Symmetry::Diagonal, 9), (Symmetry::Mirror, 7)] {
+        for (symmetry, image) in [
+            (Symmetry::Rotational, 79),
+            (Symmetry::Diagonal, 9),
+            (Symmetry::Mirror, 7),
+        ] {
             assert!(!symmetry.holds_for(&one), "{symmetry}");
             let mut both = one;
             both.set(image, 3);
@@ -750,7 +753,6 @@ mod tests {
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn names_parse_back() {
         for l in Level::ALL {

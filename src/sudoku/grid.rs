@@ -372,7 +372,10 @@ mod tests {
     fn grids_and_puzzle_errors_print_as_they_read() {
         let line = format!("1{}2", ".".repeat(79));
         let grid = Grid::parse_line(&line).unwrap();
-        assert_eq!((grid.to_string(), format!("{grid:?}")), (line.clone(), format!("Grid({line})")));
+        assert_eq!(
+            (grid.to_string(), format!("{grid:?}")),
+            (line.clone(), format!("Grid({line})"))
+        );
         let said = |line: &str| line.parse::<Puzzle>().unwrap_err().to_string();
         assert_eq!(said(&line[1..]), "expected 81 cells, found 80");
         assert_eq!(said(&format!("11{}", ".".repeat(79))), "r1c2: 1 already in row 1");

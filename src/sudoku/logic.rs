@@ -1098,7 +1098,6 @@ mod tests {
     ];
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn each_technique_on_a_puzzle_that_needs_it() {
         // (why, place, remove) of the step found.
@@ -1270,7 +1269,6 @@ mod tests {
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn rating_says_how_far_logic_goes() {
         let easy: Puzzle = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
@@ -1295,7 +1293,9 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_boards_candidates_are_what_the_givens_leave() {
         // r1c1 sees 2-4 in its row, 5-7 in its column, 8 and 9 in its box: only 1 is left.
-        let p: Puzzle = "...234....8.........9......5........6........7...................................".parse().unwrap();
+        let p: Puzzle = "...234....8.........9......5........6........7..................................."
+            .parse()
+            .unwrap();
         let b = Board::new(p.givens());
         assert_eq!(b.candidates(rc(1, 1)), 1 << 1);
         assert_eq!(b.candidates(rc(1, 4)), 0, "a given");

@@ -258,11 +258,17 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn only_dlx_keeps_counters() {
         // An easy puzzle (30 blanks, one solution), quick for the plain depth-first search too.
-        let p: Puzzle = "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23".parse().unwrap();
+        let p: Puzzle = "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23"
+            .parse()
+            .unwrap();
         for kind in EngineKind::ALL {
             let mut engine = kind.engine();
             assert_eq!(engine.count(&p, 2), Ok(1), "{kind}");
-            assert_eq!(engine.counters().is_some_and(|c| c.nodes > 0), kind == EngineKind::Dlx, "{kind}");
+            assert_eq!(
+                engine.counters().is_some_and(|c| c.nodes > 0),
+                kind == EngineKind::Dlx,
+                "{kind}"
+            );
             assert_eq!(engine.counters().is_none(), kind != EngineKind::Dlx, "{kind}");
         }
     }

@@ -330,7 +330,6 @@ mod tests {
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn every_shape_is_an_exact_cover_numbered_cells_first() {
         let counts: Vec<(usize, usize)> = Shape::ALL.iter().map(|s| (s.items(), s.options())).collect();
@@ -377,7 +376,6 @@ mod tests {
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
-
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn words() {
         let sixteen = Shape::SIXTEEN;

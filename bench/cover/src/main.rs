@@ -33,10 +33,15 @@ fn main() {
             let problem = Problem::parse(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
             let (solutions, nodes, time) = count(solver, &problem);
             let nodes = nodes.map_or(String::new(), |n| format!(" nodes={n}"));
-            println!("{solver} solutions={solutions}{nodes} seconds={:.6} wall={:.6}", time.cpu, time.wall);
+            println!(
+                "{solver} solutions={solutions}{nodes} seconds={:.6} wall={:.6}",
+                time.cpu, time.wall
+            );
         }
         _ => {
-            eprintln!("usage: cover-bench SOLVER FILE | cover-bench process NAME FILE CMD [ARGS] | cover-bench summary LOG");
+            eprintln!(
+                "usage: cover-bench SOLVER FILE | cover-bench process NAME FILE CMD [ARGS] | cover-bench summary LOG"
+            );
             std::process::exit(2);
         }
     }
@@ -56,7 +61,10 @@ struct Clock {
 
 impl Clock {
     fn start() -> Clock {
-        Clock { cpu: cpu_seconds(), wall: Instant::now() }
+        Clock {
+            cpu: cpu_seconds(),
+            wall: Instant::now(),
+        }
     }
 
     fn stop(&self) -> Times {
@@ -90,13 +98,23 @@ fn process(file: &str, cmd: &[&str]) -> (u64, f64, f64) {
         .unwrap_or_else(|e| panic!("{}: {e}", cmd[0]));
     let wall = wall.elapsed().as_secs_f64();
     let cpu = children_cpu() - before;
-    assert!(out.status.success(), "{}: {}", cmd[0], String::from_utf8_lossy(&out.stderr));
-    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}: {}",
+        cmd[0],
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
     let count = match stderr.find("Altogether ") {
         Some(k) => stderr[k + 11..].split_whitespace().next(),
         None => stdout.split_whitespace().next(),
     };
-    let count = count.and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("no count from {}", cmd[0]));
+    let count = count
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("no count from {}", cmd[0]));
     (count, cpu, wall)
 }
 
