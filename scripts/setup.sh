@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests and the web build need; skips whatever is already there.
 #
-#   scripts/setup.sh            everything: wasm32 target, the nightly toolchain with miri and
+#   scripts/setup.sh            everything: wasm32 target, rustfmt, the nightly toolchain with miri and
 #                               cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the version in
 #                               Cargo.lock), Chromium + ChromeDriver (apt), npm packages (npm ci)
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
@@ -45,6 +45,18 @@ elif rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 else
     say "adding target wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
+fi
+
+# --- rustfmt (the `format` stage of test.sh: cargo fmt --check) ---------------------------------
+# rustup's default profile has it; its minimal profile does not (and then the `rustfmt` proxy
+# exists but fails), so ask cargo.
+if cargo fmt --version >/dev/null 2>&1; then
+    say "rustfmt present ($(cargo fmt --version))"
+elif ! command -v rustup >/dev/null; then
+    die "no rustfmt and no rustup to add it: the format stage of test.sh needs it"
+else
+    say "adding the rustfmt component"
+    rustup component add rustfmt
 fi
 
 # --- nightly toolchain with Miri (scripts/miri.sh: the engine's unit tests under Miri) -------

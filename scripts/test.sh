@@ -209,6 +209,21 @@ if (( run_setup )); then
     fi
 fi
 
+# --- 0a. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
+# workspaces of their own: seconds, so first. `cargo fmt` (in each) mends what it reports.
+format_check() {
+    cargo fmt --check
+    (cd bench/cover && cargo fmt --check)
+    (cd fuzz && cargo fmt --check)
+}
+if cargo fmt --version >/dev/null 2>&1; then
+    stage format format_check
+elif (( native_only )); then
+    skip format "--native and no rustfmt installed"
+else
+    echo "test.sh: rustfmt not found (scripts/setup.sh adds it)" >&2; exit 1
+fi
+
 # --- 1. native unit + integration tests (debug: debug assertions, DLX sanity checks on) -------
 counted native-debug cargo test --all-targets
 
