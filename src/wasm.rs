@@ -229,11 +229,14 @@ pub fn check_puzzle(puzzle: &JsValue) -> Result<String, JsError> {
 /// no digit fits the givens (only looked for when nothing clashes). `alphabet` ("digits" or
 /// "letters", for 16×16 where both are allowed) says how the line is written; without it,
 /// as the line reads (letters unless it holds a digit 1–9).
+/// How a grid names a cell: "r1c2".
+type CellName = fn(Shape, usize) -> String;
+
 #[wasm_bindgen(js_name = checkGivens)]
 pub fn check_givens(line: &JsValue, alphabet: Option<String>) -> Result<Object, JsError> {
     let text = text(line, "puzzle")?;
     let cells = text.trim_end();
-    let (clashes, candidates, name): (Vec<(Clash, String)>, Vec<u32>, fn(Shape, usize) -> String) =
+    let (clashes, candidates, name): (Vec<(Clash, String)>, Vec<u32>, CellName) =
         match Shape::of_cells(cells.chars().count()).filter(|&s| s != Shape::NINE) {
             Some(shape) => {
                 let alphabet = alphabet_arg(alphabet, shape)?.unwrap_or_else(|| Alphabet::detect(shape, cells));
@@ -532,10 +535,10 @@ const MAX_BATCH: u32 = 1 << 20;
 /// The node arrays are handed out for matrices small enough to draw.
 const MAX_DRAWN_NODES: usize = 4096;
 
-/// A count from JS: a whole number ≥ 0, at most 2^53 (NaN and negatives are 0: `max`
-/// takes the number that is not NaN, and `as` cuts off the fraction).
+/// A count from JS: a whole number ≥ 0, at most 2^53 (negatives are 0, NaN too: `as`
+/// turns it into 0, and cuts off the fraction).
 fn count_arg(x: f64) -> u64 {
-    x.max(0.0).min(9_007_199_254_740_992.0) as u64
+    x.clamp(0.0, 9_007_199_254_740_992.0) as u64
 }
 
 fn u32s(v: impl IntoIterator<Item = u32>) -> Uint32Array {

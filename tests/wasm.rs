@@ -2013,7 +2013,7 @@ fn solve_count_verdict_and_check_at_16x16() {
     assert_eq!(count_solutions(&grid, 5.0).unwrap(), 1.0);
     let v = verdict(&grid).unwrap();
     assert_eq!(get(&v, "kind").as_string().unwrap(), "unique");
-    assert_eq!(strings(get(&v, "solutions")), [answer.clone()]);
+    assert_eq!(strings(get(&v, "solutions")), std::slice::from_ref(&answer));
     // A 4×4 with several solutions; a 16×16 clash named in POJ's letters.
     assert_eq!(count_solutions(&js("1..4..3........."), 100.0).unwrap(), 6.0);
     let mut line = one_line(POJ3076);

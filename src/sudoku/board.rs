@@ -305,7 +305,8 @@ mod tests {
             assert!(board.clashes().is_empty());
             assert_eq!(board.filled(), (s * s).div_ceil(3));
             let candidates = board.candidates();
-            for cell in 0..s * s {
+            assert_eq!(candidates.len(), s * s);
+            for (cell, &got) in candidates.iter().enumerate() {
                 let (r, c) = (cell / s, cell % s);
                 let expect = if board.get(cell) != 0 {
                     1 << board.get(cell)
@@ -320,7 +321,7 @@ mod tests {
                         })
                         .fold(0u32, |set, d| set | 1 << d)
                 };
-                assert_eq!(candidates[cell], expect, "{shape:?} cell {cell}");
+                assert_eq!(got, expect, "{shape:?} cell {cell}");
             }
         }
         let four = Board::parse(Shape::FOUR, Alphabet::Digits, "1..4.......3.2..").unwrap();
