@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests and the web build need; skips whatever is already there.
 #
-#   scripts/setup.sh            everything: wasm32 target, rustfmt, the nightly toolchain with miri and
-#                               cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the version in
-#                               Cargo.lock), Chromium + ChromeDriver (apt), npm packages (npm ci)
+#   scripts/setup.sh            everything: wasm32 target, rustfmt and clippy, the nightly toolchain
+#                               with miri and cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the
+#                               version in Cargo.lock), Chromium + ChromeDriver (apt), npm packages
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
 #
 # Safe to run again and again, as root or not (not root: apt packages are only reported), with
@@ -47,17 +47,19 @@ else
     rustup target add wasm32-unknown-unknown
 fi
 
-# --- rustfmt (the `format` stage of test.sh: cargo fmt --check) ---------------------------------
-# rustup's default profile has it; its minimal profile does not (and then the `rustfmt` proxy
-# exists but fails), so ask cargo.
-if cargo fmt --version >/dev/null 2>&1; then
-    say "rustfmt present ($(cargo fmt --version))"
-elif ! command -v rustup >/dev/null; then
-    die "no rustfmt and no rustup to add it: the format stage of test.sh needs it"
-else
-    say "adding the rustfmt component"
-    rustup component add rustfmt
-fi
+# --- rustfmt and clippy (the `format` and `clippy` stages of test.sh) ---------------------------
+# rustup's default profile has them; its minimal profile does not (and then the proxies exist
+# but fail), so ask cargo.
+for tool in fmt:rustfmt clippy:clippy; do
+    if cargo "${tool%%:*}" --version >/dev/null 2>&1; then
+        say "${tool##*:} present ($(cargo "${tool%%:*}" --version))"
+    elif ! command -v rustup >/dev/null; then
+        die "no ${tool##*:} and no rustup to add it: test.sh's ${tool%%:*} stage needs it"
+    else
+        say "adding the ${tool##*:} component"
+        rustup component add "${tool##*:}"
+    fi
+done
 
 # --- nightly toolchain with Miri (scripts/miri.sh: the engine's unit tests under Miri) -------
 if ! command -v rustup >/dev/null; then

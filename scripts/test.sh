@@ -216,13 +216,24 @@ format_check() {
     (cd bench/cover && cargo fmt --check)
     (cd fuzz && cargo fmt --check)
 }
-if cargo fmt --version >/dev/null 2>&1; then
-    stage format format_check
-elif (( native_only )); then
-    skip format "--native and no rustfmt installed"
-else
-    echo "test.sh: rustfmt not found (scripts/setup.sh adds it)" >&2; exit 1
-fi
+# --- 0b. clippy on the crate, every target, natively and for wasm32 (the wasm layer and the
+# wasm-only code paths are compiled only there): no warning passes.
+lint() {
+    cargo clippy --all-targets -- -D warnings
+    if (( ! native_only )) || rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+        cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+    fi
+}
+for check in format:fmt:format_check clippy:clippy:lint; do
+    IFS=: read -r name tool run <<< "$check"
+    if cargo "$tool" --version >/dev/null 2>&1; then
+        stage "$name" "$run"
+    elif (( native_only )); then
+        skip "$name" "--native and no cargo $tool installed"
+    else
+        echo "test.sh: cargo $tool not found (scripts/setup.sh adds it)" >&2; exit 1
+    fi
+done
 
 # --- 1. native unit + integration tests (debug: debug assertions, DLX sanity checks on) -------
 counted native-debug cargo test --all-targets
