@@ -1000,6 +1000,55 @@ fn generate_and_rate_refuse_other_sizes_what_only_9x9_has() {
     );
 }
 
+/// `--max-nodes` bounds the uniqueness checks, not the making of a solved grid, which needs
+/// a node for each empty cell at least: a 16×16 with 100 nodes (and a 4×4 with 1) once
+/// looped for ever. Killed after a minute, so that a loop fails the test and not the run.
+#[test]
+fn generate_with_a_tiny_budget_ends() {
+    for (size, budget) in [("16", "100"), ("4", "1")] {
+        let args = [
+            "generate",
+            "--size",
+            size,
+            "--max-nodes",
+            budget,
+            "--count",
+            "2",
+            "--seed",
+            "3",
+        ];
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > deadline {
+                child.kill().unwrap();
+                panic!("{args:?} still running after a minute");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(stdout.lines().count(), 2, "{args:?}");
+        for line in stdout.lines() {
+            let puzzle = line.split('\t').next().unwrap();
+            let cells: usize = size.parse::<usize>().unwrap().pow(2);
+            assert_eq!(puzzle.chars().count(), cells, "{line}");
+            assert!(line.contains("\tclues="), "{line}");
+        }
+    }
+}
+
 /// `--format line` reads lines whatever they look like: a 16×16 grid's 16-letter rows are
 /// then lines too short (detection, without the flag, reads the grid and finds its clash).
 #[test]

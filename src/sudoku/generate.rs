@@ -410,6 +410,8 @@ pub struct BoardGenerator {
     shape: Shape,
     rng: Rng,
     dlx: Dlx,
+    /// The node budget of each uniqueness check.
+    max_nodes: u64,
 }
 
 impl BoardGenerator {
@@ -425,12 +427,25 @@ impl BoardGenerator {
             shape,
             rng: Rng::new(seed),
             dlx,
+            max_nodes,
         }
     }
 
     /// A random solved board: `side` random clues that do not clash, then DLX's first
     /// solution (tried again when the clues have none within the budget).
+    ///
+    /// The budget here is at least the default one, whatever the uniqueness checks get: a
+    /// first solution takes a node for each empty cell at the very least, so a smaller
+    /// budget could never be met, and this loop would never end (`--max-nodes 100` on a
+    /// 16×16 did just that).
     pub fn solved_board(&mut self) -> Board {
+        self.dlx.set_max_nodes(Some(self.max_nodes.max(Self::MAX_NODES)));
+        let board = self.fill();
+        self.dlx.set_max_nodes(Some(self.max_nodes));
+        board
+    }
+
+    fn fill(&mut self) -> Board {
         let (cells, side) = (self.shape.cells(), self.shape.side());
         loop {
             let mut b = Board::empty(self.shape);
@@ -690,6 +705,25 @@ mod tests {
             line(Shape::of_order(4).unwrap()),
             "F.I.LG.H............F.M.BPH.D..C.D.....KG.O...PNJMHOP.N...AK.....O.D.I.J....BK....A...O.P.J.N....GP.HN....BD..CF.L.EM...KF..J.OG..GP..HI...M..L....AB.J.....P...B...N...L...H..I..KN..CMH...E..OA..B...L..M...K.....G...CL...A.J..E.A..F.GKB.NM...L.O....H......"
         );
+    }
+
+    /// A budget too small for any first solution still makes puzzles: it bounds the
+    /// uniqueness checks only (with 100 nodes a 16×16 once looped for ever, looking for a
+    /// solved grid within them). Every clue whose removal the budget cannot decide stays, so
+    /// the puzzle is still unique.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_tiny_budget_bounds_the_checks_not_the_solved_grid() {
+        for (shape, budget) in [(Shape::FOUR, 1), (Shape::FOUR, 5), (Shape::of_order(4).unwrap(), 100)] {
+            let (p, s) = BoardGenerator::new(shape, 3, budget).generate();
+            assert!(s.solves(p.givens()), "{shape:?}, {budget} nodes");
+            assert_eq!(s.filled(), shape.cells());
+            assert_eq!(
+                Dlx::for_shape(shape).count_board(&p, 2),
+                Ok(1),
+                "{shape:?}, {budget} nodes"
+            );
+        }
     }
 
     /// A grid with one clue at r1c2 keeps no symmetry but none (its image is another cell:
