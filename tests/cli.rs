@@ -1000,6 +1000,26 @@ fn generate_and_rate_refuse_other_sizes_what_only_9x9_has() {
     );
 }
 
+/// `rate` gives a level only to a puzzle with one solution: Norvig's impossible puzzle (which
+/// once came out "extreme"), an empty grid and a puzzle with two clues fewer than it needs
+/// get solve's answer instead, in order among the others, and the exit status is still 0.
+#[test]
+fn rate_gives_no_level_without_one_solution() {
+    let unique = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let impossible = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+    let empty = ".".repeat(81);
+    let loose = format!("..{}", &unique[2..]).replacen('8', ".", 1);
+    let input = format!("{impossible}\n{unique}\n{empty}\n{loose}\n");
+    let out = run(&["rate", "-k", "2"], &input);
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", out.stdout);
+    assert_eq!(lines[0], format!("{impossible}\tno solution"));
+    assert!(lines[1].starts_with(&format!("{unique}\tlevel=")), "{}", lines[1]);
+    assert_eq!(lines[2], format!("{empty}\tmultiple solutions"));
+    assert_eq!(lines[3], format!("{loose}\tmultiple solutions"));
+}
+
 /// `--max-nodes` bounds the uniqueness checks, not the making of a solved grid, which needs
 /// a node for each empty cell at least: a 16×16 with 100 nodes (and a 4×4 with 1) once
 /// looped for ever. Killed after a minute, so that a loop fails the test and not the run.

@@ -23,6 +23,14 @@ const EXIT_STATUS: &str = "\
 Exit status: 0 on success (a puzzle given up on at --max-nodes is an answer); 1 when reading
 or writing fails; 2 on a usage error or bad input, after answering the puzzles before it.";
 
+/// `EXIT_STATUS` for generate, which reads nothing and gives up on no puzzle.
+const EXIT_STATUS_GENERATE: &str = "Exit status: 0 on success; 1 when writing fails; 2 on a usage error.";
+
+/// `EXIT_STATUS` for rate, which has no `--max-nodes`.
+const EXIT_STATUS_RATE: &str = "\
+Exit status: 0 on success; 1 when reading or writing fails; 2 on a usage error or bad input,
+after rating the puzzles before it.";
+
 #[derive(Parser, Debug)]
 #[command(
     name = "dlx-sudoku",
@@ -55,7 +63,7 @@ pub enum Command {
     ///
     /// Each is a random solved grid thinned a symmetry orbit at a time while DLX still counts
     /// one solution. The same --seed gives the same puzzles on every machine, whatever --jobs.
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = EXIT_STATUS_GENERATE)]
     Generate(Generate),
     /// Rates every puzzle on stdin: its level, the hardest technique logic needs (or "needs
     /// search" and the cells left open), and its search effort.
@@ -63,8 +71,9 @@ pub enum Command {
     /// Search effort is the mean number of DLX nodes to prove the puzzle unique over K random
     /// relabellings (digits, rows within bands, bands, columns, stacks, transposition); it is
     /// reproducible with --seed. Output: the puzzle's line, then `level=`, `logic=`, `steps=`,
-    /// `effort=`, tab-separated.
-    #[command(after_help = EXIT_STATUS)]
+    /// `effort=`, tab-separated. A puzzle with no solution or several has no level: its line is
+    /// followed by `no solution` or `multiple solutions` instead.
+    #[command(after_help = EXIT_STATUS_RATE)]
     Rate(Rate),
     /// Solves any exact-cover problem given in Knuth's DLX1 format, or writes an example one.
     ///
@@ -88,7 +97,8 @@ pub struct Generate {
     pub count: u64,
 
     /// The level: easy (singles), medium (locked candidates, pairs), hard (triples, quads,
-    /// X-Wing), expert (Swordfish, XY-Wing, colouring), extreme (needs search). Default: any.
+    /// X-Wing, Swordfish, XY-Wing, colouring), expert (logic stalls, search effort under 110
+    /// nodes), extreme (logic stalls, effort 110 and up). Default: any.
     #[arg(long, value_name = "LEVEL")]
     pub difficulty: Option<dlx_sudoku::sudoku::generate::Level>,
 

@@ -8,7 +8,7 @@ use std::thread;
 use dlx_sudoku::formats::Cases;
 use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
 use dlx_sudoku::sudoku::logic::Rating;
-use dlx_sudoku::sudoku::{BoardEngine, Dlx, Shape};
+use dlx_sudoku::sudoku::{BoardEngine, Dlx, Engine, Shape, Verdict};
 
 use super::args::{Generate, Rate};
 use super::solve::next_puzzle;
@@ -108,8 +108,23 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
     let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
     let mut cases = Cases::new(input, o.format.format());
     let mut out = io::stdout().lock();
+    let mut dlx = Dlx::new();
     while let Some(puzzle) = next_puzzle(&mut cases) {
         let puzzle = puzzle?;
+        // A level is for a puzzle with one solution: its effort is the work to prove that,
+        // and logic that stalls on a puzzle with none or several says nothing of its
+        // difficulty. Those get solve's answer in place of the measures.
+        let verdict = match dlx.verdict(&puzzle) {
+            Ok(Verdict::Unique(_)) => None,
+            Ok(Verdict::None) => Some("no solution"),
+            Ok(Verdict::Multiple(..)) => Some("multiple solutions"),
+            Err(_) => unreachable!("DLX without a node limit never gives up"),
+        };
+        if let Some(verdict) = verdict {
+            let text = format!("{}\t{verdict}\n", puzzle.givens().to_line());
+            out.write_all(text.as_bytes()).map_err(Failure::write)?;
+            continue;
+        }
         let (rating, effort) = measure(&puzzle, o.k, o.seed);
         let text = line(
             &puzzle.givens().to_line(),
