@@ -234,6 +234,9 @@ pub enum ErrorKind {
     Empty,
     /// A name longer than [`MAX_NAME`] bytes (quoted in part).
     NameTooLong { name: String },
+    /// A name that is not UTF-8 (quoted with U+FFFD for what does not read); `byte` is the
+    /// first that does not.
+    NotUtf8 { name: String, byte: u8 },
     /// `:` or `|` inside an item's name on the item line.
     IllegalChar { name: String, found: char },
     /// A second `|` on the item line.
@@ -265,6 +268,11 @@ impl fmt::Display for ParseError {
         match &self.kind {
             ErrorKind::Empty => unreachable!(),
             ErrorKind::NameTooLong { name } => write!(f, "{} is longer than {MAX_NAME} bytes", quote(name)),
+            ErrorKind::NotUtf8 { name, byte } => write!(
+                f,
+                "{} is not UTF-8 text (byte 0x{byte:02X}): names must be UTF-8",
+                quote(name)
+            ),
             ErrorKind::IllegalChar { name, found } => {
                 write!(f, "{}: an item name cannot contain {found:?}", quote(name))
             }
@@ -489,11 +497,23 @@ impl<R: Read> Reader<R> {
                 break;
             }
         }
-        let name = String::from_utf8_lossy(&self.bytes).into_owned();
         if long {
+            // Cut at `KEEP` bytes, perhaps inside a character: shown as far as it reads.
+            let name = String::from_utf8_lossy(&self.bytes).into_owned();
             return Err(self.error(column, ErrorKind::NameTooLong { name }).into());
         }
-        Ok(Word { column, name })
+        match std::str::from_utf8(&self.bytes) {
+            Ok(name) => Ok(Word {
+                column,
+                name: name.to_owned(),
+            }),
+            // Read as U+FFFD, two different names would be one (and printed changed).
+            Err(e) => {
+                let byte = self.bytes[e.valid_up_to()];
+                let name = String::from_utf8_lossy(&self.bytes).into_owned();
+                Err(self.error(column, ErrorKind::NotUtf8 { name, byte }).into())
+            }
+        }
     }
 
     fn error(&self, column: usize, kind: ErrorKind) -> ParseError {

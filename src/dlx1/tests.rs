@@ -174,6 +174,28 @@ fn a_long_name_is_refused_without_reading_it_all() {
     assert_eq!((e.line, e.column), (1, 1));
 }
 
+/// Names are UTF-8: bytes that are not would read as U+FFFD, and then `\xff` and `\xfe`
+/// would be one name (and printed changed). Refused where the name starts, with the first
+/// byte that does not read; comments may hold anything, and a long name is too long first.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn names_that_are_not_utf8_are_refused() {
+    let error = |bytes: &[u8]| Problem::read(bytes).expect_err("refused").to_string();
+    assert_eq!(
+        error(b"\xff \xfe\n\xff\n\xfe\n"),
+        "line 1, column 1: \"\u{fffd}\" is not UTF-8 text (byte 0xFF): names must be UTF-8"
+    );
+    assert_eq!(
+        error(b"a \xc3\xa9 b\na b\nb x\xc3\xa9\xc3\n"),
+        "line 3, column 3: \"x\u{e9}\u{fffd}\" is not UTF-8 text (byte 0xC3): names must be UTF-8"
+    );
+    let p = Problem::read(&b"| \xff\xfe in a comment\na \xc3\xa9\na\n\xc3\xa9\n"[..]).unwrap();
+    assert_eq!(p.item_name(1), "é");
+    let mut long = vec![b'n'; MAX_NAME];
+    long.push(0xff);
+    assert!(error(&long).ends_with(&format!("is longer than {MAX_NAME} bytes")));
+}
+
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn io_errors_are_reported_as_such() {
