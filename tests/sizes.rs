@@ -81,6 +81,10 @@ fn bad_input_names_the_line_and_the_cell() {
             format!("{line}\n{}\n", &line[..255]),
             "line 2: expected 256 cells, found 255",
         ),
+        // A line of no size's length: its length, not its symbols at the nearest size (700
+        // ones were once "'1' is not a symbol of a 25×25 grid").
+        ("1".repeat(700) + "\n", "line 1: expected 625 cells, found 700"),
+        ("1".repeat(300) + "\n", "line 1: expected 256 cells, found 300"),
         (
             format!("{}Q{}\n", &line[..20], &line[21..]),
             "line 1, cell 21 (r2c5): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank",

@@ -277,8 +277,9 @@ fn read_lines(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<()
             break;
         }
         let found = raw.chars().count();
-        // A bad symbol within the first cells says more than the length.
-        let board = read_cells(shape, raw, raw, 0, line)?;
+        // The length first: a line of another length was read at the size nearest to it, or
+        // at the size asked for, and its symbols are then not worth naming (700 ones are
+        // not "a 25×25 grid with '1' in r1c1", as that size's letters once made them).
         if found != shape.cells() {
             return Err(error(
                 line,
@@ -288,6 +289,7 @@ fn read_lines(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<()
                 },
             ));
         }
+        let board = read_cells(shape, raw, raw, 0, line)?;
         let alphabet = Alphabet::detect(shape, raw);
         cases.push(BoardCase { board, alphabet, line });
     }
