@@ -168,6 +168,15 @@ fn stats_go_to_stderr() {
         "{}",
         out.stderr
     );
+    // One of each, in the singular: one option tried, no update.
+    let out = run(&["cover", "--stats", "--count"], "a\na\n");
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines[0], "stats: 1 option, 1+0 items");
+    assert!(
+        lines[1].starts_with("stats: 1 solution, 1 node, 0 updates, "),
+        "{}",
+        lines[1]
+    );
     let out = run(&["cover", "--stats"], &example(&["queens", "3"]));
     assert!(
         out.stderr.ends_with("stats: solutions by depth: none\n"),

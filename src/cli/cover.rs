@@ -63,6 +63,11 @@ fn read(options: &Cover) -> Result<Problem, Failure> {
     })
 }
 
+/// `1 node`, `2 nodes`.
+fn plural(n: u64, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// One search to its end or to the limit, with what `--stats` reports.
 struct Run<'a> {
     problem: &'a Problem,
@@ -162,13 +167,15 @@ impl<'a> Run<'a> {
         let p = self.problem;
         let _ = write!(
             io::stderr(),
-            "stats: {} options, {}+{} items\n\
-             stats: {}, {nodes} nodes, {updates} updates, {seconds:.3} s, {:.0} nodes/s\n\
+            "stats: {}, {}+{} items\n\
+             stats: {}, {}, {}, {seconds:.3} s, {:.0} nodes/s\n\
              stats: solutions by depth: {depths}\n",
-            p.options(),
+            plural(p.options() as u64, "option"),
             p.primary(),
             p.items() - p.primary(),
             count_message(self.found, u64::MAX),
+            plural(nodes, "node"),
+            plural(updates, "update"),
             rate,
         );
     }
