@@ -530,8 +530,10 @@ impl<R: BufRead> Iterator for Cases<R> {
 
 /// The numbered lines of a byte stream, split at `\n`, `\r\n` or a lone `\r`, with bytes
 /// that are not UTF-8 replaced by U+FFFD (they are then reported as bad cells), and with a
-/// byte-order mark at the start dropped; with one line of look-ahead.
-struct Lines<R> {
+/// byte-order mark at the start dropped; with one line of look-ahead. No line may pass
+/// [`MAX_LINE`] bytes, so memory stays bounded whatever the input. [`boards::stream`] reads
+/// the formats of every size through it too.
+pub struct Lines<R> {
     input: R,
     /// The raw bytes of the line being read.
     bytes: Vec<u8>,

@@ -724,6 +724,60 @@ fn memory_stays_flat_however_long_the_input() {
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));
 }
 
+/// The other sizes stream too: a 16×16 or 25×25 puzzle is answered while stdin stays open
+/// (they were answered only at its end, after all of it had been read into memory), and 32
+/// MiB of blank lines before a 16×16 leave memory flat.
+#[test]
+#[cfg(target_os = "linux")]
+fn every_size_is_answered_as_read_in_flat_memory() {
+    let first_line = |file: &str| {
+        data(file)
+            .lines()
+            .next()
+            .unwrap()
+            .split('\t')
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    for (puzzle, args) in [
+        (first_line("sudoku16.txt"), &["solve"][..]),
+        (first_line("sudoku25.txt"), &["solve"][..]),
+        (first_line("sudoku4.txt"), &["solve", "--size", "4"][..]),
+    ] {
+        let answer = run(args, &format!("{puzzle}\n"));
+        assert_eq!((answer.code, answer.stderr.as_str()), (0, ""), "{puzzle}");
+        let mut session = Session::start(args);
+        session.send(format!("{puzzle}\n").as_bytes());
+        session.expect(&answer.stdout);
+        session.send(format!("\n{puzzle}\n").as_bytes());
+        session.expect(&answer.stdout);
+        let out = session.finish();
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{puzzle}");
+    }
+    let puzzle = first_line("sudoku16.txt");
+    let answer = run(&["solve"], &format!("{puzzle}\n")).stdout;
+    let mut session = Session::start(&["solve"]);
+    session.send(format!("{puzzle}\n").as_bytes());
+    session.expect(&answer);
+    let chunk = format!("{}\n", " ".repeat(4000)).repeat(256);
+    for _ in 0..32 {
+        session.send(chunk.as_bytes());
+    }
+    session.send(format!("{puzzle}\n").as_bytes());
+    session.expect(&answer);
+    let peak = peak_kib(session.child.id());
+    assert!(peak < 16 * 1024, "peak memory {peak} KiB after 32 MiB of input");
+    let out = session.finish();
+    assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+    // A line past the limit is refused as soon as it passes it, not read to its end.
+    let out = run(&["solve", "--size", "16"], &".".repeat(100_000));
+    assert_eq!(
+        (out.code, out.stderr.as_str()),
+        (2, "dlx-sudoku: line 1: longer than 4096 bytes\n")
+    );
+}
+
 #[test]
 fn huge_jobs_or_repeat_are_usage_errors_with_the_limits() {
     let file = TempFile::new("limits.txt", &format!("{EASY_LINE}\n"));

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Read, Write};
 
-use dlx_sudoku::formats::boards::{self, ParsedBoards};
+use dlx_sudoku::formats::boards::{self, BoardReader, LineSource, StreamError};
 use dlx_sudoku::formats::{Cases, Format, ReadError};
 use dlx_sudoku::sudoku::{BoardEngine, Engine, EngineKind, Puzzle, Shape, Verdict};
 
@@ -11,7 +11,8 @@ use super::Failure;
 
 /// Answers each puzzle on stdin as soon as it has been read, and stops at the first error.
 ///
-/// Memory stays flat however long the input: [`Cases`] holds one line and one grid. Each
+/// Memory stays flat however long the input: [`Cases`] (9×9) and [`boards::stream`] (every
+/// size) hold one line and one grid. Each
 /// answer goes out in one write as soon as it is found (stdout is line-buffered and every
 /// answer ends in a line end), so a terminal or a pipe sees it at once, an interrupt loses
 /// no answer already found, and the puzzles before an error have all been answered. Against
@@ -21,19 +22,15 @@ use super::Failure;
 pub fn run(options: &Solve) -> Result<(), Failure> {
     let mut stdin = io::stdin().lock();
     let head = read_head(&mut stdin).map_err(Failure::read)?;
-    if reads_boards(options.format, options.size, &String::from_utf8_lossy(&head))? {
-        let mut bytes = head;
-        stdin.read_to_end(&mut bytes).map_err(Failure::read)?;
-        let parsed = boards::parse_boards(
-            &String::from_utf8_lossy(&bytes),
-            options.format.board_format(),
-            options.size,
-        );
-        let mut engine = board_engine(options.engine, parsed.shape)?;
-        engine.set_max_nodes(options.limit.max_nodes(options.engine));
-        return answer_boards(&parsed, engine.as_mut(), options.count, &mut io::stdout().lock());
-    }
+    let text = String::from_utf8_lossy(&head).into_owned();
     let input = io::BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(stdin));
+    if reads_boards(options.format, options.size, &text)? {
+        let (format, shape) = boards::settle(&text, options.format.board_format(), options.size);
+        let mut engine = board_engine(options.engine, shape)?;
+        engine.set_max_nodes(options.limit.max_nodes(options.engine));
+        let mut reader = boards::stream(input, format, shape);
+        return answer_boards(&mut reader, engine.as_mut(), options.count, &mut io::stdout().lock());
+    }
     let mut cases = Cases::new(input, options.format.format());
     let mut engine = options.engine.engine();
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
@@ -88,17 +85,28 @@ pub(super) fn board_engine(kind: EngineKind, shape: Shape) -> Result<Box<dyn Boa
         .ok_or_else(|| Failure::Input(format!("the {kind} engine solves 9×9 puzzles only")))
 }
 
-/// Answers every case read, then reports the error that stopped the reading, if any.
-fn answer_boards(
-    parsed: &ParsedBoards,
+/// Answers each case as soon as it has been read, and stops at the first error.
+fn answer_boards<S: LineSource<Error = StreamError>>(
+    reader: &mut BoardReader<S>,
     engine: &mut dyn BoardEngine,
     count: Option<u64>,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let format = parsed.format;
+    let format = reader.format();
     let mut text = String::new();
-    for (index, case) in parsed.cases.iter().enumerate() {
-        let puzzle = case.puzzle(format).map_err(|e| Failure::Input(e.to_string()))?;
+    let mut index = 0;
+    let end = loop {
+        let case = match reader.next_case() {
+            Ok(Some(case)) => case,
+            Ok(None) => break Ok(()),
+            Err(StreamError::Board(e)) => break Err(Failure::Input(e.to_string())),
+            Err(StreamError::Read(ReadError::Input(e))) => break Err(Failure::Input(e.to_string())),
+            Err(StreamError::Read(ReadError::Io(e))) => break Err(Failure::read(e)),
+        };
+        let puzzle = match case.puzzle(format) {
+            Ok(puzzle) => puzzle,
+            Err(e) => break Err(Failure::Input(e.to_string())),
+        };
         text.clear();
         let mut message = |m: &str| format.write_message(index, m, &mut text);
         match count {
@@ -114,12 +122,10 @@ fn answer_boards(
             },
         }
         out.write_all(text.as_bytes()).map_err(Failure::write)?;
-    }
+        index += 1;
+    };
     out.flush().map_err(Failure::write)?;
-    match &parsed.error {
-        Some(e) => Err(Failure::Input(e.to_string())),
-        None => Ok(()),
-    }
+    end
 }
 
 /// Writes the answer of every case, stopping at the first error.

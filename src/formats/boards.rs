@@ -13,7 +13,9 @@
 //! Every error names its line, and the cell when there is one.
 
 use std::fmt;
+use std::io::BufRead;
 
+use super::{Lines, ReadError};
 use crate::sudoku::{Alphabet, Board, BoardPuzzle, Clash, Shape, SymbolError};
 
 /// A format of every size.
@@ -223,40 +225,281 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-/// Reads every puzzle of `text`: in `format` and `shape` when given, else as [`detect`]
-/// finds them (a text it cannot place is read as 16×16 lines, so its error says what a line
-/// should hold). Reading stops at the first malformed line; the puzzles before it are kept.
-pub fn parse_boards(text: &str, format: Option<BoardFormat>, shape: Option<Shape>) -> ParsedBoards {
-    let detected = detect(text, shape);
+/// The format and size to read `head` (the input, or its first lines) in: `format` and
+/// `shape` when given, else as [`detect`] finds them (a text it cannot place is read as 16×16
+/// lines, so its error says what a line should hold).
+pub fn settle(head: &str, format: Option<BoardFormat>, shape: Option<Shape>) -> (BoardFormat, Shape) {
+    let detected = detect(head, shape);
     let shape = shape.or(detected.map(|d| d.1)).unwrap_or(Shape::SIXTEEN);
     let format = format.or(detected.map(|d| d.0)).unwrap_or(BoardFormat::Line);
+    (format, shape)
+}
+
+/// Reads every puzzle of `text` (in the format and size [`settle`] gives). Reading stops at
+/// the first malformed line; the puzzles before it are kept.
+pub fn parse_boards(text: &str, format: Option<BoardFormat>, shape: Option<Shape>) -> ParsedBoards {
+    let (format, shape) = settle(text, format, shape);
+    let mut reader = BoardReader::new(TextLines::new(text), format, shape);
     let mut parsed = ParsedBoards {
         format,
         shape,
         cases: Vec::new(),
         error: None,
     };
-    let result = match format {
-        BoardFormat::Line => read_lines(text, shape, &mut parsed.cases),
-        BoardFormat::Grid => read_grids(text, shape, &mut parsed.cases),
-    };
-    parsed.error = match result {
-        Ok(()) if parsed.cases.is_empty() => Some(error(1, BoardErrorKind::Empty)),
-        Ok(()) => None,
-        Err(e) => Some(e),
-    };
+    loop {
+        match reader.next_case() {
+            Ok(Some(case)) => parsed.cases.push(case),
+            Ok(None) => break,
+            Err(e) => {
+                parsed.error = Some(e);
+                break;
+            }
+        }
+    }
     parsed
+}
+
+/// Reads the puzzles of a stream one at a time, in `format` and `shape` (see [`settle`]),
+/// holding one line (at most [`super::MAX_LINE`] bytes) or one grid at a time: each can be
+/// answered as soon as it has been read, whatever the size, and memory stays flat.
+pub fn stream<R: BufRead>(input: R, format: BoardFormat, shape: Shape) -> BoardReader<Lines<R>> {
+    BoardReader::new(Lines::new(input), format, shape)
+}
+
+/// Why a stream of puzzles stopped: a malformed puzzle, or the reading itself (a line
+/// longer than [`super::MAX_LINE`] bytes, an I/O error).
+#[derive(Debug)]
+pub enum StreamError {
+    Board(BoardError),
+    Read(ReadError),
+}
+
+impl From<BoardError> for StreamError {
+    fn from(e: BoardError) -> StreamError {
+        StreamError::Board(e)
+    }
+}
+
+/// Where a [`BoardReader`] takes its lines: a whole text ([`TextLines`]) or a stream
+/// ([`Lines`]). Lines come untrimmed, a byte-order mark at the start dropped.
+pub trait LineSource {
+    /// What stops the reading: a malformed puzzle, or a failure of the source.
+    type Error: From<BoardError>;
+    /// The next line, without taking it; `None` at the end.
+    fn peek(&mut self) -> Result<Option<&str>, Self::Error>;
+    /// Takes the next line, with its number (from 1).
+    fn next(&mut self) -> Result<Option<(usize, &str)>, Self::Error>;
+}
+
+/// The lines of a text.
+pub struct TextLines<'a> {
+    lines: std::iter::Peekable<std::str::Lines<'a>>,
+    taken: usize,
+}
+
+impl<'a> TextLines<'a> {
+    pub fn new(text: &'a str) -> TextLines<'a> {
+        TextLines {
+            lines: text.trim_start_matches('\u{feff}').lines().peekable(),
+            taken: 0,
+        }
+    }
+}
+
+impl LineSource for TextLines<'_> {
+    type Error = BoardError;
+
+    fn peek(&mut self) -> Result<Option<&str>, BoardError> {
+        Ok(self.lines.peek().copied())
+    }
+
+    fn next(&mut self) -> Result<Option<(usize, &str)>, BoardError> {
+        Ok(self.lines.next().map(|l| {
+            self.taken += 1;
+            (self.taken, l)
+        }))
+    }
+}
+
+impl<R: BufRead> LineSource for Lines<R> {
+    type Error = StreamError;
+
+    fn peek(&mut self) -> Result<Option<&str>, StreamError> {
+        Lines::peek(self).map_err(StreamError::Read)
+    }
+
+    fn next(&mut self) -> Result<Option<(usize, &str)>, StreamError> {
+        Lines::next(self).map_err(StreamError::Read)
+    }
+}
+
+/// The puzzles of a [`LineSource`], one at a time: the one reader of the formats of every
+/// size, for a whole text ([`parse_boards`]) and for a stream ([`stream`]).
+pub struct BoardReader<S> {
+    source: S,
+    format: BoardFormat,
+    shape: Shape,
+    /// Puzzles read so far.
+    read: usize,
+    /// A grid input's count and the line it is on, once looked for.
+    announced: Option<(u64, usize)>,
+    counted: bool,
+    /// The last line of the last grid row read.
+    last_line: usize,
+    /// Set at the end, and after an error.
+    done: bool,
+}
+
+impl<S: LineSource> BoardReader<S> {
+    pub fn new(source: S, format: BoardFormat, shape: Shape) -> BoardReader<S> {
+        BoardReader {
+            source,
+            format,
+            shape,
+            read: 0,
+            announced: None,
+            counted: false,
+            last_line: 0,
+            done: false,
+        }
+    }
+
+    pub fn format(&self) -> BoardFormat {
+        self.format
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The next puzzle; `Ok(None)` at the end. An error ends the reading; so does an input
+    /// with no puzzle ([`BoardErrorKind::Empty`]).
+    pub fn next_case(&mut self) -> Result<Option<BoardCase>, S::Error> {
+        if self.done {
+            return Ok(None);
+        }
+        let result = match self.format {
+            BoardFormat::Line => self.next_line(),
+            BoardFormat::Grid => self.next_grid(),
+        };
+        match result {
+            Ok(Some(case)) => {
+                self.read += 1;
+                return Ok(Some(case));
+            }
+            Ok(None) if self.read == 0 => {
+                self.done = true;
+                return Err(error(1, BoardErrorKind::Empty).into());
+            }
+            _ => self.done = true,
+        }
+        result
+    }
+
+    fn next_line(&mut self) -> Result<Option<BoardCase>, S::Error> {
+        let shape = self.shape;
+        while let Some((line, raw)) = self.source.next()? {
+            let raw = raw.trim();
+            if raw.is_empty() {
+                continue;
+            }
+            if raw == "end" {
+                break;
+            }
+            let found = raw.chars().count();
+            // The length first: a line of another length was read at the size nearest to
+            // it, or at the size asked for, and its symbols are then not worth naming (700
+            // ones are not "a 25×25 grid with '1' in r1c1", as that size's letters once made
+            // them).
+            if found != shape.cells() {
+                let expected = shape.cells();
+                return Err(error(line, BoardErrorKind::Length { expected, found }).into());
+            }
+            let board = read_cells(shape, raw, raw, 0, line)?;
+            let alphabet = Alphabet::detect(shape, raw);
+            return Ok(Some(BoardCase { board, alphabet, line }));
+        }
+        Ok(None)
+    }
+
+    /// Skips blank lines; true when a non-blank line follows.
+    fn skip_blank(&mut self) -> Result<bool, S::Error> {
+        while let Some(line) = self.source.peek()? {
+            if !line.trim().is_empty() {
+                return Ok(true);
+            }
+            self.source.next()?;
+        }
+        Ok(false)
+    }
+
+    fn next_grid(&mut self) -> Result<Option<BoardCase>, S::Error> {
+        let (shape, side) = (self.shape, self.shape.side());
+        if !self.counted {
+            self.counted = true;
+            self.skip_blank()?;
+            let count = |l: &str| l.len() <= 20 && l.bytes().all(|b| b.is_ascii_digit());
+            if self.source.peek()?.is_some_and(|l| count(l.trim())) {
+                if let Some((line, l)) = self.source.next()? {
+                    self.announced = Some((l.trim().parse::<u64>().unwrap_or(u64::MAX), line));
+                }
+            }
+        }
+        let more = self.skip_blank()?;
+        let done = self.announced.is_some_and(|(k, _)| self.read as u64 >= k);
+        if done || !more {
+            return match self.announced {
+                Some((k, count_line)) if self.read as u64 != k => {
+                    let kind = BoardErrorKind::CountMismatch {
+                        announced: k,
+                        found: self.read as u64,
+                        count_line,
+                    };
+                    Err(error(self.last_line + 1, kind).into())
+                }
+                _ => Ok(None),
+            };
+        }
+        let puzzle = self.read + 1;
+        let mut rows: Vec<(usize, String)> = Vec::with_capacity(side);
+        while rows.len() < side {
+            let short = BoardErrorKind::ShortGrid {
+                puzzle,
+                rows: rows.len(),
+                expected: side,
+            };
+            match self.source.next()? {
+                Some((l, raw)) if !raw.trim().is_empty() => {
+                    rows.push((l, raw.trim().to_owned()));
+                    self.last_line = l;
+                }
+                Some((l, _)) => return Err(error(l, short).into()),
+                None => return Err(error(self.last_line + 1, short).into()),
+            }
+        }
+        let whole: String = rows.iter().map(|(_, r)| r.as_str()).collect();
+        let mut board = Board::empty(shape);
+        for (row, (line, raw)) in rows.iter().enumerate() {
+            let found = raw.chars().count();
+            if found != side {
+                return Err(error(*line, BoardErrorKind::Length { expected: side, found }).into());
+            }
+            let cells = read_cells(shape, &whole, raw, row * side, *line)?;
+            for cell in row * side..(row + 1) * side {
+                board.set(cell, cells.get(cell));
+            }
+        }
+        let alphabet = Alphabet::detect(shape, &whole);
+        Ok(Some(BoardCase {
+            board,
+            alphabet,
+            line: rows[0].0,
+        }))
+    }
 }
 
 fn error(line: usize, kind: BoardErrorKind) -> BoardError {
     BoardError { line, kind }
-}
-
-/// The numbered lines of `text`, trimmed, a byte-order mark dropped.
-fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, if i == 0 { l.trim_start_matches('\u{feff}') } else { l }.trim()))
 }
 
 /// `text`'s cells as a board of `shape`, the alphabet detected from `whole` (the puzzle's
@@ -266,101 +509,6 @@ fn read_cells(shape: Shape, whole: &str, text: &str, first_cell: usize, line: us
     let mut padded = "-".repeat(first_cell);
     padded.push_str(text);
     Board::parse(shape, alphabet, &padded).map_err(|e| error(line, BoardErrorKind::Symbol(e)))
-}
-
-fn read_lines(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<(), BoardError> {
-    for (line, raw) in numbered(text) {
-        if raw.is_empty() {
-            continue;
-        }
-        if raw == "end" {
-            break;
-        }
-        let found = raw.chars().count();
-        // The length first: a line of another length was read at the size nearest to it, or
-        // at the size asked for, and its symbols are then not worth naming (700 ones are
-        // not "a 25×25 grid with '1' in r1c1", as that size's letters once made them).
-        if found != shape.cells() {
-            return Err(error(
-                line,
-                BoardErrorKind::Length {
-                    expected: shape.cells(),
-                    found,
-                },
-            ));
-        }
-        let board = read_cells(shape, raw, raw, 0, line)?;
-        let alphabet = Alphabet::detect(shape, raw);
-        cases.push(BoardCase { board, alphabet, line });
-    }
-    Ok(())
-}
-
-fn read_grids(text: &str, shape: Shape, cases: &mut Vec<BoardCase>) -> Result<(), BoardError> {
-    let side = shape.side();
-    let mut lines = numbered(text).peekable();
-    let skip_blank = |lines: &mut std::iter::Peekable<_>| {
-        while lines.next_if(|&(_, l): &(usize, &str)| l.is_empty()).is_some() {}
-    };
-    skip_blank(&mut lines);
-    let mut announced = None;
-    if let Some((line, l)) = lines.next_if(|&(_, l)| l.len() <= 20 && l.bytes().all(|b| b.is_ascii_digit())) {
-        announced = Some((l.parse::<u64>().unwrap_or(u64::MAX), line));
-    }
-    let mut last_line = 0;
-    loop {
-        skip_blank(&mut lines);
-        let done = announced.is_some_and(|(k, _)| cases.len() as u64 >= k);
-        if done || lines.peek().is_none() {
-            break;
-        }
-        let puzzle = cases.len() + 1;
-        let mut rows = Vec::with_capacity(side);
-        while rows.len() < side {
-            let short = BoardErrorKind::ShortGrid {
-                puzzle,
-                rows: rows.len(),
-                expected: side,
-            };
-            match lines.next() {
-                Some((l, raw)) if !raw.is_empty() => {
-                    rows.push((l, raw));
-                    last_line = l;
-                }
-                Some((l, _)) => return Err(error(l, short)),
-                None => return Err(error(last_line + 1, short)),
-            }
-        }
-        let whole: String = rows.iter().map(|(_, r)| *r).collect();
-        let mut board = Board::empty(shape);
-        for (row, &(line, raw)) in rows.iter().enumerate() {
-            let found = raw.chars().count();
-            if found != side {
-                return Err(error(line, BoardErrorKind::Length { expected: side, found }));
-            }
-            let cells = read_cells(shape, &whole, raw, row * side, line)?;
-            for cell in row * side..(row + 1) * side {
-                board.set(cell, cells.get(cell));
-            }
-        }
-        let alphabet = Alphabet::detect(shape, &whole);
-        cases.push(BoardCase {
-            board,
-            alphabet,
-            line: rows[0].0,
-        });
-    }
-    match announced {
-        Some((k, count_line)) if cases.len() as u64 != k => {
-            let kind = BoardErrorKind::CountMismatch {
-                announced: k,
-                found: cases.len() as u64,
-                count_line,
-            };
-            Err(error(last_line + 1, kind))
-        }
-        _ => Ok(()),
-    }
 }
 
 #[cfg(test)]
