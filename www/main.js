@@ -238,6 +238,7 @@ setUpPrefs({
     views.items.restyle();
     views.matrix.measure();
     views.coverMatrix.restyle();
+    editor.place();
     c.render();
   },
 });
