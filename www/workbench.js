@@ -141,6 +141,7 @@ export class Workbench {
       return `The link's problem ${quote(packed)} cannot be read: ${e.message}.`;
     }
     if (job !== this.job) return 'Another problem was opened meanwhile.';
+    if (text === '') return 'The link\'s problem is empty: it has no items and no options.';
     this.exampleId = '';
     this.setText(text);
     return this.text === null ? 'The link\'s problem has an error, marked in the editor.' : '';

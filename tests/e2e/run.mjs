@@ -1287,7 +1287,7 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   // Hostile links: each is refused with a message, and the editor keeps a problem.
   const { packProblem } = await import('../../www/cover-link.js');
   for (const [hash, message] of [
-    ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem is shown instead\.$/],
+    ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem, 4 queens, is shown instead\.$/],
     ['#m=cover&x=AAAAAAAAAAAA', /cannot be read: it does not unpack/],
     [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 500,000 bytes/],
     [`#m=cover&x=${'A'.repeat(20000)}`, /^The link is too long to hold a problem \(20,010 characters after the #, at most 16,040\); ignored\./],
@@ -1307,6 +1307,38 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   const bad = await openCover(`#m=cover&x=${await packProblem('a b\na q\n')}`);
   assert.equal(await bad.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 2, column 3: unknown item "q"');
   assert.match(await coverResult(bad), /has an error, marked in the editor/);
+});
+
+/** The problem the address bar's link carries, unpacked (null when it carries none). */
+async function linkedProblem(page) {
+  const { unpackProblem } = await import('../../www/cover-link.js');
+  const x = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('x');
+  return x === null ? null : unpackProblem(x);
+}
+
+test('workbench: a link to an empty problem says so and shows the default problem, nothing marked', async () => {
+  const { packProblem } = await import('../../www/cover-link.js');
+  const empty = `#m=cover&x=${await packProblem('')}`;
+  assert.equal(empty.length, '#m=cover&x=AwA'.length, 'a 14-character link');
+  const page = await openCover(empty);
+  assert.equal(await coverResult(page), "The link's problem is empty: it has no items and no options. The default problem, 4 queens, is shown instead.");
+  await page.waitForFunction(() => window.dlxPage.workbench.text !== null);
+  assert.match(await coverStatus(page), /^22 items/);
+  assert.equal(await page.$eval('#cover-pane .gallery button[aria-pressed="true"]', (b) => b.textContent), '4 queens');
+  assert.equal(await page.$eval('#cover-text', (t) => t.getAttribute('aria-invalid')), 'false');
+  assert.equal(await page.$eval('#cover-editor .err-line', (e) => e.hidden), true, 'nothing marked');
+  assert.equal(await linkedProblem(page), await page.$eval('#cover-text', (t) => t.value), 'the address bar holds what is shown');
+  await shot(page, 'workbench-link-empty');
+  // Over a problem already open: the problem stays.
+  await galleryPick(page, "Knuth's example");
+  const knuth = await page.$eval('#cover-text', (t) => t.value);
+  await page.evaluate((h) => { location.hash = h; }, empty);
+  await page.waitForFunction(() => /is empty/.test(document.querySelector('#cover-result').textContent));
+  assert.equal(await coverResult(page), "The link's problem is empty: it has no items and no options. The problem in the editor is unchanged.");
+  assert.equal(await page.$eval('#cover-text', (t) => t.value), knuth);
+  // An editor emptied by hand has no problem to link to: the address holds none, and opens the default.
+  await typeProblem(page, '');
+  assert.equal(new URL(page.url()).hash, '#m=cover');
 });
 
 test('workbench: a long solution in the narration wraps and scrolls inside its box, none of it cut off', async () => {

@@ -137,6 +137,15 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   assert.equal(wb.text, 'a\na\n');
 });
 
+test('a link opens its problem; an empty one says so', async () => {
+  const { wb, editor, seen } = bench();
+  assert.equal(await wb.open(await packProblem('')), 'The link\'s problem is empty: it has no items and no options.');
+  assert.equal(editor.value, '', 'the editor is left alone');
+  assert.deepEqual(seen.problems, [], 'nothing loaded');
+  assert.equal(await wb.open(await packProblem('a b\na b\n')), '');
+  assert.equal(wb.text, 'a b\na b\n');
+});
+
 test('the workbench counts in its worker, shows progress, and a cancel says so', async () => {
   let progress;
   const { wb, seen } = bench({ solver: { coverCount: (text, limit, onProgress) => { progress = onProgress; return new Promise(() => {}); } } });
