@@ -136,13 +136,15 @@ const markGallery = () => {
 $('cover-text').addEventListener('input', markGallery);
 $('cover-count').addEventListener('click', () => c.workbench.count());
 $('cover-copy').addEventListener('click', async () => {
-  const trouble = c.workbench.linkTrouble();
+  const wb = c.workbench;
+  const trouble = wb.linkTrouble();
   if (trouble) {
     views.coverResult.message('error', trouble);
     return;
   }
-  if (!c.workbench.packed) await c.workbench.pack(c.workbench.text);
-  await copyLink('problem', (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
+  await wb.link();
+  const opens = wb.error ? 'this problem as it is, its error marked' : 'this problem at this step';
+  await copyLink(opens, (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
 });
 const select = $('examples');
 select.addEventListener('change', () => c.example(select.value));
@@ -178,14 +180,15 @@ $('copy-link').addEventListener('click', async () => {
     $('cover-copy').click();
     return;
   }
-  await copyLink('puzzle', (kind, text) => views.notice.show(kind, text));
+  await copyLink('this puzzle at this step', (kind, text) => views.notice.show(kind, text));
 });
-/** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how it went. */
-async function copyLink(what, say) {
+/** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how
+ *  it went, and what the link `opens`. */
+async function copyLink(opens, say) {
   c.router.write(true);
   try {
     await navigator.clipboard.writeText(location.href);
-    say('ok', `Link copied: it opens this ${what} at this step.`);
+    say('ok', `Link copied: it opens ${opens}.`);
   } catch {
     say('info', `Copy this link: ${location.href}`);
   }

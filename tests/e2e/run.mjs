@@ -1341,6 +1341,40 @@ test('workbench: a link to an empty problem says so and shows the default proble
   assert.equal(new URL(page.url()).hash, '#m=cover');
 });
 
+test('workbench: a problem with an error stays in the editor and in the address, from a link, on reload and as typed', async () => {
+  const { packProblem } = await import('../../www/cover-link.js');
+  const bad = 'a b\na q\n';
+  const page = await openCover(`#m=cover&x=${await packProblem(bad)}`);
+  const check = async (what) => {
+    assert.equal(await page.$eval('#cover-text', (t) => t.value), bad, `${what}: the link's problem in the editor`);
+    assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 2, column 3: unknown item "q"', what);
+    assert.equal(await page.$eval('#cover-editor .err-line', (e) => e.hidden), false, `${what}: marked`);
+    assert.equal(await coverResult(page), 'The link\'s problem has an error, marked in the editor: line 2, column 3: unknown item "q".', what);
+    await page.waitForFunction(() => /^#m=cover&x=/.test(location.hash), null, { timeout: 5000 }).catch(() => {});
+    assert.equal(await linkedProblem(page), bad, `${what}: the address bar keeps the problem`);
+  };
+  await check('opened');
+  await shot(page, 'workbench-link-error');
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  await page.waitForFunction(() => !document.querySelector('#cover-result').hidden);
+  await check('reloaded');
+  // Typed by hand: the address follows the editor, error or not, and Copy link copies it.
+  const typed = 'a b c\na b\nc d\n';
+  await typeProblem(page, typed);
+  assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 3, column 3: unknown item "d"');
+  await page.waitForFunction(() => !/x=AwA/.test(location.hash) && /^#m=cover&x=/.test(location.hash));
+  for (let k = 0; k < 50 && (await linkedProblem(page)) !== typed; k++) await page.waitForTimeout(50);
+  assert.equal(await linkedProblem(page), typed, 'a problem typed with an error is in the address');
+  await page.click('#cover-copy');
+  await page.waitForFunction(() => !document.querySelector('#cover-result').hidden && !/has an error/.test(document.querySelector('#cover-result').textContent));
+  assert.match(await coverResult(page), /^(Link copied|Copy this link)/);
+  const fixed = 'a b c\na b\nc\n';
+  await typeProblem(page, fixed);
+  for (let k = 0; k < 50 && (await linkedProblem(page)) !== fixed; k++) await page.waitForTimeout(50);
+  assert.equal(await linkedProblem(page), fixed, 'fixed, the address follows');
+});
+
 test('workbench: a long solution in the narration wraps and scrolls inside its box, none of it cut off', async () => {
   // Long item names, one of 60 letters without a break: the solution's text runs to many lines.
   const names = Array.from({ length: 8 }, (_, k) => `item_with_a_rather_long_name_${k}`);

@@ -112,7 +112,9 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   assert.deepEqual(seen.errors.at(-1), { line: 2, column: 3, message: 'line 2, column 3: unknown item "q"' });
   assert.equal(status.textContent, 'Not a problem yet: line 2, column 3: unknown item "q".');
   assert.deepEqual(seen.problems, [null]);
-  assert.equal(wb.linkTrouble(), 'The problem has an error, so there is no link to it yet.');
+  // The link keeps a text with an error too: a reload or a shared link loses nothing.
+  assert.equal(wb.linkTrouble(), '');
+  assert.equal(await unpackProblem(await wb.link()), 'a b\na q\n');
   editor.value = 'a b\na b\n';
   wb.check();
   assert.equal(seen.errors.at(-1), null);
@@ -121,12 +123,17 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   const before = seen.problems.length;
   wb.check(); // the same text: nothing to do
   assert.equal(seen.problems.length, before);
-  for (let k = 0; k < 200 && !seen.links; k++) await new Promise((ok) => setTimeout(ok, 10));
-  assert.equal(seen.links, 1, 'the link is packed, and the page told');
+  for (let k = 0; k < 200 && seen.links < 2; k++) await new Promise((ok) => setTimeout(ok, 10));
+  assert.equal(seen.links, 2, 'the link is packed, and the page told (the error\'s text, then this one)');
   assert.equal(await unpackProblem(wb.packed), 'a b\na b\n');
   editor.value = 'x'.repeat(MAX_TEXT + 1);
   wb.check();
   assert.match(seen.errors.at(-1).message, /too long for the page \(500,001 characters, at most 500,000\)/);
+  assert.equal(wb.packed, null, 'no link to a text a link could not open');
+  assert.match(wb.linkTrouble(), /^The problem is too long for the page \(500,001 characters, at most 500,000\), so there is no link to it\.$/);
+  editor.value = '';
+  wb.check();
+  assert.equal(wb.linkTrouble(), 'The editor is empty, so there is no problem to link to.');
   // Typing waits for a pause before reading.
   editor.value = 'a b\na b\n';
   wb.check();
@@ -137,11 +144,15 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   assert.equal(wb.text, 'a\na\n');
 });
 
-test('a link opens its problem; an empty one says so', async () => {
+test('a link opens its problem, error or not; an empty one says so', async () => {
   const { wb, editor, seen } = bench();
   assert.equal(await wb.open(await packProblem('')), 'The link\'s problem is empty: it has no items and no options.');
   assert.equal(editor.value, '', 'the editor is left alone');
   assert.deepEqual(seen.problems, [], 'nothing loaded');
+  const packed = await packProblem('a b\na q\n');
+  assert.equal(await wb.open(packed), 'The link\'s problem has an error, marked in the editor: line 2, column 3: unknown item "q".');
+  assert.equal(editor.value, 'a b\na q\n');
+  assert.equal(wb.packed, packed, 'the address keeps the link at once');
   assert.equal(await wb.open(await packProblem('a b\na b\n')), '');
   assert.equal(wb.text, 'a b\na b\n');
 });
