@@ -19,7 +19,7 @@ import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
-import { Workbench, GALLERY, MAX_TEXT } from './workbench.js';
+import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
 import { Lesson } from './views/lesson.js';
 
 const $ = (id) => document.getElementById(id);
@@ -203,10 +203,17 @@ document.addEventListener('paste', (e) => {
   const text = e.clipboardData?.getData('text/plain') ?? '';
   const field = e.target.closest?.('input, textarea, [contenteditable="true"]');
   if (field?.id === 'cover-text') {
-    // The workbench's editor takes whole problems, up to the page's limit.
+    // The workbench's editor takes whole problems, up to the page's limits.
+    const n = (k) => k.toLocaleString('en');
     if (text.length > MAX_TEXT) {
       e.preventDefault();
-      views.coverResult.message('error', `Not pasted: ${text.length.toLocaleString('en')} characters is more than the editor takes (${MAX_TEXT.toLocaleString('en')}). The problem is unchanged.`);
+      views.coverResult.message('error', `Not pasted: ${n(text.length)} characters is more than the editor takes (${n(MAX_TEXT)}). The problem is unchanged.`);
+      return;
+    }
+    const lines = countLines(field.value.slice(0, field.selectionStart) + text + field.value.slice(field.selectionEnd));
+    if (lines > MAX_LINES) {
+      e.preventDefault();
+      views.coverResult.message('error', `Not pasted: the editor would hold ${n(lines)} lines, and it takes at most ${n(MAX_LINES)} (a line for each option). The problem is unchanged.`);
     }
     return;
   }

@@ -27,8 +27,28 @@ export const DEFAULT_PROBLEM = 'queens-4';
 
 /** The longest text the workbench reads (a 6×10 pentomino problem is 35,298; 100 queens 170,498). */
 export const MAX_TEXT = MAX_UNPACKED;
+/**
+ * The most lines the editor takes (a line for each option). A textarea costs the browser
+ * time in proportion to its lines: about 10 µs a line to fill it and 2 µs a line at each
+ * keystroke in headless Chromium here, so 250,000 lines (500,000 characters of one-letter
+ * options) froze the tab for 5 s and each keystroke for half a second. At 20,000 a keystroke
+ * stays near 50 ms; 100 queens (10,003 lines) and pentominoes 6×10 (2,059) fit.
+ */
+export const MAX_LINES = 20_000;
 const CHECK_MS = 150;
 const n = (k) => k.toLocaleString('en');
+
+/** The lines of `text`, ended by \n, \r\n or \r as the parser reads them; a last line
+ *  without its break counts too ('' has none, 'a\nb' two, 'a\nb\n' two). */
+export function countLines(text) {
+  let lines = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) lines++;
+  }
+  const last = text.charCodeAt(text.length - 1);
+  return lines + (text.length && last !== 10 && last !== 13 ? 1 : 0);
+}
 
 export class Workbench {
   /**
@@ -163,6 +183,8 @@ export class Workbench {
     }
     if (job !== this.job) return 'Another problem was opened meanwhile.';
     if (text === '') return 'The link\'s problem is empty: it has no items and no options.';
+    const lines = countLines(text);
+    if (lines > MAX_LINES) return `The link's problem is too long for the page: ${n(lines)} lines, and the editor takes at most ${n(MAX_LINES)} (a line for each option).`;
     this.exampleId = '';
     this.setText(text);
     // The address keeps the link as it came until the text is packed again.
@@ -209,5 +231,7 @@ export class Workbench {
 
 /** What makes `text` too long for the editor, in words ('' when nothing does). */
 function tooLongFor(text) {
-  return text.length > MAX_TEXT ? `${n(text.length)} characters, at most ${n(MAX_TEXT)}` : '';
+  if (text.length > MAX_TEXT) return `${n(text.length)} characters, at most ${n(MAX_TEXT)}`;
+  const lines = countLines(text);
+  return lines > MAX_LINES ? `${n(lines)} lines, at most ${n(MAX_LINES)}; a line for each option` : '';
 }

@@ -1316,6 +1316,66 @@ async function linkedProblem(page) {
   return x === null ? null : unpackProblem(x);
 }
 
+test('workbench: a short link to a huge problem is refused at once, naming the limit; a problem at the limit loads and takes typing', async () => {
+  const { packProblem } = await import('../../www/cover-link.js');
+  const queens4 = await (await openCover()).$eval('#cover-text', (t) => t.value);
+  const items = Array.from({ length: 200 }, (_, k) => `a${k}`).join(' ');
+  // Each link is a few hundred characters; each problem, 80,001 to 249,001 lines (one a line
+  // for each option), took the page 1.4 to 5.3 s to put in its editor, its line numbers and
+  // its views, with the tab frozen.
+  for (const [name, text, lines] of [
+    ['one item, 249,000 options', `a\n${'a\n'.repeat(249_000)}`, '249,001'],
+    ['two items, 240,000 options', `a b\n${'a\nb\n'.repeat(120_000)}`, '240,001'],
+    ['200 items, 80,000 options', `${items}\n${'a0 a1\n'.repeat(80_000)}`, '80,001'],
+  ]) {
+    const packed = await packProblem(text);
+    const t0 = Date.now();
+    const page = await openCover(`#m=cover&x=${packed}`);
+    const took = Date.now() - t0;
+    assert.equal(await coverResult(page), `The link's problem is too long for the page: ${lines} lines, and the editor takes at most 20,000 (a line for each option). The default problem, 4 queens, is shown instead.`, name);
+    await page.waitForFunction(() => window.dlxPage.workbench.text !== null);
+    assert.equal(await page.$eval('#cover-text', (t) => t.value), queens4, `${name}: the default problem in the editor`);
+    assert.match(await coverStatus(page), /^22 items/);
+    console.log(`    ${name} (a link of ${packed.length} characters): refused, the page ready in ${ms(took)}; ${describeBlocking(await blocking(page))}`);
+    if (lines === '249,001') await shot(page, 'workbench-link-too-long');
+    await page.close();
+  }
+  // At the limit: 20,000 lines load and the search is there to watch; typing stays quick.
+  const near = `${items}\n${'a0 a1\n'.repeat(19_998)}`;
+  const t0 = Date.now();
+  const page = await openCover(`#m=cover&x=${await packProblem(near)}`);
+  const took = Date.now() - t0;
+  assert.equal(await coverStatus(page), '200 items (200 primary), 19,998 options, 39,996 entries.');
+  assert.equal(await page.$eval('#cover-result', (r) => r.hidden), true, 'no message');
+  console.log(`    19,999 lines (a link): the page ready in ${ms(took)}; ${describeBlocking(await blocking(page))}`);
+  await page.click('#cover-text');
+  await page.keyboard.press('Control+End');
+  const since = await clock(page);
+  const t1 = Date.now();
+  await page.keyboard.type('a2 a3', { delay: 30 });
+  await page.waitForFunction(() => /19,999 options/.test(document.querySelector('#cover-status').textContent));
+  console.log(`    typing 5 characters on line 20,000 and reading the problem again: ${ms(Date.now() - t1)}; ${describeBlocking(await blocking(page, since))}`);
+  assert.equal(await coverStatus(page), '200 items (200 primary), 19,999 options, 39,998 entries.');
+  await shot(page, 'workbench-20000-lines');
+  // One line more is refused, saying why, and taking it back loads the problem again.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('a4');
+  await page.waitForFunction(() => document.querySelector('#cover-status').dataset.kind === 'error');
+  assert.equal(await coverStatus(page), 'Not a problem yet: the problem is too long for the page (20,001 lines, at most 20,000; a line for each option).');
+  for (let k = 0; k < 3; k++) await page.keyboard.press('Backspace');
+  await page.waitForFunction(() => document.querySelector('#cover-status').dataset.kind === 'ok');
+  // A paste that would take the editor past the limit is refused, and the problem stays.
+  const refused = await page.evaluate(() => {
+    const t = document.querySelector('#cover-text');
+    const dt = new DataTransfer();
+    dt.setData('text/plain', 'a0 a1\n'.repeat(30_000));
+    return !t.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  assert.equal(refused, true, 'the paste is cancelled');
+  assert.equal(await coverResult(page), 'Not pasted: the editor would hold 49,999 lines, and it takes at most 20,000 (a line for each option). The problem is unchanged.');
+  assert.match(await coverStatus(page), /19,999 options/);
+});
+
 test('workbench: a link to an empty problem says so and shows the default problem, nothing marked', async () => {
   const { packProblem } = await import('../../www/cover-link.js');
   const empty = `#m=cover&x=${await packProblem('')}`;
