@@ -14,7 +14,7 @@ import { History } from './history.js';
 import { EXAMPLES, examplesOf } from './examples.js';
 import { MARKS_UP_TO, PENCIL_UP_TO } from './views/board.js';
 import { time } from './views/result.js';
-import { DEFAULT_PROBLEM } from './workbench.js';
+import { DEFAULT_PROBLEM, GALLERY } from './workbench.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
 /** The views, in the order of their tabs (each has `tab-MODE` and `MODE-pane`). */
@@ -799,7 +799,7 @@ export class Controller {
     if (fallback) wb.example(DEFAULT_PROBLEM);
     const lines = [...warnings, trouble].filter(Boolean);
     if (lines.length) {
-      const then = fallback ? 'The default problem is shown instead.' : wb.editor.value === before ? 'The problem in the editor is unchanged.' : '';
+      const then = fallback ? `The default problem, ${GALLERY.find((g) => g.id === DEFAULT_PROBLEM).label}, is shown instead.` : wb.editor.value === before ? 'The problem in the editor is unchanged.' : '';
       this.views.coverResult.message('error', [...lines, then].join(' ').trim());
     }
     if (!trouble && h.step > 0 && this.trace) this.player.seek(h.step);

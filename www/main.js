@@ -19,7 +19,7 @@ import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
-import { Workbench, GALLERY, MAX_TEXT } from './workbench.js';
+import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
 import { Lesson } from './views/lesson.js';
 
 const $ = (id) => document.getElementById(id);
@@ -136,13 +136,15 @@ const markGallery = () => {
 $('cover-text').addEventListener('input', markGallery);
 $('cover-count').addEventListener('click', () => c.workbench.count());
 $('cover-copy').addEventListener('click', async () => {
-  const trouble = c.workbench.linkTrouble();
+  const wb = c.workbench;
+  const trouble = wb.linkTrouble();
   if (trouble) {
     views.coverResult.message('error', trouble);
     return;
   }
-  if (!c.workbench.packed) await c.workbench.pack(c.workbench.text);
-  await copyLink('problem', (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
+  await wb.link();
+  const opens = wb.error ? 'this problem as it is, its error marked' : 'this problem at this step';
+  await copyLink(opens, (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
 });
 const select = $('examples');
 select.addEventListener('change', () => c.example(select.value));
@@ -178,14 +180,15 @@ $('copy-link').addEventListener('click', async () => {
     $('cover-copy').click();
     return;
   }
-  await copyLink('puzzle', (kind, text) => views.notice.show(kind, text));
+  await copyLink('this puzzle at this step', (kind, text) => views.notice.show(kind, text));
 });
-/** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how it went. */
-async function copyLink(what, say) {
+/** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how
+ *  it went, and what the link `opens`. */
+async function copyLink(opens, say) {
   c.router.write(true);
   try {
     await navigator.clipboard.writeText(location.href);
-    say('ok', `Link copied: it opens this ${what} at this step.`);
+    say('ok', `Link copied: it opens ${opens}.`);
   } catch {
     say('info', `Copy this link: ${location.href}`);
   }
@@ -200,10 +203,17 @@ document.addEventListener('paste', (e) => {
   const text = e.clipboardData?.getData('text/plain') ?? '';
   const field = e.target.closest?.('input, textarea, [contenteditable="true"]');
   if (field?.id === 'cover-text') {
-    // The workbench's editor takes whole problems, up to the page's limit.
+    // The workbench's editor takes whole problems, up to the page's limits.
+    const n = (k) => k.toLocaleString('en');
     if (text.length > MAX_TEXT) {
       e.preventDefault();
-      views.coverResult.message('error', `Not pasted: ${text.length.toLocaleString('en')} characters is more than the editor takes (${MAX_TEXT.toLocaleString('en')}). The problem is unchanged.`);
+      views.coverResult.message('error', `Not pasted: ${n(text.length)} characters is more than the editor takes (${n(MAX_TEXT)}). The problem is unchanged.`);
+      return;
+    }
+    const lines = countLines(field.value.slice(0, field.selectionStart) + text + field.value.slice(field.selectionEnd));
+    if (lines > MAX_LINES) {
+      e.preventDefault();
+      views.coverResult.message('error', `Not pasted: the editor would hold ${n(lines)} lines, and it takes at most ${n(MAX_LINES)} (a line for each option). The problem is unchanged.`);
     }
     return;
   }
@@ -238,6 +248,7 @@ setUpPrefs({
     views.items.restyle();
     views.matrix.measure();
     views.coverMatrix.restyle();
+    editor.place();
     c.render();
   },
 });

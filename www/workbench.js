@@ -27,7 +27,28 @@ export const DEFAULT_PROBLEM = 'queens-4';
 
 /** The longest text the workbench reads (a 6×10 pentomino problem is 35,298; 100 queens 170,498). */
 export const MAX_TEXT = MAX_UNPACKED;
+/**
+ * The most lines the editor takes (a line for each option). A textarea costs the browser
+ * time in proportion to its lines: about 10 µs a line to fill it and 2 µs a line at each
+ * keystroke in headless Chromium here, so 250,000 lines (500,000 characters of one-letter
+ * options) froze the tab for 5 s and each keystroke for half a second. At 20,000 a keystroke
+ * stays near 50 ms; 100 queens (10,003 lines) and pentominoes 6×10 (2,059) fit.
+ */
+export const MAX_LINES = 20_000;
 const CHECK_MS = 150;
+const n = (k) => k.toLocaleString('en');
+
+/** The lines of `text`, ended by \n, \r\n or \r as the parser reads them; a last line
+ *  without its break counts too ('' has none, 'a\nb' two, 'a\nb\n' two). */
+export function countLines(text) {
+  let lines = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) lines++;
+  }
+  const last = text.charCodeAt(text.length - 1);
+  return lines + (text.length && last !== 10 && last !== 13 ? 1 : 0);
+}
 
 export class Workbench {
   /**
@@ -37,9 +58,15 @@ export class Workbench {
    */
   constructor({ dlx, editor, status, result, solver, onProblem, onLink }) {
     Object.assign(this, { dlx, editor, status, result, solver, onProblem, onLink });
+    this.source = null; // the editor's text as last read, a problem or not
     this.text = null; // the text of the problem loaded (null: none, the text has an error)
-    this.packed = null; // its link form, or null (not ready, or too big: see `tooBig`)
+    this.error = null; // what is wrong with `source`, or null
+    // The link form of `source`, error or not, so that a link or a reload never loses what
+    // the user wrote: null while it is packed, when it is too big (see `tooBig`), and for
+    // an empty editor or a text too long for the page (which a link could not open).
+    this.packed = null;
     this.tooBig = 0;
+    this.packing = null; // {text, done}: the text being packed, and the promise of its end
     this.timer = 0;
     this.job = 0;
     this.exampleId = '';
@@ -78,11 +105,13 @@ export class Workbench {
     clearTimeout(this.timer);
     this.timer = 0;
     const text = this.editor.value;
-    if (text === this.text) return;
+    if (text === this.source) return;
+    this.source = text;
     this.cancel(false);
     this.result.clear();
-    if (text.length > MAX_TEXT) {
-      this.fail(text, { line: 1, column: 0, message: `the problem is too long for the page (${text.length.toLocaleString('en')} characters, at most ${MAX_TEXT.toLocaleString('en')})` });
+    const tooLong = tooLongFor(text);
+    if (tooLong) {
+      this.fail(text, { line: 1, column: 0, message: `the problem is too long for the page (${tooLong})` }, false);
       return;
     }
     const r = this.dlx.checkCover(text);
@@ -90,9 +119,9 @@ export class Workbench {
       this.fail(text, r.error);
       return;
     }
+    this.error = null;
     this.editor.showError(null);
     const sec = r.items - r.primary;
-    const n = (k) => k.toLocaleString('en');
     const plural = (k, one, many = `${one}s`) => `${n(k)} ${k === 1 ? one : many}`;
     this.status.dataset.kind = 'ok';
     this.status.textContent = `${plural(r.items, 'item')} (${n(r.primary)} primary${sec ? `, ${n(sec)} secondary` : ''}), ${plural(r.options, 'option')}, ${plural(r.entries, 'entry', 'entries')}.`;
@@ -103,27 +132,39 @@ export class Workbench {
     this.pack(text);
   }
 
-  fail(text, error) {
+  /** `text` has `error`: no search, the error at its place; the link (`linked`) keeps the text. */
+  fail(text, error, linked = true) {
     this.text = null;
+    this.error = error;
     this.packed = null;
     this.tooBig = 0;
     this.editor.showError(error);
     this.status.dataset.kind = 'error';
     this.status.textContent = `Not a problem yet: ${error.message}.`;
     this.onProblem(null);
+    if (linked && text) this.pack(text);
   }
 
-  async pack(text) {
-    const packed = await packProblem(text);
-    if (text !== this.text) return;
-    this.packed = packed.length <= MAX_PACKED ? packed : null;
-    this.tooBig = this.packed ? 0 : packed.length;
-    this.onLink();
+  /** Packs `text` for the link, then tells `onLink` (a second call while it packs waits for the first). */
+  pack(text) {
+    if (this.packing?.text !== text) {
+      const done = packProblem(text).then((packed) => {
+        if (this.packing?.done === done) this.packing = null;
+        if (text !== this.source) return;
+        this.packed = packed.length <= MAX_PACKED ? packed : null;
+        this.tooBig = this.packed ? 0 : packed.length;
+        this.onLink();
+      });
+      this.packing = { text, done };
+    }
+    return this.packing.done;
   }
 
-  /** Why there is no link to this problem, or '' when there is one (or it is on its way). */
+  /** Why there is no link to the editor's text, or '' when there is one (or it is on its way). */
   linkTrouble() {
-    if (this.text === null) return 'The problem has an error, so there is no link to it yet.';
+    if (!this.source) return 'The editor is empty, so there is no problem to link to.';
+    const tooLong = tooLongFor(this.source);
+    if (tooLong) return `The problem is too long for the page (${tooLong}), so there is no link to it.`;
     if (this.tooBig) return `This problem is too big for a link: packed, it takes ${this.tooBig.toLocaleString('en')} characters, and a link holds at most ${MAX_PACKED.toLocaleString('en')}. Save its text instead.`;
     return '';
   }
@@ -141,9 +182,14 @@ export class Workbench {
       return `The link's problem ${quote(packed)} cannot be read: ${e.message}.`;
     }
     if (job !== this.job) return 'Another problem was opened meanwhile.';
+    if (text === '') return 'The link\'s problem is empty: it has no items and no options.';
+    const lines = countLines(text);
+    if (lines > MAX_LINES) return `The link's problem is too long for the page: ${n(lines)} lines, and the editor takes at most ${n(MAX_LINES)} (a line for each option).`;
     this.exampleId = '';
     this.setText(text);
-    return this.text === null ? 'The link\'s problem has an error, marked in the editor.' : '';
+    // The address keeps the link as it came until the text is packed again.
+    if (this.source === text && !this.packed && packed.length <= MAX_PACKED) this.packed = packed;
+    return this.error ? `The link's problem has an error, marked in the editor: ${this.error.message}.` : '';
   }
 
   /** Counts every solution in the worker, with progress; Cancel stops it. */
@@ -169,10 +215,23 @@ export class Workbench {
     }
   }
 
+  /** The link of the editor's text, packed now if it is not yet (null: see `linkTrouble`). */
+  async link() {
+    if (!this.packed && !this.linkTrouble()) await this.pack(this.source);
+    return this.packed;
+  }
+
   /** Stops a count (`say`: with a message). */
   cancel(say = true) {
     if (!this.solver.busy) return;
     if (!say) this.job++;
     this.solver.cancel();
   }
+}
+
+/** What makes `text` too long for the editor, in words ('' when nothing does). */
+function tooLongFor(text) {
+  if (text.length > MAX_TEXT) return `${n(text.length)} characters, at most ${n(MAX_TEXT)}`;
+  const lines = countLines(text);
+  return lines > MAX_LINES ? `${n(lines)} lines, at most ${n(MAX_LINES)}; a line for each option` : '';
 }

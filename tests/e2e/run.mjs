@@ -1287,7 +1287,7 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   // Hostile links: each is refused with a message, and the editor keeps a problem.
   const { packProblem } = await import('../../www/cover-link.js');
   for (const [hash, message] of [
-    ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem is shown instead\.$/],
+    ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem, 4 queens, is shown instead\.$/],
     ['#m=cover&x=AAAAAAAAAAAA', /cannot be read: it does not unpack/],
     [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 500,000 bytes/],
     [`#m=cover&x=${'A'.repeat(20000)}`, /^The link is too long to hold a problem \(20,010 characters after the #, at most 16,040\); ignored\./],
@@ -1307,6 +1307,132 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   const bad = await openCover(`#m=cover&x=${await packProblem('a b\na q\n')}`);
   assert.equal(await bad.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 2, column 3: unknown item "q"');
   assert.match(await coverResult(bad), /has an error, marked in the editor/);
+});
+
+/** The problem the address bar's link carries, unpacked (null when it carries none). */
+async function linkedProblem(page) {
+  const { unpackProblem } = await import('../../www/cover-link.js');
+  const x = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('x');
+  return x === null ? null : unpackProblem(x);
+}
+
+test('workbench: a short link to a huge problem is refused at once, naming the limit; a problem at the limit loads and takes typing', async () => {
+  const { packProblem } = await import('../../www/cover-link.js');
+  const queens4 = await (await openCover()).$eval('#cover-text', (t) => t.value);
+  const items = Array.from({ length: 200 }, (_, k) => `a${k}`).join(' ');
+  // Each link is a few hundred characters; each problem, 80,001 to 249,001 lines (one a line
+  // for each option), took the page 1.4 to 5.3 s to put in its editor, its line numbers and
+  // its views, with the tab frozen.
+  for (const [name, text, lines] of [
+    ['one item, 249,000 options', `a\n${'a\n'.repeat(249_000)}`, '249,001'],
+    ['two items, 240,000 options', `a b\n${'a\nb\n'.repeat(120_000)}`, '240,001'],
+    ['200 items, 80,000 options', `${items}\n${'a0 a1\n'.repeat(80_000)}`, '80,001'],
+  ]) {
+    const packed = await packProblem(text);
+    const t0 = Date.now();
+    const page = await openCover(`#m=cover&x=${packed}`);
+    const took = Date.now() - t0;
+    assert.equal(await coverResult(page), `The link's problem is too long for the page: ${lines} lines, and the editor takes at most 20,000 (a line for each option). The default problem, 4 queens, is shown instead.`, name);
+    await page.waitForFunction(() => window.dlxPage.workbench.text !== null);
+    assert.equal(await page.$eval('#cover-text', (t) => t.value), queens4, `${name}: the default problem in the editor`);
+    assert.match(await coverStatus(page), /^22 items/);
+    console.log(`    ${name} (a link of ${packed.length} characters): refused, the page ready in ${ms(took)}; ${describeBlocking(await blocking(page))}`);
+    if (lines === '249,001') await shot(page, 'workbench-link-too-long');
+    await page.close();
+  }
+  // At the limit: 20,000 lines load and the search is there to watch; typing stays quick.
+  const near = `${items}\n${'a0 a1\n'.repeat(19_998)}`;
+  const t0 = Date.now();
+  const page = await openCover(`#m=cover&x=${await packProblem(near)}`);
+  const took = Date.now() - t0;
+  assert.equal(await coverStatus(page), '200 items (200 primary), 19,998 options, 39,996 entries.');
+  assert.equal(await page.$eval('#cover-result', (r) => r.hidden), true, 'no message');
+  console.log(`    19,999 lines (a link): the page ready in ${ms(took)}; ${describeBlocking(await blocking(page))}`);
+  await page.click('#cover-text');
+  await page.keyboard.press('Control+End');
+  const since = await clock(page);
+  const t1 = Date.now();
+  await page.keyboard.type('a2 a3', { delay: 30 });
+  await page.waitForFunction(() => /19,999 options/.test(document.querySelector('#cover-status').textContent));
+  console.log(`    typing 5 characters on line 20,000 and reading the problem again: ${ms(Date.now() - t1)}; ${describeBlocking(await blocking(page, since))}`);
+  assert.equal(await coverStatus(page), '200 items (200 primary), 19,999 options, 39,998 entries.');
+  await shot(page, 'workbench-20000-lines');
+  // One line more is refused, saying why, and taking it back loads the problem again.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('a4');
+  await page.waitForFunction(() => document.querySelector('#cover-status').dataset.kind === 'error');
+  assert.equal(await coverStatus(page), 'Not a problem yet: the problem is too long for the page (20,001 lines, at most 20,000; a line for each option).');
+  for (let k = 0; k < 3; k++) await page.keyboard.press('Backspace');
+  await page.waitForFunction(() => document.querySelector('#cover-status').dataset.kind === 'ok');
+  // A paste that would take the editor past the limit is refused, and the problem stays.
+  const refused = await page.evaluate(() => {
+    const t = document.querySelector('#cover-text');
+    const dt = new DataTransfer();
+    dt.setData('text/plain', 'a0 a1\n'.repeat(30_000));
+    return !t.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  assert.equal(refused, true, 'the paste is cancelled');
+  assert.equal(await coverResult(page), 'Not pasted: the editor would hold 49,999 lines, and it takes at most 20,000 (a line for each option). The problem is unchanged.');
+  assert.match(await coverStatus(page), /19,999 options/);
+});
+
+test('workbench: a link to an empty problem says so and shows the default problem, nothing marked', async () => {
+  const { packProblem } = await import('../../www/cover-link.js');
+  const empty = `#m=cover&x=${await packProblem('')}`;
+  assert.equal(empty.length, '#m=cover&x=AwA'.length, 'a 14-character link');
+  const page = await openCover(empty);
+  assert.equal(await coverResult(page), "The link's problem is empty: it has no items and no options. The default problem, 4 queens, is shown instead.");
+  await page.waitForFunction(() => window.dlxPage.workbench.text !== null);
+  assert.match(await coverStatus(page), /^22 items/);
+  assert.equal(await page.$eval('#cover-pane .gallery button[aria-pressed="true"]', (b) => b.textContent), '4 queens');
+  assert.equal(await page.$eval('#cover-text', (t) => t.getAttribute('aria-invalid')), 'false');
+  assert.equal(await page.$eval('#cover-editor .err-line', (e) => e.hidden), true, 'nothing marked');
+  assert.equal(await linkedProblem(page), await page.$eval('#cover-text', (t) => t.value), 'the address bar holds what is shown');
+  await shot(page, 'workbench-link-empty');
+  // Over a problem already open: the problem stays.
+  await galleryPick(page, "Knuth's example");
+  const knuth = await page.$eval('#cover-text', (t) => t.value);
+  await page.evaluate((h) => { location.hash = h; }, empty);
+  await page.waitForFunction(() => /is empty/.test(document.querySelector('#cover-result').textContent));
+  assert.equal(await coverResult(page), "The link's problem is empty: it has no items and no options. The problem in the editor is unchanged.");
+  assert.equal(await page.$eval('#cover-text', (t) => t.value), knuth);
+  // An editor emptied by hand has no problem to link to: the address holds none, and opens the default.
+  await typeProblem(page, '');
+  assert.equal(new URL(page.url()).hash, '#m=cover');
+});
+
+test('workbench: a problem with an error stays in the editor and in the address, from a link, on reload and as typed', async () => {
+  const { packProblem } = await import('../../www/cover-link.js');
+  const bad = 'a b\na q\n';
+  const page = await openCover(`#m=cover&x=${await packProblem(bad)}`);
+  const check = async (what) => {
+    assert.equal(await page.$eval('#cover-text', (t) => t.value), bad, `${what}: the link's problem in the editor`);
+    assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 2, column 3: unknown item "q"', what);
+    assert.equal(await page.$eval('#cover-editor .err-line', (e) => e.hidden), false, `${what}: marked`);
+    assert.equal(await coverResult(page), 'The link\'s problem has an error, marked in the editor: line 2, column 3: unknown item "q".', what);
+    await page.waitForFunction(() => /^#m=cover&x=/.test(location.hash), null, { timeout: 5000 }).catch(() => {});
+    assert.equal(await linkedProblem(page), bad, `${what}: the address bar keeps the problem`);
+  };
+  await check('opened');
+  await shot(page, 'workbench-link-error');
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  await page.waitForFunction(() => !document.querySelector('#cover-result').hidden);
+  await check('reloaded');
+  // Typed by hand: the address follows the editor, error or not, and Copy link copies it.
+  const typed = 'a b c\na b\nc d\n';
+  await typeProblem(page, typed);
+  assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 3, column 3: unknown item "d"');
+  await page.waitForFunction(() => !/x=AwA/.test(location.hash) && /^#m=cover&x=/.test(location.hash));
+  for (let k = 0; k < 50 && (await linkedProblem(page)) !== typed; k++) await page.waitForTimeout(50);
+  assert.equal(await linkedProblem(page), typed, 'a problem typed with an error is in the address');
+  await page.click('#cover-copy');
+  await page.waitForFunction(() => !document.querySelector('#cover-result').hidden && !/has an error/.test(document.querySelector('#cover-result').textContent));
+  assert.match(await coverResult(page), /^(Link copied|Copy this link)/);
+  const fixed = 'a b c\na b\nc\n';
+  await typeProblem(page, fixed);
+  for (let k = 0; k < 50 && (await linkedProblem(page)) !== fixed; k++) await page.waitForTimeout(50);
+  assert.equal(await linkedProblem(page), fixed, 'fixed, the address follows');
 });
 
 test('workbench: a long solution in the narration wraps and scrolls inside its box, none of it cut off', async () => {

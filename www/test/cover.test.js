@@ -68,7 +68,7 @@ test('cover links: the mode, the problem, and what does not belong', () => {
 });
 
 // --- the workbench's logic, with stand-ins for its views and its worker -----------------------
-import { Workbench, GALLERY, DEFAULT_PROBLEM, MAX_TEXT } from '../workbench.js';
+import { Workbench, GALLERY, DEFAULT_PROBLEM, MAX_TEXT, MAX_LINES, countLines } from '../workbench.js';
 import { Cancelled } from '../solver.js';
 
 function bench({ solver = {} } = {}) {
@@ -112,7 +112,9 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   assert.deepEqual(seen.errors.at(-1), { line: 2, column: 3, message: 'line 2, column 3: unknown item "q"' });
   assert.equal(status.textContent, 'Not a problem yet: line 2, column 3: unknown item "q".');
   assert.deepEqual(seen.problems, [null]);
-  assert.equal(wb.linkTrouble(), 'The problem has an error, so there is no link to it yet.');
+  // The link keeps a text with an error too: a reload or a shared link loses nothing.
+  assert.equal(wb.linkTrouble(), '');
+  assert.equal(await unpackProblem(await wb.link()), 'a b\na q\n');
   editor.value = 'a b\na b\n';
   wb.check();
   assert.equal(seen.errors.at(-1), null);
@@ -121,12 +123,25 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   const before = seen.problems.length;
   wb.check(); // the same text: nothing to do
   assert.equal(seen.problems.length, before);
-  for (let k = 0; k < 200 && !seen.links; k++) await new Promise((ok) => setTimeout(ok, 10));
-  assert.equal(seen.links, 1, 'the link is packed, and the page told');
+  for (let k = 0; k < 200 && seen.links < 2; k++) await new Promise((ok) => setTimeout(ok, 10));
+  assert.equal(seen.links, 2, 'the link is packed, and the page told (the error\'s text, then this one)');
   assert.equal(await unpackProblem(wb.packed), 'a b\na b\n');
   editor.value = 'x'.repeat(MAX_TEXT + 1);
   wb.check();
   assert.match(seen.errors.at(-1).message, /too long for the page \(500,001 characters, at most 500,000\)/);
+  assert.equal(wb.packed, null, 'no link to a text a link could not open');
+  assert.match(wb.linkTrouble(), /^The problem is too long for the page \(500,001 characters, at most 500,000\), so there is no link to it\.$/);
+  // Lines cost the browser's text box its time: at most MAX_LINES, each an option.
+  editor.value = `a\n${'a\n'.repeat(MAX_LINES - 1)}`;
+  wb.check();
+  assert.equal(seen.errors.at(-1), null, 'exactly at the limit');
+  editor.value += 'a';
+  wb.check();
+  assert.equal(seen.errors.at(-1).message, 'the problem is too long for the page (20,001 lines, at most 20,000; a line for each option)');
+  assert.equal(seen.problems.at(-1), null);
+  editor.value = '';
+  wb.check();
+  assert.equal(wb.linkTrouble(), 'The editor is empty, so there is no problem to link to.');
   // Typing waits for a pause before reading.
   editor.value = 'a b\na b\n';
   wb.check();
@@ -135,6 +150,28 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   assert.equal(wb.text, 'a b\na b\n', 'not read yet');
   for (let k = 0; k < 200 && wb.text !== 'a\na\n'; k++) await new Promise((ok) => setTimeout(ok, 10));
   assert.equal(wb.text, 'a\na\n');
+});
+
+test('lines are counted as the parser ends them, a last line without its break too', () => {
+  for (const [text, lines] of [['', 0], ['a', 1], ['a\n', 1], ['a\nb', 2], ['a\r\nb\r\n', 2], ['a\rb\r', 2], ['\n\n', 2], ['\r\n\r', 2], ['a\n\r\nb', 3]]) {
+    assert.equal(countLines(text), lines, JSON.stringify(text));
+  }
+});
+
+test('a link opens its problem, error or not; an empty one or one too long for the editor says so', async () => {
+  const { wb, editor, seen } = bench();
+  assert.equal(await wb.open(await packProblem('')), 'The link\'s problem is empty: it has no items and no options.');
+  assert.equal(editor.value, '', 'the editor is left alone');
+  const huge = `a\n${'a\n'.repeat(249_000)}`;
+  assert.equal(await wb.open(await packProblem(huge)), 'The link\'s problem is too long for the page: 249,001 lines, and the editor takes at most 20,000 (a line for each option).');
+  assert.equal(editor.value, '');
+  assert.deepEqual(seen.problems, [], 'nothing loaded');
+  const packed = await packProblem('a b\na q\n');
+  assert.equal(await wb.open(packed), 'The link\'s problem has an error, marked in the editor: line 2, column 3: unknown item "q".');
+  assert.equal(editor.value, 'a b\na q\n');
+  assert.equal(wb.packed, packed, 'the address keeps the link at once');
+  assert.equal(await wb.open(await packProblem('a b\na b\n')), '');
+  assert.equal(wb.text, 'a b\na b\n');
 });
 
 test('the workbench counts in its worker, shows progress, and a cancel says so', async () => {

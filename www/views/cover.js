@@ -17,7 +17,14 @@ export class CoverEditor {
     this.caret = root.querySelector('.err-caret');
     this.bubble = root.querySelector('.err-msg');
     this.error = null;
+    this.errorLine = '';
     this.lines = 0;
+    // Only the lines in view are numbered: a gutter of every number costs the browser as
+    // much to lay out as the text itself (seconds at 250,000 lines), on load and at each
+    // line added.
+    this.numbers = Object.assign(document.createElement('span'), { className: 'numbers' });
+    this.gutter.replaceChildren(this.numbers);
+    this.shown = '';
     this.text.addEventListener('input', () => {
       this.numberLines();
       onInput(this.text.value);
@@ -36,15 +43,44 @@ export class CoverEditor {
   }
 
   numberLines() {
-    const n = this.text.value.split(/\r\n|\r|\n/).length;
-    if (n === this.lines) return;
-    this.lines = n;
-    this.gutter.textContent = Array.from({ length: n }, (_, k) => k + 1).join('\n');
+    const text = this.text.value;
+    let n = 1;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) n++;
+    }
+    if (n !== this.lines) {
+      this.lines = n;
+      // As wide as the last number, so that the gutter keeps its width while scrolling.
+      this.numbers.style.minWidth = `${String(n).length}ch`;
+    }
+    this.drawNumbers();
+  }
+
+  /** Numbers the lines in view (and one more each side), at the textarea's scroll. */
+  drawNumbers() {
+    const lh = this.lineHeight();
+    const top = this.text.scrollTop;
+    const first = Math.max(0, Math.min(this.lines - 1, Math.floor(top / lh) - 1));
+    const last = Math.min(this.lines, first + Math.ceil(this.gutter.clientHeight / lh) + 3);
+    const key = `${first} ${last}`;
+    if (key !== this.shown) {
+      this.shown = key;
+      let out = '';
+      for (let k = first + 1; k <= last; k++) out += k === first + 1 ? k : `\n${k}`;
+      this.numbers.textContent = out;
+    }
+    this.numbers.style.transform = `translateY(${first * lh - top}px)`;
+  }
+
+  lineHeight() {
+    return parseFloat(getComputedStyle(this.text).lineHeight) || 18;
   }
 
   /** Shows `error` ({line, column, message} from `checkCover`) at its place, or none. */
   showError(error) {
     this.error = error;
+    this.errorLine = error ? (this.text.value.split(/\r\n|\r|\n/, error.line)[error.line - 1] ?? '') : '';
     this.root.classList.toggle('has-error', !!error);
     this.text.setAttribute('aria-invalid', String(!!error));
     this.bubble.textContent = error ? error.message : '';
@@ -53,7 +89,7 @@ export class CoverEditor {
 
   /** Puts the marks where the error is, in the textarea's scrolled frame. */
   place() {
-    this.gutter.scrollTop = this.text.scrollTop;
+    this.drawNumbers();
     const e = this.error;
     for (const el of [this.mark, this.caret, this.bubble]) el.hidden = !e;
     if (!e) return;
@@ -65,8 +101,7 @@ export class CoverEditor {
     const left = this.text.offsetLeft + padLeft + Math.max(0, e.column - 1) * ch - this.text.scrollLeft;
     Object.assign(this.mark.style, { top: `${top}px`, height: `${lh}px` });
     // The word at the column (up to the next blank) is boxed.
-    const line = this.text.value.split(/\r\n|\r|\n/)[e.line - 1] ?? '';
-    const word = Array.from(line).slice(Math.max(0, e.column - 1)).join('').match(/^\S*/)[0];
+    const word = Array.from(this.errorLine).slice(Math.max(0, e.column - 1)).join('').match(/^\S*/)[0];
     Object.assign(this.caret.style, { top: `${top}px`, height: `${lh}px`, left: `${left}px`, width: `${e.column ? Math.max(1, Array.from(word).length) * ch : 0}px` });
     // The message just below its line, or above it when there is no room below.
     const room = this.text.offsetTop + this.text.clientHeight - this.bubble.offsetHeight;
