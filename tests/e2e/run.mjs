@@ -1026,6 +1026,31 @@ test('hostile trace: the main thread at top speed, measured (3 s on the empty gr
   assert.ok(events > 100_000, 'it played');
 });
 
+test('Cancel stays put while the progress text grows, on a desktop and a phone', async () => {
+  // The progress text shared a line with Cancel: as its numbers grew, its wrapping moved the
+  // button along and from line to line, under the pointer of someone aiming at it.
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    const page = await open(`#p=${HARD1}`, viewport);
+    const places = await page.evaluate(() => {
+      const result = window.dlxPage.controller.views.result;
+      result.busy('Counting…');
+      const place = () => {
+        const r = document.querySelector('#cancel-solver').getBoundingClientRect();
+        return `${Math.round(r.x)},${Math.round(r.y)}`;
+      };
+      const seen = [place()];
+      for (let n = 1; n < 1e12; n = n * 7 + 3) {
+        result.progress(`Counting… ${n.toLocaleString('en')} solutions so far (${(n * 137).toLocaleString('en')} steps)`);
+        seen.push(place());
+      }
+      result.clear();
+      return [...new Set(seen)];
+    });
+    assert.equal(places.length, 1, `${viewport.width} px: Cancel at ${places.join(' then ')}`);
+    await page.close();
+  }
+});
+
 test('Cancel stops a long count, and the solver works again', async () => {
   const page = await open(`#p=${HARD1}`);
   await page.fill('#count-limit', '1000000000');
