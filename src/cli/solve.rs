@@ -100,8 +100,7 @@ fn answer_boards<S: LineSource<Error = StreamError>>(
             Ok(Some(case)) => case,
             Ok(None) => break Ok(()),
             Err(StreamError::Board(e)) => break Err(Failure::Input(e.to_string())),
-            Err(StreamError::Read(ReadError::Input(e))) => break Err(Failure::Input(e.to_string())),
-            Err(StreamError::Read(ReadError::Io(e))) => break Err(Failure::read(e)),
+            Err(StreamError::Read(e)) => break Err(read_failure(e)),
         };
         let puzzle = match case.puzzle(format) {
             Ok(puzzle) => puzzle,
@@ -153,12 +152,17 @@ fn answer_all<R: BufRead>(
 pub(super) fn next_puzzle<R: BufRead>(cases: &mut Cases<R>) -> Option<Result<Puzzle, Failure>> {
     let case = cases.next()?;
     Some(
-        case.map_err(|e| match e {
-            ReadError::Input(e) => Failure::Input(e.to_string()),
-            ReadError::Io(e) => Failure::read(e),
-        })
-        .and_then(|case| case.puzzle(cases.format()).map_err(|e| Failure::Input(e.to_string()))),
+        case.map_err(read_failure)
+            .and_then(|case| case.puzzle(cases.format()).map_err(|e| Failure::Input(e.to_string()))),
     )
+}
+
+/// A read that failed: a malformed line is bad input, an I/O error a failed read.
+fn read_failure(e: ReadError) -> Failure {
+    match e {
+        ReadError::Input(e) => Failure::Input(e.to_string()),
+        ReadError::Io(e) => Failure::read(e),
+    }
 }
 
 /// Appends case `index`'s answer: its solution or verdict, or its count of solutions.
