@@ -38,16 +38,21 @@ export const MAX_LINES = 20_000;
 const CHECK_MS = 150;
 const n = (k) => k.toLocaleString('en');
 
+/** The line breaks of `text`: \n, \r\n or \r, as the parser reads them. */
+export function lineBreaks(text) {
+  let breaks = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) breaks++;
+  }
+  return breaks;
+}
+
 /** The lines of `text`, ended by \n, \r\n or \r as the parser reads them; a last line
  *  without its break counts too ('' has none, 'a\nb' two, 'a\nb\n' two). */
 export function countLines(text) {
-  let lines = 0;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) lines++;
-  }
   const last = text.charCodeAt(text.length - 1);
-  return lines + (text.length && last !== 10 && last !== 13 ? 1 : 0);
+  return lineBreaks(text) + (text.length && last !== 10 && last !== 13 ? 1 : 0);
 }
 
 export class Workbench {

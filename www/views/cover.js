@@ -5,6 +5,7 @@
 
 import { ItemFlag, OptionState } from '../picture.js';
 import { themeColors } from './theme.js';
+import { lineBreaks } from '../workbench.js';
 
 /** The editor: a textarea over a layer that marks the error's line and column. */
 export class CoverEditor {
@@ -43,12 +44,8 @@ export class CoverEditor {
   }
 
   numberLines() {
-    const text = this.text.value;
-    let n = 1;
-    for (let k = 0; k < text.length; k++) {
-      const c = text.charCodeAt(k);
-      if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) n++;
-    }
+    // Every line the textarea shows, the empty one after a last break too.
+    const n = lineBreaks(this.text.value) + 1;
     if (n !== this.lines) {
       this.lines = n;
       // As wide as the last number, so that the gutter keeps its width while scrolling.
