@@ -843,6 +843,51 @@ fn a_full_disk_is_an_error_not_a_panic() {
     }
 }
 
+/// With stdout closed (`>&-`), every command fails as a write to a closed descriptor does,
+/// instead of losing its output and exiting 0; output sent to /dev/null is no error.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_closed_stdout_is_an_error_not_lost_output() {
+    let puzzles = TempFile::new("closed.in", &data("poj3074.in"));
+    let problem = TempFile::new("closed.dlx", "a b\na\nb\n");
+    let commands: [&[&str]; 10] = [
+        &["solve"],
+        &["solve", "--count"],
+        &["rate", "-k", "1"],
+        &["bench", "--repeat", "1", "--engine", "dlx", puzzles.path()],
+        &["generate", "--size", "4"],
+        &["cover", "--example", "queens", "8"],
+        &["cover", problem.path()],
+        &["--help"],
+        &["solve", "--help"],
+        &["--version"],
+    ];
+    for args in commands {
+        // The shell runs the binary with `$@`, its stdout closed or sent to /dev/null.
+        let shell = |redirect: &str| {
+            Command::new("sh")
+                .args(["-c", &format!("exec \"$@\" {redirect}"), "sh", BIN])
+                .args(args)
+                .stdin(std::fs::File::open(puzzles.path()).unwrap())
+                .output()
+                .unwrap()
+        };
+        let out = shell(">&-");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "dlx-sudoku: writing stdout: Bad file descriptor (os error 9)\n",
+            "{args:?}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let out = shell("> /dev/null");
+        assert_eq!(
+            (String::from_utf8_lossy(&out.stderr), out.status.code()),
+            ("".into(), Some(0)),
+            "{args:?}"
+        );
+    }
+}
+
 #[test]
 fn a_closed_pipe_is_an_error_not_a_panic() {
     let mut session = Session::start(&["solve"]);

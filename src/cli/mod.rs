@@ -3,8 +3,8 @@
 //! and picks the exit status.
 //!
 //! Nothing here panics on a failed write: help, answers and messages all go through
-//! `io::Write`, and a write that fails (a full disk, a closed pipe) ends the run with a
-//! message on stderr and exit status 1.
+//! `io::Write`, and a write that fails (a full disk, a closed pipe, a closed stdout) ends the
+//! run with a message on stderr and exit status 1.
 
 mod args;
 mod bench;
@@ -53,6 +53,12 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
+    // Every command writes to stdout: a closed one fails before any work is done.
+    if let Err(e) = stdout_is_open() {
+        let failure = Failure::write(e);
+        report(&failure);
+        return failure.status();
+    }
     let result = match cli.command {
         Command::Solve(options) => solve::run(&options),
         Command::Bench(options) => bench::run(&options),
@@ -81,7 +87,7 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
         err.write_all(text.as_bytes()).and_then(|()| err.flush())
     } else {
         let mut out = io::stdout().lock();
-        out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        stdout_is_open().and_then(|()| out.write_all(text.as_bytes()).and_then(|()| out.flush()))
     };
     match written {
         Err(write) if !e.use_stderr() => {
@@ -91,6 +97,40 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
         }
         _ => ExitCode::from(e.exit_code().clamp(0, 255) as u8),
     }
+}
+
+/// Fails with EBADF, as a write would, if stdout was closed when the program started (`>&-`).
+///
+/// The standard library takes EBADF on stdout for success, and on unix its runtime puts
+/// `/dev/null`, opened for reading and writing, in place of a standard stream closed at
+/// start: every write would vanish and the exit status say nothing. That descriptor is what
+/// gives it away: a stdout a shell (`> /dev/null`) or a process launcher (Rust's, Python's,
+/// Node's) sends to `/dev/null` is opened for writing only, so reading it fails. Only
+/// `1<>/dev/null` looks closed too.
+#[cfg(unix)]
+fn stdout_is_open() -> io::Result<()> {
+    use std::fs::{self, File};
+    use std::io::Read;
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+
+    /// EBADF, the same number on Linux, the BSDs and macOS.
+    const BAD_FILE_DESCRIPTOR: i32 = 9;
+    let stdout = File::from(io::stdout().as_fd().try_clone_to_owned()?);
+    let (Ok(file), Ok(null)) = (stdout.metadata(), fs::metadata("/dev/null")) else {
+        return Ok(());
+    };
+    let is_null = file.file_type().is_char_device() && file.rdev() == null.rdev();
+    // Reading the null device takes nothing from anyone; a terminal is never read.
+    if is_null && (&stdout).read(&mut [0; 1]).is_ok() {
+        return Err(io::Error::from_raw_os_error(BAD_FILE_DESCRIPTOR));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn stdout_is_open() -> io::Result<()> {
+    Ok(())
 }
 
 fn report(failure: &Failure) {
