@@ -286,7 +286,7 @@ fn usage_errors_follow_clap() {
         ),
         (
             &["cover", "--example", "knuth", "--count"],
-            "error: the argument '--example <NAME> <ARG>' cannot be used with '--count [<N>]'",
+            "error: the argument '--example <NAME> [ARG]' cannot be used with '--count [<N>]'",
         ),
     ] {
         let out = run(args, "");
@@ -299,11 +299,17 @@ fn usage_errors_follow_clap() {
                 out.stderr
             );
         }
+        // `knuth` takes no ARG: clap's text never says one is needed.
+        assert!(!out.stderr.contains("<ARG>"), "{args:?}: {}", out.stderr);
         assert!(
             out.stderr.ends_with("For more information, try '--help'.\n"),
             "{args:?}"
         );
     }
+    let out = run(&["cover", "--example"], "");
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""));
+    let start = "error: a value is required for '--example <NAME> [ARG]' but none was supplied";
+    assert!(out.stderr.starts_with(start), "{}", out.stderr);
 }
 
 #[test]
@@ -315,7 +321,7 @@ fn help_states_the_format_limits_and_exit_status() {
     for part in [
         "Usage: dlx-sudoku cover [OPTIONS] [FILE]",
         "--max-solutions <N>",
-        "--example <NAME> <ARG>",
+        "--example <NAME> [ARG]",
         "write `cover FILE --count`",
         "item names of at most 64 bytes; at most 100000 items, 256 items in an option",
         "10000000 entries",
@@ -324,6 +330,7 @@ fn help_states_the_format_limits_and_exit_status() {
     ] {
         assert!(out.stdout.contains(part), "{part}: {}", out.stdout);
     }
+    assert!(!out.stdout.contains("<ARG>"), "{}", out.stdout);
 }
 
 /// The empty grid has about 6.7 × 10^21 solutions: the first must come out long before the end.

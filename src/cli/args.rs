@@ -201,9 +201,23 @@ pub struct Cover {
     /// Write an example problem in DLX1 format instead of solving: `queens N` (1-1000),
     /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
     /// (81 characters, '.' or '0' blank). Pipe it back into `cover`.
-    #[arg(long, value_names = ["NAME", "ARG"], num_args = 1..=2,
+    #[arg(long, value_names = EXAMPLE_VALUES, num_args = 1..=2,
           conflicts_with_all = ["file", "first", "count", "max_solutions", "stats"])]
     pub example: Option<Vec<String>>,
+}
+
+/// `--example`'s value names; the second is optional (`knuth` takes none).
+const EXAMPLE_VALUES: [&str; 2] = ["NAME", "ARG"];
+
+/// clap's text (help, usage, an error) with `--example`'s ARG shown as optional.
+///
+/// clap 4.5 writes each value name of an option in angle brackets, however few of them
+/// `num_args` requires, so `--example <NAME> <ARG>` said `knuth` needed an ARG (clap 4.6
+/// brackets the optional ones, but needs Rust 1.85 and syn 3). The names are ours, so the
+/// text clap writes for them is known exactly, and `[ARG]` is as wide: columns stay aligned.
+pub fn show_optional_values(text: &str) -> String {
+    let [name, arg] = EXAMPLE_VALUES;
+    text.replace(&format!("<{name}> <{arg}>"), &format!("<{name}> [{arg}]"))
 }
 
 /// `--count` with no number: no limit.

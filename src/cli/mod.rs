@@ -81,7 +81,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 /// Prints clap's help, version or usage error where clap would, and returns its exit status
 /// (0 for help and version, 2 for a usage error); 1 if the help cannot be written.
 fn clap_exit(e: &clap::Error) -> ExitCode {
-    let text = e.render().to_string();
+    let text = args::show_optional_values(&e.render().to_string());
     let written = if e.use_stderr() {
         let mut err = io::stderr().lock();
         err.write_all(text.as_bytes()).and_then(|()| err.flush())
