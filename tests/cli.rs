@@ -1119,6 +1119,32 @@ fn rate_gives_no_level_without_one_solution() {
     assert_eq!(lines[3], format!("{loose}\tmultiple solutions"));
 }
 
+/// `generate --max-nodes 0` means no limit, as for solve and bench: the same puzzles as a
+/// limit no search reaches.
+#[test]
+fn generate_max_nodes_0_is_no_limit() {
+    let generate = |budget: &str| {
+        let args = [
+            "generate",
+            "--size",
+            "4",
+            "--count",
+            "20",
+            "--seed",
+            "5",
+            "--max-nodes",
+            budget,
+        ];
+        let out = run(&args, "");
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
+        out.stdout
+    };
+    let unlimited = generate("0");
+    assert_eq!(unlimited.lines().count(), 20);
+    assert_eq!(unlimited, generate(&u64::MAX.to_string()));
+    assert_ne!(unlimited, generate("1"), "a limit changes the puzzles");
+}
+
 /// `--max-nodes` bounds the uniqueness checks, not the making of a solved grid, which needs
 /// a node for each empty cell at least: a 16×16 with 100 nodes (and a 4×4 with 1) once
 /// looped for ever. Killed after a minute, so that a loop fails the test and not the run.

@@ -126,10 +126,20 @@ pub struct Generate {
     pub size: Option<Shape>,
 
     /// For sizes other than 9×9: the DLX nodes each uniqueness check may take while thinning
-    /// (more: fewer clues, harder puzzles, slower to make).
-    #[arg(long, value_name = "N", default_value_t = dlx_sudoku::sudoku::generate::BoardGenerator::MAX_NODES,
-          value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
-    pub max_nodes: u64,
+    /// (more: fewer clues, harder puzzles, slower to make); 0 for no limit, as for solve:
+    /// minimal puzzles, which at 25×25 can take more than 5 minutes each.
+    #[arg(long, value_name = "N", default_value_t = dlx_sudoku::sudoku::generate::BoardGenerator::MAX_NODES)]
+    max_nodes: u64,
+}
+
+impl Generate {
+    /// The DLX nodes each uniqueness check may take; for no limit, more than any search counts.
+    pub fn max_nodes(&self) -> u64 {
+        match self.max_nodes {
+            0 => u64::MAX,
+            n => n,
+        }
+    }
 }
 
 /// `dlx-sudoku rate`.
@@ -713,5 +723,16 @@ mod tests {
             assert_eq!(limit("bench --max-nodes=0 x", kind), None);
         }
         assert!(parse("solve --max-nodes -1").is_err());
+        let generate = |line: &str| match parse(line) {
+            Ok(Command::Generate(g)) => g.max_nodes(),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(generate("generate"), 20_000);
+        assert_eq!(generate("generate --size 16 --max-nodes 7"), 7);
+        assert_eq!(
+            generate("generate --max-nodes 0"),
+            u64::MAX,
+            "0 is no limit, as for solve"
+        );
     }
 }

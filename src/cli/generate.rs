@@ -55,7 +55,7 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
     let make = |generator: &mut Generator, i: u64| {
         let seed = puzzle_seed(o.seed, i);
         if shape != Shape::NINE {
-            return board_line(&mut BoardGenerator::new(shape, seed, o.max_nodes));
+            return board_line(&mut BoardGenerator::new(shape, seed, o.max_nodes()));
         }
         // Each puzzle from its own seed, so the output is the same for any --jobs.
         generator.reseed(seed);
