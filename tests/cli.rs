@@ -1072,6 +1072,10 @@ fn bench_of_another_size_runs_the_engines_that_solve_it() {
         "{}",
         out.stdout
     );
+    // The plain DFS alone has nothing to time: an error, as solve says, not an empty run.
+    let out = run(&["bench", "--engine", "dfs", "--repeat", "1", file.path()], "");
+    let message = format!("dlx-sudoku: {}: the dfs engine solves 9×9 puzzles only\n", file.path());
+    assert_eq!((out.code, out.stdout.as_str(), out.stderr), (2, "", message));
 }
 
 #[test]

@@ -15,7 +15,7 @@ use dlx_sudoku::formats::boards;
 use dlx_sudoku::formats::{self, Format};
 use dlx_sudoku::sudoku::{BoardPuzzle, EngineKind, GaveUp, Puzzle, Shape, Verdict};
 
-use super::args::{Bench, InputFormat, Mode};
+use super::args::{Bench, Engines, InputFormat, Mode};
 use super::solve::reads_boards;
 use super::Failure;
 
@@ -73,6 +73,15 @@ pub fn run(options: &Bench) -> Result<(), Failure> {
         .iter()
         .map(|path| load(path, options.size))
         .collect::<Result<Vec<_>, _>>()?;
+    // `all` times the engines that solve each file; one asked for by name must solve them all.
+    if let Engines::One(kind) = options.engine {
+        if let Some(file) = files.iter().find(|f| f.puzzles.engines(vec![kind]).is_empty()) {
+            let name = &file.name;
+            return Err(Failure::Input(format!(
+                "{name}: the {kind} engine solves 9×9 puzzles only"
+            )));
+        }
+    }
     let width = files.iter().map(|f| f.name.len()).max().unwrap_or(0);
     let mut out = io::stdout().lock();
     for file in &files {
