@@ -537,6 +537,17 @@ fn a_byte_order_mark_and_lone_carriage_returns_are_read() {
     solves(&["solve"], &format!("\u{feff}{hiho}"), &data("hiho102.out"));
 }
 
+/// `--help` says the line format's blanks are '.', '0' or '-': so they are at 9×9 as at the
+/// other sizes.
+#[test]
+fn a_dash_is_a_blank_in_the_line_format_at_every_size() {
+    let (input, expected) = (data("poj3074.in"), data("poj3074.out"));
+    for format in ["auto", "line"] {
+        solves(&["solve", "--format", format], &input.replace('.', "-"), &expected);
+    }
+    solves(&["solve"], "1----4---12----4\n", "1342243141233214\n");
+}
+
 #[test]
 fn a_hiho_count_says_how_many_grids_it_declares() {
     let grid = data("hiho102.in").split_once('\n').unwrap().1.to_string();

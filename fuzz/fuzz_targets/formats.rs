@@ -127,14 +127,17 @@ fn check_one_line(text: &str) {
     match Grid::parse_line(text) {
         Ok(grid) => {
             assert_eq!(trimmed.chars().count(), CELLS);
-            let blanks_as_dots: String = trimmed.chars().map(|c| if c == '0' { '.' } else { c }).collect();
+            let blanks_as_dots: String = trimmed
+                .chars()
+                .map(|c| if matches!(c, '0' | '-') { '.' } else { c })
+                .collect();
             assert_eq!(grid.to_line(), blanks_as_dots);
             check_line(&grid);
         }
         Err(LineError::Length(n)) => assert_eq!(trimmed.chars().count(), n),
         Err(LineError::BadChar(e)) => {
             assert_eq!(trimmed.chars().nth(e.cell), Some(e.found));
-            assert!(!matches!(e.found, '0'..='9' | '.'));
+            assert!(!matches!(e.found, '0'..='9' | '.' | '-'));
         }
     }
     // FromStr is parse_line, then the clash check.

@@ -43,7 +43,8 @@ impl Grid {
         }
     }
 
-    /// Reads one 81-character line: `1`-`9` for givens, `.` or `0` for an empty cell.
+    /// Reads one 81-character line: `1`-`9` for givens, `.`, `0` or `-` for an empty cell
+    /// (the blanks of every size's line, [`Alphabet::digit`](super::board::Alphabet::digit)).
     /// Trailing whitespace (a `\r`, spaces) is ignored; anything else is an error naming the cell.
     pub fn parse_line(line: &str) -> Result<Grid, LineError> {
         let line = line.trim_end();
@@ -52,7 +53,7 @@ impl Grid {
         for (cell, ch) in line.chars().enumerate() {
             let digit = match ch {
                 '1'..='9' => ch as u8 - b'0',
-                '.' | '0' => 0,
+                '.' | '0' | '-' => 0,
                 _ => return Err(LineError::BadChar(CellError { cell, found: ch })),
             };
             if cell < CELLS {
@@ -351,6 +352,11 @@ mod tests {
             "cell 12 (r2c3): 'x' is not a digit or a blank"
         );
         assert_eq!(Grid::parse_line(&format!("{}\r", "0".repeat(81))).unwrap(), Grid::EMPTY);
+        assert_eq!(
+            Grid::parse_line(&"-".repeat(81)).unwrap(),
+            Grid::EMPTY,
+            "a blank at every size"
+        );
         // One cell too many is counted, not written past the grid.
         assert_eq!(Grid::parse_line(&"1".repeat(82)), Err(LineError::Length(82)));
     }
