@@ -1107,6 +1107,28 @@ fn generate_and_rate_refuse_other_sizes_what_only_9x9_has() {
         out.stderr,
         "dlx-sudoku: rate knows 9×9 puzzles only (its logical techniques are 9×9's), not --size 16\n"
     );
+    // Another size read from the input gets the same answer, not a 9×9 reader's complaint
+    // ("'L' is not a digit", "expected 81 cells, found 16"); a malformed one solve's error.
+    let sixteen = data("sudoku16.txt");
+    let only = "dlx-sudoku: rate knows 9×9 puzzles only (its logical techniques are 9×9's)";
+    for (input, says) in [
+        (sixteen.as_str(), format!("{only}, not 16×16 ones\n")),
+        (&data("poj3076.in"), format!("{only}, not 16×16 ones\n")),
+        (&data("sudoku4.txt"), format!("{only}, not 4×4 ones\n")),
+        (
+            &format!("{}Q\n", ".".repeat(255)),
+            "dlx-sudoku: line 1, cell 256 (r16c16): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank\n".to_string(),
+        ),
+    ] {
+        let out = run(&["rate", "-k", "1"], input);
+        assert_eq!((out.code, out.stdout.as_str(), out.stderr), (2, "", says));
+    }
+    let out = run(&["rate", "--format", "poj", "--size", "9"], &data("hdu1426.in"));
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "dlx-sudoku: rate reads the 9×9 formats (line, hdu, hiho), not --format poj\n"
+    );
     let out = run(&["rate", "--size", "9", "-k", "1"], "");
     assert_eq!(
         out.stderr, "dlx-sudoku: empty input: no puzzle found\n",

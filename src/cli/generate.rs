@@ -1,17 +1,18 @@
 //! `dlx-sudoku generate` and `dlx-sudoku rate`.
 
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
+use dlx_sudoku::formats::boards::{self, StreamError};
 use dlx_sudoku::formats::Cases;
 use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
 use dlx_sudoku::sudoku::logic::Rating;
 use dlx_sudoku::sudoku::{BoardEngine, Dlx, Engine, Shape, Verdict};
 
-use super::args::{Generate, Rate};
-use super::solve::next_puzzle;
+use super::args::{Generate, InputFormat, Rate};
+use super::solve::{next_puzzle, read_failure, reads_boards, stdin_with_head};
 use super::Failure;
 
 /// One output line: the puzzle, then its measures, tab-separated.
@@ -105,7 +106,10 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
             "rate knows 9×9 puzzles only (its logical techniques are 9×9's), not --size {side}"
         )));
     }
-    let input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let (head, input) = stdin_with_head()?;
+    if reads_boards(o.format, o.size, &head)? {
+        return Err(refuse_boards(o, &head, input));
+    }
     let mut cases = Cases::new(input, o.format.format());
     let mut out = io::stdout().lock();
     let mut dlx = Dlx::new();
@@ -135,4 +139,23 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
         out.write_all(text.as_bytes()).map_err(Failure::write)?;
     }
     out.flush().map_err(Failure::write)
+}
+
+/// Why rate does not read an input of another size than 9×9 (or `--format poj`): its first
+/// puzzle's size, or what is wrong with that puzzle, as solve would say it.
+fn refuse_boards(o: &Rate, head: &str, input: impl BufRead) -> Failure {
+    if o.format == InputFormat::Poj {
+        return Failure::Input("rate reads the 9×9 formats (line, hdu, hiho), not --format poj".to_string());
+    }
+    let (format, shape) = boards::settle(head, o.format.board_format(), o.size);
+    match boards::stream(input, format, shape).next_case() {
+        Err(StreamError::Board(e)) => Failure::Input(e.to_string()),
+        Err(StreamError::Read(e)) => read_failure(e),
+        Ok(_) => {
+            let side = shape.side();
+            Failure::Input(format!(
+                "rate knows 9×9 puzzles only (its logical techniques are 9×9's), not {side}×{side} ones"
+            ))
+        }
+    }
 }

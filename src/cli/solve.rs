@@ -20,10 +20,7 @@ use super::Failure;
 /// written to a file and 12% through a pipe (a write and a wake-up per 82 bytes), and
 /// nothing measurable on hard puzzles.
 pub fn run(options: &Solve) -> Result<(), Failure> {
-    let mut stdin = io::stdin().lock();
-    let head = read_head(&mut stdin).map_err(Failure::read)?;
-    let text = String::from_utf8_lossy(&head).into_owned();
-    let input = io::BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(stdin));
+    let (text, input) = stdin_with_head()?;
     if reads_boards(options.format, options.size, &text)? {
         let (format, shape) = boards::settle(&text, options.format.board_format(), options.size);
         let mut engine = board_engine(options.engine, shape)?;
@@ -35,6 +32,16 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
     let mut engine = options.engine.engine();
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
     answer_all(&mut cases, engine.as_mut(), options.count, &mut io::stdout().lock())
+}
+
+/// Stdin: the text of its head (see [`read_head`]), to tell the input's size and format, and
+/// a reader of the whole input, the head included.
+pub(super) fn stdin_with_head() -> Result<(String, impl BufRead), Failure> {
+    let mut stdin = io::stdin().lock();
+    let head = read_head(&mut stdin).map_err(Failure::read)?;
+    let text = String::from_utf8_lossy(&head).into_owned();
+    let input = io::BufReader::with_capacity(1 << 16, io::Cursor::new(head).chain(stdin));
+    Ok((text, input))
 }
 
 /// The start of the input, enough to tell its size: its first non-blank line, and the next
@@ -158,7 +165,7 @@ pub(super) fn next_puzzle<R: BufRead>(cases: &mut Cases<R>) -> Option<Result<Puz
 }
 
 /// A read that failed: a malformed line is bad input, an I/O error a failed read.
-fn read_failure(e: ReadError) -> Failure {
+pub(super) fn read_failure(e: ReadError) -> Failure {
     match e {
         ReadError::Input(e) => Failure::Input(e.to_string()),
         ReadError::Io(e) => Failure::read(e),
