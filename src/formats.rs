@@ -240,7 +240,7 @@ pub enum ErrorKind {
     Empty,
     /// A line-format puzzle line: `expected 81 cells, found 79`, or a bad character.
     Line(LineError),
-    /// A grid row that does not hold 9 tokens: `expected 9 cells, found 8`.
+    /// A grid row that does not hold 9 tokens: `expected 9 cells separated by spaces, found 8`.
     RowLength(usize),
     /// A line longer than [`MAX_LINE`] bytes.
     LongLine,
@@ -305,7 +305,9 @@ impl fmt::Display for InputError {
             ErrorKind::Empty => write!(f, "empty input: no puzzle found"),
             ErrorKind::Line(LineError::BadChar(e)) => write!(f, "line {line}, {e}"),
             ErrorKind::Line(e) => write!(f, "line {line}: {e}"),
-            ErrorKind::RowLength(n) => write!(f, "line {line}: expected 9 cells, found {n}"),
+            // Says how the line was read: a line-format puzzle with a word after it reads
+            // as a grid row, and "found 2" alone left its writer guessing.
+            ErrorKind::RowLength(n) => write!(f, "line {line}: expected 9 cells separated by spaces, found {n}"),
             ErrorKind::LongLine => write!(f, "line {line}: longer than {MAX_LINE} bytes"),
             ErrorKind::Token { cell, column, token } => {
                 let mut chars = token.chars();
@@ -902,11 +904,11 @@ mod tests {
         );
         assert_eq!(
             err(&HDU_IN.replacen("7 1 2 ?", "7 1 2", 1), None),
-            "line 1: expected 9 cells, found 8"
+            "line 1: expected 9 cells separated by spaces, found 8"
         );
         assert_eq!(
             err(&format!("1\n{}", HDU_IN.replacen("1 ? 4", "1 ? 4 5", 1)), None),
-            "line 3: expected 9 cells, found 10"
+            "line 3: expected 9 cells separated by spaces, found 10"
         );
     }
 

@@ -265,7 +265,14 @@ fn bad_inputs() -> Vec<Bad> {
             &["solve"],
             format!("{hdu_in}\n{}", hdu_in.replacen("7 1 2 ?", "7 1 2", 1)),
             &hdu_out,
-            "line 11: expected 9 cells, found 8",
+            "line 11: expected 9 cells separated by spaces, found 8",
+        ),
+        bad(
+            "a first line with spaces is a grid row, and the message says how it was read",
+            &["solve"],
+            format!("{}  # a comment\n", poj_in.trim_end()),
+            "",
+            "line 1: expected 9 cells separated by spaces, found 4",
         ),
         bad(
             "hdu token",
