@@ -861,8 +861,8 @@ fn a_full_disk_is_an_error_not_a_panic() {
     }
 }
 
-/// With stdout closed (`>&-`), every command fails as a write to a closed descriptor does,
-/// instead of losing its output and exiting 0; output sent to /dev/null is no error.
+/// With stdout closed (`>&-`) or open for reading only, every command fails as a write to
+/// it does, instead of losing its output and exiting 0; output sent to /dev/null is no error.
 #[test]
 #[cfg(target_os = "linux")]
 fn a_closed_stdout_is_an_error_not_lost_output() {
@@ -890,13 +890,15 @@ fn a_closed_stdout_is_an_error_not_lost_output() {
                 .output()
                 .unwrap()
         };
-        let out = shell(">&-");
-        assert_eq!(
-            String::from_utf8_lossy(&out.stderr),
-            "dlx-sudoku: writing stdout: Bad file descriptor (os error 9)\n",
-            "{args:?}"
-        );
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        for redirect in [">&-".to_string(), format!("1< {}", problem.path())] {
+            let out = shell(&redirect);
+            assert_eq!(
+                String::from_utf8_lossy(&out.stderr),
+                "dlx-sudoku: writing stdout: Bad file descriptor (os error 9)\n",
+                "{args:?} {redirect}"
+            );
+            assert_eq!(out.status.code(), Some(1), "{args:?} {redirect}");
+        }
         let out = shell("> /dev/null");
         assert_eq!(
             (String::from_utf8_lossy(&out.stderr), out.status.code()),

@@ -99,24 +99,27 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
     }
 }
 
-/// Fails with EBADF, as a write would, if stdout was closed when the program started (`>&-`).
+/// Fails with EBADF, as a write would, if stdout was closed when the program started (`>&-`)
+/// or is open for reading only (`1< FILE`): the standard library takes EBADF on stdout for
+/// success, so the output would be lost and the exit status say nothing.
 ///
-/// The standard library takes EBADF on stdout for success, and on unix its runtime puts
-/// `/dev/null`, opened for reading and writing, in place of a standard stream closed at
-/// start: every write would vanish and the exit status say nothing. That descriptor is what
-/// gives it away: a stdout a shell (`> /dev/null`) or a process launcher (Rust's, Python's,
-/// Node's) sends to `/dev/null` is opened for writing only, so reading it fails. Only
-/// `1<>/dev/null` looks closed too.
+/// An empty write (which takes nothing anywhere, not even from a pipe with no reader) finds
+/// a descriptor that only reads. A closed one is harder to see: on unix the runtime puts
+/// `/dev/null` in its place, opened for reading and writing. That is what gives it away: a
+/// stdout a shell (`> /dev/null`) or a process launcher (Rust's, Python's, Node's) sends to
+/// `/dev/null` is opened for writing only, so reading it fails. Only `1<>/dev/null` looks
+/// closed too.
 #[cfg(unix)]
 fn stdout_is_open() -> io::Result<()> {
     use std::fs::{self, File};
-    use std::io::Read;
+    use std::io::{Read, Write};
     use std::os::fd::AsFd;
     use std::os::unix::fs::{FileTypeExt, MetadataExt};
 
     /// EBADF, the same number on Linux, the BSDs and macOS.
     const BAD_FILE_DESCRIPTOR: i32 = 9;
     let stdout = File::from(io::stdout().as_fd().try_clone_to_owned()?);
+    (&stdout).write(&[]).map(|_nothing| ())?;
     let (Ok(file), Ok(null)) = (stdout.metadata(), fs::metadata("/dev/null")) else {
         return Ok(());
     };
