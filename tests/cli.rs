@@ -544,6 +544,20 @@ fn a_byte_order_mark_and_lone_carriage_returns_are_read() {
     solves(&["solve"], &format!("\u{feff}{hiho}"), &data("hiho102.out"));
 }
 
+/// A 4×4 line with '0' blanks is all digits: it is a puzzle, not hihoCoder's count.
+#[test]
+fn a_four_by_four_line_with_zero_blanks_is_no_count() {
+    let line = "1000040001200004";
+    for args in [
+        &["solve"][..],
+        &["solve", "--format", "line"],
+        &["solve", "--size", "4"],
+    ] {
+        solves(args, &format!("{line}\n"), "1342243141233214\n");
+        solves(args, &format!("{line}\n{line}\n"), &"1342243141233214\n".repeat(2));
+    }
+}
+
 /// `--help` says the line format's blanks are '.', '0' or '-': so they are at 9×9 as at the
 /// other sizes.
 #[test]

@@ -64,7 +64,7 @@ fn read_head(input: &mut impl Read) -> io::Result<Vec<u8>> {
         if text.is_empty() {
             continue;
         }
-        if after_count || !text.bytes().all(|b| b.is_ascii_digit()) {
+        if after_count || !boards::is_count(text) {
             break;
         }
         after_count = true;

@@ -76,6 +76,13 @@ impl fmt::Display for BoardFormat {
     }
 }
 
+/// Whether a line (trimmed) is a lone number, as SPOJ's and hihoCoder's counts are: at most
+/// 20 digits (a `u64`), and not 16, which are a 4×4 line with `0` blanks (no file holds
+/// 10^15 puzzles).
+pub fn is_count(line: &str) -> bool {
+    line.bytes().all(|b| b.is_ascii_digit()) && line.len() <= 20 && line.len() != Shape::FOUR.cells()
+}
+
 /// The format and size of a text, from its first non-blank line (and the next, after a
 /// count): a line of 16, 81, 256 or 625 symbols is a line-format puzzle, except that a
 /// 16-symbol line with a letter in it is the first row of a 16×16 grid (POJ); a line of 4
@@ -88,7 +95,7 @@ pub fn detect(text: &str, shape: Option<Shape>) -> Option<(BoardFormat, Shape)> 
         .map(|l| l.trim_start_matches('\u{feff}').trim())
         .filter(|l| !l.is_empty());
     let mut first = lines.next()?;
-    if first.bytes().all(|b| b.is_ascii_digit()) && first.len() <= 20 {
+    if is_count(first) {
         first = lines.next()?;
         if first.bytes().all(|b| b.is_ascii_digit()) {
             return None;
@@ -558,6 +565,23 @@ mod tests {
         );
         assert_eq!(detect(&"A".repeat(16), None), Some((BoardFormat::Grid, Shape::SIXTEEN)));
         assert_eq!(detect("1..4.2..........", None), Some((BoardFormat::Line, Shape::FOUR)));
+    }
+
+    /// A 4×4 line with `0` blanks is all digits, as a count is: 16 digits are a puzzle (a
+    /// count of 10^15 puzzles is none a file holds), alone or with more lines after it.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn sixteen_digits_are_a_four_by_four_line_not_a_count() {
+        let line = "1000040001200004";
+        let four = Some((BoardFormat::Line, Shape::FOUR));
+        assert_eq!(detect(line, None), four);
+        assert_eq!(detect(&format!("{line}\n{line}\n"), None), four);
+        assert_eq!(detect(line, Some(Shape::FOUR)), four);
+        assert!(!is_count(line));
+        assert!(is_count("1000040001200004000") && is_count("2"));
+        let p = parse_boards(&format!("{line}\n{line}\n"), None, None);
+        assert_eq!((p.cases.len(), p.error), (2, None));
+        assert_eq!(p.cases[1].board.to_line(p.cases[1].alphabet), "1....4...12....4");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
