@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand};
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::formats::boards::BoardFormat;
 use dlx_sudoku::formats::Format;
+use dlx_sudoku::sudoku::generate::EFFORT_SAMPLES;
 use dlx_sudoku::sudoku::{EngineKind, Shape};
 
 /// The limit `--count` uses when no number follows it.
@@ -150,12 +151,13 @@ pub struct Rate {
     pub format: InputFormat,
 
     /// Random relabellings averaged for the search effort.
-    #[arg(short, long, value_name = "K", default_value_t = 16, value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
+    #[arg(short, long, value_name = "K", default_value_t = EFFORT_SAMPLES, value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
     pub k: usize,
 
-    /// The seed of the relabellings.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    /// The seed of the relabellings [default: one taken from each puzzle, as generate takes
+    /// it, so that a generated puzzle is rated at the level it was made for]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
 
     /// The grid's side: only 9 is rated.
     #[arg(long, value_name = "N", value_parser = size_parser())]
