@@ -611,6 +611,18 @@ fn every_engine_gives_up_at_max_nodes_and_answers_the_rest() {
         &format!("{SIXTEEN_CLUES}\n{EASY_LINE}\n"),
         "gave up after 100 nodes\n1 solution\n",
     );
+    // What a search found before it gave up is said, not dropped: a count so far, and a
+    // solution whose uniqueness was still being checked.
+    solves(
+        &["solve", "--count", "--max-nodes", "1000"],
+        &format!("{EMPTY_LINE}\n"),
+        "gave up after 1000 nodes, at least 91 solutions\n",
+    );
+    solves(
+        &["solve", "--max-nodes", "81"],
+        &format!("{EMPTY_LINE}\n"),
+        "gave up after 81 nodes, at least 1 solution\n",
+    );
     solves(
         &["solve", "--engine", "bitmask", "--max-nodes", "1", "--format", "hdu"],
         &format!("{}\n{}", data("hdu1426.in"), data("hdu1426.in")),

@@ -287,7 +287,7 @@ pub struct Solve {
 #[derive(Args, Debug)]
 pub struct NodeLimit {
     /// Give up on a puzzle after N search-tree nodes (digits tried), and answer `gave up after N
-    /// nodes` in its place; 0 for no limit. Default: none for dlx, whose searches stay small,
+    /// nodes` in its place (with `, at least K solutions` if it found some); 0 for no limit. Default: none for dlx, whose searches stay small,
     /// and 100000000 for bitmask and dfs, which can search for days.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,

@@ -29,7 +29,10 @@ impl Bitmask {
         let mut state = State::new(shape, places, givens, visit, self.max_nodes);
         state.dfs(0);
         match state.gave_up {
-            true => Err(GaveUp { nodes: state.nodes }),
+            true => Err(GaveUp {
+                nodes: state.nodes,
+                found: 0,
+            }),
             false => Ok(()),
         }
     }
@@ -536,7 +539,7 @@ mod tests {
         engine.set_max_nodes(Some(0));
         assert_eq!(
             engine.count_board(&puzzle, 10),
-            Err(GaveUp { nodes: 0 }),
+            Err(GaveUp { nodes: 0, found: 0 }),
             "it would place r1c3 = 3"
         );
     }
@@ -553,7 +556,7 @@ mod tests {
         engine.set_max_nodes(Some(452));
         assert_eq!(engine.count_board(&puzzle, 2), Ok(1));
         engine.set_max_nodes(Some(451));
-        assert_eq!(engine.count_board(&puzzle, 2), Err(GaveUp { nodes: 451 }));
+        assert_eq!(engine.count_board(&puzzle, 2), Err(GaveUp { nodes: 451, found: 1 }));
     }
 
     /// Unsolvable with 11 clues; fewest-candidates search without inference does not finish
@@ -566,9 +569,27 @@ mod tests {
         let mut engine = Bitmask::new();
         engine.set_max_nodes(Some(100_000));
         let runaway = puzzle(RUNAWAY);
-        assert_eq!(engine.verdict(&runaway), Err(GaveUp { nodes: 100_000 }));
-        assert_eq!(engine.count(&runaway, 5), Err(GaveUp { nodes: 100_000 }));
-        assert_eq!(engine.solve(&runaway), Err(GaveUp { nodes: 100_000 }));
+        assert_eq!(
+            engine.verdict(&runaway),
+            Err(GaveUp {
+                nodes: 100_000,
+                found: 0
+            })
+        );
+        assert_eq!(
+            engine.count(&runaway, 5),
+            Err(GaveUp {
+                nodes: 100_000,
+                found: 0
+            })
+        );
+        assert_eq!(
+            engine.solve(&runaway),
+            Err(GaveUp {
+                nodes: 100_000,
+                found: 0
+            })
+        );
         assert_eq!(
             engine.solve(&puzzle(SEED_001_IN)).unwrap().unwrap().to_line(),
             SEED_001_OUT
@@ -579,7 +600,7 @@ mod tests {
         assert_eq!(engine.count(&p, 2000), Ok(1158));
         engine.set_max_nodes(Some(1));
         assert_eq!(engine.count(&puzzle(SEED_001_OUT), 10), Ok(1));
-        assert_eq!(engine.count(&p, 10), Err(GaveUp { nodes: 1 }));
+        assert_eq!(engine.count(&p, 10), Err(GaveUp { nodes: 1, found: 0 }));
         engine.set_max_nodes(None);
         assert_eq!(engine.count(&p, 10), Ok(10));
     }

@@ -105,7 +105,10 @@ impl Engine for Dfs {
         }
         state.dfs(0);
         match state.gave_up {
-            true => Err(GaveUp { nodes: state.nodes }),
+            true => Err(GaveUp {
+                nodes: state.nodes,
+                found: 0,
+            }),
             false => Ok(()),
         }
     }
@@ -238,9 +241,15 @@ mod tests {
         let mut engine = Dfs::new();
         engine.set_max_nodes(Some(10_000));
         let runaway = puzzle(".................1.....2.3......3.2..............2.3......3.2.....4......2.......");
-        assert_eq!(engine.verdict(&runaway), Err(GaveUp { nodes: 10_000 }));
+        assert_eq!(
+            engine.verdict(&runaway),
+            Err(GaveUp {
+                nodes: 10_000,
+                found: 0
+            })
+        );
         assert_eq!(engine.solve(&puzzle(SEED_IN)).unwrap().unwrap().to_line(), SEED_OUT);
         engine.set_max_nodes(Some(1));
-        assert_eq!(engine.verdict(&puzzle(SEED_IN)), Err(GaveUp { nodes: 1 }));
+        assert_eq!(engine.verdict(&puzzle(SEED_IN)), Err(GaveUp { nodes: 1, found: 0 }));
     }
 }

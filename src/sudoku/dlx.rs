@@ -128,7 +128,10 @@ impl Dlx {
                 Status::Done => return Ok(()),
             }
             if self.search.counters().nodes > self.max_nodes {
-                return Err(GaveUp { nodes: self.max_nodes });
+                return Err(GaveUp {
+                    nodes: self.max_nodes,
+                    found: 0,
+                });
             }
         }
     }
@@ -272,7 +275,7 @@ mod tests {
         let p = puzzle(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......");
         let mut dlx = Dlx::new();
         dlx.set_max_nodes(Some(100));
-        assert_eq!(dlx.count(&p, 10_000), Err(GaveUp { nodes: 100 }));
+        assert_eq!(dlx.count(&p, 10_000), Err(GaveUp { nodes: 100, found: 0 }));
         assert!(dlx.last_search().counters().nodes <= 101);
         dlx.set_max_nodes(Some(100_000));
         assert_eq!(dlx.count(&p, 10_000), Ok(1158));
@@ -284,7 +287,13 @@ mod tests {
         dlx.set_max_nodes(Some(nodes));
         assert_eq!(dlx.count(&p, 10_000), Ok(1158));
         dlx.set_max_nodes(Some(nodes - 1));
-        assert_eq!(dlx.count(&p, 10_000), Err(GaveUp { nodes: nodes - 1 }));
+        assert_eq!(
+            dlx.count(&p, 10_000),
+            Err(GaveUp {
+                nodes: nodes - 1,
+                found: 1158
+            })
+        );
     }
 
     /// The engine's counters add up every search since it was made.

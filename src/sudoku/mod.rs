@@ -56,10 +56,11 @@ fn first_of<G: Clone>(search: Searcher<'_, G>) -> Result<Option<G>, GaveUp> {
 fn count_of<G>(search: Searcher<'_, G>, limit: u64) -> Result<u64, GaveUp> {
     let mut n = 0;
     if limit > 0 {
-        search(&mut |_| {
+        let searched = search(&mut |_| {
             n += 1;
             n < limit
-        })?;
+        });
+        searched.map_err(|gave_up| GaveUp { found: n, ..gave_up })?;
     }
     Ok(n)
 }
@@ -67,7 +68,7 @@ fn count_of<G>(search: Searcher<'_, G>, limit: u64) -> Result<u64, GaveUp> {
 /// No solution, one, or several (stopping at the second).
 fn verdict_of<G: Clone>(search: Searcher<'_, G>) -> Result<Verdict<G>, GaveUp> {
     let mut verdict = Verdict::None;
-    search(&mut |g| match &verdict {
+    let searched = search(&mut |g| match &verdict {
         Verdict::None => {
             verdict = Verdict::Unique(g.clone());
             true
@@ -77,7 +78,11 @@ fn verdict_of<G: Clone>(search: Searcher<'_, G>) -> Result<Verdict<G>, GaveUp> {
             false
         }
         Verdict::Multiple(..) => false,
-    })?;
+    });
+    // Giving up after a solution, the search has shown the puzzle has one, not whether it
+    // has a second.
+    let found = u64::from(matches!(verdict, Verdict::Unique(_)));
+    searched.map_err(|gave_up| GaveUp { found, ..gave_up })?;
     Ok(verdict)
 }
 
@@ -86,12 +91,19 @@ fn verdict_of<G: Clone>(search: Searcher<'_, G>) -> Result<Verdict<G>, GaveUp> {
 pub struct GaveUp {
     /// The limit it reached.
     pub nodes: u64,
+    /// The solutions it had found by then (counting, or checking a solution is unique).
+    pub found: u64,
 }
 
 impl fmt::Display for GaveUp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let noun = if self.nodes == 1 { "node" } else { "nodes" };
-        write!(f, "gave up after {} {noun}", self.nodes)
+        write!(f, "gave up after {} {noun}", self.nodes)?;
+        match self.found {
+            0 => Ok(()),
+            1 => write!(f, ", at least 1 solution"),
+            n => write!(f, ", at least {n} solutions"),
+        }
     }
 }
 
@@ -276,7 +288,15 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn giving_up_says_after_how_many_nodes() {
-        assert_eq!(GaveUp { nodes: 1 }.to_string(), "gave up after 1 node");
-        assert_eq!(GaveUp { nodes: 2500 }.to_string(), "gave up after 2500 nodes");
+        assert_eq!(GaveUp { nodes: 1, found: 0 }.to_string(), "gave up after 1 node");
+        assert_eq!(GaveUp { nodes: 2500, found: 0 }.to_string(), "gave up after 2500 nodes");
+        assert_eq!(
+            GaveUp { nodes: 2500, found: 1 }.to_string(),
+            "gave up after 2500 nodes, at least 1 solution"
+        );
+        assert_eq!(
+            GaveUp { nodes: 9, found: 3 }.to_string(),
+            "gave up after 9 nodes, at least 3 solutions"
+        );
     }
 }
