@@ -1308,13 +1308,14 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   await page.waitForFunction(() => window.dlxPage.workbench.tooBig > 0);
   assert.equal(new URL(page.url()).hash, '#m=cover');
   await page.click('#cover-copy');
-  assert.match(await coverResult(page), /^This problem is too big for a link: packed, it takes [\d,]+ characters, and a link holds at most 16,000\. Save its text instead\.$/);
+  const chars = (await page.$eval('#cover-text', (t) => t.value.length)).toLocaleString('en');
+  assert.match(await coverResult(page), new RegExp(`^This problem is too big for a link: its ${chars} characters pack into [\\d,]+ characters of link, and a link holds at most 16,000\\. Save its text instead\\.$`));
   // Hostile links: each is refused with a message, and the editor keeps a problem.
   const { packProblem } = await import('../../www/cover-link.js');
   for (const [hash, message] of [
     ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem, 4 queens, is shown instead\.$/],
     ['#m=cover&x=AAAAAAAAAAAA', /cannot be read: it does not unpack/],
-    [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 500,000 bytes/],
+    [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 500,000 characters \(the most the editor takes\)\./],
     [`#m=cover&x=${'A'.repeat(20000)}`, /^The link is too long to hold a problem \(20,010 characters after the #, at most 16,040\); ignored\./],
   ]) {
     const p = await openCover(hash);
