@@ -197,24 +197,31 @@ $('show-marks').addEventListener('change', (e) => views.board.setMarksShown(e.ta
 $('advance').addEventListener('change', (e) => {
   views.board.advance = e.target.checked;
 });
+/**
+ * The workbench's editor takes whole problems, up to the page's limits: true (and a message
+ * saying why, `verb` naming what was refused) when `text` put in place of `start`..`end`
+ * would take it past them. Checked before the textarea takes the text, which costs time.
+ */
+function editorRefuses(field, text, start, end, verb) {
+  const n = (k) => k.toLocaleString('en');
+  if (text.length > MAX_TEXT) {
+    views.coverResult.message('error', `Not ${verb}: ${n(text.length)} characters is more than the editor takes (${n(MAX_TEXT)}). The problem is unchanged.`);
+    return true;
+  }
+  const lines = countLines(field.value.slice(0, start) + text + field.value.slice(end));
+  if (lines > MAX_LINES) {
+    views.coverResult.message('error', `Not ${verb}: the editor would hold ${n(lines)} lines, and it takes at most ${n(MAX_LINES)} (a line for each option). The problem is unchanged.`);
+    return true;
+  }
+  return false;
+}
 // Paste anywhere (but into a text field): a puzzle in any format the CLI reads. Into a
 // field, the browser pastes, unless the text is far too long for it (see `pasteIntoField`).
 document.addEventListener('paste', (e) => {
   const text = e.clipboardData?.getData('text/plain') ?? '';
   const field = e.target.closest?.('input, textarea, [contenteditable="true"]');
   if (field?.id === 'cover-text') {
-    // The workbench's editor takes whole problems, up to the page's limits.
-    const n = (k) => k.toLocaleString('en');
-    if (text.length > MAX_TEXT) {
-      e.preventDefault();
-      views.coverResult.message('error', `Not pasted: ${n(text.length)} characters is more than the editor takes (${n(MAX_TEXT)}). The problem is unchanged.`);
-      return;
-    }
-    const lines = countLines(field.value.slice(0, field.selectionStart) + text + field.value.slice(field.selectionEnd));
-    if (lines > MAX_LINES) {
-      e.preventDefault();
-      views.coverResult.message('error', `Not pasted: the editor would hold ${n(lines)} lines, and it takes at most ${n(MAX_LINES)} (a line for each option). The problem is unchanged.`);
-    }
+    if (editorRefuses(field, text, field.selectionStart, field.selectionEnd, 'pasted')) e.preventDefault();
     return;
   }
   if (field) {
@@ -223,6 +230,23 @@ document.addEventListener('paste', (e) => {
   }
   e.preventDefault();
   c.paste(text);
+});
+// Text dropped into the editor obeys the paste's limits, checked at the drop, before the
+// textarea takes it: at the caret the drop point puts it (where the browser inserts it).
+// Text dragged within the editor and moved adds none, so it is let through.
+let draggingInEditor = false;
+$('cover-text').addEventListener('dragstart', () => {
+  draggingInEditor = true;
+});
+$('cover-text').addEventListener('dragend', () => {
+  draggingInEditor = false;
+});
+$('cover-text').addEventListener('drop', (e) => {
+  if (draggingInEditor && e.dataTransfer.dropEffect === 'move') return;
+  const field = e.currentTarget;
+  const at = document.caretPositionFromPoint?.(e.clientX, e.clientY);
+  const offset = at?.offsetNode === field ? at.offset : field.value.length;
+  if (editorRefuses(field, e.dataTransfer.getData('text/plain'), offset, offset, 'dropped')) e.preventDefault();
 });
 // Copy from the board: the puzzle as one line.
 document.addEventListener('copy', (e) => {

@@ -1402,6 +1402,33 @@ test('workbench: a short link to a huge problem is refused at once, naming the l
   assert.equal(refused, true, 'the paste is cancelled');
   assert.equal(await coverResult(page), 'Not pasted: the editor would hold 49,999 lines, and it takes at most 20,000 (a line for each option). The problem is unchanged.');
   assert.match(await coverStatus(page), /19,999 options/);
+  // So is a drop (a real one, from outside the page, through the browser's own drag and
+  // drop), at the line it drops on: the textarea took 50,000 lines before the limit was
+  // checked. One line break more is refused too; a drop within the limit is taken.
+  const cdp = await page.context().newCDPSession(page);
+  const where = await page.$eval('#cover-text', (t) => {
+    const r = t.getBoundingClientRect();
+    return { x: r.x + 30, y: r.y + r.height / 2 };
+  });
+  const drop = async (text) => {
+    await page.evaluate(() => document.querySelector('#cover-result').replaceChildren());
+    const data = { items: [{ mimeType: 'text/plain', data: text }], dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type, ...where, data });
+  };
+  const before = await page.$eval('#cover-text', (t) => t.value);
+  await drop('a0 a1\n'.repeat(30_000));
+  assert.equal(await coverResult(page), 'Not dropped: the editor would hold 50,000 lines, and it takes at most 20,000 (a line for each option). The problem is unchanged.');
+  await drop('\n');
+  assert.equal(await coverResult(page), 'Not dropped: the editor would hold 20,001 lines, and it takes at most 20,000 (a line for each option). The problem is unchanged.');
+  await drop(' '.repeat(500_001));
+  assert.equal(await coverResult(page), 'Not dropped: 500,001 characters is more than the editor takes (500,000). The problem is unchanged.');
+  assert.equal(await page.$eval('#cover-text', (t) => t.value), before, 'nothing dropped');
+  await page.waitForTimeout(300);
+  assert.match(await coverStatus(page), /19,999 options/);
+  await drop('  ');
+  await page.waitForFunction((n) => document.querySelector('#cover-text').value.length === n, before.length + 2);
+  assert.equal(await coverResult(page), '', 'no message');
+  await page.waitForFunction(() => /19,999 options/.test(document.querySelector('#cover-status').textContent));
 });
 
 test('workbench: a link to an empty problem says so and shows the default problem, nothing marked', async () => {
