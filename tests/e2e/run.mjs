@@ -2386,6 +2386,10 @@ test('every size: a 16×16 and an empty one round-trip in the link; 1–9, A–G
     [`#p=5${'.'.repeat(15)}`, /does not read: .*'5'/],
     [`#p=${POJ16}&a=runes`, /alphabet "runes" is not "digits" or "letters"/],
     [`#p=P${'.'.repeat(255)}&a=digits`, /'P'/],
+    // an alphabet the size does not have: a 9×9 in letters stopped the page from starting
+    [`#p=${POJ1}&a=letters`, /^The link's puzzle does not read: a 9×9 grid is not written in letters; ignored\./],
+    [`#p=${'.'.repeat(16)}&a=letters`, /a 4×4 grid is not written in letters; ignored/],
+    [`#p=${'.'.repeat(625)}&a=digits`, /a 25×25 grid is not written in digits; ignored/],
   ]) {
     const p = await open(bad);
     assert.match(await noticeText(p), message, bad);
