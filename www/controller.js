@@ -743,11 +743,14 @@ export class Controller {
     }
   }
 
-  /** A link's puzzle, checked: `{alphabet}`, or throws naming the cell (wasm's messages). */
+  /**
+   * A link's puzzle, checked: `{alphabet}`, or throws naming the cell (wasm's messages).
+   * Checked as a line of cells first: `parse` would read 16 characters with a letter as a
+   * POJ 3076 row ("puzzle 1 stops after 1 rows") where the link means a 4×4.
+   */
   readLink(line, alphabet) {
-    if (!alphabet) alphabet = this.dlx.parse(line).alphabet;
     this.dlx.checkGivens(line, alphabet); // a symbol outside the alphabet throws; clashes are shown later
-    return { alphabet };
+    return { alphabet: alphabet ?? this.dlx.parse(line).alphabet };
   }
 
   /**

@@ -2390,6 +2390,8 @@ test('every size: a 16×16 and an empty one round-trip in the link; 1–9, A–G
     [`#p=${POJ1}&a=letters`, /^The link's puzzle does not read: a 9×9 grid is not written in letters; ignored\./],
     [`#p=${'.'.repeat(16)}&a=letters`, /a 4×4 grid is not written in letters; ignored/],
     [`#p=${'.'.repeat(625)}&a=digits`, /a 25×25 grid is not written in digits; ignored/],
+    // 16 characters are a 4×4 in a link, never a POJ 3076 row ("puzzle 1 stops after 1 rows")
+    [`#p=ABCD${'.'.repeat(12)}`, /^The link's puzzle does not read: cell 1 \(r1c1\): 'A' is not a symbol of a 4×4 grid \(1–4\) or a blank; ignored\./],
   ]) {
     const p = await open(bad);
     assert.match(await noticeText(p), message, bad);
