@@ -522,14 +522,15 @@ export class Controller {
   }
 
   /**
-   * A paste into a text field: true to let the browser paste. Far too long a text is
-   * refused, since the browser's own paste into a number field takes time that grows with
-   * the square of the length (300,000 characters: 5 s; 10 MB: the page hangs for hours).
+   * A paste (or, `verb` 'dropped', a drop) into a text field: true to let the browser take
+   * it. Far too long a text is refused, since the browser's own paste into a number field
+   * takes time that grows with the square of the length (300,000 characters: 5 s; 10 MB:
+   * the page hangs for hours), and so does its drop.
    */
-  pasteIntoField(field, text) {
+  pasteIntoField(field, text, verb = 'pasted') {
     if (text.length <= MAX_FIELD_PASTE) return true;
     const name = field.dataset.name || field.getAttribute('aria-label') || 'This field';
-    this.views.result.message('error', `${name}: not pasted, ${text.length.toLocaleString('en')} characters is far too long (at most ${MAX_FIELD_PASTE}). The field is unchanged.`);
+    this.views.result.message('error', `${name}: not ${verb}, ${text.length.toLocaleString('en')} characters is far too long (at most ${MAX_FIELD_PASTE}). The field is unchanged.`);
     return false;
   }
 

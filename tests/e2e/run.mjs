@@ -821,7 +821,29 @@ test('hostile paste: 10 MB is refused at once with a clear message, and the type
   console.log(`    10 MB paste on the board: ${tBig}`);
   console.log(`    199,999 characters on the board: ${tUnder}`);
   console.log(`    10 MB paste into the count limit: ${tField}`);
-  // A short paste into the field is the browser's, as before.
+  // A drop (the browser's own, from outside the page) is held to the same limit: a million
+  // characters dropped into the field froze the page for 15 s.
+  const cdp = await page.context().newCDPSession(page);
+  const where = await page.$eval('#count-limit', (t) => {
+    const r = t.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  const drop = async (text) => {
+    const data = { items: [{ mimeType: 'text/plain', data: text }], dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type, ...where, data });
+  };
+  const since = await clock(page);
+  const t0 = Date.now();
+  await drop('1'.repeat(1_000_000));
+  const tDrop = Date.now() - t0;
+  assert.equal(await page.$eval('#count-limit', (i) => i.value), '1000000', 'the field is unchanged');
+  assert.equal(await page.$eval('#result', (r) => r.textContent), 'Count up to: not dropped, 1,000,000 characters is far too long (at most 100). The field is unchanged.');
+  console.log(`    a million characters dropped into the count limit: ${ms(tDrop)}; ${describeBlocking(await blocking(page, since))}`);
+  assert.ok(tDrop < 5000, `refused at once (${ms(tDrop)})`);
+  // A short drop or paste into the field is the browser's, as before.
+  await page.fill('#count-limit', '');
+  await drop('750');
+  assert.equal(await page.$eval('#count-limit', (i) => i.value), '750');
   await page.evaluate(() => navigator.clipboard.writeText('2500'));
   await page.fill('#count-limit', '');
   await page.keyboard.press('Control+V');
