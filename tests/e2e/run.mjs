@@ -1048,6 +1048,19 @@ test('hostile trace: the main thread at top speed, measured (3 s on the empty gr
   assert.ok(events > 100_000, 'it played');
 });
 
+test('the count field shows its largest value whole, on a desktop, a phone and in large type', async () => {
+  // 8.2em held 9 digits and the spin button: 1000000000, the most it takes, lost its last 0.
+  for (const [viewport, large] of [[{ width: 1280, height: 800 }, false], [{ width: 375, height: 812 }, false], [{ width: 1280, height: 800 }, true]]) {
+    const page = await open('', viewport);
+    if (large) await page.click('#large-type');
+    await page.fill('#count-limit', '1000000000');
+    await page.hover('#count-limit'); // the spin button shows
+    const { scroll, client } = await page.$eval('#count-limit', (i) => ({ scroll: i.scrollWidth, client: i.clientWidth }));
+    assert.ok(scroll <= client, `${viewport.width} px${large ? ', large type' : ''}: the text is ${scroll} px wide in a field of ${client}`);
+    if (viewport.width === 375) await shotOf(page, '#sudoku-pane > .puzzle-bar >> nth=0', 'count-field-375');
+  }
+});
+
 test('Cancel stays put while the progress text grows, on a desktop and a phone', async () => {
   // The progress text shared a line with Cancel: as its numbers grew, its wrapping moved the
   // button along and from line to line, under the pointer of someone aiming at it.
