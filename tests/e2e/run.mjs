@@ -2438,6 +2438,30 @@ test('every size: a 16×16 and an empty one round-trip in the link; 1–9, A–G
   }
 });
 
+test('every size: the narration is never cut off beside a 16×16 or 25×25 board, nor in large type', async () => {
+  // Its box is a fixed two lines (new text never moves the views below): beside the wider
+  // boards, and in large type, a third line was cut through the middle at one step in eight.
+  for (const [hash, large] of [[`#p=${'.'.repeat(625)}`, false], [`#p=${EMPTY16}`, false], [`#p=${HARD}`, true], [`#p=${EMPTY}`, true]]) {
+    const page = await open(hash);
+    if (large) {
+      await page.click('#large-type');
+      await page.evaluate(() => document.activeElement.blur());
+    }
+    const cut = await page.evaluate(async () => {
+      const box = document.querySelector('#narration');
+      const out = [];
+      for (let k = 0; k <= 200; k++) {
+        if (k) window.dlxPage.player.forward(1);
+        await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+        if (box.scrollHeight > box.clientHeight + 1) out.push(`${k}: ${box.textContent}`);
+      }
+      return out;
+    });
+    assert.deepEqual(cut, [], `${hash.slice(0, 12)}…${large ? ' in large type' : ''}: ${cut.length} of 201 narrations overflow their box`);
+    if (hash.length > 600) await shotOf(page, '.right', 'narration-25x25');
+  }
+});
+
 test('every size: screenshots of 4×4, 16×16 and 25×25 at 1280×800 and 375×812', async () => {
   const S25 = data('sudoku25.txt').split('\n')[0].trim();
   for (const [name, hash] of [['four', '#p=..2.4......1.4..&s=12'], ['sixteen', `#p=${HARD16}&s=120`], ['twentyfive', `#p=${S25}&s=60`]]) {
