@@ -432,7 +432,7 @@ export class Controller {
     this.searchable = clashes.length === 0;
     if (!this.searchable) {
       lines.push('These givens clash, so there is no solution and no search to watch:', ...clashes.slice(0, 6).map((c) => c.message));
-      if (clashes.length > 6) lines.push(`… and ${clashes.length - 6} more.`);
+      if (clashes.length > 6) lines.push(`… and ${(clashes.length - 6).toLocaleString('en')} more.`);
       notice.show('error', ...lines);
       this.loadSudoku(null);
     } else {

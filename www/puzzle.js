@@ -53,7 +53,7 @@ export function readPasted(text, parse) {
   try {
     const { format, side, alphabet, puzzles } = parse(t);
     if (puzzles.length === 0) throw new Error('no puzzle found');
-    const more = puzzles.length > 1 ? `; ${puzzles.length} puzzles, loaded the first` : '';
+    const more = puzzles.length > 1 ? `; ${puzzles.length.toLocaleString('en')} puzzles, loaded the first` : '';
     // Stryker disable next-line StringLiteral: equivalent, parse() already writes blanks as '.'
     return { line: puzzles[0].replace(/0/g, '.'), side, alphabet, note: `read as ${formatName(format, side, alphabet)}${more}` };
   } catch (e) {

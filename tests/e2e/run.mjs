@@ -587,6 +587,8 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   assert.ok(s.labels.some((l) => /^r\d+c\d+ = [A-P]$/.test(l)) && s.labels.some((l) => /^[rcb]\d+:[A-P]$/.test(l)), s.labels.slice(0, 4).join(' '));
   assert.ok(s.labels.includes((await big.evaluate((o) => window.dlxPage.matrix.mx.optionLabel(o), t.o))), 'the option tried is in view');
   assert.match(await matrixLabel(big), /Zoomed in: rows \d+ to \d+ \(r\d+c\d+ = [A-P] to r\d+c\d+ = [A-P]\)/);
+  // the place in words, its numbers written as the title above writes them ("4,096 options")
+  assert.match(await big.$eval('#matrix-area .matrix-where', (w) => w.textContent), /^rows [\d,]+–[\d,]+ of 4,096, columns [\d,]+–[\d,]+ of 1,024$/);
   assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
   await shotOf(big, '#matrix-area', 'matrix16-zoomed');
   await big.keyboard.press('0');
@@ -1216,6 +1218,11 @@ test('workbench: the gallery, animate, step back, narration in item and option n
   await galleryPick(page, 'Langford 3');
   await page.keyboard.press(']');
   assert.match(await narration(page), /^Branch on item \w+: only/);
+  // A big problem's numbers in the narration and the matrix's words, as the page writes numbers.
+  await galleryPick(page, 'Pentominoes 6×10');
+  await page.waitForFunction(() => /^The matrix: 2,056 options/.test(document.querySelector('#cover-matrix canvas').getAttribute('aria-label')));
+  assert.match(await page.$eval('#cover-matrix canvas', (c) => c.getAttribute('aria-label')), /^The matrix: 2,056 options \(rows\) × 72 items \(columns\)\. 2,056 live, 0 in the partial solution/);
+  assert.equal(await narration(page), 'Ready: 72 items to cover with 2,056 options. Step or play to start.');
 });
 
 test('workbench: parse errors show at their line and column as the user types, and fixing one resumes', async () => {
@@ -1650,6 +1657,9 @@ test('classroom: clashing givens explain why no search runs', async () => {
   await page.click('#board .cell >> nth=1');
   await page.keyboard.press('Delete');
   assert.equal(await page.$eval('#items-off', (p) => p.hidden), true);
+  // Six clashes are named, the rest counted, with the page's thousands separators.
+  const all = await open(`#p=${'A'.repeat(625)}`);
+  assert.match(await noticeText(all), /r1c4: A already in box 1 \(r1c1\)\s*… and 1,794 more\.$/);
 });
 
 test('classroom: on a 375×812 phone the board and the narration fit about one screen, text 14 px, Knuth\'s letters 12 px or more', async () => {
