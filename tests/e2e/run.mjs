@@ -565,7 +565,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   await big.keyboard.press('}');
   await big.keyboard.press('}');
   const before = await matrixLabel(big);
-  assert.match(before, /^The whole matrix, 4096 options × 1024 items, rows by cell\. .*; trying r\d+c\d+ = [A-P]\. Each pixel sums up 8 rows × \d+ columns? \(the most telling state shows\)\.$/);
+  assert.match(before, /^The whole matrix, 4,096 options × 1,024 items, rows by cell\. .*; trying r\d+c\d+ = [A-P]\. Each pixel sums up 8 rows × \d+ columns? \(the most telling state shows\)\.$/);
   t = await tryingNow(big);
   assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
   await shotOf(big, '#matrix-area', 'matrix16-desktop');
@@ -586,7 +586,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   assert.deepEqual([s.zoom, s.cell, s.perRow, s.perColumn], [4, 16, 1, 1]);
   assert.ok(s.labels.some((l) => /^r\d+c\d+ = [A-P]$/.test(l)) && s.labels.some((l) => /^[rcb]\d+:[A-P]$/.test(l)), s.labels.slice(0, 4).join(' '));
   assert.ok(s.labels.includes((await big.evaluate((o) => window.dlxPage.matrix.mx.optionLabel(o), t.o))), 'the option tried is in view');
-  assert.match(await matrixLabel(big), /Zoomed in: rows \d+ to \d+ \(r\d+c\d+ = [A-P] to r\d+c\d+ = [A-P]\)/);
+  assert.match(await matrixLabel(big), /Zoomed in: rows [\d,]+ to [\d,]+ \(r\d+c\d+ = [A-P] to r\d+c\d+ = [A-P]\)/);
   // the place in words, its numbers written as the title above writes them ("4,096 options")
   assert.match(await big.$eval('#matrix-area .matrix-where', (w) => w.textContent), /^rows [\d,]+–[\d,]+ of 4,096, columns [\d,]+–[\d,]+ of 1,024$/);
   assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
