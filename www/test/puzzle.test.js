@@ -115,6 +115,11 @@ test('a pasted puzzle reads in every format the CLI reads, and drawn grids', () 
   const drawn = readPasted(DRAWN, dlx.parse);
   assert.equal(drawn.line, '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
   assert.match(drawn.note, /drawn 9×9 grid/);
+  // nine rows of nine, each line ended as the CLI reads lines: \n, \r\n, or \r alone
+  for (const end of ['\n', '\r\n', '\r']) {
+    const rows = `${POJ.replace(/(.{9})/g, `$1${end}`)}`;
+    assert.deepEqual(readPasted(rows, dlx.parse), { line: POJ, side: 9, alphabet: 'digits', note: 'read as a drawn 9×9 grid (separators ignored)' }, JSON.stringify(end));
+  }
   assert.match(readPasted(`${POJ}\n${POJ}\nend\n`, dlx.parse).note, /2 puzzles, loaded the first/);
   assert.match(readPasted(`${POJ}\n`.repeat(1500), dlx.parse).note, /; 1,500 puzzles, loaded the first/, 'counted as the page counts');
 });
