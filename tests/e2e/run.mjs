@@ -726,6 +726,28 @@ test('a shared link restores the puzzle and the step', async () => {
   const knuth = await open('#m=knuth&s=11');
   assert.equal(await narration(knuth), 'Dead end: item E has no option left; back up.');
   assert.equal(await knuth.$eval('#tab-knuth', (t) => t.getAttribute('aria-selected')), 'true');
+  // No clipboard (plain HTTP, or permission refused): the link is shown to copy by hand, and
+  // it wraps in its box: its 81 cells are one long word, which widened a phone's page to 800 px.
+  for (const [hash, width] of [[`#p=${POJ2}&s=12`, 375], [`#p=${'.'.repeat(624)}A&s=12`, 375], [`#p=${'.'.repeat(624)}A&s=12`, 1280]]) {
+    const phone = await open(hash, { width, height: 812 });
+    await phone.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+    await phone.click('#copy-link');
+    await phone.waitForFunction(() => /^Copy this link: /.test(document.querySelector('#notice').textContent));
+    assert.equal(await noticeText(phone), `Copy this link: ${phone.url()}`);
+    const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scroll <= client, `${hash.split('&')[0].length - 3} cells at ${width} px: the page is ${scroll} px wide in a window of ${client}`);
+    const box = await phone.$eval('#notice', (n) => [n.scrollWidth, n.clientWidth]);
+    assert.ok(box[0] <= box[1], `the link stays in its box (${box})`);
+    if (hash.length < 100) await shotOf(phone, '#notice', 'copy-link-by-hand-375');
+  }
+  // so does the workbench's
+  const cover = await open('#m=cover', { width: 375, height: 812 });
+  await cover.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+  await cover.click('#cover-copy');
+  await cover.waitForFunction(() => /^Copy this link: /.test(document.querySelector('#cover-result').textContent));
+  assert.equal(await cover.$eval('#cover-result', (r) => r.textContent), `Copy this link: ${cover.url()}`);
+  const [scroll, client] = await cover.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `the workbench at 375 px: the page is ${scroll} px wide in a window of ${client}`);
 });
 
 test('hostile links and huge steps: a message, never a freeze', async () => {
