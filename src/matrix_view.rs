@@ -1051,25 +1051,26 @@ impl MatrixView {
         t
     }
 
-    /// What the view shows now, in words (the canvas's text alternative).
+    /// What the view shows now, in words (the canvas's text alternative), its numbers
+    /// written as the page writes them ("4,096 options").
     pub fn describe(&self, pic: &Picture) -> String {
         let l = &self.layout;
-        let (options, items) = (l.options(), l.items());
+        let (options, items) = (grouped(l.options()), grouped(l.items()));
         let t = MatrixView::tally(pic);
-        let n = |k: usize, one: &str, many: &str| format!("{k} {}", if k == 1 { one } else { many });
+        let n = |k: usize, one: &str, many: &str| format!("{} {}", grouped(k), if k == 1 { one } else { many });
         let mut s = format!(
             "The whole matrix, {options} options × {items} items, rows by {}. ",
             l.orders[self.order].name
         );
         let mut parts = vec![
             format!("{} live", n(t.live, "option", "options")),
-            format!("{} tried", t.tried),
-            format!("{} pending", t.pending),
+            format!("{} tried", grouped(t.tried)),
+            format!("{} pending", grouped(t.pending)),
         ];
         if t.spent > 0 {
-            parts.push(format!("{} spent", t.spent));
+            parts.push(format!("{} spent", grouped(t.spent)));
         }
-        parts.push(format!("{} hidden", t.hidden));
+        parts.push(format!("{} hidden", grouped(t.hidden)));
         s += &parts.join(", ");
         s += &format!("; {} covered", n(t.covered, "item", "items"));
         if t.dead_ends > 0 {
@@ -1097,12 +1098,12 @@ impl MatrixView {
             let last = self.option_at((vp.row0 + rows - 1) as usize) as usize;
             s += &format!(
                 " Zoomed in: rows {} to {} ({} to {}), columns {} to {} ({} to {}).",
-                vp.row0 + 1,
-                vp.row0 + rows,
+                grouped(vp.row0 as usize + 1),
+                grouped((vp.row0 + rows) as usize),
                 l.option_label(first),
                 l.option_label(last),
-                vp.col0 + 1,
-                vp.col0 + cols,
+                grouped(vp.col0 as usize + 1),
+                grouped((vp.col0 + cols) as usize),
                 l.item_name(vp.col0 as usize),
                 l.item_name((vp.col0 + cols - 1) as usize),
             );
@@ -1114,7 +1115,7 @@ impl MatrixView {
             match sel_cols.as_slice() {
                 [] => {}
                 [i] => s += &format!(" and the column of item {}", l.item_name(*i)),
-                more => s += &format!(" and {} columns", more.len()),
+                more => s += &format!(" and {} columns", grouped(more.len())),
             }
             s += ".";
         }
@@ -1145,6 +1146,19 @@ fn dot_mask(w: u32, h: u32) -> Vec<bool> {
             x * x + y * y <= r * r
         })
         .collect()
+}
+
+/// A count as the page writes counts, in groups of three digits: "15,625".
+fn grouped(k: usize) -> String {
+    let digits = k.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -1442,6 +1456,9 @@ mod tests {
         let t = MatrixView::tally(&pic);
         assert_eq!(t.live + t.hidden + t.tried + t.pending + t.spent, 729);
         assert_eq!(t.tried, 1);
+        // counts in groups of three digits, as the page writes them
+        let counts = [0, 7, 999, 1000, 15_625, 100_000, 1_234_567].map(grouped);
+        assert_eq!(counts, ["0", "7", "999", "1,000", "15,625", "100,000", "1,234,567"]);
         let text = v.describe(&pic);
         assert!(
             text.starts_with("The whole matrix, 729 options × 324 items, rows by cell. "),
@@ -1745,7 +1762,7 @@ mod tests {
         assert_eq!(v.top_marks()[k..k + 4], paint(Paint::Top));
         let text = v.describe(&pic);
         assert!(
-            text.starts_with("The whole matrix, 4096 options × 1024 items, rows by cell. "),
+            text.starts_with("The whole matrix, 4,096 options × 1,024 items, rows by cell. "),
             "{text}"
         );
         assert!(
@@ -1777,7 +1794,11 @@ mod tests {
         assert!((7499..=7500).contains(&r) && (399..=400).contains(&c), "{r}, {c}");
         v.draw(&pic);
         let text = v.describe(&pic);
-        assert!(text.contains("Zoomed in: rows "), "{text}");
+        assert!(text.contains("Zoomed in: rows 7,"), "{text}");
+        assert!(
+            text.starts_with("The whole matrix, 15,625 options × 2,500 items, "),
+            "{text}"
+        );
         assert!(!text.contains("Each pixel"), "{text}");
         let vp = v.viewport();
         assert!(

@@ -250,6 +250,8 @@ pub fn check_givens(line: &JsValue, alphabet: Option<String>) -> Result<Object, 
             }
             None => {
                 let grid = Grid::parse_line(&text).map_err(js_error)?;
+                // 9×9 has one alphabet; another one named is an error, as at the other sizes.
+                alphabet_arg(alphabet, Shape::NINE)?;
                 let clashes = grid.clashes().into_iter().map(|c| (c, c.to_string())).collect();
                 let candidates = grid.candidates().iter().map(|&c| u32::from(c)).collect();
                 (clashes, candidates, |_, cell| crate::sudoku::cell_name(cell))

@@ -2064,6 +2064,14 @@ fn tables_clashes_and_pastes_in_the_puzzle_s_own_alphabet() {
     };
     assert_eq!(said("digits"), "r1c2: A already in row 1 (r1c1)");
     assert_eq!(said("letters"), "r1c2: A already in row 1 (r1c1)");
+    // A size's alphabets only, at 9×9 too (whose line is read by the 9×9 reader).
+    for (cells, alphabet, side) in [(81, "letters", 9), (16, "letters", 4), (625, "digits", 25)] {
+        assert_eq!(
+            message(check_givens(&js(&".".repeat(cells)), Some(alphabet.into())).unwrap_err()),
+            format!("a {side}×{side} grid is not written in {alphabet}")
+        );
+    }
+    assert!(check_givens(&js(&".".repeat(81)), Some("digits".into())).is_ok());
     let ten_in_digits = check_givens(&js(&format!("G{}", ".".repeat(255))), Some("digits".into())).unwrap();
     assert_eq!(Array::from(&get(&ten_in_digits, "clashes")).length(), 0);
     assert!(

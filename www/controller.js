@@ -432,7 +432,7 @@ export class Controller {
     this.searchable = clashes.length === 0;
     if (!this.searchable) {
       lines.push('These givens clash, so there is no solution and no search to watch:', ...clashes.slice(0, 6).map((c) => c.message));
-      if (clashes.length > 6) lines.push(`… and ${clashes.length - 6} more.`);
+      if (clashes.length > 6) lines.push(`… and ${(clashes.length - 6).toLocaleString('en')} more.`);
       notice.show('error', ...lines);
       this.loadSudoku(null);
     } else {
@@ -522,14 +522,15 @@ export class Controller {
   }
 
   /**
-   * A paste into a text field: true to let the browser paste. Far too long a text is
-   * refused, since the browser's own paste into a number field takes time that grows with
-   * the square of the length (300,000 characters: 5 s; 10 MB: the page hangs for hours).
+   * A paste (or, `verb` 'dropped', a drop) into a text field: true to let the browser take
+   * it. Far too long a text is refused, since the browser's own paste into a number field
+   * takes time that grows with the square of the length (300,000 characters: 5 s; 10 MB:
+   * the page hangs for hours), and so does its drop.
    */
-  pasteIntoField(field, text) {
+  pasteIntoField(field, text, verb = 'pasted') {
     if (text.length <= MAX_FIELD_PASTE) return true;
     const name = field.dataset.name || field.getAttribute('aria-label') || 'This field';
-    this.views.result.message('error', `${name}: not pasted, ${text.length.toLocaleString('en')} characters is far too long (at most ${MAX_FIELD_PASTE}). The field is unchanged.`);
+    this.views.result.message('error', `${name}: not ${verb}, ${text.length.toLocaleString('en')} characters is far too long (at most ${MAX_FIELD_PASTE}). The field is unchanged.`);
     return false;
   }
 
@@ -743,11 +744,14 @@ export class Controller {
     }
   }
 
-  /** A link's puzzle, checked: `{alphabet}`, or throws naming the cell (wasm's messages). */
+  /**
+   * A link's puzzle, checked: `{alphabet}`, or throws naming the cell (wasm's messages).
+   * Checked as a line of cells first: `parse` would read 16 characters with a letter as a
+   * POJ 3076 row ("puzzle 1 stops after 1 rows") where the link means a 4×4.
+   */
   readLink(line, alphabet) {
-    if (!alphabet) alphabet = this.dlx.parse(line).alphabet;
     this.dlx.checkGivens(line, alphabet); // a symbol outside the alphabet throws; clashes are shown later
-    return { alphabet };
+    return { alphabet: alphabet ?? this.dlx.parse(line).alphabet };
   }
 
   /**

@@ -6,8 +6,15 @@
 
 /** The longest packed problem a link carries (characters of base64url). */
 export const MAX_PACKED = 16_000;
-/** The most bytes a link's problem may inflate to (the editor takes as many characters). */
+/**
+ * The most characters a link's problem may unpack to: as many as the editor takes, counted
+ * as the editor counts them (UTF-16 code units, a JavaScript string's length), not in bytes,
+ * so that any problem the editor holds can travel in a link (300,000 "é" are 600,000 bytes).
+ */
 export const MAX_UNPACKED = 500_000;
+/** UTF-8 takes at most 3 bytes for each UTF-16 code unit (4 for a pair): past this many
+ *  bytes a stream is too long whatever it holds, and inflating it stops there. */
+const BYTES_PER_UNIT = 3;
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const VALUE = new Int16Array(128).fill(-1);
@@ -43,6 +50,8 @@ export function fromBase64Url(text) {
   return out;
 }
 
+class TooLong extends Error {}
+
 async function readAll(stream, max) {
   const reader = stream.getReader();
   const parts = [];
@@ -53,7 +62,7 @@ async function readAll(stream, max) {
     size += value.length;
     if (size > max) {
       await reader.cancel();
-      throw new Error(`it unpacks to more than ${max.toLocaleString('en')} bytes`);
+      throw new TooLong();
     }
     parts.push(value);
   }
@@ -80,19 +89,26 @@ export async function packProblem(text) {
   return toBase64Url(await readAll(through(bytes, new CompressionStream('deflate-raw')), Infinity));
 }
 
-/** The text of a packed problem; throws an Error whose message says what is wrong with it. */
+/**
+ * The text of a packed problem, at most `max` characters (the editor's measure); throws an
+ * Error whose message says what is wrong with it.
+ */
 export async function unpackProblem(packed, max = MAX_UNPACKED) {
   const bytes = fromBase64Url(packed);
+  const tooLong = () => new Error(`it unpacks to more than ${max.toLocaleString('en')} characters (the most the editor takes)`);
   let raw;
   try {
-    raw = await readAll(through(bytes, new DecompressionStream('deflate-raw')), max);
+    raw = await readAll(through(bytes, new DecompressionStream('deflate-raw')), BYTES_PER_UNIT * max);
   } catch (e) {
-    if (/unpacks to more/.test(e.message)) throw e;
+    if (e instanceof TooLong) throw tooLong();
     throw new Error('it does not unpack (not deflate-raw data, or damaged)');
   }
+  let text;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
   } catch {
     throw new Error('it unpacks to something that is not UTF-8 text');
   }
+  if (text.length > max) throw tooLong();
+  return text;
 }

@@ -197,24 +197,31 @@ $('show-marks').addEventListener('change', (e) => views.board.setMarksShown(e.ta
 $('advance').addEventListener('change', (e) => {
   views.board.advance = e.target.checked;
 });
+/**
+ * The workbench's editor takes whole problems, up to the page's limits: true (and a message
+ * saying why, `verb` naming what was refused) when `text` put in place of `start`..`end`
+ * would take it past them. Checked before the textarea takes the text, which costs time.
+ */
+function editorRefuses(field, text, start, end, verb) {
+  const n = (k) => k.toLocaleString('en');
+  if (text.length > MAX_TEXT) {
+    views.coverResult.message('error', `Not ${verb}: ${n(text.length)} characters is more than the editor takes (${n(MAX_TEXT)}). The problem is unchanged.`);
+    return true;
+  }
+  const lines = countLines(field.value.slice(0, start) + text + field.value.slice(end));
+  if (lines > MAX_LINES) {
+    views.coverResult.message('error', `Not ${verb}: the editor would hold ${n(lines)} lines, and it takes at most ${n(MAX_LINES)} (a line for each option). The problem is unchanged.`);
+    return true;
+  }
+  return false;
+}
 // Paste anywhere (but into a text field): a puzzle in any format the CLI reads. Into a
 // field, the browser pastes, unless the text is far too long for it (see `pasteIntoField`).
 document.addEventListener('paste', (e) => {
   const text = e.clipboardData?.getData('text/plain') ?? '';
   const field = e.target.closest?.('input, textarea, [contenteditable="true"]');
   if (field?.id === 'cover-text') {
-    // The workbench's editor takes whole problems, up to the page's limits.
-    const n = (k) => k.toLocaleString('en');
-    if (text.length > MAX_TEXT) {
-      e.preventDefault();
-      views.coverResult.message('error', `Not pasted: ${n(text.length)} characters is more than the editor takes (${n(MAX_TEXT)}). The problem is unchanged.`);
-      return;
-    }
-    const lines = countLines(field.value.slice(0, field.selectionStart) + text + field.value.slice(field.selectionEnd));
-    if (lines > MAX_LINES) {
-      e.preventDefault();
-      views.coverResult.message('error', `Not pasted: the editor would hold ${n(lines)} lines, and it takes at most ${n(MAX_LINES)} (a line for each option). The problem is unchanged.`);
-    }
+    if (editorRefuses(field, text, field.selectionStart, field.selectionEnd, 'pasted')) e.preventDefault();
     return;
   }
   if (field) {
@@ -223,6 +230,31 @@ document.addEventListener('paste', (e) => {
   }
   e.preventDefault();
   c.paste(text);
+});
+// A drop into a field obeys the paste's limits, checked before the field takes the text:
+// the browser's own drop costs as much time as its paste (a million characters dropped into
+// the count field froze the page for 15 s). In the workbench's editor the text goes in at
+// the caret the drop point gives, as the browser puts it; text dragged within the editor
+// and moved adds none, so it is let through.
+let draggingInEditor = false;
+$('cover-text').addEventListener('dragstart', () => {
+  draggingInEditor = true;
+});
+$('cover-text').addEventListener('dragend', () => {
+  draggingInEditor = false;
+});
+document.addEventListener('drop', (e) => {
+  const field = e.target.closest?.('input, textarea, [contenteditable="true"]');
+  if (!field) return;
+  const text = e.dataTransfer?.getData('text/plain') ?? '';
+  if (field.id === 'cover-text') {
+    if (draggingInEditor && e.dataTransfer.dropEffect === 'move') return;
+    const at = document.caretPositionFromPoint?.(e.clientX, e.clientY);
+    const offset = at?.offsetNode === field ? at.offset : field.value.length;
+    if (editorRefuses(field, text, offset, offset, 'dropped')) e.preventDefault();
+    return;
+  }
+  if (!c.pasteIntoField(field, text, 'dropped')) e.preventDefault();
 });
 // Copy from the board: the puzzle as one line.
 document.addEventListener('copy', (e) => {

@@ -40,9 +40,10 @@ export const givensCount = (line) => line.replace(/[.0-]/g, '').length;
 
 /**
  * Reads a pasted puzzle: any format the CLI reads at any size (through `parse`, the wasm
- * module's), or failing that a 9×9 grid drawn with separators (exactly 81 of `1-9 . 0 ?`
- * once the rest is dropped). Returns `{line, side, alphabet, note}` (`line` in the
- * puzzle's own alphabet, `.` for a blank); throws an Error naming the line and cell.
+ * module's), or failing that a 9×9 grid drawn with separators or on lines (ended by \n,
+ * \r\n or \r, as the CLI reads them): exactly 81 of `1-9 . 0 ?` once the rest is
+ * dropped. Returns `{line, side, alphabet, note}` (`line` in the puzzle's own alphabet,
+ * `.` for a blank); throws an Error naming the line and cell.
  */
 export function readPasted(text, parse) {
   const t = String(text ?? '');
@@ -53,14 +54,14 @@ export function readPasted(text, parse) {
   try {
     const { format, side, alphabet, puzzles } = parse(t);
     if (puzzles.length === 0) throw new Error('no puzzle found');
-    const more = puzzles.length > 1 ? `; ${puzzles.length} puzzles, loaded the first` : '';
+    const more = puzzles.length > 1 ? `; ${puzzles.length.toLocaleString('en')} puzzles, loaded the first` : '';
     // Stryker disable next-line StringLiteral: equivalent, parse() already writes blanks as '.'
     return { line: puzzles[0].replace(/0/g, '.'), side, alphabet, note: `read as ${formatName(format, side, alphabet)}${more}` };
   } catch (e) {
     error = e;
   }
   const cells = t.replace(/[^1-9.0?]/g, '');
-  if (cells.length === CELLS && /[|+\-\n]/.test(t)) {
+  if (cells.length === CELLS && /[|+\-\n\r]/.test(t)) {
     return { line: cells.replace(/[0?]/g, '.'), side: 9, alphabet: 'digits', note: 'read as a drawn 9×9 grid (separators ignored)' };
   }
   throw error instanceof Error ? error : new Error(String(error));

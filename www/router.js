@@ -66,7 +66,7 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     const line = p.replace(/[0-]/g, '.');
     const side = sideOfLine(line);
     const bad = line.search(line.length === CELLS ? /[^1-9.]/ : /[^0-9A-Za-z.]/);
-    if (!side) out.errors.push(`the link's puzzle ${quote(p)} has ${line.length} characters, not ${SIDES.map((n) => n * n).join(', ').replace(/, (\d+)$/, ' or $1')} (a ${SIDES.map((n) => `${n}×${n}`).join(', ').replace(/, ([^,]+)$/, ' or $1')} grid); ignored`);
+    if (!side) out.errors.push(`the link's puzzle ${quote(p)} has ${line.length.toLocaleString('en')} characters, not ${SIDES.map((n) => n * n).join(', ').replace(/, (\d+)$/, ' or $1')} (a ${SIDES.map((n) => `${n}×${n}`).join(', ').replace(/, ([^,]+)$/, ' or $1')} grid); ignored`);
     else if (bad >= 0) out.errors.push(`the link's puzzle has ${quote(line[bad])} in ${cellName(bad, side)}; ignored`);
     else out.puzzle = line.toUpperCase();
   }

@@ -170,7 +170,8 @@ export class Workbench {
     if (!this.source) return 'The editor is empty, so there is no problem to link to.';
     const tooLong = tooLongFor(this.source);
     if (tooLong) return `The problem is too long for the page (${tooLong}), so there is no link to it.`;
-    if (this.tooBig) return `This problem is too big for a link: packed, it takes ${this.tooBig.toLocaleString('en')} characters, and a link holds at most ${MAX_PACKED.toLocaleString('en')}. Save its text instead.`;
+    // Two measures, both in characters: the link's packed text, and the editor's own text.
+    if (this.tooBig) return `This problem is too big for a link: its ${n(this.source.length)} characters pack into ${n(this.tooBig)} characters of link, and a link holds at most ${n(MAX_PACKED)}. Save its text instead.`;
     return '';
   }
 

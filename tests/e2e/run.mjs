@@ -565,7 +565,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   await big.keyboard.press('}');
   await big.keyboard.press('}');
   const before = await matrixLabel(big);
-  assert.match(before, /^The whole matrix, 4096 options × 1024 items, rows by cell\. .*; trying r\d+c\d+ = [A-P]\. Each pixel sums up 8 rows × \d+ columns? \(the most telling state shows\)\.$/);
+  assert.match(before, /^The whole matrix, 4,096 options × 1,024 items, rows by cell\. .*; trying r\d+c\d+ = [A-P]\. Each pixel sums up 8 rows × \d+ columns? \(the most telling state shows\)\.$/);
   t = await tryingNow(big);
   assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
   await shotOf(big, '#matrix-area', 'matrix16-desktop');
@@ -586,7 +586,9 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   assert.deepEqual([s.zoom, s.cell, s.perRow, s.perColumn], [4, 16, 1, 1]);
   assert.ok(s.labels.some((l) => /^r\d+c\d+ = [A-P]$/.test(l)) && s.labels.some((l) => /^[rcb]\d+:[A-P]$/.test(l)), s.labels.slice(0, 4).join(' '));
   assert.ok(s.labels.includes((await big.evaluate((o) => window.dlxPage.matrix.mx.optionLabel(o), t.o))), 'the option tried is in view');
-  assert.match(await matrixLabel(big), /Zoomed in: rows \d+ to \d+ \(r\d+c\d+ = [A-P] to r\d+c\d+ = [A-P]\)/);
+  assert.match(await matrixLabel(big), /Zoomed in: rows [\d,]+ to [\d,]+ \(r\d+c\d+ = [A-P] to r\d+c\d+ = [A-P]\)/);
+  // the place in words, its numbers written as the title above writes them ("4,096 options")
+  assert.match(await big.$eval('#matrix-area .matrix-where', (w) => w.textContent), /^rows [\d,]+–[\d,]+ of 4,096, columns [\d,]+–[\d,]+ of 1,024$/);
   assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
   await shotOf(big, '#matrix-area', 'matrix16-zoomed');
   await big.keyboard.press('0');
@@ -724,6 +726,28 @@ test('a shared link restores the puzzle and the step', async () => {
   const knuth = await open('#m=knuth&s=11');
   assert.equal(await narration(knuth), 'Dead end: item E has no option left; back up.');
   assert.equal(await knuth.$eval('#tab-knuth', (t) => t.getAttribute('aria-selected')), 'true');
+  // No clipboard (plain HTTP, or permission refused): the link is shown to copy by hand, and
+  // it wraps in its box: its 81 cells are one long word, which widened a phone's page to 800 px.
+  for (const [hash, width] of [[`#p=${POJ2}&s=12`, 375], [`#p=${'.'.repeat(624)}A&s=12`, 375], [`#p=${'.'.repeat(624)}A&s=12`, 1280]]) {
+    const phone = await open(hash, { width, height: 812 });
+    await phone.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+    await phone.click('#copy-link');
+    await phone.waitForFunction(() => /^Copy this link: /.test(document.querySelector('#notice').textContent));
+    assert.equal(await noticeText(phone), `Copy this link: ${phone.url()}`);
+    const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scroll <= client, `${hash.split('&')[0].length - 3} cells at ${width} px: the page is ${scroll} px wide in a window of ${client}`);
+    const box = await phone.$eval('#notice', (n) => [n.scrollWidth, n.clientWidth]);
+    assert.ok(box[0] <= box[1], `the link stays in its box (${box})`);
+    if (hash.length < 100) await shotOf(phone, '#notice', 'copy-link-by-hand-375');
+  }
+  // so does the workbench's
+  const cover = await open('#m=cover', { width: 375, height: 812 });
+  await cover.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+  await cover.click('#cover-copy');
+  await cover.waitForFunction(() => /^Copy this link: /.test(document.querySelector('#cover-result').textContent));
+  assert.equal(await cover.$eval('#cover-result', (r) => r.textContent), `Copy this link: ${cover.url()}`);
+  const [scroll, client] = await cover.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `the workbench at 375 px: the page is ${scroll} px wide in a window of ${client}`);
 });
 
 test('hostile links and huge steps: a message, never a freeze', async () => {
@@ -821,7 +845,29 @@ test('hostile paste: 10 MB is refused at once with a clear message, and the type
   console.log(`    10 MB paste on the board: ${tBig}`);
   console.log(`    199,999 characters on the board: ${tUnder}`);
   console.log(`    10 MB paste into the count limit: ${tField}`);
-  // A short paste into the field is the browser's, as before.
+  // A drop (the browser's own, from outside the page) is held to the same limit: a million
+  // characters dropped into the field froze the page for 15 s.
+  const cdp = await page.context().newCDPSession(page);
+  const where = await page.$eval('#count-limit', (t) => {
+    const r = t.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  const drop = async (text) => {
+    const data = { items: [{ mimeType: 'text/plain', data: text }], dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type, ...where, data });
+  };
+  const since = await clock(page);
+  const t0 = Date.now();
+  await drop('1'.repeat(1_000_000));
+  const tDrop = Date.now() - t0;
+  assert.equal(await page.$eval('#count-limit', (i) => i.value), '1000000', 'the field is unchanged');
+  assert.equal(await page.$eval('#result', (r) => r.textContent), 'Count up to: not dropped, 1,000,000 characters is far too long (at most 100). The field is unchanged.');
+  console.log(`    a million characters dropped into the count limit: ${ms(tDrop)}; ${describeBlocking(await blocking(page, since))}`);
+  assert.ok(tDrop < 5000, `refused at once (${ms(tDrop)})`);
+  // A short drop or paste into the field is the browser's, as before.
+  await page.fill('#count-limit', '');
+  await drop('750');
+  assert.equal(await page.$eval('#count-limit', (i) => i.value), '750');
   await page.evaluate(() => navigator.clipboard.writeText('2500'));
   await page.fill('#count-limit', '');
   await page.keyboard.press('Control+V');
@@ -1026,6 +1072,19 @@ test('hostile trace: the main thread at top speed, measured (3 s on the empty gr
   assert.ok(events > 100_000, 'it played');
 });
 
+test('the count field shows its largest value whole, on a desktop, a phone and in large type', async () => {
+  // 8.2em held 9 digits and the spin button: 1000000000, the most it takes, lost its last 0.
+  for (const [viewport, large] of [[{ width: 1280, height: 800 }, false], [{ width: 375, height: 812 }, false], [{ width: 1280, height: 800 }, true]]) {
+    const page = await open('', viewport);
+    if (large) await page.click('#large-type');
+    await page.fill('#count-limit', '1000000000');
+    await page.hover('#count-limit'); // the spin button shows
+    const { scroll, client } = await page.$eval('#count-limit', (i) => ({ scroll: i.scrollWidth, client: i.clientWidth }));
+    assert.ok(scroll <= client, `${viewport.width} px${large ? ', large type' : ''}: the text is ${scroll} px wide in a field of ${client}`);
+    if (viewport.width === 375) await shotOf(page, '#sudoku-pane > .puzzle-bar >> nth=0', 'count-field-375');
+  }
+});
+
 test('Cancel stays put while the progress text grows, on a desktop and a phone', async () => {
   // The progress text shared a line with Cancel: as its numbers grew, its wrapping moved the
   // button along and from line to line, under the pointer of someone aiming at it.
@@ -1181,6 +1240,11 @@ test('workbench: the gallery, animate, step back, narration in item and option n
   await galleryPick(page, 'Langford 3');
   await page.keyboard.press(']');
   assert.match(await narration(page), /^Branch on item \w+: only/);
+  // A big problem's numbers in the narration and the matrix's words, as the page writes numbers.
+  await galleryPick(page, 'Pentominoes 6×10');
+  await page.waitForFunction(() => /^The matrix: 2,056 options/.test(document.querySelector('#cover-matrix canvas').getAttribute('aria-label')));
+  assert.match(await page.$eval('#cover-matrix canvas', (c) => c.getAttribute('aria-label')), /^The matrix: 2,056 options \(rows\) × 72 items \(columns\)\. 2,056 live, 0 in the partial solution/);
+  assert.equal(await narration(page), 'Ready: 72 items to cover with 2,056 options. Step or play to start.');
 });
 
 test('workbench: parse errors show at their line and column as the user types, and fixing one resumes', async () => {
@@ -1308,13 +1372,14 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   await page.waitForFunction(() => window.dlxPage.workbench.tooBig > 0);
   assert.equal(new URL(page.url()).hash, '#m=cover');
   await page.click('#cover-copy');
-  assert.match(await coverResult(page), /^This problem is too big for a link: packed, it takes [\d,]+ characters, and a link holds at most 16,000\. Save its text instead\.$/);
+  const chars = (await page.$eval('#cover-text', (t) => t.value.length)).toLocaleString('en');
+  assert.match(await coverResult(page), new RegExp(`^This problem is too big for a link: its ${chars} characters pack into [\\d,]+ characters of link, and a link holds at most 16,000\\. Save its text instead\\.$`));
   // Hostile links: each is refused with a message, and the editor keeps a problem.
   const { packProblem } = await import('../../www/cover-link.js');
   for (const [hash, message] of [
     ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem, 4 queens, is shown instead\.$/],
     ['#m=cover&x=AAAAAAAAAAAA', /cannot be read: it does not unpack/],
-    [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 500,000 bytes/],
+    [`#m=cover&x=${await packProblem(' '.repeat(3_000_000))}`, /cannot be read: it unpacks to more than 500,000 characters \(the most the editor takes\)\./],
     [`#m=cover&x=${'A'.repeat(20000)}`, /^The link is too long to hold a problem \(20,010 characters after the #, at most 16,040\); ignored\./],
   ]) {
     const p = await openCover(hash);
@@ -1401,6 +1466,33 @@ test('workbench: a short link to a huge problem is refused at once, naming the l
   assert.equal(refused, true, 'the paste is cancelled');
   assert.equal(await coverResult(page), 'Not pasted: the editor would hold 49,999 lines, and it takes at most 20,000 (a line for each option). The problem is unchanged.');
   assert.match(await coverStatus(page), /19,999 options/);
+  // So is a drop (a real one, from outside the page, through the browser's own drag and
+  // drop), at the line it drops on: the textarea took 50,000 lines before the limit was
+  // checked. One line break more is refused too; a drop within the limit is taken.
+  const cdp = await page.context().newCDPSession(page);
+  const where = await page.$eval('#cover-text', (t) => {
+    const r = t.getBoundingClientRect();
+    return { x: r.x + 30, y: r.y + r.height / 2 };
+  });
+  const drop = async (text) => {
+    await page.evaluate(() => document.querySelector('#cover-result').replaceChildren());
+    const data = { items: [{ mimeType: 'text/plain', data: text }], dragOperationsMask: 1 };
+    for (const type of ['dragEnter', 'dragOver', 'drop']) await cdp.send('Input.dispatchDragEvent', { type, ...where, data });
+  };
+  const before = await page.$eval('#cover-text', (t) => t.value);
+  await drop('a0 a1\n'.repeat(30_000));
+  assert.equal(await coverResult(page), 'Not dropped: the editor would hold 50,000 lines, and it takes at most 20,000 (a line for each option). The problem is unchanged.');
+  await drop('\n');
+  assert.equal(await coverResult(page), 'Not dropped: the editor would hold 20,001 lines, and it takes at most 20,000 (a line for each option). The problem is unchanged.');
+  await drop(' '.repeat(500_001));
+  assert.equal(await coverResult(page), 'Not dropped: 500,001 characters is more than the editor takes (500,000). The problem is unchanged.');
+  assert.equal(await page.$eval('#cover-text', (t) => t.value), before, 'nothing dropped');
+  await page.waitForTimeout(300);
+  assert.match(await coverStatus(page), /19,999 options/);
+  await drop('  ');
+  await page.waitForFunction((n) => document.querySelector('#cover-text').value.length === n, before.length + 2);
+  assert.equal(await coverResult(page), '', 'no message');
+  await page.waitForFunction(() => /19,999 options/.test(document.querySelector('#cover-status').textContent));
 });
 
 test('workbench: a link to an empty problem says so and shows the default problem, nothing marked', async () => {
@@ -1587,6 +1679,9 @@ test('classroom: clashing givens explain why no search runs', async () => {
   await page.click('#board .cell >> nth=1');
   await page.keyboard.press('Delete');
   assert.equal(await page.$eval('#items-off', (p) => p.hidden), true);
+  // Six clashes are named, the rest counted, with the page's thousands separators.
+  const all = await open(`#p=${'A'.repeat(625)}`);
+  assert.match(await noticeText(all), /r1c4: A already in box 1 \(r1c1\)\s*… and 1,794 more\.$/);
 });
 
 test('classroom: on a 375×812 phone the board and the narration fit about one screen, text 14 px, Knuth\'s letters 12 px or more', async () => {
@@ -2358,6 +2453,12 @@ test('every size: a 16×16 and an empty one round-trip in the link; 1–9, A–G
     [`#p=5${'.'.repeat(15)}`, /does not read: .*'5'/],
     [`#p=${POJ16}&a=runes`, /alphabet "runes" is not "digits" or "letters"/],
     [`#p=P${'.'.repeat(255)}&a=digits`, /'P'/],
+    // an alphabet the size does not have: a 9×9 in letters stopped the page from starting
+    [`#p=${POJ1}&a=letters`, /^The link's puzzle does not read: a 9×9 grid is not written in letters; ignored\./],
+    [`#p=${'.'.repeat(16)}&a=letters`, /a 4×4 grid is not written in letters; ignored/],
+    [`#p=${'.'.repeat(625)}&a=digits`, /a 25×25 grid is not written in digits; ignored/],
+    // 16 characters are a 4×4 in a link, never a POJ 3076 row ("puzzle 1 stops after 1 rows")
+    [`#p=ABCD${'.'.repeat(12)}`, /^The link's puzzle does not read: cell 1 \(r1c1\): 'A' is not a symbol of a 4×4 grid \(1–4\) or a blank; ignored\./],
   ]) {
     const p = await open(bad);
     assert.match(await noticeText(p), message, bad);
@@ -2366,6 +2467,30 @@ test('every size: a 16×16 and an empty one round-trip in the link; 1–9, A–G
       assert.equal(await givens(p), POJ2, `${bad}: the default puzzle`);
     }
     await p.keyboard.press(']');
+  }
+});
+
+test('every size: the narration is never cut off beside a 16×16 or 25×25 board, nor in large type', async () => {
+  // Its box is a fixed two lines (new text never moves the views below): beside the wider
+  // boards, and in large type, a third line was cut through the middle at one step in eight.
+  for (const [hash, large] of [[`#p=${'.'.repeat(625)}`, false], [`#p=${EMPTY16}`, false], [`#p=${HARD}`, true], [`#p=${EMPTY}`, true]]) {
+    const page = await open(hash);
+    if (large) {
+      await page.click('#large-type');
+      await page.evaluate(() => document.activeElement.blur());
+    }
+    const cut = await page.evaluate(async () => {
+      const box = document.querySelector('#narration');
+      const out = [];
+      for (let k = 0; k <= 200; k++) {
+        if (k) window.dlxPage.player.forward(1);
+        await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+        if (box.scrollHeight > box.clientHeight + 1) out.push(`${k}: ${box.textContent}`);
+      }
+      return out;
+    });
+    assert.deepEqual(cut, [], `${hash.slice(0, 12)}…${large ? ' in large type' : ''}: ${cut.length} of 201 narrations overflow their box`);
+    if (hash.length > 600) await shotOf(page, '.right', 'narration-25x25');
   }
 });
 

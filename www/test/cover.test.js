@@ -33,6 +33,17 @@ test('a problem packs into a link and unpacks to the same text', async () => {
   assert.equal(await unpackProblem(await packProblem('é ü 😀\n')), 'é ü 😀\n', 'UTF-8 survives');
 });
 
+test("a link holds any problem the editor holds: its limit is the editor's, in characters, not bytes", async () => {
+  // 300,000 characters are 600,000 bytes of UTF-8 (900,000 for the CJK line): the editor
+  // takes them (at most 500,000 characters), and their links are short.
+  for (const text of ['é'.repeat(300_000), `${'一'.repeat(500_000 - 1)}\n`]) {
+    const packed = await packProblem(text);
+    assert.ok(packed.length <= MAX_PACKED, `a short link (${packed.length})`);
+    assert.equal(await unpackProblem(packed), text);
+  }
+  assert.equal((await unpackProblem(await packProblem('x'.repeat(500_000)))).length, 500_000);
+});
+
 test('hostile packed problems are errors that say what is wrong', async () => {
   await assert.rejects(unpackProblem('abc$'), /character 4 is not base64url/);
   await assert.rejects(unpackProblem('a'), /cut short/);
@@ -41,7 +52,9 @@ test('hostile packed problems are errors that say what is wrong', async () => {
   // A bomb: a megabyte of spaces packs into about a kilobyte.
   const bomb = await packProblem(' '.repeat(2_000_000));
   assert.ok(bomb.length < 4000);
-  await assert.rejects(unpackProblem(bomb), /unpacks to more than 500,000 bytes/);
+  await assert.rejects(unpackProblem(bomb), /^Error: it unpacks to more than 500,000 characters \(the most the editor takes\)$/);
+  // Just past the limit, counted in characters as the editor counts them.
+  await assert.rejects(unpackProblem(await packProblem('x'.repeat(500_001))), /more than 500,000 characters/);
   // Bytes that are not UTF-8.
   const latin1 = await (async () => {
     const s = new CompressionStream('deflate-raw');

@@ -38,7 +38,7 @@ test('Sudoku narration: dead ends, taking back, solutions', () => {
   assert.ok(out.some((l) => /^Dead end: '(row|column|box) \d has \d' has no place left; back up\.$/.test(l)));
   assert.ok(out.some((l) => /^Take back r\dc\d = \d; next branch: r\dc\d = \d\.$/.test(l)));
   assert.ok(out.includes('Solution 1: every cell is filled and every item covered exactly once.'));
-  assert.match(out.at(-1), /^Search complete: 1 solution, \d+ dead ends, \d+ tries\.$/);
+  assert.match(out.at(-1), /^Search complete: 1 solution, [\d,]+ dead ends, [\d,]+ tries\.$/);
 });
 
 test('a cell item with one candidate is a naked single', () => {
@@ -147,6 +147,27 @@ test('Sudoku: a branch lists up to four candidates, a thousandth solution has it
   const pic = new Picture(trace);
   while (trace.solutions < 1000) trace.run(1 << 20, 1 << dlx.EventKind.Solution);
   assert.equal(narrate(pic.read(), trace, sudoku), 'Solution 1,000: every cell is filled and every item covered exactly once.');
+});
+
+test('numbers of a thousand and more have their commas, as everywhere else on the page', () => {
+  // a 16×16: 4,096 candidates, 1,024 items, and 1,024 items tie at 16
+  const sixteen = new Numbering(dlx.sudokuTables(16, 'letters'));
+  const big = lines(new dlx.Trace('.'.repeat(256)), sixteen, 1);
+  assert.equal(big[0], 'Ready: 256 empty cells, 4,096 candidates; no givens, so none of the 1,024 items is covered yet. Step or play to start.');
+  assert.equal(big[1], 'Branch on r1c1: only 16 candidates left (fewest; 1,024 items tie at 16, and the first in item order is taken).');
+  const given = lines(new dlx.Trace(`A${'.'.repeat(255)}`), sixteen, 0);
+  assert.match(given[0], /^Ready: 255 empty cells, 4,\d{3} candidates; the 1 given already covers 4 of the 1,024 items/);
+  // a generic problem of 2,000 options, tried in turn: the 1,000th of 2,000
+  const many = lines(dlx.Trace.exactCover(1, 0, Array.from({ length: 2000 }, () => [0]), ['x']), null, 3000);
+  assert.equal(many[0], 'Ready: 1 item to cover with 2,000 options. Step or play to start.');
+  assert.ok(many.includes("Try option 'x' (1,000th of 2,000): covers 1 item, hides 0 options."));
+  // a search that ends after thousands of tries
+  const trace = new dlx.Trace(HARD);
+  trace.run(1e9, 0);
+  const done = narrate(new Picture(trace).read(), trace, sudoku);
+  assert.ok(trace.nodes >= 1000, `HARD takes ${trace.nodes} tries`);
+  assert.equal(done, `Search complete: 1 solution, ${trace.deadEnds.toLocaleString('en')} dead ends, ${trace.nodes.toLocaleString('en')} tries.`);
+  assert.match(done, /\d,\d{3} tries/);
 });
 
 test('before the first event, and an event of no known kind, there is nothing to tell of it', () => {

@@ -115,7 +115,13 @@ test('a pasted puzzle reads in every format the CLI reads, and drawn grids', () 
   const drawn = readPasted(DRAWN, dlx.parse);
   assert.equal(drawn.line, '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
   assert.match(drawn.note, /drawn 9×9 grid/);
+  // nine rows of nine, each line ended as the CLI reads lines: \n, \r\n, or \r alone
+  for (const end of ['\n', '\r\n', '\r']) {
+    const rows = `${POJ.replace(/(.{9})/g, `$1${end}`)}`;
+    assert.deepEqual(readPasted(rows, dlx.parse), { line: POJ, side: 9, alphabet: 'digits', note: 'read as a drawn 9×9 grid (separators ignored)' }, JSON.stringify(end));
+  }
   assert.match(readPasted(`${POJ}\n${POJ}\nend\n`, dlx.parse).note, /2 puzzles, loaded the first/);
+  assert.match(readPasted(`${POJ}\n`.repeat(1500), dlx.parse).note, /; 1,500 puzzles, loaded the first/, 'counted as the page counts');
 });
 
 test('a bad paste throws, naming the line and cell', () => {
@@ -227,6 +233,7 @@ test('links of every size: the length says the size, `a` the alphabet; bad ones 
   assert.equal(parseHash(`#p=1..4..3.........`).puzzle, '1..4..3.........');
   assert.equal(parseHash(`#p=${'A'.repeat(625)}`).puzzle.length, 625);
   assert.deepEqual(parseHash(`#p=${'.'.repeat(255)}`).errors, ['the link\'s puzzle "....................…" has 255 characters, not 16, 81, 256 or 625 (a 4×4, 9×9, 16×16 or 25×25 grid); ignored']);
+  assert.match(parseHash(`#p=${'.'.repeat(1995)}`).errors[0], /" has 1,995 characters, not 16, 81/);
   assert.deepEqual(parseHash(`#p=${'.'.repeat(20)}*${'.'.repeat(235)}`, (c, side) => `cell ${c} of ${side}`).errors, ['the link\'s puzzle has "*" in cell 20 of 16; ignored']);
   assert.deepEqual(parseHash(`#p=${sixteen}&a=greek`).errors, ['the link\'s alphabet "greek" is not "digits" or "letters"; ignored']);
   assert.equal(formatHash({ mode: 'sudoku', puzzle: sixteen, step: 0 }), `#p=${sixteen}`);

@@ -235,9 +235,10 @@ export class CoverMatrixView {
     for (const s of pic.options) n[s]++;
     let covered = 0;
     for (let i = 0; i < pic.items; i++) covered += pic.covered(i) ? 1 : 0;
-    return `The matrix: ${pic.options.length} options (rows) × ${pic.items} items (columns). ` +
-      `${n[OptionState.Live]} live, ${n[OptionState.Tried]} in the partial solution, ${n[OptionState.Pending]} still to try, ` +
-      `${n[OptionState.Hidden] + n[OptionState.Spent]} hidden or spent; ${covered} items covered.`;
+    const f = (k) => k.toLocaleString('en');
+    return `The matrix: ${f(pic.options.length)} options (rows) × ${f(pic.items)} items (columns). ` +
+      `${f(n[OptionState.Live])} live, ${f(n[OptionState.Tried])} in the partial solution, ${f(n[OptionState.Pending])} still to try, ` +
+      `${f(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${f(covered)} items covered.`;
   }
 
   /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */

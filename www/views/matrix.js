@@ -13,6 +13,9 @@
 import { MatrixCanvas, Paint } from '../pkg/dlx_sudoku.js';
 import { themeColors } from './theme.js';
 
+/** A count as the page writes counts: "15,625". */
+const n = (k) => k.toLocaleString('en');
+
 // The CSS variable of each Paint (style.css sets them per theme).
 const PAINT_VARS = {
   Background: '--mx-bg', Dot: '--mx-dot', Hidden: '--mx-hidden', HiddenDot: '--mx-hidden-dot',
@@ -84,7 +87,6 @@ export class MatrixView {
     const m = this.mx;
     this.trace = null; // a search of the old size: not drawn again
     this.selection = { options: [], items: [] };
-    const n = (k) => k.toLocaleString('en-US');
     if (this.sub) this.sub.textContent = `${n(m.options)} options (rows) × ${n(m.items)} items (columns), a dot for each 1`;
     const key = this.root.querySelector('.column-key');
     if (key) {
@@ -198,7 +200,7 @@ export class MatrixView {
     const per = m.perRow > 1 || m.perColumn > 1 ? `, a pixel for ${m.perRow} × ${m.perColumn}` : '';
     if (this.where) this.where.textContent = m.zoom === 0
       ? `all rows and columns${per}`
-      : `rows ${m.row0 + 1}–${m.row0 + m.shownRows} of ${m.options}, columns ${m.col0 + 1}–${m.col0 + m.visibleCols} of ${m.items}`;
+      : `rows ${n(m.row0 + 1)}–${n(m.row0 + m.shownRows)} of ${n(m.options)}, columns ${n(m.col0 + 1)}–${n(m.col0 + m.visibleCols)} of ${n(m.items)}`;
     for (const b of this.groupButtons) b.setAttribute('aria-pressed', String((b.dataset.group === 'digit') === m.byDigit));
     const { in: zoomIn, out, all } = this.zoomButtons;
     if (zoomIn) zoomIn.disabled = m.zoom >= m.zoomLevels;
