@@ -265,7 +265,7 @@ else
 fi
 
 # --- 2a. every size: the whole 16×16 set through DLX and the bitmask oracle, in release ------
-stage sizes-release cargo test --release --test sizes
+counted sizes-release cargo test --release --test sizes
 
 # --- 2b. the exact-cover counts too slow for debug (pentominoes 6x10 and co.), in release ---------
 counted cover-counts-release cargo test --release --test cover_counts
