@@ -189,7 +189,7 @@ for b in chromium chromedriver; do
     [[ -x /usr/bin/$b ]] || [[ "$(id -u)" != 0 ]] || die "/usr/bin/$b missing after install"
 done
 
-# --- npm packages (playwright-core, binaryen's wasm-opt, dancing-links) ----------------------
+# --- npm packages (playwright-core, esbuild, binaryen's wasm-opt, dancing-links, Stryker, pixelmatch, pngjs)
 if [[ -f package-lock.json ]]; then
     command -v npm >/dev/null || die "npm not found (Node 20 + npm expected on the machine)"
     stamp=node_modules/.setup-lock-sha256
