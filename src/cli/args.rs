@@ -212,7 +212,7 @@ pub struct Cover {
 
     /// Write an example problem in DLX1 format instead of solving: `queens N` (1-1000),
     /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
-    /// (81 characters, '.' or '0' blank). Pipe it back into `cover`.
+    /// (81 characters, or 16 for a 4×4; '.', '0' or '-' blank). Pipe it back into `cover`.
     #[arg(long, value_names = EXAMPLE_VALUES, num_args = 1..=2,
           conflicts_with_all = ["file", "first", "count", "max_solutions", "stats"])]
     pub example: Option<Vec<String>>,

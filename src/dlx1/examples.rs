@@ -66,7 +66,7 @@ pub const NAMES: [(&str, &str); 5] = [
     ("knuth", "nothing"),
     (
         "sudoku",
-        "an 81-character puzzle, or a 16-character 4×4 one (digits 1–4), '.' or '0' blank",
+        "an 81-character puzzle, or a 16-character 4×4 one (digits 1–4), '.', '0' or '-' blank",
     ),
 ];
 
