@@ -1,7 +1,7 @@
 //! The classic online-judge Sudoku formats: reading puzzles and writing answers byte for byte.
 //!
 //! * [`Format::Line`] (POJ 3074 and its AcWing copy): one 81-character puzzle per line,
-//!   `1`-`9` for givens, `.` or `0` for blanks; a line `end` stops reading.
+//!   `1`-`9` for givens, `.`, `0` or `-` for blanks; a line `end` stops reading.
 //!   Answer: one 81-digit line.
 //! * [`Format::Hdu`] (HDU 1426): 9 lines of 9 tokens, `?` for blanks, cases separated by a
 //!   blank line. Answer: 9 lines of digits joined by single spaces, a blank line *between*
