@@ -13,8 +13,9 @@
 //! node of the option after it, so the search can walk an option's nodes in either
 //! direction as a cycle, as in DLX1. Each node also keeps `right`, the next node of
 //! its option cyclically, so that hiding an option is a loop with a fixed trip count
-//! and no test for spacers. When every option has the same number of nodes `k` (other
-//! than Sudoku's 4, whose hide follows `right` in three unrolled steps), option `j`
+//! and no test for spacers. When every option has the same number of nodes `k`, more
+//! than 4 (Sudoku's and queens' 4 hide along `right` in three unrolled steps; 1 to 3, and
+//! a narrow matrix's options, follow `right` as options of mixed lengths do), option `j`
 //! starts at node `items + 1 + j·(k + 1)`, and hiding walks the option by index: the
 //! loads of its nodes then wait on no other load (pentominoes 1.3× faster). Items sit
 //! in a doubly linked horizontal list (`prev`,
@@ -26,9 +27,9 @@
 //! bit of the first non-empty set. That pays where items are many and lists short
 //! (Sudoku's 324 items of at most 9 options). A matrix with an item of more than
 //! `LONG` options, or with at most `FEW_PRIMARY` primary items (queens, Langford,
-//! pentominoes, a 4×4 Sudoku), keeps no buckets. It chooses by one pass over its primary
-//! items' lengths, with no branch on them, or, past `SCAN_PRIMARY` primary items, by a scan
-//! of the item list as DLX1 does.
+//! pentominoes, a 4×4 Sudoku), keeps no buckets. Natively it chooses by one pass over its
+//! primary items' lengths, with no branch on them; past `SCAN_PRIMARY` primary items, and
+//! on wasm32, by a scan of the item list as DLX1 does.
 //!
 //! [`Search`] runs Algorithm X on a [`Matrix`] one event at a time, forwards and
 //! backwards; [`Matrix::solutions`] is the short way to use it.
