@@ -1,5 +1,6 @@
 //! The command line: its grammar ([`args`], declared for clap), the judge solver ([`solve`]),
-//! the benchmark ([`bench`]) and the exact-cover solver ([`cover`]). Each command returns a [`Failure`]; only [`main`] prints it
+//! the benchmark ([`bench`]), the generator and the rater ([`generate`]) and the exact-cover solver
+//! ([`cover`]). Each command returns a [`Failure`]; only [`main`] prints it
 //! and picks the exit status.
 //!
 //! Nothing here panics on a failed write: help, answers and messages all go through
