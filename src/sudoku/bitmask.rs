@@ -1,12 +1,15 @@
 //! Bitmask depth-first search, reproducing seed 003 (AcWing): row/column/box masks of free
 //! digits, always the empty cell with the fewest candidates (first in reading order on ties),
-//! candidates tried lowest digit first via lowbit.
+//! candidates tried lowest digit first via lowbit. That is the 9×9 [`Engine`]; on boards of
+//! every size ([`BoardEngine`]) a digit with fewer places left in a unit than that cell has
+//! candidates is branched on instead.
 
 use super::model::{Shape, MAX_CELLS, MAX_ORDER};
 use super::{node_budget, Board, BoardEngine, BoardPuzzle, Engine, EngineKind, GaveUp, Grid, Puzzle, CELLS};
 
-/// Bitmask backtracking with the fewest-candidates cell; no other inference. It solves every
-/// size (a `u32` holds 25 candidates), and is the oracle the DLX engine is tested against.
+/// Bitmask backtracking with the fewest-candidates cell (on boards, or the fewest places of a
+/// digit in a unit when they are fewer); no other inference. It solves every size (a `u32`
+/// holds 25 candidates), and is the oracle the DLX engine is tested against.
 pub struct Bitmask {
     max_nodes: u64,
 }
