@@ -47,8 +47,9 @@ pub use crate::formats::MAX_QUOTE;
 pub const MAX_NAME: usize = 64;
 /// The most items, primary and secondary (as Knuth's DLX1).
 pub const MAX_ITEMS: usize = 100_000;
-/// The most entries (item names in options, all options together): the matrix then takes
-/// about 200 MB. (Knuth's DLX1 takes 25,000,000.)
+/// The most entries (item names in options, all options together): reading that many peaks
+/// at about 360 MB as options of 256 items, and 820 MB as options of one item (a spacer node
+/// and an option's bookkeeping for each entry). (Knuth's DLX1 takes 25,000,000.)
 pub const MAX_ENTRIES: usize = 10_000_000;
 /// The most items in one option. The engine checks each option for a repeated item in
 /// time that grows as the square of its length; this keeps a hostile input from costing more
