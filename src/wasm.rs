@@ -93,7 +93,8 @@ fn with_engine<T>(f: impl FnOnce(&mut Dlx) -> T) -> T {
     ENGINE.with(|e| f(&mut e.borrow_mut()))
 }
 
-/// The first solution as an 81-digit line, or `undefined` if there is none.
+/// The first solution as a line (81 digits for a 9×9; another size's cells in the puzzle's
+/// alphabet), or `undefined` if there is none.
 #[wasm_bindgen]
 pub fn solve(puzzle: &JsValue) -> Result<Option<String>, JsError> {
     let solution = match any_puzzle(puzzle)? {
