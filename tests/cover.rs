@@ -282,7 +282,7 @@ fn usage_errors_follow_clap() {
         ),
         (
             &["cover", "--example", "sudoku", "123"],
-            "error: --example: sudoku: expected 81 cells, found 3",
+            "error: --example: sudoku: expected 81 cells (or 16 for a 4×4), found 3",
         ),
         (
             &["cover", "--example", "knuth", "--count"],

@@ -102,6 +102,11 @@ impl Example {
                     .map(Example::SudokuFour)
                     .map_err(|e| format!("sudoku: {e}"))
             }
+            // Another length is said against both sizes the example takes, not 9×9's alone.
+            ("sudoku", Some(line)) if line.chars().count() != Shape::NINE.cells() => Err(format!(
+                "sudoku: expected 81 cells (or 16 for a 4×4), found {}",
+                line.chars().count()
+            )),
             ("sudoku", Some(line)) => line
                 .parse::<Puzzle>()
                 .map(Example::Sudoku)

@@ -366,7 +366,16 @@ fn bad_example_arguments_say_what_was_expected() {
             "pentominoes takes 6x10, 5x12, 4x15, 3x20 or 3x5 (L, N, V only)",
         ),
         ("knuth", Some("1"), "knuth takes nothing"),
-        ("sudoku", Some("12"), "sudoku: expected 81 cells, found 2"),
+        (
+            "sudoku",
+            Some("12"),
+            "sudoku: expected 81 cells (or 16 for a 4×4), found 2",
+        ),
+        (
+            "sudoku",
+            Some("1234.678.1234.678"),
+            "sudoku: expected 81 cells (or 16 for a 4×4), found 17",
+        ),
         (
             "chess",
             None,
