@@ -211,10 +211,13 @@ impl fmt::Display for BoardError {
                 write!(f, "line {line}: expected {expected} cells, found {found}")
             }
             BoardErrorKind::Symbol(e) => write!(f, "line {line}, {e}"),
-            BoardErrorKind::ShortGrid { puzzle, rows, expected } => write!(
-                f,
-                "line {line}: puzzle {puzzle} stops after {rows} rows (expected {expected})"
-            ),
+            BoardErrorKind::ShortGrid { puzzle, rows, expected } => {
+                let noun = if *rows == 1 { "row" } else { "rows" };
+                write!(
+                    f,
+                    "line {line}: puzzle {puzzle} stops after {rows} {noun} (expected {expected})"
+                )
+            }
             BoardErrorKind::CountMismatch {
                 announced,
                 found,
@@ -655,6 +658,10 @@ mod tests {
         assert_eq!(p.cases.len(), 1);
         let e = p.error.expect("the input ends inside the second grid");
         assert_eq!(e.to_string(), "line 8: puzzle 2 stops after 2 rows (expected 4)");
+        let e = parse_boards("1..4\n", grid, Some(Shape::FOUR))
+            .error
+            .expect("one row of four");
+        assert_eq!(e.to_string(), "line 2: puzzle 1 stops after 1 row (expected 4)");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
