@@ -70,8 +70,8 @@ pub enum Command {
     /// search" and the cells left open), and its search effort.
     ///
     /// Search effort is the mean number of DLX nodes to prove the puzzle unique over K random
-    /// relabellings (digits, rows within bands, bands, columns, stacks, transposition); it is
-    /// reproducible with --seed. Output: the puzzle's line, then `level=`, `logic=`, `steps=`,
+    /// relabellings (digits, rows within bands, bands, columns, stacks, transposition), drawn from
+    /// a seed taken from the puzzle, as generate draws them, or from --seed. Output: the puzzle's line, then `level=`, `logic=`, `steps=`,
     /// `effort=`, tab-separated. A puzzle with no solution or several has no level: its line is
     /// followed by `no solution` or `multiple solutions` instead.
     #[command(after_help = EXIT_STATUS_RATE)]
@@ -111,7 +111,7 @@ pub struct Generate {
     #[arg(long)]
     pub minimal: bool,
 
-    /// The seed of the random numbers (default 1).
+    /// The seed of the random numbers.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
