@@ -54,7 +54,8 @@ pub enum Command {
     /// A line longer than 4096 bytes is an error.
     #[command(after_help = EXIT_STATUS)]
     Solve(Solve),
-    /// Times the engines on files of line-format puzzles.
+    /// Times the engines on files of puzzles: one per line, or at 4×4, 16×16 and 25×25 also
+    /// grids (POJ 3076's).
     ///
     /// Prints one line per file, engine and mode: the median rate over the runs, the slowest and
     /// fastest, and the verdicts. Every file is read and checked before anything is timed.
@@ -205,8 +206,9 @@ pub struct Cover {
           value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
     pub max_solutions: Option<u64>,
 
-    /// At the end, print on stderr the search's statistics: solutions, nodes (options tried),
-    /// link updates (nodes unlinked), time, and the number of solutions at each depth.
+    /// Print on stderr the problem's size (options, primary+secondary items), then at the end
+    /// the search's statistics: solutions, nodes (options tried), link updates (nodes
+    /// unlinked), time, nodes per second, and the number of solutions at each depth.
     #[arg(long)]
     pub stats: bool,
 
@@ -335,7 +337,7 @@ pub struct Bench {
     #[arg(long, value_name = "N", value_parser = size_parser())]
     pub size: Option<Shape>,
 
-    /// Files of line-format puzzles.
+    /// Files of puzzles, one per line (at other sizes than 9×9, grids too).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
 }
@@ -412,7 +414,7 @@ impl InputFormat {
         };
         let auto = PossibleValue::new("auto").help("from the first non-blank line (a lone number: hiho)");
         let poj = PossibleValue::new("poj")
-            .help("16 lines of 16 letters A-P, '-' blank, blank lines between cases (POJ 3076, SPOJ SUDOKU)");
+            .help("grids of n² lines of n² symbols, '-' blank, blank lines between cases: 16 lines of letters A-P (POJ 3076, SPOJ SUDOKU), also 4×4 and 25×25");
         one_of(
             [auto]
                 .into_iter()
