@@ -59,6 +59,8 @@ export class Controller {
     this.narrationText = views.narration.appendChild(document.createTextNode(''));
     this.exampleId = '';
     this.router = null; // set by the composition root
+    /** Counts the links opened: a workbench link still unpacking when another comes is dropped. */
+    this.links = 0;
   }
 
   get trace() {
@@ -761,6 +763,7 @@ export class Controller {
    * as it is, and one with a puzzle can be undone.
    */
   open(h, { changed = false } = {}) {
+    this.links++;
     const warnings = h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`);
     if (h.mode === 'cover') {
       this.openCover(h, warnings);
@@ -793,12 +796,16 @@ export class Controller {
   /**
    * A link to the workbench: its packed problem, then its step. A link that cannot be read
    * leaves the editor as it is, or (on a page with no problem yet) opens the default one.
+   * Unpacking takes a moment: a link opened meanwhile (Back, Forward, one typed) wins, and
+   * this one then changes nothing (its step would move the search of that link's view).
    */
   async openCover(h, warnings) {
     const wb = this.workbench;
+    const link = this.links;
     this.setMode('cover', false, false);
     const before = wb.editor.value;
-    const trouble = h.packed ? await wb.open(h.packed) : '';
+    const trouble = h.packed ? await wb.open(h.packed, () => link === this.links) : '';
+    if (link !== this.links) return;
     const fallback = !wb.editor.value;
     if (fallback) wb.example(DEFAULT_PROBLEM);
     const lines = [...warnings, trouble].filter(Boolean);
@@ -806,7 +813,7 @@ export class Controller {
       const then = fallback ? `The default problem, ${GALLERY.find((g) => g.id === DEFAULT_PROBLEM).label}, is shown instead.` : wb.editor.value === before ? 'The problem in the editor is unchanged.' : '';
       this.views.coverResult.message('error', [...lines, then].join(' ').trim());
     }
-    if (!trouble && h.step > 0 && this.trace) this.player.seek(h.step);
+    if (!trouble && h.step > 0 && this.mode === 'cover' && this.trace) this.player.seek(h.step);
     this.router?.write(true);
   }
 

@@ -1399,6 +1399,43 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   assert.match(await coverResult(bad), /has an error, marked in the editor/);
 });
 
+test('workbench: a link still unpacking when Back is pressed changes nothing: the Sudoku search stays at its step', async () => {
+  // Unpacking is held until the test lets it go: on a slow machine a Back can come first.
+  const page = await open(`#p=${'.'.repeat(81)}&s=50`, { init: () => {
+    const Real = window.DecompressionStream;
+    window.inflating = null; // a promise: unpacking waits for it
+    window.DecompressionStream = class extends Real {
+      get readable() {
+        return super.readable.pipeThrough(new TransformStream({ transform: async (chunk, out) => {
+          await window.inflating;
+          out.enqueue(chunk);
+        } }));
+      }
+    };
+  } });
+  assert.equal(await counter(page, 'events'), 50);
+  const { packProblem } = await import('../../www/cover-link.js');
+  const cover = `#m=cover&x=${await packProblem('a b c\na\nb c\na b\n')}&s=3`;
+  await page.evaluate(() => {
+    window.inflating = new Promise((go) => { window.inflate = go; });
+  });
+  await page.evaluate((h) => { location.hash = h; }, cover);
+  await page.waitForFunction(() => window.dlxPage.controller.mode === 'cover');
+  await page.goBack();
+  await page.waitForFunction(() => window.dlxPage.controller.mode === 'sudoku' && !window.dlxPage.player.busy);
+  await page.evaluate(() => window.inflate());
+  await page.waitForTimeout(500); // the unpacking ends; before the fix it then moved the Sudoku search to step 3
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'sudoku');
+  assert.equal(await counter(page, 'events'), 50, 'the Sudoku search stays at its step');
+  assert.match(new URL(page.url()).hash, /&s=50$/);
+  assert.doesNotMatch(await page.$eval('#cover-text', (t) => t.value), /^a b c/, 'nor did the dropped link fill the editor');
+  // The same link, left to unpack, opens as usual.
+  await page.evaluate((h) => { location.hash = h; }, cover);
+  await page.waitForFunction(() => window.dlxPage.controller.mode === 'cover' && window.dlxPage.controller.trace?.events === 3 && !window.dlxPage.player.busy);
+  assert.equal(await page.$eval('#cover-text', (t) => t.value), 'a b c\na\nb c\na b\n');
+});
+
 /** The problem the address bar's link carries, unpacked (null when it carries none). */
 async function linkedProblem(page) {
   const { unpackProblem } = await import('../../www/cover-link.js');
