@@ -167,6 +167,7 @@ $('pencil').addEventListener('click', (e) => {
 document.addEventListener('keydown', (e) => {
   if (e.defaultPrevented || e.altKey || e.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
   if (c.mode === 'cover') return; // the workbench's editor keeps its own undo; the board's is not in view
+  if (lesson.active) return; // nor in the lesson, whose words speak of the search it shows
   const key = e.key.toLowerCase();
   const mod = e.ctrlKey || e.metaKey;
   if (mod && key === 'z') c[e.shiftKey ? 'redo' : 'undo']();

@@ -1919,6 +1919,27 @@ test('lesson: the arrow keys go forward and back through every step, each at the
   assert.equal(await page.evaluate(() => [window.dlxPage.controller.mode, window.dlxPage.lesson.active].join()), 'sudoku,false');
 });
 
+test('lesson: Undo and Redo keys leave the lesson\'s view alone; closed, they undo as before', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.click('#board .cell >> nth=0');
+  await page.keyboard.press('5'); // an edit, so there is something to undo
+  await page.click('#lesson-open');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const before = await lessonState(page);
+  for (const key of ['Control+z', 'Control+Shift+z', 'Control+y']) {
+    await page.keyboard.press(key);
+    // Before the fix the page went to the Sudoku behind the lesson's words on Knuth's example.
+    assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'knuth', key);
+    const s = await lessonState(page);
+    assert.deepEqual([s.step, s.hash, s.events], [before.step, before.hash, before.events], key);
+  }
+  await page.keyboard.press('Escape');
+  assert.equal((await givens(page))[0], '5', 'the edit is still there');
+  await page.keyboard.press('Control+z');
+  assert.equal((await givens(page))[0], '.', 'and Undo takes it back once the lesson is closed');
+});
+
 test('lesson: a link opens its step; a hostile step number gets a clear message', async () => {
   const page = await open('#lesson=4');
   let s = await lessonState(page);
