@@ -709,6 +709,7 @@ export class Controller {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${pic.solutions.toLocaleString('en')} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, this.trace, sudoku ? this.numbering : null);
     if (!fast) views.stack.render(pic, this.trace, pic ? wordsFor(this.trace, sudoku ? this.numbering : null) : null);
+    else views.stack.depth(pic.depth);
     if (text !== this.lastNarration) {
       this.lastNarration = text;
       this.narrationText.nodeValue = text;

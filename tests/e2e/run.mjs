@@ -1677,6 +1677,31 @@ test('classroom: the choice stack, ties, and "next dead end" stops at a solution
   assert.match(await narration(multi), /^Dead end/);
 });
 
+test('classroom: at top speed the choice stack says how deep the search is, never a moment long past', async () => {
+  for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
+    await page.click('#stop-at-solution'); // off: it plays on past each solution
+    await setSpeed(page);
+    await page.click('.transport [data-action="toggle"]');
+    await page.waitForFunction(() => window.dlxPage.controller.trace.events > 20000);
+    // Read in one go, while it plays: the counters and the stack of the same frame.
+    const seen = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done({
+      depth: Number(document.querySelector('[data-counter="depth"]').textContent.replace(/,/g, '')),
+      stack: document.querySelector('#stack').textContent,
+      playing: window.dlxPage.player.playing,
+    }))));
+    assert.ok(seen.playing && seen.depth > 0, JSON.stringify(seen));
+    // Before the fix it still said "no choice made yet", as it did before Play.
+    assert.equal(seen.stack, `${seen.depth.toLocaleString('en')} level${seen.depth === 1 ? '' : 's'} of choices: pause to read them`, hash);
+    await page.click('.transport [data-action="toggle"]');
+    const levels = await page.$$eval('#stack li', (l) => l.map((x) => x.textContent));
+    const depth = await counter(page, 'depth');
+    assert.equal(levels.length, Math.min(depth, 12) + (depth > 12 ? 1 : 0), 'paused: every level shown again (the deepest 12)');
+    assert.match(levels.at(-1), new RegExp(`^${depth}\\. `));
+  }
+});
+
 test('classroom: each view keeps its own speed; Knuth starts at 2 events/s, paused', async () => {
   const page = await open(`#p=${POJ1}`);
   await setSpeed(page, 9);
