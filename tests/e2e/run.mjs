@@ -361,6 +361,28 @@ test('keyboard only: tab to the board, type a puzzle, solve it', async () => {
   await shot(page, 'solved-unique');
 });
 
+test('keyboard only: a transport button that its own press disables hands the focus to its neighbour', async () => {
+  const page = await open(`#p=${POJ1}&s=20`);
+  const focused = () => page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+  await page.focus('.transport [data-action="restart"]');
+  await page.keyboard.press('Enter'); // at the start now: Restart is off
+  assert.equal(await counter(page, 'events'), 0);
+  // Before the fix the focus fell to the page's body: Enter and Space did nothing more.
+  assert.equal(await focused(), 'Play', 'the next button that works');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.dlxPage.player.playing), true, 'and Enter works on it');
+  await page.keyboard.press('Enter');
+  await page.focus('.transport [data-action="nextSolution"]');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  await page.keyboard.press('Enter'); // the end: every button forward is off
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.done), true);
+  assert.equal(await focused(), 'Step back', 'the nearest that works, looking back');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.done), false, 'one step back from the end');
+});
+
 test('paste: every format the CLI reads, and bad pastes leave the board alone', async () => {
   const page = await open(`#p=${EMPTY}`);
   for (const [text, line, note] of [[POJ1, POJ1, /81-character line/], [HDU, HDU_LINE, /HDU 1426/], [HIHO, HIHO_LINE, /hihoCoder 102/], [DRAWN, DRAWN_LINE, /drawn 9×9 grid/], [POJ1.replace(/\./g, '0'), POJ1, /81-character line/]]) {
