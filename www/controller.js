@@ -790,8 +790,22 @@ export class Controller {
     }
     if (h.step > 0 && this.trace) {
       this.clearAnswer();
-      this.player.seek(h.step);
+      this.seekLink(h.step);
     }
+  }
+
+  /**
+   * Goes to a link's step. The views mark what "the last step" changed against the step
+   * drawn before: the one before this step is drawn first, so that they mark what its own
+   * event changed, as its sender saw it, not everything since the start.
+   */
+  seekLink(step) {
+    this.player.seek(step, () => {
+      if (!this.trace.events) return;
+      this.player.runBack(1, 0);
+      this.render();
+      this.player.run(1, 0);
+    });
   }
 
   /**
@@ -814,7 +828,7 @@ export class Controller {
       const then = fallback ? `The default problem, ${GALLERY.find((g) => g.id === DEFAULT_PROBLEM).label}, is shown instead.` : wb.editor.value === before ? 'The problem in the editor is unchanged.' : '';
       this.views.coverResult.message('error', [...lines, then].join(' ').trim());
     }
-    if (!trouble && h.step > 0 && this.mode === 'cover' && this.trace) this.player.seek(h.step);
+    if (!trouble && h.step > 0 && this.mode === 'cover' && this.trace) this.seekLink(h.step);
     this.router?.write(true);
   }
 

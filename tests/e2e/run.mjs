@@ -772,6 +772,25 @@ test('a shared link restores the puzzle and the step', async () => {
   assert.ok(scroll <= client, `the workbench at 375 px: the page is ${scroll} px wide in a window of ${client}`);
 });
 
+test('a shared link to a step of Knuth\'s example marks what that step changed, as its sender saw it', async () => {
+  // The drawing, each element's classes in one order (toggled in another order, they read the same).
+  const dance = (page, sel) => page.$eval(sel, (e) => e.innerHTML.replace(/class="([^"]*)"/g, (_, c) => `class="${c.split(' ').sort().join(' ')}"`));
+  for (const [hash, sel] of [['#m=knuth', '#dance'], ['#m=cover', '#cover-dance']]) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, "Knuth's example");
+    for (let k = 0; k < 9; k++) await page.keyboard.press(']');
+    await page.click('#copy-link');
+    const url = page.url();
+    assert.match(url, /&s=9$/);
+    const other = await open(url.slice(base.length));
+    await other.waitForFunction(() => window.dlxPage.controller.trace?.events === 9);
+    assert.equal(await narration(other), await narration(page));
+    // Before the fix the link's page marked everything since the start as just changed.
+    sameDom(await dance(other, sel), await dance(page, sel), `${hash}: the links and nodes marked alike`);
+    assert.equal(await other.$$eval(`${sel} [data-kind="stale"]`, (l) => l.length), await page.$$eval(`${sel} [data-kind="stale"]`, (l) => l.length));
+  }
+});
+
 test('hostile links and huge steps: a message, never a freeze', async () => {
   const page = await open('#p=12345&s=-3&x=<b>');
   const text = await noticeText(page);
