@@ -838,6 +838,7 @@ export class Controller {
     if (mode === this.mode && this.traces[mode] && this.player.trace === this.traces[mode]) return;
     const $ = this.$;
     this.player.stop();
+    this.views.watchNotice?.clear(); // what it said of a link was said of another view's
     this.speeds[this.mode] = this.player.speed;
     this.player.speed = this.speeds[mode];
     this.mode = mode;

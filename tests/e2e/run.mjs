@@ -791,6 +791,38 @@ test('a shared link to a step of Knuth\'s example marks what that step changed, 
   }
 });
 
+test('Copy link to this step in Knuth\'s view and in the lesson says so where it is seen, and shows the link when there is no clipboard', async () => {
+  const watchNotice = (page) => page.evaluate(() => {
+    const n = document.querySelector('#watch-notice');
+    const r = n.getBoundingClientRect();
+    return { text: n.textContent, seen: !n.hidden && r.width > 0 && r.height > 0 };
+  });
+  for (const [hash, opens] of [['#m=knuth&s=5', 'Knuth\'s example at this step'], ['#lesson=3', 'the lesson at step 3']]) {
+    const page = await open(hash);
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+    await page.click('#copy-link');
+    await page.waitForFunction(() => !document.querySelector('#watch-notice').hidden);
+    // Before the fix the link went to the board's notice, in the Sudoku's pane, out of view.
+    assert.deepEqual(await watchNotice(page), { text: `Copy this link: ${page.url()}`, seen: true }, hash);
+    assert.equal(new URL(page.url()).hash, hash);
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+    await page.click('#copy-link');
+    await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#watch-notice').textContent));
+    assert.deepEqual(await watchNotice(page), { text: `Link copied: it opens ${opens}.`, seen: true }, hash);
+    await shotOf(page, '.right', `copy-link-${hash.slice(1, 7).replace('=', '')}`);
+    // Another view (or another step of the lesson): what it said is gone.
+    await page.click(hash === '#lesson=3' ? '#lesson .lesson-next' : '#tab-sudoku');
+    assert.equal((await watchNotice(page)).seen, false, hash);
+  }
+  // The Sudoku's own link is said in the board's notice, as before.
+  const page = await open(`#p=${POJ1}&s=3`);
+  await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#notice').textContent));
+  assert.equal(await noticeText(page), 'Link copied: it opens this puzzle at this step.');
+  assert.equal((await watchNotice(page)).seen, false);
+});
+
 test('hostile links and huge steps: a message, never a freeze', async () => {
   const page = await open('#p=12345&s=-3&x=<b>');
   const text = await noticeText(page);
