@@ -797,14 +797,16 @@ export class Controller {
   /**
    * Goes to a link's step. The views mark what "the last step" changed against the step
    * drawn before: the one before this step is drawn first, so that they mark what its own
-   * event changed, as its sender saw it, not everything since the start.
+   * event changed, as its sender saw it, not everything since the start. (Moved on the
+   * trace itself: the depth plot keeps the way there.)
    */
   seekLink(step) {
     this.player.seek(step, () => {
-      if (!this.trace.events) return;
-      this.player.runBack(1, 0);
+      const t = this.trace;
+      if (!t.events) return;
+      t.runBack(1, 0);
       this.render();
-      this.player.run(1, 0);
+      t.run(1, 0);
     });
   }
 
