@@ -59,6 +59,8 @@ export class Controller {
     this.narrationText = views.narration.appendChild(document.createTextNode(''));
     this.exampleId = '';
     this.router = null; // set by the composition root
+    /** Counts the links opened: a workbench link still unpacking when another comes is dropped. */
+    this.links = 0;
   }
 
   get trace() {
@@ -707,6 +709,7 @@ export class Controller {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${pic.solutions.toLocaleString('en')} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, this.trace, sudoku ? this.numbering : null);
     if (!fast) views.stack.render(pic, this.trace, pic ? wordsFor(this.trace, sudoku ? this.numbering : null) : null);
+    else views.stack.depth(pic.depth);
     if (text !== this.lastNarration) {
       this.lastNarration = text;
       this.narrationText.nodeValue = text;
@@ -761,6 +764,7 @@ export class Controller {
    * as it is, and one with a puzzle can be undone.
    */
   open(h, { changed = false } = {}) {
+    this.links++;
     const warnings = h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`);
     if (h.mode === 'cover') {
       this.openCover(h, warnings);
@@ -786,19 +790,39 @@ export class Controller {
     }
     if (h.step > 0 && this.trace) {
       this.clearAnswer();
-      this.player.seek(h.step);
+      this.seekLink(h.step);
     }
+  }
+
+  /**
+   * Goes to a link's step. The views mark what "the last step" changed against the step
+   * drawn before: the one before this step is drawn first, so that they mark what its own
+   * event changed, as its sender saw it, not everything since the start. (Moved on the
+   * trace itself: the depth plot keeps the way there.)
+   */
+  seekLink(step) {
+    this.player.seek(step, () => {
+      const t = this.trace;
+      if (!t.events) return;
+      t.runBack(1, 0);
+      this.render();
+      t.run(1, 0);
+    });
   }
 
   /**
    * A link to the workbench: its packed problem, then its step. A link that cannot be read
    * leaves the editor as it is, or (on a page with no problem yet) opens the default one.
+   * Unpacking takes a moment: a link opened meanwhile (Back, Forward, one typed) wins, and
+   * this one then changes nothing (its step would move the search of that link's view).
    */
   async openCover(h, warnings) {
     const wb = this.workbench;
+    const link = this.links;
     this.setMode('cover', false, false);
     const before = wb.editor.value;
-    const trouble = h.packed ? await wb.open(h.packed) : '';
+    const trouble = h.packed ? await wb.open(h.packed, () => link === this.links) : '';
+    if (link !== this.links) return;
     const fallback = !wb.editor.value;
     if (fallback) wb.example(DEFAULT_PROBLEM);
     const lines = [...warnings, trouble].filter(Boolean);
@@ -806,7 +830,7 @@ export class Controller {
       const then = fallback ? `The default problem, ${GALLERY.find((g) => g.id === DEFAULT_PROBLEM).label}, is shown instead.` : wb.editor.value === before ? 'The problem in the editor is unchanged.' : '';
       this.views.coverResult.message('error', [...lines, then].join(' ').trim());
     }
-    if (!trouble && h.step > 0 && this.trace) this.player.seek(h.step);
+    if (!trouble && h.step > 0 && this.mode === 'cover' && this.trace) this.seekLink(h.step);
     this.router?.write(true);
   }
 
@@ -816,6 +840,7 @@ export class Controller {
     if (mode === this.mode && this.traces[mode] && this.player.trace === this.traces[mode]) return;
     const $ = this.$;
     this.player.stop();
+    this.views.watchNotice?.clear(); // what it said of a link was said of another view's
     this.speeds[this.mode] = this.player.speed;
     this.player.speed = this.speeds[mode];
     this.mode = mode;

@@ -52,6 +52,7 @@ const views = {
   coverMatrix: new CoverMatrixView($('cover-matrix')),
   coverResult: new ResultView($('cover-result'), { onCancel: () => c.workbench.cancel() }),
   notice: new NoticeView($('notice')),
+  watchNotice: new NoticeView($('watch-notice')), // under "Copy link to this step", where the board's notice is out of view
   result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => c.numbering.cellName(cell) }),
   narration: $('narration'),
   stack: new StackView($('stack')),
@@ -167,6 +168,7 @@ $('pencil').addEventListener('click', (e) => {
 document.addEventListener('keydown', (e) => {
   if (e.defaultPrevented || e.altKey || e.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
   if (c.mode === 'cover') return; // the workbench's editor keeps its own undo; the board's is not in view
+  if (lesson.active) return; // nor in the lesson, whose words speak of the search it shows
   const key = e.key.toLowerCase();
   const mod = e.ctrlKey || e.metaKey;
   if (mod && key === 'z') c[e.shiftKey ? 'redo' : 'undo']();
@@ -180,7 +182,10 @@ $('copy-link').addEventListener('click', async () => {
     $('cover-copy').click();
     return;
   }
-  await copyLink('this puzzle at this step', (kind, text) => views.notice.show(kind, text));
+  // Said where it is seen: the board's notice is in the Sudoku's pane, hidden in Knuth's view and under the lesson.
+  const board = c.mode === 'sudoku' && !lesson.active;
+  const opens = lesson.active ? `the lesson at step ${lesson.step}` : board ? 'this puzzle at this step' : 'Knuth\'s example at this step';
+  await copyLink(opens, (kind, text) => (board ? views.notice : views.watchNotice).show(kind, text));
 });
 /** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how
  *  it went, and what the link `opens`. */

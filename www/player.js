@@ -139,15 +139,20 @@ export class Player {
     this.runUntil('to the next solution', kinds(K.Solution));
   }
 
-  /** Goes to event number `step` (from a shared link): forward from where it is, or back. */
-  seek(step) {
+  /** Goes to event number `step` (from a shared link): forward from where it is, or back;
+   *  then `arrived()`, if given, before the views are told. */
+  seek(step, arrived = () => {}) {
+    const done = () => {
+      arrived();
+      return true;
+    };
     this.startTask(step < (this.trace?.events ?? 0) ? 'back to the step' : 'to the step', () => {
       const t0 = this.now();
       do {
         const here = this.trace.events;
-        if (here === step) return true;
+        if (here === step) return done();
         const moved = here < step ? this.run(Math.min(step - here, CHUNK), 0) : this.runBack(Math.min(here - step, CHUNK), 0);
-        if (moved && this.trace.events !== step) return true; // the search ended (or began) first
+        if (moved && this.trace.events !== step) return done(); // the search ended (or began) first
       } while (this.now() - t0 < TASK_MS);
       return false;
     });

@@ -177,9 +177,10 @@ export class Workbench {
 
   /**
    * Opens a link's packed problem. Returns what went wrong, in words, or '' when its
-   * problem is in the editor and loaded.
+   * problem is in the editor and loaded. `wanted()`, asked once it is unpacked: false when
+   * the page has moved on (another link), and the editor is left alone.
    */
-  async open(packed) {
+  async open(packed, wanted = () => true) {
     const job = ++this.job;
     let text;
     try {
@@ -187,7 +188,7 @@ export class Workbench {
     } catch (e) {
       return `The link's problem ${quote(packed)} cannot be read: ${e.message}.`;
     }
-    if (job !== this.job) return 'Another problem was opened meanwhile.';
+    if (job !== this.job || !wanted()) return 'Another problem was opened meanwhile.';
     if (text === '') return 'The link\'s problem is empty: it has no items and no options.';
     const lines = countLines(text);
     if (lines > MAX_LINES) return `The link's problem is too long for the page: ${n(lines)} lines, and the editor takes at most ${n(MAX_LINES)} (a line for each option).`;

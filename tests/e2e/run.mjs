@@ -361,6 +361,28 @@ test('keyboard only: tab to the board, type a puzzle, solve it', async () => {
   await shot(page, 'solved-unique');
 });
 
+test('keyboard only: a transport button that its own press disables hands the focus to its neighbour', async () => {
+  const page = await open(`#p=${POJ1}&s=20`);
+  const focused = () => page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+  await page.focus('.transport [data-action="restart"]');
+  await page.keyboard.press('Enter'); // at the start now: Restart is off
+  assert.equal(await counter(page, 'events'), 0);
+  // Before the fix the focus fell to the page's body: Enter and Space did nothing more.
+  assert.equal(await focused(), 'Play', 'the next button that works');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.dlxPage.player.playing), true, 'and Enter works on it');
+  await page.keyboard.press('Enter');
+  await page.focus('.transport [data-action="nextSolution"]');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  await page.keyboard.press('Enter'); // the end: every button forward is off
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.done), true);
+  assert.equal(await focused(), 'Step back', 'the nearest that works, looking back');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.done), false, 'one step back from the end');
+});
+
 test('paste: every format the CLI reads, and bad pastes leave the board alone', async () => {
   const page = await open(`#p=${EMPTY}`);
   for (const [text, line, note] of [[POJ1, POJ1, /81-character line/], [HDU, HDU_LINE, /HDU 1426/], [HIHO, HIHO_LINE, /hihoCoder 102/], [DRAWN, DRAWN_LINE, /drawn 9×9 grid/], [POJ1.replace(/\./g, '0'), POJ1, /81-character line/]]) {
@@ -748,6 +770,57 @@ test('a shared link restores the puzzle and the step', async () => {
   assert.equal(await cover.$eval('#cover-result', (r) => r.textContent), `Copy this link: ${cover.url()}`);
   const [scroll, client] = await cover.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
   assert.ok(scroll <= client, `the workbench at 375 px: the page is ${scroll} px wide in a window of ${client}`);
+});
+
+test('a shared link to a step of Knuth\'s example marks what that step changed, as its sender saw it', async () => {
+  // The drawing, each element's classes in one order (toggled in another order, they read the same).
+  const dance = (page, sel) => page.$eval(sel, (e) => e.innerHTML.replace(/class="([^"]*)"/g, (_, c) => `class="${c.split(' ').sort().join(' ')}"`));
+  for (const [hash, sel] of [['#m=knuth', '#dance'], ['#m=cover', '#cover-dance']]) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, "Knuth's example");
+    for (let k = 0; k < 9; k++) await page.keyboard.press(']');
+    await page.click('#copy-link');
+    const url = page.url();
+    assert.match(url, /&s=9$/);
+    const other = await open(url.slice(base.length));
+    await other.waitForFunction(() => window.dlxPage.controller.trace?.events === 9);
+    assert.equal(await narration(other), await narration(page));
+    // Before the fix the link's page marked everything since the start as just changed.
+    sameDom(await dance(other, sel), await dance(page, sel), `${hash}: the links and nodes marked alike`);
+    assert.equal(await other.$$eval(`${sel} [data-kind="stale"]`, (l) => l.length), await page.$$eval(`${sel} [data-kind="stale"]`, (l) => l.length));
+  }
+});
+
+test('Copy link to this step in Knuth\'s view and in the lesson says so where it is seen, and shows the link when there is no clipboard', async () => {
+  const watchNotice = (page) => page.evaluate(() => {
+    const n = document.querySelector('#watch-notice');
+    const r = n.getBoundingClientRect();
+    return { text: n.textContent, seen: !n.hidden && r.width > 0 && r.height > 0 };
+  });
+  for (const [hash, opens] of [['#m=knuth&s=5', 'Knuth\'s example at this step'], ['#lesson=3', 'the lesson at step 3']]) {
+    const page = await open(hash);
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+    await page.click('#copy-link');
+    await page.waitForFunction(() => !document.querySelector('#watch-notice').hidden);
+    // Before the fix the link went to the board's notice, in the Sudoku's pane, out of view.
+    assert.deepEqual(await watchNotice(page), { text: `Copy this link: ${page.url()}`, seen: true }, hash);
+    assert.equal(new URL(page.url()).hash, hash);
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+    await page.click('#copy-link');
+    await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#watch-notice').textContent));
+    assert.deepEqual(await watchNotice(page), { text: `Link copied: it opens ${opens}.`, seen: true }, hash);
+    await shotOf(page, '.right', `copy-link-${hash.slice(1, 7).replace('=', '')}`);
+    // Another view (or another step of the lesson): what it said is gone.
+    await page.click(hash === '#lesson=3' ? '#lesson .lesson-next' : '#tab-sudoku');
+    assert.equal((await watchNotice(page)).seen, false, hash);
+  }
+  // The Sudoku's own link is said in the board's notice, as before.
+  const page = await open(`#p=${POJ1}&s=3`);
+  await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#notice').textContent));
+  assert.equal(await noticeText(page), 'Link copied: it opens this puzzle at this step.');
+  assert.equal((await watchNotice(page)).seen, false);
 });
 
 test('hostile links and huge steps: a message, never a freeze', async () => {
@@ -1399,6 +1472,43 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   assert.match(await coverResult(bad), /has an error, marked in the editor/);
 });
 
+test('workbench: a link still unpacking when Back is pressed changes nothing: the Sudoku search stays at its step', async () => {
+  // Unpacking is held until the test lets it go: on a slow machine a Back can come first.
+  const page = await open(`#p=${'.'.repeat(81)}&s=50`, { init: () => {
+    const Real = window.DecompressionStream;
+    window.inflating = null; // a promise: unpacking waits for it
+    window.DecompressionStream = class extends Real {
+      get readable() {
+        return super.readable.pipeThrough(new TransformStream({ transform: async (chunk, out) => {
+          await window.inflating;
+          out.enqueue(chunk);
+        } }));
+      }
+    };
+  } });
+  assert.equal(await counter(page, 'events'), 50);
+  const { packProblem } = await import('../../www/cover-link.js');
+  const cover = `#m=cover&x=${await packProblem('a b c\na\nb c\na b\n')}&s=3`;
+  await page.evaluate(() => {
+    window.inflating = new Promise((go) => { window.inflate = go; });
+  });
+  await page.evaluate((h) => { location.hash = h; }, cover);
+  await page.waitForFunction(() => window.dlxPage.controller.mode === 'cover');
+  await page.goBack();
+  await page.waitForFunction(() => window.dlxPage.controller.mode === 'sudoku' && !window.dlxPage.player.busy);
+  await page.evaluate(() => window.inflate());
+  await page.waitForTimeout(500); // the unpacking ends; before the fix it then moved the Sudoku search to step 3
+  await settle(page);
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'sudoku');
+  assert.equal(await counter(page, 'events'), 50, 'the Sudoku search stays at its step');
+  assert.match(new URL(page.url()).hash, /&s=50$/);
+  assert.doesNotMatch(await page.$eval('#cover-text', (t) => t.value), /^a b c/, 'nor did the dropped link fill the editor');
+  // The same link, left to unpack, opens as usual.
+  await page.evaluate((h) => { location.hash = h; }, cover);
+  await page.waitForFunction(() => window.dlxPage.controller.mode === 'cover' && window.dlxPage.controller.trace?.events === 3 && !window.dlxPage.player.busy);
+  assert.equal(await page.$eval('#cover-text', (t) => t.value), 'a b c\na\nb c\na b\n');
+});
+
 /** The problem the address bar's link carries, unpacked (null when it carries none). */
 async function linkedProblem(page) {
   const { unpackProblem } = await import('../../www/cover-link.js');
@@ -1638,6 +1748,31 @@ test('classroom: the choice stack, ties, and "next dead end" stops at a solution
   await multi.click('[data-action="nextDeadEnd"]');
   await settle(multi);
   assert.match(await narration(multi), /^Dead end/);
+});
+
+test('classroom: at top speed the choice stack says how deep the search is, never a moment long past', async () => {
+  for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
+    await page.click('#stop-at-solution'); // off: it plays on past each solution
+    await setSpeed(page);
+    await page.click('.transport [data-action="toggle"]');
+    await page.waitForFunction(() => window.dlxPage.controller.trace.events > 20000);
+    // Read in one go, while it plays: the counters and the stack of the same frame.
+    const seen = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done({
+      depth: Number(document.querySelector('[data-counter="depth"]').textContent.replace(/,/g, '')),
+      stack: document.querySelector('#stack').textContent,
+      playing: window.dlxPage.player.playing,
+    }))));
+    assert.ok(seen.playing && seen.depth > 0, JSON.stringify(seen));
+    // Before the fix it still said "no choice made yet", as it did before Play.
+    assert.equal(seen.stack, `${seen.depth.toLocaleString('en')} level${seen.depth === 1 ? '' : 's'} of choices: pause to read them`, hash);
+    await page.click('.transport [data-action="toggle"]');
+    const levels = await page.$$eval('#stack li', (l) => l.map((x) => x.textContent));
+    const depth = await counter(page, 'depth');
+    assert.equal(levels.length, Math.min(depth, 12) + (depth > 12 ? 1 : 0), 'paused: every level shown again (the deepest 12)');
+    assert.match(levels.at(-1), new RegExp(`^${depth}\\. `));
+  }
 });
 
 test('classroom: each view keeps its own speed; Knuth starts at 2 events/s, paused', async () => {
@@ -1880,6 +2015,27 @@ test('lesson: the arrow keys go forward and back through every step, each at the
   await page.click('#tab-sudoku');
   assert.equal(await page.$eval('#lesson', (e) => e.hidden), true);
   assert.equal(await page.evaluate(() => [window.dlxPage.controller.mode, window.dlxPage.lesson.active].join()), 'sudoku,false');
+});
+
+test('lesson: Undo and Redo keys leave the lesson\'s view alone; closed, they undo as before', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.click('#board .cell >> nth=0');
+  await page.keyboard.press('5'); // an edit, so there is something to undo
+  await page.click('#lesson-open');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const before = await lessonState(page);
+  for (const key of ['Control+z', 'Control+Shift+z', 'Control+y']) {
+    await page.keyboard.press(key);
+    // Before the fix the page went to the Sudoku behind the lesson's words on Knuth's example.
+    assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'knuth', key);
+    const s = await lessonState(page);
+    assert.deepEqual([s.step, s.hash, s.events], [before.step, before.hash, before.events], key);
+  }
+  await page.keyboard.press('Escape');
+  assert.equal((await givens(page))[0], '5', 'the edit is still there');
+  await page.keyboard.press('Control+z');
+  assert.equal((await givens(page))[0], '.', 'and Undo takes it back once the lesson is closed');
 });
 
 test('lesson: a link opens its step; a hostile step number gets a clear message', async () => {

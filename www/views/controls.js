@@ -60,11 +60,24 @@ export class ControlsView {
     this.actions[hit[0]]();
   }
 
+  /**
+   * A button pressed from the keyboard that its press disabled (Restart at the start, Next
+   * solution at the end) would drop the focus to the page's top: it goes to the nearest
+   * button of the toolbar that still works, the next one first.
+   */
+  keepFocus(button) {
+    const all = [...button.closest('.transport').querySelectorAll('button')];
+    const k = all.indexOf(button);
+    const next = [...all.slice(k + 1), ...all.slice(0, k).reverse()].find((x) => !x.disabled);
+    next?.focus();
+  }
+
   /** `status`: {playing, task, atStart, done}; `enabled`: a search to control exists. */
   render(status, speedIndex, enabled, stopAtSolution) {
     this.enabled = enabled;
     this.isBusy = !!status.task;
     const b = this.buttons;
+    const focused = document.activeElement;
     const set = (name, disabled) => {
       if (b[name] && b[name].disabled !== disabled) b[name].disabled = disabled;
     };
@@ -76,6 +89,7 @@ export class ControlsView {
     set('nextChoice', !enabled || status.done);
     set('nextSolution', !enabled || status.done);
     set('nextDeadEnd', !enabled || status.done);
+    if (focused?.disabled && focused.closest('.transport')) this.keepFocus(focused);
     const playLabel = status.playing ? 'Pause' : 'Play';
     if (b.toggle.dataset.state !== playLabel) {
       b.toggle.dataset.state = playLabel;

@@ -123,6 +123,7 @@ export class Lesson {
     const { controller: c, player } = this;
     this.step = n;
     this.error.hidden = true;
+    c.views.watchNotice?.clear(); // a link copied was to another step
     const step = STEPS[n - 1];
     const figure = step.view === 'figure';
     document.body.classList.toggle('lesson-figure', figure);

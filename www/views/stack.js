@@ -37,8 +37,20 @@ export class StackView {
       if (p.left.length) li.append(Object.assign(document.createElement('span'), { className: 'crumb-left', textContent: ` · left: ${p.left.join(', ')}` }));
       list.append(li);
     }
-    if (!parts.length) list.append(Object.assign(document.createElement('li'), { className: 'more', textContent: 'no choice made yet' }));
+    if (!parts.length) list.append(more('no choice made yet'));
     this.root.replaceChildren(list);
     this.root.scrollLeft = this.root.scrollWidth;
   }
+
+  /** While the search runs too fast to read: how deep it is, not the levels of a past moment. */
+  depth(depth) {
+    const text = depth ? `${depth.toLocaleString('en')} level${depth === 1 ? '' : 's'} of choices: pause to read them` : 'no choice made yet';
+    if (text === this.shown) return;
+    this.shown = text;
+    const list = Object.assign(document.createElement('ol'), { className: 'crumbs' });
+    list.append(more(text));
+    this.root.replaceChildren(list);
+  }
 }
+
+const more = (text) => Object.assign(document.createElement('li'), { className: 'more', textContent: text });
