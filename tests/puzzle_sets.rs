@@ -387,7 +387,12 @@ fn every_logical_step_is_true_to_the_solution() {
                     assert_ne!(sol.get(c), d, "{name} line {}: {}", index + 1, s.why);
                 }
                 *seen.entry(s.technique).or_default() += 1;
-                board.apply(&s);
+                assert!(
+                    board.apply(&s),
+                    "{name} line {}: a step that changes nothing: {}",
+                    index + 1,
+                    s.why
+                );
             }
         }
     }

@@ -206,13 +206,17 @@ impl Board {
         }
     }
 
-    pub fn apply(&mut self, step: &Step) {
+    /// Takes a step; says whether it changed the board, as every step [`Board::next_step`]
+    /// finds must.
+    pub fn apply(&mut self, step: &Step) -> bool {
+        let before = (self.digits, self.cand);
         if let Some((c, d)) = step.place {
             self.place(c, d);
         }
         for &(c, d) in &step.remove {
             self.cand[c] &= !(1 << d);
         }
+        (self.digits, self.cand) != before
     }
 
     /// The easiest step that makes progress, or `None` (solved, stuck, or beyond these techniques).
@@ -679,8 +683,15 @@ pub fn rate(givens: &Grid) -> Rating {
     let mut board = Board::new(givens);
     let (mut hardest, mut steps) = (None, 0);
     while let Some(step) = board.next_step() {
+        // A step that changed nothing would be found again for ever: a technique's bug,
+        // which ends the rating here (a hang of the page's New puzzle, of generate and rate)
+        // and fails every debug build's tests at once.
+        let progressed = board.apply(&step);
+        debug_assert!(progressed, "a step that changes nothing: {}", step.why);
+        if !progressed {
+            break;
+        }
         hardest = hardest.max(Some(step.technique));
-        board.apply(&step);
         steps += 1;
     }
     Rating {
@@ -762,6 +773,29 @@ pub fn hint(grid: &Grid, marks: &[u16; CELLS], solution: Option<&Grid>) -> Hint 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `apply` tells a step that changes the board from one that does not (which `rate`
+    /// stops at rather than find again for ever).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn apply_says_whether_a_step_changed_the_board() {
+        let mut b = Board::new(&Grid::EMPTY);
+        let step = |place, remove| Step {
+            technique: Technique::NakedSingle,
+            place,
+            remove,
+            cells: vec![],
+            digits: vec![],
+            why: String::new(),
+        };
+        assert!(b.apply(&step(None, vec![(0, 5)])));
+        assert!(!b.apply(&step(None, vec![(0, 5)])), "5 is already out of r1c1");
+        assert!(b.apply(&step(Some((1, 3)), vec![])));
+        assert!(
+            !b.apply(&step(None, vec![(2, 3)])),
+            "placing 3 in r1c2 took it from r1c3"
+        );
+    }
     use crate::sudoku::{Dlx, Engine, Puzzle, Verdict};
 
     /// A board of pencil marks only: `marks[cell]` lists the candidates, "" for none given
@@ -1013,7 +1047,7 @@ mod tests {
                 }
                 assert!(step.place.is_some() || !step.remove.is_empty());
                 seen.insert(step.technique);
-                b.apply(&step);
+                assert!(b.apply(&step), "{line}: a step that changes nothing: {}", step.why);
             }
             if b.open_cells() == 0 {
                 assert_eq!(b.grid(), sol);
@@ -1179,7 +1213,7 @@ mod tests {
                 if s.technique == *technique {
                     break s;
                 }
-                b.apply(&s);
+                assert!(b.apply(&s), "{source}: a step that changes nothing: {}", s.why);
             };
             if let Some((c, d)) = step.place {
                 assert_eq!(sol.get(c), d, "{source}: {}", step.why);
