@@ -38,5 +38,10 @@ export function setUpPrefs({ largeButton, themeButton, onChange }) {
     apply();
   });
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', onChange);
+  // A change made in another tab of the page (the event reaches the other tabs only): the
+  // same look here at once, not at the next reload. (key null: storage cleared.)
+  addEventListener('storage', (e) => {
+    if (e.key === null || e.key === 'dlx-large' || e.key === 'dlx-theme') apply();
+  });
   apply();
 }

@@ -2138,6 +2138,17 @@ test('screenshots: desktop, phone, dark, projector, reduced motion', async () =>
   await themed.click('#theme'); // light
   await themed.click('#theme'); // dark
   assert.equal(await themed.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), 'rgb(18, 20, 26)');
+  // A second tab follows the first's changes at once: it kept its look until a reload.
+  const other = await themed.context().newPage();
+  await other.goto(themed.url());
+  await other.waitForSelector('body.ready');
+  assert.equal(await other.$eval('#theme', (b) => b.textContent), 'Theme: dark');
+  await themed.click('#theme'); // auto
+  await themed.click('#large-type');
+  await other.waitForFunction(() => document.querySelector('#theme').textContent === 'Theme: auto' && document.documentElement.classList.contains('large'));
+  assert.equal(await other.$eval('#large-type', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.equal(await other.evaluate(() => document.documentElement.dataset.theme), undefined);
+  await other.close();
 });
 
 /** Frames per second at top speed on a search that never ends (the empty grid). */
