@@ -15,6 +15,7 @@ import { EXAMPLES, examplesOf } from './examples.js';
 import { MARKS_UP_TO, PENCIL_UP_TO } from './views/board.js';
 import { time } from './views/result.js';
 import { DEFAULT_PROBLEM, GALLERY } from './workbench.js';
+import { grouped } from './grouped.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
 /** The views, in the order of their tabs (each has `tab-MODE` and `MODE-pane`). */
@@ -105,7 +106,7 @@ export class Controller {
   /** The words under "Watch the search": what the search of this view runs on. */
   watchSub() {
     const { mode, numbering: n } = this;
-    this.$('watch-sub').textContent = mode === 'knuth' ? 'the same engine on 7 items and 6 options' : mode === 'cover' ? 'the same engine on the problem at the left' : `dancing links on the real ${n.options.toLocaleString('en')} × ${n.items.toLocaleString('en')} matrix`;
+    this.$('watch-sub').textContent = mode === 'knuth' ? 'the same engine on 7 items and 6 options' : mode === 'cover' ? 'the same engine on the problem at the left' : `dancing links on the real ${grouped(n.options)} × ${grouped(n.items)} matrix`;
   }
 
   /** Everything else on the page that says the size: the selector, the examples, the buttons
@@ -131,7 +132,7 @@ export class Controller {
     marks.disabled = side > MARKS_UP_TO;
     marks.checked = side <= 9;
     this.views.board.setMarksShown(marks.checked);
-    $('tagline-matrix').textContent = `${n.options.toLocaleString('en')} × ${n.items.toLocaleString('en')}`;
+    $('tagline-matrix').textContent = `${grouped(n.options)} × ${grouped(n.items)}`;
     const note = $('size-note');
     note.hidden = nine;
     note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` ${side > MARKS_UP_TO ? 'Candidates are not drawn at this size (they would be too small to read); a cell\'s label lists them.' : 'Candidates are small at this size: tick "candidates" and zoom the page (Ctrl +) to read them.'} Hint and New puzzle are 9×9 only.` : ''}`;
@@ -247,7 +248,7 @@ export class Controller {
     const { label, state } = entry;
     const step = state.step;
     const note = done === 'Undone' && label.whole
-      ? (step ? `The previous puzzle is back, at step ${step.toLocaleString('en')}.` : 'The previous puzzle is back.')
+      ? (step ? `The previous puzzle is back, at step ${grouped(step)}.` : 'The previous puzzle is back.')
       : `${done}: ${label.text}.`;
     this.setMode('sudoku');
     const boardChanged = state.side !== this.side || state.alphabet !== this.numbering.alphabet || state.line !== this.shownLine() || state.clues !== this.shownLine(this.clues);
@@ -434,7 +435,7 @@ export class Controller {
     this.searchable = clashes.length === 0;
     if (!this.searchable) {
       lines.push('These givens clash, so there is no solution and no search to watch:', ...clashes.slice(0, 6).map((c) => c.message));
-      if (clashes.length > 6) lines.push(`… and ${(clashes.length - 6).toLocaleString('en')} more.`);
+      if (clashes.length > 6) lines.push(`… and ${grouped(clashes.length - 6)} more.`);
       notice.show('error', ...lines);
       this.loadSudoku(null);
     } else {
@@ -532,7 +533,7 @@ export class Controller {
   pasteIntoField(field, text, verb = 'pasted') {
     if (text.length <= MAX_FIELD_PASTE) return true;
     const name = field.dataset.name || field.getAttribute('aria-label') || 'This field';
-    this.views.result.message('error', `${name}: not ${verb}, ${text.length.toLocaleString('en')} characters is far too long (at most ${MAX_FIELD_PASTE}). The field is unchanged.`);
+    this.views.result.message('error', `${name}: not ${verb}, ${grouped(text.length)} characters is far too long (at most ${MAX_FIELD_PASTE}). The field is unchanged.`);
     return false;
   }
 
@@ -606,13 +607,13 @@ export class Controller {
     result.busy('Counting…');
     try {
       const r = await this.solver.count(this.engineLine(), limit, (p) => {
-        if (job === this.solveJob) result.progress(`Counting… ${p.solutions.toLocaleString('en')} solutions so far (${p.events.toLocaleString('en')} steps)`);
+        if (job === this.solveJob) result.progress(`Counting… ${grouped(p.solutions)} solutions so far (${grouped(p.events)} steps)`);
       });
       if (job !== this.solveJob) return;
-      const n = r.count.toLocaleString('en');
+      const n = grouped(r.count);
       const what = r.count === 1 ? 'solution' : 'solutions';
       result.message('count', r.complete
-        ? `${n} ${what}: the whole search tree was explored (${r.events.toLocaleString('en')} steps, ${time(r.ms)}).`
+        ? `${n} ${what}: the whole search tree was explored (${grouped(r.events)} steps, ${time(r.ms)}).`
         : `At least ${n} ${what}: stopped at the limit (${time(r.ms)}).`);
     } catch (e) {
       if (job === this.solveJob) this.showSolverError(e);
@@ -703,10 +704,10 @@ export class Controller {
     let text;
     if (!pic) text = this.mode === 'cover' ? 'Fix the error marked in the problem to watch the search.' : 'Fix the clashing givens to watch the search.';
     else if (this.answer && !status.playing && !status.task) {
-      text = `The board shows the solver's answer. The search is paused at step ${pic.events.toLocaleString('en')}: step or play to go back to it.`;
+      text = `The board shows the solver's answer. The search is paused at step ${grouped(pic.events)}: step or play to go back to it.`;
     }
     else if (fast) {
-      text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${pic.solutions.toLocaleString('en')} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
+      text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${grouped(pic.solutions)} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, this.trace, sudoku ? this.numbering : null);
     if (!fast) views.stack.render(pic, this.trace, pic ? wordsFor(this.trace, sudoku ? this.numbering : null) : null);
     else views.stack.depth(pic.depth);

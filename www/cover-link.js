@@ -4,6 +4,8 @@
 // characters, a stream that does not inflate, or one that inflates past a limit (a
 // "zip bomb") are errors that say so.
 
+import { grouped } from './grouped.js';
+
 /** The longest packed problem a link carries (characters of base64url). */
 export const MAX_PACKED = 16_000;
 /**
@@ -95,7 +97,7 @@ export async function packProblem(text) {
  */
 export async function unpackProblem(packed, max = MAX_UNPACKED) {
   const bytes = fromBase64Url(packed);
-  const tooLong = () => new Error(`it unpacks to more than ${max.toLocaleString('en')} characters (the most the editor takes)`);
+  const tooLong = () => new Error(`it unpacks to more than ${grouped(max)} characters (the most the editor takes)`);
   let raw;
   try {
     raw = await readAll(through(bytes, new DecompressionStream('deflate-raw')), BYTES_PER_UNIT * max);

@@ -21,6 +21,7 @@ import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
 import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
 import { Lesson } from './views/lesson.js';
+import { grouped } from './grouped.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -208,14 +209,13 @@ $('advance').addEventListener('change', (e) => {
  * would take it past them. Checked before the textarea takes the text, which costs time.
  */
 function editorRefuses(field, text, start, end, verb) {
-  const n = (k) => k.toLocaleString('en');
   if (text.length > MAX_TEXT) {
-    views.coverResult.message('error', `Not ${verb}: ${n(text.length)} characters is more than the editor takes (${n(MAX_TEXT)}). The problem is unchanged.`);
+    views.coverResult.message('error', `Not ${verb}: ${grouped(text.length)} characters is more than the editor takes (${grouped(MAX_TEXT)}). The problem is unchanged.`);
     return true;
   }
   const lines = countLines(field.value.slice(0, start) + text + field.value.slice(end));
   if (lines > MAX_LINES) {
-    views.coverResult.message('error', `Not ${verb}: the editor would hold ${n(lines)} lines, and it takes at most ${n(MAX_LINES)} (a line for each option). The problem is unchanged.`);
+    views.coverResult.message('error', `Not ${verb}: the editor would hold ${grouped(lines)} lines, and it takes at most ${grouped(MAX_LINES)} (a line for each option). The problem is unchanged.`);
     return true;
   }
   return false;

@@ -4,13 +4,12 @@
 // trace's lists) after the event; it never works out a cover for itself.
 
 import { EventKind as K } from './pkg/dlx_sudoku.js';
+import { grouped } from './grouped.js';
 
-// Numbers with thousands separators, as everywhere else on the page ("4,096 candidates").
-const num = (n) => n.toLocaleString('en');
-const plural = (n, one, many = `${one}s`) => `${num(n)} ${n === 1 ? one : many}`;
+const plural = (n, one, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
 function ordinal(n) {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${num(n)}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
+  return `${grouped(n)}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
 }
 const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
 
@@ -50,8 +49,8 @@ export function startText(pic, trace, sudoku) {
     let empty = 0;
     for (let c = 0; c < sudoku.cells; c++) empty += pic.covered(sudoku.cellItem(c)) ? 0 : 1;
     const givens = sudoku.cells - empty;
-    const given = givens === 0 ? `no givens, so none of the ${num(pic.items)} items is covered yet`
-      : `the ${plural(givens, 'given')} already ${givens === 1 ? 'covers' : 'cover'} ${num(covered)} of the ${num(pic.items)} items`;
+    const given = givens === 0 ? `no givens, so none of the ${grouped(pic.items)} items is covered yet`
+      : `the ${plural(givens, 'given')} already ${givens === 1 ? 'covers' : 'cover'} ${grouped(covered)} of the ${grouped(pic.items)} items`;
     return `Ready: ${plural(empty, 'empty cell')}, ${plural(live, 'candidate')}; ${given}. Step or play to start.`;
   }
   return `Ready: ${plural(pic.items, 'item')} to cover with ${plural(pic.options.length, 'option')}. Step or play to start.`;
@@ -78,7 +77,7 @@ export function narrate(pic, trace, sudoku = null) {
       if (b === 1) return `Branch on ${w.item(a)}: only ${w.entry(a, live[0])} is left (a forced move).`;
       const shown = live.length <= 4 ? `: ${list(live.map((o) => w.entry(a, o)))}` : '';
       const ties = tying(pic, trace.primary, b);
-      const why = ties > 1 ? `fewest; ${num(ties)} items tie at ${num(b)}, and the first in item order is taken` : 'fewest';
+      const why = ties > 1 ? `fewest; ${grouped(ties)} items tie at ${grouped(b)}, and the first in item order is taken` : 'fewest';
       return `Branch on ${w.item(a)}: only ${w.entries(a, b)} left (${why})${shown}.`;
     }
     case K.Cover: {
@@ -105,7 +104,7 @@ export function narrate(pic, trace, sudoku = null) {
       const c = pic.choices[b];
       const its = Array.from(trace.optionItems(a)).filter((i) => i !== c.item);
       const hides = new Set(its.flatMap((i) => Array.from(trace.itemOptions(i)))).size;
-      const which = c.count === 1 ? 'the only choice' : `${ordinal(c.rank)} of ${num(c.count)}`;
+      const which = c.count === 1 ? 'the only choice' : `${ordinal(c.rank)} of ${grouped(c.count)}`;
       const verb = sudoku ? 'Try' : 'Try option';
       return `${verb} ${w.option(a)} (${which}): covers ${plural(its.length + 1, 'item')}, hides ${w.options(hides)}.`;
     }
@@ -118,8 +117,8 @@ export function narrate(pic, trace, sudoku = null) {
     }
     case K.Solution:
       return sudoku
-        ? `Solution ${num(pic.solutions)}: every cell is filled and every item covered exactly once.`
-        : `Solution ${num(pic.solutions)}: options ${Array.from(pic.solution, w.option).join(', ')} cover every item exactly once.`;
+        ? `Solution ${grouped(pic.solutions)}: every cell is filled and every item covered exactly once.`
+        : `Solution ${grouped(pic.solutions)}: options ${Array.from(pic.solution, w.option).join(', ')} cover every item exactly once.`;
     case K.DeadEnd:
       return `Dead end: ${w.item(a)} has no ${w.none(a)} left; back up.`;
     case K.Done:

@@ -7,6 +7,7 @@
 // they are. After every movement `onChange()` lets the views read the search.
 
 import { EventKind as K } from './pkg/dlx_sudoku.js';
+import { grouped } from './grouped.js';
 
 /** The set of event kinds (for `Trace.run` and `Trace.runBack`). */
 export const kinds = (...ks) => ks.reduce((m, k) => m | (1 << k), 0);
@@ -14,7 +15,7 @@ export const kinds = (...ks) => ks.reduce((m, k) => m | (1 << k), 0);
 /** Speeds, slowest first: events per second, then events per frame. */
 export const SPEEDS = [
   ...[1, 2, 4, 8, 15, 30].map((n) => ({ perSecond: n, label: `${n} event${n > 1 ? 's' : ''} / s` })),
-  ...[1, 3, 10, 30, 100, 300, 1000, 3000, 10000].map((n) => ({ perFrame: n, label: `${n.toLocaleString('en')} event${n > 1 ? 's' : ''} / frame` })),
+  ...[1, 3, 10, 30, 100, 300, 1000, 3000, 10000].map((n) => ({ perFrame: n, label: `${grouped(n)} event${n > 1 ? 's' : ''} / frame` })),
 ];
 
 /** Depth samples for the plot: a small ring, never more than `capacity`. */

@@ -3,6 +3,8 @@
 // pasted text (through the wasm parser, which knows the CLI's formats). Which givens
 // clash, and why, the page asks the wasm module (`checkGivens`). Pure: no DOM.
 
+import { grouped } from './grouped.js';
+
 export const CELLS = 81;
 export const EMPTY = '.'.repeat(CELLS);
 /** The sides the page shows: 4×4, 9×9, 16×16 and 25×25 (orders 2 to 5). */
@@ -48,13 +50,13 @@ export const givensCount = (line) => line.replace(/[.0-]/g, '').length;
 export function readPasted(text, parse) {
   const t = String(text ?? '');
   // Refused on its length alone, read no further: a 10 MB paste costs nothing more here.
-  if (t.length > MAX_PASTE) throw new Error(`the text is too long to be a puzzle (${t.length.toLocaleString('en')} characters; at most ${MAX_PASTE.toLocaleString('en')} are read)`);
+  if (t.length > MAX_PASTE) throw new Error(`the text is too long to be a puzzle (${grouped(t.length)} characters; at most ${grouped(MAX_PASTE)} are read)`);
   if (!t.trim()) throw new Error('there is no text to read');
   let error;
   try {
     const { format, side, alphabet, puzzles } = parse(t);
     if (puzzles.length === 0) throw new Error('no puzzle found');
-    const more = puzzles.length > 1 ? `; ${puzzles.length.toLocaleString('en')} puzzles, loaded the first` : '';
+    const more = puzzles.length > 1 ? `; ${grouped(puzzles.length)} puzzles, loaded the first` : '';
     // Stryker disable next-line StringLiteral: equivalent, parse() already writes blanks as '.'
     return { line: puzzles[0].replace(/0/g, '.'), side, alphabet, note: `read as ${formatName(format, side, alphabet)}${more}` };
   } catch (e) {
@@ -71,7 +73,7 @@ export function readPasted(text, parse) {
 function formatName(format, side, alphabet) {
   const size = `${side}×${side}`;
   const symbols = side === 16 ? (alphabet === 'letters' ? ' in letters A–P' : ' in 1–9 and A–G') : '';
-  if (format === 'line') return `${side === 9 ? 'an' : 'a'} ${(side * side).toLocaleString('en')}-character line${side === 9 ? '' : ` (${size}${symbols})`}`;
+  if (format === 'line') return `${side === 9 ? 'an' : 'a'} ${grouped(side * side)}-character line${side === 9 ? '' : ` (${size}${symbols})`}`;
   if (format === 'poj') return `a ${size} grid of ${side} lines${side === 16 ? ` (POJ 3076${symbols})` : ''}`;
   return FORMAT_NAMES[format] ?? format;
 }

@@ -8,6 +8,7 @@
 
 import { CELLS, SIDES, sideOfLine } from './puzzle.js';
 import { MAX_PACKED } from './cover-link.js';
+import { grouped } from './grouped.js';
 
 const MAX_STEP = 1e12;
 const MAX_HASH = 2000;
@@ -41,7 +42,7 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   const cover = h.startsWith('m=cover&') || h === 'm=cover';
   const max = cover ? MAX_COVER_HASH : MAX_HASH;
   if (h.length > max) {
-    out.errors.push(`the link is too long to hold a ${cover ? 'problem' : 'puzzle'} (${h.length.toLocaleString('en')} characters after the #, at most ${max.toLocaleString('en')}); ignored`);
+    out.errors.push(`the link is too long to hold a ${cover ? 'problem' : 'puzzle'} (${grouped(h.length)} characters after the #, at most ${grouped(max)}); ignored`);
     if (cover) out.mode = 'cover';
     return out;
   }
@@ -66,7 +67,7 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     const line = p.replace(/[0-]/g, '.');
     const side = sideOfLine(line);
     const bad = line.search(line.length === CELLS ? /[^1-9.]/ : /[^0-9A-Za-z.]/);
-    if (!side) out.errors.push(`the link's puzzle ${quote(p)} has ${line.length.toLocaleString('en')} characters, not ${SIDES.map((n) => n * n).join(', ').replace(/, (\d+)$/, ' or $1')} (a ${SIDES.map((n) => `${n}×${n}`).join(', ').replace(/, ([^,]+)$/, ' or $1')} grid); ignored`);
+    if (!side) out.errors.push(`the link's puzzle ${quote(p)} has ${grouped(line.length)} characters, not ${SIDES.map((n) => n * n).join(', ').replace(/, (\d+)$/, ' or $1')} (a ${SIDES.map((n) => `${n}×${n}`).join(', ').replace(/, ([^,]+)$/, ' or $1')} grid); ignored`);
     else if (bad >= 0) out.errors.push(`the link's puzzle has ${quote(line[bad])} in ${cellName(bad, side)}; ignored`);
     else out.puzzle = line.toUpperCase();
   }

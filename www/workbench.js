@@ -8,6 +8,7 @@ import { packProblem, unpackProblem, MAX_PACKED, MAX_UNPACKED } from './cover-li
 import { Cancelled } from './solver.js';
 import { time } from './views/result.js';
 import { quote } from './router.js';
+import { grouped } from './grouped.js';
 
 /** The gallery: small problems to watch, then bigger ones to count. */
 export const GALLERY = [
@@ -36,7 +37,6 @@ export const MAX_TEXT = MAX_UNPACKED;
  */
 export const MAX_LINES = 20_000;
 const CHECK_MS = 150;
-const n = (k) => k.toLocaleString('en');
 
 /** The line breaks of `text`: \n, \r\n or \r, as the parser reads them. */
 export function lineBreaks(text) {
@@ -127,9 +127,9 @@ export class Workbench {
     this.error = null;
     this.editor.showError(null);
     const sec = r.items - r.primary;
-    const plural = (k, one, many = `${one}s`) => `${n(k)} ${k === 1 ? one : many}`;
+    const plural = (k, one, many = `${one}s`) => `${grouped(k)} ${k === 1 ? one : many}`;
     this.status.dataset.kind = 'ok';
-    this.status.textContent = `${plural(r.items, 'item')} (${n(r.primary)} primary${sec ? `, ${n(sec)} secondary` : ''}), ${plural(r.options, 'option')}, ${plural(r.entries, 'entry', 'entries')}.`;
+    this.status.textContent = `${plural(r.items, 'item')} (${grouped(r.primary)} primary${sec ? `, ${grouped(sec)} secondary` : ''}), ${plural(r.options, 'option')}, ${plural(r.entries, 'entry', 'entries')}.`;
     this.text = text;
     this.packed = null;
     this.tooBig = 0;
@@ -171,7 +171,7 @@ export class Workbench {
     const tooLong = tooLongFor(this.source);
     if (tooLong) return `The problem is too long for the page (${tooLong}), so there is no link to it.`;
     // Two measures, both in characters: the link's packed text, and the editor's own text.
-    if (this.tooBig) return `This problem is too big for a link: its ${n(this.source.length)} characters pack into ${n(this.tooBig)} characters of link, and a link holds at most ${n(MAX_PACKED)}. Save its text instead.`;
+    if (this.tooBig) return `This problem is too big for a link: its ${grouped(this.source.length)} characters pack into ${grouped(this.tooBig)} characters of link, and a link holds at most ${grouped(MAX_PACKED)}. Save its text instead.`;
     return '';
   }
 
@@ -191,7 +191,7 @@ export class Workbench {
     if (job !== this.job || !wanted()) return 'Another problem was opened meanwhile.';
     if (text === '') return 'The link\'s problem is empty: it has no items and no options.';
     const lines = countLines(text);
-    if (lines > MAX_LINES) return `The link's problem is too long for the page: ${n(lines)} lines, and the editor takes at most ${n(MAX_LINES)} (a line for each option).`;
+    if (lines > MAX_LINES) return `The link's problem is too long for the page: ${grouped(lines)} lines, and the editor takes at most ${grouped(MAX_LINES)} (a line for each option).`;
     this.exampleId = '';
     this.setText(text);
     // The address keeps the link as it came until the text is packed again.
@@ -210,11 +210,11 @@ export class Workbench {
     this.result.busy('Counting…');
     try {
       const r = await this.solver.coverCount(this.text, Number.MAX_SAFE_INTEGER, (p) => {
-        if (job === this.job) this.result.progress(`Counting… ${p.solutions.toLocaleString('en')} solutions so far (${p.nodes.toLocaleString('en')} nodes)`);
+        if (job === this.job) this.result.progress(`Counting… ${grouped(p.solutions)} solutions so far (${grouped(p.nodes)} nodes)`);
       });
       if (job !== this.job) return;
-      const n = r.count.toLocaleString('en');
-      this.result.message('count', `${n} solution${r.count === 1 ? '' : 's'}: the whole search tree was explored (${r.nodes.toLocaleString('en')} nodes, ${time(r.ms)}).`);
+      const n = grouped(r.count);
+      this.result.message('count', `${n} solution${r.count === 1 ? '' : 's'}: the whole search tree was explored (${grouped(r.nodes)} nodes, ${time(r.ms)}).`);
     } catch (e) {
       if (job !== this.job) return;
       if (e instanceof Cancelled) this.result.message('info', 'Cancelled. The count was stopped and the solver is ready again.');
@@ -238,7 +238,7 @@ export class Workbench {
 
 /** What makes `text` too long for the editor, in words ('' when nothing does). */
 function tooLongFor(text) {
-  if (text.length > MAX_TEXT) return `${n(text.length)} characters, at most ${n(MAX_TEXT)}`;
+  if (text.length > MAX_TEXT) return `${grouped(text.length)} characters, at most ${grouped(MAX_TEXT)}`;
   const lines = countLines(text);
-  return lines > MAX_LINES ? `${n(lines)} lines, at most ${n(MAX_LINES)}; a line for each option` : '';
+  return lines > MAX_LINES ? `${grouped(lines)} lines, at most ${grouped(MAX_LINES)}; a line for each option` : '';
 }

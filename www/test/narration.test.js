@@ -4,6 +4,7 @@ import { dlx } from './wasm.js';
 import { Picture } from '../picture.js';
 import { Numbering } from '../numbering.js';
 import { narrate } from '../narration.js';
+import { grouped } from '../grouped.js';
 
 const HARD = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 const sudoku = new Numbering(dlx.sudokuTables());
@@ -166,7 +167,7 @@ test('numbers of a thousand and more have their commas, as everywhere else on th
   trace.run(1e9, 0);
   const done = narrate(new Picture(trace).read(), trace, sudoku);
   assert.ok(trace.nodes >= 1000, `HARD takes ${trace.nodes} tries`);
-  assert.equal(done, `Search complete: 1 solution, ${trace.deadEnds.toLocaleString('en')} dead ends, ${trace.nodes.toLocaleString('en')} tries.`);
+  assert.equal(done, `Search complete: 1 solution, ${grouped(trace.deadEnds)} dead ends, ${grouped(trace.nodes)} tries.`);
   assert.match(done, /\d,\d{3} tries/);
 });
 

@@ -1,5 +1,7 @@
 // The search's counters, as numbers that update together with the views.
 
+import { grouped } from '../grouped.js';
+
 const FIELDS = [
   ['events', 'steps', 'events so far'],
   ['depth', 'depth', 'options in the partial solution'],
@@ -15,7 +17,7 @@ const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFracti
  *  its number on one line at any width the page allows (the e2e top-speed test checks it).
  *  The exact number is the box's tooltip. */
 export const formatCount = (n) =>
-  n < 1e6 ? n.toLocaleString('en') : n < 1e15 ? compact.format(n) : n.toExponential(2).replace('e+', 'e');
+  n < 1e6 ? grouped(n) : n < 1e15 ? compact.format(n) : n.toExponential(2).replace('e+', 'e');
 
 export class CountersView {
   constructor(root) {
@@ -48,7 +50,7 @@ export class CountersView {
       // The exact number, from a million up: it changes while the compact text ("23.3M") stays.
       if (slot[4] !== n) {
         slot[4] = n;
-        slot[2].title = n < 1e6 ? slot[3] : `${slot[3]}: ${n.toLocaleString('en')}`;
+        slot[2].title = n < 1e6 ? slot[3] : `${slot[3]}: ${grouped(n)}`;
       }
     }
   }

@@ -6,6 +6,7 @@
 import { ItemFlag, OptionState } from '../picture.js';
 import { themeColors } from './theme.js';
 import { lineBreaks } from '../workbench.js';
+import { grouped } from '../grouped.js';
 
 /** The editor: a textarea over a layer that marks the error's line and column. */
 export class CoverEditor {
@@ -146,7 +147,7 @@ export class CoverItemsView {
       list.append(li);
       this.chips.push([li, len.appendChild(document.createTextNode('')), '']);
     }
-    const more = trace.items > n ? [Object.assign(document.createElement('p'), { className: 'more', textContent: `… and ${(trace.items - n).toLocaleString('en')} more items` })] : [];
+    const more = trace.items > n ? [Object.assign(document.createElement('p'), { className: 'more', textContent: `… and ${grouped(trace.items - n)} more items` })] : [];
     this.root.replaceChildren(list, ...more);
   }
 
@@ -235,10 +236,9 @@ export class CoverMatrixView {
     for (const s of pic.options) n[s]++;
     let covered = 0;
     for (let i = 0; i < pic.items; i++) covered += pic.covered(i) ? 1 : 0;
-    const f = (k) => k.toLocaleString('en');
-    return `The matrix: ${f(pic.options.length)} options (rows) × ${f(pic.items)} items (columns). ` +
-      `${f(n[OptionState.Live])} live, ${f(n[OptionState.Tried])} in the partial solution, ${f(n[OptionState.Pending])} still to try, ` +
-      `${f(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${f(covered)} items covered.`;
+    return `The matrix: ${grouped(pic.options.length)} options (rows) × ${grouped(pic.items)} items (columns). ` +
+      `${grouped(n[OptionState.Live])} live, ${grouped(n[OptionState.Tried])} in the partial solution, ${grouped(n[OptionState.Pending])} still to try, ` +
+      `${grouped(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${grouped(covered)} items covered.`;
   }
 
   /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */

@@ -12,9 +12,7 @@
 
 import { MatrixCanvas, Paint } from '../pkg/dlx_sudoku.js';
 import { themeColors } from './theme.js';
-
-/** A count as the page writes counts: "15,625". */
-const n = (k) => k.toLocaleString('en');
+import { grouped } from '../grouped.js';
 
 // The CSS variable of each Paint (style.css sets them per theme).
 const PAINT_VARS = {
@@ -87,7 +85,7 @@ export class MatrixView {
     const m = this.mx;
     this.trace = null; // a search of the old size: not drawn again
     this.selection = { options: [], items: [] };
-    if (this.sub) this.sub.textContent = `${n(m.options)} options (rows) × ${n(m.items)} items (columns), a dot for each 1`;
+    if (this.sub) this.sub.textContent = `${grouped(m.options)} options (rows) × ${grouped(m.items)} items (columns), a dot for each 1`;
     const key = this.root.querySelector('.column-key');
     if (key) {
       key.replaceChildren('Columns:');
@@ -200,7 +198,7 @@ export class MatrixView {
     const per = m.perRow > 1 || m.perColumn > 1 ? `, a pixel for ${m.perRow} × ${m.perColumn}` : '';
     if (this.where) this.where.textContent = m.zoom === 0
       ? `all rows and columns${per}`
-      : `rows ${n(m.row0 + 1)}–${n(m.row0 + m.shownRows)} of ${n(m.options)}, columns ${n(m.col0 + 1)}–${n(m.col0 + m.visibleCols)} of ${n(m.items)}`;
+      : `rows ${grouped(m.row0 + 1)}–${grouped(m.row0 + m.shownRows)} of ${grouped(m.options)}, columns ${grouped(m.col0 + 1)}–${grouped(m.col0 + m.visibleCols)} of ${grouped(m.items)}`;
     for (const b of this.groupButtons) b.setAttribute('aria-pressed', String((b.dataset.group === 'digit') === m.byDigit));
     const { in: zoomIn, out, all } = this.zoomButtons;
     if (zoomIn) zoomIn.disabled = m.zoom >= m.zoomLevels;

@@ -2,6 +2,8 @@
 // what is left to try there. Branches not yet tried stay visible here even when a later
 // level fills their cell. It reads the picture's levels and the trace's branch lists.
 
+import { grouped } from '../grouped.js';
+
 const MAX_SHOWN = 12; // the deepest levels; the rest is counted
 
 export class StackView {
@@ -44,7 +46,7 @@ export class StackView {
 
   /** While the search runs too fast to read: how deep it is, not the levels of a past moment. */
   depth(depth) {
-    const text = depth ? `${depth.toLocaleString('en')} level${depth === 1 ? '' : 's'} of choices: pause to read them` : 'no choice made yet';
+    const text = depth ? `${grouped(depth)} level${depth === 1 ? '' : 's'} of choices: pause to read them` : 'no choice made yet';
     if (text === this.shown) return;
     this.shown = text;
     const list = Object.assign(document.createElement('ol'), { className: 'crumbs' });
