@@ -2642,6 +2642,25 @@ test('every size: a 16×16 and an empty one round-trip in the link; 1–9, A–G
   }
 });
 
+test('every size: a size change under the pointer, resting on a cell the new size does not have, changes the size whole', async () => {
+  // The pointer rests on r9c9 of a 9×9 (on r7c5, cell 100, of a 16×16) and the size goes to
+  // 4×4 (9×9) by the keyboard: the board was rebuilt under it, and its hover, still naming
+  // cell 80 (100), threw "no item cell 80" from the middle of the change: the link kept the
+  // old puzzle and the notice lost its Undo.
+  for (const [from, cell, to] of [[POJ1, 80, 4], [POJ16, 100, 9]]) {
+    const page = await open(`#p=${from}`);
+    await page.hover(`#board .cell >> nth=${cell}`);
+    await page.focus('#size');
+    await page.selectOption('#size', String(to));
+    const empty = '.'.repeat(to * to);
+    await page.waitForFunction((e) => location.hash === `#p=${e}`, empty, { timeout: 5000 });
+    assert.deepEqual([await sizeShown(page), await givens(page)], [to, empty], `${cell} then ${to}`);
+    assert.match(await noticeText(page), new RegExp(`^An empty ${to}×${to} grid: .*Undo$`));
+    await page.click('#notice button:text-is("Undo")');
+    assert.deepEqual([await sizeShown(page), await givens(page)], [Math.sqrt(from.length), from]);
+  }
+});
+
 test('every size: the narration is never cut off beside a 16×16 or 25×25 board, nor in large type', async () => {
   // Its box is a fixed two lines (new text never moves the views below): beside the wider
   // boards, and in large type, a third line was cut through the middle at one step in eight.
