@@ -1207,16 +1207,28 @@ fn generate_and_rate_refuse_other_sizes_what_only_9x9_has() {
             &format!("{}Q\n", ".".repeat(255)),
             "dlx-sudoku: line 1, cell 256 (r16c16): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank\n".to_string(),
         ),
+        // A line of no size's length is a malformed 9×9 one to rate, the only size it reads:
+        // it was read at the nearest size and said "expected 16 cells, found 3".
+        ("1..\n", "dlx-sudoku: line 1: expected 81 cells, found 3\n".to_string()),
+        (
+            &format!("{}\n", ".".repeat(200)),
+            "dlx-sudoku: line 1: expected 81 cells, found 200\n".to_string(),
+        ),
     ] {
         let out = run(&["rate", "-k", "1"], input);
         assert_eq!((out.code, out.stdout.as_str(), out.stderr), (2, "", says));
     }
-    let out = run(&["rate", "--format", "poj", "--size", "9"], &data("hdu1426.in"));
-    assert_eq!(out.code, 2);
-    assert_eq!(
-        out.stderr,
-        "dlx-sudoku: rate reads the 9×9 formats (line, hdu, hiho), not --format poj\n"
-    );
+    for (args, input) in [
+        (&["rate", "--format", "poj", "--size", "9"][..], data("hdu1426.in")),
+        (&["rate", "--format", "poj"][..], "1..\n".to_string()),
+    ] {
+        let out = run(args, &input);
+        assert_eq!(out.code, 2);
+        assert_eq!(
+            out.stderr,
+            "dlx-sudoku: rate reads the 9×9 formats (line, hdu, hiho), not --format poj\n"
+        );
+    }
     let out = run(&["rate", "--size", "9", "-k", "1"], "");
     assert_eq!(
         out.stderr, "dlx-sudoku: empty input: no puzzle found\n",

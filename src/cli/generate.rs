@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
 
-use dlx_sudoku::formats::boards::{self, StreamError};
+use dlx_sudoku::formats::boards::{self, BoardFormat, StreamError};
 use dlx_sudoku::formats::Cases;
 use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
 use dlx_sudoku::sudoku::logic::Rating;
@@ -169,7 +169,7 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
         )));
     }
     let (head, input) = stdin_with_head()?;
-    if reads_boards(o.format, o.size, &head)? {
+    if reads_boards(o.format, o.size, &head)? && !of_no_size(o, &head) {
         return Err(refuse_boards(o, &head, input));
     }
     let mut cases = Cases::new(input, o.format.format());
@@ -201,6 +201,19 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
         out.write_all(text.as_bytes()).map_err(Failure::write)?;
     }
     out.flush().map_err(Failure::write)
+}
+
+/// True when the first line was placed at another size than 9×9 only because its length is
+/// nearest that size's (a line of 3 or 200 symbols): rate, which reads 9×9 alone, reads it
+/// as the malformed 9×9 line it must be, so that its error says 81 cells.
+fn of_no_size(o: &Rate, head: &str) -> bool {
+    let first = head
+        .lines()
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+        .find(|l| !l.is_empty());
+    o.format != InputFormat::Poj
+        && matches!((boards::detect(head, None), first),
+            (Some((BoardFormat::Line, shape)), Some(line)) if line.chars().count() != shape.cells())
 }
 
 /// Why rate does not read an input of another size than 9×9 (or `--format poj`): its first
