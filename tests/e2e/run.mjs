@@ -849,6 +849,40 @@ test('hostile links and huge steps: a message, never a freeze', async () => {
     .catch(async () => assert.fail(`] after Escape: ${await counter(far, 'events')} events, expected ${stopped + 1}; focus on ${await far.evaluate(() => document.activeElement.outerHTML.slice(0, 80))}`));
 });
 
+test('a new puzzle, a size change or a paste while the page runs to a huge step: the new search is shown, stopped, and steps', async () => {
+  // The old search was freed before the player let go of it, and stopping its run read it:
+  // "null pointer passed to rust" half-way through the change (a size change's link kept the
+  // old puzzle), "Going to the step… Stop" stayed up over a search that would not step.
+  const E25 = '.'.repeat(625);
+  for (const [from, act, line] of [
+    [EMPTY, 'new puzzle', null],
+    [E25, 'size 9', EMPTY],
+    [E25, 'size 4', '.'.repeat(16)],
+    [EMPTY, 'paste', POJ1],
+  ]) {
+    const { browser, contexts, errors } = current();
+    const page = await browser.newContext({ viewport: { width: 1280, height: 800 } }).then((c) => (contexts.push(c), c.newPage()));
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    await page.goto(`${base}#p=${from}&s=999999999999`); // not open(): it waits for the run to end
+    await page.waitForSelector('body.ready');
+    await page.waitForSelector('#busy:not([hidden])');
+    if (act === 'new puzzle') {
+      await page.click('#new-puzzle');
+      await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('New '));
+    } else if (act === 'paste') await paste(page, POJ1);
+    else await page.selectOption('#size', act.split(' ')[1]);
+    await settle(page);
+    assert.equal(await page.$eval('#busy', (b) => b.hidden), true, `${act}: no run is shown going on`);
+    assert.equal(await counter(page, 'events'), 0, act);
+    const shown = line ?? (await givens(page));
+    assert.equal(await page.evaluate(() => location.hash), `#p=${shown}`, act);
+    await page.keyboard.press('Escape');
+    await page.click('[title^="Step forward"]');
+    await settle(page);
+    assert.equal(await counter(page, 'events'), 1, `${act}: the new search steps`);
+  }
+});
+
 // --- the page under hostile input (issue 13): a clear message, no freeze, nothing typed lost ---
 const TYPED = `53..7${'.'.repeat(76)}`;
 
