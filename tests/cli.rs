@@ -1051,6 +1051,59 @@ fn generate_writes_unique_puzzles_of_the_level_asked_the_same_for_any_jobs() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("easy, medium, hard, expert, extreme"));
 }
 
+/// The CPU time a process has used so far (Linux's utime + stime), in clock ticks.
+#[cfg(target_os = "linux")]
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The fields after the command's name (which may hold spaces), from the third on.
+    let fields: Vec<&str> = stat.rsplit_once(')').unwrap().1.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// `generate --count N | less`, the reader paused: once the pipe is full, generate waits for
+/// it, a bounded number of puzzles ahead. Its threads made puzzles on for ever into an
+/// unbounded queue, every core busy and memory growing (80 KB/s at 9×9) until the reader
+/// came back.
+#[test]
+#[cfg(target_os = "linux")]
+fn generate_waits_for_a_reader_that_does_not_read() {
+    let mut child = Command::new(BIN)
+        .args(["generate", "--size", "4", "--count", "10000000", "--jobs", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // The pipe (64 KiB) holds about 1,900 4×4 lines, full within a few seconds even in a
+    // debug build on a busy machine; then a second's CPU should be next to none.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut used;
+    loop {
+        let before = cpu_ticks(pid);
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        used = cpu_ticks(pid) - before;
+        if used < 10 || std::time::Instant::now() > deadline {
+            break;
+        }
+    }
+    let peak = peak_kib(pid);
+    // The reader comes back: what it reads is the same as an unhurried run's.
+    let mut head = vec![0u8; 4096];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut head).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        used < 10,
+        "{used} clock ticks of CPU in 1 s with nobody reading, after 30 s"
+    );
+    assert!(peak < 16 * 1024, "peak memory {peak} KiB");
+    let head = String::from_utf8_lossy(&head);
+    let lines: Vec<&str> = head.lines().collect();
+    let lines = &lines[..lines.len() - 1]; // the last may be cut
+    let alone = run(&["generate", "--size", "4", "--count", &lines.len().to_string()], "");
+    assert_eq!(alone.stdout, lines.iter().map(|l| format!("{l}\n")).collect::<String>());
+}
+
 #[test]
 fn bench_of_another_size_runs_the_engines_that_solve_it() {
     // The plain DFS knows only 9×9: "all" means DLX and the bitmask engine here. The first
@@ -1154,16 +1207,28 @@ fn generate_and_rate_refuse_other_sizes_what_only_9x9_has() {
             &format!("{}Q\n", ".".repeat(255)),
             "dlx-sudoku: line 1, cell 256 (r16c16): 'Q' is not a symbol of a 16×16 grid (A–P) or a blank\n".to_string(),
         ),
+        // A line of no size's length is a malformed 9×9 one to rate, the only size it reads:
+        // it was read at the nearest size and said "expected 16 cells, found 3".
+        ("1..\n", "dlx-sudoku: line 1: expected 81 cells, found 3\n".to_string()),
+        (
+            &format!("{}\n", ".".repeat(200)),
+            "dlx-sudoku: line 1: expected 81 cells, found 200\n".to_string(),
+        ),
     ] {
         let out = run(&["rate", "-k", "1"], input);
         assert_eq!((out.code, out.stdout.as_str(), out.stderr), (2, "", says));
     }
-    let out = run(&["rate", "--format", "poj", "--size", "9"], &data("hdu1426.in"));
-    assert_eq!(out.code, 2);
-    assert_eq!(
-        out.stderr,
-        "dlx-sudoku: rate reads the 9×9 formats (line, hdu, hiho), not --format poj\n"
-    );
+    for (args, input) in [
+        (&["rate", "--format", "poj", "--size", "9"][..], data("hdu1426.in")),
+        (&["rate", "--format", "poj"][..], "1..\n".to_string()),
+    ] {
+        let out = run(args, &input);
+        assert_eq!(out.code, 2);
+        assert_eq!(
+            out.stderr,
+            "dlx-sudoku: rate reads the 9×9 formats (line, hdu, hiho), not --format poj\n"
+        );
+    }
     let out = run(&["rate", "--size", "9", "-k", "1"], "");
     assert_eq!(
         out.stderr, "dlx-sudoku: empty input: no puzzle found\n",

@@ -98,6 +98,9 @@ export class Controller {
     const n = this.numberingFor(side, alphabet);
     if (n.side === this.side && n.alphabet === this.numbering.alphabet) return;
     this.numbering = n;
+    // A hover names a cell, an item or an option of the old size, whose element is gone: a
+    // pointer resting where the new board is would keep it (r9c9 at 4×4) until it moved.
+    this.hoverOn = { pointer: null, focus: null };
     this.views.board.reshape(n);
     this.views.items.reshape(n);
     this.shapeShown();

@@ -77,9 +77,11 @@ export class Player {
     this.frame = this.frame.bind(this);
   }
 
-  /** Starts watching a trace (null: nothing to watch). */
+  /** Starts watching a trace (null: nothing to watch). The one it watched may be freed
+   *  already: it is let go of without a look (stopping a run tells the views, which read it). */
   load(trace) {
-    this.stop();
+    this.task = null;
+    this.playing = false;
     this.trace = trace;
     this.depthLog.clear();
     if (trace) this.depthLog.push(trace.events, trace.depth, trace.depth);

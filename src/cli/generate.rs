@@ -2,10 +2,10 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
 
-use dlx_sudoku::formats::boards::{self, StreamError};
+use dlx_sudoku::formats::boards::{self, BoardFormat, StreamError};
 use dlx_sudoku::formats::Cases;
 use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
 use dlx_sudoku::sudoku::logic::Rating;
@@ -64,17 +64,21 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
         line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort)
     };
     let next = AtomicU64::new(0);
+    let window = Window::new(AHEAD.max(2 * o.jobs as u64));
     let (tx, rx) = mpsc::channel::<(u64, String)>();
     let mut out = io::stdout().lock();
     thread::scope(|scope| -> Result<(), Failure> {
         for _ in 0..o.jobs.min(o.count as usize) {
             let tx = tx.clone();
-            let (next, make) = (&next, &make);
+            let (next, make, window) = (&next, &make, &window);
             scope.spawn(move || {
+                // A thread that panics leaves a puzzle the writer waits for: the others stop
+                // too, so that the panic ends the run instead of a wait for ever.
+                let _close = window.closer(true);
                 let mut generator = Generator::new(0);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= o.count {
+                    if i >= o.count || !window.wait_for(i) {
                         break;
                     }
                     let text = make(&mut generator, i);
@@ -85,6 +89,8 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
             });
         }
         drop(tx);
+        // However the writer ends, no thread is left waiting for it.
+        let _close = window.closer(false);
         // Write in order, each as soon as the ones before it are out.
         let mut waiting = std::collections::BTreeMap::new();
         let mut due = 0;
@@ -93,10 +99,66 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
             while let Some(text) = waiting.remove(&due) {
                 out.write_all(text.as_bytes()).map_err(Failure::write)?;
                 due += 1;
+                window.written(due);
             }
         }
         out.flush().map_err(Failure::write)
     })
+}
+
+/// How many puzzles the threads may make past the last one written: enough that none waits
+/// for another's slow puzzle, few enough that a reader who stops reading (`| less`) holds
+/// up the run in bounded memory instead of a queue growing for as long as it waits.
+const AHEAD: u64 = 256;
+
+/// The writer's progress, which the threads wait on before they start a puzzle too far ahead.
+struct Window {
+    /// Puzzles written so far, or `None` once the writer has stopped.
+    written: Mutex<Option<u64>>,
+    moved: Condvar,
+    ahead: u64,
+}
+
+impl Window {
+    fn new(ahead: u64) -> Window {
+        Window {
+            written: Mutex::new(Some(0)),
+            moved: Condvar::new(),
+            ahead,
+        }
+    }
+
+    /// Waits until puzzle `i` is within the window; false if the writer stopped.
+    fn wait_for(&self, i: u64) -> bool {
+        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match *written {
+                None => return false,
+                Some(w) if i < w + self.ahead => return true,
+                Some(_) => written = self.moved.wait(written).unwrap_or_else(|e| e.into_inner()),
+            }
+        }
+    }
+
+    fn written(&self, n: u64) {
+        *self.written.lock().unwrap_or_else(|e| e.into_inner()) = Some(n);
+        self.moved.notify_all();
+    }
+
+    /// Stops the window when dropped (`on_panic`: only in a thread that panics): every
+    /// thread waiting in it, or coming to it, ends.
+    fn closer(&self, on_panic: bool) -> impl Drop + '_ {
+        struct Close<'a>(&'a Window, bool);
+        impl Drop for Close<'_> {
+            fn drop(&mut self) {
+                if !self.1 || thread::panicking() {
+                    *self.0.written.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                    self.0.moved.notify_all();
+                }
+            }
+        }
+        Close(self, on_panic)
+    }
 }
 
 pub fn rate(o: &Rate) -> Result<(), Failure> {
@@ -107,7 +169,7 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
         )));
     }
     let (head, input) = stdin_with_head()?;
-    if reads_boards(o.format, o.size, &head)? {
+    if reads_boards(o.format, o.size, &head)? && !of_no_size(o, &head) {
         return Err(refuse_boards(o, &head, input));
     }
     let mut cases = Cases::new(input, o.format.format());
@@ -139,6 +201,19 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
         out.write_all(text.as_bytes()).map_err(Failure::write)?;
     }
     out.flush().map_err(Failure::write)
+}
+
+/// True when the first line was placed at another size than 9×9 only because its length is
+/// nearest that size's (a line of 3 or 200 symbols): rate, which reads 9×9 alone, reads it
+/// as the malformed 9×9 line it must be, so that its error says 81 cells.
+fn of_no_size(o: &Rate, head: &str) -> bool {
+    let first = head
+        .lines()
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+        .find(|l| !l.is_empty());
+    o.format != InputFormat::Poj
+        && matches!((boards::detect(head, None), first),
+            (Some((BoardFormat::Line, shape)), Some(line)) if line.chars().count() != shape.cells())
 }
 
 /// Why rate does not read an input of another size than 9×9 (or `--format poj`): its first

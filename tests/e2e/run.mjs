@@ -849,6 +849,40 @@ test('hostile links and huge steps: a message, never a freeze', async () => {
     .catch(async () => assert.fail(`] after Escape: ${await counter(far, 'events')} events, expected ${stopped + 1}; focus on ${await far.evaluate(() => document.activeElement.outerHTML.slice(0, 80))}`));
 });
 
+test('a new puzzle, a size change or a paste while the page runs to a huge step: the new search is shown, stopped, and steps', async () => {
+  // The old search was freed before the player let go of it, and stopping its run read it:
+  // "null pointer passed to rust" half-way through the change (a size change's link kept the
+  // old puzzle), "Going to the step… Stop" stayed up over a search that would not step.
+  const E25 = '.'.repeat(625);
+  for (const [from, act, line] of [
+    [EMPTY, 'new puzzle', null],
+    [E25, 'size 9', EMPTY],
+    [E25, 'size 4', '.'.repeat(16)],
+    [EMPTY, 'paste', POJ1],
+  ]) {
+    const { browser, contexts, errors } = current();
+    const page = await browser.newContext({ viewport: { width: 1280, height: 800 } }).then((c) => (contexts.push(c), c.newPage()));
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    await page.goto(`${base}#p=${from}&s=999999999999`); // not open(): it waits for the run to end
+    await page.waitForSelector('body.ready');
+    await page.waitForSelector('#busy:not([hidden])');
+    if (act === 'new puzzle') {
+      await page.click('#new-puzzle');
+      await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('New '));
+    } else if (act === 'paste') await paste(page, POJ1);
+    else await page.selectOption('#size', act.split(' ')[1]);
+    await settle(page);
+    assert.equal(await page.$eval('#busy', (b) => b.hidden), true, `${act}: no run is shown going on`);
+    assert.equal(await counter(page, 'events'), 0, act);
+    const shown = line ?? (await givens(page));
+    assert.equal(await page.evaluate(() => location.hash), `#p=${shown}`, act);
+    await page.keyboard.press('Escape');
+    await page.click('[title^="Step forward"]');
+    await settle(page);
+    assert.equal(await counter(page, 'events'), 1, `${act}: the new search steps`);
+  }
+});
+
 // --- the page under hostile input (issue 13): a clear message, no freeze, nothing typed lost ---
 const TYPED = `53..7${'.'.repeat(76)}`;
 
@@ -2639,6 +2673,25 @@ test('every size: a 16×16 and an empty one round-trip in the link; 1–9, A–G
       assert.equal(await givens(p), POJ2, `${bad}: the default puzzle`);
     }
     await p.keyboard.press(']');
+  }
+});
+
+test('every size: a size change under the pointer, resting on a cell the new size does not have, changes the size whole', async () => {
+  // The pointer rests on r9c9 of a 9×9 (on r7c5, cell 100, of a 16×16) and the size goes to
+  // 4×4 (9×9) by the keyboard: the board was rebuilt under it, and its hover, still naming
+  // cell 80 (100), threw "no item cell 80" from the middle of the change: the link kept the
+  // old puzzle and the notice lost its Undo.
+  for (const [from, cell, to] of [[POJ1, 80, 4], [POJ16, 100, 9]]) {
+    const page = await open(`#p=${from}`);
+    await page.hover(`#board .cell >> nth=${cell}`);
+    await page.focus('#size');
+    await page.selectOption('#size', String(to));
+    const empty = '.'.repeat(to * to);
+    await page.waitForFunction((e) => location.hash === `#p=${e}`, empty, { timeout: 5000 });
+    assert.deepEqual([await sizeShown(page), await givens(page)], [to, empty], `${cell} then ${to}`);
+    assert.match(await noticeText(page), new RegExp(`^An empty ${to}×${to} grid: .*Undo$`));
+    await page.click('#notice button:text-is("Undo")');
+    assert.deepEqual([await sizeShown(page), await givens(page)], [Math.sqrt(from.length), from]);
   }
 });
 

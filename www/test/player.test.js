@@ -441,3 +441,27 @@ test('back at the start after the depth ring has forgotten it, the plot starts a
   assert.equal(player.depthLog.count, 1);
   assert.deepEqual(player.depthLog.get(0), [0, 0, 0]);
 });
+
+test('load lets go of a freed trace mid-run without reading it, and tells the views once', () => {
+  // The page frees a search before it hands the player the next; stopping the old run told
+  // the views, which read the freed one ("null pointer passed to rust").
+  const seen = [];
+  const frames = [];
+  let clock = 0;
+  const player = new Player({ raf: (f) => frames.push(f), now: () => (clock += 20), onChange: () => seen.push(player.status) });
+  const old = new dlx.Trace(SIXTEEN);
+  player.load(old);
+  player.seek(50_000_000);
+  assert.equal(player.busy, true);
+  old.free();
+  seen.length = 0;
+  const next = new dlx.Trace(HARD);
+  player.load(next);
+  assert.deepEqual(seen, [{ playing: false, task: null, atStart: true, done: false }]);
+  assert.equal(player.busy, false);
+  while (frames.length) frames.shift()();
+  assert.equal(next.events, 0, 'the old run does not go on in the new search');
+  player.forward(3);
+  assert.equal(next.events, 3);
+  next.free();
+});
