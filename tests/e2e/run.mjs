@@ -1395,6 +1395,36 @@ test('workbench: parse errors show at their line and column as the user types, a
   assert.match(await coverStatus(page), /^46 items/, 'the problem is still there after a visit to the Sudoku');
 });
 
+test('workbench: the error\'s box sits on its word as drawn, after tabs, accents that combine, emoji and ideographs', async () => {
+  const page = await openCover();
+  // The parser counts characters; drawn, an accent that combines takes no column and an
+  // emoji about two. The box was put at (column − 1) character widths: an emoji or a
+  // combining accent before the error moved it off its word.
+  for (const head of ['b\ta\t', 'e\u0301x ', '😀😀 ', '漢字 ', 'ü ç ñ ']) {
+    const line = `${head}zz`;
+    await typeProblem(page, `${head.trim().split(/[ \t]+/).join(' ')}\n${line}\n`);
+    assert.match(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), /^line 2, column \d+: unknown item "zz"$/, line);
+    // Where the textarea draws "zz": the same text, font and spacing in a plain element.
+    const got = await page.evaluate((head) => {
+      const t = document.querySelector('#cover-text'), c = document.querySelector('#cover-editor .err-caret');
+      const s = getComputedStyle(t);
+      const probe = document.createElement('div');
+      Object.assign(probe.style, { position: 'absolute', whiteSpace: 'pre', font: s.font, tabSize: s.tabSize, letterSpacing: s.letterSpacing, visibility: 'hidden' });
+      const word = document.createElement('span');
+      word.textContent = 'zz';
+      probe.append(head, word);
+      document.body.append(probe);
+      const drawn = { left: word.getBoundingClientRect().left - probe.getBoundingClientRect().left, width: word.getBoundingClientRect().width };
+      probe.remove();
+      const box = c.getBoundingClientRect(), area = t.getBoundingClientRect();
+      return { drawn, box: { left: box.left - area.left - parseFloat(s.paddingLeft) - t.clientLeft + t.scrollLeft, width: box.width } };
+    }, head);
+    assert.ok(Math.abs(got.box.left - got.drawn.left) < 1.5, `${JSON.stringify(line)}: the box starts at ${got.box.left} px, "zz" at ${got.drawn.left} px`);
+    assert.ok(Math.abs(got.box.width - got.drawn.width) < 1.5, `${JSON.stringify(line)}: the box is ${got.box.width} px wide, "zz" ${got.drawn.width} px`);
+  }
+  await shotOf(page, '#cover-editor', 'workbench-error-after-ideographs');
+});
+
 test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
   const page = await openCover();
   for (const [label, expected] of [['8 queens', '92 solutions'], ['Langford 11', '35,584 solutions'], ['12 queens', '14,200 solutions']]) {

@@ -93,27 +93,37 @@ export class CoverEditor {
     const style = getComputedStyle(this.text);
     const lh = parseFloat(style.lineHeight) || 18;
     const padTop = parseFloat(style.paddingTop) || 0, padLeft = parseFloat(style.paddingLeft) || 0;
-    const ch = this.charWidth(style.font);
+    const place = this.measure(style.font);
     const top = this.text.offsetTop + padTop + (e.line - 1) * lh - this.text.scrollTop;
-    const left = this.text.offsetLeft + padLeft + Math.max(0, e.column - 1) * ch - this.text.scrollLeft;
+    const left = this.text.offsetLeft + padLeft + place.left - this.text.scrollLeft;
     Object.assign(this.mark.style, { top: `${top}px`, height: `${lh}px` });
-    // The word at the column (up to the next blank) is boxed.
-    const word = Array.from(this.errorLine).slice(Math.max(0, e.column - 1)).join('').match(/^\S*/)[0];
-    Object.assign(this.caret.style, { top: `${top}px`, height: `${lh}px`, left: `${left}px`, width: `${e.column ? Math.max(1, Array.from(word).length) * ch : 0}px` });
+    Object.assign(this.caret.style, { top: `${top}px`, height: `${lh}px`, left: `${left}px`, width: `${place.width}px` });
     // The message just below its line, or above it when there is no room below.
     const room = this.text.offsetTop + this.text.clientHeight - this.bubble.offsetHeight;
     const at = top + lh + 2 <= room ? top + lh + 2 : top - this.bubble.offsetHeight - 2;
     this.bubble.style.top = `${Math.max(this.text.offsetTop, Math.min(room, at))}px`;
   }
 
-  charWidth(font) {
-    if (this.font !== font) {
-      const ctx = (this.measure ??= document.createElement('canvas').getContext('2d'));
+  /**
+   * Where the error's column starts in its line and how wide the word there is (up to the
+   * next blank, as the parser reads names), in pixels at `font`. The column counts
+   * characters; drawn, a character may be no column wide (an accent that combines with the
+   * letter before it) or two (an emoji, many CJK ideographs), so the text before the column
+   * is measured, not counted.
+   */
+  measure(font) {
+    const e = this.error;
+    if (this.measured?.error !== e || this.measured.font !== font) {
+      const ctx = (this.ctx ??= document.createElement('canvas').getContext('2d'));
       ctx.font = font;
-      this.font = font;
-      this.ch = ctx.measureText('0123456789').width / 10 || 8;
+      const chars = Array.from(this.errorLine);
+      const at = Math.max(0, e.column - 1);
+      const word = chars.slice(at).join('').match(/^[^ \t\v\f]*/)[0];
+      const ch = ctx.measureText('0123456789').width / 10 || 8;
+      const width = e.column ? Math.max(ch, ctx.measureText(word).width) : 0;
+      this.measured = { error: e, font, left: ctx.measureText(chars.slice(0, at).join('')).width, width };
     }
-    return this.ch;
+    return this.measured;
   }
 
   focus() {
