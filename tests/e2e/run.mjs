@@ -1450,6 +1450,11 @@ test('workbench: counting in the worker: known counts, progress on pentominoes 6
   await page.click('#cover-count');
   await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
   assert.match(await coverResult(page), /^2 solutions:/);
+  // One node: it said "1 nodes".
+  await typeProblem(page, 'a\na\n');
+  await page.click('#cover-count');
+  await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
+  assert.match(await coverResult(page), /^1 solution: the whole search tree was explored \(1 node, /);
 });
 
 test('workbench: a link carries the problem and the step; too big and hostile links get clear messages', async () => {
