@@ -1425,6 +1425,28 @@ test('workbench: the error\'s box sits on its word as drawn, after tabs, accents
   await shotOf(page, '#cover-editor', 'workbench-error-after-ideographs');
 });
 
+test('workbench: long item names stay inside their nodes in the drawing of links, the whole name in a tooltip', async () => {
+  const page = await openCover();
+  // Names may be 64 bytes: written in full, they ran across the other nodes and labels.
+  const long = 'W'.repeat(64), accents = 'é'.repeat(32);
+  await typeProblem(page, `${long} ${accents} row1 | cell12\n${long} ${accents} row1 cell12\n${long} ${accents}\nrow1\n`);
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  assert.equal(await page.$eval('#cover-dance', (d) => d.hidden), false);
+  const out = await page.$$eval('#cover-dance .node, #cover-dance .band', (gs) => gs.flatMap((g) => {
+    const t = g.querySelector('text'), r = g.querySelector('rect');
+    if (!t) return [];
+    const tb = t.getBBox(), rb = r.getBBox();
+    // A node's name within its box; an option's label within the space left of the first column.
+    const right = g.classList.contains('band') ? 86 + 84 - 15 : rb.x + rb.width;
+    return tb.x < rb.x - 0.5 || tb.x + tb.width > right + 0.5 ? [`${t.textContent} (${g.getAttribute('class')}): ${tb.x}..${tb.x + tb.width}, room ${rb.x}..${right}`] : [];
+  }));
+  assert.deepEqual(out, [], 'every name inside its room');
+  const titles = new Set(await page.$$eval('#cover-dance title', (ts) => ts.map((t) => t.textContent)));
+  for (const name of [long, accents, `${long} ${accents} row1 cell12`]) assert.ok(titles.has(name), `the whole ${name.slice(0, 10)}… in a tooltip`);
+  assert.equal(await page.$$eval('#cover-dance .node.header text.name', (ts) => ts.filter((t) => t.textContent === 'row1').length), 1, 'a short name as it is');
+  await shotOf(page, '#cover-dance', 'workbench-dance-long-names');
+});
+
 test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
   const page = await openCover();
   for (const [label, expected] of [['8 queens', '92 solutions'], ['Langford 11', '35,584 solutions'], ['12 queens', '14,200 solutions']]) {
