@@ -265,6 +265,15 @@ fn usage_errors_follow_clap() {
             "error: invalid value '0' for '--count [<N>]': 0 is not in 1..",
         ),
         (
+            &["cover", "--count", "18446744073709551616"],
+            "error: invalid value '18446744073709551616' for '--count [<N>]': number too large",
+        ),
+        // The file where N goes: clap said only "invalid digit found in string".
+        (
+            &["cover", "--count", "pent.dlx"],
+            "error: invalid value 'pent.dlx' for '--count [<N>]': not a number; a word right after --count is read as N: to count a file's solutions, write `cover pent.dlx --count`",
+        ),
+        (
             &["cover", "--max-solutions", "0"],
             "error: invalid value '0' for '--max-solutions <N>'",
         ),
