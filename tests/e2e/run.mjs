@@ -1425,7 +1425,7 @@ test('workbench: the error\'s box sits on its word as drawn, after tabs, accents
   await shotOf(page, '#cover-editor', 'workbench-error-after-ideographs');
 });
 
-test('workbench: long item names stay inside their nodes in the drawing of links, the whole name in a tooltip', async () => {
+test('workbench: long item names stay inside their nodes in the drawing of links, the whole name in a tooltip, and inside the item list on a phone', async () => {
   const page = await openCover();
   // Names may be 64 bytes: written in full, they ran across the other nodes and labels.
   const long = 'W'.repeat(64), accents = 'é'.repeat(32);
@@ -1445,6 +1445,22 @@ test('workbench: long item names stay inside their nodes in the drawing of links
   for (const name of [long, accents, `${long} ${accents} row1 cell12`]) assert.ok(titles.has(name), `the whole ${name.slice(0, 10)}… in a tooltip`);
   assert.equal(await page.$$eval('#cover-dance .node.header text.name', (ts) => ts.filter((t) => t.textContent === 'row1').length), 1, 'a short name as it is');
   await shotOf(page, '#cover-dance', 'workbench-dance-long-names');
+  // On a phone the item list's chips stay inside the list, each length beside its name. The
+  // chip of the item being chosen (class 'top') also took the page header's '.top' rule,
+  // whose flex-wrap put its length on a line of its own.
+  const phone = await openCover('#m=cover', { width: 375, height: 812 });
+  await typeProblem(phone, `${long} ${accents}\n${long} ${accents}\n`);
+  await phone.keyboard.press(']');
+  await phone.keyboard.press(']');
+  assert.equal(await phone.$$eval('#cover-items li.top', (ls) => ls.length), 1);
+  const chips = await phone.$$eval('#cover-items li', (ls) => ls.map((li) => {
+    const list = li.parentElement.getBoundingClientRect(), b = li.getBoundingClientRect();
+    const [name, len] = [li.querySelector('.name').getBoundingClientRect(), li.querySelector('.len').getBoundingClientRect()];
+    return { cls: li.className, inside: b.left >= list.left - 0.5 && b.right <= list.right + 0.5, oneLine: Math.abs(name.top - len.top) < 1 };
+  }));
+  assert.deepEqual(chips, [{ cls: 'covered top', inside: true, oneLine: true }, { cls: 'dead', inside: true, oneLine: true }], JSON.stringify(chips));
+  await phone.locator('#cover-items').scrollIntoViewIfNeeded();
+  await shotOf(phone, '#cover-items', 'workbench-items-long-names-375');
 });
 
 test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
