@@ -1395,15 +1395,16 @@ test('workbench: parse errors show at their line and column as the user types, a
   assert.match(await coverStatus(page), /^46 items/, 'the problem is still there after a visit to the Sudoku');
 });
 
-test('workbench: the error\'s box sits on its word as drawn, after tabs, accents that combine, emoji and ideographs', async () => {
+test('workbench: the error\'s box sits on its word as drawn, after tabs, accents that combine, emoji, ideographs and a byte-order mark', async () => {
   const page = await openCover();
   // The parser counts characters; drawn, an accent that combines takes no column and an
   // emoji about two. The box was put at (column − 1) character widths: an emoji or a
   // combining accent before the error moved it off its word.
-  for (const head of ['b\ta\t', 'e\u0301x ', '😀😀 ', '漢字 ', 'ü ç ñ ']) {
+  // A byte-order mark starts the text: the parser skips it, and counts columns after it.
+  for (const [head, text] of [['b\ta\t'], ['e\u0301x '], ['😀😀 '], ['漢字 '], ['ü ç ñ '], ['\uFEFFzz b ', '\uFEFFzz b zz\n']]) {
     const line = `${head}zz`;
-    await typeProblem(page, `${head.trim().split(/[ \t]+/).join(' ')}\n${line}\n`);
-    assert.match(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), /^line 2, column \d+: unknown item "zz"$/, line);
+    await typeProblem(page, text ?? `${head.trim().split(/[ \t]+/).join(' ')}\n${line}\n`);
+    assert.match(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), text ? /^line 1, column 6: item "zz" is named twice \(first at column 1\)$/ : /^line 2, column \d+: unknown item "zz"$/, line);
     // Where the textarea draws "zz": the same text, font and spacing in a plain element.
     const got = await page.evaluate((head) => {
       const t = document.querySelector('#cover-text'), c = document.querySelector('#cover-editor .err-caret');

@@ -117,6 +117,8 @@ export class CoverEditor {
       const ctx = (this.ctx ??= document.createElement('canvas').getContext('2d'));
       ctx.font = font;
       const chars = Array.from(this.errorLine);
+      // The parser skips a byte-order mark at the start and counts columns after it.
+      if (e.line === 1 && chars[0] === '\uFEFF') chars.shift();
       const at = Math.max(0, e.column - 1);
       const word = chars.slice(at).join('').match(/^[^ \t\v\f]*/)[0];
       const ch = ctx.measureText('0123456789').width / 10 || 8;
