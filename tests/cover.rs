@@ -437,6 +437,7 @@ fn count_shows_progress_on_a_terminal_only() {
 }
 
 /// Two problems side by side (their items renamed apart): its solutions are the pairs.
+#[cfg(target_os = "linux")]
 fn side_by_side(a: &str, b: &str) -> String {
     let [(ap, asec), (bp, bsec)] = [a, b].map(items);
     let options = |problem: &str, prefix: &str| -> Vec<String> {
