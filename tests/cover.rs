@@ -186,6 +186,27 @@ fn stats_go_to_stderr() {
 }
 
 #[test]
+fn stats_say_the_problem_s_size_before_the_search() {
+    // As the help says and DLX1 does: a long count shows what it read at once. The size
+    // came only at the end, with the rest. stdout and stderr share one pipe here, so what
+    // was written first comes first.
+    let path = std::env::temp_dir().join(format!("dlx-sudoku-stats-{}.dlx", std::process::id()));
+    std::fs::write(&path, example(&["knuth"])).unwrap();
+    let out = Command::new("sh")
+        .args(["-c", &format!("'{BIN}' cover --stats '{}' 2>&1", path.display())])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.starts_with("stats: 6 options, 7+0 items\nc e f\na d\nb g\nstats: 1 solution, "),
+        "{text}"
+    );
+    assert!(text.ends_with("stats: solutions by depth: 3:1\n"), "{text}");
+}
+
+#[test]
 fn reads_a_file_or_stdin() {
     let path = std::env::temp_dir().join(format!("dlx-sudoku-cover-{}.dlx", std::process::id()));
     std::fs::write(&path, example(&["langford", "3"])).unwrap();

@@ -32,6 +32,9 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     };
     let progress = options.count.is_some() && io::stderr().is_terminal();
     let mut run = Run::new(&problem, limit, progress);
+    if options.stats {
+        run.report_size();
+    }
     let counting = options.count.is_some();
     let result = run.search(|solution| {
         if counting {
@@ -168,7 +171,21 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// `--stats`, on stderr (a failure to write it is not worth an error).
+    /// `--stats`' first line, on stderr before the search (as DLX1 says what it read): the
+    /// problem's size. A failure to write it is not worth an error.
+    fn report_size(&self) {
+        let p = self.problem;
+        let _ = writeln!(
+            io::stderr(),
+            "stats: {}, {}+{} items",
+            plural(p.options() as u64, "option"),
+            p.primary(),
+            p.items() - p.primary(),
+        );
+    }
+
+    /// `--stats` at the end of the search, on stderr (a failure to write it is not worth an
+    /// error).
     fn report(&self) {
         let Counters { nodes, updates, .. } = self.search.counters();
         let seconds = self.time.as_secs_f64();
@@ -185,15 +202,10 @@ impl<'a> Run<'a> {
         } else {
             depths.join(" ")
         };
-        let p = self.problem;
         let _ = write!(
             io::stderr(),
-            "stats: {}, {}+{} items\n\
-             stats: {}, {}, {}, {seconds:.3} s, {:.0} nodes/s\n\
+            "stats: {}, {}, {}, {seconds:.3} s, {:.0} nodes/s\n\
              stats: solutions by depth: {depths}\n",
-            plural(p.options() as u64, "option"),
-            p.primary(),
-            p.items() - p.primary(),
             count_message(self.found, u64::MAX),
             plural(nodes, "node"),
             plural(updates, "update"),
