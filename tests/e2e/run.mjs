@@ -1464,6 +1464,20 @@ test('workbench: long item names stay inside their nodes in the drawing of links
   await shotOf(phone, '#cover-items', 'workbench-items-long-names-375');
 });
 
+test('workbench: a matrix bigger than its canvas says which options it holds', async () => {
+  const page = await openCover();
+  assert.equal(await page.$eval('#cover-matrix + .matrix-cut', (p) => p.hidden), true, '4 queens fits');
+  // 100 queens: 10,000 options, one pixel row each, in a canvas of at most 4,096. The rest
+  // were left out with no word of it, and the text alternative said 10,000 rows.
+  await page.evaluate(() => window.dlxPage.workbench.setText(window.dlxPage.dlx.coverExample('queens', '100')));
+  await page.waitForFunction(() => /^The matrix: 10,000 options/.test(document.querySelector('#cover-matrix canvas').getAttribute('aria-label')));
+  const note = 'The picture holds only the first 4,096 of 10,000 options.';
+  assert.deepEqual(await page.$eval('#cover-matrix + .matrix-cut', (p) => [p.hidden, p.textContent]), [false, note]);
+  assert.ok((await page.$eval('#cover-matrix canvas', (c) => c.getAttribute('aria-label'))).endsWith(` ${note}`));
+  await galleryPick(page, 'Langford 4');
+  assert.equal(await page.$eval('#cover-matrix + .matrix-cut', (p) => p.hidden), true);
+});
+
 test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
   const page = await openCover();
   for (const [label, expected] of [['8 queens', '92 solutions'], ['Langford 11', '35,584 solutions'], ['12 queens', '14,200 solutions']]) {

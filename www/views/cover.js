@@ -214,6 +214,10 @@ export class CoverMatrixView {
     this.ctx = this.canvas.getContext('2d');
     this.trace = null;
     this.colors = null;
+    // What does not fit in the canvas (at most MAX_SIDE pixels a side) is not drawn: said here.
+    this.note = Object.assign(document.createElement('p'), { className: 'matrix-cut', hidden: true });
+    root.after(this.note);
+    this.cut = '';
   }
 
   restyle() {
@@ -231,6 +235,11 @@ export class CoverMatrixView {
     const cw = Math.max(1, Math.min(28, Math.floor(avail / items)));
     const rh = Math.max(1, Math.min(cw, 18, Math.floor(MAX_SIDE / options)));
     this.cell = [cw, rh];
+    const rows = Math.min(options, Math.floor(MAX_SIDE / rh)), cols = Math.min(items, Math.floor(MAX_SIDE / cw));
+    const f = (k) => k.toLocaleString('en');
+    const cut = [rows < options && `the first ${f(rows)} of ${f(options)} options`, cols < items && `the first ${f(cols)} of ${f(items)} items`].filter(Boolean);
+    this.cut = cut.length ? `The picture holds only ${cut.join(' and ')}.` : '';
+    this.note.textContent = this.cut;
     const scale = Math.min(2, Math.max(1, Math.round(devicePixelRatio || 1)));
     this.scale = scale;
     this.canvas.width = Math.min(MAX_SIDE, items * cw) * scale;
@@ -250,15 +259,19 @@ export class CoverMatrixView {
     const f = (k) => k.toLocaleString('en');
     return `The matrix: ${f(pic.options.length)} options (rows) × ${f(pic.items)} items (columns). ` +
       `${f(n[OptionState.Live])} live, ${f(n[OptionState.Tried])} in the partial solution, ${f(n[OptionState.Pending])} still to try, ` +
-      `${f(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${f(covered)} items covered.`;
+      `${f(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${f(covered)} items covered.${this.cut ? ` ${this.cut}` : ''}`;
   }
 
   /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */
   render(trace, pic, idle) {
     this.canvas.hidden = !trace || !pic;
-    if (!trace || !pic) return;
+    if (!trace || !pic) {
+      this.note.hidden = true;
+      return;
+    }
     if (!this.colors) this.restyle();
     if (trace !== this.trace) this.build(trace);
+    this.note.hidden = !this.cut;
     // A big canvas is painted when the search stops, not in every frame of a run.
     if (!idle && this.canvas.width * this.canvas.height > MAX_PLAYING_PIXELS) return;
     const key = `${pic.events}`;
