@@ -162,7 +162,7 @@ impl<'a> Run<'a> {
         if last.elapsed() >= PROGRESS_EVERY {
             let c = self.search.counters();
             // Progress is a courtesy: a failing stderr does not stop the count.
-            let _ = write!(io::stderr(), "\r{} solutions, {} nodes …\x1b[K", self.found, c.nodes);
+            let _ = write!(io::stderr(), "{}", progress_line(self.found, c.nodes));
             self.progress = Some(Instant::now());
         }
     }
@@ -216,6 +216,11 @@ impl<'a> Run<'a> {
     }
 }
 
+/// The progress `--count` shows on a terminal, over the line before.
+fn progress_line(found: u64, nodes: u64) -> String {
+    format!("\r{}, {} …\x1b[K", plural(found, "solution"), plural(nodes, "node"))
+}
+
 /// `count / seconds`, or 0 when no time was measured (a search too short for the clock).
 fn per_second(count: u64, seconds: f64) -> f64 {
     if seconds > 0.0 {
@@ -227,6 +232,16 @@ fn per_second(count: u64, seconds: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn progress_counts_in_the_singular_too() {
+        assert_eq!(
+            super::progress_line(1, 1),
+            "\r1 solution, 1 node …\x1b[K",
+            "not '1 solutions'"
+        );
+        assert_eq!(super::progress_line(0, 2), "\r0 solutions, 2 nodes …\x1b[K");
+    }
+
     #[test]
     fn a_rate_over_no_time_is_zero() {
         assert_eq!(super::per_second(10, 2.0), 5.0);
