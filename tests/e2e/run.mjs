@@ -1478,6 +1478,21 @@ test('workbench: a matrix bigger than its canvas says which options it holds', a
   assert.equal(await page.$eval('#cover-matrix + .matrix-cut', (p) => p.hidden), true);
 });
 
+test('workbench: the editor made taller by its handle numbers every line it shows, and its error\'s message follows', async () => {
+  const page = await openCover();
+  await typeProblem(page, `a b\n${'a\n'.repeat(29)}a zz\n${'a\n'.repeat(9)}`);
+  // What a drag of the textarea's resize handle does. The gutter kept its first 340 px:
+  // numbers stopped at line 21 beside a textarea showing 33 lines.
+  await page.$eval('#cover-text', (t) => { t.style.height = '600px'; });
+  await page.waitForFunction(() => document.querySelector('#cover-editor .gutter').getBoundingClientRect().height === 600);
+  const numbers = await page.$eval('#cover-editor .gutter', (g) => g.textContent.split('\n').map(Number));
+  assert.ok(numbers.includes(33), `the gutter numbers the lines in view: ${numbers.join(' ')}`);
+  // The message of the error on line 31 is below its line, in the taller box.
+  const [line, bubble] = await page.evaluate(() => [document.querySelector('#cover-editor .err-line'), document.querySelector('#cover-editor .err-msg')].map((e) => e.getBoundingClientRect().top));
+  assert.ok(bubble > line, `the message (${bubble}) under its line (${line})`);
+  await shotOf(page, '#cover-editor', 'workbench-editor-taller');
+});
+
 test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
   const page = await openCover();
   for (const [label, expected] of [['8 queens', '92 solutions'], ['Langford 11', '35,584 solutions'], ['12 queens', '14,200 solutions']]) {

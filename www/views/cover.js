@@ -31,6 +31,14 @@ export class CoverEditor {
       onInput(this.text.value);
     });
     this.text.addEventListener('scroll', () => this.place());
+    // The textarea has a handle to make it taller: the gutter follows it, numbers and all
+    // (it kept its first height, numbered no further, and the error's message stayed put).
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        this.gutter.style.height = `${this.text.offsetHeight}px`;
+        this.place();
+      }).observe(this.text);
+    }
   }
 
   get value() {
