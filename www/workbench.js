@@ -37,6 +37,8 @@ export const MAX_TEXT = MAX_UNPACKED;
  */
 export const MAX_LINES = 20_000;
 const CHECK_MS = 150;
+/** `1 node`, `2,000 nodes`. */
+const counted = (k, one, many = `${one}s`) => `${grouped(k)} ${k === 1 ? one : many}`;
 
 /** The line breaks of `text`: \n, \r\n or \r, as the parser reads them. */
 export function lineBreaks(text) {
@@ -127,9 +129,8 @@ export class Workbench {
     this.error = null;
     this.editor.showError(null);
     const sec = r.items - r.primary;
-    const plural = (k, one, many = `${one}s`) => `${grouped(k)} ${k === 1 ? one : many}`;
     this.status.dataset.kind = 'ok';
-    this.status.textContent = `${plural(r.items, 'item')} (${grouped(r.primary)} primary${sec ? `, ${grouped(sec)} secondary` : ''}), ${plural(r.options, 'option')}, ${plural(r.entries, 'entry', 'entries')}.`;
+    this.status.textContent = `${counted(r.items, 'item')} (${grouped(r.primary)} primary${sec ? `, ${grouped(sec)} secondary` : ''}), ${counted(r.options, 'option')}, ${counted(r.entries, 'entry', 'entries')}.`;
     this.text = text;
     this.packed = null;
     this.tooBig = 0;
@@ -210,11 +211,10 @@ export class Workbench {
     this.result.busy('Counting…');
     try {
       const r = await this.solver.coverCount(this.text, Number.MAX_SAFE_INTEGER, (p) => {
-        if (job === this.job) this.result.progress(`Counting… ${grouped(p.solutions)} solutions so far (${grouped(p.nodes)} nodes)`);
+        if (job === this.job) this.result.progress(`Counting… ${counted(p.solutions, 'solution')} so far (${counted(p.nodes, 'node')})`);
       });
       if (job !== this.job) return;
-      const n = grouped(r.count);
-      this.result.message('count', `${n} solution${r.count === 1 ? '' : 's'}: the whole search tree was explored (${grouped(r.nodes)} nodes, ${time(r.ms)}).`);
+      this.result.message('count', `${counted(r.count, 'solution')}: the whole search tree was explored (${counted(r.nodes, 'node')}, ${time(r.ms)}).`);
     } catch (e) {
       if (job !== this.job) return;
       if (e instanceof Cancelled) this.result.message('info', 'Cancelled. The count was stopped and the solver is ready again.');

@@ -197,7 +197,7 @@ pub struct Cover {
         value_name = "N",
         num_args = 0..=1,
         default_missing_value = COUNT_ALL,
-        value_parser = RangedU64ValueParser::<u64>::new().range(1..),
+        value_parser = cover_count,
     )]
     pub count: Option<u64>,
 
@@ -340,6 +340,20 @@ pub struct Bench {
     /// Files of puzzles, one per line (at other sizes than 9×9, grids too).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+}
+
+/// `cover --count`'s N. A word that is not a number is most likely the problem's file
+/// (`cover --count pent.dlx`, which clap reads as N): the error says how to write it.
+fn cover_count(value: &str) -> Result<u64, String> {
+    use std::num::IntErrorKind;
+    match value.parse::<u64>() {
+        Ok(0) => Err(format!("0 is not in 1..{}", u64::MAX)),
+        Ok(n) => Ok(n),
+        Err(e) if e.kind() == &IntErrorKind::PosOverflow => Err(e.to_string()),
+        Err(_) => Err(format!(
+            "not a number; a word right after --count is read as N: to count a file's solutions, write `cover {value} --count`"
+        )),
+    }
 }
 
 /// `--size`: a grid's side, 4, 9, 16 or 25.

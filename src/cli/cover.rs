@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::dlx1::{Problem, ReadError};
-use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status};
+use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status, Stepwise};
 
 use super::args::Cover;
 use super::solve::count_message;
@@ -15,6 +15,10 @@ use super::Failure;
 
 /// How often `--count` shows its progress on a terminal.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+/// Events between two looks at the clock while progress is shown. An event may be long (the
+/// cover of an item in thousands of options), so they are few: a look costs tens of
+/// nanoseconds, 1,024 events some microseconds at the least.
+const EVENTS_PER_LOOK: u32 = 1 << 10;
 
 pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     let mut out = io::stdout().lock();
@@ -30,6 +34,9 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     };
     let progress = options.count.is_some() && io::stderr().is_terminal();
     let mut run = Run::new(&problem, limit, progress);
+    if options.stats {
+        run.report_size();
+    }
     let counting = options.count.is_some();
     let result = run.search(|solution| {
         if counting {
@@ -104,7 +111,7 @@ impl<'a> Run<'a> {
             if self.found == self.limit {
                 break Ok(());
             }
-            match self.search.step(&mut Nothing) {
+            match self.step() {
                 Status::Running => continue,
                 Status::Done => break Ok(()),
                 Status::Solution => {}
@@ -131,12 +138,31 @@ impl<'a> Run<'a> {
         result
     }
 
+    /// The search's next solution, or its end. A search that shows progress pauses at every
+    /// event to look at the clock now and then: a long stretch without a solution (14
+    /// Langford pairs have none, found in 12 s) still shows its nodes going up, not a
+    /// terminal that seems to hang. That costs a little; a search nobody watches runs on.
+    fn step(&mut self) -> Status {
+        if self.progress.is_none() {
+            return self.search.step(&mut Nothing);
+        }
+        loop {
+            for _ in 0..EVENTS_PER_LOOK {
+                match self.search.step(&mut Stepwise) {
+                    Status::Running => {}
+                    status => return status,
+                }
+            }
+            self.show_progress();
+        }
+    }
+
     fn show_progress(&mut self) {
         let Some(last) = self.progress else { return };
         if last.elapsed() >= PROGRESS_EVERY {
             let c = self.search.counters();
             // Progress is a courtesy: a failing stderr does not stop the count.
-            let _ = write!(io::stderr(), "\r{} solutions, {} nodes …\x1b[K", self.found, c.nodes);
+            let _ = write!(io::stderr(), "{}", progress_line(self.found, c.nodes));
             self.progress = Some(Instant::now());
         }
     }
@@ -147,7 +173,21 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// `--stats`, on stderr (a failure to write it is not worth an error).
+    /// `--stats`' first line, on stderr before the search (as DLX1 says what it read): the
+    /// problem's size. A failure to write it is not worth an error.
+    fn report_size(&self) {
+        let p = self.problem;
+        let _ = writeln!(
+            io::stderr(),
+            "stats: {}, {}+{} items",
+            plural(p.options() as u64, "option"),
+            p.primary(),
+            p.items() - p.primary(),
+        );
+    }
+
+    /// `--stats` at the end of the search, on stderr (a failure to write it is not worth an
+    /// error).
     fn report(&self) {
         let Counters { nodes, updates, .. } = self.search.counters();
         let seconds = self.time.as_secs_f64();
@@ -164,21 +204,21 @@ impl<'a> Run<'a> {
         } else {
             depths.join(" ")
         };
-        let p = self.problem;
         let _ = write!(
             io::stderr(),
-            "stats: {}, {}+{} items\n\
-             stats: {}, {}, {}, {seconds:.3} s, {:.0} nodes/s\n\
+            "stats: {}, {}, {}, {seconds:.3} s, {:.0} nodes/s\n\
              stats: solutions by depth: {depths}\n",
-            plural(p.options() as u64, "option"),
-            p.primary(),
-            p.items() - p.primary(),
             count_message(self.found, u64::MAX),
             plural(nodes, "node"),
             plural(updates, "update"),
             rate,
         );
     }
+}
+
+/// The progress `--count` shows on a terminal, over the line before.
+fn progress_line(found: u64, nodes: u64) -> String {
+    format!("\r{}, {} …\x1b[K", plural(found, "solution"), plural(nodes, "node"))
 }
 
 /// `count / seconds`, or 0 when no time was measured (a search too short for the clock).
@@ -192,6 +232,16 @@ fn per_second(count: u64, seconds: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn progress_counts_in_the_singular_too() {
+        assert_eq!(
+            super::progress_line(1, 1),
+            "\r1 solution, 1 node …\x1b[K",
+            "not '1 solutions'"
+        );
+        assert_eq!(super::progress_line(0, 2), "\r0 solutions, 2 nodes …\x1b[K");
+    }
+
     #[test]
     fn a_rate_over_no_time_is_zero() {
         assert_eq!(super::per_second(10, 2.0), 5.0);

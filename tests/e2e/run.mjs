@@ -1429,6 +1429,104 @@ test('workbench: parse errors show at their line and column as the user types, a
   assert.match(await coverStatus(page), /^46 items/, 'the problem is still there after a visit to the Sudoku');
 });
 
+test('workbench: the error\'s box sits on its word as drawn, after tabs, accents that combine, emoji, ideographs and a byte-order mark', async () => {
+  const page = await openCover();
+  // The parser counts characters; drawn, an accent that combines takes no column and an
+  // emoji about two. The box was put at (column − 1) character widths: an emoji or a
+  // combining accent before the error moved it off its word.
+  // A byte-order mark starts the text: the parser skips it, and counts columns after it.
+  for (const [head, text] of [['b\ta\t'], ['e\u0301x '], ['😀😀 '], ['漢字 '], ['ü ç ñ '], ['\uFEFFzz b ', '\uFEFFzz b zz\n']]) {
+    const line = `${head}zz`;
+    await typeProblem(page, text ?? `${head.trim().split(/[ \t]+/).join(' ')}\n${line}\n`);
+    assert.match(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), text ? /^line 1, column 6: item "zz" is named twice \(first at column 1\)$/ : /^line 2, column \d+: unknown item "zz"$/, line);
+    // Where the textarea draws "zz": the same text, font and spacing in a plain element.
+    const got = await page.evaluate((head) => {
+      const t = document.querySelector('#cover-text'), c = document.querySelector('#cover-editor .err-caret');
+      const s = getComputedStyle(t);
+      const probe = document.createElement('div');
+      Object.assign(probe.style, { position: 'absolute', whiteSpace: 'pre', font: s.font, tabSize: s.tabSize, letterSpacing: s.letterSpacing, visibility: 'hidden' });
+      const word = document.createElement('span');
+      word.textContent = 'zz';
+      probe.append(head, word);
+      document.body.append(probe);
+      const drawn = { left: word.getBoundingClientRect().left - probe.getBoundingClientRect().left, width: word.getBoundingClientRect().width };
+      probe.remove();
+      const box = c.getBoundingClientRect(), area = t.getBoundingClientRect();
+      return { drawn, box: { left: box.left - area.left - parseFloat(s.paddingLeft) - t.clientLeft + t.scrollLeft, width: box.width } };
+    }, head);
+    assert.ok(Math.abs(got.box.left - got.drawn.left) < 1.5, `${JSON.stringify(line)}: the box starts at ${got.box.left} px, "zz" at ${got.drawn.left} px`);
+    assert.ok(Math.abs(got.box.width - got.drawn.width) < 1.5, `${JSON.stringify(line)}: the box is ${got.box.width} px wide, "zz" ${got.drawn.width} px`);
+  }
+  await shotOf(page, '#cover-editor', 'workbench-error-after-ideographs');
+});
+
+test('workbench: long item names stay inside their nodes in the drawing of links, the whole name in a tooltip, and inside the item list on a phone', async () => {
+  const page = await openCover();
+  // Names may be 64 bytes: written in full, they ran across the other nodes and labels.
+  const long = 'W'.repeat(64), accents = 'é'.repeat(32);
+  await typeProblem(page, `${long} ${accents} row1 | cell12\n${long} ${accents} row1 cell12\n${long} ${accents}\nrow1\n`);
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  assert.equal(await page.$eval('#cover-dance', (d) => d.hidden), false);
+  const out = await page.$$eval('#cover-dance .node, #cover-dance .band', (gs) => gs.flatMap((g) => {
+    const t = g.querySelector('text'), r = g.querySelector('rect');
+    if (!t) return [];
+    const tb = t.getBBox(), rb = r.getBBox();
+    // A node's name within its box; an option's label within the space left of the first column.
+    const right = g.classList.contains('band') ? 86 + 84 - 15 : rb.x + rb.width;
+    return tb.x < rb.x - 0.5 || tb.x + tb.width > right + 0.5 ? [`${t.textContent} (${g.getAttribute('class')}): ${tb.x}..${tb.x + tb.width}, room ${rb.x}..${right}`] : [];
+  }));
+  assert.deepEqual(out, [], 'every name inside its room');
+  const titles = new Set(await page.$$eval('#cover-dance title', (ts) => ts.map((t) => t.textContent)));
+  for (const name of [long, accents, `${long} ${accents} row1 cell12`]) assert.ok(titles.has(name), `the whole ${name.slice(0, 10)}… in a tooltip`);
+  assert.equal(await page.$$eval('#cover-dance .node.header text.name', (ts) => ts.filter((t) => t.textContent === 'row1').length), 1, 'a short name as it is');
+  await shotOf(page, '#cover-dance', 'workbench-dance-long-names');
+  // On a phone the item list's chips stay inside the list, each length beside its name. The
+  // chip of the item being chosen (class 'top') also took the page header's '.top' rule,
+  // whose flex-wrap put its length on a line of its own.
+  const phone = await openCover('#m=cover', { width: 375, height: 812 });
+  await typeProblem(phone, `${long} ${accents}\n${long} ${accents}\n`);
+  await phone.keyboard.press(']');
+  await phone.keyboard.press(']');
+  assert.equal(await phone.$$eval('#cover-items li.top', (ls) => ls.length), 1);
+  const chips = await phone.$$eval('#cover-items li', (ls) => ls.map((li) => {
+    const list = li.parentElement.getBoundingClientRect(), b = li.getBoundingClientRect();
+    const [name, len] = [li.querySelector('.name').getBoundingClientRect(), li.querySelector('.len').getBoundingClientRect()];
+    return { cls: li.className, inside: b.left >= list.left - 0.5 && b.right <= list.right + 0.5, oneLine: Math.abs(name.top - len.top) < 1 };
+  }));
+  assert.deepEqual(chips, [{ cls: 'covered top', inside: true, oneLine: true }, { cls: 'dead', inside: true, oneLine: true }], JSON.stringify(chips));
+  await phone.locator('#cover-items').scrollIntoViewIfNeeded();
+  await shotOf(phone, '#cover-items', 'workbench-items-long-names-375');
+});
+
+test('workbench: a matrix bigger than its canvas says which options it holds', async () => {
+  const page = await openCover();
+  assert.equal(await page.$eval('#cover-matrix + .matrix-cut', (p) => p.hidden), true, '4 queens fits');
+  // 100 queens: 10,000 options, one pixel row each, in a canvas of at most 4,096. The rest
+  // were left out with no word of it, and the text alternative said 10,000 rows.
+  await page.evaluate(() => window.dlxPage.workbench.setText(window.dlxPage.dlx.coverExample('queens', '100')));
+  await page.waitForFunction(() => /^The matrix: 10,000 options/.test(document.querySelector('#cover-matrix canvas').getAttribute('aria-label')));
+  const note = 'The picture holds only the first 4,096 of 10,000 options.';
+  assert.deepEqual(await page.$eval('#cover-matrix + .matrix-cut', (p) => [p.hidden, p.textContent]), [false, note]);
+  assert.ok((await page.$eval('#cover-matrix canvas', (c) => c.getAttribute('aria-label'))).endsWith(` ${note}`));
+  await galleryPick(page, 'Langford 4');
+  assert.equal(await page.$eval('#cover-matrix + .matrix-cut', (p) => p.hidden), true);
+});
+
+test('workbench: the editor made taller by its handle numbers every line it shows, and its error\'s message follows', async () => {
+  const page = await openCover();
+  await typeProblem(page, `a b\n${'a\n'.repeat(29)}a zz\n${'a\n'.repeat(9)}`);
+  // What a drag of the textarea's resize handle does. The gutter kept its first 340 px:
+  // numbers stopped at line 21 beside a textarea showing 33 lines.
+  await page.$eval('#cover-text', (t) => { t.style.height = '600px'; });
+  await page.waitForFunction(() => document.querySelector('#cover-editor .gutter').getBoundingClientRect().height === 600);
+  const numbers = await page.$eval('#cover-editor .gutter', (g) => g.textContent.split('\n').map(Number));
+  assert.ok(numbers.includes(33), `the gutter numbers the lines in view: ${numbers.join(' ')}`);
+  // The message of the error on line 31 is below its line, in the taller box.
+  const [line, bubble] = await page.evaluate(() => [document.querySelector('#cover-editor .err-line'), document.querySelector('#cover-editor .err-msg')].map((e) => e.getBoundingClientRect().top));
+  assert.ok(bubble > line, `the message (${bubble}) under its line (${line})`);
+  await shotOf(page, '#cover-editor', 'workbench-editor-taller');
+});
+
 test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
   const page = await openCover();
   for (const [label, expected] of [['8 queens', '92 solutions'], ['Langford 11', '35,584 solutions'], ['12 queens', '14,200 solutions']]) {
@@ -1454,6 +1552,11 @@ test('workbench: counting in the worker: known counts, progress on pentominoes 6
   await page.click('#cover-count');
   await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
   assert.match(await coverResult(page), /^2 solutions:/);
+  // One node: it said "1 nodes".
+  await typeProblem(page, 'a\na\n');
+  await page.click('#cover-count');
+  await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
+  assert.match(await coverResult(page), /^1 solution: the whole search tree was explored \(1 node, /);
 });
 
 test('workbench: a link carries the problem and the step; too big and hostile links get clear messages', async () => {

@@ -32,6 +32,14 @@ export class CoverEditor {
       onInput(this.text.value);
     });
     this.text.addEventListener('scroll', () => this.place());
+    // The textarea has a handle to make it taller: the gutter follows it, numbers and all
+    // (it kept its first height, numbered no further, and the error's message stayed put).
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        this.gutter.style.height = `${this.text.offsetHeight}px`;
+        this.place();
+      }).observe(this.text);
+    }
   }
 
   get value() {
@@ -94,27 +102,39 @@ export class CoverEditor {
     const style = getComputedStyle(this.text);
     const lh = parseFloat(style.lineHeight) || 18;
     const padTop = parseFloat(style.paddingTop) || 0, padLeft = parseFloat(style.paddingLeft) || 0;
-    const ch = this.charWidth(style.font);
+    const place = this.measure(style.font);
     const top = this.text.offsetTop + padTop + (e.line - 1) * lh - this.text.scrollTop;
-    const left = this.text.offsetLeft + padLeft + Math.max(0, e.column - 1) * ch - this.text.scrollLeft;
+    const left = this.text.offsetLeft + padLeft + place.left - this.text.scrollLeft;
     Object.assign(this.mark.style, { top: `${top}px`, height: `${lh}px` });
-    // The word at the column (up to the next blank) is boxed.
-    const word = Array.from(this.errorLine).slice(Math.max(0, e.column - 1)).join('').match(/^\S*/)[0];
-    Object.assign(this.caret.style, { top: `${top}px`, height: `${lh}px`, left: `${left}px`, width: `${e.column ? Math.max(1, Array.from(word).length) * ch : 0}px` });
+    Object.assign(this.caret.style, { top: `${top}px`, height: `${lh}px`, left: `${left}px`, width: `${place.width}px` });
     // The message just below its line, or above it when there is no room below.
     const room = this.text.offsetTop + this.text.clientHeight - this.bubble.offsetHeight;
     const at = top + lh + 2 <= room ? top + lh + 2 : top - this.bubble.offsetHeight - 2;
     this.bubble.style.top = `${Math.max(this.text.offsetTop, Math.min(room, at))}px`;
   }
 
-  charWidth(font) {
-    if (this.font !== font) {
-      const ctx = (this.measure ??= document.createElement('canvas').getContext('2d'));
+  /**
+   * Where the error's column starts in its line and how wide the word there is (up to the
+   * next blank, as the parser reads names), in pixels at `font`. The column counts
+   * characters; drawn, a character may be no column wide (an accent that combines with the
+   * letter before it) or two (an emoji, many CJK ideographs), so the text before the column
+   * is measured, not counted.
+   */
+  measure(font) {
+    const e = this.error;
+    if (this.measured?.error !== e || this.measured.font !== font) {
+      const ctx = (this.ctx ??= document.createElement('canvas').getContext('2d'));
       ctx.font = font;
-      this.font = font;
-      this.ch = ctx.measureText('0123456789').width / 10 || 8;
+      const chars = Array.from(this.errorLine);
+      // The parser skips a byte-order mark at the start and counts columns after it.
+      if (e.line === 1 && chars[0] === '\uFEFF') chars.shift();
+      const at = Math.max(0, e.column - 1);
+      const word = chars.slice(at).join('').match(/^[^ \t\v\f]*/)[0];
+      const ch = ctx.measureText('0123456789').width / 10 || 8;
+      const width = e.column ? Math.max(ch, ctx.measureText(word).width) : 0;
+      this.measured = { error: e, font, left: ctx.measureText(chars.slice(0, at).join('')).width, width };
     }
-    return this.ch;
+    return this.measured;
   }
 
   focus() {
@@ -203,6 +223,10 @@ export class CoverMatrixView {
     this.ctx = this.canvas.getContext('2d');
     this.trace = null;
     this.colors = null;
+    // What does not fit in the canvas (at most MAX_SIDE pixels a side) is not drawn: said here.
+    this.note = Object.assign(document.createElement('p'), { className: 'matrix-cut', hidden: true });
+    root.after(this.note);
+    this.cut = '';
   }
 
   restyle() {
@@ -220,6 +244,10 @@ export class CoverMatrixView {
     const cw = Math.max(1, Math.min(28, Math.floor(avail / items)));
     const rh = Math.max(1, Math.min(cw, 18, Math.floor(MAX_SIDE / options)));
     this.cell = [cw, rh];
+    const rows = Math.min(options, Math.floor(MAX_SIDE / rh)), cols = Math.min(items, Math.floor(MAX_SIDE / cw));
+    const cut = [rows < options && `the first ${grouped(rows)} of ${grouped(options)} options`, cols < items && `the first ${grouped(cols)} of ${grouped(items)} items`].filter(Boolean);
+    this.cut = cut.length ? `The picture holds only ${cut.join(' and ')}.` : '';
+    this.note.textContent = this.cut;
     const scale = Math.min(2, Math.max(1, Math.round(devicePixelRatio || 1)));
     this.scale = scale;
     this.canvas.width = Math.min(MAX_SIDE, items * cw) * scale;
@@ -238,15 +266,19 @@ export class CoverMatrixView {
     for (let i = 0; i < pic.items; i++) covered += pic.covered(i) ? 1 : 0;
     return `The matrix: ${grouped(pic.options.length)} options (rows) × ${grouped(pic.items)} items (columns). ` +
       `${grouped(n[OptionState.Live])} live, ${grouped(n[OptionState.Tried])} in the partial solution, ${grouped(n[OptionState.Pending])} still to try, ` +
-      `${grouped(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${grouped(covered)} items covered.`;
+      `${grouped(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${grouped(covered)} items covered.${this.cut ? ` ${this.cut}` : ''}`;
   }
 
   /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */
   render(trace, pic, idle) {
     this.canvas.hidden = !trace || !pic;
-    if (!trace || !pic) return;
+    if (!trace || !pic) {
+      this.note.hidden = true;
+      return;
+    }
     if (!this.colors) this.restyle();
     if (trace !== this.trace) this.build(trace);
+    this.note.hidden = !this.cut;
     // A big canvas is painted when the search stops, not in every frame of a run.
     if (!idle && this.canvas.width * this.canvas.height > MAX_PLAYING_PIXELS) return;
     const key = `${pic.events}`;

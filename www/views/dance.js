@@ -29,6 +29,24 @@ const el = (name, attrs = {}, parent = null) => {
 const NONE = 0xffffffff;
 
 /**
+ * Writes `name` into the text element `t` so that it stays inside `width` px of its box:
+ * names of up to `fits` characters as they are, longer ones squeezed to the width, and past
+ * twice that many cut with '…'; the group `g` then gets the whole name as its tooltip. Names
+ * may be 64 bytes long; written in full they ran across the other nodes and their labels.
+ */
+function fitName(g, t, name, fits, width) {
+  const chars = Array.from(name);
+  if (chars.length <= fits) {
+    t.textContent = name;
+    return;
+  }
+  t.textContent = chars.length <= 2 * fits ? name : `${chars.slice(0, 2 * fits - 1).join('')}…`;
+  t.setAttribute('textLength', width);
+  t.setAttribute('lengthAdjust', 'spacingAndGlyphs');
+  el('title', {}, g).textContent = name;
+}
+
+/**
  * The engine's links of a small matrix, numbered for the drawing: 0 is the root h, 1 + i
  * the header of item i, then the option nodes in order. `U`, `D`, `L`, `R` are links,
  * `C` the item of each node (-1 for h), `optionOf` the option of each option node.
@@ -109,7 +127,8 @@ export class DanceView {
       const g = el('g', { class: 'band' }, this.bands);
       el('rect', { x: 8, y: y - ROW / 2 + 4, width: W - 16, height: ROW - 8, rx: 8 }, g);
       const t = el('text', { x: 16, y: y + 5, class: 'band-label' }, g);
-      t.textContent = trace.optionName(o);
+      // Up to the first column's nodes.
+      fitName(g, t, trace.optionName(o), 16, LEFT + COL - NW - 16 - 26);
       this.band.push(g);
     }
     // nodes: headers (with their names and lengths) then option nodes
@@ -119,12 +138,12 @@ export class DanceView {
       if (x <= p.items) {
         el('rect', { x: -HW, y: -HH, width: 2 * HW, height: 2 * HH, rx: 5 }, g);
         const name = el('text', { y: x === 0 ? 5 : 0, class: 'name' }, g);
-        name.textContent = x === 0 ? 'h' : trace.itemName(x - 1);
+        fitName(g, name, x === 0 ? 'h' : trace.itemName(x - 1), 4, 2 * HW - 6);
         if (x > 0) this.lenText = [...(this.lenText ?? []), el('text', { y: 13, class: 'len' }, g)];
       } else {
         el('rect', { x: -NW, y: -NH, width: 2 * NW, height: 2 * NH, rx: 11 }, g);
         const t = el('text', { y: 4, class: 'name' }, g);
-        t.textContent = trace.itemName(k.C[x]);
+        fitName(g, t, trace.itemName(k.C[x]), 3, 2 * NW - 4);
       }
       this.nodes.push(g);
     }
