@@ -305,9 +305,11 @@ export class Controller {
     }
   }
 
+  /** The rating of the puzzle New puzzle made, while it is still that puzzle: digits typed
+   * into its empty cells keep it; a clue cleared or changed makes another puzzle. */
   showRating() {
     const el = this.$('rating');
-    const r = this.rating;
+    const r = this.rating && this.clues.every((d, c) => !d || this.givens[c] === d) ? this.rating : null;
     el.replaceChildren();
     el.hidden = !r;
     if (!r) return;

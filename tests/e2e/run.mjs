@@ -2421,6 +2421,20 @@ test('new puzzle: each level made in the worker, unique (by a solver written her
     assert.equal(await page.$$eval('#board .cell.entered', (cs) => cs.length), 0, 'every digit is a clue');
     if (level === 'hard') await shot(page, 'new-puzzle-hard');
   }
+  // The rating is the made puzzle's: a digit typed into an empty cell keeps it, a clue
+  // cleared hides it (another puzzle), and Undo brings it back.
+  const made = await givens(page);
+  const ratingShown = () => page.$eval('#rating', (r) => !r.hidden && r.textContent.startsWith('Level '));
+  await page.click(`#board .cell[data-cell="${made.indexOf('.')}"]`);
+  await page.keyboard.press('1');
+  assert.ok(await ratingShown(), 'a digit typed into an empty cell keeps the rating');
+  await page.click(`#board .cell[data-cell="${made.search(/[1-9]/)}"]`);
+  await page.keyboard.press('Delete');
+  assert.ok(!(await ratingShown()), 'a clue cleared hides the rating');
+  await page.click('#undo');
+  assert.ok(await ratingShown(), 'Undo brings the clue and the rating back');
+  await page.click('#undo');
+  assert.equal(await givens(page), made);
   // Undo brings back the puzzle before, with the example chosen.
   for (let k = 0; k < LEVELS.length; k++) await page.click('#undo');
   assert.equal(await givens(page), POJ1);
