@@ -1838,6 +1838,46 @@ test('classroom: on a 375×812 phone the board and the narration fit about one s
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'no sideways scrolling');
 });
 
+test('layout: no view is wider than the screen on a 320 px phone or a 1024×768 projector, in plain and large type', async () => {
+  // Each view at each screen, the whole page checked: nothing past the right edge (the page
+  // would scroll sideways), and the lesson's step buttons inside its box. At 320 px in large
+  // type the tabs were 17 px too wide; at 1024×768 lesson step 2 (the 4×4 matrix beside the
+  // words) left the words 196 px and pushed its step buttons 90 px off the page.
+  const views = [`#p=${POJ1}`, '#p=..2.4......1.4..', `#p=${'.'.repeat(256)}`, `#p=${'.'.repeat(625)}`, '#m=knuth', '#m=cover', ...Array.from({ length: 7 }, (_, k) => `#lesson=${k + 1}`)];
+  const wide = [];
+  for (const [width, height] of [[320, 640], [1024, 768]]) {
+    for (const large of [false, true]) {
+      const page = await open('', { width, height });
+      if (large) await page.click('#large-type');
+      for (const hash of views) {
+        await page.goto(base + hash);
+        await page.waitForSelector('body.ready', { timeout: 15000 });
+        await settle(page);
+        const where = await page.evaluate(() => {
+          const out = [];
+          const W = document.documentElement.clientWidth;
+          if (document.documentElement.scrollWidth > W) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+          const lesson = document.querySelector('#lesson');
+          if (!lesson.hidden) {
+            const box = lesson.getBoundingClientRect();
+            for (const d of lesson.querySelectorAll('.lesson-dot, .lesson-close, .lesson-nav button')) {
+              const r = d.getBoundingClientRect();
+              if (r.right > box.right + 0.5) out.push(`"${d.textContent}" ends at ${Math.round(r.right)}, the lesson at ${Math.round(box.right)}`);
+            }
+            const words = lesson.querySelector('.lesson-text').getBoundingClientRect().width;
+            if (words < Math.min(260, 0.8 * W)) out.push(`the lesson's words ${Math.round(words)} px wide`);
+          }
+          return out;
+        });
+        if (where.length) wide.push(`${width}×${height}${large ? ' large type' : ''} ${hash.slice(0, 14)}: ${where.join('; ')}`);
+        if (hash === '#lesson=2' || (hash === '#m=cover' && width === 320)) await shot(page, `layout-${hash.slice(1).replace('=', '-')}-${width}${large ? '-large' : ''}`);
+      }
+    }
+  }
+  for (const w of wide) console.log(`    ${w}`);
+  assert.deepEqual(wide, [], 'views wider than the screen');
+});
+
 // --- the guided lesson -------------------------------------------------------------------------
 /**
  * The lesson as shown, and whether the trace is where its words say: each claim is checked
