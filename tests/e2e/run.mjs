@@ -1082,6 +1082,51 @@ test('hostile count: millions of solutions to the end: progress, a responsive pa
   await page.waitForFunction(() => /^At least 1,000 solutions: stopped at the limit/.test(document.querySelector('#result').textContent), null, { timeout: 10000 });
 });
 
+/**
+ * Records what a screen reader would be told: each change inside a live region (aria-live
+ * polite or assertive, or role status / alert) that no aria-live="off" inside it silences.
+ * `window.announced` gets [region id, its text].
+ */
+function watchAnnouncements() {
+  window.announced = [];
+  const observer = new MutationObserver((records) => {
+    for (const m of records) {
+      const el = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+      const region = el?.closest('[aria-live], [role="status"], [role="alert"]');
+      if (!region || region.closest('[hidden]') || el.closest('[aria-live="off"]')) continue;
+      window.announced.push([region.id, region.textContent.slice(0, 60)]);
+    }
+  });
+  addEventListener('DOMContentLoaded', () => observer.observe(document.body, { subtree: true, childList: true, characterData: true }));
+}
+
+test('screen readers: a count\'s progress and top-speed play are not announced at every update', async () => {
+  // The progress of a count was redrawn about ten times a second inside a polite live
+  // region: 25 announcements in 3 s, queued long after the count had moved on.
+  const heard = async (page, start, ms = 2500) => {
+    await page.evaluate(() => { window.announced = []; });
+    await start();
+    await page.waitForTimeout(ms);
+    return page.evaluate(() => window.announced);
+  };
+  const sudoku = await open(`#p=${MILLIONS}`, { init: watchAnnouncements });
+  await sudoku.fill('#count-limit', '10000000');
+  let told = await heard(sudoku, () => sudoku.click('#count'));
+  assert.match(await sudoku.$eval('#result', (r) => r.textContent), /so far/, 'the progress shows');
+  assert.ok(told.length <= 3, `${told.length} announcements while counting: ${told.map(([, t]) => t).join(' | ')}`);
+  await sudoku.click('#cancel-solver');
+  const empty = await open(`#p=${EMPTY}`, { init: watchAnnouncements });
+  await setSpeed(empty);
+  told = await heard(empty, () => empty.click('[data-action="toggle"]'));
+  assert.ok(told.length <= 3, `${told.length} announcements at top speed: ${told.map(([, t]) => t).join(' | ')}`);
+  const cover = await openCover('#m=cover', { init: watchAnnouncements });
+  await galleryPick(cover, 'Pentominoes 6×10');
+  told = await heard(cover, () => cover.click('#cover-count'));
+  assert.match(await cover.$eval('#cover-result', (r) => r.textContent), /so far/, 'the workbench\'s progress shows');
+  assert.ok(told.length <= 3, `${told.length} announcements while the workbench counted: ${told.map(([, t]) => t).join(' | ')}`);
+  await cover.click('#cover-result #cancel-solver');
+});
+
 test('hostile trace: an unsolvable puzzle, top speed and Next solution end in "0 solutions", no freeze', async () => {
   const engine = new dlx.Trace(IMPOSSIBLE);
   while (!engine.done) engine.run(1e6, 0);

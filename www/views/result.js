@@ -56,6 +56,10 @@ export class ResultView {
     const span = document.createElement('span');
     span.className = 'busy-text';
     span.textContent = text;
+    // The region says "Counting… Cancel" once as it appears, then the answer; the progress,
+    // redrawn about ten times a second, is there to read, not to announce (a screen reader
+    // queued every figure, long after the count had moved on).
+    span.setAttribute('aria-live', 'off');
     const cancel = document.createElement('button');
     cancel.type = 'button';
     cancel.textContent = 'Cancel';
