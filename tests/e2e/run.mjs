@@ -1923,6 +1923,74 @@ test('layout: no view is wider than the screen on a 320 px phone or a 1024×768 
   assert.deepEqual(wide, [], 'views wider than the screen');
 });
 
+/**
+ * Text whose contrast with what is behind it is under WCAG AA (4.5:1, or 3:1 from 24 px or
+ * 18.66 px bold), in `page` as shown: every element with text of its own, and the letters of
+ * the SVG diagrams against their node's fill. Disabled controls and faded (opacity) parts
+ * are left out, as WCAG leaves them.
+ */
+const lowContrast = (page) => page.evaluate(() => {
+  const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  const rgba = (css) => { // any CSS colour as the browser resolves it, to [r, g, b, a]
+    probe.clearRect(0, 0, 1, 1);
+    probe.fillStyle = css;
+    probe.fillRect(0, 0, 1, 1);
+    return [...probe.getImageData(0, 0, 1, 1).data];
+  };
+  const lum = (c) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+  const behind = (e) => {
+    for (let p = e; p; p = p.parentElement) {
+      const c = rgba(getComputedStyle(p).backgroundColor);
+      if (c[3] > 128) return c;
+    }
+    return rgba(getComputedStyle(document.documentElement).backgroundColor);
+  };
+  const faded = (e) => { let o = 1; for (let p = e; p; p = p.parentElement) o *= Number(getComputedStyle(p).opacity); return o < 0.9; };
+  const low = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (!e.checkVisibility() || e.closest('[disabled], [aria-disabled="true"], svg, .skip') || faded(e)) continue;
+    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    const s = getComputedStyle(e);
+    const big = parseFloat(s.fontSize) >= 24 || (parseFloat(s.fontSize) >= 18.66 && Number(s.fontWeight) >= 700);
+    const r = ratio(rgba(s.color), behind(e));
+    if (r < (big ? 3 : 4.5)) low.push(`"${e.textContent.trim().slice(0, 24)}" ${r.toFixed(2)}:1`);
+  }
+  for (const t of document.querySelectorAll('.dance-svg .node text')) {
+    const rect = t.closest('.node').querySelector('rect');
+    if (!t.checkVisibility() || faded(t)) continue;
+    const r = ratio(rgba(getComputedStyle(t).fill), rgba(getComputedStyle(rect).fill));
+    if (r < 4.5) low.push(`node "${t.textContent}" (${t.closest('.node').getAttribute('class')}) ${r.toFixed(2)}:1`);
+  }
+  return low;
+});
+
+test('contrast: text in every view, dead ends and the chosen example too, in light and dark', async () => {
+  // In the dark theme the workbench's chosen example was white on the light accent
+  // (2.5:1), and a dead end's letters white on its light red (3.0:1), in Knuth's diagram
+  // and the workbench's items.
+  for (const dark of [false, true]) {
+    const found = [];
+    const sudoku = await open(`#p=${HARD}`, { dark });
+    await sudoku.keyboard.press('d');
+    await settle(sudoku);
+    found.push(...(await lowContrast(sudoku)).map((x) => `Sudoku: ${x}`));
+    const knuth = await open('#lesson=5', { dark, reducedMotion: 'reduce' });
+    assert.equal(await knuth.$$eval('.dance-svg .node.dead', (n) => n.length), 1, 'the lesson shows a dead end');
+    found.push(...(await lowContrast(knuth)).map((x) => `lesson: ${x}`));
+    const cover = await openCover('#m=cover', { dark });
+    await cover.keyboard.press('d');
+    await settle(cover);
+    assert.ok(await cover.$$eval('.cover-items li.dead', (n) => n.length) > 0, 'the workbench shows a dead end');
+    found.push(...(await lowContrast(cover)).map((x) => `workbench: ${x}`));
+    for (const f of found) console.log(`    ${dark ? 'dark' : 'light'}: ${f}`);
+    assert.deepEqual(found, [], `${dark ? 'dark' : 'light'} theme: text under 4.5:1`);
+  }
+});
+
 // --- the guided lesson -------------------------------------------------------------------------
 /**
  * The lesson as shown, and whether the trace is where its words say: each claim is checked
