@@ -823,6 +823,23 @@ test('Copy link to this step in Knuth\'s view and in the lesson says so where it
   assert.equal((await watchNotice(page)).seen, false);
 });
 
+test('Copy link to this step in the Sudoku view: what it says is in view, on a laptop and a phone', async () => {
+  // The board's notice sits under the board: at 1280×800 it opened 5 px below the fold, so
+  // the button seemed to do nothing.
+  for (const [width, height] of [[1280, 800], [1366, 768], [375, 740]]) {
+    const page = await open(`#p=${POJ1}&s=3`, { width, height, reducedMotion: 'reduce' });
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+    await page.click('#copy-link');
+    await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#notice').textContent));
+    const [top, bottom, button] = await page.evaluate(() => [
+      ...['top', 'bottom'].map((k) => document.querySelector('#notice').getBoundingClientRect()[k]),
+      document.querySelector('#copy-link').getBoundingClientRect().bottom,
+    ]);
+    assert.ok(top >= 0 && bottom <= height + 1, `${width}×${height}: the notice at ${Math.round(top)}–${Math.round(bottom)} px, the window ${height} px high`);
+    assert.ok(button > 0 && button <= height, `${width}×${height}: the button stays in view (its bottom at ${Math.round(button)} px)`);
+  }
+});
+
 test('hostile links and huge steps: a message, never a freeze', async () => {
   const page = await open('#p=12345&s=-3&x=<b>');
   const text = await noticeText(page);

@@ -19,6 +19,12 @@ export class NoticeView {
     this.show('info');
   }
 
+  /** Brings the notice into view if it is not (under the board, below a laptop's fold). */
+  reveal() {
+    const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.root.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+  }
+
   /** Adds a button to the notice (e.g. Undo). */
   action(label, run) {
     const b = document.createElement('button');
