@@ -2836,6 +2836,36 @@ test('every size: the narration is never cut off beside a 16×16 or 25×25 board
   }
 });
 
+test('every size: the narration is never cut off on a 1024×768 projector or a 320 px phone, plain or in large type', async () => {
+  // Its box's height was set by the screen's width and the grid's size, not by its own
+  // width: beside a 9×9 board on a 1024×768 projector two lines cut a third through its
+  // middle at one step in seven ("Branch on r1c1: only 9 candidates left (fewest; 324 items
+  // tie at 9, …)"), beside a 25×25 in large type at 1280 four lines cut a fifth, and on a
+  // 320 px phone four lines cut a fifth (a sixth and seventh in large type).
+  const cases = [[1024, 768, EMPTY, false], [1024, 768, '.'.repeat(625), false], [1024, 768, HARD, true], [1280, 800, '.'.repeat(625), true], [320, 640, EMPTY, false], [320, 640, EMPTY16, true]];
+  const cut = [];
+  for (const [width, height, puzzle, large] of cases) {
+    const page = await open(`#p=${puzzle}`, { width, height });
+    if (large) {
+      await page.click('#large-type');
+      await page.evaluate(() => document.activeElement.blur());
+    }
+    const over = await page.evaluate(async () => {
+      const box = document.querySelector('#narration');
+      const out = [];
+      for (let k = 0; k <= 200; k++) {
+        if (k) window.dlxPage.player.forward(1);
+        await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+        if (box.scrollHeight > box.clientHeight + 1) out.push(`${k}: ${box.textContent}`);
+      }
+      return out;
+    });
+    if (over.length) cut.push(`${width}×${height} ${Math.sqrt(puzzle.length)}×${Math.sqrt(puzzle.length)}${large ? ' large type' : ''}: ${over.length} of 201, e.g. ${over[0]}`);
+    if (width === 1024 && !large && puzzle === EMPTY) await shotOf(page, '.right', 'narration-1024');
+  }
+  assert.deepEqual(cut, [], 'narrations that overflow their box');
+});
+
 test('every size: screenshots of 4×4, 16×16 and 25×25 at 1280×800 and 375×812', async () => {
   const S25 = data('sudoku25.txt').split('\n')[0].trim();
   for (const [name, hash] of [['four', '#p=..2.4......1.4..&s=12'], ['sixteen', `#p=${HARD16}&s=120`], ['twentyfive', `#p=${S25}&s=60`]]) {
