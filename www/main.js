@@ -187,6 +187,9 @@ $('copy-link').addEventListener('click', async () => {
   const board = c.mode === 'sudoku' && !lesson.active;
   const opens = lesson.active ? `the lesson at step ${lesson.step}` : board ? 'this puzzle at this step' : 'Knuth\'s example at this step';
   await copyLink(opens, (kind, text) => (board ? views.notice : views.watchNotice).show(kind, text));
+  // The board's notice is under the board: at 1280×800 just below the fold, so the button
+  // seemed to do nothing.
+  if (board) views.notice.reveal();
 });
 /** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how
  *  it went, and what the link `opens`. */

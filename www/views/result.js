@@ -19,6 +19,12 @@ export class NoticeView {
     this.show('info');
   }
 
+  /** Brings the notice into view if it is not (under the board, below a laptop's fold). */
+  reveal() {
+    const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.root.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+  }
+
   /** Adds a button to the notice (e.g. Undo). */
   action(label, run) {
     const b = document.createElement('button');
@@ -56,6 +62,10 @@ export class ResultView {
     const span = document.createElement('span');
     span.className = 'busy-text';
     span.textContent = text;
+    // The region says "Counting… Cancel" once as it appears, then the answer; the progress,
+    // redrawn about ten times a second, is there to read, not to announce (a screen reader
+    // queued every figure, long after the count had moved on).
+    span.setAttribute('aria-live', 'off');
     const cancel = document.createElement('button');
     cancel.type = 'button';
     cancel.textContent = 'Cancel';
