@@ -190,13 +190,12 @@ fn stats_say_the_problem_s_size_before_the_search() {
     // As the help says and DLX1 does: a long count shows what it read at once. The size
     // came only at the end, with the rest. stdout and stderr share one pipe here, so what
     // was written first comes first.
-    let path = std::env::temp_dir().join(format!("dlx-sudoku-stats-{}.dlx", std::process::id()));
-    std::fs::write(&path, example(&["knuth"])).unwrap();
-    let out = Command::new("sh")
-        .args(["-c", &format!("'{BIN}' cover --stats '{}' 2>&1", path.display())])
-        .output()
-        .unwrap();
-    std::fs::remove_file(&path).unwrap();
+    let out = with_file("stats", &example(&["knuth"]), |path| {
+        Command::new("sh")
+            .args(["-c", &format!("'{BIN}' cover --stats '{path}' 2>&1")])
+            .output()
+            .unwrap()
+    });
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
@@ -421,7 +420,6 @@ fn count_shows_progress_on_a_terminal_only() {
     if !std::path::Path::new("/usr/bin/script").exists() {
         eprintln!("no /usr/bin/script: the terminal half of this test is skipped");
     } else {
-        let path = std::env::temp_dir().join(format!("dlx-sudoku-progress-{}.dlx", std::process::id()));
         // Well over the 250 ms before the first progress line: 13 queens in a debug build
         // (2.7 s), 14 in release (0.8 s; 13 take 0.15 s there).
         let (n, solutions) = if cfg!(debug_assertions) {
@@ -429,15 +427,11 @@ fn count_shows_progress_on_a_terminal_only() {
         } else {
             ("14", 365596)
         };
-        std::fs::write(&path, example(&["queens", n])).unwrap();
-        let command = format!("{BIN} cover {} --count", path.display());
         let start = std::time::Instant::now();
-        let out = Command::new("/usr/bin/script")
-            .args(["-qec", &command, "/dev/null"])
-            .output()
-            .unwrap();
+        let out = with_file("progress", &example(&["queens", n]), |path| {
+            on_a_terminal(&format!("{BIN} cover {path} --count"))
+        });
         let elapsed = start.elapsed();
-        std::fs::remove_file(&path).unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{text}");
         assert!(
@@ -455,6 +449,24 @@ fn count_shows_progress_on_a_terminal_only() {
     // Not a terminal: nothing but the count.
     let out = run(&["cover", "--count"], &example(&["queens", "12"]));
     assert_eq!((out.stdout.as_str(), out.stderr.as_str()), ("14200 solutions\n", ""));
+}
+
+/// Calls `f` with the path of a temporary file that holds `contents`, and removes the file.
+fn with_file<T>(tag: &str, contents: &str, f: impl FnOnce(&str) -> T) -> T {
+    let path = std::env::temp_dir().join(format!("dlx-sudoku-{tag}-{}.dlx", std::process::id()));
+    std::fs::write(&path, contents).unwrap();
+    let out = f(path.to_str().unwrap());
+    std::fs::remove_file(&path).unwrap();
+    out
+}
+
+/// Runs a shell command line on a pseudo-terminal (`script`, from util-linux).
+#[cfg(target_os = "linux")]
+fn on_a_terminal(command: &str) -> std::process::Output {
+    Command::new("/usr/bin/script")
+        .args(["-qec", command, "/dev/null"])
+        .output()
+        .unwrap()
 }
 
 /// Two problems side by side (their items renamed apart): its solutions are the pairs.
@@ -502,14 +514,9 @@ fn count_shows_progress_while_no_solution_comes() {
     let queens = if cfg!(debug_assertions) { "5" } else { "8" };
     let problem = side_by_side(&example(&["queens", queens]), &example(&["langford", "10"]));
     assert_eq!(cover(&["--count"], &problem), "0 solutions\n");
-    let path = std::env::temp_dir().join(format!("dlx-sudoku-no-solution-{}.dlx", std::process::id()));
-    std::fs::write(&path, problem).unwrap();
-    let command = format!("{BIN} cover {} --count", path.display());
-    let out = Command::new("/usr/bin/script")
-        .args(["-qec", &command, "/dev/null"])
-        .output()
-        .unwrap();
-    std::fs::remove_file(&path).unwrap();
+    let out = with_file("no-solution", &problem, |path| {
+        on_a_terminal(&format!("{BIN} cover {path} --count"))
+    });
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(

@@ -2982,6 +2982,18 @@ test('every size: a size change under the pointer, resting on a cell the new siz
   }
 });
 
+/** The first 201 narrations (steps 0 to 200) that overflow their box, each as "step: text". */
+const narrationsCut = (page) => page.evaluate(async () => {
+  const box = document.querySelector('#narration');
+  const out = [];
+  for (let k = 0; k <= 200; k++) {
+    if (k) window.dlxPage.player.forward(1);
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    if (box.scrollHeight > box.clientHeight + 1) out.push(`${k}: ${box.textContent}`);
+  }
+  return out;
+});
+
 test('every size: the narration is never cut off beside a 16×16 or 25×25 board, nor in large type', async () => {
   // Its box is a fixed two lines (new text never moves the views below): beside the wider
   // boards, and in large type, a third line was cut through the middle at one step in eight.
@@ -2991,16 +3003,7 @@ test('every size: the narration is never cut off beside a 16×16 or 25×25 board
       await page.click('#large-type');
       await page.evaluate(() => document.activeElement.blur());
     }
-    const cut = await page.evaluate(async () => {
-      const box = document.querySelector('#narration');
-      const out = [];
-      for (let k = 0; k <= 200; k++) {
-        if (k) window.dlxPage.player.forward(1);
-        await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
-        if (box.scrollHeight > box.clientHeight + 1) out.push(`${k}: ${box.textContent}`);
-      }
-      return out;
-    });
+    const cut = await narrationsCut(page);
     assert.deepEqual(cut, [], `${hash.slice(0, 12)}…${large ? ' in large type' : ''}: ${cut.length} of 201 narrations overflow their box`);
     if (hash.length > 600) await shotOf(page, '.right', 'narration-25x25');
   }
@@ -3026,16 +3029,7 @@ test('every size: the narration is never cut off on a 1024×768 projector or a 3
       await page.click('#large-type');
       await page.evaluate(() => document.activeElement.blur());
     }
-    const over = await page.evaluate(async () => {
-      const box = document.querySelector('#narration');
-      const out = [];
-      for (let k = 0; k <= 200; k++) {
-        if (k) window.dlxPage.player.forward(1);
-        await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
-        if (box.scrollHeight > box.clientHeight + 1) out.push(`${k}: ${box.textContent}`);
-      }
-      return out;
-    });
+    const over = await narrationsCut(page);
     if (over.length) cut.push(`${width}×${height} ${Math.sqrt(puzzle.length)}×${Math.sqrt(puzzle.length)}${large ? ` large type${large === 'stored' ? ' (stored)' : ''}` : ''}: ${over.length} of 201, e.g. ${over[0]}`);
     if (width === 1024 && !large && puzzle === EMPTY) await shotOf(page, '.right', 'narration-1024');
   }
