@@ -207,10 +207,7 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
 /// nearest that size's (a line of 3 or 200 symbols): rate, which reads 9×9 alone, reads it
 /// as the malformed 9×9 line it must be, so that its error says 81 cells.
 fn of_no_size(o: &Rate, head: &str) -> bool {
-    let first = head
-        .lines()
-        .map(|l| l.trim_start_matches('\u{feff}').trim())
-        .find(|l| !l.is_empty());
+    let first = boards::content_lines(head).next();
     o.format != InputFormat::Poj
         && matches!((boards::detect(head, None), first),
             (Some((BoardFormat::Line, shape)), Some(line)) if line.chars().count() != shape.cells())

@@ -83,6 +83,14 @@ pub fn is_count(line: &str) -> bool {
     line.bytes().all(|b| b.is_ascii_digit()) && line.len() <= 20 && line.len() != Shape::FOUR.cells()
 }
 
+/// The lines of `text` that are not blank, trimmed (of a byte-order mark too), as
+/// [`detect`] reads them.
+pub fn content_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(|l| l.trim_start_matches('\u{feff}').trim())
+        .filter(|l| !l.is_empty())
+}
+
 /// The format and size of a text, from its first non-blank line (and the next, after a
 /// count): a line of 16, 81, 256 or 625 symbols is a line-format puzzle, except that a
 /// 16-symbol line with a letter in it is the first row of a 16×16 grid (POJ); a line of 4
@@ -90,10 +98,7 @@ pub fn is_count(line: &str) -> bool {
 /// any other line is read at the size whose length is nearest. `shape` forces the size.
 /// `None` for what the 9×9 formats read (and for a line nearest 81 symbols long).
 pub fn detect(text: &str, shape: Option<Shape>) -> Option<(BoardFormat, Shape)> {
-    let mut lines = text
-        .lines()
-        .map(|l| l.trim_start_matches('\u{feff}').trim())
-        .filter(|l| !l.is_empty());
+    let mut lines = content_lines(text);
     let mut first = lines.next()?;
     if is_count(first) {
         first = lines.next()?;
