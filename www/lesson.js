@@ -6,13 +6,13 @@
 // panel (views/lesson.js) shows them, and the page and the tests move the same way.
 
 import { EventKind as K, OptionState } from './pkg/dlx_sudoku.js';
+import { counted } from './grouped.js';
 
 /** At most this many events to reach a moment (Knuth's whole search takes 41). */
 const LIMIT = 100_000;
 const bit = (...ks) => ks.reduce((m, k) => m | (1 << k), 0);
 
 const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** An option's name in quotes, kept on one line (no-break spaces). */
 const q = (s) => `'${s.replace(/ /g, '\u00a0')}'`;
 
@@ -84,7 +84,7 @@ export const STEPS = [
     say: (f) => [
       `A Sudoku is an exact cover too. This ${f.side}×${f.side} one has ${f.items} items: each of its ${f.cells} cells is filled once, and each row, column and box has each digit once. ` +
         `Its ${f.options} options are a digit in a cell, and each has exactly 4 items: ${f.example} covers ${list(f.exampleItems.map((n) => `"${n}"`))}. The figure is the whole matrix: a row per option, a column per item, a dot for each 1.`,
-      `The ${plural(f.givens, 'given')} are options taken before the search starts: they cover ${f.covered} items (shaded columns) and hide the ${f.hidden} options that clash with them (pale rows), leaving ${f.live} for the search. The next steps watch the search on Knuth's smaller example.`,
+      `The ${counted(f.givens, 'given')} are options taken before the search starts: they cover ${f.covered} items (shaded columns) and hide the ${f.hidden} options that clash with them (pale rows), leaving ${f.live} for the search. The next steps watch the search on Knuth's smaller example.`,
     ],
     label: (f) => `The whole matrix of this ${f.side}×${f.side} Sudoku: ${f.options} options (rows) by ${f.items} items (columns); the givens cover ${f.covered} items and hide ${f.hidden} options.`,
   },
@@ -129,7 +129,7 @@ export const STEPS = [
     },
     say: (f) => [
       `With ${list(f.tried)} in the partial solution, the items left have these lengths: ${list(f.open.map((x) => `${x.name} ${x.len}`))}. ` +
-        `The search takes the item with the fewest options: ${f.item}, with ${plural(f.len, 'option')}${f.len > 0 ? ` (${list(f.only)})` : ''}.` +
+        `The search takes the item with the fewest options: ${f.item}, with ${counted(f.len, 'option')}${f.len > 0 ? ` (${list(f.only)})` : ''}.` +
         (f.ties.length > 1 ? ` ${list(f.ties)} tie at ${f.len}; the first in item order is taken.` : ''),
       'Every item must be covered by one of its options, so the search must try them all. The shortest list gives the fewest branches: an item with 1 option is a forced move, no guess at all, and an item with 0 shows at once that this branch is dead.',
     ],

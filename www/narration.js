@@ -4,9 +4,8 @@
 // trace's lists) after the event; it never works out a cover for itself.
 
 import { EventKind as K } from './pkg/dlx_sudoku.js';
-import { grouped } from './grouped.js';
+import { counted, grouped } from './grouped.js';
 
-const plural = (n, one, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
 function ordinal(n) {
   const teen = n % 100 >= 11 && n % 100 <= 13;
   return `${grouped(n)}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
@@ -24,9 +23,9 @@ export function wordsFor(trace, sudoku) {
       option: (o) => sudoku.optionName(o),
       // An option in an item's list: a cell item lists digits, the others list places.
       entry: (i, o) => (isCell(i) ? sudoku.symbol(sudoku.placement(o).digit) : cellOf(o)),
-      entries: (i, n) => (isCell(i) ? plural(n, 'candidate') : plural(n, 'place')),
+      entries: (i, n) => (isCell(i) ? counted(n, 'candidate') : counted(n, 'place')),
       none: (i) => (isCell(i) ? 'candidate' : 'place'),
-      options: (n) => plural(n, 'candidate'),
+      options: (n) => counted(n, 'candidate'),
     };
   }
   return {
@@ -34,9 +33,9 @@ export function wordsFor(trace, sudoku) {
     isCell: () => false,
     option: (o) => `'${trace.optionName(o)}'`,
     entry: (i, o) => `'${trace.optionName(o)}'`,
-    entries: (i, n) => plural(n, 'option'),
+    entries: (i, n) => counted(n, 'option'),
     none: () => 'option',
-    options: (n) => plural(n, 'option'),
+    options: (n) => counted(n, 'option'),
   };
 }
 
@@ -50,10 +49,10 @@ export function startText(pic, trace, sudoku) {
     for (let c = 0; c < sudoku.cells; c++) empty += pic.covered(sudoku.cellItem(c)) ? 0 : 1;
     const givens = sudoku.cells - empty;
     const given = givens === 0 ? `no givens, so none of the ${grouped(pic.items)} items is covered yet`
-      : `the ${plural(givens, 'given')} already ${givens === 1 ? 'covers' : 'cover'} ${grouped(covered)} of the ${grouped(pic.items)} items`;
-    return `Ready: ${plural(empty, 'empty cell')}, ${plural(live, 'candidate')}; ${given}. Step or play to start.`;
+      : `the ${counted(givens, 'given')} already ${givens === 1 ? 'covers' : 'cover'} ${grouped(covered)} of the ${grouped(pic.items)} items`;
+    return `Ready: ${counted(empty, 'empty cell')}, ${counted(live, 'candidate')}; ${given}. Step or play to start.`;
   }
-  return `Ready: ${plural(pic.items, 'item')} to cover with ${plural(pic.options.length, 'option')}. Step or play to start.`;
+  return `Ready: ${counted(pic.items, 'item')} to cover with ${counted(pic.options.length, 'option')}. Step or play to start.`;
 }
 
 /**
@@ -106,7 +105,7 @@ export function narrate(pic, trace, sudoku = null) {
       const hides = new Set(its.flatMap((i) => Array.from(trace.itemOptions(i)))).size;
       const which = c.count === 1 ? 'the only choice' : `${ordinal(c.rank)} of ${grouped(c.count)}`;
       const verb = sudoku ? 'Try' : 'Try option';
-      return `${verb} ${w.option(a)} (${which}): covers ${plural(its.length + 1, 'item')}, hides ${w.options(hides)}.`;
+      return `${verb} ${w.option(a)} (${which}): covers ${counted(its.length + 1, 'item')}, hides ${w.options(hides)}.`;
     }
     case K.Untry: {
       const c = pic.choices[b];
@@ -122,7 +121,7 @@ export function narrate(pic, trace, sudoku = null) {
     case K.DeadEnd:
       return `Dead end: ${w.item(a)} has no ${w.none(a)} left; back up.`;
     case K.Done:
-      return `Search complete: ${plural(pic.solutions, 'solution')}, ${plural(pic.deadEnds, 'dead end')}, ${plural(pic.nodes, 'try', 'tries')}.`;
+      return `Search complete: ${counted(pic.solutions, 'solution')}, ${counted(pic.deadEnds, 'dead end')}, ${counted(pic.nodes, 'try', 'tries')}.`;
     default:
       return '';
   }

@@ -8,7 +8,7 @@ import { packProblem, unpackProblem, MAX_PACKED, MAX_UNPACKED } from './cover-li
 import { Cancelled } from './solver.js';
 import { time } from './views/result.js';
 import { quote } from './router.js';
-import { grouped } from './grouped.js';
+import { counted, grouped } from './grouped.js';
 
 /** The gallery: small problems to watch, then bigger ones to count. */
 export const GALLERY = [
@@ -37,8 +37,6 @@ export const MAX_TEXT = MAX_UNPACKED;
  */
 export const MAX_LINES = 20_000;
 const CHECK_MS = 150;
-/** `1 node`, `2,000 nodes`. */
-const counted = (k, one, many = `${one}s`) => `${grouped(k)} ${k === 1 ? one : many}`;
 
 /** The line breaks of `text`: \n, \r\n or \r, as the parser reads them. */
 export function lineBreaks(text) {
