@@ -269,7 +269,7 @@ if (( ${#in_lane[@]} )); then lane "${in_lane[@]}"; fi
 
 # --- 1b. the command line's manual pages and completion scripts, made from its grammar (as a
 # user would make them, into target/docs; tests/cli.rs checked what they hold) -------------------
-stage docs scripts/docs.sh target/docs
+stage cli-docs scripts/docs.sh target/docs
 
 # --- 2. the big data-driven test over ../shared/data/puzzles, in release ----------------------
 if [[ -f tests/puzzle_sets.rs ]]; then
