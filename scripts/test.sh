@@ -271,6 +271,10 @@ if (( ! native_only )); then
 fi
 if (( ${#in_lane[@]} )); then lane "${in_lane[@]}"; fi
 
+# --- 1b. the command line's manual pages and completion scripts, made from its grammar (as a
+# user would make them, into target/docs; tests/cli.rs checked what they hold) -------------------
+stage cli-docs scripts/docs.sh target/docs
+
 # --- 2. the big data-driven test over ../shared/data/puzzles, in release ----------------------
 if [[ -f tests/puzzle_sets.rs ]]; then
     counted puzzle-sets-release cargo test --release --test puzzle_sets
