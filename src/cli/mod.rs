@@ -11,6 +11,7 @@ mod args;
 mod bench;
 mod cover;
 mod generate;
+mod parallel;
 mod solve;
 
 use std::ffi::OsString;

@@ -1002,7 +1002,11 @@ fn search_in_pieces(search: &mut Search, path: &[Branch], fresh: bool, share: f6
     loop {
         match search.step(&mut Pausing) {
             Status::Solution => {
-                let mut s: Vec<usize> = path.iter().map(|b| b.option as usize).chain(search.solution()).collect();
+                let mut s: Vec<usize> = path
+                    .iter()
+                    .map(|b| b.option as usize)
+                    .chain(search.solution())
+                    .collect();
                 s.sort();
                 out.solutions.push(s);
             }
