@@ -12,6 +12,7 @@ use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status, Stepwise};
 use super::args::Cover;
 use super::parallel;
 use super::solve::count_message;
+use super::split;
 use super::Failure;
 
 /// How often `--count` shows its progress on a terminal.
@@ -27,7 +28,17 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         out.write_all(example.to_dlx1().as_bytes()).map_err(Failure::write)?;
         return out.flush().map_err(Failure::write);
     }
+    if let Some(dir) = &options.sum {
+        return split::sum(dir, &mut out);
+    }
     let problem = read(options)?;
+    if let (Some(depth), Some(dir)) = (options.split, &options.out) {
+        let source = match options.file.as_ref().filter(|p| p.as_os_str() != "-") {
+            Some(path) => path.display().to_string(),
+            None => "stdin".to_string(),
+        };
+        return split::split(&problem, &source, depth, dir);
+    }
     let limit = match (options.first, options.count, options.max_solutions) {
         (true, ..) => 1,
         (_, Some(n), _) | (_, _, Some(n)) => n,

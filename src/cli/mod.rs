@@ -13,6 +13,7 @@ mod cover;
 mod generate;
 mod parallel;
 mod solve;
+mod split;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
