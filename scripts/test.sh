@@ -209,6 +209,16 @@ if (( run_setup )); then
     fi
 fi
 
+# --- 0. the docs: every relative link in README.md and docs/ resolves (file and heading), and the
+# README stays a front door (at most 300 lines). Under a second.
+if command -v node >/dev/null; then
+    stage docs node --test tests/docs/
+elif (( native_only )); then
+    skip docs "--native and no node"
+else
+    echo "test.sh: node not found (Node 20 expected)" >&2; exit 1
+fi
+
 # --- 0a. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
 # workspaces of their own: seconds, so first. `cargo fmt` (in each) mends what it reports.
 format_check() {
