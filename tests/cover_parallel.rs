@@ -453,3 +453,38 @@ fn bad_splits_are_clear_errors_that_leave_nothing_behind() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(std::path::Path::new(&scratch.join("empty/manifest.txt")).exists());
 }
+
+#[test]
+fn solve_counts_a_grid_on_threads_as_on_one() {
+    // The empty 4×4 grid has 288 solutions; a 9×9 with two givens taken away from a solved
+    // grid's box has 2 at most; an empty 16×16 more than any limit.
+    let empty_four = ".".repeat(16);
+    let nine = "..2469358365287194498513672924156837576398241183724965231975486647832519859641723";
+    let empty_sixteen = ".".repeat(256);
+    for (grid, limit) in [
+        (empty_four.as_str(), "1000000"),
+        (empty_four.as_str(), "100"),
+        (nine, "1000000"),
+        (empty_sixteen.as_str(), "2000"),
+    ] {
+        let input = format!("{grid}\n");
+        let one = run(&["solve", "--count", limit], &input);
+        assert_eq!(one.code, 0, "{}", one.stderr);
+        for jobs in ["2", "3"] {
+            let many = run(&["solve", "--count", limit, "--jobs", jobs], &input);
+            assert_eq!((many.code, &many.stdout), (0, &one.stdout), "{grid} --jobs {jobs}");
+        }
+    }
+    assert_eq!(
+        run(&["solve", "--count", "--jobs", "2"], &format!("{empty_four}\n")).stdout,
+        "288 solutions\n"
+    );
+    for args in [
+        &["solve", "--count", "--jobs", "2", "--engine", "bitmask"][..],
+        &["solve", "--count", "--jobs", "2", "--max-nodes", "100"],
+    ] {
+        let out = run(args, &format!("{empty_four}\n"));
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stderr.contains("takes the dlx engine"), "{}", out.stderr);
+    }
+}

@@ -418,6 +418,13 @@ pub struct Solve {
     /// The grid's side: 4, 9, 16 or 25 (default: from the input).
     #[arg(long, value_name = "N", value_parser = size_parser())]
     pub size: Option<Shape>,
+
+    /// Count each puzzle's solutions on N threads (default 1), splitting its search tree as
+    /// `cover --count --jobs` does: for a big grid with many solutions. With --count and the
+    /// dlx engine only, and no --max-nodes.
+    #[arg(long, value_name = "N", requires = "count",
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS as u64))]
+    pub jobs: Option<usize>,
 }
 
 impl Solve {
