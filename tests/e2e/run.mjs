@@ -1979,14 +1979,100 @@ test('classroom: at top speed the choice stack says how deep the search is, neve
   }
 });
 
-test('classroom: each view keeps its own speed; Knuth starts at 2 events/s, paused', async () => {
+test('classroom: each view keeps its own speed; Knuth starts at 2 steps a second, paused', async () => {
   const page = await open(`#p=${POJ1}`);
   await setSpeed(page, 9);
   await page.click('#tab-knuth');
-  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), '2 events / s');
+  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), '2 steps a second');
   assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed')), 'false');
   await page.click('#tab-sudoku');
-  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), '30 events / frame');
+  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), 'about 1,800 steps a second');
+});
+
+test('classroom: the Sudoku plays at first at 2 steps a second, and every speed is said in words a class reads', async () => {
+  const page = await open(`#p=${POJ1}`);
+  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), '2 steps a second');
+  const labels = await page.$eval('#speed', (s) => Array.from({ length: Number(s.max) + 1 }, (_, k) => {
+    s.value = String(k);
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+    return `${document.querySelector('#speed-out').textContent}|${s.getAttribute('aria-valuetext')}`;
+  }));
+  for (const l of labels) assert.match(l, /^(?:about [\d,]+ steps|\d+ steps?) a second\|(?:about [\d,]+ steps|\d+ steps?) a second$/, `a speed in words: ${l}`);
+  await setSpeed(page, 1);
+  await page.click('[data-action="toggle"]');
+  await page.waitForTimeout(1500);
+  await page.click('[data-action="toggle"]');
+  const steps = await counter(page, 'events');
+  assert.ok(steps >= 2 && steps <= 4, `1.5 s of play at the first speed makes 2 to 4 steps, not ${steps}`);
+});
+
+/** How much of the depth chart's width its bars cover (0..1), and how many different heights
+ *  their tops reach: a chart squeezed into one line covers almost none. */
+const plotShape = (page) => page.$eval('#depth-plot', (c) => {
+  const [r, g, b] = getComputedStyle(c).color.match(/\d+/g).map(Number);
+  const { width: w, height: h } = c;
+  const data = c.getContext('2d').getImageData(0, 0, w, h).data;
+  const left = Math.round(22 * devicePixelRatio);
+  let covered = 0;
+  const tops = new Set();
+  for (let x = left; x < w; x++) {
+    for (let y = 0; y < h; y++) {
+      const k = 4 * (y * w + x);
+      if (data[k + 3] > 200 && Math.abs(data[k] - r) + Math.abs(data[k + 1] - g) + Math.abs(data[k + 2] - b) < 60) {
+        covered++;
+        tops.add(Math.round(y / 4));
+        break;
+      }
+    }
+  }
+  return { covered: covered / (w - left), heights: tops.size };
+});
+
+test('classroom: the depth chart shows the search\'s shape after Next solution, Next dead end, top speed and a link', async () => {
+  const readable = async (page, after) => {
+    const { covered, heights } = await plotShape(page);
+    assert.ok(covered > 0.5 && heights >= 5, `after ${after} the chart's bars cover ${Math.round(covered * 100)}% of its width at ${heights} heights: not one line`);
+  };
+  const page = await open(`#p=${POJ2}`);
+  await page.click('[data-action="nextSolution"]');
+  await settle(page);
+  await readable(page, 'Next solution');
+  await page.click('[data-action="restart"]');
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  await readable(page, 'Next dead end');
+  await page.click('[data-action="restart"]');
+  await setSpeed(page);
+  await page.click('[data-action="toggle"]');
+  await page.waitForTimeout(1000);
+  await page.click('[data-action="toggle"]');
+  await readable(page, 'a second at top speed');
+  const linked = await open(`#p=${POJ2}&s=600`);
+  await readable(linked, 'a link to step 600');
+});
+
+test('classroom: the row of choices shows whole steps that fit, never cut, and counts the levels left out in words', async () => {
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    const page = await open(`#p=1..4..3.........`, { width, height });
+    // Step by step in the page (a key press a step took 25 s), reading the row after each.
+    const rows = await page.evaluate(() => Array.from({ length: 79 }, () => {
+      window.dlxPage.player.forward(1);
+      const s = document.querySelector('#stack');
+      const box = s.getBoundingClientRect();
+      return {
+        overflow: s.scrollWidth - s.clientWidth,
+        cut: [...s.querySelectorAll('li')].filter((li) => { const r = li.getBoundingClientRect(); return r.left < box.left - 0.5 || r.right > box.right + 0.5; }).map((li) => li.textContent),
+        first: s.querySelector('li').textContent,
+      };
+    }));
+    for (const [k, row] of rows.entries()) {
+      const at = `${width} px, step ${k + 1}`;
+      assert.equal(row.overflow, 0, `${at}: the row of choices scrolls sideways`);
+      assert.deepEqual(row.cut, [], `${at}: steps cut at the row's ends`);
+      assert.doesNotMatch(row.first, /levels 1–1\b|…/, `${at}: the levels left out, in words: ${row.first}`);
+    }
+    assert.ok(rows.some((r) => /^levels 1–\d+$/.test(r.first)), `${width} px: some levels were left out at depth 13`);
+  }
 });
 
 test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
