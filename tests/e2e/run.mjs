@@ -2075,6 +2075,36 @@ test('classroom: the row of choices shows whole steps that fit, never cut, and c
   }
 });
 
+test('keys: Space plays and pauses after a click left the focus on a button; it presses a button reached with Tab; shortcuts work on the candidates checkbox', async () => {
+  const page = await open(`#p=${POJ2}`);
+  const playing = () => page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed'));
+  await page.click('[data-action="nextSolution"]');
+  await settle(page);
+  const solutionAt = await counter(page, 'events');
+  await page.keyboard.press(' ');
+  assert.equal(await playing(), 'true', 'Space after a click on Next solution plays, as the keys say');
+  await page.keyboard.press(' ');
+  assert.equal(await playing(), 'false', 'and pauses');
+  assert.equal(await counter(page, 'solutions'), 1, 'Next solution was not pressed again');
+  assert.ok(await counter(page, 'events') - solutionAt <= 3, 'two steps a second: at most a step or two played');
+  await page.click('#show-marks');
+  assert.equal(await page.$eval('#show-marks', (c) => c.checked), false, 'the click unticked "candidates"');
+  const before = await counter(page, 'events');
+  await page.keyboard.press(']');
+  assert.equal(await counter(page, 'events'), before + 1, '] steps while the checkbox has the focus');
+  await page.keyboard.press(' ');
+  assert.equal(await playing(), 'true', 'Space plays while the clicked checkbox has the focus');
+  assert.equal(await page.$eval('#show-marks', (c) => c.checked), false, 'and leaves it alone');
+  await page.keyboard.press('p');
+  // Reached with the keyboard, a button takes Space as a press.
+  const fresh = await open(`#p=${POJ2}`);
+  await fresh.focus('[data-action="toggle"]');
+  await fresh.keyboard.press('Tab');
+  await fresh.keyboard.press(' ');
+  assert.equal(await counter(fresh, 'events'), 1, 'Space pressed "Step forward", reached with the keyboard');
+  assert.equal(await fresh.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed')), 'false');
+});
+
 test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
   const page = await open('');
   await page.selectOption('#examples', 'escargot');
