@@ -503,7 +503,7 @@ test('hovering a cell or an item lights up its options and items in every view',
   const page = await open(`#p=${POJ1}`);
   await page.hover('#board .cell >> nth=1'); // r1c2, a given 2
   assert.equal(await page.$$eval('#items .item.hl', (s) => s.length), 4);
-  await page.hover('#board .cell >> nth=0'); // r1c1, empty
+  await page.hover('#board .cell >> nth=0', { position: { x: 1, y: 1 } }); // r1c1, empty, off its candidates
   assert.deepEqual(await page.$$eval('#items .item.hl', (s) => s.map((x) => x.dataset.item)), [await page.$eval('#items', (el) => String(window.dlxPage.numbering.cellItem(0)))]);
   assert.equal(await page.$$eval('#items .item.hl2', (s) => s.length), 27);
   assert.equal(await page.$$eval('#board .m.hl', (s) => s.length), 9);
@@ -2103,6 +2103,109 @@ test('keys: Space plays and pauses after a click left the focus on a button; it 
   await fresh.keyboard.press(' ');
   assert.equal(await counter(fresh, 'events'), 1, 'Space pressed "Step forward", reached with the keyboard');
   assert.equal(await fresh.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed')), 'false');
+});
+
+test('Sudoku view: the board marks the item chosen and the dead end\'s item, with its digit', async () => {
+  const page = await open('#p=....2..3.4.....1');
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  assert.match(await narration(page), /'column 4 has 4' has no place left/);
+  const marked = await page.evaluate(() => {
+    const n = window.dlxPage.numbering;
+    const cells = (cls) => [...document.querySelectorAll(`#board .cell.${cls}`)].map((c) => n.cellName(Number(c.dataset.cell)));
+    const marks = (cls) => [...document.querySelectorAll(`#board .m.${cls}`)].filter((m) => getComputedStyle(m).visibility === 'visible' && m.closest('.cell').dataset.kind === 'empty').map((m) => `${n.cellName(Number(m.closest('.cell').dataset.cell))}:${m.textContent}`);
+    return { dead: cells('item-dead'), deadMarks: marks('item-dead'), chosen: cells('item-chosen') };
+  });
+  assert.deepEqual(marked.dead, ['r1c4', 'r2c4', 'r3c4', 'r4c4'], 'column 4 is framed as the dead end');
+  assert.deepEqual(marked.deadMarks, ['r1c4:4', 'r3c4:4'], 'the 4s it had are struck out where they were, in its empty cells');
+  const top = await page.evaluate(() => window.dlxPage.numbering.itemName(window.dlxPage.controller.trace.choices()[3 * 5 - 5]));
+  assert.ok(marked.chosen.length >= 1, `the deepest level's item (${top}) is marked too`);
+  await shotOf(page, '#board', 'board-dead-end-item');
+  // A choice among places: the row, column or box with the digit, its places ringed.
+  const multi = await open(`#p=${POJ2}`);
+  const chosen = await multi.evaluate(() => {
+    const { player, dlx } = window.dlxPage;
+    const t = player.trace;
+    // On to the first choice between two places or more, just chosen (not yet covered).
+    while (!(t.lastKind === dlx.EventKind.Choose && t.lastB > 1)) player.forward(1);
+    const n = window.dlxPage.numbering;
+    const item = t.lastA;
+    const cells = n.optionsOf(item).map((o) => n.placement(o).cell);
+    const framed = [...document.querySelectorAll('#board .cell.item-chosen')].map((c) => Number(c.dataset.cell));
+    const ringed = [...document.querySelectorAll('#board .m.item-chosen[data-s="on"]')].filter((m) => getComputedStyle(m).fontWeight === '700').length;
+    return { name: n.itemName(item), same: JSON.stringify(framed.sort((a, b) => a - b)) === JSON.stringify(cells.sort((a, b) => a - b)), ringed };
+  });
+  assert.ok(chosen.same, `the cells of ${chosen.name} are framed`);
+  assert.ok(chosen.ringed >= 1, `its places left are ringed (${chosen.ringed})`);
+});
+
+test('Sudoku view: pointing at a candidate lights that option and its 4 items, pointing elsewhere in the cell all of the cell\'s', async () => {
+  const page = await open(`#p=${POJ2}`);
+  // r1c1 of the default puzzle is empty; its candidates are drawn.
+  const mark = await page.evaluate(() => {
+    const m = [...document.querySelectorAll('#board .cell')][0].querySelector('.m[data-s="on"]');
+    const r = m.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2, d: Number(m.dataset.d) };
+  });
+  await page.mouse.move(mark.x, mark.y);
+  const lit = await page.evaluate((d) => {
+    const n = window.dlxPage.numbering;
+    return {
+      strong: [...document.querySelectorAll('#items .item.hl')].map((e) => Number(e.dataset.item)).sort((a, b) => a - b),
+      weak: document.querySelectorAll('#items .item.hl2').length,
+      want: n.itemsOf(n.option(0, d)).sort((a, b) => a - b),
+      marks: [...document.querySelectorAll('#board .m.hl')].map((m) => m.dataset.d),
+    };
+  }, mark.d);
+  assert.deepEqual(lit.strong, lit.want, 'its 4 items light up');
+  assert.equal(lit.weak, 0, 'and no other item');
+  assert.deepEqual(lit.marks, [String(mark.d)], 'on the board, that candidate');
+  const cell = await page.$eval('#board .cell', (c) => { const r = c.getBoundingClientRect(); return { x: r.right - 2, y: r.bottom - 2 }; });
+  await page.mouse.move(cell.x, cell.y);
+  assert.ok(await page.$$eval('#items .item.hl2', (e) => e.length) > 4, 'the cell\'s edge, off every candidate: all its options\' items');
+});
+
+test('Sudoku view: the item panels draw an item of the option being tried as covered, never a blue 0, and tell screen readers each item\'s length and state', async () => {
+  const page = await open('#p=....2..3.4.....1');
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  // Step on through the take-backs, looking at every uncovered item with nothing left.
+  const seen = await page.evaluate(() => {
+    const { items, player } = window.dlxPage;
+    const out = [];
+    const l1 = getComputedStyle(items.root).getPropertyValue('--l1').trim();
+    for (let k = 0; k < 30 && !player.trace.done; k++) {
+      player.forward(1);
+      const m = items.model;
+      for (let i = 0; i < m.items; i++) {
+        if (m.covered(i) || m.len[i] !== 0 || m.deadEnd(i)) continue;
+        const ctx = items.ctx[items.panelOf[i]];
+        const x = Math.round((items.geo[3 * i] + 3) * items.dpr), y = Math.round((items.geo[3 * i + 1] + items.geo[3 * i + 2] / 2) * items.dpr);
+        const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
+        out.push({ step: m.events, item: window.dlxPage.numbering.itemName(i), pixel: `rgb(${r}, ${g}, ${b})`, l1 });
+      }
+    }
+    return out;
+  });
+  assert.ok(seen.length > 0, 'the take-backs pass items with nothing left that are no dead end');
+  const hex = (c) => c.match(/\d+/g).map(Number);
+  const l1 = await page.evaluate(() => { const e = document.createElement('i'); e.style.color = getComputedStyle(window.dlxPage.items.root).getPropertyValue('--l1'); document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c; });
+  for (const s of seen) {
+    const d = hex(s.pixel).reduce((t, v, k) => t + Math.abs(v - hex(l1)[k]), 0);
+    assert.ok(d > 60, `step ${s.step}: ${s.item} (0 left, no dead end) is painted in the "few options left" blue (${s.pixel})`);
+  }
+  // Screen readers: every item says its length and state, not only the one with the focus.
+  await page.waitForTimeout(400);
+  const labels = await page.$$eval('#items .item', (sq) => sq.map((e) => e.getAttribute('aria-label') ?? ''));
+  assert.equal(labels.length, 64);
+  for (const l of labels) assert.match(l, /^\S.*: (covered|length \d+, .*)$/, `an item's label says its length or that it is covered: "${l}"`);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('d');
+  await settle(page);
+  await page.waitForTimeout(400);
+  const dead = await page.$$eval('#items .item', (sq) => sq.map((e) => e.getAttribute('aria-label')).filter((l) => /dead end/.test(l)));
+  assert.deepEqual(dead, ['column 4 has 4: length 0, no option left: dead end']);
+  assert.ok((await page.$$eval('#items .item', (sq) => sq.map((e) => e.getAttribute('aria-label')))).some((l) => /chosen item at level \d+ \(the deepest\)/.test(l)), 'the chosen item says so');
 });
 
 test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
