@@ -1595,12 +1595,12 @@ test('workbench: counting in the worker: known counts, progress on pentominoes 6
     await galleryPick(page, label);
     await page.click('#cover-count');
     await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count', null, { timeout: 30000 });
-    assert.match(await coverResult(page), new RegExp(`^${expected}: the whole search tree was explored \\([\\d,]+ nodes, `), label);
+    assert.match(await coverResult(page), new RegExp(`^${expected}: the whole search tree was explored \\([\\d,]+ steps, `), label);
   }
   await galleryPick(page, 'Pentominoes 6×10');
   assert.equal(await coverStatus(page), '72 items (72 primary), 2,056 options, 12,336 entries.');
   await page.click('#cover-count');
-  await page.waitForFunction(() => /solutions so far \([\d,]+ nodes\)/.test(document.querySelector('#cover-result').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /solutions so far \([\d,]+ steps\)/.test(document.querySelector('#cover-result').textContent), null, { timeout: 10000 });
   await page.waitForFunction(() => /Counting… [1-9][\d,]* solutions so far/.test(document.querySelector('#cover-result').textContent), null, { timeout: 20000 });
   // While it counts, the page answers: a step of the search on the main thread.
   const t0 = Date.now();
@@ -1614,11 +1614,16 @@ test('workbench: counting in the worker: known counts, progress on pentominoes 6
   await page.click('#cover-count');
   await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
   assert.match(await coverResult(page), /^2 solutions:/);
-  // One node: it said "1 nodes".
+  // One solution: it said "1 solutions".
   await typeProblem(page, 'a\na\n');
   await page.click('#cover-count');
   await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
-  assert.match(await coverResult(page), /^1 solution: the whole search tree was explored \(1 node, /);
+  assert.match(await coverResult(page), /^1 solution: the whole search tree was explored \([\d,]+ steps, /);
+  // No solution is said in the colour of "no solution", not in the green of a count.
+  await typeProblem(page, 'a b\na\n');
+  await page.click('#cover-count');
+  await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'none');
+  assert.match(await coverResult(page), /^0 solutions: the whole search tree was explored \([\d,]+ steps, /);
 });
 
 test('workbench: a link carries the problem and the step; too big and hostile links get clear messages', async () => {
@@ -2206,6 +2211,43 @@ test('Sudoku view: the item panels draw an item of the option being tried as cov
   const dead = await page.$$eval('#items .item', (sq) => sq.map((e) => e.getAttribute('aria-label')).filter((l) => /dead end/.test(l)));
   assert.deepEqual(dead, ['column 4 has 4: length 0, no option left: dead end']);
   assert.ok((await page.$$eval('#items .item', (sq) => sq.map((e) => e.getAttribute('aria-label')))).some((l) => /chosen item at level \d+ \(the deepest\)/.test(l)), 'the chosen item says so');
+});
+
+test('classroom: the 4×4 "no solution" example says the dead end the search shows', async () => {
+  const page = await open('');
+  await page.selectOption('#size', '4');
+  await page.selectOption('#examples', 'four-dead');
+  const note = await noticeText(page);
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  const [, unit, digit] = (await narration(page)).match(/^Dead end: '(column \d|row \d|box \d) has (\d)' has no place left/) ?? [];
+  assert.ok(unit, `the dead end is a unit with no place for a digit: ${await narration(page)}`);
+  assert.ok(note.includes(`${unit} has no place left for a ${digit}`), `the example's words name the dead end shown (${unit}, ${digit}): ${note}`);
+  assert.doesNotMatch(note, /leave a cell with none/);
+});
+
+test('classroom: the first screen speaks without jargon: no judge names, file formats or WebAssembly', async () => {
+  const page = await open('');
+  const text = await page.evaluate(() => {
+    const out = [];
+    const walk = (n) => {
+      if (n.nodeType === Node.TEXT_NODE) {
+        const el = n.parentElement;
+        if (el.closest('select, [hidden], noscript, script, style, .skip')) return;
+        if (!el.checkVisibility({ visibilityProperty: true })) return;
+        const r = el.getBoundingClientRect();
+        if (r.top < innerHeight && r.bottom > 0) out.push(n.nodeValue);
+        return;
+      }
+      for (const c of n.childNodes) walk(c);
+    };
+    walk(document.body);
+    for (const s of document.querySelectorAll('select')) out.push(s.selectedOptions[0]?.textContent ?? '');
+    return out.join(' ');
+  });
+  for (const word of ['POJ', 'HDU', 'hihoCoder', 'seeds', 'DLX1', 'secondary', 'WebAssembly', 'event']) assert.ok(!text.includes(word), `"${word}" on the first screen: ${text.slice(0, 400)}…`);
+  await page.click('#tab-cover');
+  assert.match(await page.$eval('#cover-pane .intro', (p) => p.textContent), /optional: covered at most once, not necessarily \(Knuth calls them secondary\)/, 'the workbench explains its one technical word');
 });
 
 test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
@@ -3079,7 +3121,7 @@ test('every size: a hard 16×16 solved in the page\'s worker (time measured), tr
   assert.equal(await page.$$eval('#items .item', (s) => s.length), 1024);
   assert.equal(await page.$eval('.panel-row .axis-row', (r) => r.textContent), 'ABCDEFGHIJKLMNOP');
   assert.match(await page.$eval('#watch-sub', (s) => s.textContent), /4,096 × 1,024/);
-  assert.equal(await page.$eval('.tagline', (s) => s.textContent), "Knuth's Algorithm X on the 4,096 × 1,024 exact cover, in WebAssembly");
+  assert.equal(await page.$eval('.tagline', (s) => s.textContent), "Knuth's Algorithm X with dancing links on the 4,096 × 1,024 exact cover, step by step");
   assert.equal(await page.$eval('#matrix-area', (m) => m.hidden), !(await page.evaluate(() => typeof window.dlxPage.matrix.setShape === 'function')));
 });
 
