@@ -22,6 +22,7 @@ import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
 import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
 import { Lesson } from './views/lesson.js';
 import { grouped } from './grouped.js';
+import { setUpOffline } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -294,5 +295,6 @@ setUpPrefs({
 });
 c.router.read();
 document.body.classList.add('ready');
+setUpOffline($('offline'), { workerUrl: solver.url.href });
 // For tests and the curious: the page's parts, read-only in spirit.
 window.dlxPage = { player, controller: c, lesson, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, get numbering() { return c.numbering; }, workbench: c.workbench };

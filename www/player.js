@@ -130,6 +130,8 @@ export class Player {
     this.trace = null;
     this.playing = false;
     this.task = null;
+    /** Why the last run stopped where it did, when that needs saying: 'solution' or null. */
+    this.stoppedAt = null;
     this.frameId = 0;
     this.due = 0;
     this.lastTime = 0;
@@ -140,6 +142,7 @@ export class Player {
    *  already: it is let go of without a look (stopping a run tells the views, which read it). */
   load(trace) {
     this.task = null;
+    this.stoppedAt = null;
     this.playing = false;
     this.trace = trace;
     this.depthLog.clear();
@@ -153,7 +156,7 @@ export class Player {
 
   get status() {
     const t = this.trace;
-    return { playing: this.playing, task: this.task?.name ?? null, atStart: !t || t.events === 0, done: !!t?.done };
+    return { playing: this.playing, task: this.task?.name ?? null, atStart: !t || t.events === 0, done: !!t?.done, stoppedAt: this.stoppedAt };
   }
 
   // --- single movements (stop whatever runs first) -----------------------------------------
@@ -192,9 +195,12 @@ export class Player {
     });
   }
 
-  /** To the next dead end; with "stop at each solution", a solution on the way stops it too. */
+  /** To the next dead end; with "stop at each solution", a solution on the way stops it too,
+   *  and `status.stoppedAt` then says 'solution' (the page says why it stopped there). */
   nextDeadEnd() {
-    this.runUntil('to the next dead end', kinds(K.DeadEnd) | (this.stopAtSolution ? kinds(K.Solution) : 0));
+    this.runUntil('to the next dead end', kinds(K.DeadEnd) | (this.stopAtSolution ? kinds(K.Solution) : 0), () => {
+      if (this.trace.lastKind === K.Solution) this.stoppedAt = 'solution';
+    });
   }
 
   nextSolution() {
@@ -224,6 +230,7 @@ export class Player {
   play() {
     if (!this.trace || this.trace.done) return;
     this.stopTask();
+    this.stoppedAt = null;
     this.playing = true;
     this.due = 0;
     this.lastTime = this.now();
@@ -249,6 +256,7 @@ export class Player {
 
   /** Stops playing and any task. */
   stop() {
+    this.stoppedAt = null;
     this.stopTask();
     this.playing = false;
   }
@@ -305,12 +313,15 @@ export class Player {
     this.onChange();
   }
 
-  /** A task that runs forward until an event of `mask` (or the end). */
-  runUntil(name, mask) {
+  /** A task that runs forward until an event of `mask` (or the end), then `arrived()`. */
+  runUntil(name, mask, arrived = () => {}) {
     this.startTask(name, () => {
       const t0 = this.now();
       do {
-        if (this.run(CHUNK, mask)) return true;
+        if (this.run(CHUNK, mask)) {
+          arrived();
+          return true;
+        }
       } while (this.now() - t0 < TASK_MS);
       return false;
     });

@@ -1948,10 +1948,14 @@ test('classroom: the choice stack, ties, and "next dead end" stops at a solution
     stopped = /^Solution/.test(await narration(multi));
   }
   assert.ok(stopped, '"next dead end" stopped at a solution on the way');
+  // It says why, beside the button.
+  assert.equal(await multi.$eval('#stop-note', (n) => n.hidden), false, 'a note says why Next dead end stopped at a solution');
+  assert.match(await multi.$eval('#stop-note', (n) => n.textContent), /^Stopped at a solution on the way to a dead end: "stop at each solution" is ticked\.$/);
   await multi.uncheck('#stop-at-solution');
   await multi.click('[data-action="nextDeadEnd"]');
   await settle(multi);
   assert.match(await narration(multi), /^Dead end/);
+  assert.equal(await multi.$eval('#stop-note', (n) => n.hidden), true, 'at the dead end the note is gone');
 });
 
 test('classroom: at top speed the choice stack says how deep the search is, never a moment long past', async () => {
@@ -2248,6 +2252,57 @@ test('classroom: the first screen speaks without jargon: no judge names, file fo
   for (const word of ['POJ', 'HDU', 'hihoCoder', 'seeds', 'DLX1', 'secondary', 'WebAssembly', 'event']) assert.ok(!text.includes(word), `"${word}" on the first screen: ${text.slice(0, 400)}…`);
   await page.click('#tab-cover');
   assert.match(await page.$eval('#cover-pane .intro', (p) => p.textContent), /optional: covered at most once, not necessarily \(Knuth calls them secondary\)/, 'the workbench explains its one technical word');
+});
+
+test('offline: the page says how to use it with no network, keeps itself after one visit, and reloads, solves and steps with the network off', async () => {
+  const page = await open(`#p=${POJ1}`);
+  assert.match(await page.$eval('#offline', (f) => f.textContent), /Offline use/);
+  await page.waitForFunction(() => document.querySelector('#offline').dataset.state === 'ready', null, { timeout: 15000 });
+  assert.match(await page.$eval('#offline-state', (p) => p.textContent), /^Works offline: .* reloads and solves with no network\.$/);
+  assert.equal(await page.$eval('link[rel="manifest"]', (l) => l.href), `${base}manifest.webmanifest`, 'the page links its web app manifest (installable where the browser allows)');
+  // The single file is the deploy build's: not in a checkout that has not run it, and the page says so.
+  assert.match(await page.$eval('#offline-file-note', (n) => n.textContent), /node scripts\/build-dist\.mjs|one HTML file/);
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForSelector('body.ready', { timeout: 15000 });
+  await settle(page);
+  assert.equal(await givens(page), POJ1, 'reloaded with the network off: the puzzle of the link');
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('#result').dataset.kind === 'unique', null, { timeout: 15000 });
+  await page.keyboard.press(']');
+  assert.equal(await counter(page, 'events'), 1, 'and the search steps');
+  await page.context().setOffline(false);
+});
+
+test('layout: the focused skip link hides no title; opening Keys moves nothing; Solve keeps the header in view', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.className), 'skip');
+  const overlap = await page.evaluate(() => {
+    const a = document.querySelector('.skip').getBoundingClientRect(), b = document.querySelector('h1').getBoundingClientRect();
+    return Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+  });
+  assert.equal(overlap, 0, 'the focused skip link covers the title');
+  await page.keyboard.press('Tab');
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    await page.setViewportSize({ width, height });
+    const places = () => page.evaluate(() => ['#speed', '#narration', '#stack', '.stats'].map((s) => {
+      const r = document.querySelector(s).getBoundingClientRect();
+      return `${s}: ${r.left + scrollX}, ${r.top + scrollY}, ${r.width} × ${r.height}`;
+    }));
+    const before = await places();
+    await page.click('.keys summary');
+    assert.deepEqual(await places(), before, `${width} px: opening Keys moved the slider or what is below it`);
+    const pop = await page.$eval('.keys-pop', (p) => { const r = p.getBoundingClientRect(); return [r.left, r.right]; });
+    assert.ok(pop[0] >= 0 && pop[1] <= width, `${width} px: the keys' list is on the screen (${pop})`);
+    await page.click('.keys summary');
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="unique"]');
+  await page.waitForTimeout(600); // a smooth scroll would have begun
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'Solve scrolled the page: the header went off the screen');
 });
 
 test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {

@@ -242,7 +242,7 @@ test('status, busy and onChange follow what the player does', () => {
   let clock = 0;
   let tick = 0; // how far the clock moves each time it is read
   const player = new Player({ raf: (f) => frames.push(f), now: () => (clock += tick), onChange: () => changes++ });
-  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false });
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false, stoppedAt: null });
   player.forward(5);
   player.back(5);
   player.play();
@@ -256,7 +256,7 @@ test('status, busy and onChange follow what the player does', () => {
   assert.deepEqual(player.depthLog.get(0), [0, 0, 0]);
   player.forward(40);
   assert.equal(changes, 2);
-  assert.deepEqual(player.status, { playing: false, task: null, atStart: false, done: false });
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: false, done: false, stoppedAt: null });
   const [at, lo, hi] = player.depthLog.get(player.depthLog.count - 1);
   assert.deepEqual([at, lo, hi], [40, trace.runMinDepth, trace.runMaxDepth]);
   assert.ok(hi > 0 && lo <= hi);
@@ -269,7 +269,7 @@ test('status, busy and onChange follow what the player does', () => {
   assert.equal(changes, 4);
   player.toggle();
   assert.equal(player.playing, true);
-  assert.deepEqual(player.status, { playing: true, task: null, atStart: false, done: false });
+  assert.deepEqual(player.status, { playing: true, task: null, atStart: false, done: false, stoppedAt: null });
   assert.equal(frames.length, 1, 'one frame asked for');
   player.play();
   assert.equal(frames.length, 1, 'never two frames at once');
@@ -306,7 +306,7 @@ test('status, busy and onChange follow what the player does', () => {
   assert.equal(player.depthLog.count, 1);
   player.load(null);
   assert.equal(player.depthLog.count, 0);
-  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false });
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false, stoppedAt: null });
 });
 
 test('a long seek back is named as going back; a frame after the task ends asks for no more', () => {
@@ -473,11 +473,30 @@ test('load lets go of a freed trace mid-run without reading it, and tells the vi
   seen.length = 0;
   const next = new dlx.Trace(HARD);
   player.load(next);
-  assert.deepEqual(seen, [{ playing: false, task: null, atStart: true, done: false }]);
+  assert.deepEqual(seen, [{ playing: false, task: null, atStart: true, done: false, stoppedAt: null }]);
   assert.equal(player.busy, false);
   while (frames.length) frames.shift()();
   assert.equal(next.events, 0, 'the old run does not go on in the new search');
   player.forward(3);
   assert.equal(next.events, 3);
   next.free();
+});
+
+test('Next dead end that stops at a solution (stop at each solution on) says so in its status; any movement forgets it', () => {
+  const { player, trace, runTasks } = rig(sudoku(SIXTEEN));
+  let stopped = false;
+  for (let k = 0; k < 200 && !stopped; k++) {
+    player.nextDeadEnd();
+    runTasks();
+    stopped = trace.lastKind === EventKind.Solution;
+    assert.equal(player.status.stoppedAt, stopped ? 'solution' : null, `at event ${trace.events}`);
+  }
+  assert.ok(stopped, 'a solution came before a dead end');
+  player.forward(1);
+  assert.equal(player.status.stoppedAt, null, 'a step forgets it');
+  player.stopAtSolution = false;
+  player.nextDeadEnd();
+  runTasks();
+  assert.equal(trace.lastKind, EventKind.DeadEnd);
+  assert.equal(player.status.stoppedAt, null);
 });

@@ -48,6 +48,7 @@ export class ControlsView {
     this.stopAt = root.querySelector('#stop-at-solution');
     this.stopAt.addEventListener('change', () => actions.setStopAtSolution(this.stopAt.checked));
     this.busy = root.querySelector('#busy');
+    this.note = root.querySelector('#stop-note');
     this.busyText = root.querySelector('#busy-text');
     document.addEventListener('keydown', (e) => this.key(e));
     /** The control last clicked (or touched): while it has the focus, Space is play/pause. */
@@ -127,6 +128,12 @@ export class ControlsView {
       this.speed.setAttribute('aria-valuetext', label);
     }
     if (this.stopAt.checked !== stopAtSolution) this.stopAt.checked = stopAtSolution;
+    // Next dead end stopped at a solution: why, where the button is.
+    const note = status.stoppedAt === 'solution' && !status.task
+      ? 'Stopped at a solution on the way to a dead end: "stop at each solution" is ticked.'
+      : '';
+    if (this.note.textContent !== note) this.note.textContent = note;
+    this.note.hidden = !note;
     this.busy.hidden = !status.task;
     if (status.task) this.busyText.textContent = `Going ${status.task}…`;
   }
