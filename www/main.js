@@ -23,6 +23,7 @@ import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench
 import { Lesson } from './views/lesson.js';
 import { grouped } from './grouped.js';
 import { setUpOffline } from './offline.js';
+import { sizeMenu } from './size-menu.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -151,7 +152,7 @@ $('cover-copy').addEventListener('click', async () => {
 });
 const select = $('examples');
 select.addEventListener('change', () => c.example(select.value));
-$('size').addEventListener('change', (e) => c.setSize(Number(e.target.value)));
+sizeMenu($('size'), { current: () => c.side, choose: (side) => c.setSize(side), hint: $('size-confirm') });
 $('solve').addEventListener('click', () => c.solve());
 $('count').addEventListener('click', () => c.count());
 $('count-limit').addEventListener('keydown', (e) => e.key === 'Enter' && c.count());

@@ -2305,6 +2305,34 @@ test('layout: the focused skip link hides no title; opening Keys moves nothing; 
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'Solve scrolled the page: the header went off the screen');
 });
 
+test('every size: an arrow key on the Size menu waits for Enter (Esc keeps the grid); after a change the focus stays on the menu and nothing lights up', async () => {
+  const page = await open(`#p=${POJ2}`);
+  await page.focus('#size');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await givens(page), POJ2, 'one arrow key left the board as it was');
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 81);
+  assert.match(await page.$eval('#size-confirm', (h) => (h.hidden ? '' : h.textContent)), /^Enter: switch to an empty 16×16 grid .* Esc: keep the 9×9\.$/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$eval('#size', (s) => s.value), '9', 'Esc: the menu says 9×9 again');
+  assert.equal(await page.$eval('#size-confirm', (h) => h.hidden), true);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.$eval('#size', (s) => s.value), '9', 'leaving the menu keeps the grid');
+  assert.equal(await givens(page), POJ2);
+  await page.focus('#size');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 16, 'Enter switched to 4×4');
+  const after = async () => page.evaluate(() => ({
+    focus: document.activeElement.id,
+    lit: document.querySelectorAll('#items .item.hl, #items .item.hl2, #board .cell.hl').length,
+  }));
+  assert.deepEqual(await after(), { focus: 'size', lit: 0 }, 'the focus stays on the menu; no cell selected, no item lit');
+  await page.selectOption('#size', '9'); // with the pointer: at once
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 81);
+  assert.deepEqual(await after(), { focus: 'size', lit: 0 });
+});
+
 test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
   const page = await open('');
   await page.selectOption('#examples', 'escargot');
