@@ -25,7 +25,10 @@ export function setUpOffline(root, { workerUrl }) {
     root.dataset.state = kind;
     state.textContent = text;
   };
-  if (location.protocol === 'file:') {
+  // The single file (its module inline, not loaded by URL): from file://, or saved on a web
+  // server, where its Content-Security-Policy allows no worker from the server.
+  const single = !document.querySelector('script[type="module"][src]');
+  if (location.protocol === 'file:' || single) {
     say('file', 'This is the offline copy: one file that works with no network, from a laptop or a USB stick.');
     file.hidden = true;
     return;

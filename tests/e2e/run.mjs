@@ -1983,7 +1983,9 @@ test('classroom: at top speed the choice stack says how deep the search is, neve
     // ("65. r3c5: next: 1 of 2" at depth 64, where a fresh-clone run once paused).
     const last = levels.at(-1);
     const shown = depth + (/ (next: \d+ of \d+|no branch left of \d+)( · left: .*)?$/.test(last) ? 1 : 0);
-    assert.equal(levels.length, Math.min(shown, 12) + (shown > 12 ? 1 : 0), `paused: every level shown again (the deepest 12): ${JSON.stringify(levels)}`);
+    // Every level is there again: the deepest that fit, and the rest counted ("levels 1–65").
+    const left = Number(levels[0].match(/^levels? 1(?:–(\d+))?$/)?.[1] ?? (/^level 1$/.test(levels[0]) ? 1 : 0));
+    assert.equal(left + levels.length - (left ? 1 : 0), shown, `paused: every level shown again, the deepest that fit: ${JSON.stringify(levels)}`);
     assert.match(last, new RegExp(`^${shown}\\. `));
   }
 });
@@ -2331,6 +2333,20 @@ test('every size: an arrow key on the Size menu waits for Enter (Esc keeps the g
   await page.selectOption('#size', '9'); // with the pointer: at once
   assert.equal(await page.$$eval('#board .cell', (c) => c.length), 81);
   assert.deepEqual(await after(), { focus: 'size', lit: 0 });
+});
+
+test('classroom: a link to an example shows it as that example, with its note; Count of no solution is not green and says steps', async () => {
+  const page = await open('#p=1..4..3.........');
+  assert.equal(await page.$eval('#examples', (s) => s.value), 'four-many', 'the menu names the example, not "Choose a puzzle…"');
+  assert.match(await noticeText(page), /^Example: 4×4, 3 clues, 6 solutions: branches and backtracks\. Exactly 6 solutions: /);
+  const plain = await open(`#p=${POJ2.replace(/^\.\.\.\.\.\./, '1.....')}`);
+  assert.equal(await plain.$eval('#examples', (s) => s.value), '', 'a puzzle that is no example: no example named');
+  assert.match(await noticeText(plain), /^Puzzle from the link\./);
+  const none = await open('#p=....2..3.4.....1');
+  await none.click('#count');
+  await none.waitForFunction(() => ['none', 'count'].includes(document.querySelector('#result').dataset.kind));
+  assert.equal(await none.$eval('#result', (r) => r.dataset.kind), 'none', '0 solutions is said in the colour of no solution');
+  assert.match(await none.$eval('#result', (r) => r.textContent), /^0 solutions: the whole search tree was explored \([\d,]+ steps, /);
 });
 
 test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
