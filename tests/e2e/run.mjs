@@ -2553,10 +2553,12 @@ const lessonState = (page) => page.evaluate(() => {
         return ((d[0] << 24) | (d[1] << 16) | (d[2] << 8) | 255) >>> 0;
       };
       const { Paint } = window.dlxPage.dlx;
-      const [dot, hiddenDot] = [view.palette[Paint.Dot], view.palette[Paint.HiddenDot]];
-      let dots = 0, pale = 0;
-      for (let o = 0; o < 64; o++) for (const i of f.optionItems(o)) { const c = px(o, i); dots += c === dot || c === hiddenDot; pale += c === hiddenDot; }
+      const [dot, hiddenDot, givenDot] = [view.palette[Paint.Dot], view.palette[Paint.HiddenDot], view.palette[Paint.TriedDot]];
+      let dots = 0, pale = 0, given = 0;
+      for (let o = 0; o < 64; o++) for (const i of f.optionItems(o)) { const c = px(o, i); dots += c === dot || c === hiddenDot || c === givenDot; pale += c === hiddenDot; given += c === givenDot; }
       claim(dots === 256, `a dot for each 1 (${dots})`);
+      const givenCount = f.givens.replace(/[^1-9]/g, '').length;
+      claim(given === 4 * givenCount, `the givens' options drawn as chosen before the search (${given} dots)`);
       const coveredF = new Set(f.coveredItems());
       let clash = 0;
       for (let o = 0; o < 64; o++) {
@@ -2564,7 +2566,7 @@ const lessonState = (page) => page.evaluate(() => {
         if (n > 0 && n < 4) clash++;
       }
       claim(text.includes(`cover ${coveredF.size} items`) && text.includes(`hide the ${clash} options`), `covers ${coveredF.size}, hides ${clash}`);
-      claim(pale === 4 * (clash + coveredF.size / 4), `pale dots: the hidden options (${pale})`);
+      claim(pale === 4 * clash, `pale dots: the hidden options (${pale})`);
       claim(/^The whole matrix of this 4×4 Sudoku: 64 options \(rows\) by 64 items.* The whole matrix, 64 options × 64 items, rows by cell\. /.test(canvas.getAttribute('aria-label')), 'the figure has a text alternative');
       break;
     }
