@@ -27,10 +27,14 @@ done
 # --- stage bookkeeping -----------------------------------------------------------------------
 t_all=$SECONDS
 current="" passed=() skipped=() cpu=() lane_pid="" lane_names=() lane_seen=()
+# The dist stage writes the build's sizes here (tests/dist/sizes.mjs); the summary repeats them.
+sizes_file=target/dist-sizes.txt
+rm -f "$sizes_file"
 finish() {
     local rc=$?
     lane_stop
     (( ${#cpu[@]} )) && echo "test.sh: CPU time (user+sys) per stage: ${cpu[*]}"
+    [[ -f "$sizes_file" ]] && echo "test.sh: sizes (gzip -9): $(cat "$sizes_file")"
     if (( rc != 0 )) && [[ -n "$current" ]]; then
         echo "test.sh: FAIL in stage '$current' (exit $rc) after $((SECONDS - t_all))s; passed: ${passed[*]:-none}"
     elif (( rc != 0 )); then
@@ -357,7 +361,9 @@ stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-2}"
 # --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds
 # and runs a page of tricky JavaScript (tests/dist/tricky/); serves dist/ under a sub-path, goes
-# offline, updates it, and opens dist/dlx-sudoku.html from file://.
+# offline, updates it, and opens dist/dlx-sudoku.html from file://. First it prints the wasm module's
+# and the single file's sizes (repeated in the summary) and fails when the module is past 160 KiB
+# gzipped (tests/dist/sizes.mjs).
 stage dist node tests/dist/run.mjs
 
 # --- the background stages' end (they are reported as they finish; this waits for the rest) ---

@@ -304,15 +304,47 @@ pub struct Cover {
 
     /// Print on stderr the problem's size (options, primary+secondary items), then at the end
     /// the search's statistics: solutions, nodes (options tried), link updates (nodes
-    /// unlinked), time, nodes per second, and the number of solutions at each depth.
+    /// unlinked), time, nodes per second, and the number of solutions at each depth. With
+    /// --count on more than one thread, also the split: its depth, its subproblems, the pieces
+    /// the threads ran and the largest, and the speed-up a greedy schedule of those pieces
+    /// would reach on 16 and 64 cores.
     #[arg(long)]
     pub stats: bool,
+
+    /// Threads sharing the count (default: the available parallelism). The tree is split
+    /// into subproblems, and those that turn out large are split again as they run; the
+    /// count is the same for any N. With --count only.
+    #[arg(long, value_name = "N", requires = "count",
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS as u64))]
+    pub jobs: Option<usize>,
+
+    /// Write the subproblems at depth DEPTH of the search tree into the new folder --out DIR
+    /// instead of solving: one DLX1 file per node at that depth, the problem with the options
+    /// chosen above the node put into every solution (their items gone, options that clash
+    /// removed), and manifest.txt, which lists each file with the choices above it and counts
+    /// the solutions found above them all. Their counts add up to the problem's: count each
+    /// (`cover FILE --count > FILE.count`, on any machine), then `cover --sum DIR`.
+    #[arg(long, value_name = "DEPTH", requires = "out",
+          conflicts_with_all = ["first", "count", "max_solutions", "stats"],
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=dlx_sudoku::dlx1::MAX_ITEMS as u64))]
+    pub split: Option<usize>,
+
+    /// The folder --split writes: new, or empty.
+    #[arg(long, value_name = "DIR", requires = "split")]
+    pub out: Option<PathBuf>,
+
+    /// Add up the results in a folder --split wrote: each subproblem's `cover FILE --count`
+    /// output saved as FILE.count, and the solutions found above them. Prints the problem's
+    /// count as --count does.
+    #[arg(long, value_name = "DIR",
+          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split"])]
+    pub sum: Option<PathBuf>,
 
     /// Write an example problem in DLX1 format instead of solving: `queens N` (1-1000),
     /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
     /// (81 characters, or 16 for a 4×4; '.', '0' or '-' blank). Pipe it back into `cover`.
     #[arg(long, value_names = EXAMPLE_VALUES, num_args = 1..=2,
-          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats"])]
+          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split", "sum"])]
     pub example: Option<Vec<String>>,
 }
 
@@ -334,6 +366,11 @@ pub fn show_optional_values(text: &str) -> String {
 }
 
 impl Cover {
+    /// The threads that count.
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(default_jobs)
+    }
+
     /// The example asked for, if any; an unknown one is a usage error, as clap reports them.
     pub fn example(&self) -> Result<Option<Example>, clap::Error> {
         let Some(args) = &self.example else {

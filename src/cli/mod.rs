@@ -12,7 +12,9 @@ mod bench;
 mod cover;
 mod docs;
 mod generate;
+mod parallel;
 mod solve;
+mod split;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
