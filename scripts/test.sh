@@ -27,10 +27,14 @@ done
 # --- stage bookkeeping -----------------------------------------------------------------------
 t_all=$SECONDS
 current="" passed=() skipped=() cpu=() lane_pid="" lane_names=() lane_seen=()
+# The dist stage writes the build's sizes here (tests/dist/sizes.mjs); the summary repeats them.
+sizes_file=target/dist-sizes.txt
+rm -f "$sizes_file"
 finish() {
     local rc=$?
     lane_stop
     (( ${#cpu[@]} )) && echo "test.sh: CPU time (user+sys) per stage: ${cpu[*]}"
+    [[ -f "$sizes_file" ]] && echo "test.sh: sizes (gzip -9): $(cat "$sizes_file")"
     if (( rc != 0 )) && [[ -n "$current" ]]; then
         echo "test.sh: FAIL in stage '$current' (exit $rc) after $((SECONDS - t_all))s; passed: ${passed[*]:-none}"
     elif (( rc != 0 )); then
@@ -267,6 +271,10 @@ if (( ! native_only )); then
 fi
 if (( ${#in_lane[@]} )); then lane "${in_lane[@]}"; fi
 
+# --- 1b. the command line's manual pages and completion scripts, made from its grammar (as a
+# user would make them, into target/docs; tests/cli.rs checked what they hold) -------------------
+stage cli-docs scripts/docs.sh target/docs
+
 # --- 2. the big data-driven test over ../shared/data/puzzles, in release ----------------------
 if [[ -f tests/puzzle_sets.rs ]]; then
     counted puzzle-sets-release cargo test --release --test puzzle_sets
@@ -353,7 +361,9 @@ stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-2}"
 # --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds
 # and runs a page of tricky JavaScript (tests/dist/tricky/); serves dist/ under a sub-path, goes
-# offline, updates it, and opens dist/dlx-sudoku.html from file://.
+# offline, updates it, and opens dist/dlx-sudoku.html from file://. First it prints the wasm module's
+# and the single file's sizes (repeated in the summary) and fails when the module is past 160 KiB
+# gzipped (tests/dist/sizes.mjs).
 stage dist node tests/dist/run.mjs
 
 # --- the background stages' end (they are reported as they finish; this waits for the rest) ---

@@ -119,13 +119,16 @@ fn a_limit_stops_every_thread() {
     // 12 queens: 14,200 solutions, some seconds in a debug build; the limit ends it at once.
     let problem = example(&["queens", "12"]);
     let start = std::time::Instant::now();
-    let out = run(&["cover", "--count", "10", "--jobs", "2"], &problem);
+    let out = run(&["cover", "--count", "--max-solutions", "10", "--jobs", "2"], &problem);
     assert_eq!((out.code, out.stdout.as_str()), (0, "at least 10 solutions\n"));
     let whole = run(&["cover", "--count", "--jobs", "1"], &example(&["queens", "9"]));
     assert_eq!(whole.stdout, "352 solutions\n");
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
     for (limit, expect) in [("352", "at least 352 solutions\n"), ("353", "352 solutions\n")] {
-        let out = run(&["cover", "--count", limit, "--jobs", "3"], &example(&["queens", "9"]));
+        let out = run(
+            &["cover", "--count", "--max-solutions", limit, "--jobs", "3"],
+            &example(&["queens", "9"]),
+        );
         assert_eq!(out.stdout, expect, "limit {limit}");
     }
 }
@@ -415,7 +418,7 @@ fn bad_splits_are_clear_errors_that_leave_nothing_behind() {
         ),
         (
             vec!["--split", "2", "--out", "new", "--count"],
-            "error: the argument '--split <DEPTH>' cannot be used with '--count [<N>]'",
+            "error: the argument '--split <DEPTH>' cannot be used with '--count'",
         ),
         (vec!["--sum", "nowhere"], "dlx-sudoku: nowhere/manifest.txt: "),
     ] {

@@ -76,8 +76,8 @@ export const STEPS = [
       const side = Math.sqrt(t.givens.length);
       return {
         side, cells: t.givens.length, items: t.items, options: t.options, givens, live,
-        // the givens' own options are hidden too (their items are covered): the others clash
-        covered: t.coveredItems().length, hidden: states.filter((s) => s === OptionState.Hidden).length - givens,
+        // the givens' own options are chosen before the search (OptionState.Given); the hidden ones clash
+        covered: t.coveredItems().length, hidden: states.filter((s) => s === OptionState.Hidden).length,
         example: q(t.optionName(example)), exampleItems: Array.from(t.optionItems(example), (i) => t.itemName(i)),
       };
     },

@@ -39,21 +39,21 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         };
         return split::split(&problem, &source, depth, dir);
     }
-    let limit = match (options.first, options.count, options.max_solutions) {
-        (true, ..) => 1,
-        (_, Some(n), _) | (_, _, Some(n)) => n,
-        _ => u64::MAX,
+    let limit = match (options.first, options.max_solutions) {
+        (true, _) => 1,
+        (false, Some(n)) => n,
+        (false, None) => u64::MAX,
     };
-    let progress = options.count.is_some() && io::stderr().is_terminal();
+    let counting = options.count;
+    let progress = counting && io::stderr().is_terminal();
     let jobs = options.jobs();
-    if options.count.is_some() && jobs > 1 {
+    if counting && jobs > 1 {
         return count_in_parallel(&problem, limit, jobs, progress, options.stats, &mut out);
     }
     let mut run = Run::new(&problem, limit, progress);
     if options.stats {
         run.report_size();
     }
-    let counting = options.count.is_some();
     let result = run.search(|solution| {
         if counting {
             return Ok(());
@@ -62,7 +62,7 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     });
     run.end_progress();
     result.map_err(Failure::write)?;
-    if let Some(limit) = options.count {
+    if counting {
         writeln!(out, "{}", count_message(run.found, limit)).map_err(Failure::write)?;
     }
     out.flush().map_err(Failure::write)?;

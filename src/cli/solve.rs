@@ -36,7 +36,7 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
         engine.set_max_nodes(options.limit.max_nodes(options.engine));
         let mut reader = boards::stream(input, format, shape);
         let count = Count {
-            limit: options.count,
+            limit: options.count_limit(),
             jobs,
         };
         return answer_boards(&mut reader, engine.as_mut(), count, &mut io::stdout().lock());
@@ -45,7 +45,7 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
     let mut engine = options.engine.engine();
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
     let count = Count {
-        limit: options.count,
+        limit: options.count_limit(),
         jobs,
     };
     answer_all(&mut cases, engine.as_mut(), count, &mut io::stdout().lock())

@@ -110,6 +110,9 @@ pub struct Matrix {
     /// The links keep the length buckets: no item has more than `LONG` options (see
     /// [`bucket`]) and there are more than `FEW_PRIMARY` primary items.
     narrow: bool,
+    /// The options committed before the search ([`Matrix::commit`]), in order: a Sudoku's
+    /// givens. A viewer draws them as chosen before the search.
+    committed: Vec<u32>,
 }
 
 /// Why an option was refused.
@@ -168,6 +171,7 @@ impl Clone for Matrix {
         }
         self.active_primary = source.active_primary;
         self.narrow = source.narrow;
+        self.committed.clone_from(&source.committed);
     }
 }
 
@@ -193,6 +197,7 @@ impl Matrix {
             option_start: Arc::new(Vec::new()),
             active_primary: primary as u32,
             narrow: primary as u32 > FEW_PRIMARY,
+            committed: Vec::new(),
         }
     }
 
@@ -346,6 +351,7 @@ impl Matrix {
             self.cover(self.links.node(q).top);
             q = self.next_in_option(q);
             if q == start {
+                self.committed.push(option as u32);
                 return Ok(());
             }
         }
@@ -403,6 +409,11 @@ impl Matrix {
                 return None;
             }
         }
+    }
+
+    /// The options committed before the search ([`Matrix::commit`]), in the order committed.
+    pub fn committed(&self) -> &[u32] {
+        &self.committed
     }
 
     /// The node after `q` in its option, cyclically.
