@@ -468,10 +468,10 @@ fn solve_counts_a_grid_on_threads_as_on_one() {
         (empty_sixteen.as_str(), "2000"),
     ] {
         let input = format!("{grid}\n");
-        let one = run(&["solve", "--count", limit], &input);
+        let one = run(&["solve", "--count", "--max-solutions", limit], &input);
         assert_eq!(one.code, 0, "{}", one.stderr);
         for jobs in ["2", "3"] {
-            let many = run(&["solve", "--count", limit, "--jobs", jobs], &input);
+            let many = run(&["solve", "--count", "--max-solutions", limit, "--jobs", jobs], &input);
             assert_eq!((many.code, &many.stdout), (0, &one.stdout), "{grid} --jobs {jobs}");
         }
     }

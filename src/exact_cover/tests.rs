@@ -1130,3 +1130,29 @@ fn a_path_that_clashes_is_refused_and_leaves_the_matrix_as_it_was() {
     search.lift(&[Branch { item: 0, option: 3 }]);
     assert_eq!(search.matrix(), &m);
 }
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_share_done_only_grows_and_ends_whole() {
+    let mut rng = Rng(0x54a7e);
+    let mut matrices: Vec<Matrix> = (0..rounds(100)).map(|_| random_matrix(&mut rng).0).collect();
+    matrices.push(knuth());
+    for (round, m) in matrices.into_iter().enumerate() {
+        let mut search = Search::new(m);
+        let mut last = search.share_done();
+        assert_eq!(last, 0.0);
+        let mut halfway = false;
+        while search.step(&mut Stepwise) != Status::Done {
+            let share = search.share_done();
+            // (Up to rounding: the same share is a sum of different terms as levels close.)
+            assert!(share >= last - 1e-12, "round {round}: {last} then {share}");
+            halfway |= (0.25..0.75).contains(&share);
+            last = share;
+        }
+        assert_eq!(search.share_done(), 1.0, "round {round}");
+        if round == 100 {
+            // Knuth's example: a has 2 options, so the second is tried at the half.
+            assert!(halfway);
+        }
+    }
+}
