@@ -1468,7 +1468,11 @@ mod tests {
         let t = MatrixView::tally(&pic);
         assert_eq!(t.live + t.hidden + t.tried + t.given + t.pending + t.spent, 729);
         assert_eq!(t.tried, 1);
-        assert_eq!(t.given, HARD.bytes().filter(|&b| b != b'.').count(), "one option per given");
+        assert_eq!(
+            t.given,
+            HARD.bytes().filter(|&b| b != b'.').count(),
+            "one option per given"
+        );
         // counts in groups of three digits, as the page writes them
         let counts = [0, 7, 999, 1000, 15_625, 100_000, 1_234_567].map(grouped);
         assert_eq!(counts, ["0", "7", "999", "1,000", "15,625", "100,000", "1,234,567"]);
@@ -1478,7 +1482,12 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains(&format!("{} live, {} given, 1 tried, {} pending", n(t.live), t.given, t.pending)),
+            text.contains(&format!(
+                "{} live, {} given, 1 tried, {} pending",
+                n(t.live),
+                t.given,
+                t.pending
+            )),
             "{text}"
         );
         assert!(text.contains(". Chosen item: box 7 has 7; trying r9c3 = 7."), "{text}");

@@ -383,9 +383,14 @@ mod tests {
             .collect();
         assert_eq!(givens.len(), 3);
         let mut search = dlx::start_board(&puzzle);
-        assert_eq!(search.matrix().committed(), givens.iter().map(|&o| o as u32).collect::<Vec<_>>());
+        assert_eq!(
+            search.matrix().committed(),
+            givens.iter().map(|&o| o as u32).collect::<Vec<_>>()
+        );
         let states = |p: &Picture| -> Vec<usize> {
-            (0..p.options.len()).filter(|&o| p.options[o] == OptionState::Given as u8).collect()
+            (0..p.options.len())
+                .filter(|&o| p.options[o] == OptionState::Given as u8)
+                .collect()
         };
         assert_eq!(states(&Picture::of(&search)), givens, "at the start");
         let mut e = Vec::new();
