@@ -27,6 +27,8 @@ import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
 import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
 import { grouped } from './grouped.js';
+import { setUpOffline } from './offline.js';
+import { sizeMenu } from './size-menu.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -152,7 +154,7 @@ $('cover-copy').addEventListener('click', async () => {
 });
 const select = $('examples');
 select.addEventListener('change', () => sudoku.example(select.value));
-$('size').addEventListener('change', (e) => sudoku.setSize(Number(e.target.value)));
+sizeMenu($('size'), { current: () => sudoku.side, choose: (side) => sudoku.setSize(side), hint: $('size-confirm') });
 $('solve').addEventListener('click', () => sudoku.solve());
 $('count').addEventListener('click', () => sudoku.count());
 $('count-limit').addEventListener('keydown', (e) => e.key === 'Enter' && sudoku.count());
@@ -296,6 +298,7 @@ setUpPrefs({
 });
 shell.router.read();
 document.body.classList.add('ready');
+setUpOffline($('offline'), { workerUrl: solver.url.href });
 // For tests and the curious: the page's parts, read-only in spirit.
 // `controller`: the shell (the view shown, its trace, the traces and pictures of all); `sudoku`: the Sudoku's room.
 window.dlxPage = { player, controller: shell, shell, sudoku, lesson, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, get numbering() { return sudoku.numbering; }, workbench: cover.workbench };

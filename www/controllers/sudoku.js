@@ -577,7 +577,8 @@ export class SudokuRoom {
       if (job !== this.solveJob) return;
       const n = grouped(r.count);
       const what = r.count === 1 ? 'solution' : 'solutions';
-      result.message('count', r.complete
+      // No solution is no good news: not in the green of a count.
+      result.message(r.count === 0 && r.complete ? 'none' : 'count', r.complete
         ? `${n} ${what}: the whole search tree was explored (${grouped(r.events)} steps, ${time(r.ms)}).`
         : `At least ${n} ${what}: stopped at the limit (${time(r.ms)}).`);
     } catch (e) {
@@ -715,7 +716,12 @@ export class SudokuRoom {
         warnings.push(`The link's puzzle does not read: ${e.message}; ignored.`);
       }
     }
-    if (read) {
+    // A link to an example's puzzle shows it as that example, with its note (it said "Choose a puzzle…").
+    const example = read && EXAMPLES.find((e) => e.line === h.puzzle && this.alphabetRead(e.line) === read.alphabet);
+    if (example) {
+      this.setPuzzle(h.puzzle, `Example: ${example.name}.${example.note ? ` ${example.note}` : ''}`, { undoable: changed, warnings, label: 'the link', alphabet: read.alphabet });
+      this.selectExample(example.id);
+    } else if (read) {
       this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings, label: 'the link', alphabet: read.alphabet });
     } else if (!changed) {
       const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
