@@ -2740,9 +2740,188 @@ test('lesson: a link opens its step; a hostile step number gets a clear message'
   }
 });
 
-test('screenshots: every lesson step at 1280×800, 375×812 and in large type', async () => {
+test('lesson: step 2 shows the 4×4 board beside its matrix, the givens\' options chosen before the search', async () => {
+  for (const [width, height, large] of [[1024, 768, false], [1024, 768, true], [375, 812, false]]) {
+    const page = await open('#lesson=2', { width, height });
+    if (large) {
+      await page.click('#large-type');
+      await page.keyboard.press('ArrowRight'); // the figure is drawn again in large type
+      await page.keyboard.press('ArrowLeft');
+    }
+    const where = `${width}×${height}${large ? ' large' : ''}`;
+    const s = await lessonState(page);
+    assert.deepEqual(s.problems, [], where);
+    const r = await page.evaluate(() => {
+      const board = document.querySelector('.cover-figure .board');
+      if (!board) return null;
+      const { lesson, dlx } = window.dlxPage;
+      const f = lesson.figureTrace;
+      const states = f.optionStates();
+      const givens = [...f.givens].map((ch, cell) => (/[1-9]/.test(ch) ? { cell, d: Number(ch) } : null)).filter(Boolean);
+      const cells = [...board.querySelectorAll('[role="gridcell"]')];
+      const b = board.getBoundingClientRect(), m = document.querySelector('.cover-figure canvas').getBoundingClientRect();
+      return {
+        cells: cells.length,
+        shown: cells.map((c) => (c.dataset.kind === 'given' ? c.querySelector('.digit').textContent : '.')).join(''),
+        line: f.givens.replace(/[^1-9]/g, '.'),
+        // Rust's state: each given's option is chosen before the search, no other option is
+        given: givens.every(({ cell, d }) => states[cell * 4 + d - 1] === dlx.OptionState.Given),
+        others: states.filter((x) => x === dlx.OptionState.Given).length,
+        labels: cells.filter((c) => /given/.test(c.getAttribute('aria-label') ?? '')).length,
+        beside: b.right <= m.left + 1,
+        inView: b.width > 100 && b.top >= 0 && b.bottom <= window.innerHeight,
+      };
+    });
+    assert.ok(r, `${where}: a board in the figure`);
+    assert.equal(r.cells, 16, where);
+    assert.equal(r.shown, r.line, `${where}: the board shows the givens`);
+    assert.deepEqual([r.given, r.others, r.labels], [true, 5, 5], `${where}: the givens' options are chosen before the search`);
+    if (width === 1024) assert.ok(r.beside, `${where}: the board is beside its matrix`);
+    assert.match(await page.$eval('#lesson .lesson-text', (e) => e.textContent), /board/, where);
+    await shot(page, `lesson-2-board-${width}${large ? '-large' : ''}`, { fullPage: width < 500 });
+  }
+});
+
+test('lesson: step 2 selects no view\'s tab and promises no search keys; ] moves nothing behind it', async () => {
+  const page = await open('#lesson=2');
+  const selected = () => page.$$eval('.modes [role="tab"]', (ts) => ts.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.id));
+  const keys = () => page.$eval('#lesson .lesson-keys', (e) => e.textContent);
+  // Before the fix: "Knuth's 7-item example" stayed selected, and the hint promised "[ ] step the search".
+  assert.deepEqual(await selected(), [], 'the figure is the lesson\'s own, no view\'s');
+  assert.doesNotMatch(await keys(), /\[|\]|step the search/);
+  await page.keyboard.press(']');
+  await page.keyboard.press('}');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), 0, 'the hidden search did not move');
+  assert.equal((await lessonState(page)).step, 2);
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await selected(), ['tab-knuth']);
+  assert.match(await keys(), /\[.*\].*step the search/);
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await selected(), []);
+});
+
+test('lesson: stepping inside a step, the words say the search has moved on, and go back to their moment', async () => {
+  const page = await open('#lesson=3');
+  const at = await page.evaluate(() => window.dlxPage.controller.trace.events);
+  const state = () => page.evaluate(() => {
+    const note = document.querySelector('#lesson .lesson-moved');
+    return {
+      events: window.dlxPage.controller.trace.events,
+      note: note && !note.hidden && note.getBoundingClientRect().height > 0 ? note.textContent : '',
+      stale: document.querySelector('#lesson .lesson-text').classList.contains('stale'),
+    };
+  });
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'at the moment');
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  // Before the fix the words still said "has chosen item A… D loses 2" under a diagram trying 'B C F'.
+  let s = await state();
+  await shotOf(page, '#lesson', 'lesson-moved');
+  assert.equal(s.events, at + 2);
+  assert.ok(s.stale, 'the words are marked as of another moment');
+  assert.match(s.note, /^The search has moved on 2 steps from the moment these words describe/);
+  assert.match(s.note, /narration/);
+  await page.keyboard.press('[');
+  assert.match((await state()).note, /moved on 1 step from/);
+  await page.keyboard.press('[');
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'back at the moment');
+  await page.keyboard.press('[');
+  assert.match((await state()).note, /^The search is 1 step before the moment these words describe/);
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  await page.click('#lesson .lesson-moved button');
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'its button goes back to the moment');
+});
+
+test('lesson: Copy link to this step gives the moment stepped to, and the link opens there', async () => {
+  const page = await open('#lesson=3');
+  await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  const events = await page.evaluate(() => window.dlxPage.controller.trace.events);
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#watch-notice').textContent));
+  // Before the fix the link was #lesson=3: the step's start, not what the sender saw.
+  const hash = new URL(page.url()).hash;
+  assert.equal(hash, `#lesson=3&s=${events}`);
+  assert.equal(await page.$eval('#watch-notice', (n) => n.textContent), `Link copied: it opens the lesson at step 3, 2 steps past its moment.`);
+  const other = await open(hash);
+  const s = await lessonState(other);
+  assert.deepEqual([s.step, s.events, s.hash], [3, events, hash]);
+  assert.match(await other.$eval('#lesson .lesson-moved', (n) => n.textContent), /moved on 2 steps/);
+  // At the moment itself the link is the step's alone.
+  await other.click('#lesson .lesson-moved button');
+  assert.equal(new URL(other.url()).hash, '#lesson=3');
+  // A step past the end of the search is refused with a message, the step shown at its moment.
+  const far = await open('#lesson=3&s=999');
+  const f = await lessonState(far);
+  assert.equal(f.step, 3);
+  assert.deepEqual(f.problems, [], 'at the step\'s own moment');
+  assert.match(f.error, /step 999/);
+});
+
+test('lesson: step 7 shades the solution in one colour; covered headers\' lengths read as covered, not as dead ends', async () => {
+  const page = await open('#lesson=7');
+  await page.waitForTimeout(450); // the bands' colours fade in
+  const r = await page.evaluate(() => {
+    const bands = [...document.querySelectorAll('.dance-svg .band')];
+    const solution = bands.filter((b) => b.classList.contains('in-solution'));
+    const headers = [...document.querySelectorAll('.dance-svg .node.header')].map((g) => ({
+      name: g.querySelector('.name')?.textContent, len: g.querySelector('.len')?.textContent,
+      covered: g.classList.contains('hidden'), dead: g.classList.contains('dead'),
+      lenCovered: g.querySelector('.len')?.classList.contains('covered'),
+    })).filter((h) => h.name);
+    return {
+      solution: solution.length, tried: bands.filter((b) => b.classList.contains('tried')).length,
+      fills: [...new Set(solution.map((b) => getComputedStyle(b.querySelector('rect')).fill))],
+      headers, legend: document.querySelector('#dance .dance-legend').textContent,
+    };
+  });
+  // Before the fix 'B G' was yellow (being tried) and the other two rows green.
+  assert.equal(r.solution, 3);
+  assert.equal(r.tried, 0, 'nothing is being tried at a solution');
+  assert.equal(r.fills.length, 1, `one colour: ${r.fills}`);
+  const zeros = r.headers.filter((h) => h.len === '0');
+  assert.deepEqual(zeros.map((h) => h.name), ['C', 'G']);
+  for (const h of r.headers) assert.deepEqual([h.covered, h.dead, h.lenCovered], [true, false, true], `${h.name}: covered, its length marked so`);
+  assert.match(r.legend, /a covered header's, no dead end/);
+  assert.match(await page.$eval('#lesson .lesson-text', (e) => e.textContent), /C and G show 0/);
+});
+
+test('lesson: where uncover is shown, the words say why it runs in reverse order', async () => {
+  for (const step of [3, 6]) {
+    const page = await open(`#lesson=${step}`);
+    const text = await page.$eval('#lesson .lesson-text', (e) => e.textContent.replace(/\u00a0/g, ' '));
+    // Before the fix: "in the reverse order", never why.
+    assert.match(text, /keeps the links it had when it left/, `step ${step}`);
+    assert.match(text, /reverse order/, `step ${step}`);
+    assert.match(text, /neighbours it remembers are (back )?in place/, `step ${step}`);
+  }
+});
+
+test('lesson: link updates are explained as Knuth counts them, and why a backtrack adds none', async () => {
+  const cover = await open('#lesson=3');
+  const text3 = await cover.$eval('#lesson .lesson-text', (e) => e.textContent);
+  const u3 = await counter(cover, 'linkUpdates');
+  assert.ok(u3 > 0);
+  assert.match(text3, new RegExp(`LINK UPDATES counter .*${u3}`), 'step 3 says what the counter counts, and its value');
+  const dead = await open('#lesson=5');
+  const u5 = await counter(dead, 'linkUpdates');
+  const back = await open('#lesson=6');
+  const u6 = await counter(back, 'linkUpdates');
+  assert.equal(u6, u5, 'the backtrack adds no update');
+  const text6 = await back.$eval('#lesson .lesson-text', (e) => e.textContent);
+  // Before the fix the counter stood still while the diagram drew the relinks, with no word why.
+  assert.match(text6, new RegExp(`stays at ${u6}`));
+  assert.match(text6, /Knuth's DLX1/);
+  assert.match(text6, /not counted/);
+  assert.match(await back.$eval('[data-counter="linkUpdates"]', (e) => e.parentElement.title), /uncover/);
+});
+
+test('screenshots: every lesson step at 1280×800, 375×812 and on a 1024×768 projector in large type', async () => {
   const n = await lessonCount(await open('#lesson=1'));
-  for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', {}, true]]) {
+  for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', { width: 1024, height: 768 }, true]]) {
     const page = await open('#lesson=1', opts);
     if (large) await page.click('#large-type');
     for (let k = 1; k <= n; k++) {
