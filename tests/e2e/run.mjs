@@ -2349,6 +2349,31 @@ test('classroom: a link to an example shows it as that example, with its note; C
   assert.match(await none.$eval('#result', (r) => r.textContent), /^0 solutions: the whole search tree was explored \([\d,]+ steps, /);
 });
 
+test('Sudoku view: in a 4×4 solution every cell\'s option is drawn as chosen in the whole matrix, the givens\' too (chosen before the search)', async () => {
+  const page = await open('#p=..2.4......1.4..');
+  const rows = () => page.evaluate(() => {
+    const { numbering: n } = window.dlxPage;
+    const cells = [...document.querySelectorAll('#board .cell')];
+    return cells.map((c, cell) => {
+      const sym = c.querySelector('.digit').textContent || c.querySelector('.placed .on')?.textContent || '';
+      return { cell, given: c.dataset.kind === 'given', o: sym ? n.option(cell, n.symbols.indexOf(sym) + 1) : -1, item: n.cellItem(cell) };
+    });
+  });
+  const dot = await paintOf(page, 'TriedDot');
+  // Before the search: the givens' rows are chosen already.
+  for (const r of (await rows()).filter((x) => x.given)) assert.deepEqual(await matrixPixel(page, r.o, r.item), dot, `r${Math.floor(r.cell / 4) + 1}c${(r.cell % 4) + 1}: a given's row, chosen before the search`);
+  await page.click('[data-action="nextSolution"]');
+  await settle(page);
+  const all = await rows();
+  assert.equal(all.filter((r) => r.o >= 0).length, 16, 'the board is full');
+  // Chosen: tried, or (the deepest level's) being tried.
+  const dots = [JSON.stringify(dot), JSON.stringify(await paintOf(page, 'TryingDot'))];
+  const chosen = [];
+  for (const r of all) if (dots.includes(JSON.stringify(await matrixPixel(page, r.o, r.item)))) chosen.push(r.cell);
+  assert.equal(chosen.length, 16, `one chosen option per cell, the givens' included: ${chosen.length} of 16 rows drawn as chosen`);
+  assert.match(await matrixLabel(page), /\b4 given\b/);
+});
+
 test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
   const page = await open('');
   await page.selectOption('#examples', 'escargot');

@@ -666,9 +666,10 @@ export class SudokuRoom {
     return this.answer ? `The board shows the solver's answer. The search is paused at step ${grouped(pic.events)}: step or play to go back to it.` : '';
   }
 
-  /** Paused: the cells' labels say what the search has done to them. */
+  /** Paused: the cells' and the items' labels say what the search has done to them. */
   paused(pic) {
     this.views.board.refreshLabels(pic, this.searchable);
+    if (pic) this.views.items.refreshLabels();
   }
 
   /** The address bar: the puzzle, and the step where the givens leave a search to watch. */

@@ -198,7 +198,6 @@ export class ItemsView {
   /** Paints the items that changed since the last picture (`pic`: a Picture just read). */
   render(pic) {
     this.model = pic;
-    this.labelLater();
     if (!this.atlas) return;
     if (this.full || pic.all) {
       for (const ctx of this.ctx) ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
@@ -277,18 +276,15 @@ export class ItemsView {
   }
 
   /**
-   * Every item's label, once the search rests: a screen reader browsing the panels (not
-   * only one moving the focus) hears each item's length and state, not just its name. Not
-   * per frame: a quarter second after the last movement.
+   * Every item's label, when the search rests (the Sudoku's room calls it on pause, as the
+   * board's): a screen reader browsing the panels (not only one moving the focus) hears each
+   * item's length and state, not just its name. Not per frame.
    */
-  labelLater() {
-    clearTimeout(this.labelTimer);
-    this.labelTimer = setTimeout(() => {
-      for (let i = 0; i < this.n; i++) {
-        const text = this.label(i);
-        if (this.squares[i].getAttribute('aria-label') !== text) this.squares[i].setAttribute('aria-label', text);
-      }
-    }, 250);
+  refreshLabels() {
+    for (let i = 0; i < this.n; i++) {
+      const text = this.label(i);
+      if (this.squares[i].getAttribute('aria-label') !== text) this.squares[i].setAttribute('aria-label', text);
+    }
   }
 
   /** What the panels show, as text (for tests: the canvas has no DOM to compare). */
