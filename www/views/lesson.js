@@ -21,7 +21,7 @@ export class Lesson {
     // every row and column of a small matrix named; click or + − to zoom.
     const canvas = h('canvas', { tabIndex: 0 });
     canvas.setAttribute('role', 'img');
-    const help = h('p', { className: 'help', innerHTML: 'Columns: <b>r1c2</b> cell r1c2 is filled, <b>r1:2</b> row 1 has a 2, <b>c2:2</b> column 2 has a 2, <b>b1:2</b> box 1 has a 2. Shaded columns: covered items; pale rows: hidden options.' });
+    const help = h('p', { className: 'help', innerHTML: 'Columns: <b>r1c2</b> cell r1c2 is filled, <b>r1#2</b> row 1 has a 2, <b>c2#2</b> column 2 has a 2, <b>b1#2</b> box 1 has a 2. Shaded columns: covered items; pale rows: hidden options.' });
     this.figure = document.getElementById('knuth-pane').appendChild(h('div', { className: 'cover-figure' }, h('div', { className: 'matrix-scroll' }, canvas), help));
     this.matrix = null; // made when first shown (it measures its panel)
     this.figureTrace = null;
