@@ -2177,9 +2177,11 @@ test('layout: every view and lesson step, on a 1024×768 projector in large type
     const page = await open('', { width, height, reducedMotion: 'reduce' });
     if (large) await page.click('#large-type');
     for (const [view, hash] of views) {
+      // The same page, a new hash: a 25×25 board (15,625 candidates) can take seconds to
+      // build on a busy machine.
       await page.goto(base + hash);
-      await page.waitForSelector('body.ready', { timeout: 15000 });
-      await settle(page);
+      await page.waitForSelector('body.ready', { timeout: 60000 });
+      await page.waitForFunction(() => !window.dlxPage.player.busy, null, { timeout: 60000 });
       const where = await page.evaluate(() => {
         const out = [];
         const W = document.documentElement.clientWidth;
