@@ -141,11 +141,11 @@ fn a_sudoku_example_solves_to_the_puzzle_s_solution() {
     let problem = example(&["sudoku", EASY_LINE]);
     let solution = cover(&[], &problem);
     assert_eq!(check_solutions(&problem, &solution), 1);
-    // Each option is "pRC rRD cCD bBD": put D at row R, column C.
+    // Each option is "rRcC rR#D cC#D bB#D" (the Sudoku tab's names): put D at row R, column C.
     let mut grid = [b'0'; 81];
     for line in solution.lines() {
         let b = line.as_bytes();
-        grid[usize::from(b[1] - b'1') * 9 + usize::from(b[2] - b'1')] = b[6];
+        grid[usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')] = b[8];
     }
     assert_eq!(std::str::from_utf8(&grid).unwrap(), EASY_SOLVED);
 }
@@ -458,8 +458,9 @@ fn solutions_stream_out_as_they_are_found_and_a_closed_pipe_is_an_error() {
         .unwrap();
     child.stdin.take().unwrap().write_all(problem.as_bytes()).unwrap();
     let mut stdout = child.stdout.take().unwrap();
-    // 81 options of 15 bytes each make the first solution: read that much, then hang up.
-    let mut first = vec![0u8; 81 * 16];
+    // 81 options of 19 bytes each ("r1c1 r1#1 c1#1 b1#1") make the first solution: read
+    // that much, then hang up.
+    let mut first = vec![0u8; 81 * 20];
     stdout.read_exact(&mut first).unwrap();
     let first = String::from_utf8(first).unwrap();
     assert_eq!(check_solutions(&problem, first.split("\n\n").next().unwrap()), 1);

@@ -54,8 +54,9 @@ const views = {
   matrix: new MatrixView($('matrix-area'), { onHover: (option) => sudoku.hover('pointer', option === null ? null : { option }) }),
   counters: new CountersView($('counters')),
   plot: new DepthPlot($('depth-plot')),
-  dance: new DanceView($('dance')),
-  coverDance: new DanceView($('cover-dance')),
+  // Each drawn again for its box when the box's width changes (a phone turned, large type).
+  dance: new DanceView($('dance'), { onResize: () => c?.render() }),
+  coverDance: new DanceView($('cover-dance'), { onResize: () => c?.render() }),
   coverItems: new CoverItemsView($('cover-items')),
   coverMatrix: new CoverMatrixView($('cover-matrix')),
   coverResult: new ResultView($('cover-result'), { onCancel: () => cover.workbench.cancel() }),

@@ -28,7 +28,7 @@ export class LessonPanel {
     this.boardHost = h('div', { className: 'lesson-board' });
     this.boardHost.setAttribute('aria-label', 'The puzzle');
     this.board = null; // made when first shown
-    const help = h('p', { className: 'help', innerHTML: 'Columns: <b>r1c2</b> cell r1c2 is filled, <b>r1:2</b> row 1 has a 2, <b>c2:2</b> column 2 has a 2, <b>b1:2</b> box 1 has a 2. Shaded columns: covered items; green rows: the givens\' options, chosen before the search; pale rows: hidden options.' });
+    const help = h('p', { className: 'help', innerHTML: 'Columns: <b>r1c2</b> cell r1c2 is filled, <b>r1#2</b> row 1 has a 2, <b>c2#2</b> column 2 has a 2, <b>b1#2</b> box 1 has a 2. Shaded columns: covered items; green rows: the givens\' options, chosen before the search; pale rows: hidden options.' });
     this.figure = figureHost.appendChild(h('div', { className: 'cover-figure' }, this.boardHost, h('div', { className: 'matrix-scroll' }, canvas), help));
     this.matrix = null; // made when first shown (it measures its panel)
     this.title = h('h2', { id: 'lesson-title', tabIndex: -1 });
