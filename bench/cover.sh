@@ -9,7 +9,7 @@
 # DLX1 is target/peers/dlx1 (or $DLX1); if it is missing and $CWEBTEST names a snapshot of
 # ascherer/cwebtest, ../shared/peers/build-dlx1.sh builds it there. Without it, DLX1 is skipped.
 # Rust solvers are timed inside the process, search only. DLX1 prints no time, so it is timed
-# as a whole process, and so is `ours-cli` (`dlx-sudoku cover --count`, same input): DLX1's
+# as a whole process, and so is `ours-cli` (`dlx-sudoku cover --count --jobs 1`, same input): DLX1's
 # ratio is against ours-cli, process against process. Times are CPU seconds (user + system):
 # on the shared machine wall time mostly measures the wait for a core (the log has both).
 # Flags are the same on both sides: DLX1 is compiled with gcc -O3 -march=native, so our CLI and
@@ -47,7 +47,7 @@ for ((r = 1; r <= rounds; r++)); do
             s="${solvers[(k + r - 1) % n]}"
             case "$s" in
                 dlx1) line=$("$bench" process dlx1 "$work/$p.dlx" "$dlx1") ;;
-                ours-cli) line=$("$bench" process ours-cli "$work/$p.dlx" "$ours" cover --count) ;;
+                ours-cli) line=$("$bench" process ours-cli "$work/$p.dlx" "$ours" cover --count --jobs 1) ;;
                 *) line=$("$bench" "$s" "$work/$p.dlx") ;;
             esac
             echo "$r $p $line" | tee -a "$log" >&2

@@ -373,6 +373,8 @@ pub struct Tally {
     pub live: usize,
     pub hidden: usize,
     pub tried: usize,
+    /// Committed before the search (a Sudoku's givens).
+    pub given: usize,
     pub pending: usize,
     pub spent: usize,
     pub covered: usize,
@@ -808,6 +810,8 @@ impl MatrixView {
                         ROW_TRIED
                     }
                 }
+                // a given: chosen before the search, drawn as the options chosen since
+                Some(s) if s == OptionState::Given as u8 => ROW_TRIED,
                 Some(s) if s == OptionState::Pending as u8 => ROW_PENDING,
                 Some(s) if s == OptionState::Spent as u8 => ROW_SPENT,
                 _ => ROW_HIDDEN,
@@ -1043,6 +1047,7 @@ impl MatrixView {
             match s {
                 s if s == OptionState::Live as u8 => t.live += 1,
                 s if s == OptionState::Tried as u8 => t.tried += 1,
+                s if s == OptionState::Given as u8 => t.given += 1,
                 s if s == OptionState::Pending as u8 => t.pending += 1,
                 s if s == OptionState::Spent as u8 => t.spent += 1,
                 _ => t.hidden += 1,
@@ -1070,11 +1075,12 @@ impl MatrixView {
             "The whole matrix, {options} options × {items} items, rows by {}. ",
             l.orders[self.order].name
         );
-        let mut parts = vec![
-            format!("{} live", n(t.live, "option", "options")),
-            format!("{} tried", grouped(t.tried)),
-            format!("{} pending", grouped(t.pending)),
-        ];
+        let mut parts = vec![format!("{} live", n(t.live, "option", "options"))];
+        if t.given > 0 {
+            parts.push(format!("{} given", grouped(t.given)));
+        }
+        parts.push(format!("{} tried", grouped(t.tried)));
+        parts.push(format!("{} pending", grouped(t.pending)));
         if t.spent > 0 {
             parts.push(format!("{} spent", grouped(t.spent)));
         }
@@ -1233,10 +1239,16 @@ mod tests {
         let tried = c.branches[c.at] as usize;
         v.draw(&pic);
         let col = |i: usize| 2 * i as u32;
-        // The given 4 in r1c1 covers its four items; option r1c1 = 4 is its own row.
+        // The given 4 in r1c1 covers its four items; option r1c1 = 4 is its own row, drawn
+        // as chosen before the search: the colours of a tried option, at its dots too.
         let given = model::option(0, 4);
         let cell_item = model::option_items(given)[0];
-        assert_eq!(pic.options[given], OptionState::Hidden as u8);
+        assert_eq!(pic.options[given], OptionState::Given as u8);
+        assert_eq!(pixel(&v, col(cell_item), given as u32), paint(Paint::TriedDot));
+        let off = (0..324)
+            .find(|i| !model::option_items(given).contains(i) && pic.flags[*i] == 0)
+            .unwrap();
+        assert_eq!(pixel(&v, col(off), given as u32), paint(Paint::Tried));
         // r1c1 = 5, hidden, under a covered item: dimmed dot, grey background
         let other = model::option(0, 5);
         assert_eq!(pixel(&v, col(cell_item), other as u32), paint(Paint::HiddenDot));
@@ -1462,8 +1474,13 @@ mod tests {
         let mut v = MatrixView::new(Layout::sudoku());
         let pic = picture(3);
         let t = MatrixView::tally(&pic);
-        assert_eq!(t.live + t.hidden + t.tried + t.pending + t.spent, 729);
+        assert_eq!(t.live + t.hidden + t.tried + t.given + t.pending + t.spent, 729);
         assert_eq!(t.tried, 1);
+        assert_eq!(
+            t.given,
+            HARD.bytes().filter(|&b| b != b'.').count(),
+            "one option per given"
+        );
         // counts in groups of three digits, as the page writes them
         let counts = [0, 7, 999, 1000, 15_625, 100_000, 1_234_567].map(grouped);
         assert_eq!(counts, ["0", "7", "999", "1,000", "15,625", "100,000", "1,234,567"]);
@@ -1473,7 +1490,12 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains(&format!("{} live, 1 tried, {} pending", n(t.live), t.pending)),
+            text.contains(&format!(
+                "{} live, {} given, 1 tried, {} pending",
+                n(t.live),
+                t.given,
+                t.pending
+            )),
             "{text}"
         );
         assert!(text.contains(". Chosen item: box 7 has 7; trying r9c3 = 7."), "{text}");

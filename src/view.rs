@@ -38,6 +38,9 @@ pub enum OptionState {
     Pending = 3,
     /// A branch of an open level already tried and taken back.
     Spent = 4,
+    /// Committed before the search started (a Sudoku's given): in every solution, chosen
+    /// before the first step. Drawn as chosen, never as hidden.
+    Given = 5,
 }
 
 /// The search as a viewer draws it.
@@ -75,6 +78,9 @@ impl Picture {
             let hidden = m.option_items(o).any(|i| self.flags[i] & ItemFlag::Covered as u8 != 0);
             (if hidden { OptionState::Hidden } else { OptionState::Live }) as u8
         }));
+        for &o in m.committed() {
+            self.options[o as usize] = OptionState::Given as u8;
+        }
         for (k, c) in self.choices.iter().enumerate() {
             let top = k + 1 == self.choices.len();
             self.flags[c.item as usize] |= ItemFlag::Chosen as u8 | if top { ItemFlag::Top as u8 } else { 0 };
@@ -184,6 +190,8 @@ mod tests {
         items_of: Vec<Vec<usize>>,
         covered: Vec<bool>,
         hidden_by: Vec<Option<usize>>,
+        /// The options committed before the search (a Sudoku's givens).
+        given: Vec<bool>,
         solution: Vec<usize>,
         /// (item, last option tried or None) per open level
         levels: Vec<(usize, Option<usize>)>,
@@ -203,6 +211,7 @@ mod tests {
                 items_of,
                 covered: vec![false; m.items()],
                 hidden_by: vec![None; m.options()],
+                given: vec![false; m.options()],
                 solution: vec![],
                 levels: vec![],
             };
@@ -215,6 +224,9 @@ mod tests {
                 if let Some(&i) = f.items_of[o].iter().find(|&&i| f.covered[i]) {
                     f.hidden_by[o] = Some(i);
                 }
+            }
+            for &o in m.committed() {
+                f.given[o as usize] = true;
             }
             f
         }
@@ -253,6 +265,9 @@ mod tests {
             }
         }
         fn expected(&self, o: usize) -> OptionState {
+            if self.given[o] {
+                return OptionState::Given;
+            }
             let Some(h) = self.hidden_by[o] else {
                 return OptionState::Live;
             };
@@ -350,6 +365,54 @@ mod tests {
             shown.refresh(&search);
             assert_eq!(shown.picture(), &forward[k], "back at event {k}");
         }
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_givens_options_are_chosen_before_the_search_at_its_start_throughout_and_at_a_solution() {
+        // A 4×4 with 3 givens (r1c1 = 1, r3c3 = 1, r4c2 = 2) and several solutions.
+        use crate::sudoku::{Alphabet, Board, BoardPuzzle, Shape};
+        let line = "1.........1..2..";
+        let board = Board::parse(Shape::FOUR, Alphabet::Digits, line).unwrap();
+        let puzzle = BoardPuzzle::new(board).unwrap();
+        let givens: Vec<usize> = line
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b != b'.')
+            .map(|(c, b)| Shape::FOUR.option(c, b - b'0'))
+            .collect();
+        assert_eq!(givens.len(), 3);
+        let mut search = dlx::start_board(&puzzle);
+        assert_eq!(
+            search.matrix().committed(),
+            givens.iter().map(|&o| o as u32).collect::<Vec<_>>()
+        );
+        let states = |p: &Picture| -> Vec<usize> {
+            (0..p.options.len())
+                .filter(|&o| p.options[o] == OptionState::Given as u8)
+                .collect()
+        };
+        assert_eq!(states(&Picture::of(&search)), givens, "at the start");
+        let mut e = Vec::new();
+        while !search.is_done() {
+            e.clear();
+            search.step(&mut e);
+            let p = Picture::of(&search);
+            assert_eq!(states(&p), givens, "after {e:?}");
+            if e.contains(&Event::Solution) {
+                // One option per cell: the givens' and the ones tried, all chosen.
+                let chosen = p
+                    .options
+                    .iter()
+                    .filter(|&&s| s == OptionState::Given as u8 || s == OptionState::Tried as u8)
+                    .count();
+                assert_eq!(chosen, 16, "a solution chooses an option for each of the 16 cells");
+            }
+        }
+        // A search without commits (Knuth's example) has no given.
+        let s = crate::exact_cover::Search::new(crate::exact_cover::knuth_example());
+        assert!(s.matrix().committed().is_empty());
+        assert!(states(&Picture::of(&s)).is_empty());
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]

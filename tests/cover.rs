@@ -119,9 +119,15 @@ fn examples_have_their_known_counts() {
         );
     }
     let problem = example(&["queens", "8"]);
-    assert_eq!(cover(&["--count", "50"], &problem), "at least 50 solutions\n");
-    assert_eq!(cover(&["--count=92"], &problem), "at least 92 solutions\n");
-    assert_eq!(cover(&["--count", "93"], &problem), "92 solutions\n");
+    assert_eq!(
+        cover(&["--count", "--max-solutions", "50"], &problem),
+        "at least 50 solutions\n"
+    );
+    assert_eq!(
+        cover(&["--max-solutions=92", "--count"], &problem),
+        "at least 92 solutions\n"
+    );
+    assert_eq!(cover(&["--count", "--max-solutions", "93"], &problem), "92 solutions\n");
     // No solution prints nothing.
     assert_eq!(cover(&[], &example(&["queens", "2"])), "");
 }
@@ -147,7 +153,7 @@ fn a_sudoku_example_solves_to_the_puzzle_s_solution() {
 #[test]
 fn stats_go_to_stderr() {
     let problem = example(&["queens", "8"]);
-    let out = run(&["cover", "--count", "--stats"], &problem);
+    let out = run(&["cover", "--count", "--stats", "--jobs", "1"], &problem);
     assert_eq!((out.code, out.stdout.as_str()), (0, "92 solutions\n"));
     let lines: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(lines.len(), 3, "{}", out.stderr);
@@ -233,6 +239,84 @@ fn reads_a_file_or_stdin() {
     );
 }
 
+/// `--count` is a flag: it counts a file named before it or after it, or stdin, in any order
+/// with the other options. (It once took an optional N, and `cover --count FILE` failed:
+/// "invalid value 'FILE' for '--count [<N>]'".)
+#[test]
+fn count_counts_a_file_in_any_order_or_stdin() {
+    let problem = example(&["queens", "6"]);
+    with_file("count", &problem, |file| {
+        for args in [
+            &["--count", file][..],
+            &[file, "--count"],
+            &["--count", "--stats", file],
+            &["--count", "-"],
+            &["--count"],
+        ] {
+            let mut all = vec!["cover"];
+            all.extend(args);
+            // The file, if named, is read, and stdin not.
+            let stdin = if args.contains(&file) { "not read" } else { &problem };
+            let out = run(&all, stdin);
+            assert_eq!(
+                (out.code, out.stdout.as_str()),
+                (0, "4 solutions\n"),
+                "{args:?}: {}",
+                out.stderr
+            );
+        }
+        assert_eq!(
+            cover(&[file, "--count", "--max-solutions", "3"], ""),
+            "at least 3 solutions\n"
+        );
+    });
+    // A file named by a number is read, even right after --count.
+    let dir = std::env::temp_dir().join(format!("dlx-sudoku-numbered-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("12"), &problem).unwrap();
+    let out = Command::new(BIN)
+        .args(["cover", "--count", "12"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "4 solutions\n");
+    assert_eq!(out.status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The old form `--count N`: a usage error that names the new option.
+#[test]
+fn the_old_count_form_names_the_new_option() {
+    let message = |file: &str, n: &str| {
+        format!(
+            "error: --count takes no number{file}: to count no further than {n} solutions, write \
+             `--count --max-solutions {n}`\n\nUsage: dlx-sudoku cover [OPTIONS] [FILE]\n\n\
+             For more information, try '--help'.\n"
+        )
+    };
+    let no_file = |n: &str| format!(", and no file is named '{n}'");
+    for (args, expected) in [
+        (&["cover", "--count", "50"][..], message(&no_file("50"), "50")),
+        (
+            &["cover", "--stats", "--count", "7", "p.dlx"],
+            message(&no_file("7"), "7"),
+        ),
+        (&["cover", "--count=50"], message("", "50")),
+        (&["cover", "--count", "0"], message(&no_file("0"), "N")),
+        (
+            &["cover", "--count", "18446744073709551616"],
+            message(&no_file("18446744073709551616"), "18446744073709551616"),
+        ),
+    ] {
+        let out = run(args, &example(&["knuth"]));
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert_eq!(out.stderr, expected, "{args:?}");
+    }
+    // After `--`, a word is the FILE whatever it looks like.
+    let out = run(&["cover", "--count", "--", "50"], "");
+    assert!(out.stderr.starts_with("dlx-sudoku: 50: "), "{}", out.stderr);
+}
+
 #[test]
 fn bad_input_is_an_error_naming_line_and_column() {
     for (input, message) in [
@@ -278,20 +362,11 @@ fn usage_errors_follow_clap() {
     for (args, start) in [
         (
             &["cover", "--first", "--count"][..],
-            "error: the argument '--first' cannot be used with '--count [<N>]'",
+            "error: the argument '--first' cannot be used with '--count'",
         ),
         (
-            &["cover", "--count", "0"],
-            "error: invalid value '0' for '--count [<N>]': 0 is not in 1..",
-        ),
-        (
-            &["cover", "--count", "18446744073709551616"],
-            "error: invalid value '18446744073709551616' for '--count [<N>]': number too large",
-        ),
-        // The file where N goes: clap said only "invalid digit found in string".
-        (
-            &["cover", "--count", "pent.dlx"],
-            "error: invalid value 'pent.dlx' for '--count [<N>]': not a number; a word right after --count is read as N: to count a file's solutions, write `cover pent.dlx --count`",
+            &["cover", "--count", "--max-solutions", "18446744073709551616"],
+            "error: invalid value '18446744073709551616' for '--max-solutions <N>': number too large",
         ),
         (
             &["cover", "--max-solutions", "0"],
@@ -315,7 +390,12 @@ fn usage_errors_follow_clap() {
         ),
         (
             &["cover", "--example", "knuth", "--count"],
-            "error: the argument '--example <NAME> [ARG]' cannot be used with '--count [<N>]'",
+            "error: the argument '--example <NAME> [ARG]' cannot be used with '--count'",
+        ),
+        // The file taken for knuth's ARG.
+        (
+            &["cover", "--example", "knuth", "p.dlx"],
+            "error: --example knuth takes nothing more, and --example reads no FILE: to solve 'p.dlx', write `dlx-sudoku cover p.dlx`\n",
         ),
     ] {
         let out = run(args, "");
@@ -351,7 +431,8 @@ fn help_states_the_format_limits_and_exit_status() {
         "Usage: dlx-sudoku cover [OPTIONS] [FILE]",
         "--max-solutions <N>",
         "--example <NAME> [ARG]",
-        "write `cover FILE --count`",
+        "  --count\n",
+        "Stop after N solutions (with --count: count no further than N)",
         "item names of at most 64 bytes; at most 100000 items, 256 items in an option",
         "10000000 entries",
         "colours (`item:colour`) are not supported",
@@ -521,7 +602,7 @@ fn count_shows_progress_while_no_solution_comes() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("\r0 solutions, ") && text.contains(" nodes …\x1b[K"),
+        text.contains("% of the tree: 0 solutions, ") && text.contains(" nodes …\x1b[K"),
         "{text:?}"
     );
     assert!(text.ends_with("\r\x1b[K0 solutions\r\n"), "{text:?}");

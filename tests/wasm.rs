@@ -1448,6 +1448,8 @@ struct Fold {
     covered: Vec<bool>,
     /// For each option, the item whose cover hid it.
     hidden_by: Vec<Option<u32>>,
+    /// The givens' options: chosen before the search.
+    given: Vec<bool>,
     solution: Vec<u32>,
     /// The open levels, level 0 first: the item chosen, and the last option tried there.
     levels: Vec<(u32, Option<u32>)>,
@@ -1459,6 +1461,7 @@ impl Fold {
         let mut f = Fold {
             covered: vec![false; t.items],
             hidden_by: vec![None; t.options],
+            given: vec![false; t.options],
             solution: vec![],
             levels: vec![],
             t,
@@ -1466,6 +1469,7 @@ impl Fold {
         for (cell, b) in givens.bytes().enumerate() {
             if b.is_ascii_digit() && b != b'0' {
                 let o = f.t.option_of(cell, b - b'0');
+                f.given[o] = true;
                 for i in f.t.option_items(o).to_vec() {
                     f.cover(u32::from(i));
                 }
@@ -1541,6 +1545,9 @@ impl Fold {
             .collect()
     }
     fn expected_state(&self, o: usize) -> u8 {
+        if self.given[o] {
+            return OptionState::Given as u8;
+        }
         let Some(h) = self.hidden_by[o] else {
             return OptionState::Live as u8;
         };

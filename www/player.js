@@ -12,13 +12,31 @@ import { grouped } from './grouped.js';
 /** The set of event kinds (for `Trace.run` and `Trace.runBack`). */
 export const kinds = (...ks) => ks.reduce((m, k) => m | (1 << k), 0);
 
-/** Speeds, slowest first: events per second, then events per frame. */
+/** Frames a second on a usual screen: what "per frame" means in words. */
+const FRAMES_PER_SECOND = 60;
+
+/**
+ * Speeds, slowest first: events per second, then events per frame. Labelled in the page's
+ * words (the counters call an event a step) and in seconds, which a class reads; a frame
+ * is a screen's refresh, so those are "about" (60 a second on most screens).
+ */
 export const SPEEDS = [
-  ...[1, 2, 4, 8, 15, 30].map((n) => ({ perSecond: n, label: `${n} event${n > 1 ? 's' : ''} / s` })),
-  ...[1, 3, 10, 30, 100, 300, 1000, 3000, 10000].map((n) => ({ perFrame: n, label: `${grouped(n)} event${n > 1 ? 's' : ''} / frame` })),
+  ...[1, 2, 4, 8, 15, 30].map((n) => ({ perSecond: n, label: `${n} step${n > 1 ? 's' : ''} a second` })),
+  ...[1, 3, 10, 30, 100, 300, 1000, 3000, 10000].map((n) => ({ perFrame: n, label: `about ${grouped(n * FRAMES_PER_SECOND)} steps a second` })),
 ];
 
-/** Depth samples for the plot: a small ring, never more than `capacity`. */
+/** A new player's speed: 2 steps a second, slow enough for a class to follow each step's words. */
+export const FIRST_SPEED = SPEEDS.findIndex((s) => s.perSecond === 2);
+
+/**
+ * The depth over the whole search since it was loaded, for the plot: at most `capacity`
+ * samples, each the shallowest and deepest level over a stretch of events (sample k covers
+ * the events after sample k − 1's up to its own `at`; the first starts at `origin`). A
+ * sample spans at most `span` events; when the log is full, neighbours merge in pairs and
+ * `span` doubles. So the plot shows the search from its start to now at any length, in
+ * bounded memory; the player runs long jumps in pieces of `span` events (see
+ * `Player.run`), so that a jump leaves its shape, not one bar.
+ */
 export class DepthLog {
   constructor(capacity = 480) {
     this.capacity = capacity;
@@ -29,28 +47,69 @@ export class DepthLog {
   }
 
   clear() {
-    this.start = 0;
     this.count = 0;
+    this.span = 1;
+    this.origin = 0;
   }
 
+  /** The event where sample `k` starts. */
+  startOf(k) {
+    return k === 0 ? this.origin : this.at[k - 1];
+  }
+
+  /** The last event the samples reach (the origin when there are none). */
+  get end() {
+    return this.count ? this.at[this.count - 1] : this.origin;
+  }
+
+  /** The search passed depths `lo` to `hi` on its way to event `at`. */
   push(at, lo, hi) {
-    const k = (this.start + this.count) % this.capacity;
+    if (this.count === 0) {
+      this.origin = at;
+      this.span = 1;
+    } else {
+      const k = this.count - 1;
+      if (at - this.startOf(k) <= this.span) {
+        this.at[k] = at;
+        this.lo[k] = Math.min(this.lo[k], lo);
+        this.hi[k] = Math.max(this.hi[k], hi);
+        return;
+      }
+      if (this.count === this.capacity) this.halve();
+    }
+    const k = this.count++;
     this.at[k] = at;
     this.lo[k] = lo;
     this.hi[k] = hi;
-    if (this.count < this.capacity) this.count++;
-    else this.start = (this.start + 1) % this.capacity;
   }
 
-  /** Forgets the samples after event `at` (the search went back). */
+  /** Merges neighbours in pairs: half as many samples, each twice as long. */
+  halve() {
+    let j = 0;
+    for (let k = 0; k < this.count; k += 2, j++) {
+      const m = Math.min(k + 1, this.count - 1);
+      this.at[j] = this.at[m];
+      this.lo[j] = Math.min(this.lo[k], this.lo[m]);
+      this.hi[j] = Math.max(this.hi[k], this.hi[m]);
+    }
+    this.count = j;
+    this.span *= 2;
+  }
+
+  /** Forgets the samples after event `at` (the search went back); one that began before it now ends there. */
   truncate(at) {
-    while (this.count > 0 && this.at[(this.start + this.count - 1) % this.capacity] > at) this.count--;
+    while (this.count > 0 && this.at[this.count - 1] > at) {
+      if (this.startOf(this.count - 1) < at) {
+        this.at[this.count - 1] = at;
+        return;
+      }
+      this.count--;
+    }
   }
 
   /** The k-th sample, oldest first: [at, lo, hi]. */
   get(k) {
-    const j = (this.start + k) % this.capacity;
-    return [this.at[j], this.lo[j], this.hi[j]];
+    return [this.at[k], this.lo[k], this.hi[k]];
   }
 }
 
@@ -65,12 +124,14 @@ export class Player {
    */
   constructor({ onChange = () => {}, raf = globalThis.requestAnimationFrame?.bind(globalThis), now = () => performance.now() } = {}) {
     Object.assign(this, { onChange, raf, now });
-    this.speed = 6;
+    this.speed = FIRST_SPEED;
     this.stopAtSolution = true;
     this.depthLog = new DepthLog();
     this.trace = null;
     this.playing = false;
     this.task = null;
+    /** Why the last run stopped where it did, when that needs saying: 'solution' or null. */
+    this.stoppedAt = null;
     this.frameId = 0;
     this.due = 0;
     this.lastTime = 0;
@@ -81,6 +142,7 @@ export class Player {
    *  already: it is let go of without a look (stopping a run tells the views, which read it). */
   load(trace) {
     this.task = null;
+    this.stoppedAt = null;
     this.playing = false;
     this.trace = trace;
     this.depthLog.clear();
@@ -94,7 +156,7 @@ export class Player {
 
   get status() {
     const t = this.trace;
-    return { playing: this.playing, task: this.task?.name ?? null, atStart: !t || t.events === 0, done: !!t?.done };
+    return { playing: this.playing, task: this.task?.name ?? null, atStart: !t || t.events === 0, done: !!t?.done, stoppedAt: this.stoppedAt };
   }
 
   // --- single movements (stop whatever runs first) -----------------------------------------
@@ -133,9 +195,12 @@ export class Player {
     });
   }
 
-  /** To the next dead end; with "stop at each solution", a solution on the way stops it too. */
+  /** To the next dead end; with "stop at each solution", a solution on the way stops it too,
+   *  and `status.stoppedAt` then says 'solution' (the page says why it stopped there). */
   nextDeadEnd() {
-    this.runUntil('to the next dead end', kinds(K.DeadEnd) | (this.stopAtSolution ? kinds(K.Solution) : 0));
+    this.runUntil('to the next dead end', kinds(K.DeadEnd) | (this.stopAtSolution ? kinds(K.Solution) : 0), () => {
+      if (this.trace.lastKind === K.Solution) this.stoppedAt = 'solution';
+    });
   }
 
   nextSolution() {
@@ -165,6 +230,7 @@ export class Player {
   play() {
     if (!this.trace || this.trace.done) return;
     this.stopTask();
+    this.stoppedAt = null;
     this.playing = true;
     this.due = 0;
     this.lastTime = this.now();
@@ -190,6 +256,7 @@ export class Player {
 
   /** Stops playing and any task. */
   stop() {
+    this.stoppedAt = null;
     this.stopTask();
     this.playing = false;
   }
@@ -246,24 +313,32 @@ export class Player {
     this.onChange();
   }
 
-  /** A task that runs forward until an event of `mask` (or the end). */
-  runUntil(name, mask) {
+  /** A task that runs forward until an event of `mask` (or the end), then `arrived()`. */
+  runUntil(name, mask, arrived = () => {}) {
     this.startTask(name, () => {
       const t0 = this.now();
       do {
-        if (this.run(CHUNK, mask)) return true;
+        if (this.run(CHUNK, mask)) {
+          arrived();
+          return true;
+        }
       } while (this.now() - t0 < TASK_MS);
       return false;
     });
   }
 
   // --- the moves themselves: Rust runs them; the depth plot learns what they passed ------------
-  /** Runs up to `max` events, stopping after one of `mask`; true if it stopped so (or at the end). */
+  /** Runs up to `max` events, stopping after one of `mask`; true if it stopped so (or at the
+   *  end). In pieces of one depth sample's span: a long run leaves its shape on the plot. */
   run(max, mask) {
-    const t = this.trace;
-    t.run(max, mask);
-    this.depthLog.push(t.events, t.runMinDepth, t.runMaxDepth);
-    return t.stopped;
+    const t = this.trace, log = this.depthLog;
+    for (let left = max; ;) {
+      const before = t.events;
+      t.run(Math.min(left, log.span), mask);
+      log.push(t.events, t.runMinDepth, t.runMaxDepth);
+      left -= t.events - before;
+      if (t.stopped || left <= 0 || t.events === before) return t.stopped;
+    }
   }
 
   /** Undoes up to `max` events, stopping before a second one of `mask`; true if it stopped so (or at the start). */

@@ -209,10 +209,11 @@ export class Workbench {
     this.result.busy('Counting…');
     try {
       const r = await this.solver.coverCount(this.text, Number.MAX_SAFE_INTEGER, (p) => {
-        if (job === this.job) this.result.progress(`Counting… ${counted(p.solutions, 'solution')} so far (${counted(p.nodes, 'node')})`);
+        if (job === this.job) this.result.progress(`Counting… ${counted(p.solutions, 'solution')} so far (${counted(p.events, 'step')})`);
       });
       if (job !== this.job) return;
-      this.result.message('count', `${counted(r.count, 'solution')}: the whole search tree was explored (${counted(r.nodes, 'node')}, ${time(r.ms)}).`);
+      // In steps, as the counters and the Sudoku's Count say; no solution is no good news (not green).
+      this.result.message(r.count ? 'count' : 'none', `${counted(r.count, 'solution')}: the whole search tree was explored (${counted(r.events, 'step')}, ${time(r.ms)}).`);
     } catch (e) {
       if (job !== this.job) return;
       if (e instanceof Cancelled) this.result.message('info', 'Cancelled. The count was stopped and the solver is ready again.');

@@ -13,6 +13,9 @@
 //   4. an update: open tabs keep the old version whole; once they are closed, the new one;
 //   5. dist/dlx-sudoku.html opened from file:// (browser offline too): solves and animates.
 // Everywhere: no console error or warning, no page error, no CSP violation, no failed request.
+// First of all, the size budget (tests/dist/sizes.mjs): the wasm module's and the single file's
+// sizes are printed (and kept in target/dist-sizes.txt for scripts/test.sh's summary), and the
+// run fails at once when the module is past 160 KiB gzipped (DIST_MAX_WASM_GZ=BYTES to try another).
 // Screenshots: screenshots/dist-*.png.
 //
 //   node tests/dist/run.mjs               builds dist/ first (node scripts/build-dist.mjs --no-wasm)
@@ -26,6 +29,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
 import { serveDist } from './server.mjs';
+import { checkSizes } from './sizes.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const dist = join(root, 'dist');
@@ -43,6 +47,13 @@ if (!process.argv.includes('--no-build')) {
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist: dist/ is not built: node scripts/build-dist.mjs');
   process.exit(2);
+}
+{
+  const tooBig = checkSizes(dist, root);
+  if (tooBig) {
+    console.error(`dist: FAIL size: ${tooBig}`);
+    process.exit(1);
+  }
 }
 
 // --- harness -----------------------------------------------------------------------------------
@@ -166,7 +177,12 @@ async function solveAndAnimate(page, label, example = 'poj1') {
   assert.equal(await events(page), 9, `${label}: nine steps forward`);
   const ninth = await boardHtml(page);
   assert.notEqual(ninth, first, `${label}: the board changes as the search steps`);
-  // play: events run on by themselves and the board keeps changing
+  // play: events run on by themselves and the board keeps changing (at about 60 steps a
+  // second, one a frame: faster than the first speed, 2 a second, made for a class)
+  await page.$eval('#speed', (el) => {
+    el.value = '6';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
   await page.click('[data-action="toggle"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-counter="events"]').textContent.replace(/,/g, '')) > 40, null, { timeout: 10000 });
   assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed')), 'true', `${label}: playing`);
@@ -339,6 +355,12 @@ test('dist/ under a sub-path: solves, animates, service worker precaches; then o
     // no request outside the sub-path, none missing
     assert.deepEqual(site.requests.filter((r) => r.status !== 200 && r.path !== '/nothing-here' && r.path !== '/favicon.ico'), [], 'every request found its file');
 
+    // the page says so, and offers the single file for download
+    await page.waitForFunction(() => document.querySelector('#offline').dataset.state === 'ready', null, { timeout: 10000 });
+    assert.match(await page.$eval('#offline-state', (p) => p.textContent), /^Works offline: /);
+    assert.deepEqual(await page.$eval('#offline-file', (a) => [a.hidden, a.getAttribute('href'), a.hasAttribute('download'), a.textContent]), [false, 'dlx-sudoku.html', true, 'Download for offline use']);
+    assert.equal(await page.$$eval('link[rel="manifest"]', (l) => l.length), 1, 'the build\'s manifest, not a second one');
+
     // installable: Chromium reads the manifest and finds nothing missing
     const cdp = await ctx.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
@@ -451,6 +473,8 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     page.on('request', (r) => urls.push(r.url()));
     await page.goto(pathToFileURL(join(dist, 'dlx-sudoku.html')).href);
     await solveAndAnimate(page, 'file', 'escargot');
+    assert.equal(await page.$eval('#offline', (f) => f.dataset.state), 'file', 'the single file says it is the offline copy');
+    assert.equal(await page.$eval('#offline-file', (a) => a.hidden), true, 'and offers no download of itself');
     await restartWorkerAndSolve(page, 'file');
     // the theme and the Knuth tab work too (localStorage, the other trace)
     await page.click('#theme'); // auto → light

@@ -177,16 +177,24 @@ test("Knuth's example: its one solution, and back to the start", () => {
   assert.equal(trace.atStart, true);
 });
 
-test('the depth log keeps a bounded window and forgets the future on a step back', () => {
+test('the depth log keeps the whole search in a bounded number of samples, and forgets the future on a step back', () => {
   const log = new DepthLog(4);
   for (let k = 1; k <= 10; k++) log.push(k * 10, k, k + 1);
-  assert.equal(log.count, 4);
-  assert.deepEqual(log.get(0), [70, 7, 8]);
+  assert.equal(log.count, 4, 'full at 4 samples, merged in pairs three times');
+  assert.equal(log.origin, 10, 'still from the first event');
+  assert.deepEqual([log.get(0), log.get(1), log.get(2), log.get(3)], [[60, 1, 7], [80, 7, 9], [90, 9, 10], [100, 10, 11]]);
+  assert.equal(log.span, 8, 'each merge doubled the span');
+  assert.deepEqual([log.startOf(0), log.startOf(1), log.startOf(2), log.startOf(3)], [10, 60, 80, 90]);
+  assert.equal(log.end, 100);
   log.truncate(85);
-  assert.equal(log.count, 2);
-  assert.deepEqual(log.get(1), [80, 8, 9]);
+  assert.equal(log.count, 3, 'the sample after 90 is forgotten; the one from 80 to 90 now ends at 85');
+  assert.deepEqual(log.get(2), [85, 9, 10]);
   log.truncate(80);
-  assert.equal(log.count, 2, 'a sample at the step itself stays');
+  assert.equal(log.count, 2, 'a sample that starts at the step is forgotten; the one ending there stays');
+  assert.deepEqual(log.get(1), [80, 7, 9]);
+  log.truncate(5);
+  assert.equal(log.count, 0, 'back before the first sample');
+  assert.equal(log.end, log.origin, 'an empty log ends where it starts');
 });
 
 test('kinds makes a bit set of event kinds; the speeds are labelled and ordered slowest first', async () => {
@@ -195,34 +203,37 @@ test('kinds makes a bit set of event kinds; the speeds are labelled and ordered 
   assert.equal(kinds(1, 3), 0b1010);
   assert.equal(kinds(EventKind.Try) & (1 << EventKind.Try), 1 << EventKind.Try);
   assert.deepEqual(SPEEDS.map((s) => s.label), [
-    '1 event / s', '2 events / s', '4 events / s', '8 events / s', '15 events / s', '30 events / s',
-    '1 event / frame', '3 events / frame', '10 events / frame', '30 events / frame', '100 events / frame',
-    '300 events / frame', '1,000 events / frame', '3,000 events / frame', '10,000 events / frame',
+    '1 step a second', '2 steps a second', '4 steps a second', '8 steps a second', '15 steps a second', '30 steps a second',
+    'about 60 steps a second', 'about 180 steps a second', 'about 600 steps a second', 'about 1,800 steps a second',
+    'about 6,000 steps a second', 'about 18,000 steps a second', 'about 60,000 steps a second',
+    'about 180,000 steps a second', 'about 600,000 steps a second',
   ]);
   assert.ok(SPEEDS.every((s) => (s.perSecond > 0) !== (s.perFrame > 0)));
   const p = new Player({ raf: null });
-  assert.equal(SPEEDS[p.speed].label, '1 event / frame', 'a new player plays one event a frame');
+  assert.equal(SPEEDS[p.speed].label, '2 steps a second', 'a new player plays slowly enough for a class to follow');
   assert.equal(p.stopAtSolution, true);
 });
 
-test('the depth log wraps around its ring, oldest first, and forgets everything when asked', () => {
+test('the depth log merges a sample into the last while it spans no more than its span, and starts afresh when cleared', () => {
   assert.equal(new DepthLog().capacity, 480);
   const log = new DepthLog(3);
   log.push(1, 0, 1);
   log.push(2, 1, 2);
-  assert.equal(log.count, 2);
-  assert.deepEqual([log.get(0), log.get(1)], [[1, 0, 1], [2, 1, 2]]);
-  for (let k = 3; k <= 7; k++) log.push(k, k - 1, k);
-  assert.equal(log.count, 3);
-  assert.deepEqual([log.get(0), log.get(1), log.get(2)], [[5, 4, 5], [6, 5, 6], [7, 6, 7]]);
-  log.truncate(0);
-  assert.equal(log.count, 0, 'every sample was after event 0');
-  log.push(9, 2, 3);
-  assert.deepEqual(log.get(0), [9, 2, 3]);
+  assert.equal(log.count, 1, 'events 1 and 2: one event apart, one sample');
+  assert.deepEqual(log.get(0), [2, 0, 2]);
+  log.push(4, 3, 3);
+  assert.equal(log.count, 2, 'two events on: a new sample');
+  log.push(5, 2, 6);
+  assert.equal(log.count, 3, 'the last sample spans 2 events, more than the span: a new one');
+  log.push(7, 1, 1);
+  assert.deepEqual([log.count, log.span], [3, 2], 'full: merged in pairs (an odd one alone), then one more');
+  assert.deepEqual([log.get(0), log.get(1), log.get(2)], [[4, 0, 3], [5, 2, 6], [7, 1, 1]]);
+  log.push(7, 9, 9);
+  assert.deepEqual([log.count, log.get(2)], [3, [7, 1, 9]], 'within the span of the last sample: merged, its least and most depth');
   log.clear();
-  assert.equal(log.count, 0);
+  assert.deepEqual([log.count, log.span, log.end], [0, 1, 0]);
   log.push(4, 1, 1);
-  assert.deepEqual(log.get(0), [4, 1, 1], 'after clear the ring starts afresh');
+  assert.deepEqual([log.origin, log.get(0)], [4, [4, 1, 1]], 'after clear the log starts afresh');
 });
 
 test('status, busy and onChange follow what the player does', () => {
@@ -231,7 +242,7 @@ test('status, busy and onChange follow what the player does', () => {
   let clock = 0;
   let tick = 0; // how far the clock moves each time it is read
   const player = new Player({ raf: (f) => frames.push(f), now: () => (clock += tick), onChange: () => changes++ });
-  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false });
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false, stoppedAt: null });
   player.forward(5);
   player.back(5);
   player.play();
@@ -245,7 +256,7 @@ test('status, busy and onChange follow what the player does', () => {
   assert.deepEqual(player.depthLog.get(0), [0, 0, 0]);
   player.forward(40);
   assert.equal(changes, 2);
-  assert.deepEqual(player.status, { playing: false, task: null, atStart: false, done: false });
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: false, done: false, stoppedAt: null });
   const [at, lo, hi] = player.depthLog.get(player.depthLog.count - 1);
   assert.deepEqual([at, lo, hi], [40, trace.runMinDepth, trace.runMaxDepth]);
   assert.ok(hi > 0 && lo <= hi);
@@ -258,7 +269,7 @@ test('status, busy and onChange follow what the player does', () => {
   assert.equal(changes, 4);
   player.toggle();
   assert.equal(player.playing, true);
-  assert.deepEqual(player.status, { playing: true, task: null, atStart: false, done: false });
+  assert.deepEqual(player.status, { playing: true, task: null, atStart: false, done: false, stoppedAt: null });
   assert.equal(frames.length, 1, 'one frame asked for');
   player.play();
   assert.equal(frames.length, 1, 'never two frames at once');
@@ -295,7 +306,7 @@ test('status, busy and onChange follow what the player does', () => {
   assert.equal(player.depthLog.count, 1);
   player.load(null);
   assert.equal(player.depthLog.count, 0);
-  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false });
+  assert.deepEqual(player.status, { playing: false, task: null, atStart: true, done: false, stoppedAt: null });
 });
 
 test('a long seek back is named as going back; a frame after the task ends asks for no more', () => {
@@ -431,12 +442,17 @@ test('without injected clock and frames, the player uses the page clock', () => 
   assert.equal(player.playing, true, 'playing, though no frame will come');
 });
 
-test('back at the start after the depth ring has forgotten it, the plot starts again from the start', () => {
+test('a long run leaves its shape in the depth log, and back at the start the plot starts again from the start', () => {
   const { player, trace } = rig(sudoku(HARD));
-  for (let k = 0; k < 600; k++) player.forward(1);
-  assert.equal(player.depthLog.count, 480);
-  assert.equal(player.depthLog.get(0)[0], 121, 'the oldest sample kept');
-  player.back(600);
+  player.forward(100_000);
+  const log = player.depthLog;
+  assert.ok(log.count > log.capacity / 2, `one run of 100,000 events fills the log with samples (${log.count}), not one`);
+  assert.equal(log.origin, 0);
+  assert.equal(log.end, trace.events);
+  const spans = Array.from({ length: log.count - 1 }, (_, k) => log.get(k + 1)[0] - log.get(k)[0]);
+  assert.ok(spans.every((s) => s <= log.span), 'no sample spans more than the span');
+  assert.ok(new Set(Array.from({ length: log.count }, (_, k) => log.get(k)[2])).size > 5, 'the depths vary along the run');
+  player.back(100_000);
   assert.equal(trace.events, 0);
   assert.equal(player.depthLog.count, 1);
   assert.deepEqual(player.depthLog.get(0), [0, 0, 0]);
@@ -457,11 +473,30 @@ test('load lets go of a freed trace mid-run without reading it, and tells the vi
   seen.length = 0;
   const next = new dlx.Trace(HARD);
   player.load(next);
-  assert.deepEqual(seen, [{ playing: false, task: null, atStart: true, done: false }]);
+  assert.deepEqual(seen, [{ playing: false, task: null, atStart: true, done: false, stoppedAt: null }]);
   assert.equal(player.busy, false);
   while (frames.length) frames.shift()();
   assert.equal(next.events, 0, 'the old run does not go on in the new search');
   player.forward(3);
   assert.equal(next.events, 3);
   next.free();
+});
+
+test('Next dead end that stops at a solution (stop at each solution on) says so in its status; any movement forgets it', () => {
+  const { player, trace, runTasks } = rig(sudoku(SIXTEEN));
+  let stopped = false;
+  for (let k = 0; k < 200 && !stopped; k++) {
+    player.nextDeadEnd();
+    runTasks();
+    stopped = trace.lastKind === EventKind.Solution;
+    assert.equal(player.status.stoppedAt, stopped ? 'solution' : null, `at event ${trace.events}`);
+  }
+  assert.ok(stopped, 'a solution came before a dead end');
+  player.forward(1);
+  assert.equal(player.status.stoppedAt, null, 'a step forgets it');
+  player.stopAtSolution = false;
+  player.nextDeadEnd();
+  runTasks();
+  assert.equal(trace.lastKind, EventKind.DeadEnd);
+  assert.equal(player.status.stoppedAt, null);
 });

@@ -46,6 +46,8 @@ export class BoardView {
     this.placed = new Uint8Array(cells);
     this.shown = new Uint16Array(cells).fill(0xffff); // what each cell's big digit shows (kind*32 + digit)
     this.highlighted = [];
+    this.itemMarked = [];
+    this.itemsKey = '';
     this.build();
     this.root.setAttribute('aria-label', `Sudoku, ${side} by ${side}`);
   }
@@ -147,13 +149,24 @@ export class BoardView {
         this.onPencil(cell, row * n + col + 1);
       }
     });
-    root.addEventListener('pointerover', (e) => {
+    // On a candidate: that one option (a digit in the cell) and its 4 items; elsewhere in the
+    // cell: all its options. The marks take no pointer events (a click in pencil mode falls
+    // through them to the cell): the pointer's place in the cell's n×n grid of marks says which.
+    let pointed = '';
+    root.addEventListener('pointermove', (e) => {
       const el = e.target.closest('.cell');
-      // On a candidate: that one option (a digit in the cell); elsewhere in the cell: all nine.
-      const mark = e.target.closest('.m');
-      if (el) this.onHover(Number(el.dataset.cell), 'pointer', mark ? Number(mark.dataset.d) : 0);
+      if (!el) return;
+      const cell = Number(el.dataset.cell);
+      const digit = this.candidateAt(el, e.clientX, e.clientY);
+      const key = `${cell} ${digit}`;
+      if (key === pointed) return;
+      pointed = key;
+      this.onHover(cell, 'pointer', digit);
     });
-    root.addEventListener('pointerleave', () => this.onHover(null, 'pointer'));
+    root.addEventListener('pointerleave', () => {
+      pointed = '';
+      this.onHover(null, 'pointer');
+    });
     root.addEventListener('focusin', (e) => {
       const el = e.target.closest('.cell');
       if (el) this.onHover(Number(el.dataset.cell), 'focus');
@@ -161,6 +174,24 @@ export class BoardView {
     root.addEventListener('focusout', (e) => {
       if (!root.contains(e.relatedTarget)) this.onHover(null, 'focus');
     });
+  }
+
+  /** The candidate drawn at a point of cell element `el`, or 0 (a filled cell, marks not shown, or between marks). */
+  candidateAt(el, x, y) {
+    const cell = Number(el.dataset.cell);
+    const root = this.root;
+    if (!this.markOf.length || el.dataset.kind !== 'empty' || root.classList.contains('no-marks') || root.classList.contains('no-search')) return 0;
+    const n = this.numbering.order;
+    const r = el.getBoundingClientRect();
+    const col = Math.floor(((x - r.left) / r.width) * n);
+    const row = Math.floor(((y - r.top) / r.height) * n);
+    if (col < 0 || row < 0 || col >= n || row >= n) return 0;
+    const d = row * n + col + 1;
+    const m = this.marks[cell * this.side + d - 1];
+    // Only on a mark that is drawn: a candidate of the search, or a pencil mark in its place.
+    if (!m.dataset.s && !m.classList.contains('pm')) return 0;
+    const b = m.getBoundingClientRect();
+    return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom ? d : 0;
   }
 
   // --- input -------------------------------------------------------------------------------
@@ -291,7 +322,13 @@ export class BoardView {
   /** Whether the search's state (placed digits, candidates) is shown. */
   setSearchShown(on) {
     this.root.classList.toggle('no-search', !on);
-    if (!on) this.placed.fill(0);
+    if (!on) {
+      this.placed.fill(0);
+      for (const [el, cls] of this.itemMarked ?? []) el.classList.remove(cls);
+      this.itemMarked = [];
+      this.itemsKey = '';
+      delete this.root.dataset.item;
+    }
     this.refreshDigits();
   }
 
@@ -311,6 +348,7 @@ export class BoardView {
       const { cell, digit } = this.numbering.placement(o);
       placed[cell] = digit;
     }
+    this.markItems(pic);
     let changed = false;
     for (let c = 0; c < this.cellCount; c++) {
       if (placed[c] !== this.placed[c]) {
@@ -319,6 +357,38 @@ export class BoardView {
       }
     }
     if (changed || pic.all) this.refreshDigits();
+  }
+
+  /**
+   * Marks on the board the item the search works on, as the item panels do: the deepest
+   * level's chosen item (its row, column or box with the digit it needs, or its cell) in the
+   * chosen colour, and an item with no option left (a dead end) in red. The item's cells are
+   * framed, and its digit's marks in them are drawn: the places left ringed, and at a dead
+   * end the places gone struck out. Only what changed is touched.
+   */
+  markItems(pic) {
+    const dead = [];
+    for (let i = 0; i < pic.items; i++) if (pic.deadEnd(i)) dead.push(i);
+    const top = pic.choices.at(-1)?.item;
+    const want = dead.map((i) => [i, 'dead']);
+    if (top !== undefined && !dead.includes(top)) want.push([top, 'chosen']);
+    const key = want.join(';');
+    if (key === this.itemsKey) return;
+    this.itemsKey = key;
+    for (const [el, cls] of this.itemMarked ?? []) el.classList.remove(cls);
+    this.itemMarked = [];
+    const add = (el, cls) => {
+      el.classList.add(cls);
+      this.itemMarked.push([el, cls]);
+    };
+    const n = this.numbering;
+    for (const [i, how] of want) {
+      for (const o of n.optionsOf(i)) {
+        add(this.cells[n.placement(o).cell], `item-${how}`);
+        if (this.markOf[o]) add(this.markOf[o], `item-${how}`);
+      }
+    }
+    this.root.dataset.item = want.map(([i, how]) => `${how}: ${n.itemName(i)}`).join('; ');
   }
 
   renderMark(pic, o) {

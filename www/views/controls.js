@@ -16,6 +16,11 @@ const KEYS = [
   ['stop', 'Esc', (e) => e.key === 'Escape'],
 ];
 
+/** Inputs that are controls, not text: the shortcut keys work on them. */
+const CONTROL_INPUTS = new Set(['checkbox', 'radio', 'range', 'button']);
+/** What Space presses when it has the focus. */
+const CONTROLS = 'button, a, summary, [role="tab"], input';
+
 const ARIA_KEYS = {
   restart: 'R Home', prevChoice: 'Shift+ArrowLeft {', back: 'ArrowLeft [', toggle: 'Space P',
   forward: 'ArrowRight ]', nextChoice: 'Shift+ArrowRight }', nextSolution: 'N', nextDeadEnd: 'D', stop: 'Escape',
@@ -43,20 +48,39 @@ export class ControlsView {
     this.stopAt = root.querySelector('#stop-at-solution');
     this.stopAt.addEventListener('change', () => actions.setStopAtSolution(this.stopAt.checked));
     this.busy = root.querySelector('#busy');
+    this.note = root.querySelector('#stop-note');
     this.busyText = root.querySelector('#busy-text');
     document.addEventListener('keydown', (e) => this.key(e));
+    /** The control last clicked (or touched): while it has the focus, Space is play/pause. */
+    this.clicked = null;
+    document.addEventListener('pointerdown', (e) => {
+      this.clicked = e.target.closest?.(CONTROLS) ?? null;
+    }, true);
+    // A button fires its click when Space comes up: a Space taken for play/pause is not a press.
+    document.addEventListener('keyup', (e) => {
+      if (e.key === ' ' && this.spaceTaken) e.preventDefault();
+      if (e.key === ' ') this.spaceTaken = false;
+    });
   }
 
   key(e) {
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    if (t.closest?.('input, textarea, select, [contenteditable="true"]')) return;
-    if (e.key === ' ' && t.closest?.('button, a, summary, [role="tab"]')) return;
+    // Text fields and menus keep every key; the slider its arrows, Home and End. A checkbox
+    // takes only Space: the shortcuts work on it (they did nothing while "candidates" had the focus).
+    if (t.closest?.('textarea, select, [contenteditable="true"]') || (t.matches?.('input') && !CONTROL_INPUTS.has(t.type))) return;
+    if (t.matches?.('input[type="range"]') && /^(Arrow|Home$|End$|Page)/.test(e.key)) return;
+    // Space plays and pauses, as the keys say, except on a control reached with the keyboard
+    // (Tab), which Space presses: a button clicked with the mouse keeps the focus, and Space
+    // pressed it again (Next solution ran on to the next one). (:focus-visible cannot tell:
+    // a key pressed on a clicked button makes it match.)
+    if (e.key === ' ' && t.closest?.(CONTROLS) && t !== this.clicked) return;
     if (t.closest?.('.board') && /^[0-9.]$|^Backspace$|^Delete$/.test(e.key)) return;
     const hit = KEYS.find(([, , m]) => m(e));
     if (!hit || !this.enabled) return;
     if (hit[0] === 'stop' && !this.isBusy) return;
     e.preventDefault();
+    if (e.key === ' ') this.spaceTaken = true;
     this.actions[hit[0]]();
   }
 
@@ -104,6 +128,12 @@ export class ControlsView {
       this.speed.setAttribute('aria-valuetext', label);
     }
     if (this.stopAt.checked !== stopAtSolution) this.stopAt.checked = stopAtSolution;
+    // Next dead end stopped at a solution: why, where the button is.
+    const note = status.stoppedAt === 'solution' && !status.task
+      ? 'Stopped at a solution on the way to a dead end: "stop at each solution" is ticked.'
+      : '';
+    if (this.note.textContent !== note) this.note.textContent = note;
+    this.note.hidden = !note;
     this.busy.hidden = !status.task;
     if (status.task) this.busyText.textContent = `Going ${status.task}…`;
   }

@@ -330,12 +330,12 @@ export class CoverMatrixView {
 
   /** The canvas's text alternative: what it shows, in numbers. */
   describe(pic) {
-    const n = [0, 0, 0, 0, 0];
+    const n = [0, 0, 0, 0, 0, 0];
     for (const s of pic.options) n[s]++;
     let covered = 0;
     for (let i = 0; i < pic.items; i++) covered += pic.covered(i) ? 1 : 0;
     return `The matrix: ${grouped(pic.options.length)} options (rows) × ${grouped(pic.items)} items (columns). ` +
-      `${grouped(n[OptionState.Live])} live, ${grouped(n[OptionState.Tried])} in the partial solution, ${grouped(n[OptionState.Pending])} still to try, ` +
+      `${grouped(n[OptionState.Live])} live, ${n[OptionState.Given] ? `${grouped(n[OptionState.Given])} chosen before the search, ` : ''}${grouped(n[OptionState.Tried])} in the partial solution, ${grouped(n[OptionState.Pending])} still to try, ` +
       `${grouped(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${grouped(covered)} items covered.${this.cut ? ` ${this.cut}` : ''}`;
   }
 
@@ -380,8 +380,9 @@ export class CoverMatrixView {
     }
     const top = pic.choices.length ? pic.choices[pic.choices.length - 1] : null;
     const trying = top?.trying ? top.option : -1;
-    const bgOf = [c['--mx-hidden'], c['--mx-bg'], c['--mx-tried'], c['--mx-pending'], c['--mx-hidden']];
-    const dotOf = [c['--mx-hidden-dot'], c['--mx-dot'], c['--mx-tried-dot'], c['--mx-pending-dot'], c['--mx-hidden-dot']];
+    // By OptionState: Hidden, Live, Tried, Pending, Spent, Given (chosen before the search: as tried).
+    const bgOf = [c['--mx-hidden'], c['--mx-bg'], c['--mx-tried'], c['--mx-pending'], c['--mx-hidden'], c['--mx-tried']];
+    const dotOf = [c['--mx-hidden-dot'], c['--mx-dot'], c['--mx-tried-dot'], c['--mx-pending-dot'], c['--mx-hidden-dot'], c['--mx-tried-dot']];
     const gap = rh >= 4 * s ? s : 0, gapX = cw >= 4 * s ? s : 0;
     for (let o = 0; o < this.optionItems.length; o++) {
       const y = G + o * rh;

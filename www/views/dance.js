@@ -12,6 +12,8 @@
 // headers, then the option nodes; the engine's spacers are not drawn), and compares
 // them with the last drawing to show what the last step changed.
 
+import { EventKind } from '../pkg/dlx_sudoku.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 
 /**
@@ -221,6 +223,7 @@ export class DanceView {
     legend.innerHTML = '<span><span class="key live"></span> a link in use</span> <span><span class="key moved"></span> changed by the last step</span> <span><span class="key stale"></span> kept by a node just hidden</span> <span><span class="node-key"></span> hidden (stepped aside)</span>' +
       ' <span><span class="stub-key"></span> a short stub: the link wraps around (to the header, or to h)</span>' +
       ' <span><b class="len-key">2</b> under a header: its length, the options left in its column</span>' +
+      ' <span><b class="len-key covered">0</b> in italics: a covered header\'s, no dead end</span>' +
       ' <span><span class="band-key tried"></span> the option being tried</span> <span><span class="band-key in-solution"></span> an option in the partial solution</span>';
     this.root.replaceChildren(svg, legend);
     this.svg = svg;
@@ -302,11 +305,17 @@ export class DanceView {
       g.classList.toggle('top', item >= 0 && item === top?.item);
       g.classList.toggle('dead', item >= 0 && pic.deadEnd(item));
       g.classList.toggle('solution', x > p.items && inSolution.has(dance.optionOf[x]));
-      if (item >= 0) this.lenText[item].textContent = String(pic.len[item]);
+      if (item >= 0) {
+        this.lenText[item].textContent = String(pic.len[item]);
+        // A covered item's number no longer counts: its 0 is no dead end.
+        this.lenText[item].classList.toggle('covered', pic.covered(item));
+      }
     }
+    // At a solution nothing is being tried any more: its rows are shaded alike.
+    const solved = pic.last?.kind === EventKind.Solution;
     for (let o = 0; o < p.options; o++) {
       this.band[o].classList.toggle('in-solution', inSolution.has(o));
-      this.band[o].classList.toggle('tried', !!top?.trying && top.option === o);
+      this.band[o].classList.toggle('tried', !solved && !!top?.trying && top.option === o);
     }
     for (let x = 0; x < n; x++) {
       const stale = !isLinked[x];

@@ -26,6 +26,9 @@ const LEN_STYLE = [null, [0, true], [0, false], [0, false], [1, false], [1, fals
 /** The shade and text style of a length: 9 and more look alike (16×16 and 25×25 go up to 16 and 25). */
 const shade = (len) => Math.min(9, Math.max(1, len));
 
+/** An uncovered item with no option left that is not a dead end: an item of the option tried. */
+const byTried = (pic, i) => !pic.covered(i) && pic.len[i] === 0 && !pic.deadEnd(i); // (every Sudoku item is primary)
+
 export class ItemsView {
   /** `onHover(item | null, source)` when the pointer or the focus is on an item. */
   constructor(root, numbering, { onHover }) {
@@ -213,7 +216,10 @@ export class ItemsView {
     const c = this.colors;
     ctx.clearRect(x, y, s, s);
     const len = pic.len[i];
-    const covered = pic.covered(i);
+    // An uncovered item with no option left that is no dead end is an item of the option
+    // being tried, about to be covered by it or just uncovered in its take-back: drawn as
+    // covered, which it is by that option (a dark-blue "0" contradicted the legend's red).
+    const covered = pic.covered(i) || byTried(pic, i);
     let bg, glyph = -1, bold = false;
     if (covered) bg = c['--covered'];
     else if (pic.deadEnd(i)) [bg, glyph, bold] = [c['--dead'], 3, true];
@@ -254,14 +260,31 @@ export class ItemsView {
     }
   }
 
+  /** What a screen reader hears for item `i`: its name, its length and its state. */
   label(i) {
     const m = this.model;
     const name = this.numbering.itemName(i);
     if (!m) return name;
-    const state = m.covered(i) ? 'covered' : m.deadEnd(i) ? 'no option left: dead end' : `${m.len[i]} left`;
+    const len = m.len[i];
+    const state = m.covered(i) ? 'covered'
+      : m.deadEnd(i) ? 'length 0, no option left: dead end'
+        : byTried(m, i) ? 'length 0, covered by the option being tried'
+          : `length ${len}, ${len} option${len === 1 ? '' : 's'} left`;
     const level = m.levelOf(i);
-    const chosen = level >= 0 ? `, chosen at level ${level + 1}` : '';
+    const chosen = level >= 0 ? `, chosen item at level ${level + 1}${m.chosenMark(i) === 'top' ? ' (the deepest)' : ''}` : '';
     return `${name}: ${state}${chosen}`;
+  }
+
+  /**
+   * Every item's label, when the search rests (the Sudoku's room calls it on pause, as the
+   * board's): a screen reader browsing the panels (not only one moving the focus) hears each
+   * item's length and state, not just its name. Not per frame.
+   */
+  refreshLabels() {
+    for (let i = 0; i < this.n; i++) {
+      const text = this.label(i);
+      if (this.squares[i].getAttribute('aria-label') !== text) this.squares[i].setAttribute('aria-label', text);
+    }
   }
 
   /** What the panels show, as text (for tests: the canvas has no DOM to compare). */

@@ -1,6 +1,11 @@
-// A small plot of the search depth over the last few hundred frames or steps: each
-// sample is a bar from the shallowest to the deepest level reached in it. The canvas
-// size comes from a ResizeObserver, never from reading layout during a frame.
+// A small plot of the search depth from its start (left) to now (right), over the events
+// (steps): each sample of the DepthLog is a bar from the shallowest to the deepest level
+// reached in its stretch of events, as wide as that stretch. Until the search has made
+// `MIN_WINDOW` steps the plot fills from the left. The canvas size comes from a
+// ResizeObserver, never from reading layout during a frame.
+
+/** The fewest steps the plot's width stands for: the first steps are bars, not the whole plot. */
+const MIN_WINDOW = 60;
 
 export class DepthPlot {
   constructor(canvas) {
@@ -67,12 +72,13 @@ export class DepthPlot {
     const n = log.count;
     if (n === 0) return;
     const left = 22 * dpr;
-    const bw = (w - left) / log.capacity;
-    const x0 = w - n * bw;
+    const from = log.origin;
+    const scale = (w - left) / Math.max(MIN_WINDOW, log.end - from);
     for (let k = 0; k < n; k++) {
-      const [, lo, hi] = log.get(k);
+      const [at, lo, hi] = log.get(k);
+      const x0 = left + (log.startOf(k) - from) * scale;
       const y0 = y(lo), y1 = y(hi);
-      ctx.fillRect(x0 + k * bw, y0 - dpr, Math.max(bw, dpr), Math.max(y1 - y0, 0) + 2 * dpr);
+      ctx.fillRect(x0, y0 - dpr, Math.max((at - from) * scale + left - x0, dpr), Math.max(y1 - y0, 0) + 2 * dpr);
     }
   }
 }

@@ -91,7 +91,10 @@ export class ResultView {
     this.root.replaceChildren(p);
     this.root.hidden = false;
     this.root.dataset.kind = kind;
-    this.reveal();
+    // A unique solution is shown on the board itself, in view: the page stays where it is
+    // (scrolling to this line under the board took the header off the screen). Every other
+    // answer is only said here, and is brought into view.
+    if (kind !== 'unique') this.reveal();
   }
 
   /** Two solutions side by side, the cells where they differ marked; `numbering` gives the

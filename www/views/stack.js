@@ -1,6 +1,9 @@
 // The choice stack as a breadcrumb: one step per open level, "r7c1 = 6 (1 of 2)", with
 // what is left to try there. Branches not yet tried stay visible here even when a later
 // level fills their cell. It reads the picture's levels and the trace's branch lists.
+// The row never scrolls or cuts a step: it shows the deepest levels that fit in its width,
+// and one step before them counts the levels left out ("levels 1–4"); a deepest step
+// wider than the row alone wraps its words.
 
 import { grouped } from '../grouped.js';
 
@@ -10,6 +13,14 @@ export class StackView {
   constructor(root) {
     this.root = root;
     this.shown = '';
+    this.width = 0;
+    // A new width fits another number of steps (read here, never during a frame).
+    new ResizeObserver(([entry]) => {
+      const w = Math.round(entry.contentRect.width);
+      if (w === this.width) return;
+      this.width = w;
+      if (this.parts) this.draw(this.parts);
+    }).observe(root);
   }
 
   /** `words`: {item(i), entry(i, o)} as the narration names them (an option in an item's list: for a cell, its digit). */
@@ -28,24 +39,46 @@ export class StackView {
     const key = JSON.stringify([from, parts]);
     if (key === this.shown) return;
     this.shown = key;
+    this.parts = { from, parts };
+    this.draw(this.parts);
+  }
+
+  /** Lays the steps out, then leaves out the oldest until the row fits its box. */
+  draw({ from, parts }) {
     const list = document.createElement('ol');
     list.className = 'crumbs';
-    if (from > 0) list.append(Object.assign(document.createElement('li'), { className: 'more', textContent: `levels 1–${from}…` }));
-    for (const p of parts) {
+    const before = Object.assign(document.createElement('li'), { className: 'more' });
+    const chips = parts.map((p) => {
       const li = document.createElement('li');
       li.value = p.level;
       const head = Object.assign(document.createElement('span'), { className: 'crumb-head', textContent: `${p.level}. ${p.item}: ${p.doing}` });
       li.append(head);
       if (p.left.length) li.append(Object.assign(document.createElement('span'), { className: 'crumb-left', textContent: ` · left: ${p.left.join(', ')}` }));
-      list.append(li);
-    }
+      return list.appendChild(li);
+    });
     if (!parts.length) list.append(more('no choice made yet'));
+    this.root.classList.remove('wraps');
     this.root.replaceChildren(list);
-    this.root.scrollLeft = this.root.scrollWidth;
+    let hidden = from;
+    const say = () => {
+      if (hidden && !before.isConnected) list.prepend(before);
+      before.textContent = hidden === 1 ? 'level 1' : `levels 1–${hidden}`;
+      before.title = `${hidden === 1 ? 'Level 1 is' : `Levels 1 to ${hidden} are`} left out here: the row shows the deepest levels that fit`;
+    };
+    say();
+    const width = this.root.clientWidth;
+    while (chips.length > 1 && list.scrollWidth > width) {
+      chips.shift().remove();
+      hidden++;
+      say();
+    }
+    if (list.scrollWidth > width) this.root.classList.add('wraps');
   }
 
   /** While the search runs too fast to read: how deep it is, not the levels of a past moment. */
   depth(depth) {
+    this.parts = null;
+    this.root.classList.remove('wraps');
     const text = depth ? `${grouped(depth)} level${depth === 1 ? '' : 's'} of choices: pause to read them` : 'no choice made yet';
     if (text === this.shown) return;
     this.shown = text;
