@@ -5,11 +5,12 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
+use dlx_sudoku::cells::Cells;
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::dlx1::{Problem, ReadError};
-use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status, Stepwise};
+use dlx_sudoku::exact_cover::{Nothing, Search, Status, Stepwise};
 
-use super::args::Cover;
+use super::args::{Cover, CoverEngine};
 use super::solve::count_message;
 use super::Failure;
 
@@ -33,7 +34,7 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         _ => u64::MAX,
     };
     let progress = options.count.is_some() && io::stderr().is_terminal();
-    let mut run = Run::new(&problem, limit, progress);
+    let mut run = Run::new(&problem, options.engine, limit, progress);
     if options.stats {
         run.report_size();
     }
@@ -75,10 +76,28 @@ fn plural(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// Nodes a cells search enters between two looks at the clock while progress is shown (some
+/// microseconds of work at the least, as `EVENTS_PER_LOOK`).
+const NODES_PER_LOOK: u64 = 1 << 10;
+
+/// The engine of a run.
+// One engine per run: the size of the larger one does not matter.
+#[allow(clippy::large_enum_variant)]
+enum Engine {
+    Links(Search),
+    Cells(Cells),
+}
+
+/// The engine `auto` picks for a problem: see `pick`.
+pub fn pick(problem: &Problem) -> CoverEngine {
+    let _ = problem;
+    CoverEngine::Cells
+}
+
 /// One search to its end or to the limit, with what `--stats` reports.
 struct Run<'a> {
     problem: &'a Problem,
-    search: Search,
+    search: Engine,
     limit: u64,
     found: u64,
     /// Solutions found at each depth (number of options).
@@ -89,10 +108,17 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    fn new(problem: &'a Problem, limit: u64, progress: bool) -> Run<'a> {
+    fn new(problem: &'a Problem, engine: CoverEngine, limit: u64, progress: bool) -> Run<'a> {
+        let engine = match engine {
+            CoverEngine::Auto => pick(problem),
+            chosen => chosen,
+        };
         Run {
             problem,
-            search: problem.search(),
+            search: match engine {
+                CoverEngine::Cells => Engine::Cells(Cells::new(problem.matrix())),
+                _ => Engine::Links(problem.search()),
+            },
             limit,
             found: 0,
             by_depth: vec![0; problem.primary() + 1],
@@ -117,13 +143,16 @@ impl<'a> Run<'a> {
                 Status::Solution => {}
             }
             self.found += 1;
-            self.by_depth[self.search.depth()] += 1;
+            options.clear();
+            match &self.search {
+                Engine::Links(s) => options.extend(s.solution()),
+                Engine::Cells(c) => options.extend(c.solution()),
+            }
+            self.by_depth[options.len()] += 1;
             text.clear();
             if self.found > 1 {
                 text.push('\n');
             }
-            options.clear();
-            options.extend(self.search.solution());
             options.sort_unstable();
             for &option in &options {
                 self.problem.write_option(option, &mut text);
@@ -143,26 +172,38 @@ impl<'a> Run<'a> {
     /// Langford pairs have none, found in 12 s) still shows its nodes going up, not a
     /// terminal that seems to hang. That costs a little; a search nobody watches runs on.
     fn step(&mut self) -> Status {
-        if self.progress.is_none() {
-            return self.search.step(&mut Nothing);
-        }
+        let watched = self.progress.is_some();
         loop {
-            for _ in 0..EVENTS_PER_LOOK {
-                match self.search.step(&mut Stepwise) {
-                    Status::Running => {}
-                    status => return status,
-                }
+            let status = match &mut self.search {
+                Engine::Cells(c) if !watched => return c.run(u64::MAX),
+                Engine::Links(s) if !watched => return s.step(&mut Nothing),
+                Engine::Cells(c) => c.run(c.counters().nodes + NODES_PER_LOOK),
+                Engine::Links(s) => (0..EVENTS_PER_LOOK)
+                    .map(|_| s.step(&mut Stepwise))
+                    .find(|&status| status != Status::Running)
+                    .unwrap_or(Status::Running),
+            };
+            if status != Status::Running {
+                return status;
             }
             self.show_progress();
+        }
+    }
+
+    /// The search's nodes and updates so far, as its engine counts them.
+    fn counters(&self) -> (u64, u64) {
+        match &self.search {
+            Engine::Links(s) => (s.counters().nodes, s.counters().updates),
+            Engine::Cells(c) => (c.counters().nodes, c.counters().updates),
         }
     }
 
     fn show_progress(&mut self) {
         let Some(last) = self.progress else { return };
         if last.elapsed() >= PROGRESS_EVERY {
-            let c = self.search.counters();
+            let (nodes, _) = self.counters();
             // Progress is a courtesy: a failing stderr does not stop the count.
-            let _ = write!(io::stderr(), "{}", progress_line(self.found, c.nodes));
+            let _ = write!(io::stderr(), "{}", progress_line(self.found, nodes));
             self.progress = Some(Instant::now());
         }
     }
@@ -177,9 +218,13 @@ impl<'a> Run<'a> {
     /// problem's size. A failure to write it is not worth an error.
     fn report_size(&self) {
         let p = self.problem;
+        let engine = match self.search {
+            Engine::Links(_) => "dlx (dancing links)",
+            Engine::Cells(_) => "cells (dancing cells)",
+        };
         let _ = writeln!(
             io::stderr(),
-            "stats: {}, {}+{} items",
+            "stats: {}, {}+{} items; engine {engine}",
             plural(p.options() as u64, "option"),
             p.primary(),
             p.items() - p.primary(),
@@ -189,7 +234,7 @@ impl<'a> Run<'a> {
     /// `--stats` at the end of the search, on stderr (a failure to write it is not worth an
     /// error).
     fn report(&self) {
-        let Counters { nodes, updates, .. } = self.search.counters();
+        let (nodes, updates) = self.counters();
         let seconds = self.time.as_secs_f64();
         let rate = per_second(nodes, seconds);
         let depths: Vec<String> = self

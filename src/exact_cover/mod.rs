@@ -617,4 +617,4 @@ impl Matrix {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
