@@ -52,13 +52,25 @@ pub struct Cells {
 }
 
 impl Cells {
-    /// A search of `m`'s problem: its items, primary and secondary, and all its options
-    /// (what the matrix has covered or committed is not looked at: give it one at its start).
+    /// A search of `m`'s problem as it stands: the items it has covered (by
+    /// [`Matrix::commit`]) are left out, and so are the options that use one of them, as in a
+    /// links search of `m`; solutions name options by their numbers in `m`.
     pub fn new(m: &Matrix) -> Cells {
-        let options: Vec<Vec<u32>> = (0..m.options())
-            .map(|o| m.option_items(o).map(|i| i as u32).collect())
+        // Uncovered items, numbered anew: the primary ones first, as in `m`.
+        let mut number = vec![u32::MAX; m.items()];
+        let (mut primary, mut items) = (0, 0);
+        for (i, n) in number.iter_mut().enumerate() {
+            if !m.is_covered(i) {
+                *n = items;
+                items += 1;
+                primary += u32::from(i < m.primary());
+            }
+        }
+        let options: Vec<(u32, Vec<u32>)> = (0..m.options())
+            .filter(|&o| m.option_items(o).all(|i| !m.is_covered(i)))
+            .map(|o| (o as u32, m.option_items(o).map(|i| number[i]).collect()))
             .collect();
-        let dance = Dance::new(m.primary() as u32, m.items() as u32, options.iter().map(|o| &o[..]));
+        let dance = Dance::new(primary, items, options.iter().map(|(o, items)| (*o, &items[..])));
         Cells { dance, solutions: 0 }
     }
 

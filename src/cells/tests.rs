@@ -182,3 +182,22 @@ fn options_of_one_width_are_walked_as_by_spacers() {
         assert_eq!(Cells::new(p.matrix()).dance.width(), width);
     }
 }
+
+/// Options committed in the matrix (as a Sudoku's clues are) are out of the search, with
+/// their items and every option that uses one: the same solutions as the links engine's.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_matrix_s_commits_are_kept() {
+    let mut rng = Rng(0xc0_3317);
+    for round in 0..rounds(300) {
+        let (mut m, options) = random(&mut rng, 12, 4, 30, 4);
+        for _ in 0..rng.below(3) {
+            if !options.is_empty() {
+                let _ = m.commit(rng.below(options.len() as u64) as usize);
+            }
+        }
+        let mut c = Cells::new(&m);
+        let found = sorted(c.solutions(usize::MAX));
+        assert_eq!(found, sorted(m.solutions(usize::MAX)), "round {round}");
+    }
+}
