@@ -77,7 +77,7 @@ case "$module" in
         echo "mutants.sh: $n mutants (${in_diff[*]:-the whole library}); shard $shard of $shards"
         set -- "${in_diff[@]}" --shard "$shard/$shards" "$@"
         # A survivor is reported; it fails the stage only with MUTANTS_STRICT=1, until every
-        # module has reached its goal (README: mutation testing). (A merge's "last commit" is
+        # module has reached its goal (docs/testing.md: mutation testing). (A merge's "last commit" is
         # the whole merged branch, whose modules may not have been through cargo-mutants yet.)
         if [[ "${MUTANTS_STRICT:-0}" != 1 ]]; then
             rc=0

@@ -27,10 +27,14 @@ done
 # --- stage bookkeeping -----------------------------------------------------------------------
 t_all=$SECONDS
 current="" passed=() skipped=() cpu=() lane_pid="" lane_names=() lane_seen=()
+# The dist stage writes the build's sizes here (tests/dist/sizes.mjs); the summary repeats them.
+sizes_file=target/dist-sizes.txt
+rm -f "$sizes_file"
 finish() {
     local rc=$?
     lane_stop
     (( ${#cpu[@]} )) && echo "test.sh: CPU time (user+sys) per stage: ${cpu[*]}"
+    [[ -f "$sizes_file" ]] && echo "test.sh: sizes (gzip -9): $(cat "$sizes_file")"
     if (( rc != 0 )) && [[ -n "$current" ]]; then
         echo "test.sh: FAIL in stage '$current' (exit $rc) after $((SECONDS - t_all))s; passed: ${passed[*]:-none}"
     elif (( rc != 0 )); then
@@ -209,6 +213,16 @@ if (( run_setup )); then
     fi
 fi
 
+# --- 0. the docs: every relative link in README.md and docs/ resolves (file and heading), and the
+# README stays a front door (at most 300 lines). Under a second.
+if command -v node >/dev/null; then
+    stage docs node --test tests/docs/
+elif (( native_only )); then
+    skip docs "--native and no node"
+else
+    echo "test.sh: node not found (Node 20 expected)" >&2; exit 1
+fi
+
 # --- 0a. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
 # workspaces of their own: seconds, so first. `cargo fmt` (in each) mends what it reports.
 format_check() {
@@ -256,6 +270,10 @@ if (( ! native_only )); then
     in_lane+=(${in_lane[@]:+---} fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}")
 fi
 if (( ${#in_lane[@]} )); then lane "${in_lane[@]}"; fi
+
+# --- 1b. the command line's manual pages and completion scripts, made from its grammar (as a
+# user would make them, into target/docs; tests/cli.rs checked what they hold) -------------------
+stage cli-docs scripts/docs.sh target/docs
 
 # --- 2. the big data-driven test over ../shared/data/puzzles, in release ----------------------
 if [[ -f tests/puzzle_sets.rs ]]; then
@@ -343,7 +361,9 @@ stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-2}"
 # --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds
 # and runs a page of tricky JavaScript (tests/dist/tricky/); serves dist/ under a sub-path, goes
-# offline, updates it, and opens dist/dlx-sudoku.html from file://.
+# offline, updates it, and opens dist/dlx-sudoku.html from file://. First it prints the wasm module's
+# and the single file's sizes (repeated in the summary) and fails when the module is past 160 KiB
+# gzipped (tests/dist/sizes.mjs).
 stage dist node tests/dist/run.mjs
 
 # --- the background stages' end (they are reported as they finish; this waits for the rest) ---

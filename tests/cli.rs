@@ -148,18 +148,18 @@ fn counts_solutions() {
             "1158 solutions\n",
         );
         solves(
-            &["solve", "--engine", engine, "--count", "5"],
+            &["solve", "--engine", engine, "--count", "--max-solutions", "5"],
             &format!("{EMPTY_LINE}\n"),
             "at least 5 solutions\n",
         );
     }
     solves(
-        &["solve", "--count=1158"],
+        &["solve", "--max-solutions=1158", "--count"],
         &format!("{SIXTEEN_CLUES}\n"),
         "at least 1158 solutions\n",
     );
     solves(
-        &["solve", "--count", "1159"],
+        &["solve", "--count", "--max-solutions", "1159"],
         &format!("{SIXTEEN_CLUES}\n"),
         "1158 solutions\n",
     );
@@ -330,8 +330,16 @@ fn usage_errors_exit_2_with_clap_messages() {
             "error: unexpected argument '--verbose' found\n\nUsage: dlx-sudoku solve [OPTIONS]\n",
         ),
         (
-            &["solve", "--count", "0"],
-            "error: invalid value '0' for '--count [<N>]': 0 is not in 1..",
+            &["solve", "--count", "--max-solutions", "0"],
+            "error: invalid value '0' for '--max-solutions <N>': 0 is not in 1..",
+        ),
+        (
+            &["solve", "--max-solutions", "5"],
+            "error: the following required arguments were not provided:\n  --count\n\nUsage: dlx-sudoku solve --count --max-solutions <N>\n",
+        ),
+        (
+            &["rate", "-k", "0"],
+            "error: invalid value '0' for '--samples <K>': 0 is not in 1..=10000\n",
         ),
         (
             &["bench"],
@@ -368,7 +376,9 @@ fn help_prints_the_usage() {
         let out = run(args, "");
         assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{args:?}");
         assert!(out.stdout.contains("Usage: dlx-sudoku solve [OPTIONS]"), "{args:?}");
-        assert!(out.stdout.contains("--count [<N>]"), "{args:?}");
+        let flag = |line: &str| line.trim() == "--count" || line.trim_start().starts_with("--count  ");
+        assert!(out.stdout.lines().any(flag), "{args:?}: --count is a flag");
+        assert!(out.stdout.contains("  --max-solutions <N>"), "{args:?}");
         assert!(out.stdout.contains("Exit status: 0 on success"), "{args:?}");
         assert!(out.stdout.contains("2 on a usage error or bad input"), "{args:?}");
     }
@@ -380,6 +390,271 @@ fn help_prints_the_usage() {
         (out.code, out.stdout),
         (0, format!("dlx-sudoku {}\n", env!("CARGO_PKG_VERSION")))
     );
+}
+
+/// `--count` once took an optional N, which swallowed the word after it (`cover --count FILE`
+/// failed): now a flag, with the limit in `--max-solutions`. A number right after it is the
+/// old form, and the error says what to write now.
+#[test]
+fn the_old_count_form_names_the_new_option() {
+    for (args, n) in [
+        (&["solve", "--count", "5"][..], "5"),
+        (&["solve", "--count=5"], "5"),
+        (
+            &["solve", "--engine", "bitmask", "--count", "12", "--format", "line"],
+            "12",
+        ),
+        (&["solve", "--count", "0"], "N"),
+    ] {
+        assert_eq!(
+            usage_error(args),
+            format!(
+                "error: --count takes no number: to count no further than {n} solutions, write \
+                 `--count --max-solutions {n}`\n\nUsage: dlx-sudoku solve [OPTIONS]\n\n\
+                 For more information, try '--help'.\n"
+            ),
+            "{args:?}"
+        );
+    }
+    // What it says to write works.
+    solves(
+        &["solve", "--count", "--max-solutions", "5"],
+        &format!("{EMPTY_LINE}\n"),
+        "at least 5 solutions\n",
+    );
+    // Words that are not a number after --count are clap's to judge, and a number elsewhere
+    // is no old form: generate's --count takes one.
+    assert!(usage_error(&["solve", "--count", "x"]).starts_with("error: unexpected argument 'x' found"));
+    assert_eq!(
+        run(&["generate", "--count", "2", "--size", "4"], "")
+            .stdout
+            .lines()
+            .count(),
+        2
+    );
+}
+
+/// The commands `dlx-sudoku --help` lists (`help` aside), and the long options each one's
+/// `--help` lists; first the program's own ("" and its options).
+fn commands_and_long_options() -> Vec<(String, Vec<String>)> {
+    let long_options = |args: &[&str]| -> Vec<String> {
+        let out = run(args, "");
+        assert_eq!(out.code, 0, "{args:?}");
+        out.stdout
+            .lines()
+            .map(str::trim_start)
+            .filter(|line| line.starts_with('-'))
+            .filter_map(|line| line.split([' ', ',']).find_map(|word| word.strip_prefix("--")))
+            .map(String::from)
+            .collect()
+    };
+    let help = run(&["--help"], "").stdout;
+    let listed = help.split_once("Commands:\n").expect("a list of commands").1;
+    let mut all = vec![(String::new(), long_options(&["--help"]))];
+    for line in listed.lines().take_while(|line| !line.is_empty()) {
+        let name = line.split_whitespace().next().unwrap();
+        if name != "help" {
+            all.push((name.to_string(), long_options(&[name, "--help"])));
+        }
+    }
+    let names: Vec<&str> = all.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["", "solve", "bench", "generate", "rate", "cover", "completions"]
+    );
+    assert!(all[5].1.contains(&"max-solutions".to_string()), "{all:?}");
+    all
+}
+
+/// The lines of `text` from the first that is `start` to the next that is `end`, spaces
+/// around each aside.
+fn block(text: &str, start: &str, end: &str) -> String {
+    let mut lines = text.lines().skip_while(|line| line.trim() != start.trim()).peekable();
+    assert!(lines.peek().is_some(), "no {start:?} in {text}");
+    let block: Vec<&str> = lines.take_while(|line| line.trim() != end.trim()).collect();
+    block.join("\n") + "\n"
+}
+
+#[test]
+fn completions_offer_every_command_and_long_option() {
+    let all = commands_and_long_options();
+    let script = |shell: &str| {
+        let out = run(&["completions", shell], "");
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""), "{shell}");
+        out.stdout
+    };
+    let bash = script("bash");
+    let zsh = script("zsh");
+    let fish = script("fish");
+    for (command, options) in &all {
+        // Each shell's own way of naming a command's options: bash lists them after the
+        // command's case, zsh in the command's `_arguments`, fish on a line each.
+        let bash_case = if command.is_empty() {
+            block(&bash, "dlx__sudoku)", ";;")
+        } else {
+            block(&bash, &format!("dlx__sudoku__{command})"), ";;")
+        };
+        let bash_options = bash_case
+            .lines()
+            .find_map(|line| line.trim().strip_prefix("opts="))
+            .unwrap();
+        let bash_options: Vec<&str> = bash_options.trim_matches('"').split(' ').collect();
+        let zsh_options = if command.is_empty() {
+            block(&zsh, "_arguments \"${_arguments_options[@]}\" : \\", "&& ret=0")
+        } else {
+            block(&zsh, &format!("({command})"), ";;")
+        };
+        for option in options {
+            assert!(
+                bash_options.contains(&format!("--{option}").as_str()),
+                "bash: {command} --{option}: {bash_options:?}"
+            );
+            assert!(
+                zsh_options.contains(&format!("--{option}")),
+                "zsh: {command} --{option}: {zsh_options}"
+            );
+            let fish_line = if command.is_empty() {
+                "__fish_dlx_sudoku_needs_command\"".to_string()
+            } else {
+                format!("__fish_dlx_sudoku_using_subcommand {command}\"")
+            };
+            assert!(
+                fish.lines()
+                    .any(|line| line.contains(&fish_line) && line.contains(&format!(" -l {option} "))),
+                "fish: {command} --{option}"
+            );
+        }
+        if !command.is_empty() {
+            assert!(bash.contains(&format!("dlx__sudoku,{command})")), "bash: {command}");
+            assert!(zsh.contains(&format!("\n'{command}:")), "zsh: {command}");
+            assert!(fish.contains(&format!(" -a \"{command}\" ")), "fish: {command}");
+        }
+    }
+    // The hidden `man`, a tool of the docs build, is offered by none.
+    for text in [&bash, &zsh, &fish, &script("elvish"), &script("powershell")] {
+        assert!(!text.contains("manual pages"), "{text}");
+        assert!(text.contains("max-solutions"), "{text}");
+    }
+    // Bash, if here, completes with it: the options of cover, and the commands.
+    if std::path::Path::new("/bin/bash").exists() {
+        let complete = |line: &str| {
+            let out = Command::new("/bin/bash")
+                .args(["--norc", "-c"])
+                .arg(format!(
+                    "source <({BIN} completions bash); COMP_WORDS=({line}); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); \
+                     COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}; \
+                     _dlx-sudoku dlx-sudoku \"${{COMP_WORDS[COMP_CWORD]}}\" \"${{COMP_WORDS[COMP_CWORD-1]}}\"; \
+                     echo \"${{COMPREPLY[*]}}\""
+                ))
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            String::from_utf8(out.stdout).unwrap()
+        };
+        assert_eq!(complete("dlx-sudoku cover --m"), "--max-solutions\n");
+        assert_eq!(complete("dlx-sudoku co"), "cover completions\n");
+        assert_eq!(complete("dlx-sudoku rate --s"), "--samples --seed --size\n");
+    }
+}
+
+/// `dlx-sudoku man DIR` (scripts/man.sh): a page for the program that lists every command,
+/// and one per command with each of its long options; well-formed for groff if it is here.
+#[test]
+fn man_pages_name_every_command_and_long_option() {
+    let dir = std::env::temp_dir().join(format!("dlx-sudoku-man-{}", std::process::id()));
+    let out = run(&["man", dir.to_str().unwrap()], "");
+    assert_eq!((out.code, out.stdout.as_str(), out.stderr.as_str()), (0, "", ""));
+    let page = |name: &str| {
+        let path = dir.join(format!("{name}.1"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let all = commands_and_long_options();
+    let mut pages = vec!["dlx-sudoku.1".to_string()];
+    for (command, options) in &all {
+        let name = if command.is_empty() {
+            "dlx-sudoku".to_string()
+        } else {
+            pages.push(format!("dlx-sudoku-{command}.1"));
+            assert!(
+                page("dlx-sudoku").contains(&format!("dlx\\-sudoku\\-{command}(1)")),
+                "{command}"
+            );
+            format!("dlx-sudoku-{command}")
+        };
+        let text = page(&name);
+        assert!(text.contains(&format!("\n.TH {name} 1 ")), "{text}");
+        for option in options {
+            let roff = format!("\\fB\\-\\-{}\\fR", option.replace('-', "\\-"));
+            assert!(text.contains(&roff), "{name}: --{option}");
+        }
+    }
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    pages.sort();
+    assert_eq!(written, pages, "no page for `help` or the hidden `man`");
+    let cover = page("dlx-sudoku-cover");
+    assert!(
+        cover.contains("\\fI<NAME>\\fR\\fI \\fR\\fI[ARG]\\fR"),
+        "knuth takes no ARG: {cover}"
+    );
+    assert!(cover.is_ascii(), "{cover}");
+    // The examples are set as written, one a line, not filled into a paragraph.
+    assert!(
+        cover.contains(".nf\n  dlx\\-sudoku cover \\-\\-example queens 8 | dlx\\-sudoku cover \\-\\-count"),
+        "{cover}"
+    );
+    if std::path::Path::new("/usr/bin/groff").exists() {
+        for name in &pages {
+            let out = Command::new("/usr/bin/groff")
+                .args(["-man", "-Tutf8", "-ww", "-z"])
+                .arg(dir.join(name))
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{name}");
+            assert!(out.status.success(), "{name}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every example in a command's help, run in order as a reader would paste them (in an
+/// empty directory, with the binary on the PATH), succeeds and prints what it says.
+#[test]
+fn every_example_in_the_help_works() {
+    let bin_dir = std::path::Path::new(BIN).parent().unwrap();
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let dir = std::env::temp_dir().join(format!("dlx-sudoku-examples-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut ran = 0;
+    for (command, _) in commands_and_long_options() {
+        let help = run(&[command.as_str(), "--help"], "").stdout;
+        let Some((_, examples)) = help.split_once("\nExamples:\n") else {
+            continue;
+        };
+        for line in examples.lines().take_while(|line| line.starts_with("  ")) {
+            // `COMMAND      OUTPUT`: what it prints, if shown, after a wide gap.
+            let (line, expected) = line.trim().split_once("   ").unwrap_or((line.trim(), ""));
+            let out = Command::new("sh")
+                .args(["-c", line])
+                .env("PATH", &path)
+                .current_dir(&dir)
+                .output()
+                .unwrap();
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "{line}: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(stdout.contains(expected.trim()), "{line}: {stdout}");
+            assert!(
+                !line.contains("--stats") || out.stderr.starts_with(b"stats: "),
+                "{line}"
+            );
+            ran += 1;
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(ran >= 9, "{ran} examples");
 }
 
 /// A file in the temporary directory, removed when dropped.
@@ -1246,7 +1521,7 @@ fn rate_gives_no_level_without_one_solution() {
     let empty = ".".repeat(81);
     let loose = format!("..{}", &unique[2..]).replacen('8', ".", 1);
     let input = format!("{impossible}\n{unique}\n{empty}\n{loose}\n");
-    let out = run(&["rate", "-k", "2"], &input);
+    let out = run(&["rate", "--samples", "2"], &input);
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{}", out.stdout);

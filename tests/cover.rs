@@ -119,9 +119,15 @@ fn examples_have_their_known_counts() {
         );
     }
     let problem = example(&["queens", "8"]);
-    assert_eq!(cover(&["--count", "50"], &problem), "at least 50 solutions\n");
-    assert_eq!(cover(&["--count=92"], &problem), "at least 92 solutions\n");
-    assert_eq!(cover(&["--count", "93"], &problem), "92 solutions\n");
+    assert_eq!(
+        cover(&["--count", "--max-solutions", "50"], &problem),
+        "at least 50 solutions\n"
+    );
+    assert_eq!(
+        cover(&["--max-solutions=92", "--count"], &problem),
+        "at least 92 solutions\n"
+    );
+    assert_eq!(cover(&["--count", "--max-solutions", "93"], &problem), "92 solutions\n");
     // No solution prints nothing.
     assert_eq!(cover(&[], &example(&["queens", "2"])), "");
 }
@@ -147,7 +153,10 @@ fn a_sudoku_example_solves_to_the_puzzle_s_solution() {
 #[test]
 fn stats_go_to_stderr() {
     let problem = example(&["queens", "8"]);
-    let out = run(&["cover", "--count", "--stats", "--engine", "dlx"], &problem);
+    let out = run(
+        &["cover", "--count", "--stats", "--jobs", "1", "--engine", "dlx"],
+        &problem,
+    );
     assert_eq!((out.code, out.stdout.as_str()), (0, "92 solutions\n"));
     let lines: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(lines.len(), 3, "{}", out.stderr);
@@ -235,6 +244,84 @@ fn reads_a_file_or_stdin() {
     );
 }
 
+/// `--count` is a flag: it counts a file named before it or after it, or stdin, in any order
+/// with the other options. (It once took an optional N, and `cover --count FILE` failed:
+/// "invalid value 'FILE' for '--count [<N>]'".)
+#[test]
+fn count_counts_a_file_in_any_order_or_stdin() {
+    let problem = example(&["queens", "6"]);
+    with_file("count", &problem, |file| {
+        for args in [
+            &["--count", file][..],
+            &[file, "--count"],
+            &["--count", "--stats", file],
+            &["--count", "-"],
+            &["--count"],
+        ] {
+            let mut all = vec!["cover"];
+            all.extend(args);
+            // The file, if named, is read, and stdin not.
+            let stdin = if args.contains(&file) { "not read" } else { &problem };
+            let out = run(&all, stdin);
+            assert_eq!(
+                (out.code, out.stdout.as_str()),
+                (0, "4 solutions\n"),
+                "{args:?}: {}",
+                out.stderr
+            );
+        }
+        assert_eq!(
+            cover(&[file, "--count", "--max-solutions", "3"], ""),
+            "at least 3 solutions\n"
+        );
+    });
+    // A file named by a number is read, even right after --count.
+    let dir = std::env::temp_dir().join(format!("dlx-sudoku-numbered-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("12"), &problem).unwrap();
+    let out = Command::new(BIN)
+        .args(["cover", "--count", "12"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "4 solutions\n");
+    assert_eq!(out.status.code(), Some(0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The old form `--count N`: a usage error that names the new option.
+#[test]
+fn the_old_count_form_names_the_new_option() {
+    let message = |file: &str, n: &str| {
+        format!(
+            "error: --count takes no number{file}: to count no further than {n} solutions, write \
+             `--count --max-solutions {n}`\n\nUsage: dlx-sudoku cover [OPTIONS] [FILE]\n\n\
+             For more information, try '--help'.\n"
+        )
+    };
+    let no_file = |n: &str| format!(", and no file is named '{n}'");
+    for (args, expected) in [
+        (&["cover", "--count", "50"][..], message(&no_file("50"), "50")),
+        (
+            &["cover", "--stats", "--count", "7", "p.dlx"],
+            message(&no_file("7"), "7"),
+        ),
+        (&["cover", "--count=50"], message("", "50")),
+        (&["cover", "--count", "0"], message(&no_file("0"), "N")),
+        (
+            &["cover", "--count", "18446744073709551616"],
+            message(&no_file("18446744073709551616"), "18446744073709551616"),
+        ),
+    ] {
+        let out = run(args, &example(&["knuth"]));
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{args:?}");
+        assert_eq!(out.stderr, expected, "{args:?}");
+    }
+    // After `--`, a word is the FILE whatever it looks like.
+    let out = run(&["cover", "--count", "--", "50"], "");
+    assert!(out.stderr.starts_with("dlx-sudoku: 50: "), "{}", out.stderr);
+}
+
 #[test]
 fn bad_input_is_an_error_naming_line_and_column() {
     for (input, message) in [
@@ -280,20 +367,11 @@ fn usage_errors_follow_clap() {
     for (args, start) in [
         (
             &["cover", "--first", "--count"][..],
-            "error: the argument '--first' cannot be used with '--count [<N>]'",
+            "error: the argument '--first' cannot be used with '--count'",
         ),
         (
-            &["cover", "--count", "0"],
-            "error: invalid value '0' for '--count [<N>]': 0 is not in 1..",
-        ),
-        (
-            &["cover", "--count", "18446744073709551616"],
-            "error: invalid value '18446744073709551616' for '--count [<N>]': number too large",
-        ),
-        // The file where N goes: clap said only "invalid digit found in string".
-        (
-            &["cover", "--count", "pent.dlx"],
-            "error: invalid value 'pent.dlx' for '--count [<N>]': not a number; a word right after --count is read as N: to count a file's solutions, write `cover pent.dlx --count`",
+            &["cover", "--count", "--max-solutions", "18446744073709551616"],
+            "error: invalid value '18446744073709551616' for '--max-solutions <N>': number too large",
         ),
         (
             &["cover", "--max-solutions", "0"],
@@ -317,7 +395,12 @@ fn usage_errors_follow_clap() {
         ),
         (
             &["cover", "--example", "knuth", "--count"],
-            "error: the argument '--example <NAME> [ARG]' cannot be used with '--count [<N>]'",
+            "error: the argument '--example <NAME> [ARG]' cannot be used with '--count'",
+        ),
+        // The file taken for knuth's ARG.
+        (
+            &["cover", "--example", "knuth", "p.dlx"],
+            "error: --example knuth takes nothing more, and --example reads no FILE: to solve 'p.dlx', write `dlx-sudoku cover p.dlx`\n",
         ),
     ] {
         let out = run(args, "");
@@ -353,7 +436,8 @@ fn help_states_the_format_limits_and_exit_status() {
         "Usage: dlx-sudoku cover [OPTIONS] [FILE]",
         "--max-solutions <N>",
         "--example <NAME> [ARG]",
-        "write `cover FILE --count`",
+        "  --count\n",
+        "Stop after N solutions (with --count: count no further than N)",
         "item names of at most 64 bytes; at most 100000 items, 256 items in an option",
         "10000000 entries",
         "colours (`item:colour`) are not supported",
@@ -522,7 +606,7 @@ fn count_shows_progress_while_no_solution_comes() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
-        text.contains("\r0 solutions, ") && text.contains(" nodes …\x1b[K"),
+        text.contains("% of the tree: 0 solutions, ") && text.contains(" nodes …\x1b[K"),
         "{text:?}"
     );
     assert!(text.ends_with("\r\x1b[K0 solutions\r\n"), "{text:?}");
@@ -545,9 +629,32 @@ fn the_cells_engine_counts_as_ssxc1() {
         lines[1]
     );
     assert_eq!(lines[2], "stats: solutions by depth: 8:92");
-    // `auto` names the engine it picked.
-    let out = run(&["cover", "--count", "--stats"], &example(&["queens", "8"]));
-    assert!(out.stderr.contains("; engine "), "{}", out.stderr);
+    // `auto` picks cells on one thread for queens, dlx for a Sudoku (its length buckets), and
+    // dlx to count on threads (the split is the links engine's), and says so.
+    let sudoku = example(&[
+        "sudoku",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ]);
+    for (args, problem, engine) in [
+        (&["--jobs", "1"][..], example(&["queens", "8"]), "cells"),
+        (&["--jobs", "1"], sudoku.clone(), "dlx"),
+        (&["--jobs", "2"], example(&["queens", "8"]), "dlx"),
+        (
+            &["--engine", "cells", "--jobs", "2"],
+            example(&["queens", "8"]),
+            "cells",
+        ),
+    ] {
+        let mut all = vec!["cover", "--count", "--stats"];
+        all.extend(args);
+        let out = run(&all, &problem);
+        let first = out.stderr.lines().next().unwrap_or_default().to_string();
+        assert!(
+            first.contains(&format!("; engine {engine} (")),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
 }
 
 /// Both engines find the same solutions (printed in input order, so the same text, solution
@@ -588,7 +695,7 @@ fn both_engines_agree_on_every_example() {
         if links.len() < 300 {
             assert_eq!(solve("cells", "300"), links, "{args:?}");
         }
-        let count = |engine: &str| cover(&["--count", "300", "--engine", engine], &problem);
+        let count = |engine: &str| cover(&["--count", "--max-solutions", "300", "--engine", engine], &problem);
         assert_eq!(count("cells"), count("dlx"), "{args:?}");
         let first = solve("cells", "1");
         assert_eq!(first.len(), links.len().min(1), "{args:?}");

@@ -367,7 +367,7 @@ fn generate_makes_puzzles_of_every_size_that_solve_uniquely() {
         assert_eq!(out.code, 0, "{}", out.stderr);
         let lines: Vec<&str> = out.stdout.lines().map(|l| l.split('\t').next().unwrap()).collect();
         assert_eq!(lines.len(), 3);
-        let solved = run(&["solve", "--count", "2"], &lines.join("\n"));
+        let solved = run(&["solve", "--count", "--max-solutions", "2"], &lines.join("\n"));
         assert_eq!(solved.stdout, "1 solution\n".repeat(3), "{size}");
     }
     let out = run(&["generate", "--size", "16", "--difficulty", "easy"], "");

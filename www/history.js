@@ -1,6 +1,6 @@
 // Undo and redo for the page: a stack of the states before each change, and of the states
 // undone. Each entry is `{label, state}`: `label` says what the change was ("5 in r3c4"),
-// `state` is whatever the caller can restore (the controller's snapshot). Pure: no DOM.
+// `state` is whatever the caller can restore (the Sudoku room's snapshot, www/controllers/sudoku.js). Pure: no DOM.
 
 export class History {
   constructor(limit = 1000) {

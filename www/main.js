@@ -1,12 +1,18 @@
-// The composition root: loads the wasm module, makes the player, the views, the
-// controller, the router and the preferences, and wires them together. Views never talk
-// to each other; what they report goes to the controller, and what they show comes from it.
+// The composition root: loads the wasm module, makes the player, the views, the shell and
+// the rooms it routes between (www/shell.js, www/controllers/: the Sudoku, Knuth's example,
+// the workbench, the lesson), the router and the preferences, and wires them together.
+// Views never talk to each other; what they report goes to their view's room, and what they
+// show comes from it.
 
 import init, * as dlx from './pkg/dlx_sudoku.js';
 import { Numbering } from './numbering.js';
 import { Player, SPEEDS } from './player.js';
 import { Solver } from './solver.js';
-import { Controller, MODES } from './controller.js';
+import { Shell, MODES } from './shell.js';
+import { SudokuRoom } from './controllers/sudoku.js';
+import { KnuthRoom } from './controllers/knuth.js';
+import { WorkbenchRoom } from './controllers/workbench.js';
+import { Lesson } from './controllers/lesson.js';
 import { Router, quote } from './router.js';
 import { setUpPrefs } from './prefs.js';
 import { BoardView } from './views/board.js';
@@ -20,7 +26,6 @@ import { StackView } from './views/stack.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
 import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
-import { Lesson } from './views/lesson.js';
 import { grouped } from './grouped.js';
 
 const $ = (id) => document.getElementById(id);
@@ -34,31 +39,31 @@ const numberingFor = (side, alphabet) => {
 };
 const numbering = numberingFor(9);
 
-let c = null; // the controller, once made; the views report to it
-const player = new Player({ onChange: () => c?.render() });
+let shell = null, sudoku = null, cover = null; // the shell and the Sudoku's and the workbench's rooms, once made
+const player = new Player({ onChange: () => shell?.render() });
 const solver = new Solver();
 const moving = (f) => () => {
-  c.clearAnswer();
+  shell.clearAnswer();
   f();
 };
 const views = {
-  board: new BoardView($('board'), numbering, { onEdit: (cell, d) => c.edit(cell, d), onPencil: (cell, d) => c.pencil(cell, d), onHover: (cell, src, digit = 0) => c.hover(src, cell === null ? null : { cell, digit }) }),
-  items: new ItemsView($('items'), numbering, { onHover: (item, src) => c.hover(src, item === null ? null : { item }) }),
-  matrix: new MatrixView($('matrix-area'), { onHover: (option) => c.hover('pointer', option === null ? null : { option }) }),
+  board: new BoardView($('board'), numbering, { onEdit: (cell, d) => sudoku.edit(cell, d), onPencil: (cell, d) => sudoku.pencil(cell, d), onHover: (cell, src, digit = 0) => sudoku.hover(src, cell === null ? null : { cell, digit }) }),
+  items: new ItemsView($('items'), numbering, { onHover: (item, src) => sudoku.hover(src, item === null ? null : { item }) }),
+  matrix: new MatrixView($('matrix-area'), { onHover: (option) => sudoku.hover('pointer', option === null ? null : { option }) }),
   counters: new CountersView($('counters')),
   plot: new DepthPlot($('depth-plot')),
   dance: new DanceView($('dance')),
   coverDance: new DanceView($('cover-dance')),
   coverItems: new CoverItemsView($('cover-items')),
   coverMatrix: new CoverMatrixView($('cover-matrix')),
-  coverResult: new ResultView($('cover-result'), { onCancel: () => c.workbench.cancel() }),
+  coverResult: new ResultView($('cover-result'), { onCancel: () => cover.workbench.cancel() }),
   notice: new NoticeView($('notice')),
   watchNotice: new NoticeView($('watch-notice')), // under "Copy link to this step", where the board's notice is out of view
-  result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => c.numbering.cellName(cell) }),
+  result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => sudoku.numbering.cellName(cell) }),
   narration: $('narration'),
   stack: new StackView($('stack')),
   controls: new ControlsView($('controls'), {
-    restart: moving(() => c.restart()),
+    restart: moving(() => shell.restart()),
     prevChoice: moving(() => player.prevChoice()),
     back: moving(() => player.back(1)),
     toggle: moving(() => player.toggle()),
@@ -70,52 +75,49 @@ const views = {
     faster: () => player.setSpeed(player.speed + 1),
     stop: () => {
       player.stop();
-      c.render();
+      shell.render();
     },
     setSpeed: (i) => player.setSpeed(i),
     setStopAtSolution: (on) => {
       player.stopAtSolution = on;
-      c.render();
+      shell.render();
     },
   }, SPEEDS),
 };
-c = new Controller({ dlx, numberingFor, player, solver, views, $ });
-c.shapeShown();
+shell = new Shell({ dlx, player, views, $ });
+sudoku = new SudokuRoom({ dlx, numberingFor, player, solver, views, shell, $ });
+cover = new WorkbenchRoom({ dlx, shell, views, $ });
+shell.rooms = { sudoku, knuth: new KnuthRoom({ dlx, shell, views }), cover };
+sudoku.shapeShown();
 // The workbench counts in a worker of its own, so that a Sudoku count and a cover count never wait on each other.
-const editor = new CoverEditor($('cover-editor'), { onInput: () => c.workbench.edited() });
-c.workbench = new Workbench({
+const editor = new CoverEditor($('cover-editor'), { onInput: () => cover.workbench.edited() });
+cover.workbench = new Workbench({
   dlx, editor, status: $('cover-status'), result: views.coverResult, solver: new Solver(),
   onProblem: (trace) => {
     player.stop();
-    c.loadCover(trace);
+    cover.load(trace);
     markGallery();
   },
-  onLink: () => c.router?.write(true),
+  onLink: () => shell.router?.write(true),
 });
-const lesson = new Lesson($('lesson'), $('lesson-open'), { controller: c, player, dlx, quote, onChange: () => c.router?.write(true) });
-c.router = new Router({
-  current: () => (lesson.active ? { lesson: lesson.step } : c.link()),
+const lesson = new Lesson($('lesson'), $('lesson-open'), { shell, player, dlx, quote, onChange: () => shell.router?.write(true) });
+shell.lesson = lesson;
+shell.router = new Router({
+  current: () => shell.current(),
   busy: () => player.playing || player.busy,
-  open: (h, how) => {
-    if (h.lesson === undefined) {
-      lesson.close(false);
-      return c.open(h, how);
-    }
-    c.open({ ...h, mode: 'sudoku', step: 0, errors: [] }, how); // the board as usual, behind the lesson
-    lesson.openFromLink(h.lesson, h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`));
-  },
+  open: (h, how) => shell.route(h, how),
   cellName: (cell, side) => numberingFor(side).cellName(cell),
 });
 
 // --- the tabs, the puzzle bar, paste and copy -------------------------------------------------
 MODES.forEach((mode, k) => {
   const tab = $(`tab-${mode}`);
-  tab.addEventListener('click', () => c.setMode(mode));
+  tab.addEventListener('click', () => shell.setMode(mode));
   tab.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
     const other = MODES[(k + (e.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length];
-    c.setMode(other);
+    shell.setMode(other);
     $(`tab-${other}`).focus();
   });
 });
@@ -127,18 +129,18 @@ for (const g of GALLERY) {
   b.setAttribute('aria-pressed', 'false');
   b.addEventListener('click', () => {
     player.stop();
-    c.workbench.example(g.id);
+    cover.workbench.example(g.id);
     markGallery();
   });
   galleries[g.count ? 1 : 0].append(b);
 }
 const markGallery = () => {
-  for (const b of document.querySelectorAll('#cover-pane .gallery button')) b.setAttribute('aria-pressed', String(b.dataset.example === c.workbench.exampleId));
+  for (const b of document.querySelectorAll('#cover-pane .gallery button')) b.setAttribute('aria-pressed', String(b.dataset.example === cover.workbench.exampleId));
 };
 $('cover-text').addEventListener('input', markGallery);
-$('cover-count').addEventListener('click', () => c.workbench.count());
+$('cover-count').addEventListener('click', () => cover.workbench.count());
 $('cover-copy').addEventListener('click', async () => {
-  const wb = c.workbench;
+  const wb = cover.workbench;
   const trouble = wb.linkTrouble();
   if (trouble) {
     views.coverResult.message('error', trouble);
@@ -149,16 +151,16 @@ $('cover-copy').addEventListener('click', async () => {
   await copyLink(opens, (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
 });
 const select = $('examples');
-select.addEventListener('change', () => c.example(select.value));
-$('size').addEventListener('change', (e) => c.setSize(Number(e.target.value)));
-$('solve').addEventListener('click', () => c.solve());
-$('count').addEventListener('click', () => c.count());
-$('count-limit').addEventListener('keydown', (e) => e.key === 'Enter' && c.count());
-$('clear').addEventListener('click', () => c.clear());
-$('new-puzzle').addEventListener('click', () => c.newPuzzle());
-$('hint').addEventListener('click', () => c.hint());
-$('undo').addEventListener('click', () => c.undo());
-$('redo').addEventListener('click', () => c.redo());
+select.addEventListener('change', () => sudoku.example(select.value));
+$('size').addEventListener('change', (e) => sudoku.setSize(Number(e.target.value)));
+$('solve').addEventListener('click', () => sudoku.solve());
+$('count').addEventListener('click', () => sudoku.count());
+$('count-limit').addEventListener('keydown', (e) => e.key === 'Enter' && sudoku.count());
+$('clear').addEventListener('click', () => sudoku.clear());
+$('new-puzzle').addEventListener('click', () => sudoku.newPuzzle());
+$('hint').addEventListener('click', () => sudoku.hint());
+$('undo').addEventListener('click', () => sudoku.undo());
+$('redo').addEventListener('click', () => sudoku.redo());
 $('pencil').addEventListener('click', (e) => {
   const on = e.currentTarget.getAttribute('aria-pressed') !== 'true';
   e.currentTarget.setAttribute('aria-pressed', String(on));
@@ -168,23 +170,23 @@ $('pencil').addEventListener('click', (e) => {
 // Undo, redo and hint from the keyboard, anywhere but in a text field (which keeps its own undo).
 document.addEventListener('keydown', (e) => {
   if (e.defaultPrevented || e.altKey || e.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
-  if (c.mode === 'cover') return; // the workbench's editor keeps its own undo; the board's is not in view
+  if (shell.mode === 'cover') return; // the workbench's editor keeps its own undo; the board's is not in view
   if (lesson.active) return; // nor in the lesson, whose words speak of the search it shows
   const key = e.key.toLowerCase();
   const mod = e.ctrlKey || e.metaKey;
-  if (mod && key === 'z') c[e.shiftKey ? 'redo' : 'undo']();
-  else if (mod && key === 'y' && !e.shiftKey) c.redo();
-  else if (!mod && key === 'h' && c.mode === 'sudoku') c.hint();
+  if (mod && key === 'z') sudoku[e.shiftKey ? 'redo' : 'undo']();
+  else if (mod && key === 'y' && !e.shiftKey) sudoku.redo();
+  else if (!mod && key === 'h' && shell.mode === 'sudoku') sudoku.hint();
   else return;
   e.preventDefault();
 });
 $('copy-link').addEventListener('click', async () => {
-  if (c.mode === 'cover') {
+  if (shell.mode === 'cover') {
     $('cover-copy').click();
     return;
   }
   // Said where it is seen: the board's notice is in the Sudoku's pane, hidden in Knuth's view and under the lesson.
-  const board = c.mode === 'sudoku' && !lesson.active;
+  const board = shell.mode === 'sudoku' && !lesson.active;
   const opens = lesson.active ? `the lesson at step ${lesson.step}` : board ? 'this puzzle at this step' : 'Knuth\'s example at this step';
   await copyLink(opens, (kind, text) => (board ? views.notice : views.watchNotice).show(kind, text));
   // The board's notice is under the board: at 1280×800 just below the fold, so the button
@@ -194,7 +196,7 @@ $('copy-link').addEventListener('click', async () => {
 /** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how
  *  it went, and what the link `opens`. */
 async function copyLink(opens, say) {
-  c.router.write(true);
+  shell.router.write(true);
   try {
     await navigator.clipboard.writeText(location.href);
     say('ok', `Link copied: it opens ${opens}.`);
@@ -233,11 +235,11 @@ document.addEventListener('paste', (e) => {
     return;
   }
   if (field) {
-    if (!c.pasteIntoField(field, text)) e.preventDefault();
+    if (!sudoku.pasteIntoField(field, text)) e.preventDefault();
     return;
   }
   e.preventDefault();
-  c.paste(text);
+  sudoku.paste(text);
 });
 // A drop into a field obeys the paste's limits, checked before the field takes the text:
 // the browser's own drop costs as much time as its paste (a million characters dropped into
@@ -262,12 +264,12 @@ document.addEventListener('drop', (e) => {
     if (editorRefuses(field, text, offset, offset, 'dropped')) e.preventDefault();
     return;
   }
-  if (!c.pasteIntoField(field, text, 'dropped')) e.preventDefault();
+  if (!sudoku.pasteIntoField(field, text, 'dropped')) e.preventDefault();
 });
 // Copy from the board: the puzzle as one line.
 document.addEventListener('copy', (e) => {
   if (!e.target.closest?.('.board')) return;
-  const line = c.link().puzzle;
+  const line = sudoku.shownLine();
   e.clipboardData.setData('text/plain', line);
   e.preventDefault();
   views.notice.show('ok', `Puzzle copied as a ${line.length}-character line.`);
@@ -275,7 +277,7 @@ document.addEventListener('copy', (e) => {
 // The skip link moves the focus, not the URL (whose hash holds the puzzle).
 document.querySelector('.skip').addEventListener('click', (e) => {
   e.preventDefault();
-  c.setMode('sudoku');
+  shell.setMode('sudoku');
   views.board.focus();
 });
 
@@ -289,10 +291,11 @@ setUpPrefs({
     views.matrix.measure();
     views.coverMatrix.restyle();
     editor.place();
-    c.render();
+    shell.render();
   },
 });
-c.router.read();
+shell.router.read();
 document.body.classList.add('ready');
 // For tests and the curious: the page's parts, read-only in spirit.
-window.dlxPage = { player, controller: c, lesson, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, get numbering() { return c.numbering; }, workbench: c.workbench };
+// `controller`: the shell (the view shown, its trace, the traces and pictures of all); `sudoku`: the Sudoku's room.
+window.dlxPage = { player, controller: shell, shell, sudoku, lesson, dlx, solver, SPEEDS, wasmMemory: wasm.memory, items: views.items, matrix: views.matrix, get numbering() { return sudoku.numbering; }, workbench: cover.workbench };

@@ -242,6 +242,15 @@ impl Dance {
             .map(|&q| self.node_option[q as usize])
     }
 
+    /// For each level of the partial solution, the place of the option tried in its item's
+    /// set, from 0, and that set's size: "option k of d".
+    pub fn places(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.choice[..self.level as usize].iter().map(|&q| {
+            let n = self.nd[q as usize];
+            (n.loc - n.itm, self.set[n.itm as usize - 1])
+        })
+    }
+
     /// The number of options in the current partial solution.
     pub fn depth(&self) -> usize {
         self.level as usize

@@ -107,6 +107,17 @@ impl Cells {
         self.dance.is_done()
     }
 
+    /// The share of the tree searched so far, as Knuth's programs estimate it from "option k
+    /// of d" at each level of the partial solution.
+    pub fn share_done(&self) -> f64 {
+        let (mut share, mut done) = (1.0, 0.0);
+        for (k, d) in self.dance.places() {
+            share /= f64::from(d.max(1));
+            done += share * f64::from(k);
+        }
+        done.min(1.0)
+    }
+
     pub fn counters(&self) -> Counters {
         Counters {
             nodes: self.dance.nodes,

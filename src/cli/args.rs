@@ -1,28 +1,48 @@
 //! The command line's grammar, declared for clap: [`Cli`] and the values its options take.
 
+use std::ffi::OsString;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::formats::boards::BoardFormat;
 use dlx_sudoku::formats::Format;
 use dlx_sudoku::sudoku::generate::EFFORT_SAMPLES;
 use dlx_sudoku::sudoku::{EngineKind, Shape};
 
-/// The limit `--count` uses when no number follows it.
-const DEFAULT_COUNT_LIMIT: &str = "1000000";
+/// How far `solve --count` counts without `--max-solutions`.
+const DEFAULT_COUNT_LIMIT: u64 = 1_000_000;
 
 /// More threads than this would only take turns on the cores of any machine we know.
 pub const MAX_JOBS: usize = 256;
 /// More timed runs than this add nothing to a median but time.
 pub const MAX_REPEAT: usize = 1000;
 
-const EXIT_STATUS: &str = "\
+/// The exit status of solve and bench, a literal for `concat!`.
+macro_rules! exit_status {
+    () => {
+        "\
 Exit status: 0 on success (a puzzle given up on at --max-nodes is an answer); 1 when reading
-or writing fails; 2 on a usage error or bad input, after answering the puzzles before it.";
+or writing fails; 2 on a usage error or bad input, after answering the puzzles before it."
+    };
+}
+const EXIT_STATUS: &str = exit_status!();
+
+/// Each example is run by the tests (tests/cli.rs), and what it prints checked where shown.
+const SOLVE_AFTER_HELP: &str = concat!(
+    "Examples:\n",
+    "  dlx-sudoku generate --count 3 | cut -f1 > puzzles.txt\n",
+    "  dlx-sudoku solve < puzzles.txt\n",
+    "  dlx-sudoku solve --count < puzzles.txt\n",
+    "  echo ................ | dlx-sudoku solve --count                      288 solutions\n",
+    "  echo ................ | dlx-sudoku solve --count --max-solutions 10   at least 10 solutions\n",
+    "\n",
+    exit_status!()
+);
 
 /// `EXIT_STATUS` for generate, which reads nothing and gives up on no puzzle.
 const EXIT_STATUS_GENERATE: &str = "Exit status: 0 on success; 1 when writing fails; 2 on a usage error.";
@@ -52,7 +72,7 @@ pub enum Command {
     /// after N nodes` in its place, byte for byte as the judges expect. Each is written as soon as
     /// its puzzle has been read, so solve works in a pipe or at a terminal and memory stays flat.
     /// A line longer than 4096 bytes is an error.
-    #[command(after_help = EXIT_STATUS)]
+    #[command(after_help = SOLVE_AFTER_HELP)]
     Solve(Solve),
     /// Times the engines on files of puzzles: one per line, or at 4×4, 16×16 and 25×25 also
     /// grids (POJ 3076's).
@@ -89,6 +109,87 @@ pub enum Command {
     /// found. A problem with no solution prints nothing (`--count` prints `0 solutions`).
     #[command(after_help = COVER_AFTER_HELP)]
     Cover(Cover),
+    /// Writes the completion script of a shell to stdout.
+    #[command(after_help = COMPLETIONS_AFTER_HELP)]
+    Completions(Completions),
+    /// Writes the manual pages into DIR: dlx-sudoku.1 and one per command (scripts/docs.sh).
+    #[command(hide = true)]
+    Man(Man),
+}
+
+const COMPLETIONS_AFTER_HELP: &str = concat!(
+    "To install, write the script where the shell looks for it:\n",
+    "  dlx-sudoku completions bash > ~/.local/share/bash-completion/completions/dlx-sudoku\n",
+    "  dlx-sudoku completions zsh > ~/.zfunc/_dlx-sudoku   (with fpath+=~/.zfunc before compinit)\n",
+    "  dlx-sudoku completions fish > ~/.config/fish/completions/dlx-sudoku.fish\n",
+    "\n",
+    "Exit status: 0 on success; 1 when writing fails; 2 on a usage error."
+);
+
+/// `dlx-sudoku completions`.
+#[derive(Args, Debug)]
+pub struct Completions {
+    /// The shell.
+    #[arg(value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
+}
+
+/// `dlx-sudoku man`, hidden: the docs build's.
+#[derive(Args, Debug)]
+pub struct Man {
+    /// The directory to write the pages into (made if missing).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+/// A usage error of `command` (`cover`, `solve`…), as clap reports them: `error: MESSAGE`,
+/// the command's usage, and where to read on.
+fn usage_error(command: &str, kind: ErrorKind, message: String) -> clap::Error {
+    let mut cli = Cli::command();
+    cli.build();
+    let command = cli.find_subcommand_mut(command).expect("a command of the grammar");
+    command.error(kind, message)
+}
+
+/// The old form `--count N` of solve and cover (before `--count` was a flag and the limit
+/// `--max-solutions N`): a usage error that says what to write instead, or `None`.
+///
+/// Clap alone would read the number as cover's FILE ("No such file or directory") or, in
+/// solve, as an unexpected argument: neither says what to type. A number that is the name
+/// of an existing file is cover's FILE (`cover --count 12` counts the file `12`).
+pub fn old_count_form(args: &[OsString]) -> Option<clap::Error> {
+    let command = args.get(1)?.to_str().filter(|c| matches!(*c, "solve" | "cover"))?;
+    let words = &args[2..];
+    let is_number = |word: &str| !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    for (i, word) in words.iter().enumerate() {
+        let Some(word) = word.to_str() else { continue };
+        if word == "--" {
+            break;
+        }
+        let (number, not_a_file) = match word.strip_prefix("--count") {
+            Some("") => match words.get(i + 1).and_then(|w| w.to_str()) {
+                Some(n) if is_number(n) && command == "cover" && Path::new(n).exists() => continue,
+                Some(n) if is_number(n) => (n, command == "cover"),
+                _ => continue,
+            },
+            Some(tail) => match tail.strip_prefix('=') {
+                Some(n) if is_number(n) => (n, false),
+                _ => continue,
+            },
+            None => continue,
+        };
+        let n = if number.bytes().all(|b| b == b'0') { "N" } else { number };
+        let file = if not_a_file {
+            format!(", and no file is named '{number}'")
+        } else {
+            String::new()
+        };
+        let message = format!(
+            "--count takes no number{file}: to count no further than {n} solutions, write `--count --max-solutions {n}`"
+        );
+        return Some(usage_error(command, ErrorKind::UnknownArgument, message));
+    }
+    None
 }
 
 /// `dlx-sudoku generate`.
@@ -152,7 +253,7 @@ pub struct Rate {
     pub format: InputFormat,
 
     /// Random relabellings averaged for the search effort.
-    #[arg(short, long, value_name = "K", default_value_t = EFFORT_SAMPLES, value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
+    #[arg(short, long = "samples", value_name = "K", default_value_t = EFFORT_SAMPLES, value_parser = RangedU64ValueParser::<usize>::new().range(1..=10_000))]
     pub k: usize,
 
     /// The seed of the relabellings [default: one taken from each puzzle, as generate takes
@@ -171,7 +272,10 @@ const COVER_AFTER_HELP: &str = concat!(
     "\n",
     "Examples:\n",
     "  dlx-sudoku cover --example queens 8 | dlx-sudoku cover --count      92 solutions\n",
-    "  dlx-sudoku cover --example pentominoes 6x10 | dlx-sudoku cover --count --stats\n",
+    "  dlx-sudoku cover --example pentominoes 3x20 | dlx-sudoku cover --count --stats\n",
+    "  dlx-sudoku cover --example langford 7 > langford7.dlx\n",
+    "  dlx-sudoku cover --count langford7.dlx                              52 solutions\n",
+    "  dlx-sudoku cover --count --max-solutions 10 langford7.dlx           at least 10 solutions\n",
     "  dlx-sudoku cover --example knuth | dlx-sudoku cover\n",
     "\n",
     "Exit status: 0 on success; 1 when reading or writing fails; 2 on a usage error or bad input."
@@ -188,31 +292,55 @@ pub struct Cover {
     #[arg(long, conflicts_with_all = ["count", "max_solutions"])]
     pub first: bool,
 
-    /// Print the number of solutions instead of the solutions, counting no further than N
-    /// (default: all): `N solutions`, or `at least N solutions` at the limit. While counting,
-    /// the count so far is shown on stderr when stderr is a terminal. A word right after
-    /// `--count` is read as N: write `cover FILE --count`.
-    #[arg(
-        long,
-        value_name = "N",
-        num_args = 0..=1,
-        default_missing_value = COUNT_ALL,
-        value_parser = cover_count,
-    )]
-    pub count: Option<u64>,
+    /// Print the number of solutions instead of the solutions: `N solutions`, or `at least N
+    /// solutions` when it stops at --max-solutions. While counting, the count so far is shown
+    /// on stderr when stderr is a terminal.
+    #[arg(long)]
+    pub count: bool,
 
-    /// Stop after N solutions.
-    #[arg(long, value_name = "N", conflicts_with = "count",
-          value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
+    /// Stop after N solutions (with --count: count no further than N).
+    #[arg(long, value_name = "N", value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
     pub max_solutions: Option<u64>,
 
     /// Print on stderr the problem's size (options, primary+secondary items) and the engine,
     /// then at the end the search's statistics: solutions, nodes, updates, time, nodes per
     /// second, and the number of solutions at each depth. The dlx engine counts as DLX1 does
     /// (nodes: options tried; updates: nodes unlinked), cells as SSXC1 does (nodes: levels
-    /// entered, the root and solutions too; updates: items and nodes swapped out of a set).
+    /// entered, the root and solutions too; updates: items and nodes swapped out of a set). With
+    /// --count on more than one thread, also the split: its depth, its subproblems, the pieces
+    /// the threads ran and the largest, and the speed-up a greedy schedule of those pieces
+    /// would reach on 16 and 64 cores.
     #[arg(long)]
     pub stats: bool,
+
+    /// Threads sharing the count (default: the available parallelism). The tree is split
+    /// into subproblems, and those that turn out large are split again as they run; the
+    /// count is the same for any N. With --count only.
+    #[arg(long, value_name = "N", requires = "count",
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS as u64))]
+    pub jobs: Option<usize>,
+
+    /// Write the subproblems at depth DEPTH of the search tree into the new folder --out DIR
+    /// instead of solving: one DLX1 file per node at that depth, the problem with the options
+    /// chosen above the node put into every solution (their items gone, options that clash
+    /// removed), and manifest.txt, which lists each file with the choices above it and counts
+    /// the solutions found above them all. Their counts add up to the problem's: count each
+    /// (`cover FILE --count > FILE.count`, on any machine), then `cover --sum DIR`.
+    #[arg(long, value_name = "DEPTH", requires = "out",
+          conflicts_with_all = ["first", "count", "max_solutions", "stats"],
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=dlx_sudoku::dlx1::MAX_ITEMS as u64))]
+    pub split: Option<usize>,
+
+    /// The folder --split writes: new, or empty.
+    #[arg(long, value_name = "DIR", requires = "split")]
+    pub out: Option<PathBuf>,
+
+    /// Add up the results in a folder --split wrote: each subproblem's `cover FILE --count`
+    /// output saved as FILE.count, and the solutions found above them. Prints the problem's
+    /// count as --count does.
+    #[arg(long, value_name = "DIR",
+          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split"])]
+    pub sum: Option<PathBuf>,
 
     /// The engine that searches: `dlx` (dancing links, the one the page traces), `cells`
     /// (dancing cells, Knuth's SSXC1: sparse sets), or `auto`, which picks by the problem's
@@ -224,7 +352,7 @@ pub struct Cover {
     /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
     /// (81 characters, or 16 for a 4×4; '.', '0' or '-' blank). Pipe it back into `cover`.
     #[arg(long, value_names = EXAMPLE_VALUES, num_args = 1..=2,
-          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "engine"])]
+          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split", "sum", "engine"])]
     pub example: Option<Vec<String>>,
 }
 
@@ -247,26 +375,34 @@ const EXAMPLE_VALUES: [&str; 2] = ["NAME", "ARG"];
 /// text clap writes for them is known exactly, and `[ARG]` is as wide: columns stay aligned.
 pub fn show_optional_values(text: &str) -> String {
     let [name, arg] = EXAMPLE_VALUES;
+    // clap_mangen's roff puts each name in italics, and the space between them too.
+    let roff = |arg: &str| format!("\\fI<{name}>\\fR\\fI \\fR\\fI{arg}\\fR");
     text.replace(&format!("<{name}> <{arg}>"), &format!("<{name}> [{arg}]"))
+        .replace(&roff(&format!("<{arg}>")), &roff(&format!("[{arg}]")))
 }
 
-/// `--count` with no number: no limit.
-const COUNT_ALL: &str = "18446744073709551615";
-
 impl Cover {
+    /// The threads that count.
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(default_jobs)
+    }
+
     /// The example asked for, if any; an unknown one is a usage error, as clap reports them.
     pub fn example(&self) -> Result<Option<Example>, clap::Error> {
         let Some(args) = &self.example else {
             return Ok(None);
         };
-        Example::from_args(&args[0], args.get(1).map(String::as_str))
+        let (name, arg) = (&args[0], args.get(1));
+        Example::from_args(name, arg.map(String::as_str))
             .map(Some)
-            .map_err(|message| {
-                let mut command = <Cli as clap::CommandFactory>::command();
-                command.build();
-                let cover = command.find_subcommand_mut("cover").expect("cover is a command");
-                cover.error(clap::error::ErrorKind::InvalidValue, format!("--example: {message}"))
+            .map_err(|message| match arg {
+                // `cover --example knuth p.dlx`: the file was taken for knuth's ARG.
+                Some(arg) if Example::from_args(name, None).is_ok() => format!(
+                    "--example {name} takes nothing more, and --example reads no FILE: to solve '{arg}', write `dlx-sudoku cover {arg}`"
+                ),
+                _ => format!("--example: {message}"),
             })
+            .map_err(|message| usage_error("cover", ErrorKind::InvalidValue, message))
     }
 }
 
@@ -282,16 +418,15 @@ pub struct Solve {
     #[arg(long, value_name = "ENGINE", default_value_t = EngineKind::Dlx, value_parser = one_of::<EngineKind>(EngineKind::ALL.map(engine_value)))]
     pub engine: EngineKind,
 
-    /// Print each puzzle's number of solutions instead, counting no further than N
-    /// (default 1000000): `N solutions`, or `at least N solutions` at the limit.
-    #[arg(
-        long,
-        value_name = "N",
-        num_args = 0..=1,
-        default_missing_value = DEFAULT_COUNT_LIMIT,
-        value_parser = RangedU64ValueParser::<u64>::new().range(1..),
-    )]
-    pub count: Option<u64>,
+    /// Print each puzzle's number of solutions instead of its answer: `N solutions`, or `at
+    /// least N solutions` when the count reaches --max-solutions.
+    #[arg(long)]
+    pub count: bool,
+
+    /// With --count: count no further than N solutions.
+    #[arg(long, value_name = "N", requires = "count", default_value_t = DEFAULT_COUNT_LIMIT,
+          value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
+    max_solutions: u64,
 
     #[command(flatten)]
     pub limit: NodeLimit,
@@ -299,6 +434,13 @@ pub struct Solve {
     /// The grid's side: 4, 9, 16 or 25 (default: from the input).
     #[arg(long, value_name = "N", value_parser = size_parser())]
     pub size: Option<Shape>,
+}
+
+impl Solve {
+    /// With `--count`, how far to count; `None` to answer each puzzle.
+    pub fn count_limit(&self) -> Option<u64> {
+        self.count.then_some(self.max_solutions)
+    }
 }
 
 /// `--max-nodes`, shared by `solve` and `bench`.
@@ -356,20 +498,6 @@ pub struct Bench {
     /// Files of puzzles, one per line (at other sizes than 9×9, grids too).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-}
-
-/// `cover --count`'s N. A word that is not a number is most likely the problem's file
-/// (`cover --count pent.dlx`, which clap reads as N): the error says how to write it.
-fn cover_count(value: &str) -> Result<u64, String> {
-    use std::num::IntErrorKind;
-    match value.parse::<u64>() {
-        Ok(0) => Err(format!("0 is not in 1..{}", u64::MAX)),
-        Ok(n) => Ok(n),
-        Err(e) if e.kind() == &IntErrorKind::PosOverflow => Err(e.to_string()),
-        Err(_) => Err(format!(
-            "not a number; a word right after --count is read as N: to count a file's solutions, write `cover {value} --count`"
-        )),
-    }
 }
 
 /// `--size`: a grid's side, 4, 9, 16 or 25.
@@ -629,25 +757,27 @@ mod tests {
             panic!()
         };
         assert_eq!(
-            (s.format.format(), s.engine, s.count),
+            (s.format.format(), s.engine, s.count_limit()),
             (Some(Format::Hdu), EngineKind::Bitmask, Some(1_000_000))
         );
-        let Ok(Command::Solve(s)) = parse("solve --count 5 --format auto") else {
+        let Ok(Command::Solve(s)) = parse("solve --count --max-solutions 5 --format auto") else {
             panic!()
         };
         assert_eq!(
-            (s.format, s.engine, s.count),
+            (s.format, s.engine, s.count_limit()),
             (InputFormat::Auto, EngineKind::Dlx, Some(5))
         );
         let Ok(Command::Solve(s)) = parse("solve") else {
             panic!()
         };
         assert_eq!(
-            (s.format, s.engine, s.count),
+            (s.format, s.engine, s.count_limit()),
             (InputFormat::Auto, EngineKind::Dlx, None)
         );
         for bad in [
-            "solve --count 0",
+            "solve --count 5",
+            "solve --count --max-solutions 0",
+            "solve --max-solutions 5",
             "solve --engine",
             "solve --engine all",
             "solve -x",
@@ -707,7 +837,14 @@ mod tests {
         };
         assert_eq!(
             (c.file, c.count, c.stats, c.first, c.max_solutions),
-            (Some(PathBuf::from("p.dlx")), Some(u64::MAX), true, false, None)
+            (Some(PathBuf::from("p.dlx")), true, true, false, None)
+        );
+        let Ok(Command::Cover(c)) = parse("cover p.dlx --count --max-solutions 3") else {
+            panic!()
+        };
+        assert_eq!(
+            (c.file, c.count, c.max_solutions),
+            (Some(PathBuf::from("p.dlx")), true, Some(3))
         );
         let Ok(Command::Cover(c)) = parse("cover --max-solutions 3") else {
             panic!()
@@ -728,8 +865,8 @@ mod tests {
         for bad in [
             "cover --first --count",
             "cover --first --max-solutions 2",
-            "cover --count 3 --max-solutions 2",
-            "cover --count 0",
+            "cover --count=3",
+            "cover --count 3 p.dlx",
             "cover --max-solutions 0",
             "cover --example",
             "cover --example queens 8 x",

@@ -8,10 +8,12 @@ use std::time::{Duration, Instant};
 use dlx_sudoku::cells::Cells;
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::dlx1::{Problem, ReadError};
-use dlx_sudoku::exact_cover::{Nothing, Search, Status, Stepwise};
+use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status, Stepwise};
 
 use super::args::{Cover, CoverEngine};
+use super::parallel;
 use super::solve::count_message;
+use super::split;
 use super::Failure;
 
 /// How often `--count` shows its progress on a terminal.
@@ -27,18 +29,38 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         out.write_all(example.to_dlx1().as_bytes()).map_err(Failure::write)?;
         return out.flush().map_err(Failure::write);
     }
+    if let Some(dir) = &options.sum {
+        return split::sum(dir, &mut out);
+    }
     let problem = read(options)?;
-    let limit = match (options.first, options.count, options.max_solutions) {
-        (true, ..) => 1,
-        (_, Some(n), _) | (_, _, Some(n)) => n,
-        _ => u64::MAX,
+    if let (Some(depth), Some(dir)) = (options.split, &options.out) {
+        let source = match options.file.as_ref().filter(|p| p.as_os_str() != "-") {
+            Some(path) => path.display().to_string(),
+            None => "stdin".to_string(),
+        };
+        return split::split(&problem, &source, depth, dir);
+    }
+    let limit = match (options.first, options.max_solutions) {
+        (true, _) => 1,
+        (false, Some(n)) => n,
+        (false, None) => u64::MAX,
     };
-    let progress = options.count.is_some() && io::stderr().is_terminal();
-    let mut run = Run::new(&problem, options.engine, limit, progress);
+    let counting = options.count;
+    let progress = counting && io::stderr().is_terminal();
+    let jobs = options.jobs();
+    // The split into subproblems for threads is the links engine's: cells counts on one.
+    let engine = match options.engine {
+        CoverEngine::Auto if counting && jobs > 1 => CoverEngine::Dlx,
+        CoverEngine::Auto => pick(&problem),
+        engine => engine,
+    };
+    if counting && jobs > 1 && engine == CoverEngine::Dlx {
+        return count_in_parallel(&problem, limit, jobs, progress, options.stats, &mut out);
+    }
+    let mut run = Run::new(&problem, engine, limit, progress);
     if options.stats {
         run.report_size();
     }
-    let counting = options.count.is_some();
     let result = run.search(|solution| {
         if counting {
             return Ok(());
@@ -47,7 +69,7 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     });
     run.end_progress();
     result.map_err(Failure::write)?;
-    if let Some(limit) = options.count {
+    if counting {
         writeln!(out, "{}", count_message(run.found, limit)).map_err(Failure::write)?;
     }
     out.flush().map_err(Failure::write)?;
@@ -55,6 +77,98 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         run.report();
     }
     Ok(())
+}
+
+/// `cover --count` on `jobs` threads (see [`parallel`]): the count, and with `stats` what
+/// `--stats` says of one thread, then the split and the speed-up it allows.
+fn count_in_parallel(
+    problem: &Problem,
+    limit: u64,
+    jobs: usize,
+    progress: bool,
+    stats: bool,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    if stats {
+        report_size(problem, CoverEngine::Dlx);
+    }
+    let start = Instant::now();
+    let mut show = |p: parallel::Progress| {
+        let _ = write!(io::stderr(), "{}", progress_line(p.found, p.nodes, p.done));
+    };
+    let watch: Option<&mut dyn FnMut(parallel::Progress)> = if progress { Some(&mut show) } else { None };
+    let count = parallel::count(problem.matrix(), jobs, limit, PROGRESS_EVERY, watch)
+        .map_err(|e| Failure::Io("starting threads", io::Error::other(e)))?;
+    let time = start.elapsed();
+    if progress {
+        let _ = write!(io::stderr(), "\r\x1b[K");
+    }
+    writeln!(out, "{}", count_message(count.found, limit)).map_err(Failure::write)?;
+    out.flush().map_err(Failure::write)?;
+    if stats {
+        let found: u64 = count.by_depth.iter().sum();
+        report(found, count.counters, &count.by_depth, time);
+        let largest = count.pieces.iter().copied().max().unwrap_or(0);
+        let all = count.counters.nodes.max(1) as f64;
+        let _ = write!(
+            io::stderr(),
+            "stats: {jobs} threads; split at depth {} into {}, run as {} (largest {}, {:.2}% of the nodes; {} before the split)\n\
+             stats: a greedy schedule of the pieces would run {:.1}× as fast on 16 cores, {:.1}× on 64\n",
+            count.depth,
+            plural(count.subproblems as u64, "subproblem"),
+            plural(count.pieces.len() as u64, "piece"),
+            plural(largest, "node"),
+            100.0 * largest as f64 / all,
+            plural(count.serial, "node"),
+            parallel::greedy_speedup(count.serial, &count.pieces, 16),
+            parallel::greedy_speedup(count.serial, &count.pieces, 64),
+        );
+    }
+    Ok(())
+}
+
+/// `--stats`' first line, on stderr before the search (as DLX1 says what it read): the
+/// problem's size, and the engine that searches. A failure to write it is not worth an error.
+fn report_size(p: &Problem, engine: CoverEngine) {
+    let engine = match engine {
+        CoverEngine::Cells => "cells (dancing cells)",
+        _ => "dlx (dancing links)",
+    };
+    let _ = writeln!(
+        io::stderr(),
+        "stats: {}, {}+{} items; engine {engine}",
+        plural(p.options() as u64, "option"),
+        p.primary(),
+        p.items() - p.primary(),
+    );
+}
+
+/// `--stats` at the end of the search, on stderr (a failure to write it is not worth an
+/// error): solutions, nodes, updates, time, rate, and the solutions at each depth.
+fn report(found: u64, counters: Counters, by_depth: &[u64], time: Duration) {
+    let Counters { nodes, updates, .. } = counters;
+    let seconds = time.as_secs_f64();
+    let rate = per_second(nodes, seconds);
+    let depths: Vec<String> = by_depth
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(depth, n)| format!("{depth}:{n}"))
+        .collect();
+    let depths = if depths.is_empty() {
+        "none".to_string()
+    } else {
+        depths.join(" ")
+    };
+    let _ = write!(
+        io::stderr(),
+        "stats: {}, {}, {}, {seconds:.3} s, {:.0} nodes/s\n\
+         stats: solutions by depth: {depths}\n",
+        count_message(found, u64::MAX),
+        plural(nodes, "node"),
+        plural(updates, "update"),
+        rate,
+    );
 }
 
 /// Reads the problem from the file named, or from stdin; errors name the file.
@@ -88,10 +202,17 @@ enum Engine {
     Cells(Cells),
 }
 
-/// The engine `auto` picks for a problem: see `pick`.
+/// The engine `auto` picks for a search on one thread: dancing links where its length buckets
+/// choose the item (more than 64 primary items, none in more than 15 options: Sudoku's
+/// shape), dancing cells elsewhere: it counted pentominoes, Langford pairs and queens
+/// 1.1–2.1× as fast as the links engine (docs/benchmarks.md), where the choice scans few items.
 pub fn pick(problem: &Problem) -> CoverEngine {
-    let _ = problem;
-    CoverEngine::Cells
+    let m = problem.matrix();
+    if m.primary() > 64 && (0..m.items()).all(|i| m.len(i) <= 15) {
+        CoverEngine::Dlx
+    } else {
+        CoverEngine::Cells
+    }
 }
 
 /// One search to its end or to the limit, with what `--stats` reports.
@@ -109,10 +230,6 @@ struct Run<'a> {
 
 impl<'a> Run<'a> {
     fn new(problem: &'a Problem, engine: CoverEngine, limit: u64, progress: bool) -> Run<'a> {
-        let engine = match engine {
-            CoverEngine::Auto => pick(problem),
-            chosen => chosen,
-        };
         Run {
             problem,
             search: match engine {
@@ -190,20 +307,33 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// The search's nodes and updates so far, as its engine counts them.
-    fn counters(&self) -> (u64, u64) {
+    /// The search's counters so far, as its engine counts them (cells: as SSXC1 does).
+    fn counters(&self) -> Counters {
         match &self.search {
-            Engine::Links(s) => (s.counters().nodes, s.counters().updates),
-            Engine::Cells(c) => (c.counters().nodes, c.counters().updates),
+            Engine::Links(s) => s.counters(),
+            Engine::Cells(c) => {
+                let c = c.counters();
+                Counters {
+                    nodes: c.nodes,
+                    updates: c.updates,
+                    solutions: c.solutions,
+                    ..Counters::default()
+                }
+            }
         }
     }
 
     fn show_progress(&mut self) {
         let Some(last) = self.progress else { return };
         if last.elapsed() >= PROGRESS_EVERY {
-            let (nodes, _) = self.counters();
+            let nodes = self.counters().nodes;
+            let done = match &self.search {
+                Engine::Links(s) => s.share_done(),
+                Engine::Cells(c) => c.share_done(),
+            };
             // Progress is a courtesy: a failing stderr does not stop the count.
-            let _ = write!(io::stderr(), "{}", progress_line(self.found, nodes));
+            let line = progress_line(self.found, nodes, done);
+            let _ = write!(io::stderr(), "{line}");
             self.progress = Some(Instant::now());
         }
     }
@@ -214,56 +344,29 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// `--stats`' first line, on stderr before the search (as DLX1 says what it read): the
-    /// problem's size. A failure to write it is not worth an error.
     fn report_size(&self) {
-        let p = self.problem;
         let engine = match self.search {
-            Engine::Links(_) => "dlx (dancing links)",
-            Engine::Cells(_) => "cells (dancing cells)",
+            Engine::Links(_) => CoverEngine::Dlx,
+            Engine::Cells(_) => CoverEngine::Cells,
         };
-        let _ = writeln!(
-            io::stderr(),
-            "stats: {}, {}+{} items; engine {engine}",
-            plural(p.options() as u64, "option"),
-            p.primary(),
-            p.items() - p.primary(),
-        );
+        report_size(self.problem, engine);
     }
 
-    /// `--stats` at the end of the search, on stderr (a failure to write it is not worth an
-    /// error).
     fn report(&self) {
-        let (nodes, updates) = self.counters();
-        let seconds = self.time.as_secs_f64();
-        let rate = per_second(nodes, seconds);
-        let depths: Vec<String> = self
-            .by_depth
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(depth, n)| format!("{depth}:{n}"))
-            .collect();
-        let depths = if depths.is_empty() {
-            "none".to_string()
-        } else {
-            depths.join(" ")
-        };
-        let _ = write!(
-            io::stderr(),
-            "stats: {}, {}, {}, {seconds:.3} s, {:.0} nodes/s\n\
-             stats: solutions by depth: {depths}\n",
-            count_message(self.found, u64::MAX),
-            plural(nodes, "node"),
-            plural(updates, "update"),
-            rate,
-        );
+        report(self.found, self.counters(), &self.by_depth, self.time);
     }
 }
 
-/// The progress `--count` shows on a terminal, over the line before.
-fn progress_line(found: u64, nodes: u64) -> String {
-    format!("\r{}, {} …\x1b[K", plural(found, "solution"), plural(nodes, "node"))
+/// The progress `--count` shows on a terminal, over the line before: the share of the tree
+/// done (as Knuth's programs estimate it, from "option k of d" at each level), the solutions
+/// and the nodes so far.
+fn progress_line(found: u64, nodes: u64, done: f64) -> String {
+    format!(
+        "\r{:.1}% of the tree: {}, {} …\x1b[K",
+        100.0 * done,
+        plural(found, "solution"),
+        plural(nodes, "node")
+    )
 }
 
 /// `count / seconds`, or 0 when no time was measured (a search too short for the clock).
@@ -280,11 +383,14 @@ mod tests {
     #[test]
     fn progress_counts_in_the_singular_too() {
         assert_eq!(
-            super::progress_line(1, 1),
-            "\r1 solution, 1 node …\x1b[K",
+            super::progress_line(1, 1, 0.25),
+            "\r25.0% of the tree: 1 solution, 1 node …\x1b[K",
             "not '1 solutions'"
         );
-        assert_eq!(super::progress_line(0, 2), "\r0 solutions, 2 nodes …\x1b[K");
+        assert_eq!(
+            super::progress_line(0, 2, 0.0),
+            "\r0.0% of the tree: 0 solutions, 2 nodes …\x1b[K"
+        );
     }
 
     #[test]

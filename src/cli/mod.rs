@@ -1,7 +1,7 @@
 //! The command line: its grammar ([`args`], declared for clap), the judge solver ([`solve`]),
-//! the benchmark ([`bench`]), the generator and the rater ([`generate`]) and the exact-cover solver
-//! ([`cover`]). Each command returns a [`Failure`]; only [`main`] prints it
-//! and picks the exit status.
+//! the benchmark ([`bench`]), the generator and the rater ([`generate`]), the exact-cover solver
+//! ([`cover`]), and the shell completions and manual pages made from the grammar ([`docs`]).
+//! Each command returns a [`Failure`]; only [`main`] prints it and picks the exit status.
 //!
 //! Nothing here panics on a failed write: help, answers and messages all go through
 //! `io::Write`, and a write that fails (a full disk, a closed pipe, a closed stdout) ends the
@@ -10,8 +10,11 @@
 mod args;
 mod bench;
 mod cover;
+mod docs;
 mod generate;
+mod parallel;
 mod solve;
+mod split;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -50,6 +53,10 @@ impl Failure {
 
 /// Runs the command line `args` (with the program name first) and returns the exit status.
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let args: Vec<OsString> = args.into_iter().collect();
+    if let Some(e) = args::old_count_form(&args) {
+        return clap_exit(&e);
+    }
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
@@ -69,6 +76,8 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
             Ok(example) => cover::run(&options, example),
             Err(e) => return clap_exit(&e),
         },
+        Command::Completions(options) => docs::completions(&options),
+        Command::Man(options) => docs::man(&options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -26,12 +26,22 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
         let mut engine = board_engine(options.engine, shape)?;
         engine.set_max_nodes(options.limit.max_nodes(options.engine));
         let mut reader = boards::stream(input, format, shape);
-        return answer_boards(&mut reader, engine.as_mut(), options.count, &mut io::stdout().lock());
+        return answer_boards(
+            &mut reader,
+            engine.as_mut(),
+            options.count_limit(),
+            &mut io::stdout().lock(),
+        );
     }
     let mut cases = Cases::new(input, options.format.format());
     let mut engine = options.engine.engine();
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
-    answer_all(&mut cases, engine.as_mut(), options.count, &mut io::stdout().lock())
+    answer_all(
+        &mut cases,
+        engine.as_mut(),
+        options.count_limit(),
+        &mut io::stdout().lock(),
+    )
 }
 
 /// Stdin: the text of its head (see [`read_head`]), to tell the input's size and format, and

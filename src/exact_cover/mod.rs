@@ -38,7 +38,7 @@ mod links;
 mod search;
 
 use links::{Links, Node};
-pub use search::{Choice, Counters, Event, Nothing, Observer, Search, Status, Stepwise};
+pub use search::{Branch, Choice, Counters, Event, Nothing, Observer, Pausing, Search, Status, Stepwise};
 
 use std::fmt;
 use std::sync::Arc;
@@ -347,6 +347,60 @@ impl Matrix {
             q = self.next_in_option(q);
             if q == start {
                 return Ok(());
+            }
+        }
+    }
+
+    /// Tries `b.option` for `b.item` as the search does: covers the item, then the option's
+    /// other items left to right from it, cyclically. Returns the updates of the others.
+    /// Fails, leaving the matrix as it was, if the option does not have the item or one of
+    /// its items is covered.
+    fn apply(&mut self, b: Branch) -> Result<u64, MatrixError> {
+        let option = b.option as usize;
+        if option >= self.options() {
+            return Err(MatrixError::NoSuchOption { option });
+        }
+        if let Some(item) = self.option_items(option).find(|&i| self.is_covered(i)) {
+            return Err(MatrixError::Conflict { option, item });
+        }
+        let p = self.node_in(option, b.item).ok_or(MatrixError::NoSuchItem {
+            option,
+            item: b.item as usize,
+        })?;
+        self.cover(b.item);
+        let mut updates = 0;
+        let mut q = self.next_in_option(p);
+        while q != p {
+            updates += self.cover(self.links.node(q).top);
+            q = self.next_in_option(q);
+        }
+        Ok(updates)
+    }
+
+    /// Undoes `apply(b)` exactly, which must be the last cover not undone.
+    fn unapply(&mut self, b: Branch) {
+        let p = self
+            .node_in(b.option as usize, b.item)
+            .expect("unapply() of a branch applied");
+        let mut q = self.prev_in_option(p);
+        while q != p {
+            self.uncover(self.links.node(q).top);
+            q = self.prev_in_option(q);
+        }
+        self.uncover(b.item);
+    }
+
+    /// The node of `option` in `item`'s list, if the option has the item.
+    fn node_in(&self, option: usize, item: u32) -> Option<u32> {
+        let start = self.option_start[option];
+        let mut q = start;
+        loop {
+            if self.links.node(q).top == item {
+                return Some(q);
+            }
+            q = self.next_in_option(q);
+            if q == start {
+                return None;
             }
         }
     }

@@ -36,6 +36,9 @@ pub enum Event {
 /// so an observer that ignores them ([`Nothing`]) costs nothing.
 pub trait Observer {
     const ENABLED: bool = true;
+    /// True for an observer whose search pauses where [`Search::set_pause`] says: only those
+    /// searches pay for the test, once per node.
+    const PAUSES: bool = false;
     fn event(&mut self, event: Event);
 }
 
@@ -53,6 +56,18 @@ impl Observer for Nothing {
 pub struct Stepwise;
 
 impl Observer for Stepwise {
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+/// An observer that ignores events, whose search runs on without pausing until a solution,
+/// the end, or the pause set by [`Search::set_pause`] (a step that pauses reports
+/// [`Status::Running`]).
+pub struct Pausing;
+
+impl Observer for Pausing {
+    const ENABLED: bool = false;
+    const PAUSES: bool = true;
     #[inline(always)]
     fn event(&mut self, _: Event) {}
 }
@@ -75,6 +90,14 @@ pub struct Choice {
     pub at: usize,
     /// True while `branches[at]` is in the partial solution.
     pub trying: bool,
+}
+
+/// One choice on a path from the root of the search tree: the option tried for the item
+/// branched on. A path of them names a subproblem (see [`Search::start_below`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Branch {
+    pub item: u32,
+    pub option: u32,
 }
 
 /// What a forward step produced, for drivers that only need to know when to stop.
@@ -122,6 +145,10 @@ pub struct Search {
     /// `chosen[k]`: the item branched on at level `k`.
     chosen: Vec<u32>,
     counters: Counters,
+    /// A search observed by [`Pausing`] pauses on entering a level once it has tried this
+    /// many options, or on entering this level.
+    pause_nodes: u64,
+    pause_level: usize,
 }
 
 /// DLX1's counters, and a few more. Stepping back takes them back too.
@@ -168,6 +195,8 @@ impl Search {
             x: vec![0; depth],
             chosen: vec![0; depth],
             counters: Counters::default(),
+            pause_nodes: u64::MAX,
+            pause_level: usize::MAX,
         }
     }
 
@@ -399,6 +428,12 @@ impl Search {
                 });
                 then!(TryNext; break 'try_next);
             }
+                // A search that pauses stops on entering a level, before X2 (the event it
+                // counted for X2 is not done yet).
+                if O::PAUSES && (self.counters.nodes >= self.pause_nodes || l == self.pause_level) {
+                    events -= 1;
+                    leave!(Status::Running);
+                }
                 // X2
                 if self.m.is_solved() {
                     self.counters.solutions += 1;
@@ -653,6 +688,123 @@ impl Search {
         while q != p {
             self.m.uncover(self.m.node(q).top);
             q = self.m.prev_in_option(q);
+        }
+    }
+
+    /// Makes an observed [`Pausing`] search pause on entering a level (before X2) once it has
+    /// tried `nodes` options in all, or on entering level `level`, whichever comes first
+    /// (`u64::MAX` and `usize::MAX`: never). A paused search pauses again at once: go on with
+    /// [`Search::skip`], [`Search::split_rest`], or a later pause.
+    pub fn set_pause(&mut self, nodes: u64, level: usize) {
+        self.pause_nodes = nodes;
+        self.pause_level = level;
+    }
+
+    /// True at a level not yet entered: where a [`Pausing`] search pauses.
+    pub fn is_entering(&self) -> bool {
+        self.pc == Pc::Enter
+    }
+
+    /// The path from the root to where the search is: the option tried at each level, with
+    /// the item it was tried for. Paused, the path to the node about to be entered.
+    pub fn path(&self) -> Vec<Branch> {
+        self.x[..self.depth()]
+            .iter()
+            .zip(&self.chosen)
+            .map(|(&p, &item)| Branch {
+                item,
+                option: self.m.node_option[p as usize],
+            })
+            .collect()
+    }
+
+    /// Leaves the subtree the search paused at unsearched, as if it had ended there: the next
+    /// step backs up to the level above (enumerating the nodes at a depth, with a pause there).
+    pub fn skip(&mut self) {
+        assert_eq!(self.pc, Pc::Enter, "skip() only where a search pauses");
+        self.pc = Pc::Leaving;
+    }
+
+    /// The share of the tree searched so far, as Knuth's programs estimate it from "option k of
+    /// d" at each open level: each level splits the share of the one above evenly among its
+    /// branches, and the branches before the one tried are done.
+    pub fn share_done(&self) -> f64 {
+        let mut share = 1.0;
+        let mut done = 0.0;
+        for choice in self.choices() {
+            let d = choice.branches.len().max(1) as f64;
+            share /= d;
+            done += share * choice.at as f64;
+        }
+        done.min(1.0)
+    }
+
+    /// Hands over the rest of a search paused on entering a level as subproblems, and goes
+    /// back to its start ([`Search::unwind`]; read the counters first). `branch(path, fresh,
+    /// share)` gets each, the path below this search's own start:
+    /// - the node paused at: the options tried on the way, already counted (`fresh` false);
+    /// - each option not yet tried at each open level: the path to that level and the
+    ///   option, which nobody has tried or counted yet (`fresh` true; its item was covered,
+    ///   and counted, here).
+    ///
+    /// `share` is each one's share of this search's tree, as [`Search::share_done`] estimates
+    /// it; what the subproblems leave of 1 is the share done here.
+    pub fn split_rest(&mut self, mut branch: impl FnMut(&[Branch], bool, f64)) {
+        assert_eq!(self.pc, Pc::Enter, "split_rest() only where a search pauses");
+        let mut path = self.path();
+        let choices = self.choices();
+        let mut share = 1.0;
+        let mut shares = Vec::with_capacity(choices.len());
+        for choice in &choices {
+            share /= choice.branches.len() as f64;
+            shares.push(share);
+        }
+        branch(&path, false, share);
+        for (k, choice) in choices.iter().enumerate().rev() {
+            path.truncate(k + 1);
+            for &option in &choice.branches[choice.at + 1..] {
+                path[k] = Branch {
+                    item: choice.item,
+                    option,
+                };
+                branch(&path, true, shares[k]);
+            }
+        }
+        self.unwind();
+    }
+
+    /// Starts the search (at its start) on the subproblem below `path`: its options are put
+    /// into every solution, each covering first the item it is tried for, then its others
+    /// left to right from there, as the search tries it. If `fresh`, the last option counts
+    /// as tried here (a node and its updates, not those of its item, counted by the level that
+    /// branched on it), and the counters returned say so. Fails, leaving the search as it
+    /// was, if an option does not have its item, or clashes with one before it.
+    pub fn start_below(&mut self, path: &[Branch], fresh: bool) -> Result<Counters, super::MatrixError> {
+        assert!(self.is_at_start(), "start_below() after the search started");
+        let mut tried = Counters::default();
+        for (k, &b) in path.iter().enumerate() {
+            match self.m.apply(b) {
+                Ok(others) => {
+                    if fresh && k + 1 == path.len() {
+                        tried.nodes = 1;
+                        tried.updates = others;
+                    }
+                }
+                Err(e) => {
+                    self.lift(&path[..k]);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(tried)
+    }
+
+    /// Back to the start above `path`, the path [`Search::start_below`] started on: undoes
+    /// the search ([`Search::unwind`]) and the path's options.
+    pub fn lift(&mut self, path: &[Branch]) {
+        self.unwind();
+        for &b in path.iter().rev() {
+            self.m.unapply(b);
         }
     }
 }

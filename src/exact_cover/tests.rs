@@ -982,3 +982,151 @@ fn the_search_says_when_it_is_at_the_start_and_when_a_level_ended() {
     }
     assert!(search.is_at_start() && !search.level_ended());
 }
+
+/// What searching a tree in pieces found: each solution's options (sorted), the counters
+/// summed over the pieces, and the shares of the tree the pieces reported done.
+#[derive(Default)]
+struct Pieces {
+    solutions: Vec<Vec<usize>>,
+    counters: Counters,
+    done: f64,
+}
+
+/// Searches the subtree below `path` as a parallel count does, one piece at a time: a piece
+/// pauses once it has tried `budget` options and hands the rest over as subproblems
+/// (`split_rest`), which are searched the same way. `share` is the subtree's share of the tree.
+fn search_in_pieces(search: &mut Search, path: &[Branch], fresh: bool, share: f64, budget: u64, out: &mut Pieces) {
+    let tried = search.start_below(path, fresh).unwrap();
+    search.set_pause(budget, usize::MAX);
+    let mut rest = Vec::new();
+    loop {
+        match search.step(&mut Pausing) {
+            Status::Solution => {
+                let mut s: Vec<usize> = path
+                    .iter()
+                    .map(|b| b.option as usize)
+                    .chain(search.solution())
+                    .collect();
+                s.sort();
+                out.solutions.push(s);
+            }
+            Status::Done => {
+                out.counters = out.counters + tried + search.counters();
+                break;
+            }
+            Status::Running => {
+                assert!(search.is_entering());
+                out.counters = out.counters + tried + search.counters();
+                search.split_rest(|below, fresh, part| rest.push(([path, below].concat(), fresh, part)));
+                break;
+            }
+        }
+    }
+    search.lift(path);
+    let handed: f64 = rest.iter().map(|r| r.2).sum();
+    out.done += share * (1.0 - handed);
+    for (below, fresh, part) in rest {
+        search_in_pieces(search, &below, fresh, share * part, budget, out);
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work() {
+    let mut rng = Rng(0x5eed_5911);
+    let mut matrices: Vec<Matrix> = (0..rounds(200)).map(|_| random_matrix(&mut rng).0).collect();
+    let mut queens = Matrix::new(12, 22);
+    for r in 0..6 {
+        for c in 0..6 {
+            queens.add_option(&[r, 6 + c, 12 + r + c, 23 + 5 + r - c]).unwrap();
+        }
+    }
+    matrices.push(queens);
+    for (round, m) in matrices.into_iter().enumerate() {
+        let mut whole = Search::new(m.clone());
+        let mut expect = Vec::new();
+        while whole.step(&mut Nothing) == Status::Solution {
+            let mut s: Vec<usize> = whole.solution().collect();
+            s.sort();
+            expect.push(s);
+        }
+        expect.sort();
+        for budget in [1, 2, 3, 7] {
+            let mut search = Search::new(m.clone());
+            let mut pieces = Pieces::default();
+            search_in_pieces(&mut search, &[], false, 1.0, budget, &mut pieces);
+            pieces.solutions.sort();
+            assert_eq!(pieces.solutions, expect, "round {round}, budget {budget}");
+            let (a, b) = (pieces.counters, whole.counters());
+            assert_eq!(
+                (a.nodes, a.updates, a.solutions, a.dead_ends),
+                (b.nodes, b.updates, b.solutions, b.dead_ends),
+                "round {round}, budget {budget}"
+            );
+            assert!((pieces.done - 1.0).abs() < 1e-9, "round {round}: {} done", pieces.done);
+            assert_eq!(search.into_matrix(), m, "round {round}: not restored");
+        }
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_nodes_at_a_depth_are_subproblems_whose_counts_add_up() {
+    let mut rng = Rng(0xde97);
+    for round in 0..rounds(200) {
+        let (m, _) = random_matrix(&mut rng);
+        let whole = m.clone().solutions(usize::MAX).len();
+        for depth in 1..4 {
+            let mut top = Search::new(m.clone());
+            top.set_pause(u64::MAX, depth);
+            let (mut paths, mut found) = (Vec::new(), 0);
+            loop {
+                match top.step(&mut Pausing) {
+                    Status::Solution => {
+                        assert!(top.depth() < depth);
+                        found += 1;
+                    }
+                    Status::Running => {
+                        assert_eq!(top.depth(), depth);
+                        paths.push(top.path());
+                        top.skip();
+                    }
+                    Status::Done => break,
+                }
+            }
+            let mut sub = Search::new(m.clone());
+            for path in &paths {
+                assert_eq!(sub.start_below(path, false).unwrap(), Counters::default());
+                while sub.step(&mut Nothing) == Status::Solution {
+                    found += 1;
+                }
+                sub.lift(path);
+                assert_eq!(sub.matrix(), &m, "round {round}: lift() left the matrix changed");
+            }
+            assert_eq!(found, whole, "round {round}, depth {depth}");
+        }
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_path_that_clashes_is_refused_and_leaves_the_matrix_as_it_was() {
+    let m = knuth();
+    let mut search = Search::new(m.clone());
+    // Options 1 (a d g) and 3 (a d) share a; option 0 (c e f) has no item a.
+    let clash = [Branch { item: 0, option: 1 }, Branch { item: 3, option: 3 }];
+    assert!(matches!(
+        search.start_below(&clash, true),
+        Err(MatrixError::Conflict { option: 3, .. })
+    ));
+    assert_eq!(search.matrix(), &m);
+    assert!(search.start_below(&[Branch { item: 0, option: 0 }], false).is_err());
+    assert_eq!(search.matrix(), &m);
+    // Option 3 (a d) tried for a: a's cover (the level's, not counted here) hides option 1
+    // (a d g); then d's hides option 5 (d e g), unlinking its two other nodes.
+    let tried = search.start_below(&[Branch { item: 0, option: 3 }], true).unwrap();
+    assert_eq!((tried.nodes, tried.updates), (1, 2));
+    assert!(search.matrix().is_covered(0) && search.matrix().is_covered(3));
+    search.lift(&[Branch { item: 0, option: 3 }]);
+    assert_eq!(search.matrix(), &m);
+}

@@ -110,7 +110,7 @@ impl Symmetry {
     }
 }
 
-/// The five levels, from the two measures (see README's table).
+/// The five levels, from the two measures (see docs/cli.md's table).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Level {
     /// Singles only.

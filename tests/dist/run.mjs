@@ -13,6 +13,9 @@
 //   4. an update: open tabs keep the old version whole; once they are closed, the new one;
 //   5. dist/dlx-sudoku.html opened from file:// (browser offline too): solves and animates.
 // Everywhere: no console error or warning, no page error, no CSP violation, no failed request.
+// First of all, the size budget (tests/dist/sizes.mjs): the wasm module's and the single file's
+// sizes are printed (and kept in target/dist-sizes.txt for scripts/test.sh's summary), and the
+// run fails at once when the module is past 160 KiB gzipped (DIST_MAX_WASM_GZ=BYTES to try another).
 // Screenshots: screenshots/dist-*.png.
 //
 //   node tests/dist/run.mjs               builds dist/ first (node scripts/build-dist.mjs --no-wasm)
@@ -26,6 +29,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
 import { serveDist } from './server.mjs';
+import { checkSizes } from './sizes.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const dist = join(root, 'dist');
@@ -43,6 +47,13 @@ if (!process.argv.includes('--no-build')) {
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist: dist/ is not built: node scripts/build-dist.mjs');
   process.exit(2);
+}
+{
+  const tooBig = checkSizes(dist, root);
+  if (tooBig) {
+    console.error(`dist: FAIL size: ${tooBig}`);
+    process.exit(1);
+  }
 }
 
 // --- harness -----------------------------------------------------------------------------------

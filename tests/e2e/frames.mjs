@@ -16,7 +16,7 @@ export async function sampleFrames(page, ms) {
       if (t - ts[0] < ms) requestAnimationFrame(frame);
       else {
         const s1 = matrix.stats;
-        done({ ts, events: controller.traces.sudoku.events - e0, draws: s1.draws - s0.draws, drawMs: s1.ms - s0.ms, side: controller.side ?? 9 });
+        done({ ts, events: controller.traces.sudoku.events - e0, draws: s1.draws - s0.draws, drawMs: s1.ms - s0.ms, side: window.dlxPage.sudoku.side });
       }
     };
     requestAnimationFrame(frame);

@@ -2183,7 +2183,7 @@ const lessonState = (page) => page.evaluate(() => {
       const f = lesson.figureTrace;
       claim(f && f.events === 0 && f.items === 64 && f.options === 64, 'a 4×4 Sudoku at its start');
       // drawn by the page's own matrix view (Rust's pixels on a canvas)
-      const view = lesson.matrix, m = view.mx;
+      const view = lesson.panel.matrix, m = view.mx;
       const canvas = document.querySelector('.cover-figure canvas');
       claim(canvas === view.canvas && canvas.getBoundingClientRect().width > 0 && document.querySelector('#dance').offsetParent === null, 'the figure shows in place of the diagram');
       claim(m.side === 4 && m.zoom === 0 && view.labels.length === 128 && view.labelPx.rows >= 12 && view.labelPx.cols >= 12, 'every row and column labelled, in 12 px type');
@@ -2833,7 +2833,7 @@ test('every size: a hard 16×16 solved in the page\'s worker (time measured), tr
     const out = [];
     for (let k = 0; k < 5; k++) out.push((await window.dlxPage.solver.verdict(line)).ms);
     return out.sort((a, b) => a - b);
-  }, await page.evaluate(() => window.dlxPage.controller.engineLine()));
+  }, await page.evaluate(() => window.dlxPage.sudoku.engineLine()));
   console.log(`     16×16 line 95 of sudoku16.txt in the worker: ${times.map((t) => t.toFixed(1)).join(', ')} ms (median ${times[2].toFixed(1)} ms); first Solve said ${worker}, ${wall} ms from click to answer`);
   // the trace: forward 150 events and back, forward 8 choices and back: exactly as it was
   await page.click('#board .cell >> nth=0'); // a step hides the answer

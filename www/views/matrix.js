@@ -7,7 +7,7 @@
 // labels in the margins around the
 // matrix (only when the view moves or the selection changes, never in a frame), and turns
 // keys, clicks and drags into zoom and pan; the row under the pointer lights up its digit on
-// the board and its items (through the controller). Its text alternative is Rust's description of
+// the board and its items (through the Sudoku's room, www/controllers/sudoku.js). Its text alternative is Rust's description of
 // what it shows, renewed whenever the search is not playing.
 
 import { MatrixCanvas, Paint } from '../pkg/dlx_sudoku.js';
@@ -78,7 +78,7 @@ export class MatrixView {
   /**
    * Draws the matrix of a grid of `side`, its digits named in `alphabet` ('digits' or
    * 'letters'; the size's usual one if left out), from now on: the one call that hands the
-   * view a new size (the controller makes it with its numbering when the size changes).
+   * view a new size (the Sudoku's room makes it with its numbering when the size changes).
    */
   setShape({ side, alphabet }) {
     if (!this.mx.setShape(side, alphabet)) return;
@@ -312,7 +312,7 @@ export class MatrixView {
 
   // --- what the user does -------------------------------------------------------------------------
   /**
-   * The rows of `options` and the columns of `items` light up (the controller's selection);
+   * The rows of `options` and the columns of `items` light up (the Sudoku room's selection);
    * with `reveal`, a zoomed view moves to show the first of them.
    */
   setHighlight(options = [], items = [], reveal = true) {

@@ -1,41 +1,36 @@
-// The controller: what the user does with the puzzle and the search, and what the views
-// show in return. It keeps the page's own state (the givens, the puzzle's clues, the
-// pencil marks, the undo history, the mode, the solver's answer, the hint shown, what the
-// pointer is on); the search's state stays in the wasm Trace, and after every movement
-// `render()` reads it once (a Picture) and hands it to the views. Logic (hints) and new
-// puzzles come from wasm too: the page only draws what they say.
+// The Sudoku view: the puzzle on the board and everything done with it (typing, pencil
+// marks, the size, examples, paste, undo and redo, hints, new puzzles, Solve and Count in
+// the worker, hovering a cell or an item), and the search of the real 729 × 324 matrix
+// (or its 4×4, 16×16, 25×25 sizes) drawn on the board, the item panels and the whole
+// matrix. It keeps the page's own state of the puzzle (the givens, the puzzle's clues, the
+// pencil marks, the undo history, the solver's answer, the hint shown, what the pointer is
+// on); the search's state stays in the wasm Trace, and the shell (www/shell.js) reads it
+// once per movement (a Picture) and hands it here. Logic (hints) and new puzzles come from
+// wasm too: the page only draws what they say.
 
-import { Picture } from './picture.js';
-import { narrate, wordsFor } from './narration.js';
-import { SPEEDS } from './player.js';
-import { Cancelled } from './solver.js';
-import { readPasted, digitsOf, lineOf, givensCount, emptyLine, sideOfLine } from './puzzle.js';
-import { History } from './history.js';
-import { EXAMPLES, examplesOf } from './examples.js';
-import { MARKS_UP_TO, PENCIL_UP_TO } from './views/board.js';
-import { time } from './views/result.js';
-import { DEFAULT_PROBLEM, GALLERY } from './workbench.js';
-import { grouped } from './grouped.js';
+import { Picture } from '../picture.js';
+import { Cancelled } from '../solver.js';
+import { readPasted, digitsOf, lineOf, givensCount, emptyLine, sideOfLine } from '../puzzle.js';
+import { History } from '../history.js';
+import { EXAMPLES, examplesOf } from '../examples.js';
+import { MARKS_UP_TO, PENCIL_UP_TO } from '../views/board.js';
+import { time } from '../views/result.js';
+import { grouped } from '../grouped.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
-/** The views, in the order of their tabs (each has `tab-MODE` and `MODE-pane`). */
-export const MODES = ['sudoku', 'knuth', 'cover'];
-/** The workbench draws the links of problems up to this size, as in Knuth's view. */
-const DANCE_ITEMS = 10, DANCE_OPTIONS = 10;
 /** The longest text pasted into a field (the count limit needs 13: "1,000,000,000"). */
 const MAX_FIELD_PASTE = 100;
 
-export class Controller {
+export class SudokuRoom {
   /**
-   * `views`: board, items, matrix, counters, plot, dance, notice, result, narration (an
-   * element), stack, controls. `numberingFor(side, alphabet)`: the numbering of a size
-   * written in an alphabet ('digits' or 'letters'; the size's usual one when undefined).
+   * `views`: board, items, matrix, notice, result, and the rest the shell shares.
+   * `numberingFor(side, alphabet)`: the numbering of a size written in an alphabet
+   * ('digits' or 'letters'; the size's usual one when undefined). `shell`: www/shell.js.
    */
-  constructor({ dlx, numberingFor, player, solver, views, $ }) {
-    Object.assign(this, { dlx, numberingFor, player, solver, views, $ });
+  constructor({ dlx, numberingFor, player, solver, views, shell, $ }) {
+    Object.assign(this, { dlx, numberingFor, player, solver, views, shell, $ });
     /** The grid's size and the puzzle's alphabet: the numbering the board is drawn in. */
     this.numbering = numberingFor(9);
-    this.mode = 'sudoku';
     this.givens = new Uint8Array(this.numbering.cells);
     /** The puzzle's own clues (a digit on the board that is not one was entered while solving). */
     this.clues = new Uint8Array(this.numbering.cells);
@@ -51,21 +46,14 @@ export class Controller {
     this.answer = null;
     this.hoverOn = { pointer: null, focus: null };
     this.solveJob = 0;
-    this.traces = { sudoku: null, knuth: null, cover: null };
-    this.pictures = { sudoku: null, knuth: null, cover: null };
-    this.lastNarration = '';
-    /** Each view's own speed: Sudoku one event per frame, Knuth's 7 items 2 events per second, the workbench 4. */
-    this.speeds = { sudoku: player.speed, knuth: SPEEDS.findIndex((s) => s.perSecond === 2), cover: SPEEDS.findIndex((s) => s.perSecond === 4) };
-    this.workbench = null; // the exact-cover workbench (workbench.js), set by the composition root
-    this.narrationText = views.narration.appendChild(document.createTextNode(''));
+    this.trace = null;
+    this.picture = null;
     this.exampleId = '';
-    this.router = null; // set by the composition root
-    /** Counts the links opened: a workbench link still unpacking when another comes is dropped. */
-    this.links = 0;
+    this.noSearchText = 'Fix the clashing givens to watch the search.';
   }
 
-  get trace() {
-    return this.traces[this.mode];
+  get shown() {
+    return this.shell.mode === 'sudoku';
   }
 
   get side() {
@@ -87,7 +75,7 @@ export class Controller {
   setSize(side) {
     if (side === this.side) return;
     const old = `${this.side}×${this.side}`;
-    this.setMode('sudoku');
+    this.shell.setMode('sudoku');
     this.selectExample('');
     this.setPuzzle(emptyLine(side), `An empty ${side}×${side} grid: ${typing(this.numberingFor(side))}, paste a puzzle or pick an example.`, { undoable: true, label: `the ${old} puzzle` });
     this.views.board.focus();
@@ -107,9 +95,9 @@ export class Controller {
   }
 
   /** The words under "Watch the search": what the search of this view runs on. */
-  watchSub() {
-    const { mode, numbering: n } = this;
-    this.$('watch-sub').textContent = mode === 'knuth' ? 'the same engine on 7 items and 6 options' : mode === 'cover' ? 'the same engine on the problem at the left' : `dancing links on the real ${grouped(n.options)} × ${grouped(n.items)} matrix`;
+  watchWords() {
+    const n = this.numbering;
+    return `dancing links on the real ${grouped(n.options)} × ${grouped(n.items)} matrix`;
   }
 
   /** Everything else on the page that says the size: the selector, the examples, the buttons
@@ -139,14 +127,14 @@ export class Controller {
     const note = $('size-note');
     note.hidden = nine;
     note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` ${side > MARKS_UP_TO ? 'Candidates are not drawn at this size (they would be too small to read); a cell\'s label lists them.' : 'Candidates are small at this size: tick "candidates" and zoom the page (Ctrl +) to read them.'} Hint and New puzzle are 9×9 only.` : ''}`;
-    this.watchSub();
+    this.shell.watchSub();
     this.tellMatrix();
   }
 
   /** Tells the whole-matrix view the grid's shape: the one call it gets when the size changes. */
   tellMatrix() {
     this.views.matrix.setShape(this.numbering);
-    this.$('matrix-area').hidden = this.mode !== 'sudoku';
+    this.$('matrix-area').hidden = !this.shown;
   }
 
   /** The example picker lists the examples of the size shown. */
@@ -187,7 +175,7 @@ export class Controller {
   marksChanged() {
     this.hideHint();
     this.views.board.setPencil(this.marks);
-    this.render(); // the cells' labels say their pencil marks
+    this.shell.render(); // the cells' labels say their pencil marks
   }
 
   /**
@@ -225,7 +213,7 @@ export class Controller {
       marks: this.marks.slice(),
       rating: this.rating,
       example: this.exampleId,
-      step: this.traces.sudoku?.events ?? 0,
+      step: this.trace?.events ?? 0,
     };
   }
 
@@ -253,7 +241,7 @@ export class Controller {
     const note = done === 'Undone' && label.whole
       ? (step ? `The previous puzzle is back, at step ${grouped(step)}.` : 'The previous puzzle is back.')
       : `${done}: ${label.text}.`;
-    this.setMode('sudoku');
+    this.shell.setMode('sudoku');
     const boardChanged = state.side !== this.side || state.alphabet !== this.numbering.alphabet || state.line !== this.shownLine() || state.clues !== this.shownLine(this.clues);
     this.setShape(state.side, state.alphabet);
     this.clues = digitsOf(state.clues, this.numbering.symbols);
@@ -262,7 +250,7 @@ export class Controller {
     if (boardChanged) {
       this.givens = digitsOf(state.line, this.numbering.symbols);
       this.puzzleChanged(note);
-      if (step && this.traces.sudoku) this.player.seek(step);
+      if (step && this.trace) this.player.seek(step);
     } else {
       this.marksChanged();
       this.views.notice.show('info', note);
@@ -290,7 +278,7 @@ export class Controller {
       const g = await this.solver.generate(level, seed);
       if (job !== this.solveJob) return;
       const givens = givensCount(g.line);
-      this.setMode('sudoku');
+      this.shell.setMode('sudoku');
       this.selectExample('');
       this.setPuzzle(g.line, `New ${g.level} puzzle: ${givens} givens, exactly one solution (made in ${time(g.ms)}). Hint shows the next step.`, {
         undoable: true,
@@ -327,7 +315,7 @@ export class Controller {
   /** First press: the next logical step (found in the worker, as it checks the board with a
    *  search), shown and not taken. Second press (board unchanged): taken. */
   async hint() {
-    this.setMode('sudoku');
+    this.shell.setMode('sudoku');
     if (this.hintShown?.h.kind === 'step' && this.hintShown.key === this.boardKey()) {
       this.takeHint();
       return;
@@ -417,7 +405,7 @@ export class Controller {
   /** Logic is stuck: the search from the board as it is, run to its first choice. */
   searchFromHere() {
     this.clearAnswer();
-    this.restart();
+    this.shell.restart();
     this.player.nextChoice();
     this.$('watch-title').scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     this.views.notice.show('info', 'Logic was stuck, so the search takes over from this board: it picks the item with the fewest options left and tries each in turn. Step on with → or Play.');
@@ -452,55 +440,27 @@ export class Controller {
     board.setSearchShown(this.searchable);
     this.$('items').classList.toggle('off', !this.searchable);
     this.$('items-off').hidden = this.searchable;
-    this.render();
-    this.router?.write(true);
+    this.shell.render();
+    this.shell.router?.write(true);
   }
 
+  /** A fresh search of `line` (null: none, the givens clash). */
   loadSudoku(line) {
-    this.traces.sudoku?.free();
-    this.traces.sudoku = line ? new this.dlx.Trace(line) : null;
-    this.pictures.sudoku = this.traces.sudoku && new Picture(this.traces.sudoku);
-    if (this.mode === 'sudoku') this.attach();
-  }
-
-  loadKnuth() {
-    this.traces.knuth?.free();
-    this.traces.knuth = this.dlx.Trace.knuth();
-    this.pictures.knuth = new Picture(this.traces.knuth);
-    if (this.mode === 'knuth') this.attach();
-  }
-
-  /** The workbench's problem changed: its new search (null while the text has an error). */
-  loadCover(trace) {
-    this.traces.cover?.free();
-    this.traces.cover = trace;
-    this.pictures.cover = trace && new Picture(trace);
-    this.views.coverDance.reset();
-    if (this.mode === 'cover') {
-      this.attach();
-      this.render();
-      this.router?.write(true);
-    }
-  }
-
-  /** Points the player at the current mode's search. */
-  attach() {
-    this.player.load(this.trace);
+    this.trace?.free();
+    this.trace = line ? new this.dlx.Trace(line) : null;
+    this.picture = this.trace && new Picture(this.trace);
+    if (this.shown) this.shell.attach();
   }
 
   restart() {
-    if (this.mode === 'knuth') this.loadKnuth();
-    else if (this.mode === 'cover') this.loadCover(this.workbench.text === null ? null : this.dlx.Trace.cover(this.workbench.text));
-    else if (this.searchable) this.loadSudoku(this.engineLine());
-    this.render();
-    this.router?.write(true);
+    if (this.searchable) this.loadSudoku(this.engineLine());
   }
 
   /** Loads the example with id `id`. */
   example(id) {
     const e = EXAMPLES.find((x) => x.id === id);
     if (!e) return;
-    this.setMode('sudoku');
+    this.shell.setMode('sudoku');
     this.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true, label: `the example ${e.name}`, alphabet: this.alphabetRead(e.line) });
     this.selectExample(id);
   }
@@ -521,7 +481,7 @@ export class Controller {
   paste(text) {
     try {
       const { line, note, alphabet } = readPasted(text, this.dlx.parse);
-      this.setMode('sudoku');
+      this.shell.setMode('sudoku');
       this.selectExample('');
       this.setPuzzle(line, `Pasted: ${note}.`, { undoable: true, label: 'the paste', alphabet });
     } catch (err) {
@@ -589,7 +549,7 @@ export class Controller {
         document.body.classList.add('answer-shown');
         board.setAnswer(a, diff);
       }
-      this.render();
+      this.shell.render();
     } catch (e) {
       if (job === this.solveJob) this.showSolverError(e);
     } finally {
@@ -642,7 +602,7 @@ export class Controller {
     const matrix = this.views.matrix;
     const n = this.numbering;
     const h = this.hoverOn.pointer ?? this.hoverOn.focus;
-    if (!h || this.mode !== 'sudoku') {
+    if (!h || !this.shown) {
       board.setHighlight();
       items.setHighlight();
       matrix.setHighlight();
@@ -677,70 +637,46 @@ export class Controller {
     }
   }
 
-  // --- rendering: once per movement, at most once per frame while playing ----------------------
-  render() {
-    const { views } = this;
-    const { board, items, counters, plot, dance, narration, controls } = views;
-    const { player } = this;
-    const status = player.status;
-    const sudoku = this.mode === 'sudoku';
-    const pic = this.pictures[this.mode]?.read() ?? null;
-    if (sudoku) {
-      if (pic) {
-        board.render(pic);
-        items.render(pic);
-      }
-      views.matrix.render(pic ? this.trace : null, !status.playing && !status.task);
-    } else if (this.mode === 'cover') {
-      views.coverItems.render(this.trace, pic);
-      views.coverMatrix.render(this.trace, pic, !status.playing && !status.task);
-      // A problem as small as Knuth's is also drawn as his nodes and links.
-      const small = !!pic && this.trace.items <= DANCE_ITEMS && this.trace.options <= DANCE_OPTIONS;
-      this.$('cover-dance').hidden = !small;
-      if (small) views.coverDance.render(this.trace, pic);
-    } else {
-      dance.render(this.trace, pic);
-    }
-    if (pic) counters.render(pic);
-    else if (this.mode === 'cover') counters.render({ events: 0, depth: 0, nodes: 0, backtracks: 0, deadEnds: 0, solutions: 0, linkUpdates: 0 });
-    const speed = SPEEDS[player.speed];
-    const fast = status.playing && speed.perFrame >= 300;
-    narration.setAttribute('aria-live', (status.playing && !(speed.perSecond <= 2)) || status.task ? 'off' : 'polite');
-    let text;
-    if (!pic) text = this.mode === 'cover' ? 'Fix the error marked in the problem to watch the search.' : 'Fix the clashing givens to watch the search.';
-    else if (this.answer && !status.playing && !status.task) {
-      text = `The board shows the solver's answer. The search is paused at step ${grouped(pic.events)}: step or play to go back to it.`;
-    }
-    else if (fast) {
-      text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${grouped(pic.solutions)} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
-    } else text = narrate(pic, this.trace, sudoku ? this.numbering : null);
-    if (!fast) views.stack.render(pic, this.trace, pic ? wordsFor(this.trace, sudoku ? this.numbering : null) : null);
-    else views.stack.depth(pic.depth);
-    if (text !== this.lastNarration) {
-      this.lastNarration = text;
-      this.narrationText.nodeValue = text;
-      narration.dataset.kind = pic?.last && !fast ? this.dlx.EventKind[pic.last.kind].toLowerCase() : '';
-    }
-    const maxDepth = sudoku ? Math.max(1, this.givens.filter((d) => d === 0).length) : this.mode === 'cover' ? Math.max(1, this.trace?.primary ?? 1) : 3;
-    plot.render(player.depthLog, maxDepth);
-    controls.render(status, player.speed, sudoku ? this.searchable : !!this.trace, player.stopAtSolution);
-    if (!status.playing && !status.task) {
-      if (sudoku) board.refreshLabels(pic, this.searchable);
-      this.highlight();
-    }
-    this.router?.write(false);
+  // --- the shell's calls -------------------------------------------------------------------------
+  /** Its parts of the page around the tabs: the item panels and the whole matrix. */
+  show(on) {
+    this.$('items-area').hidden = !on;
+    this.$('matrix-area').hidden = !on;
   }
 
-  // --- links --------------------------------------------------------------------------------------
-  /** What the address bar should say now. */
-  link() {
-    const step = this.trace?.events ?? 0;
-    if (this.mode === 'cover') return { mode: 'cover', packed: this.workbench.packed, step };
+  enter() {}
+
+  maxDepth() {
+    return Math.max(1, this.givens.filter((d) => d === 0).length);
+  }
+
+  /** The search drawn on the board, the item panels and the whole matrix. */
+  render(pic, paused) {
+    const { board, items, matrix } = this.views;
+    if (pic) {
+      board.render(pic);
+      items.render(pic);
+    }
+    matrix.render(pic ? this.trace : null, paused);
+  }
+
+  /** What the narration says, paused, while the board shows the solver's answer. */
+  pausedText(pic) {
+    return this.answer ? `The board shows the solver's answer. The search is paused at step ${grouped(pic.events)}: step or play to go back to it.` : '';
+  }
+
+  /** Paused: the cells' labels say what the search has done to them. */
+  paused(pic) {
+    this.views.board.refreshLabels(pic, this.searchable);
+  }
+
+  /** The address bar: the puzzle, and the step where the givens leave a search to watch. */
+  link(step) {
     return {
-      mode: this.mode,
+      mode: 'sudoku',
       puzzle: this.shownLine(),
       alphabet: this.linkAlphabet ? this.numbering.alphabet : undefined,
-      step: this.mode === 'knuth' || this.searchable ? step : 0,
+      step: this.searchable ? step : 0,
     };
   }
 
@@ -764,21 +700,15 @@ export class Controller {
   }
 
   /**
-   * Shows what a link asks for (see `router.js`): on load (`changed` false), or when the
-   * hash changes under the page (`changed`: typed in the address bar, Back, a link). A
-   * change never loses the puzzle on the board: a link without a usable puzzle leaves it
-   * as it is, and one with a puzzle can be undone.
+   * A link to a puzzle (see `router.js`), on load (`changed` false), or when the hash changes
+   * under the page (`changed`: typed in the address bar, Back, a link). A change never loses
+   * the puzzle on the board: a link without a usable puzzle leaves it as it is, and one with
+   * a puzzle can be undone. `warnings`: what was wrong with the link.
    */
-  open(h, { changed = false } = {}) {
-    this.links++;
-    const warnings = h.errors.map((e) => `${e[0].toUpperCase()}${e.slice(1)}.`);
-    if (h.mode === 'cover') {
-      this.openCover(h, warnings);
-      return;
-    }
-    this.setMode(h.mode, false);
+  open(h, warnings, changed) {
+    this.shell.setMode('sudoku', false);
     let read = null;
-    if (h.mode === 'sudoku' && h.puzzle) {
+    if (h.puzzle) {
       try {
         read = this.readLink(h.puzzle, h.alphabet);
       } catch (e) {
@@ -787,89 +717,19 @@ export class Controller {
     }
     if (read) {
       this.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings, label: 'the link', alphabet: read.alphabet });
-    } else if (h.mode === 'sudoku' && !changed) {
+    } else if (!changed) {
       const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
       this.setPuzzle(ex.line, `Example: ${ex.name}. Type over it, pick another, or paste your own.`, { warnings });
       this.selectExample(ex.id);
     } else if (warnings.length) {
-      this.views.notice.show('warn', ...warnings, h.mode === 'sudoku' ? 'The puzzle on the board is unchanged.' : '');
+      this.views.notice.show('warn', ...warnings, 'The puzzle on the board is unchanged.');
     }
     if (h.step > 0 && this.trace) {
       this.clearAnswer();
-      this.seekLink(h.step);
+      this.shell.seekLink(h.step);
     }
-  }
-
-  /**
-   * Goes to a link's step. The views mark what "the last step" changed against the step
-   * drawn before: the one before this step is drawn first, so that they mark what its own
-   * event changed, as its sender saw it, not everything since the start. (Moved on the
-   * trace itself: the depth plot keeps the way there.)
-   */
-  seekLink(step) {
-    this.player.seek(step, () => {
-      const t = this.trace;
-      if (!t.events) return;
-      t.runBack(1, 0);
-      this.render();
-      t.run(1, 0);
-    });
-  }
-
-  /**
-   * A link to the workbench: its packed problem, then its step. A link that cannot be read
-   * leaves the editor as it is, or (on a page with no problem yet) opens the default one.
-   * Unpacking takes a moment: a link opened meanwhile (Back, Forward, one typed) wins, and
-   * this one then changes nothing (its step would move the search of that link's view).
-   */
-  async openCover(h, warnings) {
-    const wb = this.workbench;
-    const link = this.links;
-    this.setMode('cover', false, false);
-    const before = wb.editor.value;
-    const trouble = h.packed ? await wb.open(h.packed, () => link === this.links) : '';
-    if (link !== this.links) return;
-    const fallback = !wb.editor.value;
-    if (fallback) wb.example(DEFAULT_PROBLEM);
-    const lines = [...warnings, trouble].filter(Boolean);
-    if (lines.length) {
-      const then = fallback ? `The default problem, ${GALLERY.find((g) => g.id === DEFAULT_PROBLEM).label}, is shown instead.` : wb.editor.value === before ? 'The problem in the editor is unchanged.' : '';
-      this.views.coverResult.message('error', [...lines, then].join(' ').trim());
-    }
-    if (!trouble && h.step > 0 && this.mode === 'cover' && this.trace) this.seekLink(h.step);
-    this.router?.write(true);
-  }
-
-  // --- mode tabs -------------------------------------------------------------------------------
-  /** Shows the view `mode`; `fill`: the workbench opens its default problem if it has none. */
-  setMode(mode, write = true, fill = true) {
-    if (mode === this.mode && this.traces[mode] && this.player.trace === this.traces[mode]) return;
-    const $ = this.$;
-    this.player.stop();
-    this.views.watchNotice?.clear(); // what it said of a link was said of another view's
-    this.speeds[this.mode] = this.player.speed;
-    this.player.speed = this.speeds[mode];
-    this.mode = mode;
-    const knuth = mode === 'knuth';
-    for (const m of MODES) {
-      $(`tab-${m}`).setAttribute('aria-selected', String(m === mode));
-      $(`tab-${m}`).tabIndex = m === mode ? 0 : -1;
-      $(`${m}-pane`).hidden = m !== mode;
-    }
-    $('items-area').hidden = mode !== 'sudoku';
-    $('matrix-area').hidden = mode !== 'sudoku';
-    $('cover-watch').hidden = mode !== 'cover';
-    document.body.dataset.mode = mode;
-    this.watchSub();
-    if (knuth && !this.traces.knuth) this.loadKnuth();
-    if (fill && mode === 'cover' && !this.traces.cover && !this.workbench.editor.value) this.workbench.example(DEFAULT_PROBLEM);
-    this.attach();
-    this.pictures[mode]?.forget();
-    this.render();
-    if (write) this.router?.write(true);
   }
 }
-
 /** The symbols as ranges: "1–4", "1–9 and A–G", "A–P". */
 function range(symbols) {
   const runs = symbols.match(/[1-9]+|[A-Z]+/g);

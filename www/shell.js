@@ -1,0 +1,194 @@
+// The shell: which view is shown, and the one loop that draws it. Each view's own logic has
+// a room of its own in www/controllers/ (sudoku.js: the puzzle, its board and its search;
+// knuth.js: Knuth's 7-item example; workbench.js: the exact-cover workbench; lesson.js: the
+// guided lesson over them). The shell switches the tabs, points the player at the shown
+// view's search, draws what every view shares (counters, narration, stack, depth plot,
+// transport) once per movement, and routes links: the address bar says what the shown view
+// (or the lesson) says, and a link opened goes to the room it names.
+//
+// A room has `trace` and `picture` (its search, or null), and: `show(on)` (its parts of the
+// page around the tabs), `enter({fill})` (it becomes the shown view), `restart()`,
+// `render(pic, paused)` (its own views), `link(step)`, `open(h, warnings, changed)`,
+// `watchWords()` ("Watch the search"'s sub-heading), `numbering` (names for the narration,
+// or null), `searchable`, `noSearchText`, `maxDepth()`, and optionally `pausedText(pic)` and
+// `paused(pic)`.
+
+import { narrate, wordsFor } from './narration.js';
+import { SPEEDS } from './player.js';
+import { grouped } from './grouped.js';
+
+/** The views, in the order of their tabs (each has `tab-MODE` and `MODE-pane`). */
+export const MODES = ['sudoku', 'knuth', 'cover'];
+
+export class Shell {
+  /** `views`: the shared ones (counters, plot, narration (an element), stack, controls,
+   *  watchNotice) and each room's own. The rooms are set by the composition root. */
+  constructor({ dlx, player, views, $ }) {
+    Object.assign(this, { dlx, player, views, $ });
+    this.mode = 'sudoku';
+    /** `{sudoku, knuth, cover}`: the rooms (www/controllers/). */
+    this.rooms = null;
+    /** The lesson (www/controllers/lesson.js), over the views; set by the composition root. */
+    this.lesson = null;
+    this.router = null; // set by the composition root
+    this.lastNarration = '';
+    /** Each view's own speed: Sudoku one event per frame, Knuth's 7 items 2 events per second, the workbench 4. */
+    this.speeds = { sudoku: player.speed, knuth: SPEEDS.findIndex((s) => s.perSecond === 2), cover: SPEEDS.findIndex((s) => s.perSecond === 4) };
+    this.narrationText = views.narration.appendChild(document.createTextNode(''));
+    /** Counts the links opened: a workbench link still unpacking when another comes is dropped. */
+    this.links = 0;
+  }
+
+  /** The room of the view shown. */
+  get room() {
+    return this.rooms[this.mode];
+  }
+
+  get trace() {
+    return this.room.trace;
+  }
+
+  /** Each view's search (null when it has none): `{sudoku, knuth, cover}`. */
+  get traces() {
+    return Object.fromEntries(MODES.map((m) => [m, this.rooms[m].trace]));
+  }
+
+  /** Each view's picture of its search: `{sudoku, knuth, cover}`. */
+  get pictures() {
+    return Object.fromEntries(MODES.map((m) => [m, this.rooms[m].picture]));
+  }
+
+  /** Points the player at the shown view's search. */
+  attach() {
+    this.player.load(this.trace);
+  }
+
+  /** The shown view's search, fresh at its start. */
+  restart() {
+    this.room.restart();
+    this.render();
+    this.router?.write(true);
+  }
+
+  /** Any movement of a search puts the board back to the puzzle (the solver's answer goes). */
+  clearAnswer() {
+    this.rooms.sudoku.clearAnswer();
+  }
+
+  /** The words under "Watch the search": what the search of this view runs on. */
+  watchSub() {
+    this.$('watch-sub').textContent = this.room.watchWords();
+  }
+
+  // --- rendering: once per movement, at most once per frame while playing ----------------------
+  render() {
+    const { views, player, room } = this;
+    const { counters, plot, narration, controls } = views;
+    const status = player.status;
+    const paused = !status.playing && !status.task;
+    const pic = room.picture?.read() ?? null;
+    room.render(pic, paused);
+    if (pic) counters.render(pic);
+    const speed = SPEEDS[player.speed];
+    const fast = status.playing && speed.perFrame >= 300;
+    narration.setAttribute('aria-live', (status.playing && !(speed.perSecond <= 2)) || status.task ? 'off' : 'polite');
+    let text;
+    if (!pic) text = room.noSearchText;
+    else if (paused && room.pausedText?.(pic)) text = room.pausedText(pic);
+    else if (fast) {
+      text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${grouped(pic.solutions)} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
+    } else text = narrate(pic, room.trace, room.numbering);
+    if (!fast) views.stack.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
+    else views.stack.depth(pic.depth);
+    if (text !== this.lastNarration) {
+      this.lastNarration = text;
+      this.narrationText.nodeValue = text;
+      narration.dataset.kind = pic?.last && !fast ? this.dlx.EventKind[pic.last.kind].toLowerCase() : '';
+    }
+    plot.render(player.depthLog, room.maxDepth());
+    controls.render(status, player.speed, room.searchable, player.stopAtSolution);
+    if (paused) {
+      room.paused?.(pic);
+      this.rooms.sudoku.highlight(); // the board's hover marks (none outside the Sudoku view)
+    }
+    this.router?.write(false);
+  }
+
+  // --- links --------------------------------------------------------------------------------------
+  /** What the address bar should say now: the lesson's step, or the shown view at its step. */
+  current() {
+    return this.lesson?.active ? { lesson: this.lesson.step } : this.link();
+  }
+
+  /** The shown view's link (see router.js). */
+  link() {
+    return this.room.link(this.trace?.events ?? 0);
+  }
+
+  /**
+   * Shows what a link asks for (see `router.js`, whose `open` this is): a lesson step, or a
+   * view. On load `changed` is false; true when the hash changes under the page (typed in
+   * the address bar, Back, a link).
+   */
+  route(h, how) {
+    if (h.lesson === undefined) {
+      this.lesson?.close(false);
+      this.open(h, how);
+      return;
+    }
+    this.open({ ...h, mode: 'sudoku', step: 0, errors: [] }, how); // the board as usual, behind the lesson
+    this.lesson.openFromLink(h.lesson, h.errors.map(sentence));
+  }
+
+  /** Opens a view's link: the room it names shows it. A change never loses the puzzle on the
+   *  board or the problem in the editor (see each room's `open`). */
+  open(h, { changed = false } = {}) {
+    this.links++;
+    this.rooms[h.mode].open(h, h.errors.map(sentence), changed);
+  }
+
+  /**
+   * Goes to a link's step. The views mark what "the last step" changed against the step
+   * drawn before: the one before this step is drawn first, so that they mark what its own
+   * event changed, as its sender saw it, not everything since the start. (Moved on the
+   * trace itself: the depth plot keeps the way there.)
+   */
+  seekLink(step) {
+    this.player.seek(step, () => {
+      const t = this.trace;
+      if (!t.events) return;
+      t.runBack(1, 0);
+      this.render();
+      t.run(1, 0);
+    });
+  }
+
+  // --- mode tabs -------------------------------------------------------------------------------
+  /** Shows the view `mode`; `fill`: the workbench opens its default problem if it has none. */
+  setMode(mode, write = true, fill = true) {
+    const to = this.rooms[mode];
+    if (mode === this.mode && to.trace && this.player.trace === to.trace) return;
+    const $ = this.$;
+    this.player.stop();
+    this.views.watchNotice?.clear(); // what it said of a link was said of another view's
+    this.speeds[this.mode] = this.player.speed;
+    this.player.speed = this.speeds[mode];
+    this.mode = mode;
+    for (const m of MODES) {
+      $(`tab-${m}`).setAttribute('aria-selected', String(m === mode));
+      $(`tab-${m}`).tabIndex = m === mode ? 0 : -1;
+      $(`${m}-pane`).hidden = m !== mode;
+      this.rooms[m].show(m === mode);
+    }
+    document.body.dataset.mode = mode;
+    this.watchSub();
+    to.enter({ fill });
+    this.attach();
+    to.picture?.forget();
+    this.render();
+    if (write) this.router?.write(true);
+  }
+}
+
+/** A link's fault as a sentence. */
+const sentence = (e) => `${e[0].toUpperCase()}${e.slice(1)}.`;
