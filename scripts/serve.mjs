@@ -73,6 +73,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     .then((server) => {
       const { port: p } = server.address();
       console.log(`serving ${root} at http://127.0.0.1:${p}/  (Ctrl+C stops)`);
+      const started = Number(process.env.SERVE_STARTED_MS);
+      if (started > 0) console.log(`serve: up ${((Date.now() - started) / 1000).toFixed(1)} s after scripts/serve.sh started (set-up, build)`);
     })
     .catch((e) => {
       console.error(`serve: ${e.code === 'EADDRINUSE' ? `port ${port} is in use; try PORT=${port + 1} scripts/serve.sh` : e.message}`);

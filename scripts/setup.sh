@@ -4,21 +4,27 @@
 #   scripts/setup.sh            everything: wasm32 target, rustfmt and clippy, the nightly toolchain
 #                               with miri and cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the
 #                               version in Cargo.lock), Chromium + ChromeDriver (apt), npm packages
+#   scripts/setup.sh --serve    only what serving the page needs (scripts/serve.sh): the wasm32
+#                               target, wasm-bindgen-cli and npm packages
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
 #
 # Safe to run again and again, as root or not (not root: apt packages are only reported), with
 # no stdin (CI). Only package registries are used: crates.io, Debian apt, npm; and rustup for
-# the wasm32 target and the nightly toolchain.
+# the wasm32 target and the nightly toolchain. Every cargo tool is installed with each of its
+# dependencies at the version of a lock file (`--locked`: the crate's own Cargo.lock, or ours in
+# scripts/pins/ where the crate's cannot be used; see scripts/pins/README.md); when that fails,
+# setup stops with cargo's reason and never retries without the lock.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
-native_only=0
+mode=all
 for arg in "$@"; do
     case "$arg" in
-        --native) native_only=1 ;;
-        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        --native) mode=native ;;
+        --serve) mode=serve ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "setup: unknown option $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -26,13 +32,53 @@ done
 say() { echo "setup: $*"; }
 die() { echo "setup: ERROR: $*" >&2; exit 1; }
 t0=$SECONDS
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+
+# install_pinned CRATE VERSION [cargo install options...]: installs CRATE's binaries at VERSION
+# with every dependency at the version of a lock file. Ours, scripts/pins/CRATE-VERSION.Cargo.lock,
+# if there is one: the crate's source is fetched alone (`cargo info` downloads and unpacks just
+# that package, checked against the registry's checksum), copied with our lock into a temporary
+# folder and installed from there. Otherwise the lock the crate ships (`cargo install --locked`).
+# Either way, no dependency floats: a failure stops setup with cargo's reason.
+install_pinned() {
+    local crate="$1" version="$2"; shift 2
+    local pin="$root/scripts/pins/$crate-$version.Cargo.lock"
+    if [[ ! -f "$pin" ]]; then
+        cargo install "$crate" --version "$version" --locked --force "$@" \
+            || die "'cargo install $crate --version $version --locked' failed (cargo's reason above). Not retrying without the lock: make a lock that works and commit it as $pin (see scripts/pins/README.md)"
+        return
+    fi
+    local tmp src
+    tmp="$(mktemp -d "${TMPDIR:-/tmp}/setup-$crate-$version.XXXXXX")"
+    (cd "$tmp" && cargo info --quiet "$crate@$version" >/dev/null) \
+        || { rm -rf "$tmp"; die "could not fetch the source of $crate $version from crates.io ('cargo info $crate@$version' failed; its reason above)"; }
+    src="$(find "$cargo_home/registry/src" -mindepth 2 -maxdepth 2 -type d -name "$crate-$version" 2>/dev/null | head -n1)"
+    [[ -f "$src/Cargo.toml" ]] || { rm -rf "$tmp"; die "the source of $crate $version is not in $cargo_home/registry/src after 'cargo info'"; }
+    cp -R "$src/." "$tmp/src-copy"
+    cp "$pin" "$tmp/src-copy/Cargo.lock"
+    say "building $crate $version with the lock $pin"
+    if ! CARGO_TARGET_DIR="$tmp/target" cargo install --path "$tmp/src-copy" --locked --force "$@"; then
+        rm -rf "$tmp"
+        die "'cargo install --path <$crate $version> --locked' with $pin failed (cargo's reason above). Not retrying without the lock"
+    fi
+    rm -rf "$tmp"
+}
 
 # --- cargo (never installed here: it is the machine's toolchain) -----------------------------
 command -v cargo >/dev/null || die "cargo not found (expected rustup's toolchain in ~/.cargo/bin)"
 say "$(cargo --version) present"
-if (( native_only )); then
+if [[ "$mode" == native ]]; then
     say "--native: nothing else needed (done in $((SECONDS - t0))s)"
     exit 0
+fi
+
+# One setup at a time installs tools (another shell, another worktree, CI): the others wait here,
+# then find the tools there and skip them.
+mkdir -p "$cargo_home"
+exec 9>"$cargo_home/.dlx-sudoku-setup.lock"
+if command -v flock >/dev/null && ! flock -n 9; then
+    say "waiting for another scripts/setup.sh to finish (lock: $cargo_home/.dlx-sudoku-setup.lock)"
+    flock 9
 fi
 
 # --- rustup target wasm32-unknown-unknown ------------------------------------------------------
@@ -47,32 +93,10 @@ else
     rustup target add wasm32-unknown-unknown
 fi
 
-# --- rustfmt and clippy (the `format` and `clippy` stages of test.sh) ---------------------------
-# rustup's default profile has them; its minimal profile does not (and then the proxies exist
-# but fail), so ask cargo.
-for tool in fmt:rustfmt clippy:clippy; do
-    if cargo "${tool%%:*}" --version >/dev/null 2>&1; then
-        say "${tool##*:} present ($(cargo "${tool%%:*}" --version))"
-    elif ! command -v rustup >/dev/null; then
-        die "no ${tool##*:} and no rustup to add it: test.sh's ${tool%%:*} stage needs it"
-    else
-        say "adding the ${tool##*:} component"
-        rustup component add "${tool##*:}"
-    fi
-done
-
-# --- nightly toolchain with Miri (scripts/miri.sh: the engine's unit tests under Miri) -------
-if ! command -v rustup >/dev/null; then
-    say "WARNING: no rustup: cannot install nightly + miri; the miri stage of test.sh will fail"
-elif rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
-    say "nightly with miri already installed"
-else
-    say "installing the nightly toolchain with miri and rust-src (rustup, about 1 min)"
-    rustup toolchain install nightly --profile minimal --component miri,rust-src
-fi
-
 # --- wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock -------------------
-# The CLI must match the crate exactly, or wasm-bindgen refuses the module.
+# The CLI must match the crate exactly, or wasm-bindgen refuses the module. Built without its
+# default feature (rustls-tls: TLS for ureq, which the test runner uses only to talk to
+# chromedriver on http://127.0.0.1), which leaves out rustls, ring and webpki-roots.
 wbg_version() {
     if [[ -f Cargo.lock ]]; then
         awk '/^\[\[package\]\]/ { inpkg = 0 }
@@ -90,81 +114,106 @@ have() { "$1" --version 2>/dev/null | awk '{print $2}'; }
 if [[ "$(have wasm-bindgen)" == "$want" && "$(have wasm-bindgen-test-runner)" == "$want" ]]; then
     say "wasm-bindgen $want already installed"
 else
-    # Someone else (another shell, an earlier setup) may be installing it right now: wait.
-    while command -v pgrep >/dev/null && pgrep -f "cargo install wasm-bindgen-cli" >/dev/null; do
-        say "waiting for a running 'cargo install wasm-bindgen-cli' to finish"; sleep 10
-    done
-    if [[ "$(have wasm-bindgen)" == "$want" && "$(have wasm-bindgen-test-runner)" == "$want" ]]; then
-        say "wasm-bindgen $want installed by the other process"
-    else
-        say "installing wasm-bindgen-cli $want (cargo install, takes 3-5 min; found: '$(have wasm-bindgen)')"
-        t1=$SECONDS
-        if ! cargo install wasm-bindgen-cli --version "$want" --locked --force; then
-            say "'cargo install --locked' failed; retrying without --locked"
-            cargo install wasm-bindgen-cli --version "$want" --force
+    say "installing wasm-bindgen-cli $want (found: '$(have wasm-bindgen)')"
+    t1=$SECONDS
+    prebuild=""
+    if [[ "$mode" == serve ]]; then
+        # Serving builds the page's wasm next (scripts/build-wasm.sh): start that cargo build now,
+        # beside this one, so that the two fill each other's idle moments (each crate's last,
+        # single-threaded steps). build-wasm.sh then finds it done, or reports its error itself.
+        mkdir -p target
+        cargo build --release --target wasm32-unknown-unknown --lib > target/setup-prebuild.log 2>&1 &
+        prebuild=$!
+        trap 'kill "$prebuild" 2>/dev/null || true' EXIT   # if the install below fails
+        say "meanwhile building the page's wasm (cargo, log: target/setup-prebuild.log)"
+    fi
+    # A lighter build profile for a tool that runs about a second a build: optimised less, no
+    # LTO, many codegen units (docs/deploy.md says what it costs and saves).
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 \
+        install_pinned wasm-bindgen-cli "$want" --no-default-features
+    [[ "$(have wasm-bindgen)" == "$want" ]] || die "wasm-bindgen on PATH is '$(have wasm-bindgen)', wanted $want ($(command -v wasm-bindgen))"
+    say "wasm-bindgen $want installed in $((SECONDS - t1))s"
+    if [[ -n "$prebuild" ]]; then
+        if wait "$prebuild"; then say "the page's wasm built meanwhile ($((SECONDS - t1))s)"
+        else say "the page's wasm build failed (scripts/build-wasm.sh will say why)"
         fi
-        [[ "$(have wasm-bindgen)" == "$want" ]] || die "wasm-bindgen on PATH is '$(have wasm-bindgen)', wanted $want ($(command -v wasm-bindgen))"
-        say "wasm-bindgen $want installed in $((SECONDS - t1))s"
+        trap - EXIT
     fi
 fi
 
-# --- the nightly toolchain and cargo-fuzz (scripts/fuzz.sh, the fuzz-smoke stage) ------------
-# cargo-fuzz needs nightly (libFuzzer's coverage flags). The minimal profile (rustc, cargo, std)
-# is all it needs; an installed nightly is kept as it is, never updated here.
-if ! command -v rustup >/dev/null; then
-    die "no rustup: cannot install the nightly toolchain that cargo-fuzz needs"
-elif rustup toolchain list | grep -q '^nightly-'; then
-    say "nightly toolchain present ($(rustup run nightly rustc --version))"
+# --- npm packages (playwright-core, esbuild, binaryen's wasm-opt, dancing-links, Stryker, pixelmatch, pngjs)
+if [[ -f package-lock.json ]]; then
+    command -v npm >/dev/null || die "npm not found (Node 20 + npm expected on the machine)"
+    stamp=node_modules/.setup-lock-sha256
+    want_hash="$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)"
+    if [[ -d node_modules && -f "$stamp" && "$(cat "$stamp")" == "$want_hash" ]]; then
+        say "node_modules up to date with package-lock.json"
+    else
+        say "npm ci (node_modules missing or older than package-lock.json)"
+        t1=$SECONDS
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund </dev/null
+        echo "$want_hash" > "$stamp"
+        say "npm ci done in $((SECONDS - t1))s"
+    fi
 else
-    say "installing the nightly toolchain (rustup, minimal profile)"
+    say "no package-lock.json: skipping npm"
+fi
+
+if [[ "$mode" == serve ]]; then
+    say "--serve: all that serving needs is there (done in $((SECONDS - t0))s)"
+    exit 0
+fi
+
+# --- rustfmt and clippy (the `format` and `clippy` stages of test.sh) ---------------------------
+# rustup's default profile has them; its minimal profile does not (and then the proxies exist
+# but fail), so ask cargo.
+for tool in fmt:rustfmt clippy:clippy; do
+    if cargo "${tool%%:*}" --version >/dev/null 2>&1; then
+        say "${tool##*:} present ($(cargo "${tool%%:*}" --version))"
+    elif ! command -v rustup >/dev/null; then
+        die "no ${tool##*:} and no rustup to add it: test.sh's ${tool%%:*} stage needs it"
+    else
+        say "adding the ${tool##*:} component"
+        rustup component add "${tool##*:}"
+    fi
+done
+
+# --- nightly toolchain with Miri (scripts/miri.sh: the engine's unit tests under Miri) -------
+# cargo-fuzz needs nightly too (libFuzzer's coverage flags). An installed nightly is kept as it
+# is, never updated here; the components it lacks are added.
+if ! command -v rustup >/dev/null; then
+    die "no rustup: cannot install the nightly toolchain that Miri and cargo-fuzz need"
+elif rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
+    say "nightly with miri already installed ($(rustup run nightly rustc --version))"
+elif rustup toolchain list | grep -q '^nightly-'; then
+    say "adding miri and rust-src to the installed nightly (rustup)"
+    if ! rustup component add --toolchain nightly miri rust-src; then
+        say "that nightly has no miri: installing the latest nightly with miri and rust-src"
+        rustup toolchain install nightly --profile minimal --component miri,rust-src
+    fi
+else
+    say "installing the nightly toolchain with miri and rust-src (rustup, about 1 min)"
     t1=$SECONDS
-    rustup toolchain install nightly --profile minimal
+    rustup toolchain install nightly --profile minimal --component miri,rust-src
     say "nightly installed in $((SECONDS - t1))s"
 fi
-fuzz_version=0.13.2
-have_fuzz() { cargo fuzz --version 2>/dev/null | awk '{print $2}'; }
-if [[ "$(have_fuzz)" == "$fuzz_version" ]]; then
-    say "cargo-fuzz $fuzz_version already installed"
-else
-    while command -v pgrep >/dev/null && pgrep -f "cargo install cargo-fuzz" >/dev/null; do
-        say "waiting for a running 'cargo install cargo-fuzz' to finish"; sleep 10
-    done
-    if [[ "$(have_fuzz)" == "$fuzz_version" ]]; then
-        say "cargo-fuzz $fuzz_version installed by the other process"
-    else
-        say "installing cargo-fuzz $fuzz_version (cargo install, takes 2-4 min; found: '$(have_fuzz)')"
-        t1=$SECONDS
-        if ! cargo install cargo-fuzz --version "$fuzz_version" --locked --force; then
-            say "'cargo install --locked' failed; retrying without --locked"
-            cargo install cargo-fuzz --version "$fuzz_version" --force
-        fi
-        [[ "$(have_fuzz)" == "$fuzz_version" ]] || die "cargo fuzz is '$(have_fuzz)', wanted $fuzz_version"
-        say "cargo-fuzz $fuzz_version installed in $((SECONDS - t1))s"
-    fi
-fi
 
-# --- cargo-mutants (scripts/mutants.sh and the mutants stage of scripts/test.sh) ------------
-mutants_version=27.1.0
-have_mutants() { cargo mutants --version 2>/dev/null | awk '{print $2}'; }
-if [[ "$(have_mutants)" == "$mutants_version" ]]; then
-    say "cargo-mutants $mutants_version already installed"
-else
-    while command -v pgrep >/dev/null && pgrep -f "cargo install cargo-mutants" >/dev/null; do
-        say "waiting for a running 'cargo install cargo-mutants' to finish"; sleep 10
-    done
-    if [[ "$(have_mutants)" == "$mutants_version" ]]; then
-        say "cargo-mutants $mutants_version installed by the other process"
+# --- cargo-fuzz (scripts/fuzz.sh, the fuzz-smoke stage) and cargo-mutants (scripts/mutants.sh,
+# the mutants stage): each with the lock file it ships (see install_pinned).
+for tool in fuzz:cargo-fuzz:0.13.2 mutants:cargo-mutants:27.1.0; do
+    IFS=: read -r sub crate version <<< "$tool"
+    found="$(cargo "$sub" --version 2>/dev/null | awk '{print $2}')"
+    if [[ "$found" == "$version" ]]; then
+        say "$crate $version already installed"
     else
-        say "installing cargo-mutants $mutants_version (cargo install, takes 5-10 min; found: '$(have_mutants)')"
+        say "installing $crate $version (found: '$found')"
         t1=$SECONDS
-        if ! cargo install cargo-mutants --version "$mutants_version" --locked --force; then
-            say "'cargo install --locked' failed; retrying without --locked"
-            cargo install cargo-mutants --version "$mutants_version" --force
-        fi
-        [[ "$(have_mutants)" == "$mutants_version" ]] || die "cargo mutants is '$(have_mutants)', wanted $mutants_version"
-        say "cargo-mutants $mutants_version installed in $((SECONDS - t1))s"
+        install_pinned "$crate" "$version"
+        found="$(cargo "$sub" --version 2>/dev/null | awk '{print $2}')"
+        [[ "$found" == "$version" ]] || die "cargo $sub is '$found' after installing $crate, wanted $version"
+        say "$crate $version installed in $((SECONDS - t1))s"
     fi
-fi
+done
 
 # --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright) ------------------
 apt_pkgs=(chromium chromium-driver)
@@ -188,24 +237,6 @@ fi
 for b in chromium chromedriver; do
     [[ -x /usr/bin/$b ]] || [[ "$(id -u)" != 0 ]] || die "/usr/bin/$b missing after install"
 done
-
-# --- npm packages (playwright-core, esbuild, binaryen's wasm-opt, dancing-links, Stryker, pixelmatch, pngjs)
-if [[ -f package-lock.json ]]; then
-    command -v npm >/dev/null || die "npm not found (Node 20 + npm expected on the machine)"
-    stamp=node_modules/.setup-lock-sha256
-    want_hash="$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)"
-    if [[ -d node_modules && -f "$stamp" && "$(cat "$stamp")" == "$want_hash" ]]; then
-        say "node_modules up to date with package-lock.json"
-    else
-        say "npm ci (node_modules missing or older than package-lock.json)"
-        t1=$SECONDS
-        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund </dev/null
-        echo "$want_hash" > "$stamp"
-        say "npm ci done in $((SECONDS - t1))s"
-    fi
-else
-    say "no package-lock.json: skipping npm"
-fi
 
 # --- g++ (only the C++ benchmark peer needs it) -----------------------------------------------
 if command -v g++ >/dev/null; then
