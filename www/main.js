@@ -55,8 +55,8 @@ const views = {
   counters: new CountersView($('counters')),
   plot: new DepthPlot($('depth-plot')),
   // Each drawn again for its box when the box's width changes (a phone turned, large type).
-  dance: new DanceView($('dance'), { onResize: () => c?.render() }),
-  coverDance: new DanceView($('cover-dance'), { onResize: () => c?.render() }),
+  dance: new DanceView($('dance'), { onResize: () => shell?.render() }),
+  coverDance: new DanceView($('cover-dance'), { onResize: () => shell?.render() }),
   coverItems: new CoverItemsView($('cover-items')),
   coverMatrix: new CoverMatrixView($('cover-matrix')),
   coverResult: new ResultView($('cover-result'), { onCancel: () => cover.workbench.cancel() }),
