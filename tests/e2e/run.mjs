@@ -2521,7 +2521,7 @@ const oneScreen = (page) => page.evaluate(() => {
 const phoneOrder = (page) => page.evaluate(() => {
   const out = [];
   const box = (s) => { const e = document.querySelector(s); return e && e.checkVisibility() && e.getClientRects().length ? e.getBoundingClientRect() : null; };
-  const words = box('#lesson .lesson-text'), figure = box('.cover-figure canvas') ?? box('#dance .dance-svg');
+  const words = box('#lesson .lesson-text'), figure = box('.cover-figure') ?? box('#dance .dance-svg');
   if (words && figure) {
     const gap = Math.max(figure.top - words.bottom, words.top - figure.bottom);
     if (gap > 120) out.push(`the lesson's words are ${Math.round(gap)} px from their figure`);
