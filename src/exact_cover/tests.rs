@@ -8,7 +8,7 @@ pub(crate) fn knuth() -> Matrix {
 /// `n` rounds of a randomised test, or a fiftieth of them under Miri, which interprets every
 /// access and runs these tests about a thousand times slower (`scripts/miri.sh`), or a fifth
 /// in a debug wasm32 build (the wasm-node stage), which checks the 32-bit target, not more cases.
-fn rounds(n: usize) -> usize {
+pub(crate) fn rounds(n: usize) -> usize {
     if cfg!(target_arch = "wasm32") {
         return rounds_or(n / 5, (n / 50).max(1));
     }
@@ -63,7 +63,7 @@ fn random_matrix(rng: &mut Rng) -> (Matrix, Vec<Vec<usize>>) {
 
 /// Every exact cover, by trying all subsets of options. (Counts on the stack: the random
 /// matrices have at most 9 items, and Miri makes each allocation slow.)
-fn brute_force(primary: usize, items: usize, options: &[Vec<usize>]) -> Vec<Vec<usize>> {
+pub(crate) fn brute_force(primary: usize, items: usize, options: &[Vec<usize>]) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     for set in 0u32..1 << options.len() {
         let mut count = [0u8; 16];
@@ -81,7 +81,7 @@ fn brute_force(primary: usize, items: usize, options: &[Vec<usize>]) -> Vec<Vec<
     out
 }
 
-fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+pub(crate) fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     for s in &mut solutions {
         s.sort();
     }
