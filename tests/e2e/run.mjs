@@ -623,8 +623,8 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   const nine = await open(`#p=${POJ1}`);
   await nine.evaluate((d) => { location.hash = `#p=${d}`; }, digits); // from a 9×9 search to this one
   await nine.waitForFunction(() => window.dlxPage.matrix.mx.side === 16);
-  assert.deepEqual(await nine.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.side, m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), [16, 'r2c2 = G', 'b16:G']);
-  assert.deepEqual(await big.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), ['r2c2 = P', 'b16:P']);
+  assert.deepEqual(await nine.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.side, m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), [16, 'r2c2 = G', 'b16#G']);
+  assert.deepEqual(await big.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), ['r2c2 = P', 'b16#P']);
   // back to 9×9 through the size selector: the 729 × 324 matrix again, nothing summed up
   await big.selectOption('#size', '9');
   s = await matrixState(big);
@@ -2521,7 +2521,7 @@ const oneScreen = (page) => page.evaluate(() => {
 const phoneOrder = (page) => page.evaluate(() => {
   const out = [];
   const box = (s) => { const e = document.querySelector(s); return e && e.checkVisibility() && e.getClientRects().length ? e.getBoundingClientRect() : null; };
-  const words = box('#lesson .lesson-text'), figure = box('.cover-figure canvas') ?? box('#dance .dance-svg');
+  const words = box('#lesson .lesson-text'), figure = box('.cover-figure') ?? box('#dance .dance-svg');
   if (words && figure) {
     const gap = Math.max(figure.top - words.bottom, words.top - figure.bottom);
     if (gap > 120) out.push(`the lesson's words are ${Math.round(gap)} px from their figure`);
