@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Times counting every solution of three exact-cover problems (pentominoes 6x10, 12 queens,
-# Langford 11) with our engine, the exact-cover crates of bench/cover/ and Knuth's DLX1, in
-# the same run, in rounds whose order rotates; prints medians, nodes/s and the median of the
-# per-round ratios (the machine is shared and noisy: quote the ratios of one run).
+# Times counting every solution of six exact-cover problems (pentominoes 6x10 and 5x12, 12 and
+# 13 queens, Langford 11 and 12) with our engine, the exact-cover crates of bench/cover/, our
+# CLI with each engine (dancing links, dancing cells) and Knuth's DLX1 and SSXC1, in the same
+# run, in rounds whose order rotates; prints medians, nodes/s and the median of the per-round
+# ratios (the machine is shared and noisy: quote the ratios of one run).
 #
 #   bench/cover.sh [ROUNDS]        (default 3)
 #
 # DLX1 is target/peers/dlx1 (or $DLX1); if it is missing and $CWEBTEST names a snapshot of
 # ascherer/cwebtest, ../shared/peers/build-dlx1.sh builds it there. Without it, DLX1 is skipped.
+# SSXC1 is $SSXC1 (or target/peers/ssxc1, or skipped): ../shared/peers/build-knuth.sh builds it.
 # Rust solvers are timed inside the process, search only. DLX1 prints no time, so it is timed
-# as a whole process, and so is `ours-cli` (`dlx-sudoku cover --count`, same input): DLX1's
-# ratio is against ours-cli, process against process. Times are CPU seconds (user + system):
+# as a whole process, and so are `ours-cli` (`dlx-sudoku cover --count --jobs 1 --engine dlx`,
+# same input), `cells-cli` (`--engine cells`) and SSXC1: their ratios are against ours-cli,
+# process against process. Times are CPU seconds (user + system):
 # on the shared machine wall time mostly measures the wait for a core (the log has both).
 # Flags are the same on both sides: DLX1 is compiled with gcc -O3 -march=native, so our CLI and
 # the bench crate (ours and the crates in one binary) are built here with -C target-cpu=native,
@@ -30,11 +33,14 @@ if [[ ! -x "$dlx1" && -n "${CWEBTEST:-}" ]]; then
     "$root/../shared/peers/build-dlx1.sh" "$CWEBTEST" "$dlx1" >&2
 fi
 solvers=(ours dlx xcov dancing-links exact-covers-dl)
-if [[ -x "$dlx1" ]]; then solvers+=(ours-cli dlx1); else echo "cover.sh: no DLX1 at $dlx1: skipped" >&2; fi
+if [[ -x "$dlx1" ]]; then solvers+=(dlx1); else echo "cover.sh: no DLX1 at $dlx1: skipped" >&2; fi
+solvers+=(ours-cli cells-cli)
+ssxc1="${SSXC1:-$root/target/peers/ssxc1}"
+if [[ -x "$ssxc1" ]]; then solvers+=(ssxc1); else echo "cover.sh: no SSXC1 at $ssxc1: skipped" >&2; fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-problems=(pentominoes-6x10 queens-12 langford-11)
+problems=(pentominoes-6x10 pentominoes-5x12 queens-12 queens-13 langford-11 langford-12)
 for p in "${problems[@]}"; do
     "$ours" cover --example ${p%-*} ${p##*-} > "$work/$p.dlx"
 done
@@ -47,7 +53,9 @@ for ((r = 1; r <= rounds; r++)); do
             s="${solvers[(k + r - 1) % n]}"
             case "$s" in
                 dlx1) line=$("$bench" process dlx1 "$work/$p.dlx" "$dlx1") ;;
-                ours-cli) line=$("$bench" process ours-cli "$work/$p.dlx" "$ours" cover --count) ;;
+                ssxc1) line=$("$bench" process ssxc1 "$work/$p.dlx" "$ssxc1") ;;
+                ours-cli) line=$("$bench" process ours-cli "$work/$p.dlx" "$ours" cover --count --jobs 1 --engine dlx) ;;
+                cells-cli) line=$("$bench" process cells-cli "$work/$p.dlx" "$ours" cover --count --engine cells) ;;
                 *) line=$("$bench" "$s" "$work/$p.dlx") ;;
             esac
             echo "$r $p $line" | tee -a "$log" >&2

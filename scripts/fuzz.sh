@@ -2,7 +2,7 @@
 # Fuzzes dlx-sudoku with cargo-fuzz (libFuzzer): every target in fuzz/, one after another.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]   each target for SECONDS (default 60); all targets
-#                                           (formats, exact_cover, trace) unless some are named
+#                                           (formats, exact_cover, cells, trace) unless some are named
 #
 # Prints the executions of each target (libFuzzer's final stats) and a total; exits non-zero
 # if any target crashed, failed an assertion, timed out or ran out of memory. The reproducer
@@ -19,7 +19,7 @@ seconds="${1:-60}"
 [[ "$seconds" == -h || "$seconds" == --help ]] && { sed -n '2,12p' "$root/scripts/fuzz.sh"; exit 0; }
 [[ "$seconds" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: SECONDS must be a positive number, not '$seconds' (try --help)" >&2; exit 2; }
 shift || true
-all=(formats exact_cover trace)
+all=(formats exact_cover cells trace)
 if (( $# )); then targets=("$@"); else targets=("${all[@]}"); fi
 for t in "${targets[@]}"; do
     [[ " ${all[*]} " == *" $t "* ]] || { echo "fuzz.sh: no target '$t' (targets: ${all[*]})" >&2; exit 2; }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the exact-cover engine's unit tests under Miri, which checks every memory access of the
-# unchecked link code (src/exact_cover/links.rs indexes without checks under Miri, as in release).
+# Runs the exact-cover engines' unit tests under Miri, which checks every memory access of the
+# unchecked link and cell code (src/exact_cover/links.rs and src/cells/arrays.rs index without
+# checks under Miri, as in release).
 #
 #   scripts/miri.sh            install the nightly toolchain with Miri if missing, then run
 #
@@ -14,5 +15,6 @@ if ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q
 fi
 cargo +nightly miri setup >/dev/null
 # Miri runs the test binary natively compiled for its interpreter; the lib's tests under
-# exact_cover:: are the engine's (brute-force oracle, Knuth's example, step-back, sanity).
-MIRIFLAGS="${MIRIFLAGS:-}" cargo +nightly miri test --lib -- exact_cover::
+# exact_cover:: are the links engine's (brute-force oracle, Knuth's example, step-back, sanity),
+# those under cells:: the cells engine's (SSXC1's counts, brute force, the links engine).
+MIRIFLAGS="${MIRIFLAGS:-}" cargo +nightly miri test --lib -- exact_cover:: cells::

@@ -1,6 +1,7 @@
 //! dlx-sudoku: Knuth's Dancing Links (Algorithm X) as a generic exact-cover engine,
 //! the 324-item / 729-option Sudoku model on top of it, and the judge formats.
 //!
+//! * [`cells`]: the second engine, dancing cells (Knuth's SSXC1), for counting and solving.
 //! * [`exact_cover`]: items and options in flat `u32` link arrays, a resumable,
 //!   reversible search that reports every step to an [`exact_cover::Observer`].
 //! * [`sudoku`]: grids, puzzles, the one place that knows the 324/729 numbering
@@ -24,6 +25,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod cells;
 pub mod dlx1;
 pub mod exact_cover;
 pub mod formats;

@@ -243,7 +243,7 @@ impl Layout {
         &self.col_bands
     }
 
-    /// A column's short label ("r4c5", "r3:7", "c5:7", "b2:7").
+    /// A column's short label ("r4c5", "r3#7", "c5#7", "b2#7").
     pub fn item_label(&self, i: usize) -> &str {
         &self.item_labels[i]
     }
@@ -258,8 +258,8 @@ impl Layout {
         &self.item_names[i]
     }
 
-    /// One column of each kind, to explain the headings: at 9×9 "r4c5", "r3:7", "c5:7" and
-    /// "b2:7", at other sizes the same places scaled (a cell near the middle, the third
+    /// One column of each kind, to explain the headings: at 9×9 "r4c5", "r3#7", "c5#7" and
+    /// "b2#7", at other sizes the same places scaled (a cell near the middle, the third
     /// symbol from the end, box 2), as items.
     pub fn column_key(&self) -> [usize; 4] {
         let side = self.shape.side();
@@ -275,15 +275,10 @@ impl Layout {
 }
 
 /// A Sudoku item in a few letters, for a column heading: "r4c5" (the cell is filled),
-/// "r3:7" (row 3 has a 7), "c5:7" (column 5), "b2:7" (box 2); the digit in `alphabet`.
+/// "r3#7" (row 3 has a 7), "c5#7" (column 5), "b2#7" (box 2); the digit in `alphabet`
+/// ([`Shape::item_label`]: the workbench's Sudoku examples use the same names).
 pub fn short_item_name(shape: Shape, alphabet: Alphabet, n: usize) -> String {
-    let sym = |d| alphabet.symbol(d);
-    match shape.item(n) {
-        model::Item::Cell(cell) => shape.cell_name(cell),
-        model::Item::RowDigit(r, d) => format!("r{}:{}", r + 1, sym(d)),
-        model::Item::ColumnDigit(c, d) => format!("c{}:{}", c + 1, sym(d)),
-        model::Item::BoxDigit(b, d) => format!("b{}:{}", b + 1, sym(d)),
-    }
+    shape.item_label(n, |d| alphabet.symbol(d))
 }
 
 /// Cell sizes of the zoom levels after the first (the whole matrix), in units of the
@@ -309,16 +304,25 @@ pub struct Fit {
 /// pixels of row or column (0: never label the whole view).
 ///
 /// - Small enough to label (at most two windows tall at `label` a row): square cells of at
-///   least `label`, as big as fit the window (the 4×4's 64 × 64, every row and column named).
+///   least `label`, as big as fit the window (the 4×4's 64 × 64, every row and column named)
+///   when the window is as wide as `items` labels; in a narrower one (a phone, or beside the
+///   lesson's words on a projector, where labels at a size that reads from the back of a room
+///   take more room) square cells as big as fit, named in bands: the whole matrix in its box,
+///   not 640 px of it in a 333 px box scrolled sideways.
 /// - Else each column gets as many whole pixels as fit, each row `scale` (9×9: 729 rows, as
-///   wide as fits, scrolling sideways when narrower than 324).
+///   wide as fits; narrower than 324 pixels, a pixel sums up two columns or more).
 /// - A matrix of more than [`OVERVIEW_ROWS`] options is downsampled: a row of pixels sums up
 ///   the fewest rows that fit, a divisor of `band` (so a pixel row never straddles two cells
 ///   or two digits), and a column of pixels the fewest columns that fit `avail_w`.
 pub fn fit(items: u32, options: u32, band: u32, avail_w: u32, avail_h: u32, scale: u32, label: u32) -> Fit {
     let scale = scale.max(1);
     if label > 0 && options * label <= 2 * avail_h {
-        let s = (avail_w / items).min(avail_h / options).max(label);
+        let s = (avail_w / items).min(avail_h / options);
+        let s = if items * label <= avail_w {
+            s.max(label)
+        } else {
+            s.max(scale)
+        };
         return Fit {
             cell_w: s,
             cell_h: s,
@@ -330,7 +334,11 @@ pub fn fit(items: u32, options: u32, band: u32, avail_w: u32, avail_h: u32, scal
         .filter(|d| band % d == 0)
         .find(|d| options.div_ceil(*d) <= OVERVIEW_ROWS)
         .unwrap_or(band);
-    let per_x = if per_y > 1 { items.div_ceil(avail_w.max(1)) } else { 1 };
+    let per_x = if per_y > 1 || items > avail_w {
+        items.div_ceil(avail_w.max(1))
+    } else {
+        1
+    };
     Fit {
         cell_w: if per_x == 1 { (avail_w / items).max(1) } else { 1 },
         cell_h: scale,
@@ -1551,7 +1559,7 @@ mod tests {
         assert_eq!((four.option_label(0), four.option_label(63)), ("r1c1 = 1", "r4c4 = 4"));
         assert_eq!(
             (four.item_label(5), four.item_label(16 + 7), four.item_label(63)),
-            ("r2c2", "r2:4", "b4:4")
+            ("r2c2", "r2#4", "b4#4")
         );
         assert_eq!(four.item_name(32), "column 1 has 1");
         assert_eq!(four.orders()[1].bands[3].label, "digit 4");
@@ -1564,7 +1572,7 @@ mod tests {
             ("r2c2 = P", "r2c2 = G")
         );
         let b = Shape::SIXTEEN.item_number(model::Item::BoxDigit(15, 10));
-        assert_eq!((letters.item_label(b), digits.item_label(b)), ("b16:J", "b16:A"));
+        assert_eq!((letters.item_label(b), digits.item_label(b)), ("b16#J", "b16#A"));
         assert_eq!(
             (letters.item_name(b), digits.item_name(b)),
             ("box 16 has J", "box 16 has A")
@@ -1572,7 +1580,7 @@ mod tests {
         assert_eq!(letters.orders()[1].bands[15].label, "digit P");
         let big = Layout::of(Shape::TWENTY_FIVE, Alphabet::Letters);
         assert_eq!(big.option_label(15624), "r25c25 = Y");
-        assert_eq!(big.item_label(2499), "b25:Y");
+        assert_eq!(big.item_label(2499), "b25#Y");
         assert_eq!(big.orders()[0].bands[24].label, "r25");
     }
 
@@ -1588,30 +1596,30 @@ mod tests {
             key(Shape::NINE, Alphabet::Digits),
             [
                 "r4c5 r4c5 is filled",
-                "r3:7 row 3 has 7",
-                "c5:7 column 5 has 7",
-                "b2:7 box 2 has 7"
+                "r3#7 row 3 has 7",
+                "c5#7 column 5 has 7",
+                "b2#7 box 2 has 7"
             ]
         );
         assert_eq!(
             key(Shape::FOUR, Alphabet::Digits),
             [
                 "r2c3 r2c3 is filled",
-                "r1:2 row 1 has 2",
-                "c3:2 column 3 has 2",
-                "b2:2 box 2 has 2"
+                "r1#2 row 1 has 2",
+                "c3#2 column 3 has 2",
+                "b2#2 box 2 has 2"
             ]
         );
         assert_eq!(
             key(Shape::SIXTEEN, Alphabet::Digits),
             [
                 "r8c9 r8c9 is filled",
-                "r7:E row 7 has E",
-                "c9:E column 9 has E",
-                "b2:E box 2 has E"
+                "r7#E row 7 has E",
+                "c9#E column 9 has E",
+                "b2#E box 2 has E"
             ]
         );
-        assert_eq!(key(Shape::TWENTY_FIVE, Alphabet::Letters)[3], "b2:W box 2 has W");
+        assert_eq!(key(Shape::TWENTY_FIVE, Alphabet::Letters)[3], "b2#W box 2 has W");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -1623,9 +1631,11 @@ mod tests {
             per_x,
             per_y,
         };
-        // 4×4 at 1280×800: 10 px cells, every row named; on a phone, too wide: it scrolls
+        // 4×4 at 1280×800: 10 px cells, every row named; on a phone, too narrow to name every
+        // column: as big as fit its box, named in bands (it was 640 px wide in 275, scrolling)
         assert_eq!(fit(64, 64, 16, 660, 688, 1, 10), f(10, 10, 1, 1));
-        assert_eq!(fit(64, 64, 16, 275, 700, 1, 10), f(10, 10, 1, 1));
+        assert_eq!(fit(64, 64, 16, 275, 700, 1, 10), f(4, 4, 1, 1));
+        assert_eq!(fit(64, 64, 16, 275, 700, 2, 20), f(4, 4, 1, 1));
         assert_eq!(
             fit(64, 64, 16, 2000, 1200, 1, 10),
             f(18, 18, 1, 1),
@@ -1641,8 +1651,8 @@ mod tests {
         assert_eq!(fit(2500, 15625, 625, 660, 688, 1, 10), f(1, 1, 4, 25));
         assert_eq!(
             fit(324, 729, 81, 260, 688, 1, 10),
-            f(1, 1, 1, 1),
-            "a narrow 9×9 scrolls, as before"
+            f(1, 1, 2, 1),
+            "a narrow 9×9 fits its box, two columns a pixel (it was 324 px wide in 260, scrolling)"
         );
         let mut v = MatrixView::new(Layout::of(Shape::FOUR, Alphabet::Digits));
         v.fit(660, 688, 1, 10);

@@ -1186,8 +1186,8 @@ impl MatrixCanvas {
             .map_or_else(String::new, |b| b.label.clone())
     }
 
-    /// One column of each kind, to explain the headings (9×9: the items of "r4c5", "r3:7",
-    /// "c5:7" and "b2:7"; the same places at other sizes).
+    /// One column of each kind, to explain the headings (9×9: the items of "r4c5", "r3#7",
+    /// "c5#7" and "b2#7"; the same places at other sizes).
     #[wasm_bindgen(js_name = columnKey)]
     pub fn column_key(&self) -> Vec<u32> {
         self.view.layout().column_key().map(|i| i as u32).to_vec()
@@ -1200,7 +1200,7 @@ impl MatrixCanvas {
         l.item_name((item as usize).min(l.items() - 1)).to_string()
     }
 
-    /// A column's heading ("r4c5", "r3:7", "c5:7", "b2:7").
+    /// A column's heading ("r4c5", "r3#7", "c5#7", "b2#7").
     #[wasm_bindgen(js_name = itemLabel)]
     pub fn item_label(&self, item: u32) -> String {
         let l = self.view.layout();

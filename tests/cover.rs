@@ -141,11 +141,11 @@ fn a_sudoku_example_solves_to_the_puzzle_s_solution() {
     let problem = example(&["sudoku", EASY_LINE]);
     let solution = cover(&[], &problem);
     assert_eq!(check_solutions(&problem, &solution), 1);
-    // Each option is "pRC rRD cCD bBD": put D at row R, column C.
+    // Each option is "rRcC rR#D cC#D bB#D" (the Sudoku tab's names): put D at row R, column C.
     let mut grid = [b'0'; 81];
     for line in solution.lines() {
         let b = line.as_bytes();
-        grid[usize::from(b[1] - b'1') * 9 + usize::from(b[2] - b'1')] = b[6];
+        grid[usize::from(b[1] - b'1') * 9 + usize::from(b[3] - b'1')] = b[8];
     }
     assert_eq!(std::str::from_utf8(&grid).unwrap(), EASY_SOLVED);
 }
@@ -153,11 +153,14 @@ fn a_sudoku_example_solves_to_the_puzzle_s_solution() {
 #[test]
 fn stats_go_to_stderr() {
     let problem = example(&["queens", "8"]);
-    let out = run(&["cover", "--count", "--stats", "--jobs", "1"], &problem);
+    let out = run(
+        &["cover", "--count", "--stats", "--jobs", "1", "--engine", "dlx"],
+        &problem,
+    );
     assert_eq!((out.code, out.stdout.as_str()), (0, "92 solutions\n"));
     let lines: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(lines.len(), 3, "{}", out.stderr);
-    assert_eq!(lines[0], "stats: 64 options, 16+30 items");
+    assert_eq!(lines[0], "stats: 64 options, 16+30 items; engine dlx (dancing links)");
     // The tree of 8 queens, as Knuth's DLX1 counts it (1,199 nodes with the root).
     assert!(
         lines[1].starts_with("stats: 92 solutions, 1198 nodes, "),
@@ -175,9 +178,9 @@ fn stats_go_to_stderr() {
         out.stderr
     );
     // One of each, in the singular: one option tried, no update.
-    let out = run(&["cover", "--stats", "--count"], "a\na\n");
+    let out = run(&["cover", "--stats", "--count", "--engine", "dlx"], "a\na\n");
     let lines: Vec<&str> = out.stderr.lines().collect();
-    assert_eq!(lines[0], "stats: 1 option, 1+0 items");
+    assert_eq!(lines[0], "stats: 1 option, 1+0 items; engine dlx (dancing links)");
     assert!(
         lines[1].starts_with("stats: 1 solution, 1 node, 0 updates, "),
         "{}",
@@ -198,14 +201,16 @@ fn stats_say_the_problem_s_size_before_the_search() {
     // was written first comes first.
     let out = with_file("stats", &example(&["knuth"]), |path| {
         Command::new("sh")
-            .args(["-c", &format!("'{BIN}' cover --stats '{path}' 2>&1")])
+            .args(["-c", &format!("'{BIN}' cover --stats --engine dlx '{path}' 2>&1")])
             .output()
             .unwrap()
     });
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
-        text.starts_with("stats: 6 options, 7+0 items\nc e f\na d\nb g\nstats: 1 solution, "),
+        text.starts_with(
+            "stats: 6 options, 7+0 items; engine dlx (dancing links)\nc e f\na d\nb g\nstats: 1 solution, "
+        ),
         "{text}"
     );
     assert!(text.ends_with("stats: solutions by depth: 3:1\n"), "{text}");
@@ -458,8 +463,9 @@ fn solutions_stream_out_as_they_are_found_and_a_closed_pipe_is_an_error() {
         .unwrap();
     child.stdin.take().unwrap().write_all(problem.as_bytes()).unwrap();
     let mut stdout = child.stdout.take().unwrap();
-    // 81 options of 15 bytes each make the first solution: read that much, then hang up.
-    let mut first = vec![0u8; 81 * 16];
+    // 81 options of 19 bytes each ("r1c1 r1#1 c1#1 b1#1") make the first solution: read
+    // that much, then hang up.
+    let mut first = vec![0u8; 81 * 20];
     stdout.read_exact(&mut first).unwrap();
     let first = String::from_utf8(first).unwrap();
     assert_eq!(check_solutions(&problem, first.split("\n\n").next().unwrap()), 1);
@@ -605,4 +611,98 @@ fn count_shows_progress_while_no_solution_comes() {
         "{text:?}"
     );
     assert!(text.ends_with("\r\x1b[K0 solutions\r\n"), "{text:?}");
+}
+
+/// `--engine cells` counts as Knuth's SSXC1 does (its "Altogether" line on the same text: 92
+/// solutions, 18412 updates, 890 nodes), and `--stats` names the engine.
+#[test]
+fn the_cells_engine_counts_as_ssxc1() {
+    let out = run(
+        &["cover", "--count", "--stats", "--engine", "cells"],
+        &example(&["queens", "8"]),
+    );
+    assert_eq!((out.code, out.stdout.as_str()), (0, "92 solutions\n"));
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines[0], "stats: 64 options, 16+30 items; engine cells (dancing cells)");
+    assert!(
+        lines[1].starts_with("stats: 92 solutions, 890 nodes, 18412 updates, "),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "stats: solutions by depth: 8:92");
+    // `auto` picks cells on one thread for queens, dlx for a Sudoku (its length buckets), and
+    // dlx to count on threads (the split is the links engine's), and says so.
+    let sudoku = example(&[
+        "sudoku",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ]);
+    for (args, problem, engine) in [
+        (&["--jobs", "1"][..], example(&["queens", "8"]), "cells"),
+        (&["--jobs", "1"], sudoku.clone(), "dlx"),
+        (&["--jobs", "2"], example(&["queens", "8"]), "dlx"),
+        (
+            &["--engine", "cells", "--jobs", "2"],
+            example(&["queens", "8"]),
+            "cells",
+        ),
+    ] {
+        let mut all = vec!["cover", "--count", "--stats"];
+        all.extend(args);
+        let out = run(&all, &problem);
+        let first = out.stderr.lines().next().unwrap_or_default().to_string();
+        assert!(
+            first.contains(&format!("; engine {engine} (")),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+}
+
+/// Both engines find the same solutions (printed in input order, so the same text, solution
+/// for solution once sorted) and the same counts on every family of `cover --example`, with
+/// `--first` and `--max-solutions` stopping each where asked.
+#[test]
+fn both_engines_agree_on_every_example() {
+    let mut examples: Vec<Vec<&str>> = vec![vec!["knuth"], vec!["pentominoes", "3x5"]];
+    let sizes = ["1", "2", "3", "4", "5", "6", "7", "8"];
+    for n in &sizes {
+        examples.push(vec!["queens", n]);
+        examples.push(vec!["langford", n]);
+    }
+    examples.push(vec![
+        "sudoku",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ]);
+    // Many solutions: a 9×9 Sudoku with few clues, and an empty 4×4 one (288 grids).
+    examples.push(vec![
+        "sudoku",
+        "1........2........3........4........5........6........7........8........9........",
+    ]);
+    examples.push(vec!["sudoku", "................"]);
+    for args in &examples {
+        let problem = example(args);
+        // The solutions' blocks, sorted; at most 300 of them.
+        let solve = |engine: &str, limit: &str| {
+            let out = cover(&["--engine", engine, "--max-solutions", limit], &problem);
+            let mut blocks: Vec<String> = out
+                .split("\n\n")
+                .map(|b| b.trim_end_matches('\n').to_string())
+                .filter(|b| !b.is_empty())
+                .collect();
+            blocks.sort();
+            blocks
+        };
+        let links = solve("dlx", "300");
+        if links.len() < 300 {
+            assert_eq!(solve("cells", "300"), links, "{args:?}");
+        }
+        let count = |engine: &str| cover(&["--count", "--max-solutions", "300", "--engine", engine], &problem);
+        assert_eq!(count("cells"), count("dlx"), "{args:?}");
+        let first = solve("cells", "1");
+        assert_eq!(first.len(), links.len().min(1), "{args:?}");
+        assert!(
+            first.iter().all(|f| links.contains(f) || links.len() == 300),
+            "{args:?}: {first:?}"
+        );
+    }
 }

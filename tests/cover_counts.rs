@@ -1,8 +1,10 @@
 //! The known counts that take too long for a debug build: the pentomino boards (each tiling
 //! counted with the rectangle's 4 symmetries), 12 queens and Langford 11. `scripts/test.sh`
 //! runs them in release (`cargo test --release --test cover_counts`, 20–50 s on this
-//! project's 2 cores); the debug stage lists them as ignored.
+//! project's 2 cores); the debug stage lists them as ignored. Both engines count each: dancing
+//! links and dancing cells.
 
+use dlx_sudoku::cells::Cells;
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::dlx1::Problem;
 use dlx_sudoku::exact_cover::{Nothing, Status};
@@ -23,6 +25,11 @@ fn check(name: &str, arg: &str, expected: u64) {
     assert_eq!(example.known_count(), Some(expected), "{name} {arg}");
     let problem = Problem::parse(&example.to_dlx1()).unwrap();
     assert_eq!(count(&problem), expected, "{name} {arg}");
+    assert_eq!(
+        Cells::new(problem.matrix()).count(u64::MAX),
+        expected,
+        "{name} {arg} by dancing cells"
+    );
 }
 
 #[test]

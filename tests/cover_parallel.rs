@@ -55,10 +55,13 @@ pub fn random_problem(seed: u64) -> String {
     text
 }
 
-/// `cover --count --stats --jobs N` on `problem`: stdout, and the stats line's nodes and
-/// updates, and the whole of stderr.
+/// `cover --count --stats --jobs N --engine dlx` on `problem` (the split into subproblems is
+/// the links engine's): stdout, and the stats line's nodes and updates, and the whole of stderr.
 fn count(problem: &str, jobs: &str) -> (String, String, String) {
-    let out = run(&["cover", "--count", "--stats", "--jobs", jobs], problem);
+    let out = run(
+        &["cover", "--count", "--stats", "--jobs", jobs, "--engine", "dlx"],
+        problem,
+    );
     assert_eq!(out.code, 0, "{}", out.stderr);
     let line = out.stderr.lines().nth(1).unwrap_or_default().to_string();
     // "stats: 92 solutions, 1198 nodes, 5000 updates, 0.001 s, ...": up to the time.
@@ -452,4 +455,39 @@ fn bad_splits_are_clear_errors_that_leave_nothing_behind() {
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(std::path::Path::new(&scratch.join("empty/manifest.txt")).exists());
+}
+
+#[test]
+fn solve_counts_a_grid_on_threads_as_on_one() {
+    // The empty 4×4 grid has 288 solutions; a 9×9 with two givens taken away from a solved
+    // grid's box has 2 at most; an empty 16×16 more than any limit.
+    let empty_four = ".".repeat(16);
+    let nine = "..2469358365287194498513672924156837576398241183724965231975486647832519859641723";
+    let empty_sixteen = ".".repeat(256);
+    for (grid, limit) in [
+        (empty_four.as_str(), "1000000"),
+        (empty_four.as_str(), "100"),
+        (nine, "1000000"),
+        (empty_sixteen.as_str(), "2000"),
+    ] {
+        let input = format!("{grid}\n");
+        let one = run(&["solve", "--count", "--max-solutions", limit], &input);
+        assert_eq!(one.code, 0, "{}", one.stderr);
+        for jobs in ["2", "3"] {
+            let many = run(&["solve", "--count", "--max-solutions", limit, "--jobs", jobs], &input);
+            assert_eq!((many.code, &many.stdout), (0, &one.stdout), "{grid} --jobs {jobs}");
+        }
+    }
+    assert_eq!(
+        run(&["solve", "--count", "--jobs", "2"], &format!("{empty_four}\n")).stdout,
+        "288 solutions\n"
+    );
+    for args in [
+        &["solve", "--count", "--jobs", "2", "--engine", "bitmask"][..],
+        &["solve", "--count", "--jobs", "2", "--max-nodes", "100"],
+    ] {
+        let out = run(args, &format!("{empty_four}\n"));
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(out.stderr.contains("takes the dlx engine"), "{}", out.stderr);
+    }
 }

@@ -2163,19 +2163,19 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
         (m.option_label(0), m.option_label(728)),
         ("r1c1 = 1".into(), "r9c9 = 9".into())
     );
-    assert_eq!((m.item_label(0), m.item_label(81)), ("r1c1".into(), "r1:1".into()));
+    assert_eq!((m.item_label(0), m.item_label(81)), ("r1c1".into(), "r1#1".into()));
     assert_eq!(m.item_words(0), "r1c1 is filled");
     // Past the last option, item or row: the last.
     assert_eq!(
         (m.option_label(5000), m.item_label(5000), m.item_label(323)),
-        ("r9c9 = 9".into(), "b9:9".into(), "b9:9".into())
+        ("r9c9 = 9".into(), "b9#9".into(), "b9#9".into())
     );
     assert_eq!(
         (m.item_words(5000), m.item_words(323)),
         (m.item_words(323), "box 9 has 9".into())
     );
     assert_eq!(m.option_at(5000), 728);
-    // r4c5, r3:7, c5:7, b2:7: cells from 0, row digits from 81, columns' from 162, boxes' from 243.
+    // r4c5, r3#7, c5#7, b2#7: cells from 0, row digits from 81, columns' from 162, boxes' from 243.
     assert_eq!(m.column_key(), vec![31, 81 + 2 * 9 + 6, 162 + 4 * 9 + 6, 243 + 9 + 6]);
     // 9×9's whole view is a pixel a cell (the page scrolls it), with no room for labels.
     m.resize(400, 300, 1, 12);

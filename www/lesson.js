@@ -82,9 +82,9 @@ export const STEPS = [
       };
     },
     say: (f) => [
-      `A Sudoku is an exact cover too. This ${f.side}×${f.side} one has ${f.items} items: each of its ${f.cells} cells is filled once, and each row, column and box has each digit once. ` +
-        `Its ${f.options} options are a digit in a cell, and each has exactly 4 items: ${f.example} covers ${list(f.exampleItems.map((n) => `"${n}"`))}. The figure is the whole matrix: a row per option, a column per item, a dot for each 1.`,
-      `The ${counted(f.givens, 'given')} are options taken before the search starts: they cover ${f.covered} items (shaded columns) and hide the ${f.hidden} options that clash with them (pale rows), leaving ${f.live} for the search. The next steps watch the search on Knuth's smaller example.`,
+      `A Sudoku is an exact cover too. The board shows a ${f.side}×${f.side} one, with ${f.items} items: each of its ${f.cells} cells is filled once, and each row, column and box has each digit once. ` +
+        `Its ${f.options} options are a digit in a cell, and each has exactly 4 items: ${f.example} covers ${list(f.exampleItems.map((n) => `"${n}"`))}. Next to the board is its whole matrix: a row per option, a column per item, a dot for each 1.`,
+      `The board's ${counted(f.givens, 'given')} are options chosen before the search starts, drawn as chosen (green rows): they cover ${f.covered} items (shaded columns) and hide the ${f.hidden} options that clash with them (pale rows), leaving ${f.live} for the search. The next steps watch the search on Knuth's smaller example.`,
     ],
     label: (f) => `The whole matrix of this ${f.side}×${f.side} Sudoku: ${f.options} options (rows) by ${f.items} items (columns); the givens cover ${f.covered} items and hide ${f.hidden} options.`,
   },
@@ -105,12 +105,16 @@ export const STEPS = [
         item: t.itemName(item),
         hid: optionNames(t, hid),
         loses: [...loses].sort((a, b) => a[0] - b[0]).map(([i, n]) => ({ name: t.itemName(i), n })),
+        unlinked: [...loses.values()].reduce((a, b) => a + b, 0),
+        updates: t.updates,
       };
     },
     say: (f) => [
       `The search has chosen item ${f.item} and covers it. Cover takes ${f.item}'s header out of the header row, and for each option in ${f.item}'s column (${list(f.hid)}) unlinks that option's other nodes from their columns: ` +
-        `${list(f.loses.map((l) => `${l.name} loses ${l.n}`))}. The numbers under the headers are the lengths, the options left in each column.`,
-      'Nothing is deleted or copied. A hidden node keeps its own links (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order.',
+        `${list(f.loses.map((l) => `${l.name} loses ${l.n}`))}. The numbers under the headers are the lengths, the options left in each column. ` +
+        `The LINK UPDATES counter counts the nodes that covers unlink: this cover unlinked ${f.unlinked}, and it reads ${f.updates}.`,
+      'Nothing is deleted or copied. A hidden node keeps the links it had when it left (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order: ' +
+        'the nodes that left after it go back first, so that when a node returns, the neighbours it remembers are back in place.',
     ],
   },
   {
@@ -156,6 +160,7 @@ export const STEPS = [
       runTo(m, K.DeadEnd);
       const t = m.trace;
       const from = t.events;
+      const updates = t.updates;
       const undone = [];
       let lastUntry = -1;
       // Event by event (the way back is short) up to the next option tried; the moment is
@@ -168,12 +173,15 @@ export const STEPS = [
       }
       const next = q(t.optionName(t.lastA));
       m.back(t.events - lastUntry);
-      return { undone, next, takenBack: q(t.optionName(t.lastA)), from };
+      return { undone, next, takenBack: q(t.optionName(t.lastA)), from, updates, unchanged: t.updates === updates };
     },
     say: (f) => [
       `From the dead end the search backs up, undoing its steps in exactly the reverse order: it ${list(f.undone)}. ` +
-        'Each uncover relinked the hidden nodes where their kept links point: the links the way back rewrote are drawn in orange.',
-      `The matrix is now exactly as it was before ${f.takenBack} was tried, and the search goes on with the next branch, ${f.next}.`,
+        'The way back puts the hidden nodes back in the reverse order they left: a node keeps the links it had when it left, so once the nodes that left after it are back, the neighbours it remembers are in place again. ' +
+        'The links rewritten are drawn in orange.',
+      `The matrix is now exactly as it was before ${f.takenBack} was tried, and the search goes on with the next branch, ${f.next}. ` +
+        `${f.unchanged ? `LINK UPDATES stays at ${f.updates}: it` : 'LINK UPDATES'} counts the nodes covers unlink, and a relink only undoes one of those, so it is not counted ` +
+        '(as in Knuth\'s DLX1, which also counts each header a cover takes out; the page and cover --stats do not).',
     ],
   },
   {
@@ -184,10 +192,13 @@ export const STEPS = [
       runTo(m, K.Solution);
       const t = m.trace;
       const rows = Array.from(t.solution(), (o) => ({ name: q(t.optionName(o)), items: Array.from(t.optionItems(o), (i) => t.itemName(i)) }));
-      return { rows, items: t.primary };
+      // Covered headers whose number reads 0: no dead end, though a 0 elsewhere would be one.
+      const zeros = Array.from(t.coveredItems()).filter((i) => t.itemOptions(i).length === 0).map((i) => t.itemName(i));
+      return { rows, items: t.primary, zeros };
     },
     say: (f) => [
-      `A solution: the rows ${list(f.rows.map((r) => r.name))}, shaded in the diagram. Together they hold all ${f.items} items, each exactly once (${f.rows.map((r) => `${list(r.items)} in ${r.name}`).join('; ')}), and every header has been covered.`,
+      `A solution: the rows ${list(f.rows.map((r) => r.name))}, shaded in the diagram. Together they hold all ${f.items} items, each exactly once (${f.rows.map((r) => `${list(r.items)} in ${r.name}`).join('; ')}), and every header has been covered.` +
+        (f.zeros.length ? ` ${list(f.zeros)} show 0, yet this is no dead end: a covered header (lifted, its number in italics) needs no option any more. A dead end is an item not covered with 0 options left (a red header).` : ''),
       'A Sudoku is solved the same way: its options are "digit d in cell c", each covering 4 items (the cell, and d in its row, its column and its box), and a solution is one option per cell that covers every item once.',
     ],
   },

@@ -54,8 +54,9 @@ const views = {
   matrix: new MatrixView($('matrix-area'), { onHover: (option) => sudoku.hover('pointer', option === null ? null : { option }) }),
   counters: new CountersView($('counters')),
   plot: new DepthPlot($('depth-plot')),
-  dance: new DanceView($('dance')),
-  coverDance: new DanceView($('cover-dance')),
+  // Each drawn again for its box when the box's width changes (a phone turned, large type).
+  dance: new DanceView($('dance'), { onResize: () => shell?.render() }),
+  coverDance: new DanceView($('cover-dance'), { onResize: () => shell?.render() }),
   coverItems: new CoverItemsView($('cover-items')),
   coverMatrix: new CoverMatrixView($('cover-matrix')),
   coverResult: new ResultView($('cover-result'), { onCancel: () => cover.workbench.cancel() }),
@@ -102,7 +103,7 @@ cover.workbench = new Workbench({
   },
   onLink: () => shell.router?.write(true),
 });
-const lesson = new Lesson($('lesson'), $('lesson-open'), { shell, player, dlx, quote, onChange: () => shell.router?.write(true) });
+const lesson = new Lesson($('lesson'), $('lesson-open'), { shell, player, dlx, quote, numberingFor, onChange: () => shell.router?.write(true) });
 shell.lesson = lesson;
 shell.router = new Router({
   current: () => shell.current(),
@@ -189,7 +190,7 @@ $('copy-link').addEventListener('click', async () => {
   }
   // Said where it is seen: the board's notice is in the Sudoku's pane, hidden in Knuth's view and under the lesson.
   const board = shell.mode === 'sudoku' && !lesson.active;
-  const opens = lesson.active ? `the lesson at step ${lesson.step}` : board ? 'this puzzle at this step' : 'Knuth\'s example at this step';
+  const opens = lesson.active ? lesson.linkWords() : board ? 'this puzzle at this step' : 'Knuth\'s example at this step';
   await copyLink(opens, (kind, text) => (board ? views.notice : views.watchNotice).show(kind, text));
   // The board's notice is under the board: at 1280×800 just below the fold, so the button
   // seemed to do nothing.

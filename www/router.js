@@ -3,7 +3,8 @@
 // where the cells alone would read in the other alphabet, a 16×16 in 1–9, A–G with
 // letters only), `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
 // exact-cover problem (its DLX1 text packed by cover-link.js), `#lesson=<n>` for a step of
-// the guided lesson (www/lesson.js checks the number). A link shows what its sender saw.
+// the guided lesson (www/lesson.js checks the number), `#lesson=<n>&s=<step>` for that step
+// with its search moved on to another moment. A link shows what its sender saw.
 // Reading never throws: anything malformed is reported and ignored.
 
 import { CELLS, SIDES, sideOfLine } from './puzzle.js';
@@ -86,7 +87,8 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
 /** The hash for a puzzle (or Knuth's example, or a packed exact-cover problem) at a step,
  *  or for a step of the lesson. */
 export function formatHash({ mode, puzzle, alphabet, packed, step, lesson }) {
-  if (lesson) return `#lesson=${lesson}`;
+  // A lesson's step, and the search's step where it was moved on from the step's moment.
+  if (lesson) return `#lesson=${lesson}${step > 0 ? `&s=${step}` : ''}`;
   const parts = mode === 'knuth' ? ['m=knuth'] : mode === 'cover' ? ['m=cover', ...(packed ? [`x=${packed}`] : [])] : [`p=${puzzle}`, ...(alphabet ? [`a=${alphabet}`] : [])];
   // A problem too big for a link has none: its step would be a step of another problem.
   if (step > 0 && (mode !== 'cover' || packed)) parts.push(`s=${step}`);

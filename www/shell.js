@@ -111,13 +111,14 @@ export class Shell {
       room.paused?.(pic);
       this.rooms.sudoku.highlight(); // the board's hover marks (none outside the Sudoku view)
     }
+    this.lesson?.follow(); // its words say whether they still describe what is drawn
     this.router?.write(false);
   }
 
   // --- links --------------------------------------------------------------------------------------
   /** What the address bar should say now: the lesson's step, or the shown view at its step. */
   current() {
-    return this.lesson?.active ? { lesson: this.lesson.step } : this.link();
+    return this.lesson?.active ? this.lesson.link() : this.link();
   }
 
   /** The shown view's link (see router.js). */
@@ -137,7 +138,7 @@ export class Shell {
       return;
     }
     this.open({ ...h, mode: 'sudoku', step: 0, errors: [] }, how); // the board as usual, behind the lesson
-    this.lesson.openFromLink(h.lesson, h.errors.map(sentence));
+    this.lesson.openFromLink(h.lesson, h.errors.map(sentence), h.step);
   }
 
   /** Opens a view's link: the room it names shows it. A change never loses the puzzle on the
@@ -164,6 +165,16 @@ export class Shell {
   }
 
   // --- mode tabs -------------------------------------------------------------------------------
+  /** Marks the tab of view `selected` as selected (null: none, while the lesson shows a figure
+   *  of its own); the shown view's tab keeps the tab stop either way. */
+  markTabs(selected = this.mode) {
+    for (const m of MODES) {
+      const tab = this.$(`tab-${m}`);
+      tab.setAttribute('aria-selected', String(m === selected));
+      tab.tabIndex = m === this.mode ? 0 : -1;
+    }
+  }
+
   /** Shows the view `mode`; `fill`: the workbench opens its default problem if it has none. */
   setMode(mode, write = true, fill = true) {
     const to = this.rooms[mode];
@@ -174,9 +185,8 @@ export class Shell {
     this.speeds[this.mode] = this.player.speed;
     this.player.speed = this.speeds[mode];
     this.mode = mode;
+    this.markTabs();
     for (const m of MODES) {
-      $(`tab-${m}`).setAttribute('aria-selected', String(m === mode));
-      $(`tab-${m}`).tabIndex = m === mode ? 0 : -1;
       $(`${m}-pane`).hidden = m !== mode;
       this.rooms[m].show(m === mode);
     }

@@ -302,9 +302,11 @@ pub struct Cover {
     #[arg(long, value_name = "N", value_parser = RangedU64ValueParser::<u64>::new().range(1..))]
     pub max_solutions: Option<u64>,
 
-    /// Print on stderr the problem's size (options, primary+secondary items), then at the end
-    /// the search's statistics: solutions, nodes (options tried), link updates (nodes
-    /// unlinked), time, nodes per second, and the number of solutions at each depth. With
+    /// Print on stderr the problem's size (options, primary+secondary items) and the engine,
+    /// then at the end the search's statistics: solutions, nodes, updates, time, nodes per
+    /// second, and the number of solutions at each depth. The dlx engine counts as DLX1 does
+    /// (nodes: options tried; updates: nodes unlinked), cells as SSXC1 does (nodes: levels
+    /// entered, the root and solutions too; updates: items and nodes swapped out of a set). With
     /// --count on more than one thread, also the split: its depth, its subproblems, the pieces
     /// the threads ran and the largest, and the speed-up a greedy schedule of those pieces
     /// would reach on 16 and 64 cores.
@@ -340,12 +342,26 @@ pub struct Cover {
           conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split"])]
     pub sum: Option<PathBuf>,
 
+    /// The engine that searches: `dlx` (dancing links, the one the page traces), `cells`
+    /// (dancing cells, Knuth's SSXC1: sparse sets), or `auto`, which picks by the problem's
+    /// shape. Both find the same solutions, in another order; `--stats` names the one used.
+    #[arg(long, value_name = "ENGINE", value_enum, default_value_t = CoverEngine::Auto)]
+    pub engine: CoverEngine,
+
     /// Write an example problem in DLX1 format instead of solving: `queens N` (1-1000),
     /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
     /// (81 characters, or 16 for a 4×4; '.', '0' or '-' blank). Pipe it back into `cover`.
     #[arg(long, value_names = EXAMPLE_VALUES, num_args = 1..=2,
-          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split", "sum"])]
+          conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split", "sum", "engine"])]
     pub example: Option<Vec<String>>,
+}
+
+/// `cover --engine`.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CoverEngine {
+    Dlx,
+    Cells,
+    Auto,
 }
 
 /// `--example`'s value names; the second is optional (`knuth` takes none).
@@ -418,6 +434,13 @@ pub struct Solve {
     /// The grid's side: 4, 9, 16 or 25 (default: from the input).
     #[arg(long, value_name = "N", value_parser = size_parser())]
     pub size: Option<Shape>,
+
+    /// Count each puzzle's solutions on N threads (default 1), splitting its search tree as
+    /// `cover --count --jobs` does: for a big grid with many solutions. With --count and the
+    /// dlx engine only, and no --max-nodes.
+    #[arg(long, value_name = "N", requires = "count",
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS as u64))]
+    pub jobs: Option<usize>,
 }
 
 impl Solve {

@@ -5,11 +5,12 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
+use dlx_sudoku::cells::Cells;
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::dlx1::{Problem, ReadError};
 use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status, Stepwise};
 
-use super::args::Cover;
+use super::args::{Cover, CoverEngine};
 use super::parallel;
 use super::solve::count_message;
 use super::split;
@@ -47,10 +48,16 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     let counting = options.count;
     let progress = counting && io::stderr().is_terminal();
     let jobs = options.jobs();
-    if counting && jobs > 1 {
+    // The split into subproblems for threads is the links engine's: cells counts on one.
+    let engine = match options.engine {
+        CoverEngine::Auto if counting && jobs > 1 => CoverEngine::Dlx,
+        CoverEngine::Auto => pick(&problem),
+        engine => engine,
+    };
+    if counting && jobs > 1 && engine == CoverEngine::Dlx {
         return count_in_parallel(&problem, limit, jobs, progress, options.stats, &mut out);
     }
-    let mut run = Run::new(&problem, limit, progress);
+    let mut run = Run::new(&problem, engine, limit, progress);
     if options.stats {
         run.report_size();
     }
@@ -83,7 +90,7 @@ fn count_in_parallel(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     if stats {
-        report_size(problem);
+        report_size(problem, CoverEngine::Dlx);
     }
     let start = Instant::now();
     let mut show = |p: parallel::Progress| {
@@ -121,11 +128,15 @@ fn count_in_parallel(
 }
 
 /// `--stats`' first line, on stderr before the search (as DLX1 says what it read): the
-/// problem's size. A failure to write it is not worth an error.
-fn report_size(p: &Problem) {
+/// problem's size, and the engine that searches. A failure to write it is not worth an error.
+fn report_size(p: &Problem, engine: CoverEngine) {
+    let engine = match engine {
+        CoverEngine::Cells => "cells (dancing cells)",
+        _ => "dlx (dancing links)",
+    };
     let _ = writeln!(
         io::stderr(),
-        "stats: {}, {}+{} items",
+        "stats: {}, {}+{} items; engine {engine}",
         plural(p.options() as u64, "option"),
         p.primary(),
         p.items() - p.primary(),
@@ -179,10 +190,35 @@ fn plural(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// Nodes a cells search enters between two looks at the clock while progress is shown (some
+/// microseconds of work at the least, as `EVENTS_PER_LOOK`).
+const NODES_PER_LOOK: u64 = 1 << 10;
+
+/// The engine of a run.
+// One engine per run: the size of the larger one does not matter.
+#[allow(clippy::large_enum_variant)]
+enum Engine {
+    Links(Search),
+    Cells(Cells),
+}
+
+/// The engine `auto` picks for a search on one thread: dancing links where its length buckets
+/// choose the item (more than 64 primary items, none in more than 15 options: Sudoku's
+/// shape), dancing cells elsewhere: it counted pentominoes, Langford pairs and queens
+/// 1.1–2.1× as fast as the links engine (docs/benchmarks.md), where the choice scans few items.
+pub fn pick(problem: &Problem) -> CoverEngine {
+    let m = problem.matrix();
+    if m.primary() > 64 && (0..m.items()).all(|i| m.len(i) <= 15) {
+        CoverEngine::Dlx
+    } else {
+        CoverEngine::Cells
+    }
+}
+
 /// One search to its end or to the limit, with what `--stats` reports.
 struct Run<'a> {
     problem: &'a Problem,
-    search: Search,
+    search: Engine,
     limit: u64,
     found: u64,
     /// Solutions found at each depth (number of options).
@@ -193,10 +229,13 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    fn new(problem: &'a Problem, limit: u64, progress: bool) -> Run<'a> {
+    fn new(problem: &'a Problem, engine: CoverEngine, limit: u64, progress: bool) -> Run<'a> {
         Run {
             problem,
-            search: problem.search(),
+            search: match engine {
+                CoverEngine::Cells => Engine::Cells(Cells::new(problem.matrix())),
+                _ => Engine::Links(problem.search()),
+            },
             limit,
             found: 0,
             by_depth: vec![0; problem.primary() + 1],
@@ -221,13 +260,16 @@ impl<'a> Run<'a> {
                 Status::Solution => {}
             }
             self.found += 1;
-            self.by_depth[self.search.depth()] += 1;
+            options.clear();
+            match &self.search {
+                Engine::Links(s) => options.extend(s.solution()),
+                Engine::Cells(c) => options.extend(c.solution()),
+            }
+            self.by_depth[options.len()] += 1;
             text.clear();
             if self.found > 1 {
                 text.push('\n');
             }
-            options.clear();
-            options.extend(self.search.solution());
             options.sort_unstable();
             for &option in &options {
                 self.problem.write_option(option, &mut text);
@@ -247,26 +289,50 @@ impl<'a> Run<'a> {
     /// Langford pairs have none, found in 12 s) still shows its nodes going up, not a
     /// terminal that seems to hang. That costs a little; a search nobody watches runs on.
     fn step(&mut self) -> Status {
-        if self.progress.is_none() {
-            return self.search.step(&mut Nothing);
-        }
+        let watched = self.progress.is_some();
         loop {
-            for _ in 0..EVENTS_PER_LOOK {
-                match self.search.step(&mut Stepwise) {
-                    Status::Running => {}
-                    status => return status,
-                }
+            let status = match &mut self.search {
+                Engine::Cells(c) if !watched => return c.run(u64::MAX),
+                Engine::Links(s) if !watched => return s.step(&mut Nothing),
+                Engine::Cells(c) => c.run(c.counters().nodes + NODES_PER_LOOK),
+                Engine::Links(s) => (0..EVENTS_PER_LOOK)
+                    .map(|_| s.step(&mut Stepwise))
+                    .find(|&status| status != Status::Running)
+                    .unwrap_or(Status::Running),
+            };
+            if status != Status::Running {
+                return status;
             }
             self.show_progress();
+        }
+    }
+
+    /// The search's counters so far, as its engine counts them (cells: as SSXC1 does).
+    fn counters(&self) -> Counters {
+        match &self.search {
+            Engine::Links(s) => s.counters(),
+            Engine::Cells(c) => {
+                let c = c.counters();
+                Counters {
+                    nodes: c.nodes,
+                    updates: c.updates,
+                    solutions: c.solutions,
+                    ..Counters::default()
+                }
+            }
         }
     }
 
     fn show_progress(&mut self) {
         let Some(last) = self.progress else { return };
         if last.elapsed() >= PROGRESS_EVERY {
-            let c = self.search.counters();
+            let nodes = self.counters().nodes;
+            let done = match &self.search {
+                Engine::Links(s) => s.share_done(),
+                Engine::Cells(c) => c.share_done(),
+            };
             // Progress is a courtesy: a failing stderr does not stop the count.
-            let line = progress_line(self.found, c.nodes, self.search.share_done());
+            let line = progress_line(self.found, nodes, done);
             let _ = write!(io::stderr(), "{line}");
             self.progress = Some(Instant::now());
         }
@@ -279,11 +345,15 @@ impl<'a> Run<'a> {
     }
 
     fn report_size(&self) {
-        report_size(self.problem);
+        let engine = match self.search {
+            Engine::Links(_) => CoverEngine::Dlx,
+            Engine::Cells(_) => CoverEngine::Cells,
+        };
+        report_size(self.problem, engine);
     }
 
     fn report(&self) {
-        report(self.found, self.search.counters(), &self.by_depth, self.time);
+        report(self.found, self.counters(), &self.by_depth, self.time);
     }
 }
 

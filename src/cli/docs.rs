@@ -93,3 +93,28 @@ fn escape_non_ascii(page: &str) -> String {
 fn write(path: &Path, text: &str) -> io::Result<()> {
     fs::write(path, text).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn indented_lines_are_set_as_written_to_the_end() {
+        assert_eq!(
+            super::keep_indented_lines("Examples:\n  a | b\n  c\nExit\n"),
+            "Examples:\n.nf\n  a | b\n  c\n.fi\nExit\n"
+        );
+        assert_eq!(
+            super::keep_indented_lines("x\n  y\n"),
+            "x\n.nf\n  y\n.fi\n",
+            "closed at the end too"
+        );
+        assert_eq!(super::keep_indented_lines(" one space\n"), " one space\n");
+    }
+
+    #[test]
+    fn non_ascii_is_written_as_roff_escapes() {
+        assert_eq!(
+            super::escape_non_ascii("4×4, 180° \\-"),
+            "4\\[u00D7]4, 180\\[u00B0] \\-"
+        );
+    }
+}

@@ -2,12 +2,13 @@
 
 use std::io::{self, BufRead, Read, Write};
 
+use dlx_sudoku::exact_cover::Matrix;
 use dlx_sudoku::formats::boards::{self, BoardReader, LineSource, StreamError};
 use dlx_sudoku::formats::{Cases, Format, ReadError};
-use dlx_sudoku::sudoku::{BoardEngine, Engine, EngineKind, Puzzle, Shape, Verdict};
+use dlx_sudoku::sudoku::{dlx, BoardEngine, Engine, EngineKind, Puzzle, Shape, Verdict};
 
 use super::args::{InputFormat, Solve};
-use super::Failure;
+use super::{parallel, Failure};
 
 /// Answers each puzzle on stdin as soon as it has been read, and stops at the first error.
 ///
@@ -20,28 +21,49 @@ use super::Failure;
 /// written to a file and 12% through a pipe (a write and a wake-up per 82 bytes), and
 /// nothing measurable on hard puzzles.
 pub fn run(options: &Solve) -> Result<(), Failure> {
+    let jobs = match options.jobs {
+        Some(jobs) if options.engine != EngineKind::Dlx || options.limit.max_nodes(options.engine).is_some() => {
+            return Err(Failure::Input(format!(
+                "--jobs {jobs}: counting on threads takes the dlx engine, with no --max-nodes"
+            )))
+        }
+        jobs => jobs.unwrap_or(1),
+    };
     let (text, input) = stdin_with_head()?;
     if reads_boards(options.format, options.size, &text)? {
         let (format, shape) = boards::settle(&text, options.format.board_format(), options.size);
         let mut engine = board_engine(options.engine, shape)?;
         engine.set_max_nodes(options.limit.max_nodes(options.engine));
         let mut reader = boards::stream(input, format, shape);
-        return answer_boards(
-            &mut reader,
-            engine.as_mut(),
-            options.count_limit(),
-            &mut io::stdout().lock(),
-        );
+        let count = Count {
+            limit: options.count_limit(),
+            jobs,
+        };
+        return answer_boards(&mut reader, engine.as_mut(), count, &mut io::stdout().lock());
     }
     let mut cases = Cases::new(input, options.format.format());
     let mut engine = options.engine.engine();
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
-    answer_all(
-        &mut cases,
-        engine.as_mut(),
-        options.count_limit(),
-        &mut io::stdout().lock(),
-    )
+    let count = Count {
+        limit: options.count_limit(),
+        jobs,
+    };
+    answer_all(&mut cases, engine.as_mut(), count, &mut io::stdout().lock())
+}
+
+/// `--count`'s limit, if counting, and the threads that count each puzzle.
+#[derive(Clone, Copy)]
+struct Count {
+    limit: Option<u64>,
+    jobs: usize,
+}
+
+/// A puzzle's solutions counted on `jobs` threads, up to `limit`: its matrix with the givens
+/// committed, split as `cover --count --jobs` splits a problem.
+fn count_on_threads(matrix: &Matrix, jobs: usize, limit: u64) -> Result<String, Failure> {
+    let count = parallel::count(matrix, jobs, limit, std::time::Duration::MAX, None)
+        .map_err(|e| Failure::Io("starting threads", io::Error::other(e)))?;
+    Ok(count_message(count.found, limit))
 }
 
 /// Stdin: the text of its head (see [`read_head`]), to tell the input's size and format, and
@@ -106,7 +128,7 @@ pub(super) fn board_engine(kind: EngineKind, shape: Shape) -> Result<Box<dyn Boa
 fn answer_boards<S: LineSource<Error = StreamError>>(
     reader: &mut BoardReader<S>,
     engine: &mut dyn BoardEngine,
-    count: Option<u64>,
+    count: Count,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let format = reader.format();
@@ -125,7 +147,14 @@ fn answer_boards<S: LineSource<Error = StreamError>>(
         };
         text.clear();
         let mut message = |m: &str| format.write_message(index, m, &mut text);
-        match count {
+        match count.limit {
+            Some(limit) if count.jobs > 1 => {
+                let matrix = dlx::start_board(&puzzle).into_matrix();
+                match count_on_threads(&matrix, count.jobs, limit) {
+                    Ok(text) => message(&text),
+                    Err(e) => break Err(e),
+                }
+            }
             Some(limit) => match engine.count_board(&puzzle, limit) {
                 Ok(found) => message(&count_message(found, limit)),
                 Err(gave_up) => message(&gave_up.to_string()),
@@ -148,7 +177,7 @@ fn answer_boards<S: LineSource<Error = StreamError>>(
 fn answer_all<R: BufRead>(
     cases: &mut Cases<R>,
     engine: &mut dyn Engine,
-    count: Option<u64>,
+    count: Count,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let mut text = String::new();
@@ -156,7 +185,14 @@ fn answer_all<R: BufRead>(
     while let Some(puzzle) = next_puzzle(cases) {
         let puzzle = puzzle?;
         text.clear();
-        answer(cases.format(), index, &puzzle, engine, count, &mut text);
+        match count.limit {
+            Some(limit) if count.jobs > 1 => {
+                let matrix = dlx::start(&puzzle).into_matrix();
+                let message = count_on_threads(&matrix, count.jobs, limit)?;
+                cases.format().write_message(index, &message, &mut text);
+            }
+            limit => answer(cases.format(), index, &puzzle, engine, limit, &mut text),
+        }
         out.write_all(text.as_bytes()).map_err(Failure::write)?;
         index += 1;
     }

@@ -345,22 +345,17 @@ pub fn knuth() -> Problem {
     problem
 }
 
-/// The name of a Sudoku item: `pRC` (cell RC is filled), `rRD`, `cCD`, `bBD` (row R,
-/// column C, box B has digit D), all from 1.
+/// The name of a Sudoku item: `rRcC` (cell RC is filled), `rR#D`, `cC#D`, `bB#D` (row R,
+/// column C, box B has digit D), all from 1: the names the page's Sudoku tab gives them.
 fn sudoku_item(n: usize) -> String {
     shape_item(Shape::NINE, n)
 }
 
-/// The name of item `n` of a Sudoku of `shape` whose side is at most 9 (one character per
-/// coordinate and digit).
+/// The name of item `n` of a Sudoku of `shape` ([`Shape::item_label`], the Sudoku tab's
+/// names: they were `p12` and `r12` here, cell r1c2 and "row 1 has 2", alike and unlike the
+/// tab's).
 fn shape_item(shape: Shape, n: usize) -> String {
-    let side = shape.side();
-    match shape.item(n) {
-        model::Item::Cell(cell) => format!("p{}{}", cell / side + 1, cell % side + 1),
-        model::Item::RowDigit(r, d) => format!("r{}{d}", r + 1),
-        model::Item::ColumnDigit(c, d) => format!("c{}{d}", c + 1),
-        model::Item::BoxDigit(b, d) => format!("b{}{d}", b + 1),
-    }
+    shape.item_label(n, |d| shape.symbol(d))
 }
 
 /// The 324 items of [`model`], in its order, and its options that clash with no given (a

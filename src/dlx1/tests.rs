@@ -303,7 +303,7 @@ fn sudoku_example_solves_as_the_sudoku_engine_does() {
     for &o in &solutions[0] {
         let text = p.option_text(o);
         let b = text.as_bytes();
-        let (r, c, d) = (b[1] - b'1', b[2] - b'1', b[6] - b'0');
+        let (r, c, d) = (b[1] - b'1', b[3] - b'1', b[8] - b'0'); // "r1c2 r1#3 c2#3 b1#3"
         cells[usize::from(r) * 9 + usize::from(c)] = d;
     }
     assert_eq!(&cells, grid.cells());
@@ -328,14 +328,15 @@ fn a_four_by_four_sudoku_example_solves_as_the_oracle_does() {
     assert_eq!((p.items(), p.primary()), (64, 64));
     assert_eq!(
         (p.item_name(0), p.item_name(16), p.item_name(63)),
-        ("p11", "r11", "b44")
+        ("r1c1", "r1#1", "b4#4"),
+        "the Sudoku tab's names (they were p11, r11 and b44: r11 read as the cell r1c1)"
     );
     let solutions = p.matrix().clone().solutions(2);
     assert_eq!(solutions.len(), 1);
     let mut cells = Board::empty(Shape::FOUR);
     for &o in &solutions[0] {
         let b = p.option_text(o).into_bytes();
-        let (r, c, d) = (b[1] - b'1', b[2] - b'1', b[6] - b'0');
+        let (r, c, d) = (b[1] - b'1', b[3] - b'1', b[8] - b'0'); // "r1c2 r1#3 c2#3 b1#3"
         cells.set(usize::from(r) * 4 + usize::from(c), d);
     }
     let oracle = Bitmask::new().solve_board(&puzzle).unwrap().unwrap();

@@ -682,4 +682,4 @@ impl Matrix {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -728,13 +728,25 @@ impl Search {
     /// The share of the tree searched so far, as Knuth's programs estimate it from "option k of
     /// d" at each open level: each level splits the share of the one above evenly among its
     /// branches, and the branches before the one tried are done.
+    ///
+    /// A branch whose subtree is searched counts as done from then on, while the search backs
+    /// out of it, so the share never goes down from one event to the next.
     pub fn share_done(&self) -> f64 {
+        // The level whose option tried has nothing left below it.
+        let finishing = match self.pc {
+            Pc::EmitDone | Pc::Finished => return 1.0,
+            Pc::UncoverOthers | Pc::Untry => Some(self.level),
+            // Level 0 ended: the whole tree is searched.
+            Pc::Leaving if self.level == 0 => return 1.0,
+            Pc::Leaving => Some(self.level - 1),
+            _ => None,
+        };
         let mut share = 1.0;
         let mut done = 0.0;
-        for choice in self.choices() {
+        for (k, choice) in self.choices().into_iter().enumerate() {
             let d = choice.branches.len().max(1) as f64;
             share /= d;
-            done += share * choice.at as f64;
+            done += share * (choice.at + usize::from(finishing == Some(k))) as f64;
         }
         done.min(1.0)
     }

@@ -8,7 +8,7 @@ pub(crate) fn knuth() -> Matrix {
 /// `n` rounds of a randomised test, or a fiftieth of them under Miri, which interprets every
 /// access and runs these tests about a thousand times slower (`scripts/miri.sh`), or a fifth
 /// in a debug wasm32 build (the wasm-node stage), which checks the 32-bit target, not more cases.
-fn rounds(n: usize) -> usize {
+pub(crate) fn rounds(n: usize) -> usize {
     if cfg!(target_arch = "wasm32") {
         return rounds_or(n / 5, (n / 50).max(1));
     }
@@ -63,7 +63,7 @@ fn random_matrix(rng: &mut Rng) -> (Matrix, Vec<Vec<usize>>) {
 
 /// Every exact cover, by trying all subsets of options. (Counts on the stack: the random
 /// matrices have at most 9 items, and Miri makes each allocation slow.)
-fn brute_force(primary: usize, items: usize, options: &[Vec<usize>]) -> Vec<Vec<usize>> {
+pub(crate) fn brute_force(primary: usize, items: usize, options: &[Vec<usize>]) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     for set in 0u32..1 << options.len() {
         let mut count = [0u8; 16];
@@ -81,7 +81,7 @@ fn brute_force(primary: usize, items: usize, options: &[Vec<usize>]) -> Vec<Vec<
     out
 }
 
-fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+pub(crate) fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     for s in &mut solutions {
         s.sort();
     }
@@ -1129,4 +1129,30 @@ fn a_path_that_clashes_is_refused_and_leaves_the_matrix_as_it_was() {
     assert!(search.matrix().is_covered(0) && search.matrix().is_covered(3));
     search.lift(&[Branch { item: 0, option: 3 }]);
     assert_eq!(search.matrix(), &m);
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_share_done_only_grows_and_ends_whole() {
+    let mut rng = Rng(0x54a7e);
+    let mut matrices: Vec<Matrix> = (0..rounds(100)).map(|_| random_matrix(&mut rng).0).collect();
+    matrices.push(knuth());
+    for (round, m) in matrices.into_iter().enumerate() {
+        let mut search = Search::new(m);
+        let mut last = search.share_done();
+        assert_eq!(last, 0.0);
+        let mut halfway = false;
+        while search.step(&mut Stepwise) != Status::Done {
+            let share = search.share_done();
+            // (Up to rounding: the same share is a sum of different terms as levels close.)
+            assert!(share >= last - 1e-12, "round {round}: {last} then {share}");
+            halfway |= (0.25..0.75).contains(&share);
+            last = share;
+        }
+        assert_eq!(search.share_done(), 1.0, "round {round}");
+        if round == 100 {
+            // Knuth's example: a has 2 options, so the second is tried at the half.
+            assert!(halfway);
+        }
+    }
 }

@@ -187,6 +187,20 @@ impl Shape {
         format!("r{}c{}", cell / self.side() + 1, cell % self.side() + 1)
     }
 
+    /// An item in a few letters, as the page's matrix heads its column and the workbench's
+    /// Sudoku examples name it (one naming for both): "r4c5" (the cell is filled), "r3#7"
+    /// (row 3 has a 7), "c5#7" (column 5), "b2#7" (box 2), the digit written by `sym`. (Not
+    /// "r3:7": Knuth's DLX1 format keeps ':' for colours, so the workbench could not read it;
+    /// and not "r37", which the workbench wrote and which reads as the cell r3c7.)
+    pub fn item_label(self, i: usize, sym: impl Fn(u8) -> char) -> String {
+        match self.item(i) {
+            Item::Cell(cell) => self.cell_name(cell),
+            Item::RowDigit(r, d) => format!("r{}#{}", r + 1, sym(d)),
+            Item::ColumnDigit(c, d) => format!("c{}#{}", c + 1, sym(d)),
+            Item::BoxDigit(b, d) => format!("b{}#{}", b + 1, sym(d)),
+        }
+    }
+
     /// An item in words, e.g. "row 3 has 7", "r4c5 is filled".
     pub fn describe_item(self, i: usize) -> String {
         self.describe_item_in(i, |d| self.symbol(d))

@@ -548,18 +548,18 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   let s = await matrixState(page);
   assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow, s.perColumn], [4, 64, 64, 0, 1, 1]);
   assert.equal(s.labels.length, 128, 'a label for every row and every column');
-  assert.ok(s.labels.includes('r4c4 = 4') && s.labels.includes('b4:4'), s.labels.slice(0, 6).join(' '));
+  assert.ok(s.labels.includes('r4c4 = 4') && s.labels.includes('b4#4'), s.labels.slice(0, 6).join(' '));
   assert.ok(s.labelPx.rows >= 12 && s.labelPx.cols >= 12, `labels of ${JSON.stringify(s.labelPx)} px`);
   assert.ok(s.cell >= 10, `rows ${s.cell} px apart`);
   assert.ok(s.width <= s.scrollWidth && s.height <= 800, `the canvas (${s.width} × ${s.height}) fits in ${s.scrollWidth} × 800`);
   assert.match(s.sub, /^64 options \(rows\) × 64 items/);
-  assert.equal(await page.$eval('#matrix-help .column-key', (k) => k.textContent), 'Columns: r2c3 r2c3 is filled, r1:2 row 1 has 2, c3:2 column 3 has 2, b2:2 box 2 has 2.');
+  assert.equal(await page.$eval('#matrix-help .column-key', (k) => k.textContent), 'Columns: r2c3 r2c3 is filled, r1#2 row 1 has 2, c3#2 column 3 has 2, b2#2 box 2 has 2.');
   const zoomBack = await page.evaluate(() => window.dlxPage.matrix.mx.zoomLevels);
   assert.equal(zoomBack, 3, 'only zooms that enlarge 10 px cells');
   let t = await tryingNow(page);
   assert.deepEqual(await matrixPixelAt(page, t.o, t.plain), await paintOf(page, 'Trying'));
   for (const i of t.items) assert.deepEqual(await matrixPixelAt(page, t.o, i), await paintOf(page, 'TryingDot'));
-  assert.match(await matrixLabel(page), /^The whole matrix, 64 options × 64 items, rows by cell\. \d+ options live, (?:\d+ given, )?1 tried, \d+ pending, \d+ hidden; \d+ items covered\. Chosen item: .*; trying r\dc\d = \d\.$/);
+  assert.match(await matrixLabel(page), /^The whole matrix, 64 options × 64 items, rows by cell\. \d+ options live, 3 given, 1 tried, \d+ pending, \d+ hidden; \d+ items covered\. Chosen item: .*; trying r\dc\d = \d\.$/);
   // a cell on the board lights its rows; rows by digit
   await page.hover('#board .cell >> nth=5');
   await page.waitForFunction(() => window.dlxPage.matrix.selection.options.length > 0);
@@ -568,11 +568,13 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   assert.match(await matrixLabel(page), /rows by digit/);
   assert.deepEqual(await matrixPixelAt(page, t.o, t.plain), await paintOf(page, 'Trying'));
   await shotOf(page, '#matrix-area', 'matrix4-desktop');
-  // On a phone it scrolls sideways inside its panel, its labels as big; the page does not.
+  // On a phone it fits its panel whole, its rows and columns named in bands at 12 px (it
+  // scrolled sideways, 705 px in 333, its labels and most columns out of sight).
   const phone = await open(`#p=${'1..4..3.........'}`, { width: 375, height: 812 });
   s = await matrixState(phone);
-  assert.ok(s.labelPx.rows >= 12 && s.labelPx.cols >= 12 && s.labels.length === 128, JSON.stringify(s.labelPx));
-  assert.ok(s.width > s.scrollWidth, 'the matrix scrolls in its panel');
+  assert.ok(s.width <= s.scrollWidth && s.width >= 0.85 * s.scrollWidth, `the canvas (${s.width} px) fills its panel (${s.scrollWidth} px)`);
+  assert.equal(await phone.$eval('#matrix', (c) => Number(c.dataset.labelPx)), 12, 'labels of 12 px');
+  assert.ok(s.labels.includes('cell filled') || s.labels.length < 128, `labelled in bands: ${s.labels.slice(0, 4).join(' | ')}`);
   assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
   await shotOf(phone, '#matrix-area', 'matrix4-phone');
 
@@ -581,7 +583,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   const big = await open(`#p=${EXAMPLES.find((e) => e.id === 'poj3076').line}`);
   s = await matrixState(big);
   assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow], [16, 4096, 1024, 0, 8]);
-  assert.equal(await big.$eval('#matrix-help .column-key', (k) => k.textContent), 'Columns: r8c9 r8c9 is filled, r7:N row 7 has N, c9:N column 9 has N, b2:N box 2 has N.');
+  assert.equal(await big.$eval('#matrix-help .column-key', (k) => k.textContent), 'Columns: r8c9 r8c9 is filled, r7#N row 7 has N, c9#N column 9 has N, b2#N box 2 has N.');
   assert.ok(s.perColumn >= 1 && 1024 / s.perColumn <= s.scrollWidth, `${s.perColumn} columns a pixel`);
   assert.deepEqual(s.labels.slice(0, 3), ['r1', 'r2', 'r3'], 'bands named in the whole view');
   await big.keyboard.press('}');
@@ -606,7 +608,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   for (let k = 0; k < 4; k++) await big.keyboard.press('+'); // 1, 4, 8, then 16 px a cell
   s = await matrixState(big);
   assert.deepEqual([s.zoom, s.cell, s.perRow, s.perColumn], [4, 16, 1, 1]);
-  assert.ok(s.labels.some((l) => /^r\d+c\d+ = [A-P]$/.test(l)) && s.labels.some((l) => /^[rcb]\d+:[A-P]$/.test(l)), s.labels.slice(0, 4).join(' '));
+  assert.ok(s.labels.some((l) => /^r\d+c\d+ = [A-P]$/.test(l)) && s.labels.some((l) => /^[rcb]\d+#[A-P]$/.test(l)), s.labels.slice(0, 4).join(' '));
   assert.ok(s.labels.includes((await big.evaluate((o) => window.dlxPage.matrix.mx.optionLabel(o), t.o))), 'the option tried is in view');
   assert.match(await matrixLabel(big), /Zoomed in: rows [\d,]+ to [\d,]+ \(r\d+c\d+ = [A-P] to r\d+c\d+ = [A-P]\)/);
   // the place in words, its numbers written as the title above writes them ("4,096 options")
@@ -649,7 +651,7 @@ test('the whole matrix: Rust draws each option\'s row, linked to the board, grou
   const hidden = await page.evaluate(() => window.dlxPage.numbering.option(0, 5));
   assert.deepEqual(await matrixPixel(page, hidden, plain), await paintOf(page, 'Hidden'));
   // the text alternative says what is shown, renewed at each step while paused
-  assert.match(await matrixLabel(page), /^The whole matrix, 729 options × 324 items, rows by cell\. \d+ options live, (?:\d+ given, )?1 tried, \d+ pending, \d+ hidden; \d+ items covered\./);
+  assert.match(await matrixLabel(page), /^The whole matrix, 729 options × 324 items, rows by cell\. \d+ options live, \d+ given, 1 tried, \d+ pending, \d+ hidden; \d+ items covered\./);
   assert.ok((await matrixLabel(page)).includes(`trying ${name}.`), await matrixLabel(page));
   await page.keyboard.press('}');
   assert.match(await matrixLabel(page), /, 2 tried,/);
@@ -680,7 +682,7 @@ test('the whole matrix: Rust draws each option\'s row, linked to the board, grou
   let v = await m();
   assert.equal(v.zoom, 3);
   assert.ok(v.labels.some((l) => /^r\dc\d = \d$/.test(l)), 'option names at the left');
-  assert.ok(v.labels.some((l) => /^(r\dc\d|[rcb]\d:\d)$/.test(l)), 'item names at the top');
+  assert.ok(v.labels.some((l) => /^(r\dc\d|[rcb]\d#\d)$/.test(l)), 'item names at the top');
   assert.ok(v.cell >= 16, 'rows tall enough for 12 px labels');
   assert.match(await matrixLabel(page), /Zoomed in: rows \d+ to \d+ \(.* to .*\), columns \d+ to \d+/);
   await page.keyboard.press('ArrowDown');
@@ -1533,8 +1535,11 @@ test('workbench: long item names stay inside their nodes in the drawing of links
     const t = g.querySelector('text'), r = g.querySelector('rect');
     if (!t) return [];
     const tb = t.getBBox(), rb = r.getBBox();
-    // A node's name within its box; an option's label within the space left of the first column.
-    const right = g.classList.contains('band') ? 86 + 84 - 15 : rb.x + rb.width;
+    // A node's name within its box; an option's label within the space left of the first
+    // column's nodes (the drawing's sizes follow its box: views/dance.js, geometry).
+    const firstColumn = Math.min(...[...document.querySelectorAll('#cover-dance .node.option')]
+      .map((n) => parseFloat(/translate\(([-\d.]+)px/.exec(n.style.transform)[1]) + n.querySelector('rect').x.baseVal.value));
+    const right = g.classList.contains('band') ? firstColumn : rb.x + rb.width;
     return tb.x < rb.x - 0.5 || tb.x + tb.width > right + 0.5 ? [`${t.textContent} (${g.getAttribute('class')}): ${tb.x}..${tb.x + tb.width}, room ${rb.x}..${right}`] : [];
   }));
   assert.deepEqual(out, [], 'every name inside its room');
@@ -2422,44 +2427,173 @@ test('classroom: on a 375×812 phone the board and the narration fit about one s
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'no sideways scrolling');
 });
 
-test('layout: no view is wider than the screen on a 320 px phone or a 1024×768 projector, in plain and large type', async () => {
+/**
+ * What a classroom cannot read or see in `page` as shown (www/ at one screen size): every
+ * visible text smaller than `min` px on screen (HTML text and form controls at their
+ * computed size times any CSS scale; SVG text at its size times the drawing's scale; the
+ * canvases' labels at the size their view reports in `data-label-px`), and every box that
+ * hides content sideways (it scrolls or clips: scrollWidth past clientWidth) or the page
+ * itself wider than the screen.
+ */
+const unreadable = (page, min) => page.evaluate((min) => {
+  const out = [];
+  const shown = (e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getClientRects().length > 0;
+  const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`;
+  const scales = new Map();
+  const scaleOf = (e) => { // what CSS transforms make of a length, the element's own and its ancestors'
+    if (!e || e === document.body) return 1;
+    if (!scales.has(e)) {
+      const t = getComputedStyle(e).transform;
+      const m = t === 'none' ? null : new DOMMatrixReadOnly(t);
+      scales.set(e, (m ? Math.hypot(m.a, m.b) : 1) * scaleOf(e.parentElement));
+    }
+    return scales.get(e);
+  };
+  const small = new Map(); // one line per kind of element, with its smallest size
+  const note = (key, px, text) => {
+    if (px >= min - 0.05) return;
+    const was = small.get(key);
+    if (!was || px < was.px) small.set(key, { px, text });
+  };
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('.skip, option, svg, script, style, noscript, title') || !shown(e)) continue;
+    const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const control = e.matches('textarea, select, input:not([type="range"], [type="checkbox"], [type="radio"])');
+    if (!own && !control) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    note(name(e), parseFloat(getComputedStyle(e).fontSize) * scaleOf(e), String(control ? e.value : e.textContent).trim().slice(0, 20));
+  }
+  for (const t of document.querySelectorAll('svg text')) {
+    if (!shown(t) || !t.textContent.trim()) continue;
+    const m = t.getScreenCTM();
+    note(`svg text.${t.getAttribute('class') ?? ''} in ${name(t.closest('svg').parentElement)}`, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), t.textContent);
+  }
+  for (const c of document.querySelectorAll('canvas')) {
+    if (!shown(c) || !('labelPx' in c.dataset)) continue;
+    const px = Number(c.dataset.labelPx);
+    if (px > 0) note(`${name(c)} labels`, px, '');
+  }
+  for (const [key, { px, text }] of small) out.push(`${key} ${px.toFixed(1)} px${text ? ` ("${text}")` : ''}`);
+  const W = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > W) out.push(`the page is ${document.documentElement.scrollWidth} px wide in ${W}`);
+  for (const e of document.querySelectorAll('body *')) {
+    // Not yet: the row of choices (#stack) scrolls sideways by design (issue 32's point 14,
+    // another helper's, gives it a cue that it does), and the workbench's editor scrolls its
+    // long lines sideways (its line numbers count lines, not wrapped rows; point 26).
+    if (!shown(e) || e.closest('.skip') || e.id === 'stack' || e.id === 'cover-text') continue;
+    const x = getComputedStyle(e).overflowX;
+    if (x === 'visible' || e.scrollWidth <= e.clientWidth + 1) continue;
+    out.push(`${name(e)} hides ${e.scrollWidth - e.clientWidth} px sideways (${e.scrollWidth} in ${e.clientWidth}, overflow ${x})`);
+  }
+  return out;
+}, min);
+
+/**
+ * Whether the thing explained (the board, the diagram or the lesson's figure), its sentence
+ * (the narration or the lesson's words) and its controls are on one screen: from the top of
+ * the highest to the bottom of the lowest, at most the window's height. Returns what is not.
+ */
+const oneScreen = (page) => page.evaluate(() => {
+  const lesson = !document.querySelector('#lesson').hidden;
+  const first = (...sel) => sel.map((s) => document.querySelector(s)).find((e) => e && e.checkVisibility() && e.getClientRects().length);
+  const parts = {
+    shown: first('.cover-figure canvas', '#dance .dance-svg', '#board', '#cover-matrix canvas'),
+    sentence: lesson ? first('#lesson .lesson-text') : first('#narration'),
+    controls: lesson ? first('#lesson .lesson-nav') : first('#controls .transport'),
+  };
+  const out = [];
+  const rects = Object.entries(parts).map(([k, e]) => [k, e?.getBoundingClientRect()]);
+  for (const [k, r] of rects) if (!r) out.push(`no ${k} in view`);
+  const got = rects.filter(([, r]) => r);
+  const top = Math.min(...got.map(([, r]) => r.top)), bottom = Math.max(...got.map(([, r]) => r.bottom));
+  if (bottom - top > innerHeight + 0.5) out.push(`${got.map(([k, r]) => `${k} ${Math.round(r.top)}–${Math.round(r.bottom)}`).join(', ')}: ${Math.round(bottom - top)} px for a ${innerHeight} px screen`);
+  const transport = document.querySelector('#controls .transport');
+  if (transport.checkVisibility()) {
+    const rows = new Set([...transport.children].filter((b) => b.checkVisibility()).map((b) => Math.round(b.getBoundingClientRect().top))).size;
+    if (rows > 2) out.push(`the playback controls wrap onto ${rows} rows`);
+  }
+  return out;
+});
+
+/** Where a phone puts things: the lesson's words near their diagram, the sentence saying what
+ *  an option is before the matrix, and the matrix as wide as its box. Returns what is not. */
+const phoneOrder = (page) => page.evaluate(() => {
+  const out = [];
+  const box = (s) => { const e = document.querySelector(s); return e && e.checkVisibility() && e.getClientRects().length ? e.getBoundingClientRect() : null; };
+  const words = box('#lesson .lesson-text'), figure = box('.cover-figure canvas') ?? box('#dance .dance-svg');
+  if (words && figure) {
+    const gap = Math.max(figure.top - words.bottom, words.top - figure.bottom);
+    if (gap > 120) out.push(`the lesson's words are ${Math.round(gap)} px from their figure`);
+  }
+  const legend = box('.option-legend'), matrix = box('#matrix-area');
+  if (legend && matrix && legend.top > matrix.top) out.push('"An option is a digit in a cell…" comes after the matrix');
+  // (A whole 9×9 narrower than its 324 columns sums two a pixel: as wide as whole pixels allow.)
+  const summed = window.dlxPage.matrix.mx.perColumn > 1;
+  for (const [canvas, scroll] of [['#matrix', '#matrix-area .matrix-scroll'], ['.cover-figure canvas', '.cover-figure .matrix-scroll'], ['#cover-matrix canvas', '#cover-matrix']]) {
+    const c = box(canvas), s = document.querySelector(scroll);
+    if (canvas === '#matrix' && summed) continue;
+    if (c && s && c.width < 0.85 * s.clientWidth) out.push(`${canvas} is ${Math.round(c.width)} px wide in a box of ${s.clientWidth}`);
+  }
+  return out;
+});
+
+test('layout: every view and lesson step, on a 1024×768 projector in large type (text 16 px or more; what is explained, its sentence and the controls on one screen), a 375×812 phone (12 px or more) and a 320 px phone; nothing wider than the screen or hidden sideways', async () => {
   // Each view at each screen, the whole page checked: nothing past the right edge (the page
   // would scroll sideways), and the lesson's step buttons inside its box. At 320 px in large
   // type the tabs were 17 px too wide; at 1024×768 lesson step 2 (the 4×4 matrix beside the
   // words) left the words 196 px and pushed its step buttons 90 px off the page.
-  const views = [`#p=${POJ1}`, '#p=..2.4......1.4..', `#p=${'.'.repeat(256)}`, `#p=${'.'.repeat(625)}`, '#m=knuth', '#m=cover', ...Array.from({ length: 7 }, (_, k) => `#lesson=${k + 1}`)];
+  // A classroom's two screens are held to more (issue 32): on the projector in large type
+  // Knuth's letters were 9 px, his lengths 7 px, the 4×4 matrix's labels 9–10 px, the
+  // board's 9th row below the fold, the lesson's words below it, the playback controls on
+  // three rows; on the phone the 9×9 candidates were 9 px, Knuth's diagram 750 px wide in
+  // a 353 px box, the 25×25 board 560 px wide, the workbench's editor cut at the right.
+  const S25 = data('sudoku25.txt').split('\n')[0].trim();
+  const lessons = await lessonCount(await open('#lesson=1'));
+  const views = [
+    ['4x4', '#p=..2.4......1.4..&s=6'], ['9x9', `#p=${HARD}&s=40`], ['16x16', `#p=${HARD16}&s=40`], ['25x25', `#p=${S25}&s=40`],
+    ['knuth', '#m=knuth&s=9'], ['cover', '#m=cover'], ...Array.from({ length: lessons }, (_, k) => [`lesson-${k + 1}`, `#lesson=${k + 1}`]),
+  ];
   const wide = [];
-  for (const [width, height] of [[320, 640], [1024, 768]]) {
-    for (const large of [false, true]) {
-      const page = await open('', { width, height });
-      if (large) await page.click('#large-type');
-      for (const hash of views) {
-        await page.goto(base + hash);
-        await page.waitForSelector('body.ready', { timeout: 15000 });
-        await settle(page);
-        const where = await page.evaluate(() => {
-          const out = [];
-          const W = document.documentElement.clientWidth;
-          if (document.documentElement.scrollWidth > W) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
-          const lesson = document.querySelector('#lesson');
-          if (!lesson.hidden) {
-            const box = lesson.getBoundingClientRect();
-            for (const d of lesson.querySelectorAll('.lesson-dot, .lesson-close, .lesson-nav button')) {
-              const r = d.getBoundingClientRect();
-              if (r.right > box.right + 0.5) out.push(`"${d.textContent}" ends at ${Math.round(r.right)}, the lesson at ${Math.round(box.right)}`);
-            }
-            const words = lesson.querySelector('.lesson-text').getBoundingClientRect().width;
-            if (words < Math.min(260, 0.8 * W)) out.push(`the lesson's words ${Math.round(words)} px wide`);
+  for (const { width, height, large, min, name } of [
+    { width: 320, height: 640, large: false }, { width: 320, height: 640, large: true }, { width: 1024, height: 768, large: false },
+    { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },
+  ]) {
+    const page = await open('', { width, height, reducedMotion: 'reduce' });
+    if (large) await page.click('#large-type');
+    for (const [view, hash] of views) {
+      // The same page, a new hash: a 25×25 board (15,625 candidates) can take seconds to
+      // build on a busy machine.
+      await page.goto(base + hash);
+      await page.waitForSelector('body.ready', { timeout: 60000 });
+      await page.waitForFunction(() => !window.dlxPage.player.busy, null, { timeout: 60000 });
+      const where = await page.evaluate(() => {
+        const out = [];
+        const W = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth > W) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+        const lesson = document.querySelector('#lesson');
+        if (!lesson.hidden) {
+          const box = lesson.getBoundingClientRect();
+          for (const d of lesson.querySelectorAll('.lesson-dot, .lesson-close, .lesson-nav button')) {
+            const r = d.getBoundingClientRect();
+            if (r.right > box.right + 0.5) out.push(`"${d.textContent}" ends at ${Math.round(r.right)}, the lesson at ${Math.round(box.right)}`);
           }
-          return out;
-        });
-        if (where.length) wide.push(`${width}×${height}${large ? ' large type' : ''} ${hash.slice(0, 14)}: ${where.join('; ')}`);
-        if (hash === '#lesson=2' || (hash === '#m=cover' && width === 320)) await shot(page, `layout-${hash.slice(1).replace('=', '-')}-${width}${large ? '-large' : ''}`);
+          const words = lesson.querySelector('.lesson-text').getBoundingClientRect().width;
+          if (words < Math.min(260, 0.8 * W)) out.push(`the lesson's words ${Math.round(words)} px wide`);
+        }
+        return out;
+      });
+      if (name) {
+        where.push(...await unreadable(page, min));
+        if (name === 'projector' && view !== 'cover') where.push(...await oneScreen(page));
+        if (name === 'phone') where.push(...await phoneOrder(page));
+        await shot(page, `classroom-${name}-${view}`, { fullPage: name === 'phone' });
       }
+      if (where.length) wide.push(`${width}×${height}${large ? ' large type' : ''} ${view}: ${where.join('; ')}`);
     }
   }
   for (const w of wide) console.log(`    ${w}`);
-  assert.deepEqual(wide, [], 'views wider than the screen');
+  assert.deepEqual(wide, [], 'views that do not fit the screen');
 });
 
 /**
@@ -2504,6 +2638,15 @@ const lowContrast = (page) => page.evaluate(() => {
     const r = ratio(rgba(getComputedStyle(t).fill), rgba(getComputedStyle(rect).fill));
     if (r < 4.5) low.push(`node "${t.textContent}" (${t.closest('.node').getAttribute('class')}) ${r.toFixed(2)}:1`);
   }
+  // The links a hidden node keeps (dashed) are what uncover uses: a thin dashed line has
+  // little ink, so it is held to text's 4.5:1 against the diagram's background, not the
+  // 3:1 of a solid shape. In the dark theme they were 3.5:1 and barely seen; in the light
+  // one 2.6:1.
+  for (const l of document.querySelectorAll('.dance-svg .link[data-kind="stale"]')) {
+    if (!l.checkVisibility()) continue;
+    const r = ratio(rgba(getComputedStyle(l).stroke), behind(l.closest('.dance')));
+    if (r < 4.5) low.push(`a hidden node's kept link ${r.toFixed(2)}:1`);
+  }
   return low;
 });
 
@@ -2520,13 +2663,16 @@ test('contrast: text in every view, dead ends and the chosen example too, in lig
     const knuth = await open('#lesson=5', { dark, reducedMotion: 'reduce' });
     assert.equal(await knuth.$$eval('.dance-svg .node.dead', (n) => n.length), 1, 'the lesson shows a dead end');
     found.push(...(await lowContrast(knuth)).map((x) => `lesson: ${x}`));
+    const links = await open('#m=knuth&s=9', { dark, reducedMotion: 'reduce' });
+    assert.ok(await links.$$eval('.dance-svg .link[data-kind="stale"]', (n) => n.length) > 0, 'the diagram shows the links hidden nodes kept');
+    found.push(...(await lowContrast(links)).map((x) => `Knuth: ${x}`));
     const cover = await openCover('#m=cover', { dark });
     await cover.keyboard.press('d');
     await settle(cover);
     assert.ok(await cover.$$eval('.cover-items li.dead', (n) => n.length) > 0, 'the workbench shows a dead end');
     found.push(...(await lowContrast(cover)).map((x) => `workbench: ${x}`));
     for (const f of found) console.log(`    ${dark ? 'dark' : 'light'}: ${f}`);
-    assert.deepEqual(found, [], `${dark ? 'dark' : 'light'} theme: text under 4.5:1`);
+    assert.deepEqual(found, [], `${dark ? 'dark' : 'light'} theme: text under 4.5:1 (or a kept link)`);
   }
 });
 
@@ -2765,9 +2911,188 @@ test('lesson: a link opens its step; a hostile step number gets a clear message'
   }
 });
 
-test('screenshots: every lesson step at 1280×800, 375×812 and in large type', async () => {
+test('lesson: step 2 shows the 4×4 board beside its matrix, the givens\' options chosen before the search', async () => {
+  for (const [width, height, large] of [[1024, 768, false], [1024, 768, true], [375, 812, false]]) {
+    const page = await open('#lesson=2', { width, height });
+    if (large) {
+      await page.click('#large-type');
+      await page.keyboard.press('ArrowRight'); // the figure is drawn again in large type
+      await page.keyboard.press('ArrowLeft');
+    }
+    const where = `${width}×${height}${large ? ' large' : ''}`;
+    const s = await lessonState(page);
+    assert.deepEqual(s.problems, [], where);
+    const r = await page.evaluate(() => {
+      const board = document.querySelector('.cover-figure .board');
+      if (!board) return null;
+      const { lesson, dlx } = window.dlxPage;
+      const f = lesson.figureTrace;
+      const states = f.optionStates();
+      const givens = [...f.givens].map((ch, cell) => (/[1-9]/.test(ch) ? { cell, d: Number(ch) } : null)).filter(Boolean);
+      const cells = [...board.querySelectorAll('[role="gridcell"]')];
+      const b = board.getBoundingClientRect(), m = document.querySelector('.cover-figure canvas').getBoundingClientRect();
+      return {
+        cells: cells.length,
+        shown: cells.map((c) => (c.dataset.kind === 'given' ? c.querySelector('.digit').textContent : '.')).join(''),
+        line: f.givens.replace(/[^1-9]/g, '.'),
+        // Rust's state: each given's option is chosen before the search, no other option is
+        given: givens.every(({ cell, d }) => states[cell * 4 + d - 1] === dlx.OptionState.Given),
+        others: states.filter((x) => x === dlx.OptionState.Given).length,
+        labels: cells.filter((c) => /given/.test(c.getAttribute('aria-label') ?? '')).length,
+        beside: b.right <= m.left + 1,
+        inView: b.width > 100 && b.top >= 0 && b.bottom <= window.innerHeight,
+      };
+    });
+    assert.ok(r, `${where}: a board in the figure`);
+    assert.equal(r.cells, 16, where);
+    assert.equal(r.shown, r.line, `${where}: the board shows the givens`);
+    assert.deepEqual([r.given, r.others, r.labels], [true, 5, 5], `${where}: the givens' options are chosen before the search`);
+    if (width === 1024) assert.ok(r.beside, `${where}: the board is beside its matrix`);
+    assert.match(await page.$eval('#lesson .lesson-text', (e) => e.textContent), /board/, where);
+    await shot(page, `lesson-2-board-${width}${large ? '-large' : ''}`, { fullPage: width < 500 });
+  }
+});
+
+test('lesson: step 2 selects no view\'s tab and promises no search keys; ] moves nothing behind it', async () => {
+  const page = await open('#lesson=2');
+  const selected = () => page.$$eval('.modes [role="tab"]', (ts) => ts.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.id));
+  const keys = () => page.$eval('#lesson .lesson-keys', (e) => e.textContent);
+  // Before the fix: "Knuth's 7-item example" stayed selected, and the hint promised "[ ] step the search".
+  assert.deepEqual(await selected(), [], 'the figure is the lesson\'s own, no view\'s');
+  assert.doesNotMatch(await keys(), /\[|\]|step the search/);
+  await page.keyboard.press(']');
+  await page.keyboard.press('}');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), 0, 'the hidden search did not move');
+  assert.equal((await lessonState(page)).step, 2);
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await selected(), ['tab-knuth']);
+  assert.match(await keys(), /\[.*\].*step the search/);
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await selected(), []);
+});
+
+test('lesson: stepping inside a step, the words say the search has moved on, and go back to their moment', async () => {
+  const page = await open('#lesson=3');
+  const at = await page.evaluate(() => window.dlxPage.controller.trace.events);
+  const state = () => page.evaluate(() => {
+    const note = document.querySelector('#lesson .lesson-moved');
+    return {
+      events: window.dlxPage.controller.trace.events,
+      note: note && !note.hidden && note.getBoundingClientRect().height > 0 ? note.textContent : '',
+      stale: document.querySelector('#lesson .lesson-text').classList.contains('stale'),
+    };
+  });
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'at the moment');
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  // Before the fix the words still said "has chosen item A… D loses 2" under a diagram trying 'B C F'.
+  let s = await state();
+  await shotOf(page, '#lesson', 'lesson-moved');
+  assert.equal(s.events, at + 2);
+  assert.ok(s.stale, 'the words are marked as of another moment');
+  assert.match(s.note, /^The search has moved on 2 steps from the moment these words describe/);
+  assert.match(s.note, /narration/);
+  await page.keyboard.press('[');
+  assert.match((await state()).note, /moved on 1 step from/);
+  await page.keyboard.press('[');
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'back at the moment');
+  await page.keyboard.press('[');
+  assert.match((await state()).note, /^The search is 1 step before the moment these words describe/);
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  await page.click('#lesson .lesson-moved button');
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'its button goes back to the moment');
+});
+
+test('lesson: Copy link to this step gives the moment stepped to, and the link opens there', async () => {
+  const page = await open('#lesson=3');
+  await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  const events = await page.evaluate(() => window.dlxPage.controller.trace.events);
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#watch-notice').textContent));
+  // Before the fix the link was #lesson=3: the step's start, not what the sender saw.
+  const hash = new URL(page.url()).hash;
+  assert.equal(hash, `#lesson=3&s=${events}`);
+  assert.equal(await page.$eval('#watch-notice', (n) => n.textContent), `Link copied: it opens the lesson at step 3, 2 steps past its moment.`);
+  const other = await open(hash);
+  const s = await lessonState(other);
+  assert.deepEqual([s.step, s.events, s.hash], [3, events, hash]);
+  assert.match(await other.$eval('#lesson .lesson-moved', (n) => n.textContent), /moved on 2 steps/);
+  // At the moment itself the link is the step's alone.
+  await other.click('#lesson .lesson-moved button');
+  assert.equal(new URL(other.url()).hash, '#lesson=3');
+  // A step past the end of the search is refused with a message, the step shown at its moment.
+  const far = await open('#lesson=3&s=999');
+  const f = await lessonState(far);
+  assert.equal(f.step, 3);
+  assert.deepEqual(f.problems, [], 'at the step\'s own moment');
+  assert.match(f.error, /step 999/);
+});
+
+test('lesson: step 7 shades the solution in one colour; covered headers\' lengths read as covered, not as dead ends', async () => {
+  const page = await open('#lesson=7');
+  await page.waitForTimeout(450); // the bands' colours fade in
+  const r = await page.evaluate(() => {
+    const bands = [...document.querySelectorAll('.dance-svg .band')];
+    const solution = bands.filter((b) => b.classList.contains('in-solution'));
+    const headers = [...document.querySelectorAll('.dance-svg .node.header')].map((g) => ({
+      name: g.querySelector('.name')?.textContent, len: g.querySelector('.len')?.textContent,
+      covered: g.classList.contains('hidden'), dead: g.classList.contains('dead'),
+      lenCovered: g.querySelector('.len')?.classList.contains('covered'),
+    })).filter((h) => h.name);
+    return {
+      solution: solution.length, tried: bands.filter((b) => b.classList.contains('tried')).length,
+      fills: [...new Set(solution.map((b) => getComputedStyle(b.querySelector('rect')).fill))],
+      headers, legend: document.querySelector('#dance .dance-legend').textContent,
+    };
+  });
+  // Before the fix 'B G' was yellow (being tried) and the other two rows green.
+  assert.equal(r.solution, 3);
+  assert.equal(r.tried, 0, 'nothing is being tried at a solution');
+  assert.equal(r.fills.length, 1, `one colour: ${r.fills}`);
+  const zeros = r.headers.filter((h) => h.len === '0');
+  assert.deepEqual(zeros.map((h) => h.name), ['C', 'G']);
+  for (const h of r.headers) assert.deepEqual([h.covered, h.dead, h.lenCovered], [true, false, true], `${h.name}: covered, its length marked so`);
+  assert.match(r.legend, /a covered header's, no dead end/);
+  assert.match(await page.$eval('#lesson .lesson-text', (e) => e.textContent), /C and G show 0/);
+});
+
+test('lesson: where uncover is shown, the words say why it runs in reverse order', async () => {
+  for (const step of [3, 6]) {
+    const page = await open(`#lesson=${step}`);
+    const text = await page.$eval('#lesson .lesson-text', (e) => e.textContent.replace(/\u00a0/g, ' '));
+    // Before the fix: "in the reverse order", never why.
+    assert.match(text, /keeps the links it had when it left/, `step ${step}`);
+    assert.match(text, /reverse order/, `step ${step}`);
+    assert.match(text, /neighbours it remembers are (back )?in place/, `step ${step}`);
+  }
+});
+
+test('lesson: link updates are explained as Knuth counts them, and why a backtrack adds none', async () => {
+  const cover = await open('#lesson=3');
+  const text3 = await cover.$eval('#lesson .lesson-text', (e) => e.textContent);
+  const u3 = await counter(cover, 'linkUpdates');
+  assert.ok(u3 > 0);
+  assert.match(text3, new RegExp(`LINK UPDATES counter .*${u3}`), 'step 3 says what the counter counts, and its value');
+  const dead = await open('#lesson=5');
+  const u5 = await counter(dead, 'linkUpdates');
+  const back = await open('#lesson=6');
+  const u6 = await counter(back, 'linkUpdates');
+  assert.equal(u6, u5, 'the backtrack adds no update');
+  const text6 = await back.$eval('#lesson .lesson-text', (e) => e.textContent);
+  // Before the fix the counter stood still while the diagram drew the relinks, with no word why.
+  assert.match(text6, new RegExp(`stays at ${u6}`));
+  assert.match(text6, /Knuth's DLX1/);
+  assert.match(text6, /not counted/);
+  assert.match(await back.$eval('[data-counter="linkUpdates"]', (e) => e.parentElement.title), /uncover/);
+});
+
+test('screenshots: every lesson step at 1280×800, 375×812 and on a 1024×768 projector in large type', async () => {
   const n = await lessonCount(await open('#lesson=1'));
-  for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', {}, true]]) {
+  for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', { width: 1024, height: 768 }, true]]) {
     const page = await open('#lesson=1', opts);
     if (large) await page.click('#large-type');
     for (let k = 1; k <= n; k++) {
@@ -3441,10 +3766,11 @@ test('every size: screenshots of 4×4, 16×16 and 25×25 at 1280×800 and 375×8
       await shot(page, `size-${name}-${w}-items`);
     }
   }
-  // at 25×25 on a phone the board scrolls sideways and its letters stay readable
+  // at 25×25 on a phone the board fits the screen (it was 560 px wide, scrolled sideways)
+  // and its letters stay readable
   const phone = await open(`#p=${S25}`, { width: 375, height: 812 });
   const { scroll, client, font } = await phone.$eval('#board-wrap', (w) => ({ scroll: w.scrollWidth, client: w.clientWidth, font: parseFloat(getComputedStyle(w.querySelector('.cell .digit')).fontSize) }));
-  assert.ok(scroll > client, 'the 25×25 board scrolls on a phone');
+  assert.ok(scroll <= client, `the 25×25 board fits a phone: ${scroll} px in ${client}`);
   assert.ok(font >= 12, `letters of ${font} px`);
 });
 

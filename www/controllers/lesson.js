@@ -3,22 +3,36 @@
 // puts a view's own search at the moment it explains, through the shell and the player (or,
 // for a step with a figure, a trace of its own, drawn whole), and its words go into the
 // panel (views/lesson.js). While the lesson is open, plain ← → belong to it; [ ] and
-// Shift+← → still step the search.
+// Shift+← → still step the search, and the panel then says plainly that its words describe
+// another moment (the narration follows each step), with a button back to it. A link to a
+// step carries the search's step too once it was moved on from the step's moment.
+// A step with a figure of its own (step 2) shows no view's search: no tab is selected, and
+// the keys that would move the hidden search do nothing.
 
 import { STEPS, reach, parseStep } from '../lesson.js';
+import { Picture } from '../picture.js';
+import { counted } from '../grouped.js';
 import { LessonPanel } from '../views/lesson.js';
+
+/** The keys that step or play a search (views/controls.js): nothing to move in a figure. */
+const SEARCH_KEYS = new Set(['[', ']', '{', '}', ' ', 'p', 'P', 'n', 'N', 'd', 'D', 'r', 'R', 'Home', '-', '_', '+', '=']);
 
 export class Lesson {
   /** `root`: the panel (empty, hidden); `opener`: the button that opens it; `quote`: router.js's;
-   *  `shell`: www/shell.js; `onChange`: the address bar should follow. */
-  constructor(root, opener, { shell, player, dlx, quote, onChange }) {
+   *  `shell`: www/shell.js; `numberingFor(side)`: a size's numbering (the figure's board);
+   *  `onChange`: the address bar should follow. */
+  constructor(root, opener, { shell, player, dlx, quote, numberingFor, onChange }) {
     Object.assign(this, { opener, shell, player, dlx, quote, onChange });
     this.panel = new LessonPanel(root, document.getElementById('knuth-pane'), {
       go: (n) => this.go(n),
       move: (delta) => this.go(this.step + delta),
       close: () => this.close(),
-    });
+      back: () => this.backToMoment(),
+    }, numberingFor);
     this.figureTrace = null;
+    this.figure = false; // the step shown draws a figure of its own
+    /** The search's events at the moment the step's words describe (-1 while going there). */
+    this.at = -1;
     this.step = 0; // 0: closed
     this.before = 'sudoku';
     this.last = 1; // the step shown when the lesson was closed: the button opens it again there
@@ -51,10 +65,58 @@ export class Lesson {
     this.panel.focus();
   }
 
-  /** What a link asked for (`raw`: the text after `lesson=`; `errors`: the link's other faults). */
-  openFromLink(raw, errors = []) {
+  /** What a link asked for (`raw`: the text after `lesson=`; `errors`: the link's other
+   *  faults; `events`: the search's step it was moved on to, 0 for the step's own moment). */
+  openFromLink(raw, errors = [], events = 0) {
     const { step, error } = parseStep(raw, this.quote);
-    this.open(step, [error, ...errors].filter(Boolean).join(' '));
+    const faults = [error, ...errors];
+    this.open(step);
+    if (events > 0 && !error) faults.push(this.seek(events));
+    this.panel.setError(faults.filter(Boolean).join(' '));
+  }
+
+  /** Moves the step's search to `events` (a link's); returns what went wrong, or ''. */
+  seek(events) {
+    const t = this.shell.trace;
+    if (this.figure || !t) return `The link's search step ${events} belongs to no search in this step; showing its moment.`;
+    if (events < t.events) this.player.runBack(t.events - events, 0);
+    else if (events > t.events) this.player.run(Math.min(events - t.events, 1e6), 0);
+    this.shell.render();
+    if (t.events === events) return '';
+    const end = t.events; // run stops where the search ends
+    this.backToMoment();
+    return `The link's search step ${events} is past the end of this step's search (${counted(end, 'step')}); showing the step at its moment.`;
+  }
+
+  /** How far the search is from the moment the words describe (in events; 0: at it). */
+  get moved() {
+    if (!this.active || this.figure || this.at < 0) return 0;
+    return (this.shell.trace?.events ?? this.at) - this.at;
+  }
+
+  /** The search back at the step's moment. */
+  backToMoment() {
+    const d = this.moved;
+    if (d > 0) this.player.runBack(d, 0);
+    else if (d < 0) this.player.run(-d, 0);
+    this.shell.render();
+  }
+
+  /** After each drawing of the search: the words say whether they still describe it. */
+  follow() {
+    if (!this.active || this.at < 0) return;
+    this.panel.setMoved(this.moved);
+  }
+
+  /** What the link to this moment opens, in words (Copy link says it). */
+  linkWords() {
+    const d = this.moved;
+    return `the lesson at step ${this.step}${d ? `, ${counted(Math.abs(d), 'step')} ${d > 0 ? 'past' : 'before'} its moment` : ''}`;
+  }
+
+  /** What the address bar says: the step, and the search's step once moved on from its moment. */
+  link() {
+    return { lesson: this.step, step: this.moved ? this.shell.trace.events : 0 };
   }
 
   close(restore = true) {
@@ -68,6 +130,7 @@ export class Lesson {
       this.shell.setMode(this.before);
       this.opener.focus();
     }
+    this.shell.markTabs(); // a figure's step selected none
     this.onChange();
   }
 
@@ -82,21 +145,28 @@ export class Lesson {
     if (n < 1 || n > STEPS.length) return;
     const { shell, player } = this;
     this.step = n;
+    this.at = -1; // moving to the moment: not "moved on"
     this.panel.setError();
     shell.views.watchNotice?.clear(); // a link copied was to another step
     const step = STEPS[n - 1];
-    const figure = step.view === 'figure';
+    const figure = (this.figure = step.view === 'figure');
     this.panel.setFigure(figure);
     shell.setMode(figure ? 'knuth' : step.view, false);
+    shell.markTabs(figure ? null : shell.mode); // the figure is the lesson's own, no view's
     shell.restart(); // a fresh search at its start
     if (figure) {
-      // A problem of its own, drawn whole: a fresh trace of the step's puzzle.
+      // A problem of its own, drawn whole: a fresh trace of the step's puzzle, its board beside it.
       this.freeFigure();
       const t = (this.figureTrace = new this.dlx.Trace(step.puzzle));
       const { facts, text } = reach(n, { trace: t, run: (max, mask) => t.run(max, mask), back: (k) => t.runBack(k, 0) });
       t.refresh(); // the picture the view draws
       this.panel.drawFigure(t, step.label(facts));
+      const board = new Picture(t);
+      board.forget(); // all of it, though the matrix read it first
+      this.panel.drawBoard(t.givens, board.read());
+      this.at = 0;
       this.show(n, step, text);
+      this.follow();
       return;
     }
     const { facts, text } = reach(n, { trace: shell.trace, run: (max, mask) => player.run(max, mask), back: (k) => player.runBack(k, 0) });
@@ -108,6 +178,7 @@ export class Lesson {
       shell.render();
       player.run(at - from, 0);
     }
+    this.at = at;
     shell.render();
     if (step.view === 'knuth') shell.views.dance.reveal();
     this.show(n, step, text);
@@ -120,8 +191,15 @@ export class Lesson {
   }
 
   key(e) {
-    if (!this.active || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || e.shiftKey) return;
-    if (e.target.closest?.('input, textarea, select, [contenteditable="true"], .board, canvas, [role="tab"]')) return;
+    if (!this.active || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
+    if (this.figure && (SEARCH_KEYS.has(e.key) || (e.shiftKey && /^Arrow(Left|Right)$/.test(e.key)))) {
+      // The search behind the figure is no one's to move (a button keeps its Space).
+      if (!(e.key === ' ' && e.target.closest?.('button, a, summary, [role="tab"]'))) e.preventDefault();
+      return;
+    }
+    if (e.shiftKey) return;
+    if (e.target.closest?.('.board, canvas, [role="tab"]')) return;
     let to = 0;
     if (e.key === 'ArrowRight' || e.key === 'PageDown') to = this.step + 1;
     else if (e.key === 'ArrowLeft' || e.key === 'PageUp') to = this.step - 1;

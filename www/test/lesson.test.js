@@ -186,8 +186,10 @@ test('a link\'s step: 1 to the count, anything else a message quoting it and ste
   assert.ok(parseStep('x'.repeat(5000), quote).error.length < 150, 'a long link is quoted short');
 });
 
-test('the URL hash of a lesson step: written as #lesson=N, read back unchecked (parseStep checks it)', () => {
-  assert.equal(formatHash({ lesson: 3, mode: 'knuth', puzzle: null, step: 12 }), '#lesson=3');
+test('the URL hash of a lesson step: written as #lesson=N (and &s= once its search moved on), read back unchecked (parseStep checks it)', () => {
+  assert.equal(formatHash({ lesson: 3, mode: 'knuth', puzzle: null, step: 0 }), '#lesson=3');
+  assert.equal(formatHash({ lesson: 3, mode: 'knuth', puzzle: null, step: 12 }), '#lesson=3&s=12');
+  assert.deepEqual([parseHash('#lesson=3&s=12').lesson, parseHash('#lesson=3&s=12').step], ['3', 12]);
   assert.equal(parseHash('#lesson=3').lesson, '3');
   assert.deepEqual(parseHash('#lesson=3').errors, []);
   assert.equal(parseHash('#lesson=%3Cb%3E').lesson, '<b>');
@@ -214,8 +216,8 @@ const WORDS = [
     view: "figure",
     title: "A Sudoku as items and options",
     text: [
-      "A Sudoku is an exact cover too. This 4×4 one has 64 items: each of its 16 cells is filled once, and each row, column and box has each digit once. Its 64 options are a digit in a cell, and each has exactly 4 items: 'r1c2\u00a0=\u00a02' covers \"r1c2 is filled\", \"row 1 has 2\", \"column 2 has 2\" and \"box 1 has 2\". The figure is the whole matrix: a row per option, a column per item, a dot for each 1.",
-      "The 5 givens are options taken before the search starts: they cover 20 items (shaded columns) and hide the 37 options that clash with them (pale rows), leaving 22 for the search. The next steps watch the search on Knuth's smaller example.",
+      "A Sudoku is an exact cover too. The board shows a 4×4 one, with 64 items: each of its 16 cells is filled once, and each row, column and box has each digit once. Its 64 options are a digit in a cell, and each has exactly 4 items: 'r1c2\u00a0=\u00a02' covers \"r1c2 is filled\", \"row 1 has 2\", \"column 2 has 2\" and \"box 1 has 2\". Next to the board is its whole matrix: a row per option, a column per item, a dot for each 1.",
+      "The board's 5 givens are options chosen before the search starts, drawn as chosen (green rows): they cover 20 items (shaded columns) and hide the 37 options that clash with them (pale rows), leaving 22 for the search. The next steps watch the search on Knuth's smaller example.",
     ],
     label: "The whole matrix of this 4×4 Sudoku: 64 options (rows) by 64 items (columns); the givens cover 20 items and hide 37 options.",
     events: 0,
@@ -225,8 +227,8 @@ const WORDS = [
     view: "knuth",
     title: "What cover does to the matrix",
     text: [
-      "The search has chosen item A and covers it. Cover takes A's header out of the header row, and for each option in A's column ('A\u00a0D\u00a0G' and 'A\u00a0D') unlinks that option's other nodes from their columns: D loses 2 and G loses 1. The numbers under the headers are the lengths, the options left in each column.",
-      "Nothing is deleted or copied. A hidden node keeps its own links (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order.",
+      "The search has chosen item A and covers it. Cover takes A's header out of the header row, and for each option in A's column ('A\u00a0D\u00a0G' and 'A\u00a0D') unlinks that option's other nodes from their columns: D loses 2 and G loses 1. The numbers under the headers are the lengths, the options left in each column. The LINK UPDATES counter counts the nodes that covers unlink: this cover unlinked 3, and it reads 3.",
+      "Nothing is deleted or copied. A hidden node keeps the links it had when it left (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order: the nodes that left after it go back first, so that when a node returns, the neighbours it remembers are back in place.",
     ],
     events: 2,
   },
@@ -255,8 +257,8 @@ const WORDS = [
     view: "knuth",
     title: "The backtrack that undoes it",
     text: [
-      "From the dead end the search backs up, undoing its steps in exactly the reverse order: it uncovered F, uncovered C, took back 'B\u00a0C\u00a0F', uncovered B, uncovered G, uncovered D and took back 'A\u00a0D\u00a0G'. Each uncover relinked the hidden nodes where their kept links point: the links the way back rewrote are drawn in orange.",
-      "The matrix is now exactly as it was before 'A\u00a0D\u00a0G' was tried, and the search goes on with the next branch, 'A\u00a0D'.",
+      "From the dead end the search backs up, undoing its steps in exactly the reverse order: it uncovered F, uncovered C, took back 'B\u00a0C\u00a0F', uncovered B, uncovered G, uncovered D and took back 'A\u00a0D\u00a0G'. The way back puts the hidden nodes back in the reverse order they left: a node keeps the links it had when it left, so once the nodes that left after it are back, the neighbours it remembers are in place again. The links rewritten are drawn in orange.",
+      "The matrix is now exactly as it was before 'A\u00a0D\u00a0G' was tried, and the search goes on with the next branch, 'A\u00a0D'. LINK UPDATES stays at 10: it counts the nodes covers unlink, and a relink only undoes one of those, so it is not counted (as in Knuth's DLX1, which also counts each header a cover takes out; the page and cover --stats do not).",
     ],
     events: 18,
   },
@@ -265,7 +267,7 @@ const WORDS = [
     view: "knuth",
     title: "A solution is a set of rows",
     text: [
-      "A solution: the rows 'A\u00a0D', 'C\u00a0E\u00a0F' and 'B\u00a0G', shaded in the diagram. Together they hold all 7 items, each exactly once (A and D in 'A\u00a0D'; C, E and F in 'C\u00a0E\u00a0F'; B and G in 'B\u00a0G'), and every header has been covered.",
+      "A solution: the rows 'A\u00a0D', 'C\u00a0E\u00a0F' and 'B\u00a0G', shaded in the diagram. Together they hold all 7 items, each exactly once (A and D in 'A\u00a0D'; C, E and F in 'C\u00a0E\u00a0F'; B and G in 'B\u00a0G'), and every header has been covered. C and G show 0, yet this is no dead end: a covered header (lifted, its number in italics) needs no option any more. A dead end is an item not covered with 0 options left (a red header).",
       "A Sudoku is solved the same way: its options are \"digit d in cell c\", each covering 4 items (the cell, and d in its row, its column and its box), and a solution is one option per cell that covers every item once.",
     ],
     events: 30,

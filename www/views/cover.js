@@ -230,32 +230,102 @@ export class CoverMatrixView {
   }
 
   restyle() {
-    const css = themeColors(this.root, VARS);
+    const css = themeColors(this.root, [...VARS, '--panel', '--ink']);
     const rgb = (s) => (s.match(/\d+(\.\d+)?/g) ?? [0, 0, 0]).slice(0, 3).map(Number);
     this.colors = Object.fromEntries(VARS.map((v) => [v, rgb(css[v])]));
+    this.colors.panel = css['--panel'];
+    this.colors.ink = css['--ink'];
     this.key = '';
+    this.built = ''; // large type changes the labels' size
   }
 
+  /**
+   * Sizes the canvas for the box's width: the columns share the whole width (they were at
+   * most 28 px, a 7-item problem used a fifth of its box). A small problem's rows are tall
+   * enough to name each option at the left, and its columns wide enough to name each item
+   * above (it had no labels at all); the labels are 12 px, 16 px in large type (the
+   * canvas's `data-label-px` says which, for tests).
+   */
   build(trace) {
     this.trace = trace;
     const items = trace.items, options = trace.options;
     this.optionItems = Array.from({ length: options }, (_, o) => trace.optionItems(o));
-    const avail = Math.max(120, this.root.clientWidth - 4);
-    const cw = Math.max(1, Math.min(28, Math.floor(avail / items)));
-    const rh = Math.max(1, Math.min(cw, 18, Math.floor(MAX_SIDE / options)));
+    const style = getComputedStyle(this.root);
+    const font = Math.max(12, Math.round(parseFloat(style.fontSize) * 0.75));
+    this.font = `${font}px ${style.fontFamily}`;
+    this.ctx.font = this.font;
+    const width = (t) => this.ctx.measureText(t).width;
+    const box = Math.max(120, this.root.clientWidth - 4);
+    const pitch = Math.ceil(font * 1.3);
+    // Names at the left (at most 40% of the box, longer ones cut with '…') when each row can be one.
+    const nameRows = options * pitch <= 1600;
+    const longest = nameRows ? Math.max(...Array.from({ length: options }, (_, o) => width(trace.optionName(o)))) : 0;
+    const left = nameRows ? Math.ceil(Math.min(box * 0.4, longest + 8)) : 0;
+    const cw = Math.max(1, Math.min(64, Math.floor((box - left) / items)));
+    const nameCols = cw >= pitch;
+    const top = nameCols ? Math.ceil(Math.min(120, Math.max(...Array.from({ length: items }, (_, i) => width(trace.itemName(i)))) + 8)) : 0;
+    const rh = nameRows ? pitch : Math.max(1, Math.min(cw, 18, Math.floor(MAX_SIDE / options)));
     this.cell = [cw, rh];
+    this.margin = [left, top];
+    this.labelPx = nameRows || nameCols ? font : 0;
+    this.canvas.dataset.labelPx = String(this.labelPx);
     const rows = Math.min(options, Math.floor(MAX_SIDE / rh)), cols = Math.min(items, Math.floor(MAX_SIDE / cw));
     const cut = [rows < options && `the first ${grouped(rows)} of ${grouped(options)} options`, cols < items && `the first ${grouped(cols)} of ${grouped(items)} items`].filter(Boolean);
     this.cut = cut.length ? `The picture holds only ${cut.join(' and ')}.` : '';
     this.note.textContent = this.cut;
     const scale = Math.min(2, Math.max(1, Math.round(devicePixelRatio || 1)));
     this.scale = scale;
-    this.canvas.width = Math.min(MAX_SIDE, items * cw) * scale;
-    this.canvas.height = (STRIP + Math.min(MAX_SIDE, options * rh)) * scale;
-    this.canvas.style.width = `${this.canvas.width / scale}px`;
-    this.canvas.style.height = `${this.canvas.height / scale}px`;
-    this.image = this.ctx.createImageData(this.canvas.width, this.canvas.height);
+    const w = Math.min(MAX_SIDE, items * cw), h = STRIP + Math.min(MAX_SIDE, options * rh);
+    this.canvas.width = (left + w) * scale;
+    this.canvas.height = (top + h) * scale;
+    this.canvas.style.width = `${left + w}px`;
+    this.canvas.style.height = `${top + h}px`;
+    this.image = this.ctx.createImageData(w * scale, h * scale);
+    this.built = `${box} ${font}`;
     this.key = '';
+  }
+
+  /** The option names at the left and the item names above, in the margins. */
+  drawLabels() {
+    const [left, top] = this.margin;
+    if (!left && !top) return;
+    const { ctx, scale: s, trace } = this;
+    const [cw, rh] = this.cell;
+    ctx.save();
+    ctx.scale(s, s);
+    ctx.fillStyle = this.colors.panel;
+    ctx.fillRect(0, 0, this.canvas.width / s, top);
+    ctx.fillRect(0, 0, left, this.canvas.height / s);
+    ctx.fillStyle = this.colors.ink;
+    ctx.font = this.font;
+    ctx.textBaseline = 'middle';
+    const fitted = (text, room) => {
+      if (ctx.measureText(text).width <= room) return text;
+      const chars = Array.from(text);
+      while (chars.length > 1 && ctx.measureText(`${chars.join('')}…`).width > room) chars.pop();
+      return `${chars.join('')}…`;
+    };
+    if (left) {
+      ctx.textAlign = 'right';
+      for (let o = 0; o < this.optionItems.length; o++) {
+        const y = top + STRIP + o * rh + rh / 2;
+        if (y > this.canvas.height / s) break;
+        ctx.fillText(fitted(trace.optionName(o), left - 8), left - 4, y);
+      }
+    }
+    if (top) {
+      ctx.textAlign = 'left';
+      for (let i = 0; i < trace.items; i++) {
+        const x = left + i * cw + cw / 2;
+        if (x > this.canvas.width / s) break;
+        ctx.save();
+        ctx.translate(x, top - 4);
+        ctx.rotate(-Math.PI / 2);
+        ctx.fillText(fitted(trace.itemName(i), top - 8), 0, 0);
+        ctx.restore();
+      }
+    }
+    ctx.restore();
   }
 
   /** The canvas's text alternative: what it shows, in numbers. */
@@ -277,7 +347,7 @@ export class CoverMatrixView {
       return;
     }
     if (!this.colors) this.restyle();
-    if (trace !== this.trace) this.build(trace);
+    if (trace !== this.trace || !this.built) this.build(trace);
     this.note.hidden = !this.cut;
     // A big canvas is painted when the search stops, not in every frame of a run.
     if (!idle && this.canvas.width * this.canvas.height > MAX_PLAYING_PIXELS) return;
@@ -327,7 +397,8 @@ export class CoverMatrixView {
         fill(i * cw + gapX, y + gap, cw - 2 * gapX || 1, rh - 2 * gap || 1, d);
       }
     }
-    this.ctx.putImageData(this.image, 0, 0);
+    this.ctx.putImageData(this.image, this.margin[0] * s, this.margin[1] * s);
+    this.drawLabels();
     if (idle) this.canvas.setAttribute('aria-label', this.describe(pic));
   }
 }

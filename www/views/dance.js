@@ -12,12 +12,51 @@
 // headers, then the option nodes; the engine's spacers are not drawn), and compares
 // them with the last drawing to show what the last step changed.
 
+import { EventKind } from '../pkg/dlx_sudoku.js';
+
 const NS = 'http://www.w3.org/2000/svg';
-const COL = 84, ROW = 60, LEFT = 86, TOP = 96;
-const HW = 20, HH = 17; // header half sizes
-const NW = 15, NH = 12; // node half sizes
-const STUB = 15;
-const ASIDE = 26, LIFT = 40;
+
+/**
+ * The drawing's sizes, in CSS pixels, for a box `box` px wide and `items` columns: the
+ * drawing is made for its box and never scaled, so its letters are the sizes set here
+ * whatever the screen. Scaled to fit a box, the letters followed the box: 9 px on a
+ * 1024 px projector beside the lesson, and on a phone the drawing kept its size and
+ * scrolled sideways (750 px in a 353 px box, its labels and h off screen). Letters:
+ * names 14 px, lengths and option labels 12 px; 13 and 12 on a phone; in large type 17
+ * and 16. Columns are as wide as the box allows, up to a quarter more than the usual
+ * width; below the narrowest that keeps the links apart the drawing is wider than its
+ * box and scales down (a box narrower than a 375 px phone's).
+ */
+export function geometry(box, items, large) {
+  const narrow = box < 520;
+  const name = large ? 17 : narrow ? 13 : 14;
+  const len = large ? 16 : 12;
+  const label = large ? 16 : 12;
+  const HW = Math.round(name * (narrow ? 1.15 : 1.35)), HH = Math.ceil((name + len) / 2 + 4); // header half sizes
+  const NW = Math.round(name * 1.07), NH = Math.round(name * 0.86); // node half sizes
+  const STUB = Math.round(name * (narrow ? 0.7 : 0.9));
+  const LIFT = Math.round(name * 2.6);
+  const usual = Math.round(name * 6), least = 2 * HW + 6;
+  // A hidden node steps aside, less than half a column (it never covers its neighbour's place).
+  const aside = (c) => Math.min(Math.round(name * 1.85), Math.round(c * 0.32));
+  // The root's left stub; the last header's right one, or a hidden node stepped aside.
+  const edge = (c) => Math.max(HW + STUB + 6, aside(c) + NW + 4);
+  const across = (left, e) => Math.floor((box - left - e) / items);
+  // The option labels go left of the first column when there is room, else under h.
+  let left = Math.max(edge(usual), Math.round(label * 6.5));
+  if (across(left, edge(usual)) < usual) left = edge(least);
+  let col = Math.max(least, Math.min(Math.round(usual * 1.25), across(left, edge(usual))));
+  if (across(left, edge(col)) < col) col = Math.max(least, across(left, edge(col)));
+  if (left < Math.round(label * 6.5)) left = edge(col);
+  const row = 2 * NH + Math.round(name * 1.9);
+  const top = LIFT + HH + STUB + 8;
+  return {
+    name, len, label, HW, HH, NW, NH, STUB, LIFT, ASIDE: aside(col),
+    COL: col, ROW: row, LEFT: left, TOP: top,
+    W: left + items * col + edge(col),
+    yName: -HH + (2 * HH - name - len) / 2 + 0.8 * name, yLen: HH - (2 * HH - name - len) / 2 - 0.15 * len,
+  };
+}
 
 const el = (name, attrs = {}, parent = null) => {
   const e = document.createElementNS(NS, name);
@@ -30,7 +69,7 @@ const NONE = 0xffffffff;
 
 /**
  * Writes `name` into the text element `t` so that it stays inside `width` px of its box:
- * names of up to `fits` characters as they are, longer ones squeezed to the width, and past
+ * names of up to `fits` characters (as many as `width` holds, wide letters and bold) as they are, longer ones squeezed to the width, and past
  * twice that many cut with '…'; the group `g` then gets the whole name as its tooltip. Names
  * may be 64 bytes long; written in full they ran across the other nodes and their labels.
  */
@@ -91,9 +130,23 @@ export function links(trace) {
 const linked = (k, x) => (x === 0 ? true : x <= k.items ? k.R[k.L[x]] === x : k.D[k.U[x]] === x);
 
 export class DanceView {
-  constructor(root) {
+  /** `root`: the box to draw in; `onResize()` when its width or the type size changes (the
+   *  drawing is made again for it at the next `render`). */
+  constructor(root, { onResize = () => {} } = {}) {
     this.root = root;
+    this.width = 0;
     this.reset();
+    new ResizeObserver(([entry]) => {
+      const w = Math.round(entry.contentRect.width);
+      if (w === this.width || w === 0) return;
+      this.width = w;
+      if (this.built && this.fit !== this.key()) onResize();
+    }).observe(root);
+  }
+
+  /** What the drawing is made for: its box's width and the type size. */
+  key() {
+    return `${this.width} ${document.documentElement.classList.contains('large')}`;
   }
 
   /** Forgets the drawing: the next `render` draws a new trace from scratch. */
@@ -109,8 +162,14 @@ export class DanceView {
   build(trace, k) {
     const p = { items: trace.items, options: trace.options };
     this.p = p;
-    const W = LEFT + p.items * COL + 60, H = TOP + p.options * ROW + 36;
-    const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'dance-svg', role: 'img' });
+    this.fit = this.key();
+    const g = (this.g = geometry(this.width || this.root.clientWidth || 720, p.items, document.documentElement.classList.contains('large')));
+    const { COL, ROW, LEFT, TOP, HW, HH, NW, NH, W } = g;
+    const H = TOP + p.options * ROW + Math.round(ROW * 0.6);
+    const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'dance-svg', role: 'img' });
+    svg.style.setProperty('--dance-name', `${g.name}px`);
+    svg.style.setProperty('--dance-len', `${g.len}px`);
+    svg.style.setProperty('--dance-label', `${g.label}px`);
     svg.setAttribute('aria-label', `Dancing links: the root h, items ${Array.from({ length: p.items }, (_, i) => trace.itemName(i)).join(' ')}, and ${p.options} options as rows of nodes`);
     const defs = el('defs', {}, svg);
     for (const kind of ['live', 'stale', 'moved', 'row']) {
@@ -124,28 +183,29 @@ export class DanceView {
     this.band = [];
     for (let o = 0; o < p.options; o++) {
       const y = TOP + (o + 1) * ROW;
-      const g = el('g', { class: 'band' }, this.bands);
-      el('rect', { x: 8, y: y - ROW / 2 + 4, width: W - 16, height: ROW - 8, rx: 8 }, g);
-      const t = el('text', { x: 16, y: y + 5, class: 'band-label' }, g);
+      const band = el('g', { class: 'band' }, this.bands);
+      el('rect', { x: 4, y: y - ROW / 2 + 3, width: W - 8, height: ROW - 6, rx: 8 }, band);
+      const t = el('text', { x: 10, y: y + g.label * 0.36, class: 'band-label' }, band);
       // Up to the first column's nodes.
-      fitName(g, t, trace.optionName(o), 16, LEFT + COL - NW - 16 - 26);
-      this.band.push(g);
+      const room = LEFT + COL - NW - 16;
+      fitName(band, t, trace.optionName(o), Math.max(3, Math.floor(room / (g.label * 0.62))), room);
+      this.band.push(band);
     }
     // nodes: headers (with their names and lengths) then option nodes
     this.nodes = [];
     for (let x = 0; x < k.size; x++) {
-      const g = el('g', { class: x === 0 ? 'node root' : x <= p.items ? 'node header' : 'node option' }, this.nodeLayer);
+      const node = el('g', { class: x === 0 ? 'node root' : x <= p.items ? 'node header' : 'node option' }, this.nodeLayer);
       if (x <= p.items) {
-        el('rect', { x: -HW, y: -HH, width: 2 * HW, height: 2 * HH, rx: 5 }, g);
-        const name = el('text', { y: x === 0 ? 5 : 0, class: 'name' }, g);
-        fitName(g, name, x === 0 ? 'h' : trace.itemName(x - 1), 4, 2 * HW - 6);
-        if (x > 0) this.lenText = [...(this.lenText ?? []), el('text', { y: 13, class: 'len' }, g)];
+        el('rect', { x: -HW, y: -HH, width: 2 * HW, height: 2 * HH, rx: 5 }, node);
+        const name = el('text', { y: x === 0 ? g.name * 0.36 : g.yName, class: 'name' }, node);
+        fitName(node, name, x === 0 ? 'h' : trace.itemName(x - 1), Math.floor((2 * HW - 6) / (0.7 * g.name)), 2 * HW - 6);
+        if (x > 0) this.lenText = [...(this.lenText ?? []), el('text', { y: g.yLen, class: 'len' }, node)];
       } else {
-        el('rect', { x: -NW, y: -NH, width: 2 * NW, height: 2 * NH, rx: 11 }, g);
-        const t = el('text', { y: 4, class: 'name' }, g);
-        fitName(g, t, trace.itemName(k.C[x]), 3, 2 * NW - 4);
+        el('rect', { x: -NW, y: -NH, width: 2 * NW, height: 2 * NH, rx: NH - 1 }, node);
+        const t = el('text', { y: g.name * 0.36, class: 'name' }, node);
+        fitName(node, t, trace.itemName(k.C[x]), Math.max(1, Math.floor((2 * NW - 4) / (0.7 * g.name))), 2 * NW - 4);
       }
-      this.nodes.push(g);
+      this.nodes.push(node);
     }
     // four links per node
     this.links = { U: [], D: [], L: [], R: [] };
@@ -163,6 +223,7 @@ export class DanceView {
     legend.innerHTML = '<span><span class="key live"></span> a link in use</span> <span><span class="key moved"></span> changed by the last step</span> <span><span class="key stale"></span> kept by a node just hidden</span> <span><span class="node-key"></span> hidden (stepped aside)</span>' +
       ' <span><span class="stub-key"></span> a short stub: the link wraps around (to the header, or to h)</span>' +
       ' <span><b class="len-key">2</b> under a header: its length, the options left in its column</span>' +
+      ' <span><b class="len-key covered">0</b> in italics: a covered header\'s, no dead end</span>' +
       ' <span><span class="band-key tried"></span> the option being tried</span> <span><span class="band-key in-solution"></span> an option in the partial solution</span>';
     this.root.replaceChildren(svg, legend);
     this.svg = svg;
@@ -194,7 +255,13 @@ export class DanceView {
   /** Draws the engine's links now (`pic`: a Picture of the same trace, just read). */
   render(trace, pic) {
     const dance = links(trace);
+    if (this.built && this.fit !== this.key()) {
+      const { before, beforeAt, was } = this; // what the last step changed stays shown
+      this.reset();
+      Object.assign(this, { before, beforeAt, was });
+    }
     if (!this.built) this.build(trace, dance);
+    const { COL, ROW, LEFT, TOP, HW, HH, NW, NH, STUB, ASIDE, LIFT } = this.g;
     // What the last movement changed: links rewritten, and nodes that left or rejoined a list.
     // Against the drawing of the step shown before this one: drawing the same step again (the
     // page renders again on a resize or a settings change) keeps what the movement changed.
@@ -238,11 +305,17 @@ export class DanceView {
       g.classList.toggle('top', item >= 0 && item === top?.item);
       g.classList.toggle('dead', item >= 0 && pic.deadEnd(item));
       g.classList.toggle('solution', x > p.items && inSolution.has(dance.optionOf[x]));
-      if (item >= 0) this.lenText[item].textContent = String(pic.len[item]);
+      if (item >= 0) {
+        this.lenText[item].textContent = String(pic.len[item]);
+        // A covered item's number no longer counts: its 0 is no dead end.
+        this.lenText[item].classList.toggle('covered', pic.covered(item));
+      }
     }
+    // At a solution nothing is being tried any more: its rows are shaded alike.
+    const solved = pic.last?.kind === EventKind.Solution;
     for (let o = 0; o < p.options; o++) {
       this.band[o].classList.toggle('in-solution', inSolution.has(o));
-      this.band[o].classList.toggle('tried', !!top?.trying && top.option === o);
+      this.band[o].classList.toggle('tried', !solved && !!top?.trying && top.option === o);
     }
     for (let x = 0; x < n; x++) {
       const stale = !isLinked[x];

@@ -229,6 +229,7 @@ export class MatrixView {
     ctx.textBaseline = 'middle';
     this.labels = [];
     this.labelPx = { rows: 0, cols: 0 }; // the size of each row's and column's own label, CSS px (0: bands only)
+    const drawn = []; // the sizes of the labels drawn, CSS px
     const sel = new Set(this.selection.options), selItems = new Set(this.selection.items);
     // left: options
     ctx.save();
@@ -238,6 +239,7 @@ export class MatrixView {
     if (each(ch)) {
       ctx.font = `${size(ch)}px ${this.fontFamily}`;
       this.labelPx.rows = size(ch) / dpr;
+      drawn.push(size(ch) / dpr);
       ctx.textAlign = 'right';
       m.visibleRows().forEach((o, r) => {
         const text = m.optionLabel(o);
@@ -248,6 +250,7 @@ export class MatrixView {
     } else {
       ctx.font = `${font}px ${this.fontFamily}`;
       ctx.textAlign = 'left';
+      drawn.push(font / dpr);
       const b = m.rowBands();
       for (let k = 0; k < b.length / 2; k++) {
         const y0 = my0 + (b[2 * k] - m.row0) / perR * ch, y1 = y0 + b[2 * k + 1] / perR * ch;
@@ -275,6 +278,7 @@ export class MatrixView {
     if (each(cw)) {
       ctx.font = `${size(cw)}px ${this.fontFamily}`;
       this.labelPx.cols = size(cw) / dpr;
+      drawn.push(size(cw) / dpr);
       ctx.textAlign = 'left';
       for (let c = 0; c < m.visibleCols; c++) {
         const i = m.col0 + c;
@@ -290,6 +294,7 @@ export class MatrixView {
     } else {
       ctx.font = `${font}px ${this.fontFamily}`;
       ctx.textAlign = 'center';
+      drawn.push(font / dpr);
       const b = m.colBands();
       for (let k = 0; k < b.length / 2; k++) {
         const x0 = mx0 + (b[2 * k] - m.col0) / perC * cw, x1 = x0 + b[2 * k + 1] / perC * cw;
@@ -302,6 +307,8 @@ export class MatrixView {
         this.labels.push(text);
       }
     }
+    // The smallest label's size on screen, for tests (large type makes them 16 px).
+    this.canvas.dataset.labelPx = String(Math.min(...drawn));
     ctx.fillStyle = this.hl;
     for (const i of this.selection.items) {
       const x = mx0 + Math.floor((i - m.col0) / perC) * cw;

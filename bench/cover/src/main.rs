@@ -250,7 +250,8 @@ fn median(v: &mut [f64]) -> f64 {
 /// Reads lines `ROUND PROBLEM SOLVER solutions=N [nodes=M] seconds=S` and prints, per problem,
 /// each solver's median time, its nodes/s (with our tree's node count: DLX1 and ours walk the
 /// same tree), and the median over rounds of (its time / our time): how many times faster we are.
-/// DLX1 and `ours-cli` are timed as whole processes, so DLX1 is compared with `ours-cli`.
+/// DLX1, SSXC1 and our CLIs (`ours-cli`, `cells-cli`) are timed as whole processes, so they
+/// are compared with `ours-cli`.
 fn summary(log: &str) {
     // problem -> solver -> round -> seconds
     let mut times: BTreeMap<String, BTreeMap<String, BTreeMap<u32, f64>>> = BTreeMap::new();
@@ -293,7 +294,8 @@ fn summary(log: &str) {
                     (Some(&n), "ours" | "ours-cli" | "dlx1") => format!("{:.2} M", n as f64 / med / 1e6),
                     _ => "—".into(),
                 };
-                let reference = if solver == "dlx1" { cli } else { ours };
+                let process = matches!(solver.as_str(), "dlx1" | "ssxc1" | "cells-cli");
+                let reference = if process { cli } else { ours };
                 let mut ratios: Vec<f64> = rounds
                     .iter()
                     .filter_map(|(r, &t)| reference.and_then(|o| o.get(r)).map(|&o| t / o))

@@ -1,0 +1,53 @@
+//! The cells engine (dancing cells) against the brute-force oracle and the links engine, on
+//! small matrices built from the fuzzer's bytes (see `fuzz_support::read_problem`; options
+//! committed on the way are out of both searches): the same solutions, each once, as the
+//! oracle's and the links engine's; the counters agree with the solutions found; a search
+//! paused at node limits the bytes choose finds the same solutions in the same order, and a
+//! search stopped at a limit counts no further.
+#![no_main]
+
+use dlx_sudoku::cells::Cells;
+use dlx_sudoku::exact_cover::Status;
+use fuzz_support::{brute_force, read_problem, Bytes};
+use libfuzzer_sys::fuzz_target;
+
+fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for s in &mut solutions {
+        s.sort();
+    }
+    solutions.sort();
+    solutions
+}
+
+fuzz_target!(|data: &[u8]| {
+    let mut bytes = Bytes::new(data);
+    let (mut m, p) = read_problem(&mut bytes);
+    let expected = brute_force(&p);
+
+    let mut cells = Cells::new(&m);
+    let found = cells.solutions(usize::MAX);
+    assert!(cells.is_done());
+    assert!(!cells.next_solution(), "a finished search stays finished");
+    assert_eq!(sorted(found.clone()), expected, "solutions of {p:?}");
+    let c = cells.counters();
+    assert_eq!(c.solutions, expected.len() as u64);
+    assert!(c.nodes >= c.solutions);
+    assert_eq!(sorted(m.solutions(usize::MAX)), expected, "the links engine on {p:?}");
+
+    // Paused every few nodes: the same solutions, in the same order, the same counters.
+    let every = 1 + bytes.below(5) as u64;
+    let mut paused = Cells::new(&m);
+    let mut again = Vec::new();
+    loop {
+        match paused.run(paused.counters().nodes + every) {
+            Status::Solution => again.push(paused.solution().collect::<Vec<usize>>()),
+            Status::Running => {}
+            Status::Done => break,
+        }
+    }
+    assert_eq!(again, found, "paused every {every} nodes");
+    assert_eq!(paused.counters(), c);
+
+    let limit = bytes.below(4) as u64;
+    assert_eq!(Cells::new(&m).count(limit), c.solutions.min(limit));
+});

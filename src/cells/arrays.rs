@@ -1,0 +1,638 @@
+//! The arrays that dancing cells changes, the search that dances on them, and the cells
+//! engine's one use of `unsafe`.
+//!
+//! [`Dance`] owns Knuth's arrays (his names): `set`, where each item `x` keeps its
+//! `pos(x)` at `set[x - 2]`, its `size(x)` at `set[x - 1]` and the nodes of its active
+//! options at `set[x..x + size(x)]`; `nd`, the nodes, each with its item `itm` and its place
+//! `loc` in that item's set, the options in a row with a spacer after each; `item`, the
+//! items in a permutation whose first `active` entries are the active ones; and the stack
+//! of saved sizes. Its constructor and its search keep one invariant:
+//!
+//! > **Every stored index is in bounds.** Every entry of `item` is the base `x` of an item
+//! > (`x >= 2`, its set inside `set`), `pos(x)` is below `items`, and every entry of
+//! > `set[x..x + size(x)]` is an option node, whose `itm` is a base and whose `loc` lies
+//! > inside that item's original set; `size(x)` never exceeds the item's original length.
+//! > A spacer's `itm` is minus the length of the option before it, so that walking an
+//! > option from any of its nodes comes back to it without leaving the option. `choice`
+//! > holds an entry for every level the search can reach (`primary`, one option each),
+//! > `saved` one more.
+//!
+//! So the search, which only follows indices read from the arrays, indexes without checks
+//! in release builds. Debug builds (and so every test) check every index anyway; Miri runs
+//! the engine's tests on the unchecked code (`scripts/miri.sh`). Nothing outside this
+//! module hands it an index: the search runs here, and the safe API outside reads only
+//! counters, sizes and the options chosen.
+//!
+//! Colours (Knuth's SSXCC) would add a colour to each node and a colour to each secondary
+//! item: purifying an item keeps the options of its colour and hides the others, which
+//! the same sparse sets undo by their saved sizes; nothing here assumes there are none
+//! beyond the search loop itself.
+#![allow(unsafe_code)]
+
+/// One node of an option: its item (the base of the item's set) and where it sits in that
+/// set. A spacer's `itm` is minus the length of the option before it (as `i32`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Node {
+    pub itm: u32,
+    pub loc: u32,
+}
+
+/// Whether to index without checks: in release builds, and under Miri, which checks
+/// every access itself and so tests the unchecked code.
+const UNCHECKED: bool = !cfg!(debug_assertions) || cfg!(miri);
+
+/// `v[i]`, unchecked where [`UNCHECKED`].
+///
+/// Callers pass only indices that the invariant of [`Dance`] puts in bounds.
+#[inline(always)]
+fn at<T: Copy>(v: &[T], i: u32) -> T {
+    if UNCHECKED {
+        debug_assert!((i as usize) < v.len());
+        // SAFETY: every index passed here is one the invariant of `Dance` puts in bounds: an
+        // entry of `item`, a base minus 1 or 2, a place in a set below the item's original
+        // size, a node read from a set, or a node next to one inside the same option.
+        unsafe { *v.get_unchecked(i as usize) }
+    } else {
+        v[i as usize]
+    }
+}
+
+/// `v[i] = x`, unchecked where [`UNCHECKED`]; the same contract as [`at`].
+#[inline(always)]
+fn put<T>(v: &mut [T], i: u32, x: T) {
+    if UNCHECKED {
+        debug_assert!((i as usize) < v.len());
+        // SAFETY: as in `at`: the invariant of `Dance` puts the index in bounds, and `v` is
+        // borrowed mutably, so nothing else refers to the entry.
+        unsafe { *v.get_unchecked_mut(i as usize) = x }
+    } else {
+        v[i as usize] = x;
+    }
+}
+
+/// The size of the set of no item: greater than any item's, so that the choice's minimum
+/// starts above every real one.
+const NONE: u32 = u32::MAX;
+
+/// What the search does next when [`Dance::run`] is called.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Resume {
+    /// Enter level 0.
+    Start,
+    /// Enter the current level (after a pause).
+    Enter,
+    /// Back up from the solution just reported.
+    AfterSolution,
+    /// The search is over.
+    Done,
+}
+
+/// Where [`Dance::run`] stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Stop {
+    /// At a solution: [`Dance::chosen`] holds it.
+    Solution,
+    /// Before entering a level, at the node limit given.
+    Paused,
+    /// At the end of the search.
+    Done,
+}
+
+/// The arrays of a problem and the state of its search; see the module's invariant.
+#[derive(Clone, Debug)]
+pub(super) struct Dance {
+    set: Vec<u32>,
+    nd: Vec<Node>,
+    /// The items' bases, the active ones first.
+    item: Vec<u32>,
+    active: u32,
+    /// Bases below this are primary items'.
+    second: u32,
+    /// The items with which the search starts: all of them.
+    items: u32,
+    /// `(base, size)` of every item at the start, to restore at the end (the saves are made
+    /// after the root's item is covered).
+    start: Vec<[u32; 2]>,
+    /// `(base, size)` of every active item at each level, to restore (Solnon's stack).
+    savestack: Vec<[u32; 2]>,
+    /// `saved[l]`: the height of `savestack` below level `l`'s entries.
+    saved: Vec<u32>,
+    /// `choice[l]`: the node of the option tried at level `l`.
+    choice: Vec<u32>,
+    level: u32,
+    /// The item branched on at the current level and the place in its set being tried.
+    best: u32,
+    cur_choice: u32,
+    resume: Resume,
+    /// The number of nodes of every option, when they all have the same (`K` of the search),
+    /// else 0. Option `j` then has its nodes at `1 + j·stride` and on, where `stride` is a
+    /// power of two: see [`others`].
+    width: u32,
+    /// `stride - 1` (0 while the options differ).
+    mask: u32,
+    /// The option of each node (`u32::MAX` for spacers and padding).
+    node_option: Vec<u32>,
+    /// Search-tree nodes entered, as SSXC1 counts them (the root and every solution too).
+    pub nodes: u64,
+    /// Items swapped out of the active list plus nodes swapped out of a set (SSXC1's).
+    pub updates: u64,
+}
+
+impl Dance {
+    /// The arrays of a problem with `items` items, the first `primary` of them primary, and
+    /// the options given (each its number, which solutions report, and a list of distinct
+    /// item numbers below `items`, checked here so that the invariant holds whatever the
+    /// caller passes).
+    ///
+    /// # Panics
+    /// If an option is empty, names an item twice or one that does not exist, or the
+    /// arrays would pass `u32` indices.
+    pub fn new<'a>(primary: u32, items: u32, options: impl Iterator<Item = (u32, &'a [u32])> + Clone) -> Dance {
+        assert!(primary <= items, "{primary} primary of {items} items");
+        let mut len = vec![0u32; items as usize];
+        let mut entries = 0u64;
+        for (_, option) in options.clone() {
+            assert!(!option.is_empty(), "an empty option");
+            for (k, &i) in option.iter().enumerate() {
+                assert!(i < items && !option[..k].contains(&i), "bad item {i}");
+                len[i as usize] += 1;
+            }
+            entries += option.len() as u64 + 1;
+        }
+        let set_len = u64::from(items) * 2 + entries + 2;
+        assert!(set_len < u64::from(i32::MAX as u32) && entries + 1 < u64::from(i32::MAX as u32));
+        // Item `i`'s base: two header words before each set.
+        let mut base = Vec::with_capacity(items as usize + 1);
+        let mut x = 2u32;
+        for &l in &len {
+            base.push(x);
+            x += l + 2;
+        }
+        let second = base.get(primary as usize).copied().unwrap_or(x);
+        let mut set = vec![0u32; x as usize - 2];
+        for (i, (&b, &l)) in base.iter().zip(&len).enumerate() {
+            set[b as usize - 2] = i as u32;
+            set[b as usize - 1] = l;
+        }
+        // Options of one width `k` (two or more) lie `stride` nodes apart, `k` nodes, a spacer
+        // and padding, so that the place of a node in its option is a mask away.
+        let mut widths = options.clone().map(|(_, o)| o.len() as u32);
+        let first = widths.next().unwrap_or(0);
+        let width = if first >= 2 && widths.all(|w| w == first) {
+            first
+        } else {
+            0
+        };
+        let stride = if width > 0 { (width + 1).next_power_of_two() } else { 0 };
+        let padded = options.clone().count() as u64 * u64::from(stride);
+        assert!(padded + 2 < u64::from(i32::MAX as u32), "too many nodes");
+        let mut filled = vec![0u32; items as usize];
+        let mut nd = vec![Node { itm: 0, loc: 0 }];
+        let mut node_option = vec![u32::MAX];
+        for (o, option) in options {
+            for &i in option {
+                let (b, f) = (base[i as usize], &mut filled[i as usize]);
+                let loc = b + *f;
+                *f += 1;
+                set[loc as usize] = nd.len() as u32;
+                nd.push(Node { itm: b, loc });
+                node_option.push(o);
+            }
+            let spacer = Node {
+                itm: (option.len() as i32).wrapping_neg() as u32,
+                loc: 0,
+            };
+            nd.push(spacer);
+            node_option.push(u32::MAX);
+            while width > 0 && (nd.len() - 1) % stride as usize != 0 {
+                nd.push(spacer);
+                node_option.push(u32::MAX);
+            }
+        }
+        let depth = primary as usize;
+        let start = base.iter().zip(&len).map(|(&b, &l)| [b, l]).collect();
+        Dance {
+            width,
+            mask: stride.saturating_sub(1),
+            node_option,
+            start,
+            set,
+            nd,
+            item: base,
+            active: items,
+            second,
+            items,
+            savestack: Vec::new(),
+            saved: vec![0; depth + 2],
+            choice: vec![0; depth + 1],
+            level: 0,
+            best: 0,
+            cur_choice: 0,
+            resume: Resume::Start,
+            nodes: 0,
+            updates: 0,
+        }
+    }
+
+    /// The nodes of the options in the current partial solution, level 0 first: right after
+    /// [`Dance::run`] found one, the solution.
+    pub fn chosen(&self) -> impl Iterator<Item = u32> + '_ {
+        self.choice[..self.level as usize]
+            .iter()
+            .map(|&q| self.node_option[q as usize])
+    }
+
+    /// For each level of the partial solution, the place of the option tried in its item's
+    /// set, from 0, and that set's size: "option k of d".
+    pub fn places(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.choice[..self.level as usize].iter().map(|&q| {
+            let n = self.nd[q as usize];
+            (n.loc - n.itm, self.set[n.itm as usize - 1])
+        })
+    }
+
+    /// The number of options in the current partial solution.
+    pub fn depth(&self) -> usize {
+        self.level as usize
+    }
+
+    /// The same search walking every option by its spacers, as if the options' widths
+    /// differed: for tests that hold the walk by arithmetic to the same tree.
+    #[cfg(test)]
+    pub fn by_spacers(mut self) -> Dance {
+        self.width = 0;
+        self
+    }
+
+    /// The options' common width (0 if they differ).
+    #[cfg(test)]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.resume == Resume::Done
+    }
+
+    /// The number of active options of item `i` (counted from 0), for tests.
+    #[cfg(test)]
+    pub fn size_of(&self, i: usize) -> u32 {
+        let mut x = 2u32;
+        for _ in 0..i {
+            x += self.set[x as usize - 1] + 2;
+        }
+        // The sizes as the search leaves them: restored by `run` at its end.
+        self.set[x as usize - 1]
+    }
+
+    /// Runs the search on to its next solution, its end, or the first level it would enter
+    /// once `nodes` has reached `pause_at` (`u64::MAX`: no pause). At the end the sizes and
+    /// the active list are as at the start (the items in another order).
+    pub fn run(&mut self, pause_at: u64) -> Stop {
+        match self.resume {
+            Resume::Done => Stop::Done,
+            Resume::Start => {
+                // SSXC1 does not search at all when a primary item has no option.
+                let dead = (0..self.active).any(|k| {
+                    let x = self.item[k as usize];
+                    x < self.second && self.set[x as usize - 1] == 0
+                });
+                if dead {
+                    self.resume = Resume::Done;
+                    return Stop::Done;
+                }
+                self.dance_any(false, pause_at)
+            }
+            Resume::Enter => self.dance_any(false, pause_at),
+            Resume::AfterSolution => self.dance_any(true, pause_at),
+        }
+    }
+
+    /// `dance` with the options' width as a constant, where it is one of the common ones.
+    fn dance_any(&mut self, back_up: bool, pause_at: u64) -> Stop {
+        match self.width {
+            3 => self.dance::<3>(back_up, pause_at),
+            4 => self.dance::<4>(back_up, pause_at),
+            5 => self.dance::<5>(back_up, pause_at),
+            6 => self.dance::<6>(back_up, pause_at),
+            7 => self.dance::<7>(back_up, pause_at),
+            8 => self.dance::<8>(back_up, pause_at),
+            _ => self.dance::<0>(back_up, pause_at),
+        }
+    }
+
+    /// SSXC1's search, entering the current level or (`back_up`) backing up from the
+    /// solution just reported.
+    ///
+    /// `K`: the width of every option, or 0 to walk options by their spacers.
+    #[inline(never)]
+    fn dance<const K: u32>(&mut self, back_up: bool, pause_at: u64) -> Stop {
+        debug_assert!(K == 0 || K == self.width);
+        let mask = self.mask;
+        let Dance {
+            set,
+            nd,
+            item,
+            savestack,
+            saved,
+            choice,
+            ..
+        } = self;
+        let (set, nd, item, saved, choice) = (
+            &mut set[..],
+            &mut nd[..],
+            &mut item[..],
+            &mut saved[..],
+            &mut choice[..],
+        );
+        let second = self.second;
+        let mut active = self.active;
+        let mut level = self.level;
+        let mut best = self.best;
+        let mut cur_choice = self.cur_choice;
+        let (mut nodes, mut updates) = (self.nodes, self.updates);
+        let mut resume_at_backup = back_up;
+        let stop = 'search: loop {
+            if !resume_at_backup {
+                // forward: enter a level.
+                if nodes >= pause_at {
+                    break 'search Stop::Paused;
+                }
+                nodes += 1;
+                let (b, t) = choose(set, item, active, second);
+                if t == NONE {
+                    break 'search Stop::Solution;
+                }
+                best = b;
+                // Swap `best` out of the active list.
+                active -= 1;
+                swap_out(set, item, active, best);
+                updates += 1;
+                hide::<false, K>(set, nd, mask, active, second, best, &mut updates);
+                cur_choice = best;
+                // Save the active sizes.
+                let base = at(saved, level);
+                let top = base + active;
+                if top as usize > savestack.len() {
+                    savestack.resize((top as usize).max(2 * savestack.len()), [0; 2]);
+                }
+                for p in 0..active {
+                    let x = at(item, p);
+                    put(savestack, base + p, [x, at(set, x - 1)]);
+                }
+                put(saved, level + 1, top);
+            }
+            // advance, backup and abort, until a level is entered.
+            let mut back = resume_at_backup;
+            resume_at_backup = false;
+            loop {
+                if !back {
+                    // advance: try the option of `set[cur_choice]`, if any is left.
+                    if cur_choice < best + at(set, best - 1) {
+                        let cur_node = at(set, cur_choice);
+                        put(choice, level, cur_node);
+                        active = swap_out_others::<K>(set, nd, mask, item, active, cur_node, &mut updates);
+                        if hide_others::<K>(set, nd, mask, active, second, cur_node, &mut updates) {
+                            level += 1;
+                            break;
+                        }
+                        // abort falls through below.
+                    } else {
+                        back = true;
+                    }
+                }
+                if back {
+                    // backup
+                    if level == 0 {
+                        // Back to the sizes of the start.
+                        restore(set, &self.start, 0, self.items);
+                        self.active = self.items;
+                        self.level = 0;
+                        self.nodes = nodes;
+                        self.updates = updates;
+                        self.resume = Resume::Done;
+                        return Stop::Done;
+                    }
+                    level -= 1;
+                    let cur_node = at(choice, level);
+                    let n = at(nd, cur_node);
+                    best = n.itm;
+                    cur_choice = n.loc;
+                    back = false;
+                }
+                // abort: on to the next option, if any is left.
+                if cur_choice + 1 >= best + at(set, best - 1) {
+                    back = true;
+                    continue;
+                }
+                let (from, to) = (at(saved, level), at(saved, level + 1));
+                restore(set, savestack, from, to);
+                active = to - from;
+                cur_choice += 1;
+            }
+        };
+        self.active = active;
+        self.level = level;
+        self.best = best;
+        self.cur_choice = cur_choice;
+        self.nodes = nodes;
+        self.updates = updates;
+        self.resume = match stop {
+            Stop::Paused => Resume::Enter,
+            _ => Resume::AfterSolution,
+        };
+        stop
+    }
+}
+
+/// The item to branch on: the active primary item of fewest active options, the first in
+/// the active list on ties, and that number; stops at the first item of one option or none
+/// (as SSXC1 does). `NONE` when no primary item is active.
+///
+/// (A pass with no branch on the sizes, the least `max(size, 1) · 2³² + place` over all
+/// active primary items, finds the same item; it was as fast on queens, where the active
+/// list mixes primary and secondary items, but 15% slower on Langford pairs, where this
+/// scan stops early at an item of one option.)
+#[inline(always)]
+fn choose(set: &[u32], item: &[u32], active: u32, second: u32) -> (u32, u32) {
+    let (mut best, mut t) = (0, NONE);
+    let mut k = 0;
+    while t > 1 && k < active {
+        let x = at(item, k);
+        if x < second {
+            let s = at(set, x - 1);
+            if s < t {
+                best = x;
+                t = s;
+            }
+        }
+        k += 1;
+    }
+    (best, t)
+}
+
+/// Swaps item `x` (active, at a place below `active + 1`) with the one at `item[active]`,
+/// just past the new end of the active list.
+#[inline(always)]
+fn swap_out(set: &mut [u32], item: &mut [u32], active: u32, x: u32) {
+    let pp = at(set, x - 2);
+    let cc = at(item, active);
+    put(item, active, x);
+    put(item, pp, cc);
+    put(set, cc - 2, pp);
+    put(set, x - 2, active);
+}
+
+/// The nodes of the option of node `tt` after it, cyclically, but `tt` itself.
+///
+/// `K` 0: by Knuth's spacers, whose `itm` leads back to the option's first node (a branch
+/// per option, hard to predict). `K` > 0: every option has `K` nodes, `stride` apart, so
+/// `tt`'s place is `(tt - 1) & mask` and the others are found by arithmetic, with no branch
+/// and no load waiting on another: the same nodes in the same order.
+struct Others<const K: u32> {
+    tt: u32,
+    /// The node last given (`K` 0), or the count of them (`K` > 0).
+    at: u32,
+    place: u32,
+}
+
+impl<const K: u32> Others<K> {
+    #[inline(always)]
+    fn new(tt: u32, mask: u32) -> Self {
+        Others {
+            tt,
+            at: if K == 0 { tt } else { 0 },
+            place: (tt - 1) & mask,
+        }
+    }
+
+    /// The next node, or `None` when the walk is back at `tt`. (The nodes' `itm`, which it
+    /// reads, never change during a search.)
+    #[inline(always)]
+    fn next(&mut self, nd: &[Node]) -> Option<u32> {
+        if K == 0 {
+            let mut nn = self.at + 1;
+            loop {
+                if nn == self.tt {
+                    return None;
+                }
+                let uu = at(nd, nn).itm;
+                if (uu as i32) < 0 {
+                    nn = nn.wrapping_add(uu);
+                    continue;
+                }
+                self.at = nn;
+                return Some(nn);
+            }
+        }
+        self.at += 1;
+        let i = self.at;
+        if i >= K {
+            return None;
+        }
+        // All ones when `place + i` passes the option's last node.
+        let wraps = ((K - 1 - self.place).wrapping_sub(i) as i32 >> 31) as u32;
+        Some(self.tt + i - (wraps & K))
+    }
+}
+
+/// Swaps the items of the option of `cur_node` other than its own out of the active list
+/// (their options stay in their sets); returns the new `active`.
+#[inline(always)]
+fn swap_out_others<const K: u32>(
+    set: &mut [u32],
+    nd: &[Node],
+    mask: u32,
+    item: &mut [u32],
+    active: u32,
+    cur_node: u32,
+    updates: &mut u64,
+) -> u32 {
+    let mut p = active;
+    let mut walk = Others::<K>::new(cur_node, mask);
+    while let Some(q) = walk.next(nd) {
+        p -= 1;
+        swap_out(set, item, p, at(nd, q).itm);
+        *updates += 1;
+    }
+    p
+}
+
+/// Hides the options of every other item of the option of `cur_node`; false if that left
+/// an active primary item with no option.
+#[inline(always)]
+fn hide_others<const K: u32>(
+    set: &mut [u32],
+    nd: &mut [Node],
+    mask: u32,
+    active: u32,
+    second: u32,
+    cur_node: u32,
+    updates: &mut u64,
+) -> bool {
+    let mut walk = Others::<K>::new(cur_node, mask);
+    while let Some(q) = walk.next(nd) {
+        let c = at(nd, q).itm;
+        if !hide::<true, K>(set, nd, mask, active, second, c, updates) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Hides every option in item `c`'s set: takes its other nodes out of their items' sets,
+/// by swapping each with the last active node there, and counts the nodes moved. Returns
+/// false (`CHECK` only) as soon as a move would leave an active primary item with none.
+#[inline(always)]
+fn hide<const CHECK: bool, const K: u32>(
+    set: &mut [u32],
+    nd: &mut [Node],
+    mask: u32,
+    active: u32,
+    second: u32,
+    c: u32,
+    updates: &mut u64,
+) -> bool {
+    let end = c + at(set, c - 1);
+    for rr in c..end {
+        let tt = at(set, rr);
+        let mut walk = Others::<K>::new(tt, mask);
+        while let Some(nn) = walk.next(nd) {
+            let Node { itm: uu, loc: vv } = at(nd, nn);
+            let ss = at(set, uu - 1) - 1;
+            if CHECK && ss == 0 && uu < second && at(set, uu - 2) < active {
+                return false;
+            }
+            let nnp = at(set, uu + ss);
+            put(set, uu - 1, ss);
+            put(set, uu + ss, nn);
+            put(set, vv, nnp);
+            put_loc(nd, nn, uu + ss);
+            put_loc(nd, nnp, vv);
+            *updates += 1;
+        }
+    }
+    true
+}
+
+/// Writes node `n`'s `loc`, unchecked where [`UNCHECKED`]; the same contract as [`at`].
+#[inline(always)]
+fn put_loc(nd: &mut [Node], n: u32, loc: u32) {
+    if UNCHECKED {
+        debug_assert!((n as usize) < nd.len());
+        // SAFETY: `n` is a node read from a set, which the invariant of `Dance` puts in
+        // bounds, and `nd` is borrowed mutably.
+        unsafe { nd.get_unchecked_mut(n as usize).loc = loc }
+    } else {
+        nd[n as usize].loc = loc;
+    }
+}
+
+/// Puts back the sizes saved at `savestack[from..to]`.
+#[inline(always)]
+fn restore(set: &mut [u32], savestack: &[[u32; 2]], from: u32, to: u32) {
+    for p in from..to {
+        let [x, s] = at(savestack, p);
+        put(set, x - 1, s);
+    }
+}
