@@ -660,7 +660,7 @@ test('the whole matrix: Rust draws each option\'s row, linked to the board, grou
   const opts = await page.evaluate(() => Array.from({ length: 9 }, (_, d) => window.dlxPage.numbering.option(1, d + 1)));
   const other = await page.evaluate(() => window.dlxPage.numbering.option(2, 1));
   const before = await Promise.all([...opts, other].map((x) => matrixPixel(page, x, plain)));
-  await page.hover('#board .cell >> nth=1'); // r1c2, empty
+  await page.hover('#board .cell >> nth=1', { position: { x: 1, y: 1 } }); // r1c2, empty, off its candidates
   const after = await Promise.all([...opts, other].map((x) => matrixPixel(page, x, plain)));
   for (let k = 0; k < 9; k++) assert.notDeepEqual(after[k], before[k], `row of ${opts[k]} highlighted`);
   assert.deepEqual(after[9], before[9], 'another row is not');

@@ -388,7 +388,8 @@ export class BoardView {
         if (this.markOf[o]) add(this.markOf[o], `item-${how}`);
       }
     }
-    this.root.dataset.item = want.map(([i, how]) => `${how}: ${n.itemName(i)}`).join('; ');
+    if (want.length) this.root.dataset.item = want.map(([i, how]) => `${how}: ${n.itemName(i)}`).join('; ');
+    else delete this.root.dataset.item;
   }
 
   renderMark(pic, o) {
