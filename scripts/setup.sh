@@ -215,8 +215,9 @@ for tool in fuzz:cargo-fuzz:0.13.2 mutants:cargo-mutants:27.1.0; do
     fi
 done
 
-# --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright) ------------------
-apt_pkgs=(chromium chromium-driver)
+# --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright), and GNU parallel
+# (tests/cover_parallel.rs runs the docs' command that counts --split's subproblems with it) ------
+apt_pkgs=(chromium chromium-driver parallel)
 missing=()
 for p in "${apt_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
