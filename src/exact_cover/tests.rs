@@ -1041,7 +1041,11 @@ fn a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work(
             queens.add_option(&[r, 6 + c, 12 + r + c, 23 + 5 + r - c]).unwrap();
         }
     }
-    matrices.push(queens);
+    // 6 queens in pieces of 1 node is thousands of pauses and splits: minutes under Miri,
+    // which checks the same code on the random matrices.
+    if !cfg!(miri) {
+        matrices.push(queens);
+    }
     for (round, m) in matrices.into_iter().enumerate() {
         let mut whole = Search::new(m.clone());
         let mut expect = Vec::new();
