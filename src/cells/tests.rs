@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::dlx1::examples;
-use crate::exact_cover::tests::{brute_force, rounds, sorted, Rng};
+use crate::exact_cover::tests::{brute_force, random_options, rounds, sorted, Rng};
 use crate::exact_cover::{knuth_example, Matrix};
 
 /// Every solution, its counters, and whether the sizes were restored at the end.
@@ -19,28 +19,6 @@ fn run_all(m: &Matrix) -> (Vec<Vec<usize>>, Counters) {
     }
     assert!(!c.next_solution(), "a finished search stays finished");
     (found, c.counters())
-}
-
-/// A random problem: `primary` primary items, up to `secondary` secondary ones, up to
-/// `options` options, each item in an option with chance 1 in `spread`.
-fn random(rng: &mut Rng, primary: u64, secondary: u64, options: u64, spread: u64) -> (Matrix, Vec<Vec<usize>>) {
-    let primary = 1 + rng.below(primary) as usize;
-    let secondary = rng.below(secondary + 1) as usize;
-    let items = primary + secondary;
-    let mut m = Matrix::new(primary, secondary);
-    let mut all = Vec::new();
-    for _ in 0..rng.below(options + 1) {
-        let mut option: Vec<usize> = (0..items).filter(|_| rng.below(spread) == 0).collect();
-        if !option.iter().any(|&i| i < primary) {
-            option.push(rng.below(primary as u64) as usize);
-        }
-        for k in (1..option.len()).rev() {
-            option.swap(k, rng.below(k as u64 + 1) as usize);
-        }
-        m.add_option(&option).unwrap();
-        all.push(option);
-    }
-    (m, all)
 }
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -74,7 +52,7 @@ fn examples_count_what_ssxc1_counts() {
 fn small_random_problems_match_brute_force() {
     let mut rng = Rng(0x5eed_ce11);
     for round in 0..rounds(2000) {
-        let (m, options) = random(&mut rng, 7, 2, 12, 3);
+        let (m, options) = random_options(&mut rng, 7, 2, 12, 3);
         let (found, c) = run_all(&m);
         let expected = sorted(brute_force(m.primary(), m.items(), &options));
         assert_eq!(sorted(found.clone()), expected, "round {round}: {options:?}");
@@ -89,7 +67,7 @@ fn small_random_problems_match_brute_force() {
 fn random_problems_match_the_links_engine() {
     let mut rng = Rng(0xd1ce_5eed);
     for round in 0..rounds(300) {
-        let (mut m, options) = random(&mut rng, 20, 6, 50, 5);
+        let (mut m, options) = random_options(&mut rng, 20, 6, 50, 5);
         let (found, c) = run_all(&m);
         let links = m.solutions(usize::MAX);
         assert_eq!(sorted(found), sorted(links), "round {round}: {options:?}");
@@ -190,7 +168,7 @@ fn options_of_one_width_are_walked_as_by_spacers() {
 fn a_matrix_s_commits_are_kept() {
     let mut rng = Rng(0xc0_3317);
     for round in 0..rounds(300) {
-        let (mut m, options) = random(&mut rng, 12, 4, 30, 4);
+        let (mut m, options) = random_options(&mut rng, 12, 4, 30, 4);
         for _ in 0..rng.below(3) {
             if !options.is_empty() {
                 let _ = m.commit(rng.below(options.len() as u64) as usize);

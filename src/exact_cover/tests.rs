@@ -35,25 +35,38 @@ impl Rng {
     }
 }
 
-/// A random matrix with 1..=7 primary items, 0..=2 secondary items and up to 12 options.
-fn random_matrix(rng: &mut Rng) -> (Matrix, Vec<Vec<usize>>) {
-    let primary = 1 + rng.below(7) as usize;
-    let secondary = rng.below(3) as usize;
+/// A random matrix with 1..=`primary` primary items, 0..=`secondary` secondary items and up to
+/// `options` options, each item in an option with chance 1 in `spread`, and the options as
+/// given (each with a primary item, shuffled so that node order differs from item order).
+pub(crate) fn random_options(
+    rng: &mut Rng,
+    primary: u64,
+    secondary: u64,
+    options: u64,
+    spread: u64,
+) -> (Matrix, Vec<Vec<usize>>) {
+    let primary = 1 + rng.below(primary) as usize;
+    let secondary = rng.below(secondary + 1) as usize;
     let items = primary + secondary;
     let mut m = Matrix::new(primary, secondary);
-    let mut options = Vec::new();
-    for _ in 0..rng.below(13) {
-        let mut option: Vec<usize> = (0..items).filter(|_| rng.below(3) == 0).collect();
+    let mut all = Vec::new();
+    for _ in 0..rng.below(options + 1) {
+        let mut option: Vec<usize> = (0..items).filter(|_| rng.below(spread) == 0).collect();
         if !option.iter().any(|&i| i < primary) {
             option.push(rng.below(primary as u64) as usize);
         }
-        // Shuffle, so that node order differs from item order.
         for k in (1..option.len()).rev() {
             option.swap(k, rng.below(k as u64 + 1) as usize);
         }
         m.add_option(&option).unwrap();
-        options.push(option);
+        all.push(option);
     }
+    (m, all)
+}
+
+/// A random matrix with 1..=7 primary items, 0..=2 secondary items and up to 12 options.
+fn random_matrix(rng: &mut Rng) -> (Matrix, Vec<Vec<usize>>) {
+    let (mut m, options) = random_options(rng, 7, 2, 12, 3);
     // Half of them keep length buckets, as large matrices such as Sudoku's do.
     if rng.below(2) == 0 {
         m = m.with_buckets();
