@@ -7,6 +7,10 @@
 #
 #   bench/cover.sh [ROUNDS]        (default 3)
 #
+# Then problems with colours (graceful labellings of W9, K6 and P13; word squares of $WORDS,
+# a word list, if set) against Knuth's DLX2 and SSXCC ($DLX2, $SSXCC, or target/peers/dlx2
+# and target/peers/ssxcc; built -O3 by ../shared/peers/build-knuth.sh), process against process.
+#
 # DLX1 is target/peers/dlx1 (or $DLX1); if it is missing and $CWEBTEST names a snapshot of
 # ascherer/cwebtest, ../shared/peers/build-dlx1.sh builds it there. Without it, DLX1 is skipped.
 # SSXC1 is $SSXC1 (or target/peers/ssxc1, or skipped): ../shared/peers/build-knuth.sh builds it.
@@ -62,6 +66,45 @@ for ((r = 1; r <= rounds; r++)); do
         done
     done
 done
+
+# Colours (DLX2's XCC): our CLI against Knuth's DLX2 and SSXCC, process against process, on
+# problems `cover --example` makes (graceful labellings; word squares if $WORDS names a list).
+# The counts must agree: a run whose counts differ stops with the three counts.
+dlx2="${DLX2:-$root/target/peers/dlx2}"
+ssxcc="${SSXCC:-$root/target/peers/ssxcc}"
+xcc_solvers=(ours-cli)
+if [[ -x "$dlx2" ]]; then xcc_solvers+=(dlx2); else echo "cover.sh: no DLX2 at $dlx2: skipped" >&2; fi
+if [[ -x "$ssxcc" ]]; then xcc_solvers+=(ssxcc); else echo "cover.sh: no SSXCC at $ssxcc: skipped" >&2; fi
+xcc_problems=(graceful-W9 graceful-K6 graceful-P13)
+for p in "${xcc_problems[@]}"; do
+    "$ours" cover --example ${p%-*} ${p##*-} > "$work/$p.dlx"
+done
+if [[ -n "${WORDS:-}" ]]; then
+    "$ours" cover --example word-squares "$WORDS" > "$work/word-squares.dlx"
+    xcc_problems+=(word-squares)
+fi
+for ((r = 1; r <= rounds; r++)); do
+    for p in "${xcc_problems[@]}"; do
+        n=${#xcc_solvers[@]}
+        for ((k = 0; k < n; k++)); do
+            s="${xcc_solvers[(k + r - 1) % n]}"
+            case "$s" in
+                dlx2) line=$("$bench" process dlx2 "$work/$p.dlx" "$dlx2") ;;
+                ssxcc) line=$("$bench" process ssxcc "$work/$p.dlx" "$ssxcc") ;;
+                ours-cli) line=$("$bench" process ours-cli "$work/$p.dlx" "$ours" cover --count --jobs 1 --engine dlx) ;;
+            esac
+            echo "$r $p $line" | tee -a "$log" >&2
+        done
+    done
+done
+for p in "${xcc_problems[@]}"; do
+    counts=$(grep " $p " "$log" | sed 's/.*solutions=\([0-9]*\).*/\1/' | sort -u)
+    if [[ $(wc -l <<< "$counts") -ne 1 ]]; then
+        echo "cover.sh: $p: the solvers' counts differ: $(echo $counts)" >&2
+        exit 1
+    fi
+done
+
 echo
 echo "$(date -u +%F) $(nproc) cores, $rounds rounds; ratio > 1: that solver took longer than ours"
 "$bench" summary "$log"

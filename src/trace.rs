@@ -19,6 +19,8 @@
 //! | 5 `Solution`  | 0        | 0                   |
 //! | 6 `DeadEnd`   | item     | 0                   |
 //! | 7 `Done`      | 0        | 0                   |
+//! | 8 `Purify`    | item     | colour (from 1)     |
+//! | 9 `Unpurify`  | item     | colour              |
 //!
 //! A backward batch lists the events it undid, most recent first, in the same encoding.
 //! Items and options are the matrix's own numbers; for Sudoku, those of
@@ -42,6 +44,8 @@ pub enum Kind {
     Solution = 5,
     DeadEnd = 6,
     Done = 7,
+    Purify = 8,
+    Unpurify = 9,
 }
 
 impl Kind {
@@ -56,6 +60,8 @@ impl Kind {
             Event::Solution => Kind::Solution,
             Event::DeadEnd { .. } => Kind::DeadEnd,
             Event::Done => Kind::Done,
+            Event::Purify { .. } => Kind::Purify,
+            Event::Unpurify { .. } => Kind::Unpurify,
         }
     }
 
@@ -96,6 +102,7 @@ pub fn fields(event: Event) -> (u32, u32) {
         Event::Cover { item } | Event::Uncover { item } | Event::DeadEnd { item } => (item, 0),
         Event::Try { option, level } | Event::Untry { option, level } => (option, level),
         Event::Solution | Event::Done => (0, 0),
+        Event::Purify { item, colour } | Event::Unpurify { item, colour } => (item, colour),
     }
 }
 
@@ -111,6 +118,8 @@ pub fn decode(words: [u32; 2]) -> Option<Event> {
         5 => Event::Solution,
         6 => Event::DeadEnd { item: a },
         7 => Event::Done,
+        8 => Event::Purify { item: a, colour: b },
+        9 => Event::Unpurify { item: a, colour: b },
         _ => return None,
     })
 }
@@ -298,13 +307,15 @@ mod tests {
             Event::Solution,
             Event::DeadEnd { item: 200 },
             Event::Done,
+            Event::Purify { item: 12, colour: 3 },
+            Event::Unpurify { item: 7, colour: 1 },
         ];
         for (k, e) in events.into_iter().enumerate() {
             let words = encode(e);
             assert_eq!(words[0] & 15, k as u32, "kind numbers follow Kind");
             assert_eq!(decode(words), Some(e));
         }
-        assert_eq!(decode([8, 0]), None);
+        assert_eq!(decode([10, 0]), None);
     }
 
     /// A viewer's model built only from the events and the numbering: which items are

@@ -52,6 +52,9 @@ pub struct Picture {
     pub flags: Vec<u8>,
     /// [`OptionState`] of each option, as a number.
     pub options: Vec<u8>,
+    /// The colour each item is purified with (a problem with colours: an option of the
+    /// partial solution gave it that colour), 0 for none.
+    pub colours: Vec<u32>,
     /// The open levels, level 0 first.
     pub choices: Vec<Choice>,
 }
@@ -73,9 +76,17 @@ impl Picture {
         self.flags.clear();
         self.flags
             .extend((0..items).map(|i| if m.is_covered(i) { ItemFlag::Covered as u8 } else { 0 }));
+        self.colours.clear();
+        self.colours.extend((0..items).map(|i| m.item_colour(i)));
         self.options.clear();
+        let coloured = m.is_coloured();
         self.options.extend((0..options).map(|o| {
-            let hidden = m.option_items(o).any(|i| self.flags[i] & ItemFlag::Covered as u8 != 0);
+            // With colours, an option is hidden too by an item purified with another colour.
+            let hidden = if coloured {
+                m.blocked_by(o).is_some()
+            } else {
+                m.option_items(o).any(|i| self.flags[i] & ItemFlag::Covered as u8 != 0)
+            };
             (if hidden { OptionState::Hidden } else { OptionState::Live }) as u8
         }));
         for &o in m.committed() {
@@ -145,7 +156,8 @@ impl Shown {
             self.changed_options.extend(0..now.options.len() as u32);
         } else {
             for i in 0..now.len.len() {
-                if now.len[i] != before.len[i] || now.flags[i] != before.flags[i] {
+                if now.len[i] != before.len[i] || now.flags[i] != before.flags[i] || now.colours[i] != before.colours[i]
+                {
                     self.changed_items.push(i as u32);
                 }
             }
@@ -261,7 +273,12 @@ mod tests {
                 Event::Untry { .. } => {
                     self.solution.pop();
                 }
-                Event::DeadEnd { .. } | Event::Solution | Event::Done => {}
+                // Sudoku has no colours.
+                Event::DeadEnd { .. }
+                | Event::Solution
+                | Event::Done
+                | Event::Purify { .. }
+                | Event::Unpurify { .. } => {}
             }
         }
         fn expected(&self, o: usize) -> OptionState {

@@ -526,6 +526,8 @@ pub struct Trace {
     shown: Shown,
     /// Item names of a generic problem (numbers if it has none); `None` for Sudoku.
     names: Option<Vec<String>>,
+    /// The names of a problem's colours (DLX2's `item:colour`), colour 1 first; empty for none.
+    colours: Vec<String>,
     /// The size of a Sudoku search (9×9 for the others, whose names come from `names`).
     shape: Shape,
     givens: Option<String>,
@@ -575,6 +577,7 @@ impl Trace {
             inner,
             shown: Shown::new(),
             names,
+            colours: Vec::new(),
             shape: Shape::NINE,
             givens,
             run: trace::Run::default(),
@@ -635,11 +638,9 @@ impl Trace {
     pub fn cover(text: &JsValue) -> Result<Trace, JsError> {
         let p = Problem::parse(&self::text(text, "problem")?).map_err(|e| JsError::new(&e.to_string()))?;
         let names = (0..p.items()).map(|i| p.item_name(i).to_owned()).collect();
-        Ok(Trace::of(
-            trace::Trace::exact_cover(p.matrix().clone()),
-            Some(names),
-            None,
-        ))
+        let mut t = Trace::of(trace::Trace::exact_cover(p.matrix().clone()), Some(names), None);
+        t.colours = p.colour_names().to_vec();
+        Ok(t)
     }
 
     /// Knuth's 7-item example from "Dancing Links": items A–G, six options, one solution.
@@ -835,10 +836,43 @@ impl Trace {
             None => self.shape.describe_option(o),
             Some(names) => m
                 .option_items(o)
-                .map(|i| names[i].as_str())
+                .zip(m.option_colours(o))
+                .map(|(i, c)| match c {
+                    0 => names[i].clone(),
+                    c => format!("{}:{}", names[i], self.colour_name(c)),
+                })
                 .collect::<Vec<_>>()
                 .join(" "),
         }
+    }
+
+    /// The colour each item is purified with at the last `refresh` (a problem with colours:
+    /// an option of the partial solution gave it that colour; `colourName` names it), 0 for none.
+    #[wasm_bindgen(js_name = itemColours)]
+    pub fn item_colours(&self) -> Uint32Array {
+        Uint32Array::from(&self.shown.picture().colours[..])
+    }
+
+    /// The name of colour `colour` (from 1), as the problem's text gives it; "" for 0 or a
+    /// colour the problem does not have.
+    #[wasm_bindgen(js_name = colourName)]
+    pub fn colour_name(&self, colour: u32) -> String {
+        match colour {
+            0 => String::new(),
+            c => self.colours.get(c as usize - 1).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// True if the problem has colours (DLX2's `item:colour`).
+    #[wasm_bindgen(getter)]
+    pub fn coloured(&self) -> bool {
+        self.inner.search().matrix().is_coloured()
+    }
+
+    /// DLX2's cleansings so far (a problem with colours; see `Counters::cleansings`).
+    #[wasm_bindgen(getter)]
+    pub fn cleansings(&self) -> f64 {
+        self.inner.search().counters().cleansings as f64
     }
 
     /// The links of every node, four numbers each, `[up, down, top, right]` (Knuth's

@@ -341,8 +341,8 @@ fn bad_input_is_an_error_naming_line_and_column() {
         ),
         ("a | x\n x\n", "line 2, column 2: this option has no primary item"),
         (
-            "a | x\na x:red\n",
-            "line 2, column 3: \"x:red\": colours (DLX2's item:colour) are not supported",
+            "a | x\nx:red a:red\n",
+            "line 2, column 7: \"a:red\": a primary item cannot have a colour (only secondary items take DLX2's item:colour)",
         ),
         ("a b:c\n", "line 1, column 3: \"b:c\": an item name cannot contain ':'"),
         ("a | b | c\n", "line 1, column 7: a second '|' on the item line"),
@@ -440,7 +440,7 @@ fn help_states_the_format_limits_and_exit_status() {
         "Stop after N solutions (with --count: count no further than N)",
         "item names of at most 64 bytes; at most 100000 items, 256 items in an option",
         "10000000 entries",
-        "colours (`item:colour`) are not supported",
+        "options may then share",
         "Exit status: 0 on success; 1 when reading or writing fails; 2 on a usage error or bad input.",
     ] {
         assert!(out.stdout.contains(part), "{part}: {}", out.stdout);
@@ -705,4 +705,82 @@ fn both_engines_agree_on_every_example() {
             "{args:?}: {first:?}"
         );
     }
+}
+
+/// DLX2's example of colours (from dlx2.w, without its option that has no primary item).
+const DLX2_EXAMPLE: &str =
+    "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
+
+/// A problem with colours: its one solution, printed with its colours in input order; its
+/// count; `--stats` as DLX2 counts (its "Altogether" line on the same text); `--engine cells`
+/// refused (exit 2), and `auto` taking the links engine.
+#[test]
+fn colours_solve_and_count_as_dlx2() {
+    assert_eq!(cover(&[], DLX2_EXAMPLE), "A C X:1 Y:1\nB X:1\n");
+    assert_eq!(cover(&["--count"], DLX2_EXAMPLE), "1 solution\n");
+    let out = run(&["cover", "--count", "--stats"], DLX2_EXAMPLE);
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines[0], "stats: 4 options, 3+2 items; engine dlx (dancing links)");
+    assert!(lines[1].starts_with(DLX2_STATS), "{}", lines[1]);
+    let out = run(&["cover", "--count", "--engine", "cells"], DLX2_EXAMPLE);
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "dlx-sudoku: --engine cells: this problem has colours (DLX2's item:colour), which the cells engine does not take yet; --engine dlx (or auto) solves it\n"
+    );
+}
+
+/// DLX2's counts on its example ("Altogether 1 solution, … 14 updates, 5 cleansings, … 4
+/// nodes"): the root and the three options tried are its nodes.
+const DLX2_STATS: &str = "stats: 1 solution, 4 nodes, 14 updates, 5 cleansings, ";
+
+/// The colour examples' counts, as Knuth's DLX2 and SSXCC count them on the same text (each
+/// checked with both, -O3 builds, by bench/xcc-counts.sh), on one thread and on three, and split
+/// into files whose counts add up.
+#[test]
+fn colour_examples_have_dlx2s_counts_on_any_number_of_threads() {
+    let words = format!("{}/tests/data/words3.txt", env!("CARGO_MANIFEST_DIR"));
+    for (args, count) in [
+        (vec!["graceful", "K3"], "6 solutions\n"),
+        (vec!["graceful", "K4"], "24 solutions\n"),
+        (vec!["graceful", "K5"], "0 solutions\n"),
+        (vec!["graceful", "P5"], "4 solutions\n"),
+        (vec!["graceful", "P6"], "12 solutions\n"),
+        (vec!["graceful", "C4"], "8 solutions\n"),
+        (vec!["graceful", "C5"], "0 solutions\n"),
+        (vec!["graceful", "W5"], "120 solutions\n"),
+        (vec!["word-squares", words.as_str()], "69 solutions\n"),
+    ] {
+        let problem = example(&args);
+        for jobs in ["1", "3"] {
+            assert_eq!(
+                cover(&["--count", "--jobs", jobs], &problem),
+                count,
+                "{args:?}, {jobs} threads"
+            );
+        }
+    }
+    // Split into files at depth 2: each subproblem keeps its options' colours and drops the
+    // options a purified item's colour rules out; counted one by one, they add up.
+    let dir = std::env::temp_dir().join(format!("dlx-sudoku-xcc-split-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_name = dir.to_str().unwrap().to_string();
+    let out = run(
+        &["cover", "--split", "2", "--out", &dir_name],
+        &example(&["graceful", "W5"]),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut coloured = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "dlx") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            coloured += usize::from(text.contains(':'));
+            let counted = cover(&["--count"], &text);
+            std::fs::write(path.with_extension("dlx.count"), counted).unwrap();
+        }
+    }
+    assert!(coloured > 0, "the subproblems keep their colours");
+    assert_eq!(run(&["cover", "--sum", &dir_name], "").stdout, "120 solutions\n");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

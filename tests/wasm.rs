@@ -1836,6 +1836,40 @@ fn cover_examples_have_their_known_counts_in_the_page_s_engine() {
     }
 }
 
+/// A problem with colours (DLX2's example) steps forwards and backwards: its options named with
+/// their colours, a purified item's colour in `itemColours` while an option gives it one (and
+/// gone when stepped back), DLX2's cleansings, and its one solution.
+#[wasm_bindgen_test]
+fn a_colour_problem_steps_both_ways_showing_each_item_s_colour() {
+    let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
+    let mut t = Trace::cover(&js(text)).unwrap();
+    assert!(t.coloured());
+    assert_eq!(t.option_name(1), "A C X:1 Y:1");
+    let mut seen = Vec::new();
+    while !t.done() {
+        t.next_batch(1);
+        t.refresh();
+        let colours = t.item_colours().to_vec();
+        if colours[3] != 0 {
+            seen.push(t.colour_name(colours[3]));
+        }
+    }
+    assert_eq!((t.solutions(), t.cleansings()), (1.0, 5.0));
+    assert!(
+        seen.contains(&"0".to_string()) && seen.contains(&"1".to_string()),
+        "{seen:?}"
+    );
+    while !t.at_start() {
+        t.prev_batch(1);
+    }
+    t.refresh();
+    assert!(t.item_colours().to_vec().iter().all(|&c| c == 0));
+    assert_eq!(t.cleansings(), 0.0);
+    // The graceful example of the gallery: K3's 6 labellings.
+    let mut g = Trace::cover(&js(&cover_example(&js("graceful"), &js("K3")).unwrap())).unwrap();
+    assert_eq!(run_out(&mut g), 6.0);
+}
+
 #[wasm_bindgen_test]
 fn a_dlx1_text_names_items_and_options_as_written() {
     let text = cover_example(&js("queens"), &js("4")).unwrap();
@@ -1889,9 +1923,15 @@ fn bad_dlx1_texts_give_the_line_and_column() {
         check("a | b\nb\n"),
         (2.0, 1.0, "line 2, column 1: this option has no primary item".into())
     );
-    assert!(check("a | b\na b:red\n")
-        .2
-        .contains("colours (DLX2's item:colour) are not supported"));
+    assert_eq!(
+        check("a | b\nb a:red\n"),
+        (
+            2.0,
+            3.0,
+            "line 2, column 3: \"a:red\": a primary item cannot have a colour (only secondary items take DLX2's item:colour)"
+                .into()
+        )
+    );
     assert!(check("a b\n\u{e9}a a\n").2.starts_with("line 2, column"));
     // The same errors from the constructor, as thrown JS errors; never a panic.
     assert_eq!(

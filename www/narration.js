@@ -99,6 +99,12 @@ export function narrate(pic, trace, sudoku = null) {
       if (pic.levelEnded) return `No more branches for ${w.item(a)}: uncover it (${comes}) and back up.`;
       return `Uncover ${w.item(a)}: ${comes}.`;
     }
+    case K.Purify: {
+      const by = top?.trying ? `${w.option(top.option)} gives ` : 'Give ';
+      return `${by}${w.item(a)} the colour ${trace.colourName(b)}: every option that gives it another colour, or none, is hidden; those that agree may share it.`;
+    }
+    case K.Unpurify:
+      return `${w.item(a)} loses the colour ${trace.colourName(b)}: the options it hid come back.`;
     case K.Try: {
       const c = pic.choices[b];
       const its = Array.from(trace.optionItems(a)).filter((i) => i !== c.item);

@@ -21,6 +21,8 @@ export class Picture {
     this.changedOptions = t.changedOptions();
     this.len = t.itemLengths();
     this.flags = t.itemFlags();
+    /** Each item's colour while an option of the partial solution gives it one (0: none; `trace.colourName` names it). */
+    this.colours = t.itemColours();
     this.options = t.optionStates();
     const c = t.choices();
     /** The open levels, level 0 first: `{item, option (-1 between tries), rank, count, trying}`. */

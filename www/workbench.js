@@ -19,10 +19,12 @@ export const GALLERY = [
   { id: 'langford-4', label: 'Langford 4', name: 'langford', arg: '4' },
   { id: 'knuth', label: "Knuth's example", name: 'knuth' },
   { id: 'sudoku-4', label: '4×4 Sudoku', name: 'sudoku', arg: '1....4...12....4' },
+  { id: 'graceful-k3', label: 'Graceful labelling of K3 (colours)', name: 'graceful', arg: 'K3' },
   { id: 'queens-8', label: '8 queens', name: 'queens', arg: '8', count: true },
   { id: 'queens-12', label: '12 queens', name: 'queens', arg: '12', count: true },
   { id: 'langford-11', label: 'Langford 11', name: 'langford', arg: '11', count: true },
   { id: 'pentominoes-6x10', label: 'Pentominoes 6×10', name: 'pentominoes', arg: '6x10', count: true },
+  { id: 'graceful-w7', label: 'Graceful labellings of the wheel W7 (colours)', name: 'graceful', arg: 'W7', count: true },
 ];
 export const DEFAULT_PROBLEM = 'queens-4';
 

@@ -3,10 +3,11 @@
 //! link and length restored after the search (the whole matrix compares equal), `sanity()`
 //! after every event; the fast path (no observer) finds what the stepwise one does; and
 //! stepping back over the whole search, or unwinding it anywhere, returns to the start.
+//! Then the same checks on a problem with colours (DLX2's XCC) read from the bytes left.
 #![no_main]
 
-use dlx_sudoku::exact_cover::{Counters, Event, Search, Status, Stepwise};
-use fuzz_support::{brute_force, read_problem, Bytes};
+use dlx_sudoku::exact_cover::{Counters, Event, Matrix, Search, Status, Stepwise};
+use fuzz_support::{brute_force, read_coloured_problem, read_problem, Bytes, Problem};
 use libfuzzer_sys::fuzz_target;
 
 /// Events recorded for the walk back; a longer search is only checked forwards.
@@ -15,8 +16,14 @@ const RECORD: usize = 100_000;
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let (m, p) = read_problem(&mut bytes);
+    check(m, &p, &mut bytes);
+    let (m, p) = read_coloured_problem(&mut bytes);
+    check(m, &p, &mut bytes);
+});
+
+fn check(m: Matrix, p: &Problem, bytes: &mut Bytes) {
     let original = m.clone();
-    let expected = brute_force(&p);
+    let expected = brute_force(p);
 
     // The whole search, one event at a time.
     let mut search = Search::new(m);
@@ -30,8 +37,8 @@ fuzz_target!(|data: &[u8]| {
             [e] => {
                 tries += u64::from(matches!(e, Event::Try { .. }));
                 balance += match e {
-                    Event::Cover { .. } => 1,
-                    Event::Uncover { .. } => -1,
+                    Event::Cover { .. } | Event::Purify { .. } => 1,
+                    Event::Uncover { .. } | Event::Unpurify { .. } => -1,
                     _ => 0,
                 };
                 if events.len() < RECORD {
@@ -116,4 +123,4 @@ fuzz_target!(|data: &[u8]| {
     while s.step(&mut Stepwise) != Status::Done {}
     assert_eq!(s.counters(), c, "a second run after unwind() counts what the first did");
     assert_eq!(s.into_matrix(), original);
-});
+}

@@ -45,6 +45,9 @@ pub struct Problem {
     pub secondary: usize,
     pub options: Vec<Vec<usize>>,
     pub committed: Vec<usize>,
+    /// Each option's colours, an item's at its place in the option (0: none); empty for an
+    /// option without colours.
+    pub colours: Vec<Vec<u32>>,
 }
 
 impl Problem {
@@ -69,6 +72,7 @@ pub fn read_problem(bytes: &mut Bytes) -> (Matrix, Problem) {
         secondary,
         options: Vec::new(),
         committed: Vec::new(),
+        colours: Vec::new(),
     };
     let count = bytes.below(13);
     let mut widened = false;
@@ -136,6 +140,7 @@ pub fn read_problem(bytes: &mut Bytes) -> (Matrix, Problem) {
                         "option {k} reads back as given"
                     );
                     p.options.push(option.clone());
+                    p.colours.push(Vec::new());
                 }
                 Err(e) => {
                     assert!(!valid, "add_option({option:?}) refused a good option: {e}");
@@ -148,13 +153,62 @@ pub fn read_problem(bytes: &mut Bytes) -> (Matrix, Problem) {
     (m, p)
 }
 
+/// Reads a problem with colours (DLX2's XCC): 1..=5 primary items, 1..=3 secondary ones and
+/// up to 12 options, each secondary item of an option given colour 1, 2 or none as the bytes
+/// say. Some options put a colour on a primary item, which [`Matrix::add_coloured_option`]
+/// must refuse (checked, with the matrix unchanged); none is committed.
+pub fn read_coloured_problem(bytes: &mut Bytes) -> (Matrix, Problem) {
+    let primary = 1 + bytes.below(5);
+    let secondary = 1 + bytes.below(3);
+    let items = primary + secondary;
+    let mut m = Matrix::new(primary, secondary);
+    let mut p = Problem {
+        primary,
+        secondary,
+        options: Vec::new(),
+        committed: Vec::new(),
+        colours: Vec::new(),
+    };
+    for _ in 0..bytes.below(13) {
+        let (mask, order, paint) = (bytes.byte(), bytes.byte(), bytes.byte());
+        let mut option: Vec<usize> = (0..items).filter(|i| mask >> i & 1 == 1).collect();
+        if !option.iter().any(|&i| i < primary) {
+            option.push(usize::from(mask) % primary);
+        }
+        let r = usize::from(order) % option.len();
+        option.rotate_left(r);
+        // Two bits of `paint` per place: 0 or 3 none, 1 and 2 those colours.
+        let colours: Vec<u32> = (0..option.len())
+            .map(|k| u32::from(paint >> (2 * (k % 4)) & 3) % 3)
+            .collect();
+        let valid = option.iter().zip(&colours).all(|(&i, &c)| c == 0 || i >= primary);
+        let before = m.clone();
+        match m.add_coloured_option(&option, &colours) {
+            Ok(k) => {
+                assert!(valid, "add_coloured_option({option:?}, {colours:?}) took a colour on a primary item");
+                assert!(m.option_colours(k).eq(colours.iter().copied()), "option {k}'s colours read back");
+                p.options.push(option);
+                p.colours.push(colours);
+            }
+            Err(e) => {
+                assert!(!valid, "add_coloured_option({option:?}, {colours:?}) refused: {e}");
+                assert_eq!(m, before, "a refused option changed the matrix");
+            }
+        }
+        assert_eq!(m.sanity(), Ok(()));
+    }
+    (m, p)
+}
+
 /// Every solution of `p`, each the sorted list of its options (the committed ones left out),
-/// the list sorted: all subsets of the options, pruned as soon as an item is used twice.
+/// the list sorted: all subsets of the options, pruned as soon as an item is used twice (or,
+/// with colours, a secondary item is given two colours, or one and none).
 pub fn brute_force(p: &Problem) -> Vec<Vec<usize>> {
-    let mut used = vec![false; p.items()];
+    // Per item: FREE, TAKEN (used without a colour), or the colour it was given.
+    let mut used = vec![FREE; p.items()];
     for &c in &p.committed {
         for &i in &p.options[c] {
-            used[i] = true;
+            used[i] = TAKEN;
         }
     }
     let mut out = Vec::new();
@@ -164,23 +218,32 @@ pub fn brute_force(p: &Problem) -> Vec<Vec<usize>> {
     out
 }
 
-fn subsets(p: &Problem, k: usize, used: &mut [bool], chosen: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+const FREE: u32 = 0;
+const TAKEN: u32 = u32::MAX;
+
+fn subsets(p: &Problem, k: usize, used: &mut [u32], chosen: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
     if k == p.options.len() {
-        if used[..p.primary].iter().all(|&u| u) {
+        if used[..p.primary].iter().all(|&u| u != FREE) {
             out.push(chosen.clone());
         }
         return;
     }
     subsets(p, k + 1, used, chosen, out);
-    if !p.committed.contains(&k) && p.options[k].iter().all(|&i| !used[i]) {
-        for &i in &p.options[k] {
-            used[i] = true;
+    let colour = |j: usize| p.colours[k].get(j).copied().unwrap_or(0);
+    let fits = p.options[k]
+        .iter()
+        .enumerate()
+        .all(|(j, &i)| used[i] == FREE || (colour(j) != 0 && used[i] == colour(j)));
+    if !p.committed.contains(&k) && fits {
+        let saved: Vec<u32> = p.options[k].iter().map(|&i| used[i]).collect();
+        for (j, &i) in p.options[k].iter().enumerate() {
+            used[i] = if colour(j) == 0 { TAKEN } else { colour(j) };
         }
         chosen.push(k);
         subsets(p, k + 1, used, chosen, out);
         chosen.pop();
-        for &i in &p.options[k] {
-            used[i] = false;
+        for (&i, &u) in p.options[k].iter().zip(&saved) {
+            used[i] = u;
         }
     }
 }

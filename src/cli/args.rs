@@ -102,7 +102,8 @@ pub enum Command {
     /// The input: lines starting with `|` are comments; the first other line names the items,
     /// primary ones first, then `|` and the secondary ones; every further line is an option, the
     /// names of its items. A primary item must be covered exactly once, a secondary one at most
-    /// once. DLX2's colours (`item:colour`) are not supported.
+    /// once. DLX2's colours: `item:colour` on a secondary item in an option; options may then share
+    /// the item if they give it the same colour.
     ///
     /// Each solution is printed as its options' lines (names as in the input, one space apart), in
     /// the order of the input, with a blank line between solutions; each goes out as soon as it is
@@ -277,6 +278,7 @@ const COVER_AFTER_HELP: &str = concat!(
     "  dlx-sudoku cover --count langford7.dlx                              52 solutions\n",
     "  dlx-sudoku cover --count --max-solutions 10 langford7.dlx           at least 10 solutions\n",
     "  dlx-sudoku cover --example knuth | dlx-sudoku cover\n",
+    "  dlx-sudoku cover --example graceful W5 | dlx-sudoku cover --count    120 solutions\n",
     "\n",
     "Exit status: 0 on success; 1 when reading or writing fails; 2 on a usage error or bad input."
 );
@@ -349,8 +351,10 @@ pub struct Cover {
     pub engine: CoverEngine,
 
     /// Write an example problem in DLX1 format instead of solving: `queens N` (1-1000),
-    /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, or `sudoku PUZZLE`
-    /// (81 characters, or 16 for a 4×4; '.', '0' or '-' blank). Pipe it back into `cover`.
+    /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, `sudoku PUZZLE`
+    /// (81 characters, or 16 for a 4×4; '.', '0' or '-' blank), and with colours (DLX2's
+    /// format) `word-squares FILE` (a word list, one word of 2-16 letters a line) or `graceful
+    /// GRAPH` (Pn, Cn, Kn or Wn: path, cycle, complete graph, wheel). Pipe it back into `cover`.
     #[arg(long, value_names = EXAMPLE_VALUES, num_args = 1..=2,
           conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split", "sum", "engine"])]
     pub example: Option<Vec<String>>,

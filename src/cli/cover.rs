@@ -54,6 +54,13 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         CoverEngine::Auto => pick(&problem),
         engine => engine,
     };
+    if engine == CoverEngine::Cells && problem.is_coloured() {
+        return Err(Failure::Input(
+            "--engine cells: this problem has colours (DLX2's item:colour), which the cells engine does not take yet; \
+             --engine dlx (or auto) solves it"
+                .to_string(),
+        ));
+    }
     if counting && jobs > 1 && engine == CoverEngine::Dlx {
         return count_in_parallel(&problem, limit, jobs, progress, options.stats, &mut out);
     }
@@ -107,7 +114,7 @@ fn count_in_parallel(
     out.flush().map_err(Failure::write)?;
     if stats {
         let found: u64 = count.by_depth.iter().sum();
-        report(found, count.counters, &count.by_depth, time);
+        report(found, count.counters, problem.is_coloured(), &count.by_depth, time);
         let largest = count.pieces.iter().copied().max().unwrap_or(0);
         let all = count.counters.nodes.max(1) as f64;
         let _ = write!(
@@ -144,9 +151,21 @@ fn report_size(p: &Problem, engine: CoverEngine) {
 }
 
 /// `--stats` at the end of the search, on stderr (a failure to write it is not worth an
-/// error): solutions, nodes, updates, time, rate, and the solutions at each depth.
-fn report(found: u64, counters: Counters, by_depth: &[u64], time: Duration) {
-    let Counters { nodes, updates, .. } = counters;
+/// error): solutions, nodes, updates, time, rate, and the solutions at each depth. With
+/// colours, the links engine's counts are DLX2's: the root is a node too (the search counts
+/// the options it tried), and the cleansings follow the updates.
+fn report(found: u64, counters: Counters, coloured: bool, by_depth: &[u64], time: Duration) {
+    let Counters {
+        nodes,
+        updates,
+        cleansings,
+        ..
+    } = counters;
+    let (nodes, cleansings) = if coloured {
+        (nodes + 1, format!(", {}", plural(cleansings, "cleansing")))
+    } else {
+        (nodes, String::new())
+    };
     let seconds = time.as_secs_f64();
     let rate = per_second(nodes, seconds);
     let depths: Vec<String> = by_depth
@@ -162,7 +181,7 @@ fn report(found: u64, counters: Counters, by_depth: &[u64], time: Duration) {
     };
     let _ = write!(
         io::stderr(),
-        "stats: {}, {}, {}, {seconds:.3} s, {:.0} nodes/s\n\
+        "stats: {}, {}, {}{cleansings}, {seconds:.3} s, {:.0} nodes/s\n\
          stats: solutions by depth: {depths}\n",
         count_message(found, u64::MAX),
         plural(nodes, "node"),
@@ -206,9 +225,10 @@ enum Engine {
 /// choose the item (more than 64 primary items, none in more than 15 options: Sudoku's
 /// shape), dancing cells elsewhere: it counted pentominoes, Langford pairs and queens
 /// 1.1–2.1× as fast as the links engine (docs/benchmarks.md), where the choice scans few items.
+/// A problem with colours runs on the links engine: the cells engine has none yet.
 pub fn pick(problem: &Problem) -> CoverEngine {
     let m = problem.matrix();
-    if m.primary() > 64 && (0..m.items()).all(|i| m.len(i) <= 15) {
+    if m.is_coloured() || m.primary() > 64 && (0..m.items()).all(|i| m.len(i) <= 15) {
         CoverEngine::Dlx
     } else {
         CoverEngine::Cells
@@ -353,7 +373,8 @@ impl<'a> Run<'a> {
     }
 
     fn report(&self) {
-        report(self.found, self.counters(), &self.by_depth, self.time);
+        let coloured = self.problem.is_coloured() && matches!(self.search, Engine::Links(_));
+        report(self.found, self.counters(), coloured, &self.by_depth, self.time);
     }
 }
 

@@ -135,7 +135,8 @@ fn plural(n: usize, noun: &str) -> String {
 }
 
 /// Appends the DLX1 text of the problem below where `search` paused: the items not covered,
-/// and the options that use none of the covered ones, in the problem's order.
+/// and the options that use none of the covered ones (nor give a purified item another colour),
+/// in the problem's order.
 fn subproblem(problem: &Problem, search: &Search, text: &mut String) {
     let m = search.matrix();
     let open = |items: std::ops::Range<usize>| -> Vec<&str> {
@@ -151,8 +152,9 @@ fn subproblem(problem: &Problem, search: &Search, text: &mut String) {
         text.push_str(&secondary.join(" "));
     }
     text.push('\n');
+    // With colours, an option is out too where an item is purified with another colour.
     for option in 0..problem.options() {
-        if problem.option_items(option).all(|i| !m.is_covered(i)) {
+        if m.blocked_by(option).is_none() {
             problem.write_option(option, text);
             text.push('\n');
         }

@@ -11,8 +11,10 @@
 //! Lines end in `\n`, `\r\n` or `\r`; a byte-order mark at the start is skipped; blanks are
 //! spaces and tabs. Bytes that are not UTF-8 are read as U+FFFD, as in [`crate::formats`].
 //!
-//! DLX2's colours (`item:colour` on a secondary item in an option) are refused: the engine
-//! has no colours, and giving it some would mean colour-aware hide and unhide in its hot loops.
+//! DLX2's colours: in an option, `item:colour` gives a secondary item a colour (any name
+//! without blanks or `:`; Knuth's DLX2 takes one character). A solution may then take several
+//! options with that item, as long as they all give it the same colour (exact cover with
+//! colours, XCC). A colour on a primary item is an error.
 //!
 //! Every error names its line and column (in characters, from 1) and quotes at most
 //! [`MAX_QUOTE`] characters of the input. The limits: [`MAX_NAME`], [`MAX_ITEMS`],
@@ -27,9 +29,16 @@
 //! let lines: Vec<String> = solutions[0].iter().map(|&o| problem.option_text(o)).collect();
 //! assert_eq!(lines, ["a d", "c e f", "b g"]);
 //! assert_eq!(problem.option_line(0), Some(3));
+//! // DLX2's example of colours: one solution, two options that agree on X's colour.
+//! let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
+//! let problem = Problem::parse(text).unwrap();
+//! let solutions = problem.matrix().clone().solutions(10);
+//! let mut lines: Vec<String> = solutions[0].iter().map(|&o| problem.option_text(o)).collect();
+//! lines.sort();
+//! assert_eq!(lines, ["A C X:1 Y:1", "B X:1"]);
 //! assert_eq!(
-//!     Problem::parse("a b | x\na x:red\n").unwrap_err().to_string(),
-//!     "line 2, column 3: \"x:red\": colours (DLX2's item:colour) are not supported"
+//!     Problem::parse("a b | x\nb a:red\n").unwrap_err().to_string(),
+//!     "line 2, column 3: \"a:red\": a primary item cannot have a colour (only secondary items take DLX2's item:colour)"
 //! );
 //! ```
 
@@ -65,6 +74,9 @@ pub struct Problem {
     index: HashMap<String, usize>,
     /// The 1-based line of each option, for problems that were read.
     option_lines: Vec<usize>,
+    /// The names of the colours: colour `k` (the matrix's number, from 1) is `colours[k - 1]`.
+    colours: Vec<String>,
+    colour_index: HashMap<String, u32>,
 }
 
 impl PartialEq for Problem {
@@ -74,7 +86,14 @@ impl PartialEq for Problem {
         self.names == other.names
             && self.matrix.primary() == other.matrix.primary()
             && self.options() == other.options()
-            && (0..self.options()).all(|o| self.matrix.option_items(o).eq(other.matrix.option_items(o)))
+            && (0..self.options()).all(|o| {
+                self.matrix.option_items(o).eq(other.matrix.option_items(o))
+                    && self
+                        .matrix
+                        .option_colours(o)
+                        .map(|c| self.colour_name(c))
+                        .eq(other.matrix.option_colours(o).map(|c| other.colour_name(c)))
+            })
     }
 }
 
@@ -98,23 +117,62 @@ impl Problem {
             names,
             index,
             option_lines: Vec::new(),
+            colours: Vec::new(),
+            colour_index: HashMap::new(),
         }
     }
 
-    /// Adds an option with the items named, in that order; returns its number. A name that
-    /// is not an item's is [`MatrixError::NoSuchItem`] with `item` = `usize::MAX`.
+    /// Adds an option with the items named, in that order; returns its number. `item:colour`
+    /// gives a secondary item a colour (DLX2's form). A name that is not an item's is
+    /// [`MatrixError::NoSuchItem`] with `item` = `usize::MAX`.
     pub fn add_option<S: AsRef<str>>(&mut self, names: &[S]) -> Result<usize, MatrixError> {
         let option = self.options();
-        let items = names
-            .iter()
-            .map(|name| {
-                self.item(name.as_ref()).ok_or(MatrixError::NoSuchItem {
-                    option,
-                    item: usize::MAX,
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        self.matrix.add_option(&items)
+        let mut items = Vec::with_capacity(names.len());
+        let mut colours = Vec::with_capacity(names.len());
+        for name in names {
+            let (name, colour) = match name.as_ref().split_once(':') {
+                Some((name, colour)) => (name, self.colour_number(colour)),
+                None => (name.as_ref(), 0),
+            };
+            items.push(self.item(name).ok_or(MatrixError::NoSuchItem {
+                option,
+                item: usize::MAX,
+            })?);
+            colours.push(colour);
+        }
+        if colours.iter().all(|&c| c == 0) {
+            colours.clear();
+        }
+        self.matrix.add_coloured_option(&items, &colours)
+    }
+
+    /// The number of the colour named `name`, given one if it is new.
+    fn colour_number(&mut self, name: &str) -> u32 {
+        if let Some(&k) = self.colour_index.get(name) {
+            return k;
+        }
+        self.colours.push(name.to_owned());
+        let k = self.colours.len() as u32;
+        self.colour_index.insert(name.to_owned(), k);
+        k
+    }
+
+    /// The name of colour `colour` (a number the matrix uses, from 1); "" for 0, no colour.
+    pub fn colour_name(&self, colour: u32) -> &str {
+        match colour {
+            0 => "",
+            k => &self.colours[k as usize - 1],
+        }
+    }
+
+    /// The names of the colours, colour 1 first.
+    pub fn colour_names(&self) -> &[String] {
+        &self.colours
+    }
+
+    /// True if an option gives an item a colour (DLX2's XCC).
+    pub fn is_coloured(&self) -> bool {
+        self.matrix.is_coloured()
     }
 
     /// Reads a problem from a text.
@@ -177,13 +235,28 @@ impl Problem {
         text
     }
 
-    /// Appends [`Problem::option_text`] to `out`.
+    /// Appends [`Problem::option_text`] to `out` (with `:colour` after a coloured item).
     pub fn write_option(&self, option: usize, out: &mut String) {
-        for (k, item) in self.option_items(option).enumerate() {
+        if !self.is_coloured() {
+            // The colours' walk costs a third more here (the CLI writes each solution's text).
+            for (k, item) in self.option_items(option).enumerate() {
+                if k > 0 {
+                    out.push(' ');
+                }
+                out.push_str(&self.names[item]);
+            }
+            return;
+        }
+        let colours = self.matrix.option_colours(option);
+        for (k, (item, colour)) in self.option_items(option).zip(colours).enumerate() {
             if k > 0 {
                 out.push(' ');
             }
             out.push_str(&self.names[item]);
+            if colour != 0 {
+                out.push(':');
+                out.push_str(self.colour_name(colour));
+            }
         }
     }
 
@@ -252,8 +325,10 @@ pub enum ErrorKind {
     RepeatedItem { name: String, first_column: usize },
     /// An option with only secondary items can never be chosen.
     NoPrimaryItem,
-    /// DLX2's `item:colour`.
-    Colour { name: String },
+    /// DLX2's `item:colour` on a primary item.
+    PrimaryColour { name: String },
+    /// `item:` with no colour, or a colour with a `:` in it.
+    BadColour { name: String },
     /// An option with more than [`MAX_OPTION_ITEMS`] items.
     LongOption,
     /// More than [`MAX_ENTRIES`] entries in all.
@@ -293,9 +368,16 @@ impl fmt::Display for ParseError {
                 quote(name)
             ),
             ErrorKind::NoPrimaryItem => write!(f, "this option has no primary item"),
-            ErrorKind::Colour { name } => {
-                write!(f, "{}: colours (DLX2's item:colour) are not supported", quote(name))
-            }
+            ErrorKind::PrimaryColour { name } => write!(
+                f,
+                "{}: a primary item cannot have a colour (only secondary items take DLX2's item:colour)",
+                quote(name)
+            ),
+            ErrorKind::BadColour { name } => write!(
+                f,
+                "{}: a colour is a name after the item's ':' (DLX2's item:colour), without blanks or another ':'",
+                quote(name)
+            ),
             ErrorKind::LongOption => write!(f, "an option of more than {MAX_OPTION_ITEMS} items"),
             ErrorKind::TooManyEntries => {
                 write!(f, "more than {MAX_ENTRIES} entries (item names in options) in all")
@@ -566,15 +648,18 @@ impl<R: Read> Reader<R> {
             names,
             index,
             option_lines: Vec::new(),
+            colours: Vec::new(),
+            colour_index: HashMap::new(),
         };
         // The option that last named each item, and where.
         let mut seen = vec![(usize::MAX, 0); problem.items()];
-        let mut items = Vec::new();
+        let (mut items, mut colours) = (Vec::new(), Vec::new());
         let mut entries = 0;
         while let Some(line) = self.next_line(&mut words, MAX_OPTION_ITEMS)? {
             let option = problem.options();
             let first_column = words[0].column;
             items.clear();
+            colours.clear();
             for (k, Word { column, name }) in words.drain(..).enumerate() {
                 let fail = |kind| Err(self.error(column, kind).into());
                 if k == MAX_OPTION_ITEMS {
@@ -583,12 +668,19 @@ impl<R: Read> Reader<R> {
                 if entries == MAX_ENTRIES {
                     return fail(ErrorKind::TooManyEntries);
                 }
-                let Some(item) = problem.item(&name) else {
-                    return fail(if name.contains(':') {
-                        ErrorKind::Colour { name }
-                    } else {
-                        ErrorKind::UnknownItem { name }
-                    });
+                let (item_name, colour) = match name.split_once(':') {
+                    Some((item, colour)) => (item, Some(colour)),
+                    None => (name.as_str(), None),
+                };
+                let Some(item) = problem.item(item_name) else {
+                    let name = item_name.to_owned();
+                    return fail(ErrorKind::UnknownItem { name });
+                };
+                let colour = match colour {
+                    None => 0,
+                    Some(c) if c.is_empty() || c.contains(':') => return fail(ErrorKind::BadColour { name }),
+                    Some(_) if item < primary => return fail(ErrorKind::PrimaryColour { name }),
+                    Some(c) => problem.colour_number(c),
                 };
                 if seen[item].0 == option {
                     let first_column = seen[item].1;
@@ -596,15 +688,19 @@ impl<R: Read> Reader<R> {
                 }
                 seen[item] = (option, column);
                 items.push(item);
+                colours.push(colour);
                 entries += 1;
             }
             if !items.iter().any(|&i| i < primary) {
                 return Err(self.error(first_column, ErrorKind::NoPrimaryItem).into());
             }
+            if colours.iter().all(|&c| c == 0) {
+                colours.clear();
+            }
             problem
                 .matrix
-                .add_option(&items)
-                .expect("the items were checked: known, distinct, one primary");
+                .add_coloured_option(&items, &colours)
+                .expect("the items were checked: known, distinct, one primary, colours on secondary ones");
             problem.option_lines.push(line);
         }
         Ok(problem)

@@ -101,8 +101,24 @@ fn every_error_names_its_line_and_column() {
             "line 1, column 3: \"b|c\": an item name cannot contain '|'".into(),
         ),
         (
-            "a | x\na x:red\n".into(),
-            "line 2, column 3: \"x:red\": colours (DLX2's item:colour) are not supported".into(),
+            "a b | x\nb x  a:red\n".into(),
+            "line 2, column 6: \"a:red\": a primary item cannot have a colour (only secondary items take DLX2's item:colour)"
+                .into(),
+        ),
+        (
+            "a | x\na x:\n".into(),
+            "line 2, column 3: \"x:\": a colour is a name after the item's ':' (DLX2's item:colour), without blanks or another ':'"
+                .into(),
+        ),
+        (
+            "a | x\na x:r:g\n".into(),
+            "line 2, column 3: \"x:r:g\": a colour is a name after the item's ':' (DLX2's item:colour), without blanks or another ':'"
+                .into(),
+        ),
+        ("a | x\na q:red\n".into(), "line 2, column 3: unknown item \"q\"".into()),
+        (
+            "a | x\na x:1 x:1\n".into(),
+            "line 2, column 7: item \"x:1\" is repeated in this option (first at column 3)".into(),
         ),
         (
             format!("a {long}\n"),
@@ -222,6 +238,8 @@ fn examples_round_trip_through_the_format() {
         ("langford", Some("4")),
         ("knuth", None),
         ("sudoku", Some(puzzle)),
+        ("graceful", Some("K4")),
+        ("graceful", Some("W5")),
     ] {
         let example = Example::from_args(name, arg).unwrap();
         let text = example.to_dlx1();
@@ -380,9 +398,128 @@ fn bad_example_arguments_say_what_was_expected() {
         (
             "chess",
             None,
-            "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku)",
+            "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku, word-squares, graceful)",
+        ),
+        ("graceful", Some("K12"), GRACEFUL_WANTS),
+        ("graceful", Some("P1"), GRACEFUL_WANTS),
+        ("graceful", Some("Q3"), GRACEFUL_WANTS),
+        ("graceful", None, GRACEFUL_WANTS),
+        (
+            "word-squares",
+            None,
+            "word-squares takes a word list: a file of words of one length (2 to 16), one a line",
         ),
     ] {
         assert_eq!(Example::from_args(name, arg).unwrap_err(), message);
     }
+}
+
+const GRACEFUL_WANTS: &str =
+    "graceful takes a graph: Pn (path of n vertices), Cn (cycle), Kn (complete), Wn (wheel of n spokes), at most 61 edges";
+
+/// Colours read back as given: `item:colour` on secondary items, in DLX2's form, through the
+/// matrix and out again, and a problem with them equals itself written and read.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn colours_are_read_and_written_in_dlx2s_form() {
+    let text = "| DLX2's example\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
+    let p = Problem::parse(text).unwrap();
+    assert!(p.is_coloured());
+    assert_eq!(p.colour_names(), ["0", "1"]);
+    assert_eq!(
+        (0..4).map(|o| p.option_text(o)).collect::<Vec<_>>(),
+        ["A B X:0 Y:0", "A C X:1 Y:1", "B X:1", "C Y:1"]
+    );
+    assert_eq!(p.matrix().option_colours(1).collect::<Vec<_>>(), [0, 0, 2, 2]);
+    let again = Problem::parse(&p.to_dlx1("again")).unwrap();
+    assert_eq!(again, p);
+    // Another colour on one item is another problem: C Y:0 agrees with A B X:0 Y:0.
+    let other = Problem::parse("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:0\n").unwrap();
+    assert_ne!(other, p);
+    assert_eq!(count(&p), 1);
+    assert_eq!(count(&other), 2);
+    // Made in code, with the same names.
+    let mut made = Problem::new(["A", "B", "C"], ["X", "Y"]);
+    for option in [
+        &["A", "B", "X:0", "Y:0"][..],
+        &["A", "C", "X:1", "Y:1"],
+        &["B", "X:1"],
+        &["C", "Y:1"],
+    ] {
+        made.add_option(option).unwrap();
+    }
+    assert_eq!(made, p);
+    assert_eq!(
+        made.add_option(&["A:1"]),
+        Err(MatrixError::ColouredPrimary { option: 4, item: 0 })
+    );
+}
+
+/// The graphs `graceful` takes, their vertices and edges.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn graceful_graphs_have_their_vertices_and_edges() {
+    use examples::Graph;
+    for (name, vertices, edges) in [
+        ("P4", 4, 3),
+        ("C5", 5, 5),
+        ("K4", 4, 6),
+        ("W5", 6, 10),
+        ("K11", 11, 55),
+        ("W30", 31, 60),
+    ] {
+        let g = Graph::parse(name).unwrap();
+        assert_eq!(
+            (g.vertices(), g.edges().len(), g.to_string()),
+            (vertices, edges, name.to_string())
+        );
+        let mut e = g.edges();
+        assert!(e.iter().all(|&(u, v)| u < v && v < vertices), "{name}");
+        e.sort();
+        e.dedup();
+        assert_eq!(e.len(), edges, "{name}: no edge twice");
+    }
+    for bad in ["K12", "W31", "P1", "C2", "X5", "K", "P-3", ""] {
+        assert_eq!(Graph::parse(bad), None, "{bad}");
+    }
+}
+
+/// A word list is words of one length, one a line; anything else is an error naming the line.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn word_lists_are_words_of_one_length() {
+    assert_eq!(examples::word_list("ab\n\n  cd \nef\n").unwrap(), ["ab", "cd", "ef"]);
+    for (text, message) in [
+        ("abc\nde\n", "line 2: \"de\" has 2 letters, the first word 3"),
+        ("abc\nd:e\n", "line 2: \"d:e\": a word cannot contain ':'"),
+        ("abc\nd|e\n", "line 2: \"d|e\": a word cannot contain '|'"),
+        ("a\n", "line 1: \"a\": words must have 2 to 16 letters"),
+        ("abc\nxyz\nabc\n", "line 3: \"abc\" is on line 1 too"),
+        ("\n \n", "no words"),
+    ] {
+        assert_eq!(examples::word_list(text).unwrap_err(), message, "{text:?}");
+    }
+}
+
+/// Word squares: a 2×2 list small enough to count by hand. From "ab", "ba", "aa": the squares
+/// whose rows and columns are all words of the list: ab/ba, ba/ab, aa/aa, ab/aa? (column "aa",
+/// "ba": yes), …: the engine's count is the brute force's.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn word_squares_are_the_squares_of_the_list() {
+    let words: Vec<String> = ["ab", "ba", "aa", "bb", "ca"].map(String::from).to_vec();
+    let p = examples::word_squares(&words);
+    // By hand: every choice of two rows whose columns are words.
+    let mut expected = 0;
+    for r0 in &words {
+        for r1 in &words {
+            let (a, b): (Vec<char>, Vec<char>) = (r0.chars().collect(), r1.chars().collect());
+            let columns = [format!("{}{}", a[0], b[0]), format!("{}{}", a[1], b[1])];
+            expected += usize::from(columns.iter().all(|c| words.contains(c)));
+        }
+    }
+    assert_eq!(count(&p), expected);
+    assert!(expected > 3, "{expected}");
+    assert_eq!(p.option_text(0), "C0 00:a 10:b");
+    assert_eq!(p.option_text(2 * words.len()), "R0 00:a 01:b");
 }

@@ -10,6 +10,8 @@
 //! > Every `prev` and `next` of the item list is an item or one of the two roots.
 //! > While [`Uniform::width`] is `k > 0`, every option has `k` nodes, and option `j`'s
 //! > are nodes `items + 1 + j·(k + 1)` and the `k − 1` after them.
+//! > Once an option has a colour, `colour` has a word for every node and `item_colour` one
+//! > for every item (before that, both are empty).
 //!
 //! So the hot loops, which only follow links read from the arrays, can index without
 //! checks. They also need no multiply: `up`, `down` and `right` are stored as *byte
@@ -22,7 +24,7 @@
 //! index from outside (`cover`, `uncover`, `node`) check it once.
 #![allow(unsafe_code)]
 
-use super::{bucket, ANY_WIDTH, BUCKETS, COVERED, LONG, MIXED, SPACER};
+use super::{bucket, ANY_WIDTH, BUCKETS, COLOURED, COVERED, LONG, MIXED, PURIFIED, SPACER};
 
 /// One node of the matrix: an item header, an option node, or a spacer between options.
 /// As [`Links::node`] returns it, `up`, `down` and `right` are node numbers; inside
@@ -101,7 +103,9 @@ fn at<T>(v: &[T], i: usize) -> &T {
     if UNCHECKED {
         debug_assert!(i < v.len());
         // SAFETY: every index passed here is a stored link, an item read from a node's
-        // `top`, or an index checked on entry; the invariant of `Links` puts each in bounds.
+        // `top`, a node's number (into `colour`, as long as the nodes wherever it is indexed,
+        // checked on entry), or an index checked on entry; the invariant of `Links` puts each
+        // in bounds.
         unsafe { v.get_unchecked(i) }
     } else {
         &v[i]
@@ -141,6 +145,12 @@ pub(super) struct Links {
     next: Vec<u32>,
     /// The options' common number of nodes, if they have one.
     uniform: Uniform,
+    /// Each node's colour (DLX2's `color`): 0 for none, a colour's number, or `PURIFIED`
+    /// while an option of the partial solution gives its item the node's colour. Empty
+    /// while no option has a colour; then as long as `nodes`.
+    colour: Vec<u32>,
+    /// The colour each item is purified with (0: none), for a viewer; empty with `colour`.
+    item_colour: Vec<u32>,
 }
 
 /// Where the nodes of an option lie when every option has the same number of them,
@@ -220,6 +230,8 @@ impl Clone for Links {
             prev: self.prev.clone(),
             next: self.next.clone(),
             uniform: self.uniform,
+            colour: self.colour.clone(),
+            item_colour: self.item_colour.clone(),
         }
     }
 
@@ -231,6 +243,8 @@ impl Clone for Links {
         self.prev.clone_from(&source.prev);
         self.next.clone_from(&source.next);
         self.uniform = source.uniform;
+        self.colour.clone_from(&source.colour);
+        self.item_colour.clone_from(&source.item_colour);
     }
 }
 
@@ -262,6 +276,8 @@ impl Links {
                 width: 0,
                 magic: 0,
             },
+            colour: Vec::new(),
+            item_colour: Vec::new(),
         };
         // Two circular lists: root `items` then 0..primary, root `items + 1` then the rest.
         for (root, range) in [(items, 0..primary), (items + 1, primary..items)] {
@@ -366,13 +382,38 @@ impl Links {
         (key as u32, (key >> 32) as u32, work)
     }
 
+    /// True once an option has a colour.
+    pub fn is_coloured(&self) -> bool {
+        !self.colour.is_empty()
+    }
+
+    /// The colour of node `q`: 0 for none (and in a matrix without colours), `PURIFIED`
+    /// while its item is purified with it (checked: `q` may come from anywhere).
+    pub fn colour(&self, q: u32) -> u32 {
+        self.colour.get(q as usize).copied().unwrap_or(0)
+    }
+
+    /// The colour item `i` is purified with, or 0.
+    pub fn item_colour(&self, i: u32) -> u32 {
+        self.item_colour.get(i as usize).copied().unwrap_or(0)
+    }
+
     /// Appends an option on `items` (distinct, uncovered items; checked here so that the
     /// invariant holds whatever the caller does) at the bottom of their lists, followed
-    /// by a spacer. Returns its first node and whether every item still has at most
-    /// `LONG` options.
-    pub fn push_option(&mut self, items: &[u32]) -> (u32, bool) {
+    /// by a spacer; `colours` is empty, or the colour of each item (0 for none). Returns its
+    /// first node and whether every item still has at most `LONG` options.
+    pub fn push_option(&mut self, items: &[u32], colours: &[u32]) -> (u32, bool) {
         let n = self.items();
         assert!(!items.is_empty(), "an option has at least one item");
+        assert!(
+            colours.is_empty() || colours.len() == items.len(),
+            "a colour for each item, or none"
+        );
+        assert!(!colours.contains(&PURIFIED), "no colour {PURIFIED}");
+        if self.colour.is_empty() && colours.iter().any(|&c| c != 0) {
+            self.colour = vec![0; self.nodes.len()];
+            self.item_colour = vec![0; n as usize];
+        }
         for (k, &item) in items.iter().enumerate() {
             assert!(item < n && !items[..k].contains(&item), "bad item {item}");
             assert!(self.len[item as usize] & COVERED == 0, "item {item} is covered");
@@ -417,6 +458,11 @@ impl Links {
             top: SPACER,
             right: 0,
         });
+        if !self.colour.is_empty() {
+            let given = colours.iter().copied().chain(std::iter::repeat(0));
+            self.colour.extend(given.take(items.len()));
+            self.colour.push(0);
+        }
         (first, narrow)
     }
 
@@ -430,7 +476,11 @@ impl Links {
     #[inline(always)]
     pub fn cover<const NARROW: bool, const WIDTH: u32>(&mut self, i: u32) -> u64 {
         assert!(i < self.items(), "no item {i}");
+        if WIDTH == COLOURED {
+            assert_eq!(self.colour.len(), self.nodes.len(), "COLOURED without colours");
+        }
         let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
+        let colours = &self.colour[..];
         let mut updates = 0;
         let head = off(i);
         // The loop counts the item's options, so that its exit waits for no load (a
@@ -445,7 +495,7 @@ impl Links {
             if p == head {
                 break;
             }
-            updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, self.uniform, p);
+            updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
             p = node_at(nodes, p).down;
         }
         debug_assert_eq!(p, head, "item {i}'s length is not its list's");
@@ -464,10 +514,14 @@ impl Links {
     #[inline(always)]
     pub fn uncover<const NARROW: bool, const WIDTH: u32>(&mut self, i: u32) -> u64 {
         assert!(i < self.items(), "no item {i}");
+        if WIDTH == COLOURED {
+            assert_eq!(self.colour.len(), self.nodes.len(), "COLOURED without colours");
+        }
         let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
         *at_mut(&mut self.next, l as usize) = i;
         *at_mut(&mut self.prev, r as usize) = i;
         let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
+        let colours = &self.colour[..];
         let len = *at(lens, i as usize) & !COVERED;
         *at_mut(lens, i as usize) = len;
         if NARROW {
@@ -481,11 +535,81 @@ impl Links {
             if p == head {
                 break;
             }
-            updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, self.uniform, p);
+            updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
             p = node_at(nodes, p).up;
         }
         debug_assert_eq!(p, head, "item {i}'s length is not its list's");
         updates
+    }
+
+    /// DLX2's `purify(p)`: option node `p` gives its item colour `x`; hide every other
+    /// option in the item's list that does not give it `x`, and mark the nodes of those that
+    /// do `PURIFIED` (their cover of the item is done: DLX2's "cleansings"). Returns the nodes
+    /// unlinked and the cleansings (one for the item, one per node marked), as DLX2 counts
+    /// them. Checked: `p` must be a coloured option node of a matrix with colours.
+    pub fn purify(&mut self, p: u32) -> (u64, u64) {
+        let (i, x) = self.coloured_node(p);
+        *at_mut(&mut self.item_colour, i as usize) = x;
+        let (nodes, lens, buckets, colours) = (
+            &mut self.nodes[..],
+            &mut self.len[..],
+            &mut self.buckets[..],
+            &mut self.colour[..],
+        );
+        let (mut updates, mut cleansings) = (0, 1);
+        let head = off(i);
+        let mut r = node_at(nodes, head).down;
+        while r != head {
+            let c = at_mut(colours, (r / STRIDE) as usize);
+            if *c == x {
+                *c = PURIFIED;
+                cleansings += 1;
+            } else {
+                updates += hide::<false, COLOURED>(nodes, lens, buckets, colours, self.uniform, r);
+            }
+            r = node_at(nodes, r).down;
+        }
+        (updates, cleansings)
+    }
+
+    /// Undo `purify(p)` exactly, bottom to top; returns what it counted.
+    pub fn unpurify(&mut self, p: u32) -> (u64, u64) {
+        let (i, x) = self.coloured_node(p);
+        *at_mut(&mut self.item_colour, i as usize) = 0;
+        let (nodes, lens, buckets, colours) = (
+            &mut self.nodes[..],
+            &mut self.len[..],
+            &mut self.buckets[..],
+            &mut self.colour[..],
+        );
+        let (mut updates, mut cleansings) = (0, 1);
+        let head = off(i);
+        let mut r = node_at(nodes, head).up;
+        while r != head {
+            let c = at_mut(colours, (r / STRIDE) as usize);
+            if *c == PURIFIED {
+                *c = x;
+                cleansings += 1;
+            } else {
+                updates += unhide::<false, COLOURED>(nodes, lens, buckets, colours, self.uniform, r);
+            }
+            r = node_at(nodes, r).up;
+        }
+        (updates, cleansings)
+    }
+
+    /// The item and colour of node `p`, checked to be an option node with a colour (so that
+    /// `purify` and `unpurify` index in bounds whatever the caller passes), as an offset's item.
+    fn coloured_node(&self, p: u32) -> (u32, u32) {
+        assert_eq!(
+            self.colour.len(),
+            self.nodes.len(),
+            "purify in a matrix without colours"
+        );
+        let x = self.colour(p);
+        assert!(x != 0 && x != PURIFIED, "node {p} has no colour to purify with");
+        // A header's and a spacer's colour is 0: `p` is an option node, whose `top` is an item.
+        (self.nodes[p as usize].top, x)
     }
 }
 
@@ -498,15 +622,31 @@ impl Links {
 /// (They belong to uncovered items: an option with a covered item is hidden.)
 /// `WIDTH` 4: every option has four nodes, so the loop is three steps, unrolled (Sudoku's
 /// options; 11% fewer instructions on magictour). `ANY_WIDTH`: every option has `u.width`
-/// nodes, found by index (see [`Uniform`]).
+/// nodes, found by index (see [`Uniform`]). `COLOURED`: following `right`, passing over the
+/// nodes of purified items (DLX2's `color < 0`), which stay in their lists.
 #[inline(always)]
 fn hide<const NARROW: bool, const WIDTH: u32>(
     nodes: &mut [Node],
     lens: &mut [u32],
     buckets: &mut [[u64; BUCKETS]],
+    colours: &[u32],
     u: Uniform,
     p: u32,
 ) -> u64 {
+    if WIDTH == COLOURED {
+        let mut updates = 0;
+        let mut q = node_at(nodes, p).right;
+        while q != p {
+            // The caller checked that `colours` has a word for every node.
+            q = if *at(colours, (q / STRIDE) as usize) == PURIFIED {
+                node_at(nodes, q).right
+            } else {
+                updates += 1;
+                unlink::<NARROW>(nodes, lens, buckets, q)
+            };
+        }
+        return updates;
+    }
     if WIDTH == ANY_WIDTH {
         let place = u.place(p / STRIDE);
         let others = |k: u32| {
@@ -573,9 +713,23 @@ fn unhide<const NARROW: bool, const WIDTH: u32>(
     nodes: &mut [Node],
     lens: &mut [u32],
     buckets: &mut [[u64; BUCKETS]],
+    colours: &[u32],
     u: Uniform,
     p: u32,
 ) -> u64 {
+    if WIDTH == COLOURED {
+        let mut updates = 0;
+        let mut q = node_at(nodes, p).right;
+        while q != p {
+            q = if *at(colours, (q / STRIDE) as usize) == PURIFIED {
+                node_at(nodes, q).right
+            } else {
+                updates += 1;
+                relink::<NARROW>(nodes, lens, buckets, q)
+            };
+        }
+        return updates;
+    }
     if WIDTH == ANY_WIDTH {
         let place = u.place(p / STRIDE);
         let others = |k: u32| {
@@ -692,12 +846,12 @@ mod tests {
     fn width_is_kept_while_the_options_agree() {
         let mut links = Links::new(6, 6);
         assert_eq!(links.width(), 0, "no option yet");
-        links.push_option(&[0, 1, 2]);
-        links.push_option(&[3, 4, 5]);
+        links.push_option(&[0, 1, 2], &[]);
+        links.push_option(&[3, 4, 5], &[]);
         assert_eq!((links.width(), links.uniform.base), (3, 7));
-        links.push_option(&[0, 1]);
+        links.push_option(&[0, 1], &[]);
         assert_eq!(links.width(), 0);
-        links.push_option(&[2, 3, 4]);
+        links.push_option(&[2, 3, 4], &[]);
         assert_eq!(links.width(), 0, "mixed stays mixed");
     }
 }

@@ -61,6 +61,12 @@ const MIXED: u32 = 0;
 /// The `WIDTH` of a search whose options all have the same number of nodes, more or
 /// fewer than 4 (4 has its own code): hiding one walks them by index.
 const ANY_WIDTH: u32 = u32::MAX;
+/// The `WIDTH` of a search with colours (DLX2's XCC): hiding an option follows `right` and
+/// passes over the nodes of purified items, and trying one purifies its coloured items.
+/// Only matrices with a colour pay for it: the others' loops have no colour test.
+const COLOURED: u32 = u32::MAX - 1;
+/// A node's colour while its item is purified with that colour (DLX2's `color = -1`).
+const PURIFIED: u32 = u32::MAX;
 
 /// Marks a spacer node in `Node::top`.
 const SPACER: u32 = u32::MAX;
@@ -128,6 +134,10 @@ pub enum MatrixError {
     Conflict { option: usize, item: usize },
     /// There is no option with that number.
     NoSuchOption { option: usize },
+    /// A colour on a primary item (only secondary items take colours).
+    ColouredPrimary { option: usize, item: usize },
+    /// A colour number the engine keeps for itself (`u32::MAX`).
+    BadColour { option: usize, item: usize },
 }
 
 impl fmt::Display for MatrixError {
@@ -143,6 +153,10 @@ impl fmt::Display for MatrixError {
                 )
             }
             MatrixError::NoSuchOption { option } => write!(f, "there is no option {option}"),
+            MatrixError::ColouredPrimary { option, item } => {
+                write!(f, "option {option}: item {item} is primary and cannot have a colour")
+            }
+            MatrixError::BadColour { option, item } => write!(f, "option {option}: item {item} has a bad colour"),
         }
     }
 }
@@ -211,7 +225,7 @@ impl Matrix {
             (0..self.items()).all(|i| !self.is_covered(i)),
             "with_buckets after a cover"
         );
-        self.narrow = self.links.lens().iter().all(|&len| len <= LONG);
+        self.narrow = !self.is_coloured() && self.links.lens().iter().all(|&len| len <= LONG);
         self
     }
 
@@ -239,6 +253,9 @@ impl Matrix {
     /// less than the index walk's place and loop (Langford 11: 25% fewer instructions,
     /// about 6% less time).
     fn width_class(&self) -> u32 {
+        if self.links.is_coloured() {
+            return COLOURED;
+        }
         match self.links.width() {
             4 => 4,
             w if w <= 3 || self.narrow => MIXED,
@@ -253,7 +270,25 @@ impl Matrix {
 
     /// Adds an option covering `items`, in that order; returns its number (0, 1, 2, …).
     pub fn add_option(&mut self, items: &[usize]) -> Result<usize, MatrixError> {
+        self.add_coloured_option(items, &[])
+    }
+
+    /// Adds an option covering `items` with `colours` (DLX2's `item:colour`): empty for none,
+    /// or one for each item, 0 for none. Only secondary items take a colour. A solution may
+    /// take several options with the same secondary item if they all give it the same colour.
+    pub fn add_coloured_option(&mut self, items: &[usize], colours: &[u32]) -> Result<usize, MatrixError> {
         let option = self.option_start.len();
+        if !colours.is_empty() {
+            assert_eq!(colours.len(), items.len(), "a colour for each item, or none");
+        }
+        for (&item, &colour) in items.iter().zip(colours) {
+            if colour == PURIFIED {
+                return Err(MatrixError::BadColour { option, item });
+            }
+            if colour != 0 && item < self.primary() {
+                return Err(MatrixError::ColouredPrimary { option, item });
+            }
+        }
         for (k, &item) in items.iter().enumerate() {
             if item >= self.items() {
                 return Err(MatrixError::NoSuchItem { option, item });
@@ -266,13 +301,14 @@ impl Matrix {
             return Err(MatrixError::NoPrimaryItem { option });
         }
         // An option with a committed item is out of every solution; adding it would
-        // put it in the lists of the items that are not covered.
-        if let Some(&item) = items.iter().find(|&&i| self.is_covered(i)) {
+        // put it in the lists of the items that are not covered (or purified).
+        if let Some(&item) = items.iter().find(|&&i| self.is_covered(i) || self.item_colour(i) != 0) {
             return Err(MatrixError::Conflict { option, item });
         }
         let items: Vec<u32> = items.iter().map(|&i| i as u32).collect();
-        let (first, narrow) = self.links.push_option(&items);
-        self.narrow &= narrow;
+        let (first, narrow) = self.links.push_option(&items, colours);
+        // A matrix with colours keeps no length buckets (its one search loop is wide).
+        self.narrow &= narrow && !self.links.is_coloured();
         let node_option = Arc::make_mut(&mut self.node_option);
         node_option.extend(items.iter().map(|_| option as u32));
         node_option.push(u32::MAX);
@@ -287,6 +323,49 @@ impl Matrix {
             .nodes_from(start)
             .take_while(|n| n.top != SPACER)
             .map(|n| n.top as usize)
+    }
+
+    /// The colours of an option's items, in the order given (0: none).
+    pub fn option_colours(&self, option: usize) -> impl Iterator<Item = u32> + '_ {
+        let start = self.option_start[option];
+        (start..)
+            .take_while(move |&q| self.links.node(q).top != SPACER)
+            .map(|q| self.original_colour(q))
+    }
+
+    /// Node `q`'s colour as given (while purified, its item's), 0 for none.
+    fn original_colour(&self, q: u32) -> u32 {
+        match self.links.colour(q) {
+            PURIFIED => self.links.item_colour(self.links.node(q).top),
+            c => c,
+        }
+    }
+
+    /// True once an option has a colour.
+    pub fn is_coloured(&self) -> bool {
+        self.links.is_coloured()
+    }
+
+    /// The colour an item is purified with (an option of the partial solution gives it that
+    /// colour), or 0.
+    pub fn item_colour(&self, item: usize) -> u32 {
+        self.links.item_colour(item as u32)
+    }
+
+    /// The first item of `option` that keeps it out of the partial solution, if any: an item
+    /// covered, or purified with another colour than the option gives it (or with one where
+    /// the option gives none).
+    pub fn blocked_by(&self, option: usize) -> Option<usize> {
+        let start = self.option_start[option];
+        (start..)
+            .take_while(|&q| self.links.node(q).top != SPACER)
+            .find(|&q| {
+                let item = self.links.node(q).top as usize;
+                let purified = self.item_colour(item);
+                let c = self.links.colour(q);
+                self.is_covered(item) || (purified != 0 && c != PURIFIED && c != purified)
+            })
+            .map(|q| self.links.node(q).top as usize)
     }
 
     /// The options still in an item's list, top to bottom.
@@ -343,12 +422,12 @@ impl Matrix {
             .option_start
             .get(option)
             .ok_or(MatrixError::NoSuchOption { option })?;
-        if let Some(item) = self.option_items(option).find(|&i| self.is_covered(i)) {
+        if let Some(item) = self.blocked_by(option) {
             return Err(MatrixError::Conflict { option, item });
         }
         let mut q = start;
         loop {
-            self.cover(self.links.node(q).top);
+            self.do_node(q);
             q = self.next_in_option(q);
             if q == start {
                 self.committed.push(option as u32);
@@ -361,26 +440,99 @@ impl Matrix {
     /// other items left to right from it, cyclically. Returns the updates of the others.
     /// Fails, leaving the matrix as it was, if the option does not have the item or one of
     /// its items is covered.
-    fn apply(&mut self, b: Branch) -> Result<u64, MatrixError> {
+    fn apply(&mut self, b: Branch) -> Result<(u64, u64), MatrixError> {
         let option = b.option as usize;
         if option >= self.options() {
             return Err(MatrixError::NoSuchOption { option });
         }
-        if let Some(item) = self.option_items(option).find(|&i| self.is_covered(i)) {
+        if let Some(item) = self.blocked_by(option) {
             return Err(MatrixError::Conflict { option, item });
         }
         let p = self.node_in(option, b.item).ok_or(MatrixError::NoSuchItem {
             option,
             item: b.item as usize,
         })?;
+        if self.links.colour(p) != 0 {
+            // Tried for an item, an option covers it: a secondary item's colour is no branch.
+            return Err(MatrixError::NoSuchItem {
+                option,
+                item: b.item as usize,
+            });
+        }
         self.cover(b.item);
-        let mut updates = 0;
+        let (mut updates, mut cleansings) = (0, 0);
         let mut q = self.next_in_option(p);
         while q != p {
-            updates += self.cover(self.links.node(q).top);
+            let (u, c) = self.do_node(q);
+            updates += u;
+            cleansings += c;
             q = self.next_in_option(q);
         }
-        Ok(updates)
+        Ok((updates, cleansings))
+    }
+
+    /// What trying an option does for its node `q`, as DLX2 does it: cover its item, purify
+    /// the item with the node's colour, or nothing if an option tried before has purified it
+    /// with that colour. Returns the updates and the cleansings.
+    fn do_node(&mut self, q: u32) -> (u64, u64) {
+        match self.links.colour(q) {
+            0 => (self.cover(self.links.node(q).top), 0),
+            PURIFIED => (0, 0),
+            _ => self.links.purify(q),
+        }
+    }
+
+    /// Undoes `do_node(q)`, returning what it counted.
+    fn undo_node(&mut self, q: u32) -> (u64, u64) {
+        match self.links.colour(q) {
+            0 => (self.uncover(self.links.node(q).top), 0),
+            PURIFIED => (0, 0),
+            _ => self.links.unpurify(q),
+        }
+    }
+
+    /// The node after `q` in its option that is not purified (the search does nothing there),
+    /// cyclically. The item an option is tried for is primary, never purified: a walk
+    /// round an option tried always ends.
+    #[inline(always)]
+    fn next_live<const WIDTH: u32>(&self, q: u32) -> u32 {
+        let mut r = self.next_in_option(q);
+        if WIDTH == COLOURED {
+            while self.links.colour(r) == PURIFIED {
+                r = self.next_in_option(r);
+            }
+        }
+        r
+    }
+
+    /// The node before `q` in its option that is not purified, cyclically.
+    #[inline(always)]
+    fn prev_live<const WIDTH: u32>(&self, q: u32) -> u32 {
+        let mut r = self.prev_in_option(q);
+        if WIDTH == COLOURED {
+            while self.links.colour(r) == PURIFIED {
+                r = self.prev_in_option(r);
+            }
+        }
+        r
+    }
+
+    /// `next_live`, for code that does not know the matrix's width class.
+    fn next_live_any(&self, q: u32) -> u32 {
+        if self.is_coloured() {
+            self.next_live::<COLOURED>(q)
+        } else {
+            self.next_in_option(q)
+        }
+    }
+
+    /// `prev_live`, for code that does not know the matrix's width class.
+    fn prev_live_any(&self, q: u32) -> u32 {
+        if self.is_coloured() {
+            self.prev_live::<COLOURED>(q)
+        } else {
+            self.prev_in_option(q)
+        }
     }
 
     /// Undoes `apply(b)` exactly, which must be the last cover not undone.
@@ -390,7 +542,7 @@ impl Matrix {
             .expect("unapply() of a branch applied");
         let mut q = self.prev_in_option(p);
         while q != p {
-            self.uncover(self.links.node(q).top);
+            self.undo_node(q);
             q = self.prev_in_option(q);
         }
         self.uncover(b.item);
@@ -546,6 +698,7 @@ impl Matrix {
             (true, _) => self.cover_::<true, MIXED>(i),
             (false, MIXED) => self.cover_::<false, MIXED>(i),
             (false, 4) => self.cover_::<false, 4>(i),
+            (false, COLOURED) => self.cover_::<false, COLOURED>(i),
             (false, _) => self.cover_::<false, ANY_WIDTH>(i),
         }
     }
@@ -557,7 +710,8 @@ impl Matrix {
         debug_assert_eq!(self.width_class(), WIDTH);
         let updates = self.links.cover::<NARROW, WIDTH>(i);
         self.active_primary -= u32::from(i < self.primary);
-        updates
+        // DLX2 counts the cover itself as an update too.
+        updates + u64::from(WIDTH == COLOURED)
     }
 
     /// Undo `cover(i)` exactly: the links dance back in reverse order.
@@ -569,6 +723,7 @@ impl Matrix {
             (true, _) => self.uncover_::<true, MIXED>(i),
             (false, MIXED) => self.uncover_::<false, MIXED>(i),
             (false, 4) => self.uncover_::<false, 4>(i),
+            (false, COLOURED) => self.uncover_::<false, COLOURED>(i),
             (false, _) => self.uncover_::<false, ANY_WIDTH>(i),
         }
     }
@@ -578,7 +733,7 @@ impl Matrix {
         debug_assert!(self.narrow || !NARROW);
         debug_assert_eq!(self.width_class(), WIDTH);
         self.active_primary += u32::from(i < self.primary);
-        self.links.uncover::<NARROW, WIDTH>(i)
+        self.links.uncover::<NARROW, WIDTH>(i) + u64::from(WIDTH == COLOURED)
     }
 
     /// DLX1's `sanity()`: walks every list and checks that the links agree, that each
@@ -651,6 +806,19 @@ impl Matrix {
                 if (set & bit != 0) != expect {
                     return Err(format!("item {item}: wrongly in or out of length bucket {b}"));
                 }
+            }
+            // Colours: a purified item is not covered, and the nodes marked purified in its
+            // list are its own (DLX2 marks only those of the item it purifies).
+            let purified = self.item_colour(item as usize);
+            if purified != 0 && self.is_covered(item as usize) {
+                return Err(format!("item {item} is both purified and covered"));
+            }
+            let mut q = self.node(item).down;
+            while q != item {
+                if self.links.colour(q) == PURIFIED && purified == 0 {
+                    return Err(format!("item {item}: node {q} is marked purified, the item is not"));
+                }
+                q = self.node(q).down;
             }
         }
         Ok(())

@@ -20,6 +20,12 @@ pub enum Event {
     Cover { item: u32 },
     /// X6 or X7: uncover `item`, exactly undoing its cover.
     Uncover { item: u32 },
+    /// X5 with colours (DLX2's `purify`): the option tried gives secondary `item` colour
+    /// `colour`; every option that gives it another colour, or none, is hidden, and the
+    /// others need not cover it again.
+    Purify { item: u32, colour: u32 },
+    /// X6 with colours: undo the `Purify` of `item`.
+    Unpurify { item: u32, colour: u32 },
     /// X5: put `option` into the partial solution at `level`.
     Try { option: u32, level: u32 },
     /// X6: take `option` back out at `level`.
@@ -164,6 +170,9 @@ pub struct Counters {
     pub dead_ends: u64,
     /// The work of the item choice: bucket words and item lengths examined.
     pub choice_work: u64,
+    /// DLX2's "cleansings" (a problem with colours): one per purified item, one per option
+    /// whose colour agreed, so that it need not be purified again.
+    pub cleansings: u64,
 }
 
 impl std::ops::Add for Counters {
@@ -177,6 +186,7 @@ impl std::ops::Add for Counters {
             solutions: self.solutions + o.solutions,
             dead_ends: self.dead_ends + o.dead_ends,
             choice_work: self.choice_work + o.choice_work,
+            cleansings: self.cleansings + o.cleansings,
         }
     }
 }
@@ -307,12 +317,13 @@ impl Search {
     /// search runs on without pausing until the next solution or the end.
     #[inline(always)]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
-        use super::{ANY_WIDTH, MIXED};
+        use super::{ANY_WIDTH, COLOURED, MIXED};
         match (self.m.narrow, self.m.width_class()) {
             (true, 4) => self.advance::<O, true, 4>(obs),
             (true, _) => self.advance::<O, true, MIXED>(obs),
             (false, MIXED) => self.advance::<O, false, MIXED>(obs),
             (false, 4) => self.advance::<O, false, 4>(obs),
+            (false, COLOURED) => self.advance::<O, false, COLOURED>(obs),
             (false, _) => self.advance::<O, false, ANY_WIDTH>(obs),
         }
     }
@@ -333,6 +344,7 @@ impl Search {
     #[rustfmt::skip]
     #[inline(always)]
     fn advance<O: Observer, const NARROW: bool, const WIDTH: u32>(&mut self, obs: &mut O) -> Status {
+        use super::COLOURED;
         let mut pc = self.pc;
         let mut l = self.level;
         // The events done in this call, counted in a register.
@@ -391,24 +403,30 @@ impl Search {
                 }
                 l -= 1;
                 let p = self.x[l];
-                let last = self.m.prev_in_option(p);
+                let last = self.m.prev_live::<WIDTH>(p);
                 if last == p {
                     break 'untry;
                 }
                 self.cursor = last;
             }
-                // X6: uncover the items of the option tried, right to left.
+                // X6: uncover the items of the option tried, right to left (with colours:
+                // unpurify the coloured ones).
                 let first = self.x[l];
                 loop {
                     let q = self.cursor;
                     let item = self.m.node(q).top;
-                    self.m.uncover_::<NARROW, WIDTH>(item);
-                    let prev = self.m.prev_in_option(q);
+                    let colour = if WIDTH == COLOURED { self.m.links.colour(q) } else { 0 };
+                    if colour == 0 {
+                        self.m.uncover_::<NARROW, WIDTH>(item);
+                    } else {
+                        self.m.links.unpurify(q);
+                    }
+                    let prev = self.m.prev_live::<WIDTH>(q);
                     let done = prev == first;
                     if !done {
                         self.cursor = prev;
                     }
-                    emit(obs, || Event::Uncover { item });
+                    emit(obs, || if colour == 0 { Event::Uncover { item } } else { Event::Unpurify { item, colour } });
                     if done {
                         then!(Untry; break 'untry);
                     }
@@ -447,6 +465,8 @@ impl Search {
                 self.chosen[l] = item;
                 if len == 0 {
                     self.counters.dead_ends += 1;
+                    // DLX2 covers the item it found empty, and counts that update.
+                    self.counters.updates += u64::from(WIDTH == COLOURED);
                     emit(obs, || Event::DeadEnd { item });
                     then!(Leaving; continue 'run);
                 }
@@ -468,7 +488,7 @@ impl Search {
                     then!(Leaving; continue 'run);
                 }
                 self.counters.nodes += 1;
-                let q = self.m.next_in_option(p);
+                let q = self.m.next_live::<WIDTH>(p);
                 emit(obs, || Event::Try {
                     option: self.m.node_option[p as usize],
                     level: l as u32,
@@ -480,19 +500,31 @@ impl Search {
                 self.cursor = q;
                 then!(CoverOthers; break 'cover_others);
             }
-            // X5: cover the other items of the option tried, left to right.
+            // X5: cover the other items of the option tried, left to right (with colours:
+            // purify the coloured ones, and pass over those purified already).
             let first = self.x[l];
             loop {
                 let q = self.cursor;
                 // A node's item and right neighbour never change: read both before the cover.
                 let node = self.m.node(q);
-                let (item, next) = (node.top, node.right);
-                self.counters.updates += self.m.cover_::<NARROW, WIDTH>(item);
+                let (item, mut next) = (node.top, node.right);
+                let colour = if WIDTH == COLOURED { self.m.links.colour(q) } else { 0 };
+                if colour == 0 {
+                    self.counters.updates += self.m.cover_::<NARROW, WIDTH>(item);
+                } else {
+                    let (updates, cleansings) = self.m.links.purify(q);
+                    self.counters.updates += updates;
+                    self.counters.cleansings += cleansings;
+                }
+                if WIDTH == COLOURED {
+                    // The others' colours are as they were: purifying changes only this item's list.
+                    next = self.m.next_live::<WIDTH>(q);
+                }
                 let done = next == first;
                 if !done {
                     self.cursor = next;
                 }
-                emit(obs, || Event::Cover { item });
+                emit(obs, || if colour == 0 { Event::Cover { item } } else { Event::Purify { item, colour } });
                 if done {
                     l += 1;
                     then!(Enter; continue 'run);
@@ -528,7 +560,7 @@ impl Search {
                 let l = l - 1;
                 self.level = l;
                 let p = self.x[l];
-                let last = self.m.prev_in_option(p);
+                let last = self.m.prev_live_any(p);
                 if last == p {
                     self.counters.nodes -= 1;
                     self.pc = Pc::TryNext;
@@ -563,7 +595,7 @@ impl Search {
                 }
             }
             Pc::CoverOthers => {
-                let p = self.m.prev_in_option(self.cursor);
+                let p = self.m.prev_live_any(self.cursor);
                 if p == self.x[l] {
                     self.counters.nodes -= 1;
                     self.pc = Pc::TryNext;
@@ -574,7 +606,7 @@ impl Search {
                 }
             }
             Pc::UncoverOthers => {
-                let n = self.m.next_in_option(self.cursor);
+                let n = self.m.next_live_any(self.cursor);
                 if n == self.x[l] {
                     self.reenter(l + 1)
                 } else {
@@ -584,7 +616,7 @@ impl Search {
             }
             Pc::Untry => {
                 let p = self.x[l];
-                let first = self.m.next_in_option(p);
+                let first = self.m.next_live_any(p);
                 if first == p {
                     self.reenter(l + 1)
                 } else {
@@ -607,6 +639,7 @@ impl Search {
                     // `Choose`, its own undoing takes the work back.
                     self.counters.choice_work -= work;
                     self.counters.dead_ends -= 1;
+                    self.counters.updates -= u64::from(self.m.is_coloured());
                     return Some(Event::DeadEnd { item });
                 }
                 self.m.cover(item);
@@ -637,18 +670,31 @@ impl Search {
         }
     }
 
-    /// Undo a `Cover` of node `q`'s item, taking its updates off the count.
+    /// Undo the `Cover` (or `Purify`) of node `q`'s item, taking its updates (and
+    /// cleansings) off the count.
     fn uncover_counted(&mut self, q: u32) -> Event {
         let item = self.m.node(q).top;
-        self.counters.updates -= self.m.uncover(item);
-        Event::Cover { item }
+        let colour = self.m.links.colour(q);
+        let (updates, cleansings) = self.m.undo_node(q);
+        self.counters.updates -= updates;
+        self.counters.cleansings -= cleansings;
+        if colour == 0 {
+            Event::Cover { item }
+        } else {
+            Event::Purify { item, colour }
+        }
     }
 
-    /// Undo an `Uncover` of node `q`'s item (uncovers count no updates).
+    /// Undo an `Uncover` (or `Unpurify`) of node `q`'s item (they count no updates).
     fn recover(&mut self, q: u32) -> Event {
         let item = self.m.node(q).top;
-        self.m.cover(item);
-        Event::Uncover { item }
+        let colour = self.m.links.colour(q);
+        self.m.do_node(q);
+        if colour == 0 {
+            Event::Uncover { item }
+        } else {
+            Event::Unpurify { item, colour }
+        }
     }
 
     /// Uncovers everything the search has covered, leaving the matrix as at the start,
@@ -658,7 +704,7 @@ impl Search {
         let l = self.level;
         let opened = match self.pc {
             Pc::TryNext | Pc::Untry => None,
-            Pc::CoverOthers => Some(self.m.prev_in_option(self.cursor)),
+            Pc::CoverOthers => Some(self.m.prev_live_any(self.cursor)),
             Pc::UncoverOthers => Some(self.cursor),
             Pc::Enter | Pc::CoverChosen | Pc::Leaving | Pc::EmitDone | Pc::Finished => {
                 self.unwind_below(l);
@@ -683,10 +729,11 @@ impl Search {
         self.counters = Counters::default();
     }
 
-    /// Uncovers the items of nodes `q`, `prev(q)`, … down to (not including) node `p`.
+    /// Uncovers (or unpurifies) the items of nodes `q`, `prev(q)`, … down to (not including)
+    /// node `p`.
     fn uncover_back_from(&mut self, mut q: u32, p: u32) {
         while q != p {
-            self.m.uncover(self.m.node(q).top);
+            self.m.undo_node(q);
             q = self.m.prev_in_option(q);
         }
     }
@@ -796,10 +843,11 @@ impl Search {
         let mut tried = Counters::default();
         for (k, &b) in path.iter().enumerate() {
             match self.m.apply(b) {
-                Ok(others) => {
+                Ok((updates, cleansings)) => {
                     if fresh && k + 1 == path.len() {
                         tried.nodes = 1;
-                        tried.updates = others;
+                        tried.updates = updates;
+                        tried.cleansings = cleansings;
                     }
                 }
                 Err(e) => {

@@ -162,10 +162,11 @@ export class CoverItemsView {
       const li = document.createElement('li');
       li.className = i >= trace.primary ? 'secondary' : '';
       const name = Object.assign(document.createElement('span'), { className: 'name', textContent: trace.itemName(i) });
+      const colour = Object.assign(document.createElement('span'), { className: 'colour' });
       const len = Object.assign(document.createElement('span'), { className: 'len' });
-      li.append(name, len);
+      li.append(name, colour, len);
       list.append(li);
-      this.chips.push([li, len.appendChild(document.createTextNode('')), '']);
+      this.chips.push([li, len.appendChild(document.createTextNode('')), '', colour]);
     }
     const more = trace.items > n ? [Object.assign(document.createElement('p'), { className: 'more', textContent: `… and ${grouped(trace.items - n)} more items` })] : [];
     this.root.replaceChildren(list, ...more);
@@ -185,7 +186,9 @@ export class CoverItemsView {
       if (i >= this.chips.length) continue;
       const slot = this.chips[i];
       const f = pic.flags[i];
-      const state = `${pic.len[i]}|${f}`;
+      // A purified item (a problem with colours) shows the colour an option of the partial solution gave it.
+      const colour = pic.colours?.[i] ? trace.colourName(pic.colours[i]) : '';
+      const state = `${pic.len[i]}|${f}|${colour}`;
       if (slot[2] === state) continue;
       slot[2] = state;
       slot[1].nodeValue = String(pic.len[i]);
@@ -193,10 +196,12 @@ export class CoverItemsView {
       li.className = [
         i >= trace.primary && 'secondary',
         f & ItemFlag.Covered && 'covered',
+        colour && 'purified',
         f & ItemFlag.Top ? 'top' : f & ItemFlag.Chosen && 'chosen',
         f & ItemFlag.DeadEnd && 'dead',
       ].filter(Boolean).join(' ');
-      li.title = `${trace.itemName(i)}: ${pic.len[i]} option${pic.len[i] === 1 ? '' : 's'}${f & ItemFlag.Covered ? ' when covered' : ' left'}`;
+      slot[3].textContent = colour ? `:${colour}` : '';
+      li.title = `${trace.itemName(i)}: ${colour ? `coloured ${colour} by the partial solution; ` : ''}${pic.len[i]} option${pic.len[i] === 1 ? '' : 's'}${f & ItemFlag.Covered ? ' when covered' : ' left'}`;
     }
   }
 }

@@ -294,7 +294,7 @@ fn summary(log: &str) {
                     (Some(&n), "ours" | "ours-cli" | "dlx1") => format!("{:.2} M", n as f64 / med / 1e6),
                     _ => "—".into(),
                 };
-                let process = matches!(solver.as_str(), "dlx1" | "ssxc1" | "cells-cli");
+                let process = matches!(solver.as_str(), "dlx1" | "ssxc1" | "cells-cli" | "dlx2" | "ssxcc");
                 let reference = if process { cli } else { ours };
                 let mut ratios: Vec<f64> = rounds
                     .iter()
