@@ -7,8 +7,8 @@
 #
 #   bench/cover.sh [ROUNDS]        (default 3)
 #
-# Then problems with colours (graceful labellings of W9, K6 and P13; word squares of $WORDS,
-# a word list, if set) against Knuth's DLX2 and SSXCC ($DLX2, $SSXCC, or target/peers/dlx2
+# Then problems with colours (graceful labellings of the wheels W8 and W9, about 1 and 10 s; word
+# squares of $WORDS, or of tests/data/words3-all.txt's 417 words, 0.2 s) against Knuth's DLX2 and SSXCC ($DLX2, $SSXCC, or target/peers/dlx2
 # and target/peers/ssxcc; built -O3 by ../shared/peers/build-knuth.sh), process against process.
 #
 # DLX1 is target/peers/dlx1 (or $DLX1); if it is missing and $CWEBTEST names a snapshot of
@@ -68,21 +68,19 @@ for ((r = 1; r <= rounds; r++)); do
 done
 
 # Colours (DLX2's XCC): our CLI against Knuth's DLX2 and SSXCC, process against process, on
-# problems `cover --example` makes (graceful labellings; word squares if $WORDS names a list).
+# problems `cover --example` makes (graceful labellings, word squares).
 # The counts must agree: a run whose counts differ stops with the three counts.
 dlx2="${DLX2:-$root/target/peers/dlx2}"
 ssxcc="${SSXCC:-$root/target/peers/ssxcc}"
 xcc_solvers=(ours-cli)
 if [[ -x "$dlx2" ]]; then xcc_solvers+=(dlx2); else echo "cover.sh: no DLX2 at $dlx2: skipped" >&2; fi
 if [[ -x "$ssxcc" ]]; then xcc_solvers+=(ssxcc); else echo "cover.sh: no SSXCC at $ssxcc: skipped" >&2; fi
-xcc_problems=(graceful-W9 graceful-K6 graceful-P13)
+xcc_problems=(graceful-W8 graceful-W9)
 for p in "${xcc_problems[@]}"; do
     "$ours" cover --example ${p%-*} ${p##*-} > "$work/$p.dlx"
 done
-if [[ -n "${WORDS:-}" ]]; then
-    "$ours" cover --example word-squares "$WORDS" > "$work/word-squares.dlx"
-    xcc_problems+=(word-squares)
-fi
+"$ours" cover --example word-squares "${WORDS:-$root/tests/data/words3-all.txt}" > "$work/word-squares.dlx"
+xcc_problems+=(word-squares)
 for ((r = 1; r <= rounds; r++)); do
     for p in "${xcc_problems[@]}"; do
         n=${#xcc_solvers[@]}

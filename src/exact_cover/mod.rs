@@ -31,6 +31,13 @@
 //! primary items' lengths, with no branch on them; past `SCAN_PRIMARY` primary items, and
 //! on wasm32, by a scan of the item list as DLX1 does.
 //!
+//! Colours (DLX2's exact cover with colours, XCC): an option may give a secondary item a
+//! colour ([`Matrix::add_coloured_option`]); several options of a solution may then share the
+//! item if they give it the same colour. Trying such an option *purifies* the item as DLX2
+//! does: every option that gives it another colour, or none, is hidden, and the nodes of those
+//! that agree are marked, so that they pass over it. A matrix with a colour searches in a
+//! width class of its own (`COLOURED`), so the loops of the others have no colour test.
+//!
 //! [`Search`] runs Algorithm X on a [`Matrix`] one event at a time, forwards and
 //! backwards; [`Matrix::solutions`] is the short way to use it.
 
