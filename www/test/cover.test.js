@@ -103,7 +103,7 @@ function bench({ solver = {} } = {}) {
 }
 
 test('every gallery entry is a problem wasm writes, with its known count', () => {
-  const known = { 'queens-4': 2, 'queens-5': 10, 'pentominoes-3x5': 4, 'langford-3': 2, 'langford-4': 2, knuth: 1, 'sudoku-4': 1, 'queens-8': 92, 'queens-12': 14200, 'langford-11': 35584 };
+  const known = { 'queens-4': 2, 'queens-5': 10, 'pentominoes-3x5': 4, 'langford-3': 2, 'langford-4': 2, knuth: 1, 'sudoku-4': 1, 'queens-8': 92, 'queens-12': 14200, 'langford-11': 35584, 'graceful-k3': 6, 'graceful-w7': 938 };
   assert.ok(GALLERY.some((g) => g.id === DEFAULT_PROBLEM));
   for (const g of GALLERY) {
     const { wb, seen, status } = bench();
