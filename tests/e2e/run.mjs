@@ -1443,7 +1443,7 @@ test('workbench: parse errors show at their line and column as the user types, a
   // Each kind of error, live, with its line and column; never a panic.
   for (const [text, message] of [
     ['a b a\na b\n', 'line 1, column 5: item "a" is named twice (first at column 1)'],
-    ['a | b\na b:red\n', 'line 2, column 3: "b:red": colours (DLX2\'s item:colour) are not supported'],
+    ['a | b\nb a:red\n', 'line 2, column 3: "a:red": a primary item cannot have a colour (only secondary items take DLX2\'s item:colour)'],
     ['a | b\nb\n', 'line 2, column 1: this option has no primary item'],
     ['a b\na b a\n', 'line 2, column 5: item "a" is repeated in this option (first at column 1)'],
     ['', 'empty input: no item line (only blank lines and comments)'],
