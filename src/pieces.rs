@@ -6,11 +6,15 @@
 //! subtree is larger, pauses there and hands the rest of it back as new pieces
 //! ([`Search::split_rest`]), so that nobody waits on one long subtree while the others idle.
 //!
-//! The command line runs the pieces on rayon's pool (`src/cli/parallel.rs`).
+//! The command line runs the pieces on rayon's pool (`src/cli/parallel.rs`). The page hands
+//! them out to Web Workers, each with a [`Counter`] (`src/wasm.rs`, `www/count-pool.js`); there
+//! pieces cross from one worker to another as `u32` words ([`encode`], [`decode`]).
 //!
 //! Each piece carries its share of the tree, estimated as Knuth's programs do from "option k
 //! of d" at each level, in units of [`WHOLE`]: what a piece does not hand back is done, so the
 //! shares done add up to exactly `WHOLE` when the count ends.
+
+use std::fmt;
 
 use crate::exact_cover::{Branch, Counters, Matrix, MatrixError, Pausing, Search, Status};
 
@@ -35,19 +39,20 @@ pub struct Top {
 impl Top {
     /// The subtrees below the nodes at `depth`, as pieces to count.
     pub fn pieces(&self) -> Vec<Piece> {
+        let mut left = WHOLE;
         self.nodes
             .iter()
             .map(|(path, share)| Piece {
                 path: path.clone(),
                 fresh: false,
-                units: units(WHOLE, *share),
+                units: part(&mut left, WHOLE, *share),
             })
             .collect()
     }
 
     /// The share of the tree done above `depth`, in units: what the pieces leave of the whole.
     pub fn done(&self) -> u64 {
-        WHOLE.saturating_sub(self.nodes.iter().map(|(_, s)| units(WHOLE, *s)).sum())
+        WHOLE - self.pieces().iter().map(|p| p.units).sum::<u64>()
     }
 }
 
@@ -64,7 +69,7 @@ pub fn top(matrix: &Matrix, depth: usize, limit: u64) -> Top {
     };
     let mut found = 0;
     loop {
-        match search.step(&mut Pausing) {
+        match step(&mut search) {
             Status::Solution => {
                 top.by_depth[search.depth()] += 1;
                 found += 1;
@@ -87,6 +92,14 @@ pub fn top(matrix: &Matrix, depth: usize, limit: u64) -> Top {
     top
 }
 
+/// The next step of a search observed by [`Pausing`]: to the next solution, pause (see
+/// [`Search::set_pause`]; none is set, none is made) or the end. Not inlined: the search's
+/// loop is large (18 KB of wasm), and the split, the pieces and wasm's `countCover` share one copy.
+#[inline(never)]
+pub fn step(search: &mut Search) -> Status {
+    search.step(&mut Pausing)
+}
+
 /// The shallowest depth with at least `wanted` nodes, or the depth where the tree ends (no
 /// node deeper), or where `limit` solutions are found above it; the top of the tree is small,
 /// so trying each depth in turn costs little.
@@ -103,8 +116,16 @@ pub fn first_split(matrix: &Matrix, wanted: usize, limit: u64) -> Top {
 }
 
 /// `whole` times `share`, in units.
-pub fn units(whole: u64, share: f64) -> u64 {
+fn units(whole: u64, share: f64) -> u64 {
     (whole as f64 * share) as u64
+}
+
+/// `whole` times `share`, in units, but no more than is `left` of it (taken from `left`): the
+/// parts of a whole never add up to more than it, however the products round.
+fn part(left: &mut u64, whole: u64, share: f64) -> u64 {
+    let units = units(whole, share).min(*left);
+    *left -= units;
+    units
 }
 
 /// A subproblem: the subtree below `path`.
@@ -181,8 +202,9 @@ impl Runner {
         let base = piece.path.len();
         let mut found = 0;
         let mut rest = Vec::new();
+        let mut left = piece.units;
         let counters = loop {
-            match search.step(&mut Pausing) {
+            match step(search) {
                 Status::Solution => {
                     self.tally.by_depth[base + search.depth()] += 1;
                     found += 1;
@@ -198,7 +220,7 @@ impl Runner {
                             rest.push(Piece {
                                 path: [&piece.path[..], below].concat(),
                                 fresh,
-                                units: units(piece.units, share),
+                                units: part(&mut left, piece.units, share),
                             })
                         });
                     }
@@ -210,12 +232,332 @@ impl Runner {
         let counters = tried + counters;
         self.tally.counters = self.tally.counters + counters;
         self.tally.pieces.push(counters.nodes);
-        let handed: u64 = rest.iter().map(|p| p.units).sum();
         Ok(Ran {
             found,
             counters,
             rest,
-            done: piece.units.saturating_sub(handed),
+            done: left,
         })
+    }
+}
+
+/// One worker's part of a count that several share: the pieces it was given, run one after
+/// another (the rest of a large one kept to run next, last in first out), and what they found.
+/// Another worker with nothing to do can [`Counter::take`] the pieces not started, the largest
+/// first.
+pub struct Counter {
+    runner: Runner,
+    /// The nodes a piece runs before it hands the rest back ([`BUDGET`]).
+    budget: u64,
+    /// Pieces to run; the last is next.
+    queue: Vec<Piece>,
+    found: u64,
+    /// Units of the tree done.
+    done: u64,
+}
+
+impl Counter {
+    pub fn new(matrix: &Matrix) -> Counter {
+        Counter {
+            runner: Runner::new(matrix),
+            budget: BUDGET,
+            queue: Vec::new(),
+            found: 0,
+            done: 0,
+        }
+    }
+
+    /// Pieces to run, after those it has.
+    pub fn give(&mut self, pieces: Vec<Piece>) {
+        let mut pieces = pieces;
+        pieces.reverse();
+        pieces.append(&mut self.queue);
+        self.queue = pieces;
+    }
+
+    /// Runs pieces until about `nodes` nodes are searched (whole pieces of at most [`BUDGET`]),
+    /// none is left, or `limit` more solutions are found; then the pieces still queued are
+    /// dropped, the count being over. Fails on a piece whose path is not one of the matrix's
+    /// (the piece is dropped).
+    pub fn work(&mut self, nodes: u64, limit: u64) -> Result<(), MatrixError> {
+        if limit == 0 {
+            self.queue.clear();
+            return Ok(());
+        }
+        let start = self.runner.tally.counters.nodes;
+        let mut found = 0;
+        while let Some(piece) = self.queue.pop() {
+            let left = limit - found;
+            let ran = self.runner.run(&piece, self.budget, |f| f >= left)?;
+            found += ran.found;
+            self.found += ran.found;
+            self.done += ran.done;
+            if found >= limit {
+                self.queue.clear();
+                break;
+            }
+            self.queue.extend(ran.rest.into_iter().rev());
+            if self.runner.tally.counters.nodes - start >= nodes {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Up to `n` of the pieces not started, the largest (the shallowest) first, keeping one to
+    /// go on with.
+    pub fn take(&mut self, n: usize) -> Vec<Piece> {
+        let n = n.min(self.queue.len().saturating_sub(1));
+        self.queue.drain(..n).collect()
+    }
+
+    /// The pieces not run yet.
+    pub fn queued(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Solutions found so far.
+    pub fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// The share of the tree done so far, in units of [`WHOLE`].
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+
+    /// What the pieces run so far found (nodes, updates, solutions by depth).
+    pub fn tally(&self) -> &Tally {
+        self.runner.tally()
+    }
+}
+
+/// Pieces as `u32` words, one after another: for each, the length of its path, 1 if it is
+/// fresh (else 0), its units (the high word, then the low one), then the item and the option of
+/// each branch of its path.
+pub fn encode(pieces: &[Piece]) -> Vec<u32> {
+    let mut words = Vec::with_capacity(pieces.iter().map(|p| 4 + 2 * p.path.len()).sum());
+    for p in pieces {
+        words.extend([
+            p.path.len() as u32,
+            u32::from(p.fresh),
+            (p.units >> 32) as u32,
+            p.units as u32,
+        ]);
+        for b in &p.path {
+            words.extend([b.item, b.option]);
+        }
+    }
+    words
+}
+
+/// Why words are not pieces.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BadPieces {
+    /// The index of the first word of the piece that is wrong.
+    pub at: usize,
+    pub why: &'static str,
+}
+
+impl fmt::Display for BadPieces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the pieces' word {}: {}", self.at, self.why)
+    }
+}
+
+impl std::error::Error for BadPieces {}
+
+/// The pieces of [`encode`]'s words. Checks only their layout: a path that is not one of the
+/// problem's fails where it is run ([`Runner::run`]).
+pub fn decode(words: &[u32]) -> Result<Vec<Piece>, BadPieces> {
+    let mut pieces = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        let Some(&[len, fresh, high, low]) = words.get(at..at + 4) else {
+            return Err(BadPieces {
+                at,
+                why: "a piece cut short in its head",
+            });
+        };
+        if fresh > 1 {
+            return Err(BadPieces {
+                at,
+                why: "its second word is not 0 or 1",
+            });
+        }
+        let end = (len as usize).checked_mul(2).and_then(|n| n.checked_add(at + 4));
+        let Some(branches) = end.and_then(|end| words.get(at + 4..end)) else {
+            return Err(BadPieces {
+                at,
+                why: "a piece cut short in its path",
+            });
+        };
+        pieces.push(Piece {
+            path: branches
+                .chunks_exact(2)
+                .map(|b| Branch {
+                    item: b[0],
+                    option: b[1],
+                })
+                .collect(),
+            fresh: fresh == 1,
+            units: u64::from(high) << 32 | u64::from(low),
+        });
+        at += 4 + branches.len();
+    }
+    Ok(pieces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx1::examples::Example;
+    use crate::exact_cover::tests::{random_options, rounds, Rng};
+
+    /// The whole count of `m` on one search: solutions by depth and counters.
+    fn whole(m: &Matrix) -> (Vec<u64>, Counters) {
+        let t = top(m, usize::MAX, u64::MAX);
+        (t.by_depth, t.counters)
+    }
+
+    /// Counts `m` as the page does, on `workers` counters: one splits, each runs pieces for
+    /// `slice` nodes at a time, and one with nothing to do takes pieces another has not
+    /// started, through their words. Returns the solutions by depth, the nodes, and the units
+    /// done, of the top and every counter added.
+    fn shared(m: &Matrix, workers: usize, budget: u64, slice: u64) -> (Vec<u64>, u64, u64) {
+        let top = first_split(m, 4 * workers, u64::MAX);
+        let mut counters: Vec<Counter> = (0..workers)
+            .map(|_| Counter {
+                budget,
+                ..Counter::new(m)
+            })
+            .collect();
+        let mut queue: Vec<Vec<u32>> = top.pieces().iter().map(|p| encode(std::slice::from_ref(p))).collect();
+        loop {
+            let mut idle = 0;
+            for counter in counters.iter_mut() {
+                if counter.queued() == 0 {
+                    match queue.pop() {
+                        Some(words) => counter.give(decode(&words).unwrap()),
+                        None => {
+                            idle += 1;
+                            continue;
+                        }
+                    }
+                }
+                counter.work(slice, u64::MAX).unwrap();
+                // The rest of a busy one's pieces go to the others when they run out.
+                if queue.is_empty() {
+                    queue.extend(counter.take(workers).iter().map(|p| encode(std::slice::from_ref(p))));
+                }
+            }
+            if idle == workers {
+                break;
+            }
+        }
+        let mut by_depth = top.by_depth.clone();
+        let mut nodes = top.counters.nodes;
+        let mut done = top.done();
+        for c in &counters {
+            for (all, n) in by_depth.iter_mut().zip(&c.tally().by_depth) {
+                *all += n;
+            }
+            nodes += c.tally().counters.nodes;
+            done += c.done();
+            assert_eq!(c.found(), c.tally().by_depth.iter().sum::<u64>());
+        }
+        (by_depth, nodes, done)
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn counts_shared_by_counters_are_the_whole_count() {
+        let mut problems: Vec<Matrix> = [Example::Queens(6), Example::Queens(8), Example::Langford(7)]
+            .iter()
+            .map(|e| e.problem().matrix().clone())
+            .collect();
+        let mut rng = Rng(35);
+        for _ in 0..rounds(60) {
+            problems.push(random_options(&mut rng, 8, 2, 16, 3).0);
+        }
+        for (n, m) in problems.iter().enumerate() {
+            let (by_depth, counters) = whole(m);
+            for (workers, budget, slice) in [(1, BUDGET, u64::MAX), (2, 3, 10), (3, 1, 1), (4, 7, 50)] {
+                let (shared_by_depth, nodes, done) = shared(m, workers, budget, slice);
+                let what = format!("problem {n}, {workers} counters, budget {budget}");
+                assert_eq!(shared_by_depth, by_depth, "{what}");
+                assert_eq!(nodes, counters.nodes, "{what}");
+                assert_eq!(done, WHOLE, "{what}: the shares done add up to the whole tree");
+            }
+        }
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_counter_stops_at_its_limit_and_drops_the_rest() {
+        let problem = Example::Queens(8).problem();
+        let m = problem.matrix();
+        let mut c = Counter {
+            budget: 5,
+            ..Counter::new(m)
+        };
+        c.give(first_split(m, 4, u64::MAX).pieces());
+        c.work(u64::MAX, 10).unwrap();
+        assert!(c.found() >= 10, "{} found", c.found());
+        assert!(c.found() < 92);
+        assert_eq!(c.queued(), 0, "the count is over: nothing is left to run");
+        c.give(first_split(m, 4, u64::MAX).pieces());
+        c.work(u64::MAX, 0).unwrap();
+        assert_eq!(c.queued(), 0, "a limit of 0 wants nothing more");
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn pieces_cross_as_words_and_bad_words_or_paths_are_errors() {
+        let problem = Example::Queens(6).problem();
+        let m = problem.matrix();
+        let top = first_split(m, 10, u64::MAX);
+        let mut pieces = top.pieces();
+        pieces[0].fresh = true;
+        pieces[1].units = u64::MAX - 5;
+        let words = encode(&pieces);
+        assert_eq!(decode(&words).unwrap(), pieces);
+        assert_eq!(decode(&[]).unwrap(), vec![]);
+        assert_eq!(decode(&words[..3]).unwrap_err().at, 0, "cut in its head");
+        assert_eq!(
+            decode(&words[..words.len() - 1]).unwrap_err().why,
+            "a piece cut short in its path"
+        );
+        assert_eq!(
+            decode(&[1, 2, 0, 0, 0, 0]).unwrap_err().why,
+            "its second word is not 0 or 1"
+        );
+        assert!(decode(&[u32::MAX, 0, 0, 0]).is_err(), "a path longer than the words");
+        // Paths that are not the problem's fail where they run, and the counter goes on.
+        let mut c = Counter::new(m);
+        for bad in [
+            vec![Branch { item: 0, option: 999 }],
+            vec![Branch { item: 99, option: 0 }],
+        ] {
+            c.give(vec![Piece {
+                path: bad,
+                fresh: false,
+                units: 1,
+            }]);
+            assert!(c.work(u64::MAX, u64::MAX).is_err());
+        }
+        let clash = pieces[0].path[0];
+        c.give(vec![Piece {
+            path: vec![clash, clash],
+            fresh: false,
+            units: 1,
+        }]);
+        assert!(
+            c.work(u64::MAX, u64::MAX).is_err(),
+            "an option that clashes with the one before"
+        );
+        c.give(top.pieces());
+        c.work(u64::MAX, u64::MAX).unwrap();
+        assert_eq!(c.found() + top.by_depth.iter().sum::<u64>(), 4, "6 queens: 4 solutions");
     }
 }

@@ -8,6 +8,7 @@ import init, * as dlx from './pkg/dlx_sudoku.js';
 import { Numbering } from './numbering.js';
 import { Player, SPEEDS } from './player.js';
 import { Solver } from './solver.js';
+import { CountPool } from './count-pool.js';
 import { Shell, MODES } from './shell.js';
 import { SudokuRoom } from './controllers/sudoku.js';
 import { KnuthRoom } from './controllers/knuth.js';
@@ -44,6 +45,8 @@ const numbering = numberingFor(9);
 let shell = null, sudoku = null, cover = null; // the shell and the Sudoku's and the workbench's rooms, once made
 const player = new Player({ onChange: () => shell?.render() });
 const solver = new Solver();
+/** The Sudoku's counts, on every core; the workbench has a pool of its own, so that a Sudoku count and a cover count never wait on each other. */
+const counts = new CountPool();
 const moving = (f) => () => {
   shell.clearAnswer();
   f();
@@ -62,7 +65,7 @@ const views = {
   coverResult: new ResultView($('cover-result'), { onCancel: () => cover.workbench.cancel() }),
   notice: new NoticeView($('notice')),
   watchNotice: new NoticeView($('watch-notice')), // under "Copy link to this step", where the board's notice is out of view
-  result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => sudoku.numbering.cellName(cell) }),
+  result: new ResultView($('result'), { onCancel: () => { solver.cancel(); counts.cancel(); }, cellName: (cell) => sudoku.numbering.cellName(cell) }),
   narration: $('narration'),
   stack: new StackView($('stack')),
   controls: new ControlsView($('controls'), {
@@ -88,14 +91,14 @@ const views = {
   }, SPEEDS),
 };
 shell = new Shell({ dlx, player, views, $ });
-sudoku = new SudokuRoom({ dlx, numberingFor, player, solver, views, shell, $ });
+sudoku = new SudokuRoom({ dlx, numberingFor, player, solver, counts, views, shell, $ });
 cover = new WorkbenchRoom({ dlx, shell, views, $ });
 shell.rooms = { sudoku, knuth: new KnuthRoom({ dlx, shell, views }), cover };
 sudoku.shapeShown();
-// The workbench counts in a worker of its own, so that a Sudoku count and a cover count never wait on each other.
+// The workbench counts in workers of its own.
 const editor = new CoverEditor($('cover-editor'), { onInput: () => cover.workbench.edited() });
 cover.workbench = new Workbench({
-  dlx, editor, status: $('cover-status'), result: views.coverResult, solver: new Solver(),
+  dlx, editor, status: $('cover-status'), result: views.coverResult, solver: new CountPool(),
   onProblem: (trace) => {
     player.stop();
     cover.load(trace);

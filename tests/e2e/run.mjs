@@ -50,6 +50,8 @@ const HARD1 = '.....6....59.....82....8....45........3........6..3.54...325..6..
 const EMPTY = '.'.repeat(81);
 const POJ2 = '......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.'; // the page's default
 const IMPOSSIBLE = '.....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........'; // Norvig's
+const THOUSANDS = '.........................293.5692.8...........6.1745.364.......9518...7..8..6534.'; // POJ1 less its first 13 clues
+const THOUSANDS_COUNT = '2,554';
 const MILLIONS = '.....6....59.....82....8....45........3........6..3.54...325..6................97'; // HARD1 + 2 clues: 2,217,329 solutions
 const HDU = '7 1 2 ? 6 ? 3 5 8\n? 6 5 2 ? 7 1 ? 4\n? ? 8 5 1 3 6 7 2\n9 2 4 ? 5 6 ? 3 7\n5 ? 6 ? ? ? 2 4 1\n1 ? 3 7 2 ? 9 ? 5\n? ? 1 9 7 5 4 8 6\n6 ? 7 8 3 ? 5 1 9\n8 5 9 ? 4 ? ? 2 3\n';
 const HDU_LINE = '712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23';
@@ -1113,7 +1115,7 @@ test('hostile count: millions of solutions to the end: progress, a responsive pa
     await page.waitForFunction(() => /solutions: the whole search tree was explored/.test(document.querySelector('#result').textContent), null, { ...slowly, timeout: 120000 });
   });
   const result = await page.$eval('#result', (r) => r.textContent);
-  assert.match(result, /^2,217,329 solutions: the whole search tree was explored \([\d,]+ steps, [\d.]+ s\)\.$/);
+  assert.match(result, /^2,217,329 solutions: the whole search tree was explored \([\d,]+ nodes in [\d.]+ s on \d+ workers?\)\.$/);
   const b = await blocking(page, since);
   console.log(`    ${result}`);
   console.log(`    idle, before: ${describeBlocking(noise)}`);
@@ -1600,12 +1602,12 @@ test('workbench: counting in the worker: known counts, progress on pentominoes 6
     await galleryPick(page, label);
     await page.click('#cover-count');
     await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count', null, { timeout: 30000 });
-    assert.match(await coverResult(page), new RegExp(`^${expected}: the whole search tree was explored \\([\\d,]+ steps, `), label);
+    assert.match(await coverResult(page), new RegExp(`^${expected}: the whole search tree was explored \\([\\d,]+ nodes in `), label);
   }
   await galleryPick(page, 'Pentominoes 6×10');
   assert.equal(await coverStatus(page), '72 items (72 primary), 2,056 options, 12,336 entries.');
   await page.click('#cover-count');
-  await page.waitForFunction(() => /solutions so far \([\d,]+ steps\)/.test(document.querySelector('#cover-result').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /so far \([\d,]+ nodes\)/.test(document.querySelector('#cover-result').textContent), null, { timeout: 10000 });
   await page.waitForFunction(() => /Counting… [1-9][\d,]* solutions so far/.test(document.querySelector('#cover-result').textContent), null, { timeout: 20000 });
   // While it counts, the page answers: a step of the search on the main thread.
   const t0 = Date.now();
@@ -1623,12 +1625,152 @@ test('workbench: counting in the worker: known counts, progress on pentominoes 6
   await typeProblem(page, 'a\na\n');
   await page.click('#cover-count');
   await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
-  assert.match(await coverResult(page), /^1 solution: the whole search tree was explored \([\d,]+ steps, /);
+  assert.match(await coverResult(page), /^1 solution: the whole search tree was explored \([\d,]+ nodes? in /);
   // No solution is said in the colour of "no solution", not in the green of a count.
   await typeProblem(page, 'a b\na\n');
   await page.click('#cover-count');
   await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'none');
-  assert.match(await coverResult(page), /^0 solutions: the whole search tree was explored \([\d,]+ steps, /);
+  assert.match(await coverResult(page), /^0 solutions: the whole search tree was explored \([\d,]+ nodes? in /);
+});
+
+// --- Count on every core (www/count-pool.js) ------------------------------------------------------
+/**
+ * An init script: navigator.hardwareConcurrency says `n`, and each Worker the page starts is
+ * recorded in window.startedWorkers ({terminated}). window.workerRule = {free, then} makes the
+ * workers after the next `free` ones refused: 'throw' (the constructor throws, as a browser that
+ * refuses workers does) or 'fail' (it starts, and its script fails at once).
+ */
+const countInit = (n) => `(${(n) => {
+  Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
+  const Real = window.Worker;
+  window.startedWorkers = [];
+  window.workerRule = null;
+  window.Worker = class extends Real {
+    constructor(url, options) {
+      const rule = window.workerRule;
+      let broken = false;
+      if (rule && rule.free > 0) rule.free--;
+      else if (rule && rule.then === 'throw') throw new DOMException('the test refuses this worker', 'SecurityError');
+      else if (rule) broken = true;
+      super(broken ? 'data:text/javascript,throw new Error("this worker fails as it starts")' : url, options);
+      const record = { terminated: false };
+      window.startedWorkers.push(record);
+      const terminate = this.terminate.bind(this);
+      this.terminate = () => {
+        record.terminated = true;
+        terminate();
+      };
+    }
+  };
+}})(${n})`;
+
+/**
+ * Registered before a count: every value the count's bar takes, in window.barValues (a
+ * MutationObserver sees each change, however short the count).
+ */
+function watchBar() {
+  window.barValues = [];
+  new MutationObserver((records) => {
+    for (const m of records) if (m.target.matches?.('progress.count-bar')) window.barValues.push(Number(m.target.getAttribute('value')));
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['value'] });
+}
+
+/** The CPU time (s) Chromium's processes used during `ms` of waiting. */
+async function cpuDuring(page, ms) {
+  const cdp = await page.context().browser().newBrowserCDPSession();
+  const cpu = async () => (await cdp.send('SystemInfo.getProcessInfo')).processInfo.reduce((s, p) => s + p.cpuTime, 0);
+  const before = await cpu();
+  await page.waitForTimeout(ms);
+  const used = (await cpu()) - before;
+  await cdp.detach();
+  return used;
+}
+
+const countDone = (page, sel) => page.waitForFunction((sel) => ['count', 'none'].includes(document.querySelector(sel).dataset.kind), sel, { timeout: 60000 });
+
+test('count in workers: the same counts on 1 and 4 workers (a 9×9, a workbench example); the bar ends full', async () => {
+  const counts = [];
+  for (const n of [1, 4]) {
+    const page = await open(`#p=${THOUSANDS}`, { init: countInit(n) });
+    await page.evaluate(watchBar);
+    await page.click('#count');
+    await countDone(page, '#result');
+    const sudoku = await page.$eval('#result', (r) => r.textContent);
+    assert.match(sudoku, new RegExp(`^${THOUSANDS_COUNT} solutions: the whole search tree was explored \\([\\d,]+ nodes in [\\d.]+ m?s on ${n} workers?\\)\\.$`), `${n} workers`);
+    const cover = await openCover('#m=cover', { init: countInit(n) });
+    await galleryPick(cover, 'Langford 11');
+    await cover.evaluate(watchBar);
+    await cover.click('#cover-count');
+    await countDone(cover, '#cover-result');
+    const langford = await coverResult(cover);
+    assert.match(langford, new RegExp(`^35,584 solutions: the whole search tree was explored \\([\\d,]+ nodes in [\\d.]+ m?s on ${n} workers?\\)\\.$`), `${n} workers`);
+    for (const p of [page, cover]) {
+      const bar = await p.evaluate(() => window.barValues);
+      // (A quick count may end before its first report: the bar is then full at once.)
+      assert.ok(bar.every((v, k) => k === 0 || v >= bar[k - 1]), `the bar never goes back: ${bar.join(' ')}`);
+      assert.equal(bar.at(-1), 1, 'the bar ends full');
+    }
+    // The nodes: the same tree, however it is shared.
+    counts.push([sudoku, langford].map((t) => t.replace(/ in .*/, '')));
+    console.log(`    ${n} worker(s): ${sudoku}; ${langford}`);
+  }
+  assert.deepEqual(counts[1], counts[0], 'the same solutions and nodes on 1 and on 4 workers');
+});
+
+test('count in workers: the bar moves; Cancel stops every worker at once (no CPU after), and no message of the cancelled count lands', async () => {
+  const cover = await openCover('#m=cover', { init: countInit(3) });
+  await galleryPick(cover, 'Pentominoes 6×10');
+  const before = await cover.evaluate(() => window.startedWorkers.length);
+  await cover.click('#cover-count');
+  await cover.evaluate(watchBar);
+  await cover.waitForFunction(() => /% of the tree/.test(document.querySelector('#cover-result').textContent), null, { timeout: 20000 });
+  // The bar moves: a share on its way, growing.
+  await cover.waitForFunction(() => window.barValues.filter((v) => v > 0 && v < 1).length >= 2, null, { timeout: 20000 });
+  const bar = await cover.evaluate(() => window.barValues);
+  assert.ok(bar.every((v, k) => k === 0 || v >= bar[k - 1]), `the bar never goes back: ${bar.join(' ')}`);
+  await shot(cover, 'count-workers-progress');
+  const busy = await cpuDuring(cover, 500);
+  const t0 = Date.now();
+  await cover.click('#cover-result button');
+  assert.equal(await coverResult(cover), 'Cancelled. The count was stopped and the solver is ready again.');
+  const took = Date.now() - t0;
+  const pool = await cover.evaluate((k) => window.startedWorkers.slice(k), before);
+  assert.equal(pool.length, 3, 'three workers counted');
+  assert.ok(pool.every((w) => w.terminated), 'every worker of the count is terminated');
+  const quiet = await cpuDuring(cover, 1000);
+  console.log(`    CPU: ${busy.toFixed(2)} s in 0.5 s while 3 workers counted, ${quiet.toFixed(2)} s in 1 s after Cancel (${took} ms)`);
+  assert.ok(quiet < 0.3, `no worker runs on: ${quiet.toFixed(2)} s of CPU in the second after Cancel`);
+  assert.equal(await coverResult(cover), 'Cancelled. The count was stopped and the solver is ready again.', 'nothing of the cancelled count lands later');
+  await galleryPick(cover, '8 queens');
+  await cover.click('#cover-count');
+  await countDone(cover, '#cover-result');
+  assert.match(await coverResult(cover), /^92 solutions: .* on 3 workers\)\.$/);
+  // A Sudoku with millions of solutions, cancelled as it counts.
+  const page = await open(`#p=${MILLIONS}`, { init: countInit(3) });
+  await page.fill('#count-limit', '10000000');
+  await page.click('#count');
+  await page.waitForFunction(() => /% of the tree/.test(document.querySelector('#result').textContent), null, { timeout: 20000 });
+  await page.click('#cancel-solver');
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('#result').textContent), null, { timeout: 5000 });
+  const still = await cpuDuring(page, 1000);
+  assert.ok(still < 0.3, `the Sudoku's workers stopped: ${still.toFixed(2)} s of CPU in the second after Cancel`);
+});
+
+test('count in workers: where the browser refuses more workers, the ones it starts count (down to one)', async () => {
+  for (const then of ['throw', 'fail']) {
+    const cover = await openCover('#m=cover', { init: countInit(4) });
+    await galleryPick(cover, '12 queens');
+    await cover.evaluate((then) => { window.workerRule = { free: 1, then }; }, then);
+    await cover.click('#cover-count');
+    await countDone(cover, '#cover-result');
+    assert.match(await coverResult(cover), /^14,200 solutions: the whole search tree was explored \([\d,]+ nodes in [\d.]+ m?s on 1 worker\)\.$/, then);
+  }
+  // None at all: a message, not a freeze.
+  const none = await openCover('#m=cover', { init: countInit(2) });
+  await none.evaluate(() => { window.workerRule = { free: 0, then: 'throw' }; });
+  await none.click('#cover-count');
+  await none.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'error');
+  assert.match(await coverResult(none), /^The solver failed: .*worker/);
 });
 
 test('workbench: a link carries the problem and the step; too big and hostile links get clear messages', async () => {
@@ -2351,7 +2493,7 @@ test('classroom: a link to an example shows it as that example, with its note; C
   await none.click('#count');
   await none.waitForFunction(() => ['none', 'count'].includes(document.querySelector('#result').dataset.kind));
   assert.equal(await none.$eval('#result', (r) => r.dataset.kind), 'none', '0 solutions is said in the colour of no solution');
-  assert.match(await none.$eval('#result', (r) => r.textContent), /^0 solutions: the whole search tree was explored \([\d,]+ steps, /);
+  assert.match(await none.$eval('#result', (r) => r.textContent), /^0 solutions: the whole search tree was explored \([\d,]+ nodes? in /);
 });
 
 test('Sudoku view: in a 4×4 solution every cell\'s option is drawn as chosen in the whole matrix, the givens\' too (chosen before the search)', async () => {
