@@ -1,16 +1,15 @@
-//! Counting one problem's solutions on many threads, and the subproblems that make it possible.
+//! Counting one problem's solutions on many threads.
 //!
-//! The subtrees below different nodes of the search tree are independent searches whose counts
-//! add. [`count`] enumerates the nodes at the shallowest depth that gives many more of them
-//! than threads ([`top`]), and counts below each on rayon's pool. A subproblem that turns out
-//! large is split again as it runs: after [`BUDGET`] nodes its search pauses and hands the rest
-//! of its subtree over as new tasks ([`Search::split_rest`]), so no thread waits on one long
-//! subtree while the others idle.
+//! The pieces are the library's ([`dlx_sudoku::pieces`]): [`count`] splits the tree at the
+//! shallowest depth that gives many more nodes than threads ([`pieces::first_split`]), and counts
+//! below each on rayon's pool. A piece that turns out large pauses after [`pieces::BUDGET`] nodes
+//! and hands the rest of its subtree over as new tasks, so no thread waits on one long subtree
+//! while the others idle.
 //!
-//! Each thread keeps one copy of the matrix (made at its first task, reused for the next:
-//! a task covers its path's options, counts, and uncovers them), and its own tally. Nothing is
-//! shared in the search's loop: a task adds its solutions, nodes and share of the tree to
-//! three atomic counters when it ends (for the progress line and the limit), and the tallies
+//! Each thread keeps one copy of the matrix (a [`Runner`], made at its first task, reused for
+//! the next: a task covers its path's options, counts, and uncovers them), and its own tally.
+//! Nothing is shared in the search's loop: a task adds its solutions, nodes and share of the tree
+//! to three atomic counters when it ends (for the progress line and the limit), and the tallies
 //! are added up at the end. A limit stops every thread through one flag, which a task reads
 //! when it starts, at each pause, and at each solution when there is a limit.
 
@@ -20,63 +19,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use dlx_sudoku::exact_cover::{Branch, Counters, Matrix, Pausing, Search, Status};
+use dlx_sudoku::exact_cover::{Counters, Matrix};
+use dlx_sudoku::pieces::{self, Piece, Runner, Tally, BUDGET, WHOLE};
 
-/// The options a task tries before it hands the rest of its subtree over: pieces of at most
-/// this many nodes (a millisecond or so) keep every thread busy to the end, and the split
-/// (a few allocations and covers) costs little beside them.
-pub const BUDGET: u64 = 1 << 12;
 /// Subproblems to start with, per thread.
 const PER_THREAD: usize = 16;
-/// The whole tree, in the fixed-point units the shares done are added in.
-const WHOLE: u64 = 1 << 60;
-
-/// The nodes at one depth of the search tree, and what the search found above them.
-pub struct Top {
-    pub depth: usize,
-    /// The path to each node at `depth`, and its share of the tree ("option k of d").
-    pub nodes: Vec<(Vec<Branch>, f64)>,
-    /// Solutions found above `depth` (fewer options), by depth.
-    pub by_depth: Vec<u64>,
-    /// The search's work above `depth`, the nodes at `depth` tried.
-    pub counters: Counters,
-}
-
-/// The nodes at `depth` of `matrix`'s search tree: the search runs down to that depth and
-/// skips what is below each node. `limit` stops it early, once so many solutions are found.
-pub fn top(matrix: &Matrix, depth: usize, limit: u64) -> Top {
-    let mut search = Search::new(matrix.clone());
-    search.set_pause(u64::MAX, depth);
-    let mut top = Top {
-        depth,
-        nodes: Vec::new(),
-        by_depth: vec![0; matrix.primary() + 1],
-        counters: Counters::default(),
-    };
-    let mut found = 0;
-    loop {
-        match search.step(&mut Pausing) {
-            Status::Solution => {
-                top.by_depth[search.depth()] += 1;
-                found += 1;
-                if found >= limit {
-                    break;
-                }
-            }
-            Status::Running => {
-                let share = search
-                    .choices()
-                    .iter()
-                    .fold(1.0, |share, c| share / c.branches.len() as f64);
-                top.nodes.push((search.path(), share));
-                search.skip();
-            }
-            Status::Done => break,
-        }
-    }
-    top.counters = search.counters();
-    top
-}
 
 /// What a parallel count found.
 pub struct Count {
@@ -113,7 +60,7 @@ pub fn count(
     mut watch: Option<&mut dyn FnMut(Progress)>,
 ) -> Result<Count, rayon::ThreadPoolBuildError> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let top = first_split(matrix, jobs, limit);
+    let top = pieces::first_split(matrix, PER_THREAD * jobs, limit);
     let above: u64 = top.by_depth.iter().sum();
     let shared = Shared {
         template: matrix,
@@ -122,17 +69,9 @@ pub fn count(
         stop: AtomicBool::new(above >= limit),
         found: AtomicU64::new(above),
         nodes: AtomicU64::new(top.counters.nodes),
-        done: AtomicU64::new(WHOLE.saturating_sub(top.nodes.iter().map(|(_, s)| units(WHOLE, *s)).sum())),
+        done: AtomicU64::new(top.done()),
     };
-    let tasks: Vec<Task> = top
-        .nodes
-        .iter()
-        .map(|(path, share)| Task {
-            path: path.clone(),
-            fresh: false,
-            units: units(WHOLE, *share),
-        })
-        .collect();
+    let tasks = top.pieces();
     let shared = &shared;
     let work = || {
         pool.scope(|scope| {
@@ -178,38 +117,6 @@ pub fn count(
     Ok(count)
 }
 
-/// The shallowest depth with at least `PER_THREAD` subproblems per thread, or the depth where
-/// the tree ends (no node deeper); the top of the tree is small, so trying each depth in turn
-/// costs little.
-fn first_split(matrix: &Matrix, jobs: usize, limit: u64) -> Top {
-    let mut depth = 1;
-    loop {
-        let found = top(matrix, depth, limit);
-        let above: u64 = found.by_depth.iter().sum();
-        if found.nodes.len() >= PER_THREAD * jobs
-            || found.nodes.is_empty()
-            || above >= limit
-            || depth >= matrix.primary()
-        {
-            return found;
-        }
-        depth += 1;
-    }
-}
-
-/// `whole` times `share`, in units.
-fn units(whole: u64, share: f64) -> u64 {
-    (whole as f64 * share) as u64
-}
-
-/// A subproblem: the subtree below `path`; `fresh` if its last option is not tried yet.
-struct Task {
-    path: Vec<Branch>,
-    fresh: bool,
-    /// Its share of the tree, in units of `WHOLE`.
-    units: u64,
-}
-
 /// What every task of one count reads.
 struct Shared<'a> {
     template: &'a Matrix,
@@ -226,18 +133,10 @@ struct Shared<'a> {
 /// Counts run so far in this process.
 static RUN: AtomicU64 = AtomicU64::new(0);
 
-/// A thread's copy of the problem and what its tasks found.
+/// A thread's copy of the problem, with what its tasks found, for count `id`.
 struct Worker {
     id: u64,
-    search: Search,
-    tally: Tally,
-}
-
-#[derive(Default)]
-struct Tally {
-    by_depth: Vec<u64>,
-    counters: Counters,
-    pieces: Vec<u64>,
+    runner: Runner,
 }
 
 thread_local! {
@@ -249,11 +148,11 @@ fn take_tally(id: u64) -> Option<Tally> {
     WORKER
         .with(|w| w.borrow_mut().take())
         .filter(|w| w.id == id)
-        .map(|w| w.tally)
+        .map(|w| w.runner.into_tally())
 }
 
 /// Runs one task on this thread's copy of the matrix, and spawns what it hands over.
-fn run<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, task: Task) {
+fn run<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, task: Piece) {
     if shared.stop.load(Relaxed) {
         return;
     }
@@ -263,11 +162,7 @@ fn run<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, task: Task) {
             Some(w) if w.id == shared.id => w,
             slot => slot.insert(Worker {
                 id: shared.id,
-                search: Search::new(shared.template.clone()),
-                tally: Tally {
-                    by_depth: vec![0; shared.template.primary() + 1],
-                    ..Tally::default()
-                },
+                runner: Runner::new(shared.template),
             }),
         };
         worker.piece(shared, &task)
@@ -280,50 +175,21 @@ fn run<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, task: Task) {
 impl Worker {
     /// Searches below the task's path for at most `BUDGET` nodes; returns the rest of its
     /// subtree as tasks if it paused there.
-    fn piece(&mut self, shared: &Shared, task: &Task) -> Vec<Task> {
-        let search = &mut self.search;
-        let tried = search
-            .start_below(&task.path, task.fresh)
+    fn piece(&mut self, shared: &Shared, task: &Piece) -> Vec<Piece> {
+        let limited = shared.limit != u64::MAX;
+        let ran = self
+            .runner
+            .run(task, BUDGET, |found| {
+                if limited && found + shared.found.load(Relaxed) >= shared.limit {
+                    shared.stop.store(true, Relaxed);
+                }
+                limited && shared.stop.load(Relaxed)
+            })
             .expect("a task's path is a path of the search tree");
-        search.set_pause(BUDGET, usize::MAX);
-        let base = task.path.len();
-        let mut found = 0;
-        let mut rest = Vec::new();
-        let counters = loop {
-            match search.step(&mut Pausing) {
-                Status::Solution => {
-                    self.tally.by_depth[base + search.depth()] += 1;
-                    found += 1;
-                    if shared.limit != u64::MAX && found + shared.found.load(Relaxed) >= shared.limit {
-                        shared.stop.store(true, Relaxed);
-                        break search.counters();
-                    }
-                }
-                Status::Done => break search.counters(),
-                Status::Running => {
-                    let counters = search.counters();
-                    if !shared.stop.load(Relaxed) {
-                        search.split_rest(|below, fresh, share| {
-                            rest.push(Task {
-                                path: [&task.path[..], below].concat(),
-                                fresh,
-                                units: units(task.units, share),
-                            })
-                        });
-                    }
-                    break counters;
-                }
-            }
-        };
-        search.lift(&task.path);
-        let counters = tried + counters;
-        self.tally.counters = self.tally.counters + counters;
-        self.tally.pieces.push(counters.nodes);
-        shared.found.fetch_add(found, Relaxed);
-        shared.nodes.fetch_add(counters.nodes, Relaxed);
-        let handed: u64 = rest.iter().map(|t| t.units).sum();
-        shared.done.fetch_add(task.units.saturating_sub(handed), Relaxed);
-        rest
+        shared.found.fetch_add(ran.found, Relaxed);
+        shared.nodes.fetch_add(ran.counters.nodes, Relaxed);
+        shared.done.fetch_add(ran.done, Relaxed);
+        ran.rest
     }
 }
 
@@ -368,7 +234,7 @@ mod tests {
     fn counts_are_the_same_on_any_number_of_threads() {
         let problem = Example::Queens(8).problem();
         let m = problem.matrix();
-        let one = top(m, usize::MAX, u64::MAX);
+        let one = pieces::top(m, usize::MAX, u64::MAX);
         assert_eq!(one.by_depth[8], 92);
         for jobs in [1, 2, 3, 8] {
             let c = count(m, jobs, u64::MAX, Duration::from_secs(1), None).unwrap();
