@@ -55,11 +55,16 @@ pub fn random_problem(seed: u64) -> String {
     text
 }
 
-/// `cover --count --stats --jobs N --engine dlx` on `problem` (the split into subproblems is
-/// the links engine's): stdout, and the stats line's nodes and updates, and the whole of stderr.
+/// `cover --count --stats --jobs N --engine dlx` on `problem`: stdout, and the stats line's
+/// nodes and updates, and the whole of stderr.
 fn count(problem: &str, jobs: &str) -> (String, String, String) {
+    count_with("dlx", problem, jobs)
+}
+
+/// `cover --count --stats --jobs N --engine ENGINE` on `problem`, as [`count`].
+fn count_with(engine: &str, problem: &str, jobs: &str) -> (String, String, String) {
     let out = run(
-        &["cover", "--count", "--stats", "--jobs", jobs, "--engine", "dlx"],
+        &["cover", "--count", "--stats", "--jobs", jobs, "--engine", engine],
         problem,
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -69,8 +74,8 @@ fn count(problem: &str, jobs: &str) -> (String, String, String) {
     (out.stdout, work, out.stderr)
 }
 
-#[test]
-fn counts_and_work_are_the_same_on_any_number_of_threads() {
+/// Five examples and 40 random problems.
+fn problems() -> Vec<String> {
     let mut problems: Vec<String> = [
         &["queens", "8"][..],
         &["langford", "8"],
@@ -82,6 +87,12 @@ fn counts_and_work_are_the_same_on_any_number_of_threads() {
     .map(|args| example(args))
     .collect();
     problems.extend((0..40).map(random_problem));
+    problems
+}
+
+#[test]
+fn counts_and_work_are_the_same_on_any_number_of_threads() {
+    let problems = problems();
     for problem in &problems {
         let one = count(problem, "1");
         for jobs in ["2", "3", "7"] {
@@ -91,6 +102,35 @@ fn counts_and_work_are_the_same_on_any_number_of_threads() {
         }
     }
     assert_eq!(count(&problems[0], "2").0, "92 solutions\n");
+}
+
+/// Dancing cells on threads: the count and the solutions by depth of one thread (and of
+/// the links engine); the nodes and updates of its tree in pieces, the same on 2, 3 and 7
+/// threads (each piece starts from the arrays as built, and the first split does not depend
+/// on the threads), though not node for node one thread's SSXC1 tree.
+#[test]
+fn the_cells_engine_counts_the_same_on_any_number_of_threads() {
+    for problem in &problems() {
+        let one = count_with("cells", problem, "1");
+        let two = count_with("cells", problem, "2");
+        assert_eq!(two.0, one.0, "{problem}");
+        assert_eq!(two.2.lines().nth(2), one.2.lines().nth(2), "solutions by depth");
+        assert_eq!(count_with("dlx", problem, "2").0, one.0, "the links engine's count");
+        assert!(
+            two.2.starts_with("stats: ")
+                && two
+                    .2
+                    .lines()
+                    .next()
+                    .unwrap()
+                    .ends_with("; engine cells (dancing cells)")
+        );
+        for jobs in ["3", "7"] {
+            let many = count_with("cells", problem, jobs);
+            assert_eq!((&many.0, &many.1), (&two.0, &two.1), "--jobs {jobs} on\n{problem}");
+            assert_eq!(many.2.lines().nth(2), two.2.lines().nth(2), "solutions by depth");
+        }
+    }
 }
 
 #[test]

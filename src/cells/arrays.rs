@@ -302,6 +302,11 @@ impl Dance {
         self.floor as usize
     }
 
+    /// The number of primary items.
+    pub fn primary(&self) -> usize {
+        self.start.partition_point(|&[x, _]| x < self.second)
+    }
+
     /// Makes [`Dance::run`] pause on entering level `level` (counted from 0, the path of
     /// [`Dance::descend`] included; `u32::MAX`: never).
     pub fn pause_at_level(&mut self, level: u32) {

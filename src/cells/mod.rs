@@ -114,6 +114,12 @@ impl Cells {
         self.dance.depth()
     }
 
+    /// The number of primary items the search has to cover (the matrix's, less those
+    /// covered before it started): at least the number of options of any solution.
+    pub fn primary(&self) -> usize {
+        self.dance.primary()
+    }
+
     /// The number of options in the path of [`Cells::start_below`].
     pub fn start_depth(&self) -> usize {
         self.dance.floor()
