@@ -296,9 +296,14 @@ fn the_subproblems_counts_add_up_to_the_whole() {
         let file = scratch.join(&format!("p{k}.dlx"));
         std::fs::write(&file, problem).unwrap();
         let whole = run(&["cover", &file, "--count", "--jobs", "1"], "").stdout;
+        // The split follows the engine's tree: each in turn.
+        let engine = ["cells", "dlx"][k % 2];
         for depth in ["1", "2", "3"] {
             let dir = scratch.join(&format!("p{k}-{depth}"));
-            let out = run(&["cover", &file, "--split", depth, "--out", &dir], "");
+            let out = run(
+                &["cover", &file, "--split", depth, "--out", &dir, "--engine", engine],
+                "",
+            );
             if out.code == 2 && out.stderr.contains("has no node at depth") {
                 // Every branch ends above: the error says what was found there.
                 assert!(
@@ -332,6 +337,49 @@ fn the_subproblems_counts_add_up_to_the_whole() {
         split > 40 && past > 5,
         "{split} split, {past} past the tree: the problems test both"
     );
+}
+
+/// `--split` enumerates the nodes of the engine's tree: the engines break ties between
+/// items differently (cells by the order its search leaves the active items in), and the
+/// cells engine tries an item's options in the order its sets are in.
+#[test]
+fn a_split_follows_the_engine_s_tree() {
+    let scratch = Scratch::new("split-engines");
+    let mut orders = Vec::new();
+    for engine in ["dlx", "cells"] {
+        let dir = scratch.join(engine);
+        let out = run(
+            &["cover", "--split", "2", "--out", &dir, "--engine", engine],
+            &example(&["langford", "7"]),
+        );
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+        let manifest = std::fs::read_to_string(format!("{dir}/manifest.txt")).unwrap();
+        let lines: Vec<String> = manifest
+            .lines()
+            .filter(|l| l.starts_with("sub-"))
+            .map(|l| l.split_once('\t').unwrap().1.to_string())
+            .collect();
+        shell(&format!(
+            "for f in '{dir}'/*.dlx; do '{BIN}' cover \"$f\" --count > \"$f.count\"; done"
+        ));
+        assert_eq!(run(&["cover", "--sum", &dir], "").stdout, "52 solutions\n", "{engine}");
+        orders.push(lines);
+    }
+    // Both branch on 7 first, and on 6 below 7's first option, tried in another order.
+    let first = |o: &[String]| {
+        o[..5]
+            .iter()
+            .map(|l| l.strip_prefix("7\t61\t7 s1 s9\t").unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(first(&orders[0])[0], "6\t56\t6 s3 s10");
+    assert_eq!(first(&orders[1])[0], "6\t60\t6 s7 s14");
+    let sorted = |mut o: Vec<String>| {
+        o.sort();
+        o
+    };
+    assert_eq!(sorted(first(&orders[0])), sorted(first(&orders[1])));
+    assert_ne!(orders[0], orders[1]);
 }
 
 #[test]

@@ -33,12 +33,16 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         return split::sum(dir, &mut out);
     }
     let problem = read(options)?;
+    let engine = match options.engine {
+        CoverEngine::Auto => pick(&problem),
+        engine => engine,
+    };
     if let (Some(depth), Some(dir)) = (options.split, &options.out) {
         let source = match options.file.as_ref().filter(|p| p.as_os_str() != "-") {
             Some(path) => path.display().to_string(),
             None => "stdin".to_string(),
         };
-        return split::split(&problem, &source, depth, dir);
+        return split::split(&problem, &source, depth, dir, engine);
     }
     let limit = match (options.first, options.max_solutions) {
         (true, _) => 1,
@@ -48,10 +52,6 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     let counting = options.count;
     let progress = counting && io::stderr().is_terminal();
     let jobs = options.jobs();
-    let engine = match options.engine {
-        CoverEngine::Auto => pick(&problem),
-        engine => engine,
-    };
     if counting && jobs > 1 {
         return count_in_parallel(&problem, engine, limit, jobs, progress, options.stats, &mut out);
     }
