@@ -55,11 +55,14 @@ try {
   }));
   for (const p of pages) await count(p.page); // the workers started and the wasm compiled, once
   for (let r = 0; r < rounds; r++) {
+    const line = [];
     for (const p of pages) {
       const [ms, answer] = await count(p.page);
       p.times.push(ms);
       p.answer = answer.replace(/ in .*/, '');
+      line.push(`${p.n}: ${(ms / 1000).toFixed(2)} s`);
     }
+    console.log(`round ${r + 1}: ${line.join(', ')}; load ${load()}`);
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const one = median(pages[0].times);
