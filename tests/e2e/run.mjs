@@ -8,16 +8,21 @@
 //   node tests/e2e/run.mjs                 every test (about 3 minutes one at a time; --jobs 2 runs two at once); needs www/pkg built
 //   node tests/e2e/run.mjs --only paste    the tests whose name contains "paste"
 //   node tests/e2e/run.mjs --perf [--minutes 3]   frame rate over 10 s and memory over minutes
-//   node tests/e2e/run.mjs --jobs 2        two tests at a time, each in a Chromium of its own
+//   node tests/e2e/run.mjs --jobs 3        three tests at a time, each in a Chromium of its own
 //                                          (most of a test is waiting for the page; scripts/test.sh
 //                                          runs it so); each test's lines print when it ends
+//   node tests/e2e/run.mjs --save-durations   also writes each test's time to tests/e2e/durations.json,
+//                                          which orders the tests longest first (commit it when
+//                                          tests were added or got much slower or faster)
+// Each test prints its time, and with one job at a time its CPU time (the test's Chromium and
+// Node, from /proc); the last line, the whole run's CPU time.
 //
 // Exits non-zero if any test fails. Any error the page logs fails the test it happens in.
 
 import { chromium } from 'playwright-core';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
-import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
 import { fileURLToPath } from 'node:url';
@@ -3942,18 +3947,58 @@ test('pixels: the key states look as the committed references do', async () => {
 
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
-const chosen = tests.filter((t) => (!only || t.name.includes(only)) && (!perf || t.name.startsWith('top speed')));
+// The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
+// as 10 s), so that no long test starts last and runs alone while the other workers idle.
+// `--save-durations` writes this run's durations into that file (review the diff, then commit it).
+const durationsFile = resolve(root, 'tests/e2e/durations.json');
+const known = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+const guess = (t) => known[t.name] ?? 10;
+const chosen = tests
+  .filter((t) => (!only || t.name.includes(only)) && (!perf || t.name.startsWith('top speed')))
+  .map((t, order) => ({ ...t, order }))
+  .sort((a, b) => guess(b) - guess(a) || a.order - b.order);
+const took = {};
+
+/**
+ * CPU seconds (user + sys) used so far by this process and everything under it: the workers'
+ * Chromiums with their renderers, those already ended too (in their parents' cutime and cstime).
+ * Linux's /proc; null elsewhere.
+ */
+function cpuSeconds() {
+  try {
+    const parent = new Map(), ticks = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      let stat;
+      try { stat = readFileSync(`/proc/${name}/stat`, 'utf8'); } catch { continue; } // ended meanwhile
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // f[0] is field 3, the state
+      parent.set(Number(name), Number(f[1]));
+      ticks.set(Number(name), Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]));
+    }
+    let sum = 0;
+    for (const [pid, t] of ticks) {
+      for (let p = pid; p > 0; p = parent.get(p) ?? 0) if (p === process.pid) { sum += t; break; }
+    }
+    return sum / 100; // USER_HZ on Linux
+  } catch {
+    return null;
+  }
+}
+const cpu0 = cpuSeconds();
+
 let failed = 0, next = 0;
 const t0 = Date.now();
 async function runOne(t, browser) {
   const me = { browser, errors: [], contexts: [], out: [] };
   const t1 = Date.now();
+  // One test at a time: all the CPU used meanwhile is this test's (its pages, its Chromium).
+  const c1 = jobs === 1 ? cpuSeconds() : null;
   let verdict;
   await running.run(me, async () => {
     try {
       await t.fn();
       assert.deepEqual(me.errors, [], 'the page logged errors');
-      verdict = `ok   ${t.name} (${((Date.now() - t1) / 1000).toFixed(1)} s)`;
+      verdict = 'ok  ';
     } catch (e) {
       failed++;
       verdict = `FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`;
@@ -3961,18 +4006,34 @@ async function runOne(t, browser) {
     }
     while (me.contexts.length) await me.contexts.pop().close();
   });
+  const s = (Date.now() - t1) / 1000;
+  took[t.name] = Math.round(s * 10) / 10;
+  const c2 = c1 === null ? null : cpuSeconds();
+  const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}`;
   for (const line of me.out) print(line);
-  print(verdict);
+  print(verdict === 'ok  ' ? `ok   ${t.name} (${times})` : verdict);
 }
+const browsers = [];
 async function worker() {
   const browser = await launch();
-  try {
-    while (next < chosen.length) await runOne(chosen[next++], browser);
-  } finally {
-    await browser.close();
-  }
+  browsers.push(browser);
+  while (next < chosen.length) await runOne(chosen[next++], browser);
 }
-await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
+let cpu = null;
+try {
+  await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
+  // Read before the Chromiums close: a renderer's time then still counts (in its zygote's, live).
+  cpu = cpu0 === null ? null : cpuSeconds() - cpu0;
+} finally {
+  await Promise.all(browsers.map((b) => b.close()));
+}
 server.close();
-print(`e2e: ${chosen.length - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}; screenshots in ${shots}`);
+print(`e2e: ${chosen.length - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}; screenshots in ${shots}`);
+if (flag('--save-durations')) {
+  // Kept: the tests that did not run this time. Dropped: names no test has any more.
+  const names = new Set(tests.map((t) => t.name));
+  const all = Object.fromEntries(Object.entries({ ...known, ...took }).filter(([n]) => names.has(n)).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(durationsFile, `${JSON.stringify(all, null, 1)}\n`);
+  print(`e2e: wrote the durations of ${Object.keys(took).length} tests to ${durationsFile}`);
+}
 process.exit(failed ? 1 : 0);
