@@ -333,12 +333,23 @@ const STRIP = 5;
  * its item's state (covered, chosen, dead end) the column.
  */
 export class CoverMatrixView {
-  constructor(root) {
+  /** `onResize()`: the box changed width, and the matrix wants drawing again for it. */
+  constructor(root, { onResize = () => {} } = {}) {
     this.root = root;
     this.canvas = root.querySelector('canvas');
     this.ctx = this.canvas.getContext('2d');
     this.trace = null;
     this.colors = null;
+    this.box = 0;
+    // Sized for its box's width when drawn: a narrower box (a window made narrower, a phone
+    // turned) kept the wider matrix, 76 px of it out of sight.
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver(() => {
+        if (!this.box || !this.root.clientWidth || this.boxWidth() === this.box) return;
+        this.built = '';
+        onResize();
+      }).observe(root);
+    }
     // What does not fit in the canvas (at most MAX_SIDE pixels a side) is not drawn: said here.
     this.note = Object.assign(document.createElement('p'), { className: 'matrix-cut', hidden: true });
     root.after(this.note);
@@ -371,7 +382,8 @@ export class CoverMatrixView {
     this.font = `${font}px ${style.fontFamily}`;
     this.ctx.font = this.font;
     const width = (t) => this.ctx.measureText(t).width;
-    const box = Math.max(120, this.root.clientWidth - 4);
+    const box = this.boxWidth();
+    this.box = box;
     const pitch = Math.ceil(font * 1.3);
     // Names at the left (at most 40% of the box, longer ones cut with '…') when each row can be one.
     const nameRows = options * pitch <= 1600;
@@ -453,6 +465,11 @@ export class CoverMatrixView {
     return `The matrix: ${grouped(pic.options.length)} options (rows) × ${grouped(pic.items)} items (columns). ` +
       `${grouped(n[OptionState.Live])} live, ${n[OptionState.Given] ? `${grouped(n[OptionState.Given])} chosen before the search, ` : ''}${grouped(n[OptionState.Tried])} in the partial solution, ${grouped(n[OptionState.Pending])} still to try, ` +
       `${grouped(n[OptionState.Hidden] + n[OptionState.Spent])} hidden or spent; ${grouped(covered)} items covered.${this.cut ? ` ${this.cut}` : ''}`;
+  }
+
+  /** The width the matrix is drawn for. */
+  boxWidth() {
+    return Math.max(120, this.root.clientWidth - 4);
   }
 
   /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */
