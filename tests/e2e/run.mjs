@@ -5,7 +5,7 @@
 // 10 MB paste, huge and scripted links, counting millions, an unsolvable trace): long tasks
 // as the page sees them, and each task's CPU time from a Chromium trace.
 //
-//   node tests/e2e/run.mjs                 every test (about 3 minutes one at a time; --jobs 2 runs two at once); needs www/pkg built
+//   node tests/e2e/run.mjs                 every test, one at a time (about 20 minutes: 90 tests); needs www/pkg built
 //   node tests/e2e/run.mjs --only paste    the tests whose name contains "paste"
 //   node tests/e2e/run.mjs --perf [--minutes 3]   frame rate over 10 s and memory over minutes
 //   node tests/e2e/run.mjs --jobs 3        three tests at a time, each in a Chromium of its own
