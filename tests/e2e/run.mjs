@@ -1437,11 +1437,15 @@ test('workbench: parse errors show at their line and column as the user types, a
   assert.equal(await coverStatus(page), 'Not a problem yet: line 20, column 4: unknown item "q9".');
   assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 20, column 4: unknown item "q9"');
   assert.equal(await page.$eval('#cover-text', (t) => t.getAttribute('aria-invalid')), 'true');
-  // The mark is on line 20 as drawn: the textarea's line 20 and the mark share a top.
+  // The mark is on line 20 as drawn: the character the textarea draws at the start of the
+  // mark's first row is line 20's first (long lines above it wrap: rows are not lines).
   const where = await page.evaluate(() => {
     const t = document.querySelector('#cover-text'), m = document.querySelector('#cover-editor .err-line'), c = document.querySelector('#cover-editor .err-caret');
-    const lh = parseFloat(getComputedStyle(t).lineHeight);
-    return { line: (m.offsetTop - t.offsetTop - parseFloat(getComputedStyle(t).paddingTop) + t.scrollTop) / lh + 1, caretX: c.offsetLeft - t.offsetLeft, hidden: m.hidden };
+    t.scrollIntoView({ block: 'center' }); // the point asked about must be on screen
+    const s = getComputedStyle(t), lh = parseFloat(s.lineHeight), r = m.getBoundingClientRect(), box = t.getBoundingClientRect();
+    const p = document.caretPositionFromPoint(box.left + t.clientLeft + parseFloat(s.paddingLeft) + 1, r.top + lh / 2);
+    const starts = [0, ...[...t.value.matchAll(/\n/g)].map((x) => x.index + 1)];
+    return { line: p?.offsetNode === t ? starts.indexOf(p.offset) + 1 : -1, caretX: c.offsetLeft - t.offsetLeft, hidden: m.hidden };
   });
   assert.equal(where.hidden, false);
   assert.equal(where.line, 20);
