@@ -6,21 +6,33 @@
 //! subtree is larger, pauses there and hands the rest of it back as new pieces
 //! ([`Search::split_rest`]), so that nobody waits on one long subtree while the others idle.
 //!
+//! Either engine runs pieces ([`Piecewise`]): dancing links ([`Search`]), whose tree below a
+//! node is the same however the search got there, and dancing cells ([`Cells`]), whose is not
+//! (a restored set holds its nodes in another order, and the order breaks ties in SSXC1's
+//! choice of item): each cells piece starts from the arrays as built ([`Cells::restart`]), so
+//! its work depends on its path only, and the tree of a count in pieces on where the pieces
+//! start: the same for every number of threads if the first split is ([`Piecewise::PATH_ONLY`]),
+//! but not node for node the tree of one search from the root (SSXC1's).
+//!
 //! The command line runs the pieces on rayon's pool (`src/cli/parallel.rs`). The page hands
-//! them out to Web Workers, each with a [`Counter`] (`src/wasm.rs`, `www/count-pool.js`); there
-//! pieces cross from one worker to another as `u32` words ([`encode`], [`decode`]).
+//! them out to Web Workers, each with a [`Counter`] on the links engine (`src/wasm.rs`,
+//! `www/count-pool.js`); there pieces cross from one worker to another as `u32` words
+//! ([`encode`], [`decode`]).
 //!
 //! Each piece carries its share of the tree, estimated as Knuth's programs do from "option k
 //! of d" at each level, in units of [`WHOLE`]: what a piece does not hand back is done, so the
 //! shares done add up to exactly `WHOLE` when the count ends.
 
 use std::fmt;
+use std::sync::Arc;
 
+use crate::cells::{self, Cells};
 use crate::exact_cover::{Branch, Counters, Matrix, MatrixError, Pausing, Search, Status};
 
-/// The options a piece tries before it hands the rest of its subtree over: pieces of at most
-/// this many nodes (a millisecond or so) keep every thread busy to the end, and the split
-/// (a few allocations and covers) costs little beside them.
+/// The nodes a piece searches before it hands the rest of its subtree over: pieces of at
+/// most this many nodes (a millisecond or so) keep every thread busy to the end, and the
+/// split (a few allocations and covers) costs little beside them. (The links engine's nodes
+/// are options tried, the cells engine's levels entered: see [`Piecewise::BUDGET`].)
 pub const BUDGET: u64 = 1 << 12;
 /// The whole tree, in the fixed-point units the shares done are added in.
 pub const WHOLE: u64 = 1 << 60;
@@ -56,20 +68,21 @@ impl Top {
     }
 }
 
-/// The nodes at `depth` of `matrix`'s search tree: the search runs down to that depth and
-/// skips what is below each node. `limit` stops it early, once so many solutions are found.
-pub fn top(matrix: &Matrix, depth: usize, limit: u64) -> Top {
-    let mut search = Search::new(matrix.clone());
+/// The nodes at `depth` of the search tree of `start` (a search not started): the search runs
+/// down to that depth and skips what is below each node. `limit` stops it early, once so
+/// many solutions are found.
+pub fn top<E: Piecewise>(start: &E, depth: usize, limit: u64) -> Top {
+    let mut search = start.clone();
     search.set_pause(u64::MAX, depth);
     let mut top = Top {
         depth,
         nodes: Vec::new(),
-        by_depth: vec![0; matrix.primary() + 1],
+        by_depth: vec![0; search.primary() + 1],
         counters: Counters::default(),
     };
     let mut found = 0;
     loop {
-        match step(&mut search) {
+        match search.resume() {
             Status::Solution => {
                 top.by_depth[search.depth()] += 1;
                 found += 1;
@@ -78,11 +91,7 @@ pub fn top(matrix: &Matrix, depth: usize, limit: u64) -> Top {
                 }
             }
             Status::Running => {
-                let share = search
-                    .choices()
-                    .iter()
-                    .fold(1.0, |share, c| share / c.branches.len() as f64);
-                top.nodes.push((search.path(), share));
+                top.nodes.push((search.path(), search.share_below()));
                 search.skip();
             }
             Status::Done => break,
@@ -92,23 +101,15 @@ pub fn top(matrix: &Matrix, depth: usize, limit: u64) -> Top {
     top
 }
 
-/// The next step of a search observed by [`Pausing`]: to the next solution, pause (see
-/// [`Search::set_pause`]; none is set, none is made) or the end. Not inlined: the search's
-/// loop is large (18 KB of wasm), and the split, the pieces and wasm's `countCover` share one copy.
-#[inline(never)]
-pub fn step(search: &mut Search) -> Status {
-    search.step(&mut Pausing)
-}
-
 /// The shallowest depth with at least `wanted` nodes, or the depth where the tree ends (no
 /// node deeper), or where `limit` solutions are found above it; the top of the tree is small,
 /// so trying each depth in turn costs little.
-pub fn first_split(matrix: &Matrix, wanted: usize, limit: u64) -> Top {
+pub fn first_split<E: Piecewise>(start: &E, wanted: usize, limit: u64) -> Top {
     let mut depth = 1;
     loop {
-        let found = top(matrix, depth, limit);
+        let found = top(start, depth, limit);
         let above: u64 = found.by_depth.iter().sum();
-        if found.nodes.len() >= wanted || found.nodes.is_empty() || above >= limit || depth >= matrix.primary() {
+        if found.nodes.len() >= wanted || found.nodes.is_empty() || above >= limit || depth >= start.primary() {
             return found;
         }
         depth += 1;
@@ -126,6 +127,14 @@ fn part(left: &mut u64, whole: u64, share: f64) -> u64 {
     let units = units(whole, share).min(*left);
     *left -= units;
     units
+}
+
+/// The next step of a links search observed by [`Pausing`]: to the next solution, pause (see
+/// [`Search::set_pause`]; none is set, none is made) or the end. Not inlined: the search's
+/// loop is large (18 KB of wasm), and the split, the pieces and wasm's `countCover` share one copy.
+#[inline(never)]
+pub fn step(search: &mut Search) -> Status {
+    search.step(&mut Pausing)
 }
 
 /// A subproblem: the subtree below `path`.
@@ -162,21 +171,25 @@ pub struct Ran {
     pub done: u64,
 }
 
-/// Runs pieces on one copy of a problem's matrix: each covers its path's options, counts
-/// below them, and uncovers them, leaving the matrix as it was.
-pub struct Runner {
-    search: Search,
+/// Runs pieces on one copy of a problem's search: each goes down its path, counts below it,
+/// and comes back to the start (links: uncovers what it covered; cells: copies the arrays of
+/// `start`, which the runners of one count share).
+pub struct Runner<E = Search> {
+    search: E,
+    start: Arc<E>,
     tally: Tally,
 }
 
-impl Runner {
-    pub fn new(template: &Matrix) -> Runner {
+impl<E: Piecewise> Runner<E> {
+    /// A runner with its own copy of `start`, a search not started.
+    pub fn new(start: Arc<E>) -> Runner<E> {
         Runner {
-            search: Search::new(template.clone()),
+            search: E::clone(&start),
             tally: Tally {
-                by_depth: vec![0; template.primary() + 1],
+                by_depth: vec![0; start.primary() + 1],
                 ..Tally::default()
             },
+            start,
         }
     }
 
@@ -197,14 +210,20 @@ impl Runner {
     /// clash).
     pub fn run(&mut self, piece: &Piece, budget: u64, mut stop: impl FnMut(u64) -> bool) -> Result<Ran, MatrixError> {
         let search = &mut self.search;
-        let tried = search.start_below(&piece.path, piece.fresh)?;
+        let tried = match search.start_below(&piece.path, piece.fresh) {
+            Ok(tried) => tried,
+            Err(e) => {
+                search.lift(&[], &self.start);
+                return Err(e);
+            }
+        };
         search.set_pause(budget, usize::MAX);
         let base = piece.path.len();
         let mut found = 0;
         let mut rest = Vec::new();
         let mut left = piece.units;
         let counters = loop {
-            match step(search) {
+            match search.resume() {
                 Status::Solution => {
                     self.tally.by_depth[base + search.depth()] += 1;
                     found += 1;
@@ -228,7 +247,7 @@ impl Runner {
                 }
             }
         };
-        search.lift(&piece.path);
+        search.lift(&piece.path, &self.start);
         let counters = tried + counters;
         self.tally.counters = self.tally.counters + counters;
         self.tally.pieces.push(counters.nodes);
@@ -241,12 +260,170 @@ impl Runner {
     }
 }
 
+/// What a count in pieces needs of an engine: a search that starts below a path of choices,
+/// pauses after a number of nodes or on entering a depth, and hands the rest of its tree over
+/// as new pieces. The names are the links engine's ([`Search`]); [`Cells`] has the same.
+pub trait Piecewise: Clone + Send + Sync + 'static {
+    /// The nodes a piece searches before it hands the rest over (see [`BUDGET`]).
+    const BUDGET: u64;
+    /// True if the tree below a node is the same however the search got there: the links
+    /// engine's covers undo exactly. The cells engine's do not, so the tree of its count in
+    /// pieces depends on where the pieces start: on the first split, which for the same
+    /// nodes and updates on any number of threads must then not depend on their number.
+    const PATH_ONLY: bool;
+    /// The search of `matrix`'s problem, not started.
+    fn start(matrix: &Matrix) -> Self;
+    /// At least the number of options in any solution.
+    fn primary(&self) -> usize;
+    /// Pause on entering a level once `nodes` nodes are counted, or on entering the level
+    /// `level` options below the start (see [`Search::set_pause`]).
+    fn set_pause(&mut self, nodes: u64, level: usize);
+    /// On to the next solution ([`Status::Solution`]), the pause ([`Status::Running`]) or
+    /// the end.
+    fn resume(&mut self) -> Status;
+    /// The options of the partial solution below the start.
+    fn depth(&self) -> usize;
+    /// The path from the start to the node paused at.
+    fn path(&self) -> Vec<Branch>;
+    /// The share of the tree below the node paused at, from "option k of d" at each level.
+    fn share_below(&self) -> f64;
+    /// Leaves the subtree paused at unsearched (see [`Search::skip`]).
+    fn skip(&mut self);
+    /// Hands the rest of the tree over (see [`Search::split_rest`]).
+    fn split_rest(&mut self, branch: impl FnMut(&[Branch], bool, f64));
+    /// Starts below `path` (see [`Search::start_below`]).
+    fn start_below(&mut self, path: &[Branch], fresh: bool) -> Result<Counters, MatrixError>;
+    /// Back to the start from below `path` (or from a failed [`Piecewise::start_below`], with
+    /// an empty path); `start` is this problem's search, not started.
+    fn lift(&mut self, path: &[Branch], start: &Self);
+    fn counters(&self) -> Counters;
+}
+
+impl Piecewise for Search {
+    const BUDGET: u64 = BUDGET;
+    const PATH_ONLY: bool = true;
+
+    fn start(matrix: &Matrix) -> Search {
+        Search::new(matrix.clone())
+    }
+
+    fn primary(&self) -> usize {
+        self.matrix().primary()
+    }
+
+    fn set_pause(&mut self, nodes: u64, level: usize) {
+        Search::set_pause(self, nodes, level);
+    }
+
+    fn resume(&mut self) -> Status {
+        step(self)
+    }
+
+    fn depth(&self) -> usize {
+        Search::depth(self)
+    }
+
+    fn path(&self) -> Vec<Branch> {
+        Search::path(self)
+    }
+
+    fn share_below(&self) -> f64 {
+        self.choices()
+            .iter()
+            .fold(1.0, |share, c| share / c.branches.len() as f64)
+    }
+
+    fn skip(&mut self) {
+        Search::skip(self);
+    }
+
+    fn split_rest(&mut self, branch: impl FnMut(&[Branch], bool, f64)) {
+        Search::split_rest(self, branch);
+    }
+
+    fn start_below(&mut self, path: &[Branch], fresh: bool) -> Result<Counters, MatrixError> {
+        Search::start_below(self, path, fresh)
+    }
+
+    fn lift(&mut self, path: &[Branch], _: &Search) {
+        Search::lift(self, path);
+    }
+
+    fn counters(&self) -> Counters {
+        Search::counters(self)
+    }
+}
+
+impl Piecewise for Cells {
+    const BUDGET: u64 = BUDGET;
+    const PATH_ONLY: bool = false;
+
+    fn start(matrix: &Matrix) -> Cells {
+        Cells::new(matrix)
+    }
+
+    fn primary(&self) -> usize {
+        Cells::primary(self)
+    }
+
+    fn set_pause(&mut self, nodes: u64, level: usize) {
+        Cells::set_pause(self, nodes, level);
+    }
+
+    fn resume(&mut self) -> Status {
+        Cells::resume(self)
+    }
+
+    fn depth(&self) -> usize {
+        Cells::depth(self) - self.start_depth()
+    }
+
+    fn path(&self) -> Vec<Branch> {
+        Cells::path(self)
+    }
+
+    fn share_below(&self) -> f64 {
+        Cells::share_below(self)
+    }
+
+    fn skip(&mut self) {
+        Cells::skip(self);
+    }
+
+    fn split_rest(&mut self, branch: impl FnMut(&[Branch], bool, f64)) {
+        Cells::split_rest(self, branch);
+    }
+
+    fn start_below(&mut self, path: &[Branch], fresh: bool) -> Result<Counters, MatrixError> {
+        Cells::start_below(self, path, fresh).map(links_counters)
+    }
+
+    fn lift(&mut self, _: &[Branch], start: &Cells) {
+        self.restart(start);
+    }
+
+    fn counters(&self) -> Counters {
+        links_counters(Cells::counters(self))
+    }
+}
+
+/// A cells search's counters in the links engine's type (nodes, updates and solutions; the
+/// rest 0).
+fn links_counters(c: cells::Counters) -> Counters {
+    Counters {
+        nodes: c.nodes,
+        updates: c.updates,
+        solutions: c.solutions,
+        ..Counters::default()
+    }
+}
+
 /// One worker's part of a count that several share: the pieces it was given, run one after
 /// another (the rest of a large one kept to run next, last in first out), and what they found.
 /// Another worker with nothing to do can [`Counter::take`] the pieces not started, the largest
 /// first.
 pub struct Counter {
-    runner: Runner,
+    runner: Runner<Search>,
     /// The nodes a piece runs before it hands the rest back ([`BUDGET`]).
     budget: u64,
     /// Pieces to run; the last is next.
@@ -259,7 +436,7 @@ pub struct Counter {
 impl Counter {
     pub fn new(matrix: &Matrix) -> Counter {
         Counter {
-            runner: Runner::new(matrix),
+            runner: Runner::new(Arc::new(<Search as Piecewise>::start(matrix))),
             budget: BUDGET,
             queue: Vec::new(),
             found: 0,
@@ -414,9 +591,14 @@ mod tests {
     use crate::dlx1::examples::Example;
     use crate::exact_cover::tests::{random_options, rounds, Rng};
 
+    /// The links engine's search of `m`, not started.
+    fn links(m: &Matrix) -> Search {
+        Search::new(m.clone())
+    }
+
     /// The whole count of `m` on one search: solutions by depth and counters.
     fn whole(m: &Matrix) -> (Vec<u64>, Counters) {
-        let t = top(m, usize::MAX, u64::MAX);
+        let t = top(&links(m), usize::MAX, u64::MAX);
         (t.by_depth, t.counters)
     }
 
@@ -425,7 +607,7 @@ mod tests {
     /// started, through their words. Returns the solutions by depth, the nodes, and the units
     /// done, of the top and every counter added.
     fn shared(m: &Matrix, workers: usize, budget: u64, slice: u64) -> (Vec<u64>, u64, u64) {
-        let top = first_split(m, 4 * workers, u64::MAX);
+        let top = first_split(&links(m), 4 * workers, u64::MAX);
         let mut counters: Vec<Counter> = (0..workers)
             .map(|_| Counter {
                 budget,
@@ -501,12 +683,12 @@ mod tests {
             budget: 5,
             ..Counter::new(m)
         };
-        c.give(first_split(m, 4, u64::MAX).pieces());
+        c.give(first_split(&links(m), 4, u64::MAX).pieces());
         c.work(u64::MAX, 10).unwrap();
         assert!(c.found() >= 10, "{} found", c.found());
         assert!(c.found() < 92);
         assert_eq!(c.queued(), 0, "the count is over: nothing is left to run");
-        c.give(first_split(m, 4, u64::MAX).pieces());
+        c.give(first_split(&links(m), 4, u64::MAX).pieces());
         c.work(u64::MAX, 0).unwrap();
         assert_eq!(c.queued(), 0, "a limit of 0 wants nothing more");
     }
@@ -516,7 +698,7 @@ mod tests {
     fn pieces_cross_as_words_and_bad_words_or_paths_are_errors() {
         let problem = Example::Queens(6).problem();
         let m = problem.matrix();
-        let top = first_split(m, 10, u64::MAX);
+        let top = first_split(&links(m), 10, u64::MAX);
         let mut pieces = top.pieces();
         pieces[0].fresh = true;
         pieces[1].units = u64::MAX - 5;

@@ -12,7 +12,7 @@
 
 use crate::dlx1::examples::Example;
 use crate::dlx1::Problem;
-use crate::exact_cover::{Matrix, Status};
+use crate::exact_cover::{Matrix, Search, Status};
 use crate::formats;
 use crate::formats::boards;
 use crate::matrix_view::{Layout, MatrixView};
@@ -561,7 +561,7 @@ impl PieceCounter {
     /// Uint32Array for each node there], solutions, nodes, done}`: solutions found above that
     /// depth, the nodes searched, and the share of the tree done (0 to 1).
     pub fn split(&self, wanted: u32, limit: f64) -> Result<Object, JsError> {
-        let top = pieces::first_split(&self.matrix, wanted as usize, count_arg(limit));
+        let top = pieces::first_split(&Search::new(self.matrix.clone()), wanted as usize, count_arg(limit));
         let list: Array = top
             .pieces()
             .iter()

@@ -61,7 +61,7 @@ const views = {
   dance: new DanceView($('dance'), { onResize: () => shell?.render() }),
   coverDance: new DanceView($('cover-dance'), { onResize: () => shell?.render() }),
   coverItems: new CoverItemsView($('cover-items')),
-  coverMatrix: new CoverMatrixView($('cover-matrix')),
+  coverMatrix: new CoverMatrixView($('cover-matrix'), { onResize: () => shell?.render() }),
   coverResult: new ResultView($('cover-result'), { onCancel: () => cover.workbench.cancel() }),
   notice: new NoticeView($('notice')),
   watchNotice: new NoticeView($('watch-notice')), // under "Copy link to this step", where the board's notice is out of view
@@ -295,6 +295,7 @@ setUpPrefs({
     views.plot.restyle();
     views.items.restyle();
     views.matrix.measure();
+    lesson.panel.matrix?.measure(); // the lesson's figure: its labels in large type too (it kept them until the step was drawn again)
     views.coverMatrix.restyle();
     editor.place();
     shell.render();

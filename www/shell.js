@@ -111,8 +111,16 @@ export class Shell {
       room.paused?.(pic);
       this.rooms.sudoku.highlight(); // the board's hover marks (none outside the Sudoku view)
     }
+    this.writeTagline();
     this.lesson?.follow(); // its words say whether they still describe what is drawn
     this.router?.write(false);
+  }
+
+  /** The header names the exact cover shown: the lesson's figure's, or the view's (Knuth's
+   *  view named the Sudoku's 729 × 324). */
+  writeTagline() {
+    const words = (this.lesson?.active && this.lesson.taglineWords()) || this.room.taglineWords();
+    if (words !== this.tagline) this.$('tagline-matrix').textContent = this.tagline = words;
   }
 
   // --- links --------------------------------------------------------------------------------------

@@ -1,29 +1,35 @@
 //! Counting one problem's solutions on many threads.
 //!
-//! The pieces are the library's ([`dlx_sudoku::pieces`]): [`count`] splits the tree at the
-//! shallowest depth that gives many more nodes than threads ([`pieces::first_split`]), and counts
-//! below each on rayon's pool. A piece that turns out large pauses after [`pieces::BUDGET`] nodes
+//! The pieces are the library's ([`dlx_sudoku::pieces`]), run by either engine: [`count`] splits
+//! the tree at the shallowest depth that gives many more nodes than threads
+//! ([`pieces::first_split`]; for dancing cells, as many as for 16 threads whatever their
+//! number, so that its tree is the same for any: see [`Piecewise::PATH_ONLY`]), and counts below
+//! each on rayon's pool. A piece that turns out large pauses after [`pieces::BUDGET`] nodes
 //! and hands the rest of its subtree over as new tasks, so no thread waits on one long subtree
 //! while the others idle.
 //!
-//! Each thread keeps one copy of the matrix (a [`Runner`], made at its first task, reused for
-//! the next: a task covers its path's options, counts, and uncovers them), and its own tally.
+//! Each thread keeps one copy of the problem's search (a [`Runner`], made at its first task,
+//! reused for the next: a task goes down its path, counts, and comes back), and its own tally.
 //! Nothing is shared in the search's loop: a task adds its solutions, nodes and share of the tree
 //! to three atomic counters when it ends (for the progress line and the limit), and the tallies
 //! are added up at the end. A limit stops every thread through one flag, which a task reads
 //! when it starts, at each pause, and at each solution when there is a limit.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use dlx_sudoku::exact_cover::{Counters, Matrix};
-use dlx_sudoku::pieces::{self, Piece, Runner, Tally, BUDGET, WHOLE};
+use dlx_sudoku::pieces::{self, Piece, Piecewise, Runner, Tally, WHOLE};
 
 /// Subproblems to start with, per thread.
 const PER_THREAD: usize = 16;
+/// The threads whose subproblems an engine whose tree depends on where its pieces start
+/// (dancing cells) starts with, whatever the number of threads.
+const SAME_SPLIT_FOR: usize = 16;
 
 /// What a parallel count found.
 pub struct Count {
@@ -50,9 +56,9 @@ pub struct Progress {
     pub done: f64,
 }
 
-/// Counts `matrix`'s solutions on `jobs` threads, up to `limit`; calls `watch` every `every`
-/// while it runs. Fails if the threads cannot be started.
-pub fn count(
+/// Counts `matrix`'s solutions with the engine `E` on `jobs` threads, up to `limit`; calls
+/// `watch` every `every` while it runs. Fails if the threads cannot be started.
+pub fn count<E: Piecewise>(
     matrix: &Matrix,
     jobs: usize,
     limit: u64,
@@ -60,10 +66,12 @@ pub fn count(
     mut watch: Option<&mut dyn FnMut(Progress)>,
 ) -> Result<Count, rayon::ThreadPoolBuildError> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let top = pieces::first_split(matrix, PER_THREAD * jobs, limit);
+    let start = Arc::new(E::start(matrix));
+    let threads = if E::PATH_ONLY { jobs } else { SAME_SPLIT_FOR };
+    let top = pieces::first_split(&*start, PER_THREAD * threads, limit);
     let above: u64 = top.by_depth.iter().sum();
     let shared = Shared {
-        template: matrix,
+        start,
         id: RUN.fetch_add(1, Relaxed),
         limit,
         stop: AtomicBool::new(above >= limit),
@@ -106,7 +114,7 @@ pub fn count(
         serial: top.counters.nodes,
         pieces: Vec::new(),
     };
-    for tally in pool.broadcast(|_| take_tally(shared.id)).into_iter().flatten() {
+    for tally in pool.broadcast(|_| take_tally::<E>(shared.id)).into_iter().flatten() {
         count.counters = count.counters + tally.counters;
         for (all, n) in count.by_depth.iter_mut().zip(&tally.by_depth) {
             *all += n;
@@ -118,9 +126,10 @@ pub fn count(
 }
 
 /// What every task of one count reads.
-struct Shared<'a> {
-    template: &'a Matrix,
-    /// This count's number: a thread's copy of the matrix serves this count only.
+struct Shared<E> {
+    /// The search at its start, which each thread copies.
+    start: Arc<E>,
+    /// This count's number: a thread's copy of the search serves this count only.
     id: u64,
     limit: u64,
     stop: AtomicBool,
@@ -133,26 +142,28 @@ struct Shared<'a> {
 /// Counts run so far in this process.
 static RUN: AtomicU64 = AtomicU64::new(0);
 
-/// A thread's copy of the problem, with what its tasks found, for count `id`.
+/// A thread's copy of the problem, with what its tasks found, for count `id`: a
+/// [`Runner`] of the count's engine.
 struct Worker {
     id: u64,
-    runner: Runner,
+    runner: Box<dyn Any>,
 }
 
 thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
 }
 
-/// This thread's tally of count `id`, taken (with its copy of the matrix, freed).
-fn take_tally(id: u64) -> Option<Tally> {
+/// This thread's tally of count `id`, taken (with its copy of the problem, freed).
+fn take_tally<E: Piecewise>(id: u64) -> Option<Tally> {
     WORKER
         .with(|w| w.borrow_mut().take())
         .filter(|w| w.id == id)
-        .map(|w| w.runner.into_tally())
+        .and_then(|w| w.runner.downcast::<Runner<E>>().ok())
+        .map(|runner| runner.into_tally())
 }
 
-/// Runs one task on this thread's copy of the matrix, and spawns what it hands over.
-fn run<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, task: Piece) {
+/// Runs one task on this thread's copy of the problem, and spawns what it hands over.
+fn run<'s, E: Piecewise>(scope: &rayon::Scope<'s>, shared: &'s Shared<E>, task: Piece) {
     if shared.stop.load(Relaxed) {
         return;
     }
@@ -162,35 +173,36 @@ fn run<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, task: Piece) {
             Some(w) if w.id == shared.id => w,
             slot => slot.insert(Worker {
                 id: shared.id,
-                runner: Runner::new(shared.template),
+                runner: Box::new(Runner::new(Arc::clone(&shared.start))),
             }),
         };
-        worker.piece(shared, &task)
+        let runner = worker
+            .runner
+            .downcast_mut::<Runner<E>>()
+            .expect("a count's workers run its engine");
+        piece(runner, shared, &task)
     });
     for child in rest {
         scope.spawn(move |scope| run(scope, shared, child));
     }
 }
 
-impl Worker {
-    /// Searches below the task's path for at most `BUDGET` nodes; returns the rest of its
-    /// subtree as tasks if it paused there.
-    fn piece(&mut self, shared: &Shared, task: &Piece) -> Vec<Piece> {
-        let limited = shared.limit != u64::MAX;
-        let ran = self
-            .runner
-            .run(task, BUDGET, |found| {
-                if limited && found + shared.found.load(Relaxed) >= shared.limit {
-                    shared.stop.store(true, Relaxed);
-                }
-                limited && shared.stop.load(Relaxed)
-            })
-            .expect("a task's path is a path of the search tree");
-        shared.found.fetch_add(ran.found, Relaxed);
-        shared.nodes.fetch_add(ran.counters.nodes, Relaxed);
-        shared.done.fetch_add(ran.done, Relaxed);
-        ran.rest
-    }
+/// Searches below the task's path for at most the engine's budget of nodes; returns the rest
+/// of its subtree as tasks if it paused there.
+fn piece<E: Piecewise>(runner: &mut Runner<E>, shared: &Shared<E>, task: &Piece) -> Vec<Piece> {
+    let limited = shared.limit != u64::MAX;
+    let ran = runner
+        .run(task, E::BUDGET, |found| {
+            if limited && found + shared.found.load(Relaxed) >= shared.limit {
+                shared.stop.store(true, Relaxed);
+            }
+            limited && shared.stop.load(Relaxed)
+        })
+        .expect("a task's path is a path of the search tree");
+    shared.found.fetch_add(ran.found, Relaxed);
+    shared.nodes.fetch_add(ran.counters.nodes, Relaxed);
+    shared.done.fetch_add(ran.done, Relaxed);
+    ran.rest
 }
 
 /// The speed-up a greedy schedule of the pieces would reach on `cores` cores, after the
@@ -216,7 +228,9 @@ pub fn greedy_speedup(serial: u64, pieces: &[u64], cores: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dlx_sudoku::cells::Cells;
     use dlx_sudoku::dlx1::examples::Example;
+    use dlx_sudoku::exact_cover::Search;
 
     #[test]
     fn a_greedy_schedule_is_bounded_by_the_largest_piece_and_the_serial_part() {
@@ -230,23 +244,37 @@ mod tests {
         assert_eq!(greedy_speedup(0, &[], 16), 1.0);
     }
 
+    /// The count, the solutions by depth, the nodes and the updates are the same on any
+    /// number of threads, for each engine: the links engine's those of its one search from the
+    /// root; the cells engine's those of its tree in pieces, the same whatever the number of
+    /// threads that run them (see `Piecewise::PATH_ONLY`).
     #[test]
     fn counts_are_the_same_on_any_number_of_threads() {
-        let problem = Example::Queens(8).problem();
-        let m = problem.matrix();
-        let one = pieces::top(m, usize::MAX, u64::MAX);
-        assert_eq!(one.by_depth[8], 92);
-        for jobs in [1, 2, 3, 8] {
-            let c = count(m, jobs, u64::MAX, Duration::from_secs(1), None).unwrap();
-            assert_eq!((c.found, c.by_depth[8]), (92, 92), "{jobs} jobs");
-            assert_eq!(
-                (c.counters.nodes, c.counters.updates),
-                (one.counters.nodes, one.counters.updates),
-                "{jobs} jobs"
-            );
-            assert_eq!(c.serial + c.pieces.iter().sum::<u64>(), one.counters.nodes);
+        for example in [Example::Queens(8), Example::Langford(7), Example::Knuth] {
+            let problem = example.problem();
+            same_on_any_threads::<Search>(problem.matrix());
+            same_on_any_threads::<Cells>(problem.matrix());
         }
-        let c = count(m, 2, 5, Duration::from_secs(1), None).unwrap();
-        assert_eq!(c.found, 5, "a limit is a limit");
+    }
+
+    fn same_on_any_threads<E: Piecewise>(m: &Matrix) {
+        let whole = pieces::top(&E::start(m), usize::MAX, u64::MAX);
+        let first = count::<E>(m, 1, u64::MAX, Duration::from_secs(1), None).unwrap();
+        let solutions: u64 = whole.by_depth.iter().sum();
+        assert_eq!(first.by_depth, whole.by_depth);
+        let work = |c: Counters| (c.nodes, c.updates, c.solutions);
+        if E::PATH_ONLY {
+            assert_eq!(work(first.counters), work(whole.counters));
+        }
+        for jobs in [1, 2, 3, 8] {
+            let c = count::<E>(m, jobs, u64::MAX, Duration::from_secs(1), None).unwrap();
+            assert_eq!((c.found, &c.by_depth), (solutions, &whole.by_depth), "{jobs} jobs");
+            assert_eq!(work(c.counters), work(first.counters), "{jobs} jobs");
+            assert_eq!(c.serial + c.pieces.iter().sum::<u64>(), c.counters.nodes);
+        }
+        if solutions > 5 {
+            let c = count::<E>(m, 2, 5, Duration::from_secs(1), None).unwrap();
+            assert_eq!(c.found, 5, "a limit is a limit");
+        }
     }
 }

@@ -8,16 +8,21 @@
 //   node tests/e2e/run.mjs                 every test (about 3 minutes one at a time; --jobs 2 runs two at once); needs www/pkg built
 //   node tests/e2e/run.mjs --only paste    the tests whose name contains "paste"
 //   node tests/e2e/run.mjs --perf [--minutes 3]   frame rate over 10 s and memory over minutes
-//   node tests/e2e/run.mjs --jobs 2        two tests at a time, each in a Chromium of its own
+//   node tests/e2e/run.mjs --jobs 3        three tests at a time, each in a Chromium of its own
 //                                          (most of a test is waiting for the page; scripts/test.sh
 //                                          runs it so); each test's lines print when it ends
+//   node tests/e2e/run.mjs --save-durations   also writes each test's time to tests/e2e/durations.json,
+//                                          which orders the tests longest first (commit it when
+//                                          tests were added or got much slower or faster)
+// Each test prints its time, and with one job at a time its CPU time (the test's Chromium and
+// Node, from /proc); the last line, the whole run's CPU time.
 //
 // Exits non-zero if any test fails. Any error the page logs fails the test it happens in.
 
 import { chromium } from 'playwright-core';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
-import { mkdirSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import pixelmatch from 'pixelmatch';
 import { fileURLToPath } from 'node:url';
@@ -250,7 +255,10 @@ const matrixLabel = (page) => page.$eval('#matrix', (c) => c.getAttribute('aria-
 const refs = resolve(root, 'tests/e2e/refs');
 const MAX_STRAY_PIXELS = 300;
 async function matchesReference(page, name, selector = null) {
-  const png = await (selector ? page.locator(selector).screenshot({ animations: 'disabled' }) : page.screenshot({ animations: 'disabled' }));
+  await matchesPng(await (selector ? page.locator(selector).screenshot({ animations: 'disabled' }) : page.screenshot({ animations: 'disabled' })), name);
+}
+/** The same for a screenshot already taken (`png`, a PNG file's bytes). */
+async function matchesPng(png, name) {
   const file = resolve(refs, `${name}.png`);
   if (process.env.UPDATE_REFS === '1') {
     mkdirSync(refs, { recursive: true });
@@ -274,7 +282,6 @@ async function matchesReference(page, name, selector = null) {
     assert.fail(`${name}: ${n} pixels differ from tests/e2e/refs/${name}.png (at most ${MAX_STRAY_PIXELS}): see screenshots/${name}.diff.png and ${name}.actual.png; if the change is meant, UPDATE_REFS=1 node tests/e2e/run.mjs --only pixels`);
   }
 }
-
 const shotOf = (page, selector, name) => page.locator(selector).screenshot({ path: resolve(shots, `${name}.png`) });
 
 async function paste(page, text) {
@@ -1596,6 +1603,52 @@ test('workbench: the editor made taller by its handle numbers every line it show
   await shotOf(page, '#cover-editor', 'workbench-editor-taller');
 });
 
+test('workbench: the editor wraps long lines on a phone and a projector, nothing cut at the right; each number on its line\'s first row, an error marked where it is drawn', async () => {
+  // Issue 32, point 26: 4 queens' first line ran past the editor's right edge at 375×812
+  // and at 1024×768 in large type, the rest of it out of sight. Wrapped, a line takes
+  // several rows: its number stands on its first, and an error after it is marked on the
+  // row where the textarea draws it (asked of the browser: which character is at a point).
+  for (const [width, height, large] of [[375, 812, false], [1024, 768, true]]) {
+    const page = await openCover('#m=cover', { width, height });
+    if (large) await page.click('#large-type');
+    const where = `${width}×${height}${large ? ' large type' : ''}`;
+    // How the editor shows its text: what it hides sideways, and each number shown with the
+    // character the textarea draws at the start of that row (the browser's own answer) and
+    // the start of the line numbered; the character at the error's box, and where "zz" is.
+    const look = () => page.evaluate(() => {
+      const t = document.querySelector('#cover-text'), s = getComputedStyle(t);
+      t.scrollIntoView({ block: 'center' }); // the points asked about must be on screen
+      const lh = parseFloat(s.lineHeight), box = t.getBoundingClientRect();
+      const x = box.left + t.clientLeft + parseFloat(s.paddingLeft) + 1;
+      const at = (px, py) => { const p = document.caretPositionFromPoint(px, py); return p && p.offsetNode === t ? p.offset : -1; };
+      const starts = [0, ...[...t.value.matchAll(/\n/g)].map((m) => m.index + 1)];
+      const numbers = document.querySelector('#cover-editor .gutter .numbers'), top = numbers.getBoundingClientRect().top;
+      const rows = numbers.textContent.split('\n');
+      const caret = document.querySelector('#cover-editor .err-caret');
+      const c = caret.hidden ? null : caret.getBoundingClientRect();
+      return {
+        hidden: t.scrollWidth - t.clientWidth,
+        numbered: rows.flatMap((n, k) => (n && top + k * lh + lh / 2 < box.bottom - 4 ? [[Number(n), at(x, top + k * lh + lh / 2), starts[Number(n) - 1]]] : [])),
+        wrapped: rows.filter((n) => n === '').length,
+        caret: c ? at(c.left + 2, c.top + c.height / 2) : null,
+        zz: t.value.lastIndexOf('zz'),
+      };
+    });
+    const queens = await look();
+    assert.ok(queens.hidden <= 1, `${where}: 4 queens' lines hide ${queens.hidden} px sideways`);
+    assert.ok(queens.wrapped >= 2, `${where}: 4 queens' long lines wrap (${queens.wrapped} rows more)`);
+    for (const [n, drawn, start] of queens.numbered) assert.equal(drawn, start, `${where}: 4 queens' line ${n}: its number stands on the row where it starts`);
+    await typeProblem(page, `a b c\n| ${'a long comment that wraps, '.repeat(5)}\na b\nc\nc zz\n`);
+    const r = await look();
+    assert.ok(r.hidden <= 1, `${where}: ${r.hidden} px hidden sideways`);
+    assert.ok(r.wrapped >= 2, `${where}: the long comment wraps`);
+    assert.deepEqual(r.numbered.map(([n]) => n), [1, 2, 3, 4, 5, 6], `${where}: every line numbered once`);
+    for (const [n, drawn, start] of r.numbered) assert.equal(drawn, start, `${where}: line ${n}'s number stands on the row where it starts`);
+    assert.equal(r.caret, r.zz, `${where}: the error's box is on "zz" as drawn, after a wrapped line`);
+    await shotOf(page, '#cover-editor', `workbench-editor-wrapped-${width}`);
+  }
+});
+
 test('workbench: counting in the worker: known counts, progress on pentominoes 6x10, Cancel, and the page stays live', async () => {
   const page = await openCover();
   for (const [label, expected] of [['8 queens', '92 solutions'], ['Langford 11', '35,584 solutions'], ['12 queens', '14,200 solutions']]) {
@@ -2570,117 +2623,161 @@ test('classroom: on a 375×812 phone the board and the narration fit about one s
 });
 
 /**
- * What a classroom cannot read or see in `page` as shown (www/ at one screen size): every
- * visible text smaller than `min` px on screen (HTML text and form controls at their
- * computed size times any CSS scale; SVG text at its size times the drawing's scale; the
- * canvases' labels at the size their view reports in `data-label-px`), and every box that
- * hides content sideways (it scrolls or clips: scrollWidth past clientWidth) or the page
- * itself wider than the screen.
+ * A view as a classroom sees it, checked in the page in one call (the walk below makes one
+ * call a view): returns what is wrong, in words.
+ * - Always: the page no wider than the screen; the lesson's buttons inside its box, its
+ *   words wide enough to read.
+ * - `min` (px): every visible text smaller than that on screen (HTML text and form controls
+ *   at their computed size times any CSS scale; SVG text at its size times the drawing's
+ *   scale; the canvases' text at the size their view reports in `data-label-px`), and every
+ *   box that hides content sideways (it scrolls or clips: scrollWidth past clientWidth).
+ * - `oneScreen`: the thing explained (the board, the diagram or the lesson's figure), its
+ *   sentence (the narration or the lesson's words) and its controls on one screen, from the
+ *   top of the highest to the bottom of the lowest; the playback controls on two rows at most.
+ * - `phone`: the lesson's words near their diagram, the sentence saying what an option is
+ *   before the matrix, and the matrix as wide as its box.
  */
-const unreadable = (page, min) => page.evaluate((min) => {
+function classroomCheck({ min = 0, oneScreen = false, phone = false, lengths = false }) {
+  scrollTo(0, 0);
   const out = [];
-  const shown = (e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getClientRects().length > 0;
-  const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`;
-  const scales = new Map();
-  const scaleOf = (e) => { // what CSS transforms make of a length, the element's own and its ancestors'
-    if (!e || e === document.body) return 1;
-    if (!scales.has(e)) {
-      const t = getComputedStyle(e).transform;
-      const m = t === 'none' ? null : new DOMMatrixReadOnly(t);
-      scales.set(e, (m ? Math.hypot(m.a, m.b) : 1) * scaleOf(e.parentElement));
-    }
-    return scales.get(e);
-  };
-  const small = new Map(); // one line per kind of element, with its smallest size
-  const note = (key, px, text) => {
-    if (px >= min - 0.05) return;
-    const was = small.get(key);
-    if (!was || px < was.px) small.set(key, { px, text });
-  };
-  for (const e of document.querySelectorAll('body *')) {
-    if (e.closest('.skip, option, svg, script, style, noscript, title') || !shown(e)) continue;
-    const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    const control = e.matches('textarea, select, input:not([type="range"], [type="checkbox"], [type="radio"])');
-    if (!own && !control) continue;
-    const r = e.getBoundingClientRect();
-    if (r.width === 0 || r.height === 0) continue;
-    note(name(e), parseFloat(getComputedStyle(e).fontSize) * scaleOf(e), String(control ? e.value : e.textContent).trim().slice(0, 20));
-  }
-  for (const t of document.querySelectorAll('svg text')) {
-    if (!shown(t) || !t.textContent.trim()) continue;
-    const m = t.getScreenCTM();
-    note(`svg text.${t.getAttribute('class') ?? ''} in ${name(t.closest('svg').parentElement)}`, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), t.textContent);
-  }
-  for (const c of document.querySelectorAll('canvas')) {
-    if (!shown(c) || !('labelPx' in c.dataset)) continue;
-    const px = Number(c.dataset.labelPx);
-    if (px > 0) note(`${name(c)} labels`, px, '');
-  }
-  for (const [key, { px, text }] of small) out.push(`${key} ${px.toFixed(1)} px${text ? ` ("${text}")` : ''}`);
   const W = document.documentElement.clientWidth;
   if (document.documentElement.scrollWidth > W) out.push(`the page is ${document.documentElement.scrollWidth} px wide in ${W}`);
-  for (const e of document.querySelectorAll('body *')) {
-    // Not yet: the row of choices (#stack) scrolls sideways by design (issue 32's point 14,
-    // another helper's, gives it a cue that it does), and the workbench's editor scrolls its
-    // long lines sideways (its line numbers count lines, not wrapped rows; point 26).
-    if (!shown(e) || e.closest('.skip') || e.id === 'stack' || e.id === 'cover-text') continue;
-    const x = getComputedStyle(e).overflowX;
-    if (x === 'visible' || e.scrollWidth <= e.clientWidth + 1) continue;
-    out.push(`${name(e)} hides ${e.scrollWidth - e.clientWidth} px sideways (${e.scrollWidth} in ${e.clientWidth}, overflow ${x})`);
+  const lesson = document.querySelector('#lesson');
+  if (!lesson.hidden) {
+    const box = lesson.getBoundingClientRect();
+    for (const d of lesson.querySelectorAll('.lesson-dot, .lesson-close, .lesson-nav button')) {
+      const r = d.getBoundingClientRect();
+      if (r.right > box.right + 0.5) out.push(`"${d.textContent}" ends at ${Math.round(r.right)}, the lesson at ${Math.round(box.right)}`);
+    }
+    const words = lesson.querySelector('.lesson-text').getBoundingClientRect().width;
+    if (words < Math.min(260, 0.8 * W)) out.push(`the lesson's words ${Math.round(words)} px wide`);
   }
+  if (min) out.push(...unreadable());
+  // The item panels write their lengths where a class reads them (4×4, 9×9): they may leave
+  // them out only where a square is too small (a 25×25's on a phone).
+  if (lengths && [...document.querySelectorAll('#items canvas')].some((c) => !(Number(c.dataset.labelPx) > 0))) out.push(`the item panels write no lengths (squares of ${Math.round(window.dlxPage.items.geo[2])} px)`);
+  if (oneScreen) out.push(...together());
+  if (phone) out.push(...phoneOrder());
   return out;
-}, min);
+
+  function unreadable() {
+    const found = [];
+    const shown = (e) => e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && e.getClientRects().length > 0;
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/).join('.')}` : ''}`;
+    const scales = new Map();
+    const scaleOf = (e) => { // what CSS transforms make of a length, the element's own and its ancestors'
+      if (!e || e === document.body) return 1;
+      if (!scales.has(e)) {
+        const t = getComputedStyle(e).transform;
+        const m = t === 'none' ? null : new DOMMatrixReadOnly(t);
+        scales.set(e, (m ? Math.hypot(m.a, m.b) : 1) * scaleOf(e.parentElement));
+      }
+      return scales.get(e);
+    };
+    const small = new Map(); // one line per kind of element, with its smallest size
+    const note = (key, px, text) => {
+      if (px >= min - 0.05) return;
+      const was = small.get(key);
+      if (!was || px < was.px) small.set(key, { px, text });
+    };
+    // Every element drawn, once: a subtree that is not drawn (display: none, as a 25×25's
+    // 15,625 candidates are) is passed over whole; one that only lends its children its
+    // place (display: contents) is looked into.
+    const drawn = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
+      acceptNode: (e) => {
+        if (e.matches('.skip, svg, script, style, noscript, template, option')) return NodeFilter.FILTER_REJECT;
+        if (getComputedStyle(e).display === 'contents') return NodeFilter.FILTER_SKIP;
+        return e.checkVisibility() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+      },
+    });
+    for (let e = walk.nextNode(); e; e = walk.nextNode()) drawn.push(e);
+    for (const e of drawn) {
+      const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      const control = e.matches('textarea, select, input:not([type="range"], [type="checkbox"], [type="radio"])');
+      if ((!own && !control) || !shown(e)) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      note(name(e), parseFloat(getComputedStyle(e).fontSize) * scaleOf(e), String(control ? e.value : e.textContent).trim().slice(0, 20));
+    }
+    for (const t of document.querySelectorAll('svg text')) {
+      if (!shown(t) || !t.textContent.trim()) continue;
+      const m = t.getScreenCTM();
+      note(`svg text.${t.getAttribute('class') ?? ''} in ${name(t.closest('svg').parentElement)}`, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), t.textContent);
+    }
+    for (const c of document.querySelectorAll('canvas')) {
+      if (!shown(c) || !('labelPx' in c.dataset)) continue;
+      const px = Number(c.dataset.labelPx);
+      if (px > 0) note(`${name(c)} labels`, px, '');
+    }
+    for (const [key, { px, text }] of small) found.push(`${key} ${px.toFixed(1)} px${text ? ` ("${text}")` : ''}`);
+    for (const e of drawn) {
+      const x = getComputedStyle(e).overflowX;
+      if (x === 'visible' || e.scrollWidth <= e.clientWidth + 1 || !shown(e)) continue;
+      found.push(`${name(e)} hides ${e.scrollWidth - e.clientWidth} px sideways (${e.scrollWidth} in ${e.clientWidth}, overflow ${x})`);
+    }
+    return found;
+  }
+
+  function together() {
+    const inLesson = !lesson.hidden;
+    const first = (...sel) => sel.map((s) => document.querySelector(s)).find((e) => e && e.checkVisibility() && e.getClientRects().length);
+    const parts = {
+      shown: first('.cover-figure canvas', '#dance .dance-svg', '#board', '#cover-matrix canvas'),
+      sentence: inLesson ? first('#lesson .lesson-text') : first('#narration'),
+      controls: inLesson ? first('#lesson .lesson-nav') : first('#controls .transport'),
+    };
+    const found = [];
+    const rects = Object.entries(parts).map(([k, e]) => [k, e?.getBoundingClientRect()]);
+    for (const [k, r] of rects) if (!r) found.push(`no ${k} in view`);
+    const got = rects.filter(([, r]) => r);
+    const top = Math.min(...got.map(([, r]) => r.top)), bottom = Math.max(...got.map(([, r]) => r.bottom));
+    if (bottom - top > innerHeight + 0.5) found.push(`${got.map(([k, r]) => `${k} ${Math.round(r.top)}–${Math.round(r.bottom)}`).join(', ')}: ${Math.round(bottom - top)} px for a ${innerHeight} px screen`);
+    const transport = document.querySelector('#controls .transport');
+    if (transport.checkVisibility()) {
+      const rows = new Set([...transport.children].filter((b) => b.checkVisibility()).map((b) => Math.round(b.getBoundingClientRect().top))).size;
+      if (rows > 2) found.push(`the playback controls wrap onto ${rows} rows`);
+    }
+    return found;
+  }
+
+  function phoneOrder() {
+    const found = [];
+    const box = (s) => { const e = document.querySelector(s); return e && e.checkVisibility() && e.getClientRects().length ? e.getBoundingClientRect() : null; };
+    const words = box('#lesson .lesson-text'), figure = box('.cover-figure') ?? box('#dance .dance-svg');
+    if (words && figure) {
+      const gap = Math.max(figure.top - words.bottom, words.top - figure.bottom);
+      if (gap > 120) found.push(`the lesson's words are ${Math.round(gap)} px from their figure`);
+    }
+    const legend = box('.option-legend'), matrix = box('#matrix-area');
+    if (legend && matrix && legend.top > matrix.top) found.push('"An option is a digit in a cell…" comes after the matrix');
+    // (A whole 9×9 narrower than its 324 columns sums two a pixel: as wide as whole pixels allow.)
+    const summed = window.dlxPage.matrix.mx.perColumn > 1;
+    for (const [canvas, scroll] of [['#matrix', '#matrix-area .matrix-scroll'], ['.cover-figure canvas', '.cover-figure .matrix-scroll'], ['#cover-matrix canvas', '#cover-matrix']]) {
+      const c = box(canvas), s = document.querySelector(scroll);
+      if (canvas === '#matrix' && summed) continue;
+      if (c && s && c.width < 0.85 * s.clientWidth) found.push(`${canvas} is ${Math.round(c.width)} px wide in a box of ${s.clientWidth}`);
+    }
+    return found;
+  }
+}
 
 /**
- * Whether the thing explained (the board, the diagram or the lesson's figure), its sentence
- * (the narration or the lesson's words) and its controls are on one screen: from the top of
- * the highest to the bottom of the lowest, at most the window's height. Returns what is not.
+ * Shows `hash` in `page` in place, as a link typed in the address bar is (the router reads
+ * the change): far quicker than loading the page again for each view. Returns once the
+ * page has gone there and drawn it.
  */
-const oneScreen = (page) => page.evaluate(() => {
-  const lesson = !document.querySelector('#lesson').hidden;
-  const first = (...sel) => sel.map((s) => document.querySelector(s)).find((e) => e && e.checkVisibility() && e.getClientRects().length);
-  const parts = {
-    shown: first('.cover-figure canvas', '#dance .dance-svg', '#board', '#cover-matrix canvas'),
-    sentence: lesson ? first('#lesson .lesson-text') : first('#narration'),
-    controls: lesson ? first('#lesson .lesson-nav') : first('#controls .transport'),
-  };
-  const out = [];
-  const rects = Object.entries(parts).map(([k, e]) => [k, e?.getBoundingClientRect()]);
-  for (const [k, r] of rects) if (!r) out.push(`no ${k} in view`);
-  const got = rects.filter(([, r]) => r);
-  const top = Math.min(...got.map(([, r]) => r.top)), bottom = Math.max(...got.map(([, r]) => r.bottom));
-  if (bottom - top > innerHeight + 0.5) out.push(`${got.map(([k, r]) => `${k} ${Math.round(r.top)}–${Math.round(r.bottom)}`).join(', ')}: ${Math.round(bottom - top)} px for a ${innerHeight} px screen`);
-  const transport = document.querySelector('#controls .transport');
-  if (transport.checkVisibility()) {
-    const rows = new Set([...transport.children].filter((b) => b.checkVisibility()).map((b) => Math.round(b.getBoundingClientRect().top))).size;
-    if (rows > 2) out.push(`the playback controls wrap onto ${rows} rows`);
-  }
-  return out;
-});
+async function visit(page, hash) {
+  await page.evaluate((h) => new Promise((done) => {
+    if (location.hash === h) return done();
+    addEventListener('hashchange', () => setTimeout(done, 0), { once: true });
+    location.hash = h;
+  }), hash);
+  await page.waitForFunction(() => !window.dlxPage.player.busy && (window.dlxPage.controller.mode !== 'cover' || window.dlxPage.workbench.text !== null), null, { timeout: 60000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
 
-/** Where a phone puts things: the lesson's words near their diagram, the sentence saying what
- *  an option is before the matrix, and the matrix as wide as its box. Returns what is not. */
-const phoneOrder = (page) => page.evaluate(() => {
-  const out = [];
-  const box = (s) => { const e = document.querySelector(s); return e && e.checkVisibility() && e.getClientRects().length ? e.getBoundingClientRect() : null; };
-  const words = box('#lesson .lesson-text'), figure = box('.cover-figure') ?? box('#dance .dance-svg');
-  if (words && figure) {
-    const gap = Math.max(figure.top - words.bottom, words.top - figure.bottom);
-    if (gap > 120) out.push(`the lesson's words are ${Math.round(gap)} px from their figure`);
-  }
-  const legend = box('.option-legend'), matrix = box('#matrix-area');
-  if (legend && matrix && legend.top > matrix.top) out.push('"An option is a digit in a cell…" comes after the matrix');
-  // (A whole 9×9 narrower than its 324 columns sums two a pixel: as wide as whole pixels allow.)
-  const summed = window.dlxPage.matrix.mx.perColumn > 1;
-  for (const [canvas, scroll] of [['#matrix', '#matrix-area .matrix-scroll'], ['.cover-figure canvas', '.cover-figure .matrix-scroll'], ['#cover-matrix canvas', '#cover-matrix']]) {
-    const c = box(canvas), s = document.querySelector(scroll);
-    if (canvas === '#matrix' && summed) continue;
-    if (c && s && c.width < 0.85 * s.clientWidth) out.push(`${canvas} is ${Math.round(c.width)} px wide in a box of ${s.clientWidth}`);
-  }
-  return out;
-});
-
-test('layout: every view and lesson step, on a 1024×768 projector in large type (text 16 px or more; what is explained, its sentence and the controls on one screen), a 375×812 phone (12 px or more) and a 320 px phone; nothing wider than the screen or hidden sideways', async () => {
+test('layout and pixels: every view and lesson step, on a 1024×768 projector in large type (text 16 px or more; what is explained, its sentence and the controls on one screen), a 375×812 phone (12 px or more) and a 320 px phone; nothing wider than the screen or hidden sideways; the projector\'s and the phone\'s screens as their references', async () => {
   // Each view at each screen, the whole page checked: nothing past the right edge (the page
   // would scroll sideways), and the lesson's step buttons inside its box. At 320 px in large
   // type the tabs were 17 px too wide; at 1024×768 lesson step 2 (the 4×4 matrix beside the
@@ -2690,52 +2787,57 @@ test('layout: every view and lesson step, on a 1024×768 projector in large type
   // board's 9th row below the fold, the lesson's words below it, the playback controls on
   // three rows; on the phone the 9×9 candidates were 9 px, Knuth's diagram 750 px wide in
   // a 353 px box, the 25×25 board 560 px wide, the workbench's editor cut at the right.
+  // One page: each view shown in place (a link's change), then on each screen in turn (the
+  // page resized, large type switched): the walk took 135 s in CI loading the page again
+  // for each of the 65 views and screens, most of it building 16×16 and 25×25 boards. The
+  // projector's and the phone's first screens are kept as pixel references
+  // (tests/e2e/refs/classroom-*.png, looked at one by one); FULL=1 saves the phone's whole
+  // pages in screenshots/ to look at.
   const S25 = data('sudoku25.txt').split('\n')[0].trim();
-  const lessons = await lessonCount(await open('#lesson=1'));
-  const views = [
-    ['4x4', '#p=..2.4......1.4..&s=6'], ['9x9', `#p=${HARD}&s=40`], ['16x16', `#p=${HARD16}&s=40`], ['25x25', `#p=${S25}&s=40`],
-    ['knuth', '#m=knuth&s=9'], ['cover', '#m=cover'], ...Array.from({ length: lessons }, (_, k) => [`lesson-${k + 1}`, `#lesson=${k + 1}`]),
-  ];
   const wide = [];
-  for (const { width, height, large, min, name } of [
-    { width: 320, height: 640, large: false }, { width: 320, height: 640, large: true }, { width: 1024, height: 768, large: false },
-    { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },
-  ]) {
-    const page = await open('', { width, height, reducedMotion: 'reduce' });
-    if (large) await page.click('#large-type');
-    for (const [view, hash] of views) {
-      // The same page, a new hash: a 25×25 board (15,625 candidates) can take seconds to
-      // build on a busy machine.
-      await page.goto(base + hash);
-      await page.waitForSelector('body.ready', { timeout: 60000 });
-      await page.waitForFunction(() => !window.dlxPage.player.busy, null, { timeout: 60000 });
-      const where = await page.evaluate(() => {
-        const out = [];
-        const W = document.documentElement.clientWidth;
-        if (document.documentElement.scrollWidth > W) out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
-        const lesson = document.querySelector('#lesson');
-        if (!lesson.hidden) {
-          const box = lesson.getBoundingClientRect();
-          for (const d of lesson.querySelectorAll('.lesson-dot, .lesson-close, .lesson-nav button')) {
-            const r = d.getBoundingClientRect();
-            if (r.right > box.right + 0.5) out.push(`"${d.textContent}" ends at ${Math.round(r.right)}, the lesson at ${Math.round(box.right)}`);
-          }
-          const words = lesson.querySelector('.lesson-text').getBoundingClientRect().width;
-          if (words < Math.min(260, 0.8 * W)) out.push(`the lesson's words ${Math.round(words)} px wide`);
-        }
-        return out;
-      });
+  // Large type on, then off: each view is also drawn again for it (the lesson's step 2 kept
+  // its figure's small labels until the step was drawn again).
+  const screens = [
+    { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 320, height: 640, large: true },
+    { width: 1024, height: 768, large: false }, { width: 375, height: 812, large: false, min: 12, name: 'phone' }, { width: 320, height: 640, large: false },
+  ];
+  const page = await open('', { width: 1024, height: 768, reducedMotion: 'reduce' });
+  let large = false;
+  const lessons = await page.$$eval('#lesson .lesson-dot', (d) => d.length);
+  const views = [
+    ['knuth', '#m=knuth&s=9'], ['cover', '#m=cover'], ...Array.from({ length: lessons }, (_, k) => [`lesson-${k + 1}`, `#lesson=${k + 1}`]),
+    ['4x4', '#p=..2.4......1.4..&s=6'], ['9x9', `#p=${HARD}&s=40`], ['16x16', `#p=${HARD16}&s=40`], ['25x25', `#p=${S25}&s=40`],
+  ];
+  for (const [view, hash] of views) {
+    await visit(page, hash);
+    for (const { width, height, large: big, min, name } of screens) {
+      // The same view on another screen: the page laid out again for it, as a window
+      // resized or a phone turned is, and large type switched as its button does.
+      await page.setViewportSize({ width, height });
+      if (big !== large) {
+        await page.click('#large-type');
+        await page.evaluate(() => document.activeElement.blur());
+        large = big;
+      }
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await settle(page);
+      const where = await page.evaluate(classroomCheck, { min, oneScreen: name === 'projector' && view !== 'cover', phone: name === 'phone', lengths: !!name && /^(4x4|9x9)$/.test(view) });
       if (name) {
-        where.push(...await unreadable(page, min));
-        if (name === 'projector' && view !== 'cover') where.push(...await oneScreen(page));
-        if (name === 'phone') where.push(...await phoneOrder(page));
-        await shot(page, `classroom-${name}-${view}`, { fullPage: name === 'phone' });
+        const png = await page.screenshot({ animations: 'disabled' });
+        writeFileSync(resolve(shots, `classroom-${name}-${view}.png`), png);
+        // The phone's whole page, to look at (FULL=1: it takes a second a view).
+        if (name === 'phone' && process.env.FULL === '1') await shot(page, `classroom-${name}-${view}-full`, { fullPage: true });
+        try {
+          await matchesPng(png, `classroom-${name}-${view}`);
+        } catch (e) {
+          where.push(e.message);
+        }
       }
       if (where.length) wide.push(`${width}×${height}${large ? ' large type' : ''} ${view}: ${where.join('; ')}`);
     }
   }
   for (const w of wide) console.log(`    ${w}`);
-  assert.deepEqual(wide, [], 'views that do not fit the screen');
+  assert.deepEqual(wide, [], 'views that do not fit the screen or look other than their references');
 });
 
 /**
@@ -3057,13 +3159,15 @@ test('lesson: a link opens its step; a hostile step number gets a clear message'
   }
 });
 
-test('lesson: step 2 shows the 4×4 board beside its matrix, the givens\' options chosen before the search', async () => {
-  for (const [width, height, large] of [[1024, 768, false], [1024, 768, true], [375, 812, false]]) {
+test('lesson: step 2 shows the 4×4 board with its matrix (the words say where only where true), the givens\' options chosen before the search', async () => {
+  for (const [width, height, large] of [[1024, 768, false], [1024, 768, true], [375, 812, false], [375, 812, true]]) {
     const page = await open('#lesson=2', { width, height });
     if (large) {
+      // The figure follows large type by itself: on a phone it kept its 12 px labels until
+      // the step was drawn again.
       await page.click('#large-type');
-      await page.keyboard.press('ArrowRight'); // the figure is drawn again in large type
-      await page.keyboard.press('ArrowLeft');
+      await page.waitForFunction(() => Number(document.querySelector('.cover-figure canvas').dataset.labelPx) >= 16, null, { timeout: 3000 }).catch(() => {});
+      assert.ok(Number(await page.$eval('.cover-figure canvas', (c) => c.dataset.labelPx)) >= 16, `${width}×${height}: the figure's labels in large type`);
     }
     const where = `${width}×${height}${large ? ' large' : ''}`;
     const s = await lessonState(page);
@@ -3088,6 +3192,8 @@ test('lesson: step 2 shows the 4×4 board beside its matrix, the givens\' option
         // beside it, or (in the projector's narrower column, where the matrix needs the width
         // to be read) above it: never over it
         beside: b.right <= m.left + 1 || b.bottom <= m.top + 1,
+        sideBySide: b.right <= m.left + 1,
+        above: b.bottom <= m.top + 1,
         inView: b.width > 100 && b.top >= 0 && b.bottom <= window.innerHeight,
       };
     });
@@ -3096,9 +3202,35 @@ test('lesson: step 2 shows the 4×4 board beside its matrix, the givens\' option
     assert.equal(r.shown, r.line, `${where}: the board shows the givens`);
     assert.deepEqual([r.given, r.others, r.labels], [true, 5, 5], `${where}: the givens' options are chosen before the search`);
     if (width === 1024) assert.ok(r.beside, `${where}: the board is beside or above its matrix`);
-    assert.match(await page.$eval('#lesson .lesson-text', (e) => e.textContent), /board/, where);
+    // The words say where the matrix is only where that is true: at 1024×768 the board sat
+    // above its matrix while the words said "Next to the board is its whole matrix".
+    const words = await page.$eval('#lesson .lesson-text', (e) => e.textContent);
+    assert.match(words, /board/, where);
+    const side = r.sideBySide, above = r.above;
+    if (/next to the board|beside the board|right of the board/i.test(words)) assert.ok(side, `${where}: the words put the matrix beside the board, the page does not: ${words}`);
+    if (/below the board|under the board/i.test(words)) assert.ok(above, `${where}: the words put the matrix below the board, the page does not`);
     await shot(page, `lesson-2-board-${width}${large ? '-large' : ''}`, { fullPage: width < 500 });
   }
+});
+
+test('classroom: the header names the exact cover each view shows, and the lesson\'s figure its own', async () => {
+  // Issue 32, point 4: in Knuth's view (and the workbench, and the lesson) the header said
+  // "…on the 729 × 324 exact cover": the Sudoku's, not what was shown.
+  const page = await open('', { width: 375, height: 812 });
+  const tagline = () => page.$eval('.tagline', (s) => s.textContent);
+  assert.equal(await tagline(), "Knuth's Algorithm X with dancing links, step by step, on a 9×9 Sudoku: 729 options × 324 items");
+  await page.click('#tab-knuth');
+  assert.match(await tagline(), /on Knuth's example: 6 options × 7 items$/);
+  await page.click('#tab-cover');
+  await page.waitForFunction(() => window.dlxPage.workbench.text !== null);
+  assert.match(await tagline(), /on the problem in the editor: 16 options × 22 items$/, '4 queens');
+  await page.click('#lesson-open');
+  assert.match(await tagline(), /on Knuth's example: 6 options × 7 items$/, 'lesson step 1');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await tagline(), /on a 4×4 Sudoku: 64 options × 64 items$/, 'lesson step 2, its figure');
+  await page.keyboard.press('Escape');
+  await page.click('#tab-sudoku');
+  assert.match(await tagline(), /on a 9×9 Sudoku: 729 options × 324 items$/);
 });
 
 test('lesson: step 2 selects no view\'s tab and promises no search keys; ] moves nothing behind it', async () => {
@@ -3723,7 +3855,7 @@ test('every size: a hard 16×16 solved in the page\'s worker (time measured), tr
   assert.equal(await page.$$eval('#items .item', (s) => s.length), 1024);
   assert.equal(await page.$eval('.panel-row .axis-row', (r) => r.textContent), 'ABCDEFGHIJKLMNOP');
   assert.match(await page.$eval('#watch-sub', (s) => s.textContent), /4,096 × 1,024/);
-  assert.equal(await page.$eval('.tagline', (s) => s.textContent), "Knuth's Algorithm X with dancing links on the 4,096 × 1,024 exact cover, step by step");
+  assert.equal(await page.$eval('.tagline', (s) => s.textContent), "Knuth's Algorithm X with dancing links, step by step, on a 16×16 Sudoku: 4,096 options × 1,024 items");
   assert.equal(await page.$eval('#matrix-area', (m) => m.hidden), !(await page.evaluate(() => typeof window.dlxPage.matrix.setShape === 'function')));
 });
 
@@ -3942,18 +4074,58 @@ test('pixels: the key states look as the committed references do', async () => {
 
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
-const chosen = tests.filter((t) => (!only || t.name.includes(only)) && (!perf || t.name.startsWith('top speed')));
+// The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
+// as 10 s), so that no long test starts last and runs alone while the other workers idle.
+// `--save-durations` writes this run's durations into that file (review the diff, then commit it).
+const durationsFile = resolve(root, 'tests/e2e/durations.json');
+const known = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+const guess = (t) => known[t.name] ?? 10;
+const chosen = tests
+  .filter((t) => (!only || t.name.includes(only)) && (!perf || t.name.startsWith('top speed')))
+  .map((t, order) => ({ ...t, order }))
+  .sort((a, b) => guess(b) - guess(a) || a.order - b.order);
+const took = {};
+
+/**
+ * CPU seconds (user + sys) used so far by this process and everything under it: the workers'
+ * Chromiums with their renderers, those already ended too (in their parents' cutime and cstime).
+ * Linux's /proc; null elsewhere.
+ */
+function cpuSeconds() {
+  try {
+    const parent = new Map(), ticks = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      let stat;
+      try { stat = readFileSync(`/proc/${name}/stat`, 'utf8'); } catch { continue; } // ended meanwhile
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // f[0] is field 3, the state
+      parent.set(Number(name), Number(f[1]));
+      ticks.set(Number(name), Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]));
+    }
+    let sum = 0;
+    for (const [pid, t] of ticks) {
+      for (let p = pid; p > 0; p = parent.get(p) ?? 0) if (p === process.pid) { sum += t; break; }
+    }
+    return sum / 100; // USER_HZ on Linux
+  } catch {
+    return null;
+  }
+}
+const cpu0 = cpuSeconds();
+
 let failed = 0, next = 0;
 const t0 = Date.now();
 async function runOne(t, browser) {
   const me = { browser, errors: [], contexts: [], out: [] };
   const t1 = Date.now();
+  // One test at a time: all the CPU used meanwhile is this test's (its pages, its Chromium).
+  const c1 = jobs === 1 ? cpuSeconds() : null;
   let verdict;
   await running.run(me, async () => {
     try {
       await t.fn();
       assert.deepEqual(me.errors, [], 'the page logged errors');
-      verdict = `ok   ${t.name} (${((Date.now() - t1) / 1000).toFixed(1)} s)`;
+      verdict = 'ok  ';
     } catch (e) {
       failed++;
       verdict = `FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`;
@@ -3961,18 +4133,34 @@ async function runOne(t, browser) {
     }
     while (me.contexts.length) await me.contexts.pop().close();
   });
+  const s = (Date.now() - t1) / 1000;
+  took[t.name] = Math.round(s * 10) / 10;
+  const c2 = c1 === null ? null : cpuSeconds();
+  const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}`;
   for (const line of me.out) print(line);
-  print(verdict);
+  print(verdict === 'ok  ' ? `ok   ${t.name} (${times})` : verdict);
 }
+const browsers = [];
 async function worker() {
   const browser = await launch();
-  try {
-    while (next < chosen.length) await runOne(chosen[next++], browser);
-  } finally {
-    await browser.close();
-  }
+  browsers.push(browser);
+  while (next < chosen.length) await runOne(chosen[next++], browser);
 }
-await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
+let cpu = null;
+try {
+  await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
+  // Read before the Chromiums close: a renderer's time then still counts (in its zygote's, live).
+  cpu = cpu0 === null ? null : cpuSeconds() - cpu0;
+} finally {
+  await Promise.all(browsers.map((b) => b.close()));
+}
 server.close();
-print(`e2e: ${chosen.length - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}; screenshots in ${shots}`);
+print(`e2e: ${chosen.length - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}; screenshots in ${shots}`);
+if (flag('--save-durations')) {
+  // Kept: the tests that did not run this time. Dropped: names no test has any more.
+  const names = new Set(tests.map((t) => t.name));
+  const all = Object.fromEntries(Object.entries({ ...known, ...took }).filter(([n]) => names.has(n)).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(durationsFile, `${JSON.stringify(all, null, 1)}\n`);
+  print(`e2e: wrote the durations of ${Object.keys(took).length} tests to ${durationsFile}`);
+}
 process.exit(failed ? 1 : 0);

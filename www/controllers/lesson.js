@@ -11,7 +11,7 @@
 
 import { STEPS, reach, parseStep } from '../lesson.js';
 import { Picture } from '../picture.js';
-import { counted } from '../grouped.js';
+import { counted, grouped } from '../grouped.js';
 import { LessonPanel } from '../views/lesson.js';
 
 /** The keys that step or play a search (views/controls.js): nothing to move in a figure. */
@@ -187,7 +187,16 @@ export class Lesson {
   /** The words of step `n` and where it is in the lesson. */
   show(n, step, text) {
     this.panel.show(n, step, text);
+    this.shell.writeTagline();
     this.onChange();
+  }
+
+  /** The header's words for the step's own figure (null: the view's words stand). */
+  taglineWords() {
+    const t = this.figure && this.figureTrace;
+    if (!t) return null;
+    const side = Math.round(Math.sqrt(t.givens.length));
+    return `a ${side}×${side} Sudoku: ${grouped(t.options)} options × ${grouped(t.items)} items`;
   }
 
   key(e) {

@@ -94,6 +94,12 @@ export class SudokuRoom {
     this.shapeShown();
   }
 
+  /** The header's words for the exact cover this view shows. */
+  taglineWords() {
+    const n = this.numbering;
+    return `a ${n.side}×${n.side} Sudoku: ${grouped(n.options)} options × ${grouped(n.items)} items`;
+  }
+
   /** The words under "Watch the search": what the search of this view runs on. */
   watchWords() {
     const n = this.numbering;
@@ -123,7 +129,6 @@ export class SudokuRoom {
     marks.disabled = side > MARKS_UP_TO;
     marks.checked = side <= 9;
     this.views.board.setMarksShown(marks.checked);
-    $('tagline-matrix').textContent = `${grouped(n.options)} × ${grouped(n.items)}`;
     const note = $('size-note');
     note.hidden = nine;
     note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` ${side > MARKS_UP_TO ? 'Candidates are not drawn at this size (they would be too small to read); a cell\'s label lists them.' : 'Candidates are small at this size: tick "candidates" and zoom the page (Ctrl +) to read them.'} Hint and New puzzle are 9×9 only.` : ''}`;

@@ -5,6 +5,7 @@
 
 import { Picture } from '../picture.js';
 import { DEFAULT_PROBLEM, GALLERY } from '../workbench.js';
+import { counted } from '../grouped.js';
 
 /** The workbench draws the links of problems up to this size, as in Knuth's view. */
 const DANCE_ITEMS = 10, DANCE_OPTIONS = 10;
@@ -23,8 +24,14 @@ export class WorkbenchRoom {
     return !!this.trace;
   }
 
+  /** The header's words for the exact cover this view shows. */
+  taglineWords() {
+    const t = this.trace;
+    return t ? `the problem in the editor: ${counted(t.options, 'option')} × ${counted(t.items, 'item')}` : 'the problem in the editor';
+  }
+
   watchWords() {
-    return 'the same engine on the problem at the left';
+    return 'the same engine on the problem in the editor';
   }
 
   maxDepth() {
