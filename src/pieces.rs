@@ -142,7 +142,7 @@ pub fn step(search: &mut Search) -> Status {
 pub struct Piece {
     pub path: Vec<Branch>,
     /// True if the last option of `path` is not tried yet: running the piece tries it (and
-    /// counts its node).
+    /// counts the try: the links engine's node, the cells engine's updates).
     pub fresh: bool,
     /// Its share of the tree, in units of [`WHOLE`].
     pub units: u64,
@@ -206,7 +206,7 @@ impl<E: Piecewise> Runner<E> {
     /// back. `stop(found)`, asked with the piece's solutions so far at each solution and where
     /// the piece pauses, ends it there when it says true (the rest is then neither counted
     /// nor handed back: for a limit reached). Fails, leaving the runner as it was, if the
-    /// piece's path is not one of this matrix (an option it does not have, or options that
+    /// piece's path is not one of this problem's (an option it does not have, or options that
     /// clash).
     pub fn run(&mut self, piece: &Piece, budget: u64, mut stop: impl FnMut(u64) -> bool) -> Result<Ran, MatrixError> {
         let search = &mut self.search;

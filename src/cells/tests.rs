@@ -245,11 +245,16 @@ fn search_in_pieces(start: &Cells, budget: u64, lifo: bool) -> Pieces {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_search_in_pieces_finds_each_solution_once_in_any_order() {
     let mut rng = Rng(0x09a7_ce15);
-    let mut matrices: Vec<Matrix> = (0..rounds(150))
-        .map(|_| random_options(&mut rng, 12, 4, 40, 4).0)
+    // Under Miri, smaller matrices and fewer budgets: a piece copies the arrays, and hundreds
+    // of pieces of a node or two took Miri minutes.
+    let (primary, options, budgets) = if cfg!(miri) {
+        (7, 16, &[1, 3][..])
+    } else {
+        (12, 40, &[1, 2, 3, 7][..])
+    };
+    let mut matrices: Vec<Matrix> = (0..rounds(100))
+        .map(|_| random_options(&mut rng, primary, 4, options, 4).0)
         .collect();
-    // Hundreds of pieces of a node or two: too slow under Miri, which checks the same code
-    // on the random matrices.
     if !cfg!(miri) {
         for p in [
             examples::queens(6),
@@ -263,7 +268,7 @@ fn a_search_in_pieces_finds_each_solution_once_in_any_order() {
         let start = Cells::new(&m);
         let whole = sorted(start.clone().solutions(usize::MAX));
         assert_eq!(whole, sorted(m.solutions(usize::MAX)), "round {round}");
-        for budget in [1, 2, 3, 7] {
+        for &budget in budgets {
             let pieces = search_in_pieces(&start, budget, true);
             assert_eq!(pieces.solutions, whole, "round {round}, budget {budget}");
             assert_eq!(pieces.counters.solutions, whole.len() as u64);
@@ -282,17 +287,16 @@ fn a_search_in_pieces_finds_each_solution_once_in_any_order() {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_piece_that_never_pauses_is_the_whole_search() {
-    let p = examples::queens(8);
-    let pieces = search_in_pieces(&Cells::new(p.matrix()), u64::MAX, true);
-    assert_eq!(pieces.pieces, 1);
-    assert_eq!(
-        (
-            pieces.counters.solutions,
-            pieces.counters.nodes,
-            pieces.counters.updates
-        ),
-        (92, 890, 18412)
-    );
+    // SSXC1's counts, as in `examples_count_what_ssxc1_counts`.
+    for (p, expected) in [
+        (examples::langford(7), (52, 459, 7690)),
+        (examples::pentomino_set(3, 5, "LNV"), (4, 13, 1474)),
+    ] {
+        let pieces = search_in_pieces(&Cells::new(p.matrix()), u64::MAX, true);
+        assert_eq!(pieces.pieces, 1);
+        let c = pieces.counters;
+        assert_eq!((c.solutions, c.nodes, c.updates), expected, "{p:?}");
+    }
 }
 
 /// The nodes at a depth, enumerated by a search that pauses there and skips each, are
@@ -302,7 +306,7 @@ fn a_piece_that_never_pauses_is_the_whole_search() {
 fn the_nodes_at_a_depth_are_subproblems_whose_counts_add_up() {
     let mut rng = Rng(0xde97_ce11);
     for round in 0..rounds(200) {
-        let (m, _) = random_options(&mut rng, 12, 4, 40, 4);
+        let (m, _) = random_options(&mut rng, if cfg!(miri) { 7 } else { 12 }, 4, 40, 4);
         let start = Cells::new(&m);
         let whole = start.clone().count(u64::MAX);
         for depth in 1..4 {
