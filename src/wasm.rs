@@ -718,6 +718,19 @@ impl Trace {
         self.inner.last().map_or(0, |e| trace::fields(e).1)
     }
 
+    /// The line of Algorithm X (`AlgorithmStep`) that did the last event; `Start` at the start.
+    #[wasm_bindgen(getter, js_name = algorithmStep)]
+    pub fn algorithm_step(&self) -> u32 {
+        self.inner.step() as u32
+    }
+
+    /// After a movement backwards, the line of Algorithm X (`AlgorithmStep`) whose event it
+    /// undid last; -1 after a movement forwards.
+    #[wasm_bindgen(getter, js_name = undoneStep)]
+    pub fn undone_step(&self) -> i32 {
+        self.inner.undone().map_or(-1, |s| s as i32)
+    }
+
     /// True right after a level ended (a solution, a dead end, or an item with no branch
     /// left uncovered), before the search backs up.
     #[wasm_bindgen(getter, js_name = levelEnded)]

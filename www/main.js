@@ -23,6 +23,7 @@ import { DepthPlot } from './views/plot.js';
 import { ControlsView } from './views/controls.js';
 import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
+import { PseudocodeView } from './views/pseudocode.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
 import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
@@ -65,6 +66,7 @@ const views = {
   result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => sudoku.numbering.cellName(cell) }),
   narration: $('narration'),
   stack: new StackView($('stack')),
+  pseudocode: new PseudocodeView($('algo')),
   controls: new ControlsView($('controls'), {
     restart: moving(() => shell.restart()),
     prevChoice: moving(() => player.prevChoice()),

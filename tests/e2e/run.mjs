@@ -3780,6 +3780,64 @@ test('every size: screenshots of 4×4, 16×16 and 25×25 at 1280×800 and 375×8
   assert.ok(font >= 12, `letters of ${font} px`);
 });
 
+// --- issue 33: Algorithm X step by step, and the workbench's solutions as pictures -----------------
+/** The pseudocode's marked line: its step (an AlgorithmStep name), and whether a step back undid it. */
+const algoMark = (page) => page.evaluate(() => {
+  const marked = [...document.querySelectorAll('#algo li[aria-current="step"]')];
+  return marked.map((li) => `${li.dataset.step}${li.classList.contains('back') ? ' undone' : ''}`).join(' | ');
+});
+
+test('algorithm X: the pseudocode marks the line of five known moments, a step back the line it undid, in every view', async () => {
+  // Knuth's example, as his paper walks it: the start (X1); choose A, cover it, try 'A D'…
+  // (X5); the first dead end (X3: item E has no option left, after 11 events); a step back
+  // from it (X3's dead end undone); the solution (X2, after 30 events).
+  const page = await open('#m=knuth');
+  assert.equal(await algoMark(page), 'Start');
+  assert.equal(await page.$eval('#algo', (d) => d.open), true, 'shown at first');
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'Try');
+  assert.match(await narration(page), /^Try option/);
+  for (let k = 0; k < 8; k++) await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'DeadEnd');
+  assert.match(await narration(page), /^Dead end/);
+  assert.equal(await page.$eval('#algo li[aria-current="step"]', (li) => li.textContent), 'It has none left? A dead end: go to X8.');
+  await page.keyboard.press('[');
+  assert.equal(await algoMark(page), 'DeadEnd undone');
+  assert.match(await page.$eval('#algo li[aria-current="step"]', (li) => li.textContent), /undone by the step back/);
+  await page.keyboard.press('[');
+  assert.equal(await algoMark(page), 'CoverOthers undone');
+  assert.equal(await page.$eval('#algo .algo-proc.running', (p) => p.dataset.proc), 'cover', 'cover\'s loops are the ones undone');
+  await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'CoverOthers');
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.run(30 - t.events, 0); window.dlxPage.shell.render(); });
+  assert.equal(await algoMark(page), 'Solution');
+  assert.match(await narration(page), /^Solution 1/);
+  // The Sudoku: its first event is X3's choice, its second X4's cover; the workbench and the lesson mark theirs.
+  const sudoku = await open(`#p=${HARD}&s=2`);
+  assert.equal(await algoMark(sudoku), 'CoverChosen');
+  assert.equal(await sudoku.$eval('#algo .algo-proc.running', (p) => p.dataset.proc), 'cover');
+  const bench = await openCover('#m=cover');
+  await galleryPick(bench, '4 queens');
+  for (let k = 0; k < 4; k++) await bench.keyboard.press(']');
+  assert.equal(await algoMark(bench), 'CoverOthers');
+  const lesson = await open('#lesson=6');
+  assert.match(await lesson.$eval('#lesson .lesson-text', (e) => e.textContent), /backs up/);
+  assert.equal(await algoMark(lesson), 'Untry', 'the backtrack\'s moment: X6 takes the option back');
+  // Moved on and back to the moment with the lesson's button: its line again, not a line undone.
+  for (let k = 0; k < 2; k++) await lesson.keyboard.press(']');
+  assert.equal(await algoMark(lesson), 'CoverOthers');
+  await lesson.click('#lesson .lesson-moved button');
+  assert.equal(await algoMark(lesson), 'Untry');
+  // Shown or hidden, and the page remembers.
+  await page.click('#algo > summary');
+  assert.equal(await page.$eval('#algo', (d) => d.open), false);
+  assert.equal(await page.$eval('#algo .algo-lines', (e) => e.checkVisibility()), false);
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await page.$eval('#algo', (d) => d.open), false, 'still hidden after a reload');
+  assert.equal(await page.$$eval('#algo li[aria-current="step"]', (l) => l.length), 1, 'hidden, it still follows the search');
+});
+
 test('pixels: the key states look as the committed references do', async () => {
   const still = { reducedMotion: 'reduce' };
   const board = await open(`#p=${HARD}&s=200`, still);
