@@ -11,6 +11,7 @@
 //! ([`Trace::refresh`] and the arrays after it).
 
 use crate::dlx1::examples::Example;
+use crate::dlx1::pictures::Drawing;
 use crate::dlx1::Problem;
 use crate::exact_cover::{Matrix, Nothing, Status};
 use crate::formats;
@@ -531,6 +532,8 @@ pub struct Trace {
     givens: Option<String>,
     run: trace::Run,
     buf: Vec<u32>,
+    /// The picture of a workbench problem's placements, if one fits ([`Drawing::of`]).
+    drawing: Option<Drawing>,
 }
 
 /// Batches are capped so that one call never holds the page for long.
@@ -579,6 +582,7 @@ impl Trace {
             givens,
             run: trace::Run::default(),
             buf: Vec::new(),
+            drawing: None,
         }
     }
 
@@ -635,11 +639,40 @@ impl Trace {
     pub fn cover(text: &JsValue) -> Result<Trace, JsError> {
         let p = Problem::parse(&self::text(text, "problem")?).map_err(|e| JsError::new(&e.to_string()))?;
         let names = (0..p.items()).map(|i| p.item_name(i).to_owned()).collect();
-        Ok(Trace::of(
-            trace::Trace::exact_cover(p.matrix().clone()),
-            Some(names),
-            None,
-        ))
+        let mut t = Trace::of(trace::Trace::exact_cover(p.matrix().clone()), Some(names), None);
+        t.drawing = Drawing::of(&p);
+        Ok(t)
+    }
+
+    /// The picture that fits a workbench problem (`dlx1::pictures`), or null: `{kind, title,
+    /// rows, cols, heads, cells, starts, labels, groups, texts}`, option `o` filling cells
+    /// `cells[starts[o]..starts[o + 1]]` (each `row * cols + col`) with `labels[o]`, coloured
+    /// as `groups[o]`, said as `texts[o]`.
+    pub fn drawing(&self) -> Result<JsValue, JsError> {
+        let Some(d) = &self.drawing else {
+            return Ok(JsValue::NULL);
+        };
+        let strings = |v: &mut dyn Iterator<Item = &str>| v.map(JsValue::from_str).collect::<Array>();
+        let mut starts = vec![0u32];
+        for p in &d.places {
+            starts.push(starts[starts.len() - 1] + p.cells.len() as u32);
+        }
+        Ok(object(&[
+            ("kind", d.kind.name().into()),
+            ("title", d.title.as_str().into()),
+            ("rows", (d.rows as u32).into()),
+            ("cols", (d.cols as u32).into()),
+            ("heads", strings(&mut d.heads.iter().map(String::as_str)).into()),
+            (
+                "cells",
+                u32s(d.places.iter().flat_map(|p| p.cells.iter().copied())).into(),
+            ),
+            ("starts", Uint32Array::from(&starts[..]).into()),
+            ("labels", strings(&mut d.places.iter().map(|p| p.label.as_str())).into()),
+            ("groups", u32s(d.places.iter().map(|p| p.group)).into()),
+            ("texts", strings(&mut d.places.iter().map(|p| p.text.as_str())).into()),
+        ])?
+        .into())
     }
 
     /// Knuth's 7-item example from "Dancing Links": items A–G, six options, one solution.
