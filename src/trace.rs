@@ -297,12 +297,16 @@ impl Trace {
     /// than the level's end just passed. [`Trace::learn_last`], a step back and forward,
     /// puts it as a step forward leaves it: call that after this.)
     fn learn_undone(&mut self) {
-        let mut next = Last(None);
-        self.search.step(&mut next);
-        self.undone = next.0.map(|e| self.search.step_of(Some(e)));
-        if next.0.is_some() {
-            self.search.step_back(&mut Stepwise);
-        }
+        // Through `run`, not a `step` of its own: each call of `step` inlines the whole search
+        // (18 KB of wasm), and `run` has it already.
+        self.undone = match self.run(1, 0).events {
+            0 => None,
+            _ => {
+                let undone = self.step();
+                self.search.step_back(&mut Stepwise);
+                Some(undone)
+            }
+        };
     }
 
     /// Finds the last event from the search's state: one step back and forward again.

@@ -644,10 +644,10 @@ impl Trace {
         Ok(t)
     }
 
-    /// The picture that fits a workbench problem (`dlx1::pictures`), or null: `{kind, title,
-    /// rows, cols, heads, cells, starts, labels, groups, texts}`, option `o` filling cells
+    /// The picture that fits a workbench problem (`dlx1::pictures`), or null: `{kind, rows,
+    /// cols, heads, cells, starts, labels, groups}`, option `o` filling cells
     /// `cells[starts[o]..starts[o + 1]]` (each `row * cols + col`) with `labels[o]`, coloured
-    /// as `groups[o]`, said as `texts[o]`.
+    /// as `groups[o]`.
     pub fn drawing(&self) -> Result<JsValue, JsError> {
         let Some(d) = &self.drawing else {
             return Ok(JsValue::NULL);
@@ -659,7 +659,6 @@ impl Trace {
         }
         Ok(object(&[
             ("kind", d.kind.name().into()),
-            ("title", d.title.as_str().into()),
             ("rows", (d.rows as u32).into()),
             ("cols", (d.cols as u32).into()),
             ("heads", strings(&mut d.heads.iter().map(String::as_str)).into()),
@@ -670,7 +669,6 @@ impl Trace {
             ("starts", Uint32Array::from(&starts[..]).into()),
             ("labels", strings(&mut d.places.iter().map(|p| p.label.as_str())).into()),
             ("groups", u32s(d.places.iter().map(|p| p.group)).into()),
-            ("texts", strings(&mut d.places.iter().map(|p| p.text.as_str())).into()),
         ])?
         .into())
     }

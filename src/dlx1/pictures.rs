@@ -12,8 +12,7 @@
 //! use dlx_sudoku::dlx1::{examples, pictures::{Drawing, Kind}};
 //! let d = Drawing::of(&examples::queens(8)).unwrap();
 //! assert_eq!((d.kind, d.rows, d.cols), (Kind::Queens, 8, 8));
-//! assert_eq!(d.title, "8 queens: the board");
-//! // Option 10, "r1 c2 a3 b8": the queen in row 2, column 3 (counted from 1), square 10.
+//! // Option 10, "r1 c2 a3 b6": the queen in row 2, column 3 (counted from 1), square 10.
 //! assert_eq!(d.places[8 + 2].cells, [8 + 2]);
 //! ```
 
@@ -57,8 +56,6 @@ pub struct Place {
     pub label: String,
     /// Its colour, from 0: a piece, a number, a digit; 0 for a queen; the option for a row.
     pub group: u32,
-    /// The placement in words, for a text alternative: "row 2, column 3".
-    pub text: String,
 }
 
 /// A picture of a problem's placements.
@@ -67,8 +64,6 @@ pub struct Drawing {
     pub kind: Kind,
     pub rows: usize,
     pub cols: usize,
-    /// What it is, as an image's accessible name: "8 queens: the board".
-    pub title: String,
     /// The column headings of [`Kind::Rows`] (the items' names); empty for the others.
     pub heads: Vec<String>,
     /// Each option's place, in option order.
@@ -132,14 +127,12 @@ fn queens(problem: &Problem) -> Option<Drawing> {
             cells: vec![(row * n + col) as u32],
             label: "♛".into(),
             group: 0,
-            text: format!("row {}, column {}", row + 1, col + 1),
         })
     })?;
     Some(Drawing {
         kind: Kind::Queens,
         rows: n,
         cols: n,
-        title: format!("{n} queens: the board"),
         heads: vec![],
         places,
     })
@@ -181,22 +174,16 @@ fn pentominoes(problem: &Problem) -> Option<Drawing> {
             }
         }
         let piece = piece?;
-        let text = at
-            .iter()
-            .map(|(r, c)| format!("({}, {})", r + 1, c + 1))
-            .collect::<Vec<_>>();
         Some(Place {
             cells: at.iter().map(|&(r, c)| (r * cols + c) as u32).collect(),
             label: piece.into(),
             group: PIECES.find(piece)? as u32,
-            text: format!("{piece} on {}", text.join(" ")),
         })
     })?;
     Some(Drawing {
         kind: Kind::Pentominoes,
         rows,
         cols,
-        title: format!("the pentomino tiling of the {rows}×{cols} board"),
         heads: vec![],
         places,
     })
@@ -223,14 +210,12 @@ fn langford(problem: &Problem) -> Option<Drawing> {
             cells: vec![a as u32, b as u32],
             label: (k + 1).to_string(),
             group: k as u32,
-            text: format!("{} in places {} and {}", k + 1, a + 1, b + 1),
         })
     })?;
     Some(Drawing {
         kind: Kind::Langford,
         rows: 1,
         cols: 2 * n,
-        title: format!("Langford pairs for n = {n}: the sequence"),
         heads: vec![],
         places,
     })
@@ -268,7 +253,6 @@ fn sudoku(problem: &Problem) -> Option<Drawing> {
         let group = d.parse::<u32>().ok().filter(|&g| g >= 1).map_or(0, |g| g - 1);
         Some(Place {
             cells: vec![((r - 1) * side + c - 1) as u32],
-            text: format!("r{r}c{c} = {d}"),
             label: d,
             group,
         })
@@ -277,7 +261,6 @@ fn sudoku(problem: &Problem) -> Option<Drawing> {
         kind: Kind::Sudoku,
         rows: side,
         cols: side,
-        title: format!("the {side}×{side} Sudoku: its board"),
         heads: vec![],
         places,
     })
@@ -302,14 +285,12 @@ fn knuth(problem: &Problem) -> Option<Drawing> {
             cells: problem.option_items(o).map(|i| (o * items + i) as u32).collect(),
             label: String::new(),
             group: o as u32,
-            text: format!("option {}: {}", o + 1, problem.option_text(o)),
         })
     })?;
     Some(Drawing {
         kind: Kind::Rows,
         rows: problem.options(),
         cols: items,
-        title: "Knuth's example: its rows".into(),
         heads: (0..items).map(|i| problem.item_name(i).to_owned()).collect(),
         places,
     })
@@ -345,10 +326,7 @@ mod tests {
         for n in [1, 4, 5, 8] {
             let problem = examples::queens(n);
             let d = Drawing::of(&problem).unwrap();
-            assert_eq!(
-                (d.kind, d.rows, d.cols, d.title.as_str()),
-                (Kind::Queens, n, n, format!("{n} queens: the board").as_str())
-            );
+            assert_eq!((d.kind, d.rows, d.cols), (Kind::Queens, n, n));
             for solution in problem.matrix().clone().solutions(100) {
                 let cells = filled(&d, &solution);
                 assert_eq!(cells.len(), n);
@@ -360,10 +338,9 @@ mod tests {
                 }
             }
         }
-        // The option "r1 c2 a3 b6" (n = 5): the queen in row 2, column 3.
+        // The option "r1 c2 a3 b6" (n = 5): the queen in row 2, column 3, square 7.
         let d = drawing("queens", Some("5")).unwrap();
         assert_eq!(d.places[7].cells, [7]);
-        assert_eq!(d.places[7].text, "row 2, column 3");
         assert!(
             drawing("queens", Some("100")).is_none(),
             "10,000 squares: the text view stays"
@@ -377,7 +354,6 @@ mod tests {
             let problem = Example::from_args("pentominoes", Some(arg)).unwrap().problem();
             let d = Drawing::of(&problem).unwrap();
             assert_eq!((d.kind, d.rows, d.cols), (Kind::Pentominoes, rows, cols));
-            assert_eq!(d.title, format!("the pentomino tiling of the {rows}×{cols} board"));
             let solution = &problem.matrix().clone().solutions(1)[0];
             let mut board = vec![None; rows * cols];
             for &o in solution {
@@ -404,7 +380,6 @@ mod tests {
         let d = Drawing::of(&problem).unwrap();
         assert_eq!((d.rows, d.cols), (3, 5));
         assert_eq!(d.places[0].cells, [0, 5, 10, 11]);
-        assert_eq!(d.places[0].text, "L on (1, 1) (2, 1) (3, 1) (3, 2)");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -419,10 +394,7 @@ mod tests {
 
         let line = "1..4..3.........";
         let d = drawing("sudoku", Some(line)).unwrap();
-        assert_eq!(
-            (d.kind, d.rows, d.cols, d.title.as_str()),
-            (Kind::Sudoku, 4, 4, "the 4×4 Sudoku: its board")
-        );
+        assert_eq!((d.kind, d.rows, d.cols), (Kind::Sudoku, 4, 4));
         let problem = Example::from_args("sudoku", Some(line)).unwrap().problem();
         let solution = &problem.matrix().clone().solutions(1)[0];
         let grid: String = filled(&d, solution).into_iter().map(|c| c.2).collect();
@@ -438,7 +410,6 @@ mod tests {
         assert_eq!(d.heads, ["a", "b", "c", "d", "e", "f", "g"]);
         assert_eq!(d.places[0].cells, [2, 4, 5], "c e f");
         assert_eq!(d.places[3].cells, [21, 24], "a d, in row 4");
-        assert_eq!(d.places[3].text, "option 4: a d");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]

@@ -12,8 +12,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The module's budget, gzipped: 160 KiB. */
-export const MAX_WASM_GZ = 160 * 1024;
+/** The module's budget, gzipped: 168 KiB (160 until issue 33's pictures and pseudocode: 166,582 bytes). */
+export const MAX_WASM_GZ = 168 * 1024;
 
 const gz = (data) => gzipSync(data, { level: 9 }).length;
 

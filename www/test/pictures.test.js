@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { placement, describe } from '../views/pictures.js';
+import { placement, describe, titleOf, placeText } from '../views/pictures.js';
 
 const SOLUTION = 1 << dlx.EventKind.Solution;
 
@@ -9,7 +9,7 @@ test('queens: the picture\'s squares are the solution\'s rows and columns', () =
   const trace = dlx.Trace.cover(dlx.coverExample('queens', '5'));
   const d = trace.drawing();
   assert.equal(d.kind, 'queens');
-  assert.equal(d.title, '5 queens: the board');
+  assert.equal(titleOf(d), '5 queens: the board');
   assert.deepEqual([d.rows, d.cols], [5, 5]);
   trace.run(1e6, SOLUTION);
   const options = Array.from(trace.solution());
@@ -34,6 +34,18 @@ test('pentominoes, Langford pairs, a 4×4 Sudoku and Knuth\'s example: each solu
     const { cells } = placement(d, Array.from(trace.solution()));
     assert.equal(cells.size, filled, `${name}: every cell of its picture filled once`);
   }
+});
+
+test('each placement in words, rows and columns from 1, and each picture\'s name', () => {
+  const words = (name, arg, o) => {
+    const d = dlx.Trace.cover(dlx.coverExample(name, arg)).drawing();
+    return [titleOf(d), placeText(d, o)];
+  };
+  assert.deepEqual(words('queens', '5', 7), ['5 queens: the board', 'row 2, column 3'], 'r1 c2 a3 b6');
+  assert.deepEqual(words('pentominoes', '3x5', 0), ['the pentomino tiling of the 3×5 board', 'L on (1, 1) (1, 2) (1, 3) (1, 4) (2, 4)']);
+  assert.deepEqual(words('langford', '4', 0), ['Langford pairs for n = 4: the sequence', '1 in places 1 and 3']);
+  assert.deepEqual(words('sudoku', '1..4..3.........', 0), ['the 4×4 Sudoku: its board', 'r1c1 = 1']);
+  assert.deepEqual(words('knuth', undefined, 3), ['Knuth\'s example: its rows', 'option 4: a d']);
 });
 
 test('a problem typed by hand that no picture fits has none', () => {

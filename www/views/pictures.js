@@ -14,16 +14,43 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** What a placed option is called, by kind. */
 const NOUNS = { queens: 'queen', pentominoes: 'piece', langford: 'pair', sudoku: 'digit', rows: 'option' };
 
+/** What a drawing (see `Trace.drawing`) is, as its image's accessible name: "8 queens: the board". */
+export function titleOf(d) {
+  switch (d.kind) {
+    case 'queens': return `${d.rows} queens: the board`;
+    case 'pentominoes': return `the pentomino tiling of the ${d.rows}×${d.cols} board`;
+    case 'langford': return `Langford pairs for n = ${d.cols / 2}: the sequence`;
+    case 'sudoku': return `the ${d.rows}×${d.cols} Sudoku: its board`;
+    default: return 'Knuth\'s example: its rows';
+  }
+}
+
+/** Option `o`'s cells in drawing `d`, as `[row, column]` from 0. */
+const cellsOf = (d, o) => Array.from(d.cells.subarray(d.starts[o], d.starts[o + 1]), (c) => [Math.floor(c / d.cols), c % d.cols]);
+
+/** Option `o`'s placement in words, for the text alternative (rows and columns from 1). */
+export function placeText(d, o) {
+  const at = cellsOf(d, o);
+  const label = d.labels[o];
+  switch (d.kind) {
+    case 'queens': return `row ${at[0][0] + 1}, column ${at[0][1] + 1}`;
+    case 'pentominoes': return `${label} on ${at.map(([r, c]) => `(${r + 1}, ${c + 1})`).join(' ')}`;
+    case 'langford': return `${label} in places ${at.map(([, c]) => c + 1).join(' and ')}`;
+    case 'sudoku': return `r${at[0][0] + 1}c${at[0][1] + 1} = ${label}`;
+    default: return `option ${o + 1}: ${at.map(([, c]) => d.heads[c]).join(' ')}`;
+  }
+}
+
 /**
- * What the partial solution `options` fills in drawing `d` (see `Trace.drawing`): a Map from
- * cell to `{option, label, group}`, and each option's words, in the order placed.
+ * What the partial solution `options` fills in drawing `d`: a Map from cell to `{option,
+ * label, group}`, and each option's words, in the order placed.
  */
 export function placement(d, options) {
   const cells = new Map();
   const texts = [];
   for (const o of options) {
     for (let k = d.starts[o]; k < d.starts[o + 1]; k++) cells.set(d.cells[k], { option: o, label: d.labels[o], group: d.groups[o] });
-    texts.push(d.texts[o]);
+    texts.push(placeText(d, o));
   }
   return { cells, texts };
 }
@@ -31,7 +58,7 @@ export function placement(d, options) {
 /** The text alternative: how many are placed, and where. `solved`: the search is at a solution. */
 export function describe(d, options, solved = false) {
   const { texts } = placement(d, options);
-  if (!texts.length) return `${d.title}: nothing placed yet.`;
+  if (!texts.length) return `${titleOf(d)}: nothing placed yet.`;
   const head = solved ? `A solution, ${counted(texts.length, NOUNS[d.kind])}` : `${counted(texts.length, NOUNS[d.kind])} placed`;
   return `${head}: ${texts.join('; ')}.`;
 }
@@ -64,7 +91,7 @@ export class PicturesView {
     this.last = null;
     this.root.hidden = !d;
     if (!d) return;
-    this.svg.setAttribute('aria-label', d.title);
+    this.svg.setAttribute('aria-label', titleOf(d));
     this.root.dataset.kind = d.kind;
   }
 
