@@ -11,6 +11,7 @@
 //! ([`Trace::refresh`] and the arrays after it).
 
 use crate::dlx1::examples::Example;
+use crate::dlx1::pictures::Drawing;
 use crate::dlx1::Problem;
 use crate::exact_cover::{Matrix, Search, Status};
 use crate::formats;
@@ -644,6 +645,8 @@ pub struct Trace {
     givens: Option<String>,
     run: trace::Run,
     buf: Vec<u32>,
+    /// The picture of a workbench problem's placements, if one fits ([`Drawing::of`]).
+    drawing: Option<Drawing>,
 }
 
 /// Batches are capped so that one call never holds the page for long.
@@ -692,6 +695,7 @@ impl Trace {
             givens,
             run: trace::Run::default(),
             buf: Vec::new(),
+            drawing: None,
         }
     }
 
@@ -748,11 +752,38 @@ impl Trace {
     pub fn cover(text: &JsValue) -> Result<Trace, JsError> {
         let p = Problem::parse(&self::text(text, "problem")?).map_err(|e| JsError::new(&e.to_string()))?;
         let names = (0..p.items()).map(|i| p.item_name(i).to_owned()).collect();
-        Ok(Trace::of(
-            trace::Trace::exact_cover(p.matrix().clone()),
-            Some(names),
-            None,
-        ))
+        let mut t = Trace::of(trace::Trace::exact_cover(p.matrix().clone()), Some(names), None);
+        t.drawing = Drawing::of(&p);
+        Ok(t)
+    }
+
+    /// The picture that fits a workbench problem (`dlx1::pictures`), or null: `{kind, rows,
+    /// cols, heads, cells, starts, labels, groups}`, option `o` filling cells
+    /// `cells[starts[o]..starts[o + 1]]` (each `row * cols + col`) with `labels[o]`, coloured
+    /// as `groups[o]`.
+    pub fn drawing(&self) -> Result<JsValue, JsError> {
+        let Some(d) = &self.drawing else {
+            return Ok(JsValue::NULL);
+        };
+        let strings = |v: &mut dyn Iterator<Item = &str>| v.map(JsValue::from_str).collect::<Array>();
+        let mut starts = vec![0u32];
+        for p in &d.places {
+            starts.push(starts[starts.len() - 1] + p.cells.len() as u32);
+        }
+        Ok(object(&[
+            ("kind", d.kind.name().into()),
+            ("rows", (d.rows as u32).into()),
+            ("cols", (d.cols as u32).into()),
+            ("heads", strings(&mut d.heads.iter().map(String::as_str)).into()),
+            (
+                "cells",
+                u32s(d.places.iter().flat_map(|p| p.cells.iter().copied())).into(),
+            ),
+            ("starts", Uint32Array::from(&starts[..]).into()),
+            ("labels", strings(&mut d.places.iter().map(|p| p.label.as_str())).into()),
+            ("groups", u32s(d.places.iter().map(|p| p.group)).into()),
+        ])?
+        .into())
     }
 
     /// Knuth's 7-item example from "Dancing Links": items A–G, six options, one solution.
@@ -829,6 +860,19 @@ impl Trace {
     #[wasm_bindgen(getter, js_name = lastB)]
     pub fn last_b(&self) -> u32 {
         self.inner.last().map_or(0, |e| trace::fields(e).1)
+    }
+
+    /// The line of Algorithm X (`AlgorithmStep`) that did the last event; `Start` at the start.
+    #[wasm_bindgen(getter, js_name = algorithmStep)]
+    pub fn algorithm_step(&self) -> u32 {
+        self.inner.step() as u32
+    }
+
+    /// After a movement backwards, the line of Algorithm X (`AlgorithmStep`) whose event it
+    /// undid last; -1 after a movement forwards.
+    #[wasm_bindgen(getter, js_name = undoneStep)]
+    pub fn undone_step(&self) -> i32 {
+        self.inner.undone().map_or(-1, |s| s as i32)
     }
 
     /// True right after a level ended (a solution, a dead end, or an item with no branch

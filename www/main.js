@@ -24,6 +24,8 @@ import { DepthPlot } from './views/plot.js';
 import { ControlsView } from './views/controls.js';
 import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
+import { PseudocodeView } from './views/pseudocode.js';
+import { PicturesView } from './views/pictures.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
 import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
@@ -62,12 +64,14 @@ const views = {
   coverDance: new DanceView($('cover-dance'), { onResize: () => shell?.render() }),
   coverItems: new CoverItemsView($('cover-items')),
   coverMatrix: new CoverMatrixView($('cover-matrix'), { onResize: () => shell?.render() }),
+  coverPicture: new PicturesView($('cover-picture')),
   coverResult: new ResultView($('cover-result'), { onCancel: () => cover.workbench.cancel() }),
   notice: new NoticeView($('notice')),
   watchNotice: new NoticeView($('watch-notice')), // under "Copy link to this step", where the board's notice is out of view
   result: new ResultView($('result'), { onCancel: () => { solver.cancel(); counts.cancel(); }, cellName: (cell) => sudoku.numbering.cellName(cell) }),
   narration: $('narration'),
   stack: new StackView($('stack')),
+  pseudocode: new PseudocodeView($('algo')),
   controls: new ControlsView($('controls'), {
     restart: moving(() => shell.restart()),
     prevChoice: moving(() => player.prevChoice()),

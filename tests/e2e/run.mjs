@@ -4058,6 +4058,177 @@ test('every size: screenshots of 4×4, 16×16 and 25×25 at 1280×800 and 375×8
   assert.ok(font >= 12, `letters of ${font} px`);
 });
 
+// --- issue 33: Algorithm X step by step, and the workbench's solutions as pictures -----------------
+/** The pseudocode's marked line: its step (an AlgorithmStep name), and whether a step back undid it. */
+const algoMark = (page) => page.evaluate(() => {
+  const marked = [...document.querySelectorAll('#algo li[aria-current="step"]')];
+  return marked.map((li) => `${li.dataset.step}${li.classList.contains('back') ? ' undone' : ''}`).join(' | ');
+});
+
+test('algorithm X: the pseudocode marks the line of five known moments, a step back the line it undid, in every view', async () => {
+  // Knuth's example, as his paper walks it: the start (X1); choose A, cover it, try 'A D'…
+  // (X5); the first dead end (X3: item E has no option left, after 11 events); a step back
+  // from it (X3's dead end undone); the solution (X2, after 30 events).
+  const page = await open('#m=knuth');
+  assert.equal(await algoMark(page), 'Start');
+  assert.equal(await page.$eval('#algo', (d) => d.open), true, 'shown at first');
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'Try');
+  assert.match(await narration(page), /^Try option/);
+  for (let k = 0; k < 8; k++) await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'DeadEnd');
+  assert.match(await narration(page), /^Dead end/);
+  assert.equal(await page.$eval('#algo li[aria-current="step"]', (li) => li.textContent), 'It has none left? A dead end: go to X8.');
+  await page.keyboard.press('[');
+  assert.equal(await algoMark(page), 'DeadEnd undone');
+  assert.match(await page.$eval('#algo li[aria-current="step"]', (li) => li.textContent), /undone by the step back/);
+  await page.keyboard.press('[');
+  assert.equal(await algoMark(page), 'CoverOthers undone');
+  assert.equal(await page.$eval('#algo .algo-proc.running', (p) => p.dataset.proc), 'cover', 'cover\'s loops are the ones undone');
+  await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'CoverOthers');
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.run(30 - t.events, 0); window.dlxPage.shell.render(); });
+  assert.equal(await algoMark(page), 'Solution');
+  assert.match(await narration(page), /^Solution 1/);
+  // The Sudoku: its first event is X3's choice, its second X4's cover; the workbench and the lesson mark theirs.
+  const sudoku = await open(`#p=${HARD}&s=2`);
+  assert.equal(await algoMark(sudoku), 'CoverChosen');
+  assert.equal(await sudoku.$eval('#algo .algo-proc.running', (p) => p.dataset.proc), 'cover');
+  const bench = await openCover('#m=cover');
+  await galleryPick(bench, '4 queens');
+  for (let k = 0; k < 4; k++) await bench.keyboard.press(']');
+  assert.equal(await algoMark(bench), 'CoverOthers');
+  const lesson = await open('#lesson=6');
+  assert.match(await lesson.$eval('#lesson .lesson-text', (e) => e.textContent), /backs up/);
+  assert.equal(await algoMark(lesson), 'Untry', 'the backtrack\'s moment: X6 takes the option back');
+  // Moved on and back to the moment with the lesson's button: its line again, not a line undone.
+  for (let k = 0; k < 2; k++) await lesson.keyboard.press(']');
+  assert.equal(await algoMark(lesson), 'CoverOthers');
+  await lesson.click('#lesson .lesson-moved button');
+  assert.equal(await algoMark(lesson), 'Untry');
+  // Shown or hidden, and the page remembers.
+  await page.click('#algo > summary');
+  assert.equal(await page.$eval('#algo', (d) => d.open), false);
+  assert.equal(await page.$eval('#algo .algo-lines', (e) => e.checkVisibility()), false);
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await page.$eval('#algo', (d) => d.open), false, 'still hidden after a reload');
+  assert.equal(await page.$$eval('#algo li[aria-current="step"]', (l) => l.length), 1, 'hidden, it still follows the search');
+});
+
+/** The picture's filled cells: `{cell: option}`, and the caption. */
+const pictureCells = (page) => page.evaluate(() => {
+  const cells = {};
+  for (const r of document.querySelectorAll('#cover-picture rect[data-option]')) cells[r.dataset.cell] = Number(r.dataset.option);
+  return { cells, caption: document.querySelector('#cover-picture figcaption').textContent, name: document.querySelector('#cover-picture svg').getAttribute('aria-label') };
+});
+/** The workbench's search: its partial solution's options and their names. */
+const coverSolution = (page) => page.evaluate(() => {
+  const t = window.dlxPage.shell.trace;
+  return Array.from(t.solution(), (o) => ({ o, name: t.optionName(o) }));
+});
+
+test('workbench pictures: the queens board shows each queen on its square, as the search moves and at a solution', async () => {
+  const page = await openCover('#m=cover');
+  await galleryPick(page, '5 queens');
+  assert.equal(await page.$eval('#cover-picture', (f) => f.hidden), false);
+  let got = await pictureCells(page);
+  assert.equal(got.name, '5 queens: the board');
+  assert.deepEqual(got.cells, {});
+  assert.equal(got.caption, '5 queens: the board: nothing placed yet.');
+  // Partial placements: after each choice, a queen per option tried, on square row × 5 + column.
+  const square = (name) => { const [r, c] = name.split(' '); return Number(r.slice(1)) * 5 + Number(c.slice(1)); };
+  for (let k = 0; k < 3; k++) {
+    await page.keyboard.press('}');
+    const sol = await coverSolution(page);
+    got = await pictureCells(page);
+    assert.deepEqual(got.cells, Object.fromEntries(sol.map(({ o, name }) => [square(name), o])), `after ${k + 1} choices`);
+    assert.equal(await page.$$eval('#cover-picture text.pic-label', (ts) => ts.filter((t) => t.textContent === '♛').length), sol.length);
+  }
+  await page.click('[data-action="nextSolution"]');
+  await settle(page);
+  const sol = await coverSolution(page);
+  assert.equal(sol.length, 5);
+  got = await pictureCells(page);
+  assert.deepEqual(got.cells, Object.fromEntries(sol.map(({ o, name }) => [square(name), o])));
+  assert.match(got.caption, /^A solution, 5 queens: row 1, column \d; row 2, column \d; row 3, column \d; row 4, column \d; row 5, column \d\.$/);
+  // Back one step: the last queen is being taken back, still on the board until X6 takes it out.
+  for (let k = 0; k < 6; k++) await page.keyboard.press('[');
+  assert.equal(Object.keys((await pictureCells(page)).cells).length, (await coverSolution(page)).length);
+});
+
+test('workbench pictures: the pentomino tiling colours each piece on its cells; a problem typed by hand keeps the text view', async () => {
+  const page = await openCover('#m=cover');
+  await galleryPick(page, 'Pentominoes 3×5 (L, N, V)');
+  await page.click('[data-action="nextSolution"]');
+  await settle(page);
+  const sol = await coverSolution(page);
+  assert.equal(sol.length, 3);
+  const got = await pictureCells(page);
+  assert.match(got.name, /^the pentomino tiling of the 3×5 board$/);
+  // An option's name is its piece, then its cells as row and column digits: "L 00 10 20 21".
+  const want = {};
+  for (const { o, name } of sol) for (const c of name.split(' ').slice(1)) want[Number(c[0]) * 5 + Number(c[1])] = o;
+  assert.deepEqual(got.cells, want);
+  assert.equal(Object.keys(got.cells).length, 15, 'every cell of the board tiled');
+  // Each piece in a colour of its own, the same on all its cells.
+  const colours = await page.evaluate(() => {
+    const by = {};
+    for (const r of document.querySelectorAll('#cover-picture rect[data-option]')) (by[r.dataset.option] ??= new Set()).add(getComputedStyle(r).fill);
+    return Object.values(by).map((s) => [...s]);
+  });
+  assert.ok(colours.every((c) => c.length === 1), 'one colour a piece');
+  assert.equal(new Set(colours.map((c) => c[0])).size, 3, 'three pieces, three colours');
+  assert.match(got.caption, /^A solution, 3 pieces: [LNV] on \(\d, \d\)/);
+  // Typed by hand, no picture fits: the figure goes, the narration still says the options.
+  await typeProblem(page, 'a b c\na b\nc\n');
+  assert.equal(await page.$eval('#cover-picture', (f) => f.hidden), true);
+  await page.click('[data-action="nextSolution"]');
+  await settle(page);
+  assert.match(await narration(page), /^Solution 1: options 'a b', 'c' cover every item/);
+});
+
+test('screenshots: Algorithm X step by step and the workbench\'s pictures at 1280×800, on a 1024×768 projector in large type and a 375×812 phone, light and dark', async () => {
+  const bad = [];
+  for (const dark of [false, true]) {
+    for (const { width, height, large, min, name } of [
+      { width: 1280, height: 800, large: false, min: 0, name: '1280' }, { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },
+    ]) {
+      const theme = dark ? '-dark' : '';
+      // One page for each screen and theme, moved from view to view: 6 pages opened, not 42.
+      const page = await open(`#p=${HARD}&s=40`, { width, height, dark, reducedMotion: 'reduce' });
+      if (large) await page.click('#large-type');
+      const go = async (hash) => {
+        await page.goto(base + hash);
+        await page.waitForSelector('body.ready');
+        await settle(page);
+      };
+      // Straight to a step, drawn once (a key press a step waits for each frame).
+      const stepTo = (n) => page.evaluate((n) => { const t = window.dlxPage.shell.trace; t.run(n - t.events, 0); window.dlxPage.shell.render(); }, n);
+      const solve = () => page.evaluate(() => { window.dlxPage.shell.trace.run(1e6, 1 << window.dlxPage.dlx.EventKind.Solution); window.dlxPage.shell.render(); });
+      for (const [what, prep] of [
+        ['algo-sudoku', null], ['algo-knuth', async () => { await go('#m=knuth&s=11'); await page.keyboard.press('['); }],
+        ['picture-queens', async () => { await go('#m=cover'); await galleryPick(page, '5 queens'); await solve(); }],
+        ['picture-pentominoes', async () => { await galleryPick(page, 'Pentominoes 3×5 (L, N, V)'); await stepTo(40); }],
+        ['picture-langford', async () => { await galleryPick(page, 'Langford 4'); await solve(); }],
+        ['picture-sudoku', async () => { await galleryPick(page, '4×4 Sudoku'); await solve(); }],
+        ['picture-knuth', async () => { await galleryPick(page, 'Knuth\'s example'); await stepTo(24); }],
+      ]) {
+        if (prep) await prep();
+        await settle(page);
+        const part = what.startsWith('algo') ? '#algo' : '#cover-picture';
+        await page.$eval(part, (e) => e.scrollIntoView({ block: 'center' }));
+        await shot(page, `issue33-${what}-${name}${theme}`);
+        const where = (await unreadable(page, min)).filter((w) => /algo|pic|cover-picture/.test(w));
+        if (where.length) bad.push(`${what} ${name}${theme}: ${where.join('; ')}`);
+      }
+      await page.close();
+    }
+  }
+  for (const b of bad) console.log(`    ${b}`);
+  assert.deepEqual(bad, []);
+});
+
 test('pixels: the key states look as the committed references do', async () => {
   const still = { reducedMotion: 'reduce' };
   const board = await open(`#p=${HARD}&s=200`, still);

@@ -94,11 +94,15 @@ export class Lesson {
     return (this.shell.trace?.events ?? this.at) - this.at;
   }
 
-  /** The search back at the step's moment. */
+  /** The search back at the step's moment, reached as its words describe it: by a step
+   *  forward (the pseudocode marks the moment's line, not a line undone on the way back). */
   backToMoment() {
     const d = this.moved;
-    if (d > 0) this.player.runBack(d, 0);
-    else if (d < 0) this.player.run(-d, 0);
+    const last = this.at > 0 ? 1 : 0;
+    if (d > 0) {
+      this.player.runBack(d + last, 0);
+      this.player.run(last, 0);
+    } else if (d < 0) this.player.run(-d, 0);
     this.shell.render();
   }
 

@@ -44,6 +44,7 @@ export class WorkbenchRoom {
     this.trace = trace;
     this.picture = trace && new Picture(trace);
     this.views.coverDance.reset();
+    this.views.coverPicture.setDrawing(trace?.drawing() ?? null); // queens, pentominoes, …: a picture (src/dlx1/pictures.rs)
     if (this.shell.mode === 'cover') {
       this.shell.attach();
       this.shell.render();
@@ -68,6 +69,7 @@ export class WorkbenchRoom {
     const { views, trace } = this;
     views.coverItems.render(trace, pic);
     views.coverMatrix.render(trace, pic, paused);
+    views.coverPicture.render(pic);
     // A problem as small as Knuth's is also drawn as his nodes and links.
     const small = !!pic && trace.items <= DANCE_ITEMS && trace.options <= DANCE_OPTIONS;
     this.$('cover-dance').hidden = !small;
