@@ -125,16 +125,6 @@ impl Observer for Encoder<'_> {
     }
 }
 
-/// An observer that keeps the last event.
-struct Last(Option<Event>);
-
-impl Observer for Last {
-    #[inline]
-    fn event(&mut self, event: Event) {
-        self.0 = Some(event);
-    }
-}
-
 /// What a [`Trace::run`] or [`Trace::run_back`] did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Run {
@@ -218,23 +208,30 @@ impl Trace {
     pub fn run(&mut self, max: u64, stop_after: u32) -> Run {
         let mut depth = (self.search.depth(), self.search.depth());
         let mut run = Run::default();
-        let mut last = Last(None);
+        // The last event, through the batches' encoder (a search's loop for one more kind of
+        // observer would be 18 KB more of wasm): one event a step, two words.
+        let mut words = Vec::with_capacity(2);
+        let mut last = None;
         while run.events < max {
             if self.search.is_done() {
                 run.stopped = true;
                 break;
             }
-            self.search.step(&mut last);
+            words.clear();
+            self.search.step(&mut Encoder(&mut words));
+            if let [.., a, b] = words[..] {
+                last = decode([a, b]);
+            }
             run.events += 1;
             let d = self.search.depth();
             depth = (depth.0.min(d), depth.1.max(d));
-            if last.0.is_some_and(|e| stop_after & Kind::of(e).bit() != 0) {
+            if last.is_some_and(|e| stop_after & Kind::of(e).bit() != 0) {
                 run.stopped = true;
                 break;
             }
         }
-        if last.0.is_some() {
-            self.last = last.0;
+        if last.is_some() {
+            self.last = last;
             self.undone = None;
         }
         (run.min_depth, run.max_depth) = depth;

@@ -357,7 +357,13 @@ impl Search {
     /// Does the work of the next event and reports it to `obs`. With an observer that
     /// ignores events ([`Nothing`]) nobody can tell one event from the next, so the
     /// search runs on without pausing until the next solution or the end.
-    #[inline(always)]
+    ///
+    /// Natively always inlined (the loop specialised in each caller). In wasm never: each
+    /// observer's copy of the loop is about 18 KB of the module, and inlined it was copied
+    /// into every caller (the trace's four ways of stepping, the Sudoku's limited search):
+    /// one call per pause costs nothing beside the search it runs.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
         use super::{ANY_WIDTH, MIXED};
         match (self.m.narrow, self.m.width_class()) {
