@@ -630,8 +630,8 @@ fn the_cells_engine_counts_as_ssxc1() {
         lines[1]
     );
     assert_eq!(lines[2], "stats: solutions by depth: 8:92");
-    // `auto` picks cells on one thread for queens, dlx for a Sudoku (its length buckets), and
-    // dlx to count on threads (the split is the links engine's), and says so.
+    // `auto` picks cells for queens, dlx for a Sudoku (its length buckets), on one thread as on
+    // several (both engines count in pieces), and says so.
     let sudoku = example(&[
         "sudoku",
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
@@ -639,7 +639,8 @@ fn the_cells_engine_counts_as_ssxc1() {
     for (args, problem, engine) in [
         (&["--jobs", "1"][..], example(&["queens", "8"]), "cells"),
         (&["--jobs", "1"], sudoku.clone(), "dlx"),
-        (&["--jobs", "2"], example(&["queens", "8"]), "dlx"),
+        (&["--jobs", "2"], example(&["queens", "8"]), "cells"),
+        (&["--jobs", "2"], sudoku.clone(), "dlx"),
         (
             &["--engine", "cells", "--jobs", "2"],
             example(&["queens", "8"]),

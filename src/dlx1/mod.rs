@@ -34,6 +34,7 @@
 //! ```
 
 pub mod examples;
+pub mod pictures;
 
 use std::collections::HashMap;
 use std::fmt;
