@@ -4,6 +4,8 @@
 #   scripts/test.sh              install what's missing (scripts/setup.sh), then run every stage
 #   scripts/test.sh --native     native stages only (setup --native: nothing to install)
 #   scripts/test.sh --no-setup   skip scripts/setup.sh (.ci/run has just run it)
+#   scripts/test.sh --only STAGE[,STAGE...]   only these stages (names as the banners give them;
+#                                e.g. --only build-wasm,e2e): a stage's inputs must be there already
 #
 # Stages stop at the first failure; the last line says which stage failed, or that all passed.
 # Miri and the fuzz smoke test run in the background beside the other stages (see "the
@@ -13,20 +15,33 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# CI (a fresh clone: .ci/run sets CI=true) builds every crate once: cargo's incremental caches
+# would only cost time, and debug builds keep line tables only (a backtrace keeps its lines).
+# Measured on the debug test build: 66 s of CPU instead of 77. Not set outside CI, where they
+# would make the next plain `cargo test` build everything again.
+if [[ "${CI:-}" == true ]]; then
+    export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+    export CARGO_PROFILE_DEV_DEBUG="${CARGO_PROFILE_DEV_DEBUG:-line-tables-only}"
+    export CARGO_PROFILE_TEST_DEBUG="${CARGO_PROFILE_TEST_DEBUG:-line-tables-only}"
+fi
 
-native_only=0 run_setup=1
-for arg in "$@"; do
-    case "$arg" in
+native_only=0 run_setup=1 only=""
+while (( $# )); do
+    case "$1" in
         --native) native_only=1 ;;
         --no-setup) run_setup=0 ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
-        *) echo "test.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
+        --only) [[ -n "${2:-}" ]] || { echo "test.sh: --only needs a stage name (try --help)" >&2; exit 2; }
+                only="$2"; shift ;;
+        --only=*) only="${1#--only=}" ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        *) echo "test.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
+    shift
 done
 
 # --- stage bookkeeping -----------------------------------------------------------------------
 t_all=$SECONDS
-current="" passed=() skipped=() cpu=() lane_pid="" lane_names=() lane_seen=()
+current="" passed=() skipped=() cpu=() lane_pids=() lane_names=() lane_seen=()
 # The dist stage writes the build's sizes here (tests/dist/sizes.mjs); the summary repeats them.
 sizes_file=target/dist-sizes.txt
 rm -f "$sizes_file"
@@ -35,13 +50,15 @@ finish() {
     lane_stop
     (( ${#cpu[@]} )) && echo "test.sh: CPU time (user+sys) per stage: ${cpu[*]}"
     [[ -f "$sizes_file" ]] && echo "test.sh: sizes (gzip -9): $(cat "$sizes_file")"
+    if (( rc == 0 )) && ! only_check; then rc=2; fi
     if (( rc != 0 )) && [[ -n "$current" ]]; then
         echo "test.sh: FAIL in stage '$current' (exit $rc) after $((SECONDS - t_all))s; passed: ${passed[*]:-none}"
     elif (( rc != 0 )); then
         echo "test.sh: FAIL (exit $rc) after $((SECONDS - t_all))s; passed: ${passed[*]:-none}"
     else
-        echo "test.sh: PASS: ${#passed[@]} stages in $((SECONDS - t_all))s (${passed[*]})${skipped:+; skipped: ${skipped[*]}}"
+        echo "test.sh: PASS: ${#passed[@]} stages in $((SECONDS - t_all))s (${passed[*]})${skipped:+; skipped: ${skipped[*]}}${only:+; only $only}"
     fi
+    exit "$rc"
 }
 trap finish EXIT
 trap 'exit 130' INT    # so that finish reports an interrupted run as failed (and stops the lane)
@@ -60,9 +77,26 @@ timed() {
     ( set -e; trap "cpu_to '$f'" EXIT; "$@" )
 }
 
+# wanted NAME: whether stage NAME runs (with --only, only those named); notes that NAME exists.
+stage_names=()
+wanted() {
+    stage_names+=("$1")
+    [[ -z "$only" || ",$only," == *",$1,"* ]]
+}
+# only_check: with --only, fails when a name given is no stage's (a typo would run nothing).
+only_check() {
+    [[ -n "$only" ]] || return 0
+    local n unknown=()
+    for n in ${only//,/ }; do [[ " ${stage_names[*]} " == *" $n "* ]] || unknown+=("$n"); done
+    (( ${#unknown[@]} == 0 )) && return 0
+    echo "test.sh: --only: no stage named ${unknown[*]} (stages: ${stage_names[*]})" >&2
+    return 1
+}
+
 # stage NAME COMMAND...: banner, run, record the time. A failing command ends the script (set -e).
 stage() {
     local name="$1"; shift
+    wanted "$name" || return 0
     lane_poll
     echo
     echo "==================== stage: $name ===================="
@@ -80,11 +114,12 @@ stage() {
 # fuzz.sh runs one libFuzzer target after another), and so do most of the page's stages (one
 # Node, one Chromium page at a time): one after the other, they left a core idle for minutes.
 # `lane NAME COMMAND... [--- NAME COMMAND...]...` runs such stages one after another in the
-# background while the other stages go on. Each writes only its own log (target/stage-NAME.log)
-# and builds in its own directory (target/miri, fuzz/target: no cargo lock shared with the
-# foreground). A stage of the lane is reported (banner, its whole log, its time) at the first
-# stage boundary after it ends; if it failed, the script stops there, naming it. `lane_join`
-# waits for the rest at the end. A failure in the foreground stops the lane.
+# background while the other stages go on; each call starts a lane of its own, beside the
+# others. Each stage writes only its own log (target/stage-NAME.log) and builds in its own
+# directory (target/miri, fuzz/target: no cargo lock shared with the foreground). A stage of a
+# lane is reported (banner, its whole log, its time) at the first stage boundary after it ends;
+# if it failed, the script stops there, naming it. `lane_join` waits for the rest at the end. A
+# failure in the foreground stops the lanes.
 lane() {
     local names=() prev=--- a
     for a in "$@"; do [[ "$prev" == --- ]] && names+=("$a"); prev="$a"; done
@@ -95,7 +130,7 @@ lane() {
     echo "==================== stages in the background: ${names[*]} (logs: target/stage-NAME.log) ===================="
     set -m   # its own process group, so that lane_stop can stop it and everything it started
     lane_run "$@" </dev/null &
-    lane_pid=$!
+    lane_pids+=($!)
     set +m
 }
 lane_run() {
@@ -133,18 +168,18 @@ lane_poll() {
     local n
     for n in "${lane_names[@]}"; do
         [[ " ${lane_seen[*]} " == *" $n "* ]] && continue
-        [[ -f "target/stage-$n.result" ]] || return 0
+        [[ -f "target/stage-$n.result" ]] || continue
         lane_report "$n"
     done
 }
 # lane_join: waits for the lane to end, then reports the rest of it.
 lane_join() {
-    [[ -n "$lane_pid" ]] || return 0
-    local n pending=()
+    (( ${#lane_pids[@]} )) || return 0
+    local n p pending=()
     for n in "${lane_names[@]}"; do [[ " ${lane_seen[*]} " == *" $n "* ]] || pending+=("$n"); done
     (( ${#pending[@]} )) && echo && echo "test.sh: waiting for the background stages: ${pending[*]}"
-    wait "$lane_pid" || true
-    lane_pid=""
+    for p in "${lane_pids[@]}"; do wait "$p" || true; done
+    lane_pids=()
     lane_poll
     for n in "${lane_names[@]}"; do
         [[ " ${lane_seen[*]} " == *" $n "* ]] && continue
@@ -155,15 +190,17 @@ lane_join() {
 }
 # lane_stop: on the way out after a failure, stops what is still running in the background.
 lane_stop() {
-    [[ -n "$lane_pid" ]] || return 0
-    if kill -0 "$lane_pid" 2>/dev/null; then
-        local n running=()
+    (( ${#lane_pids[@]} )) || return 0
+    local n p running=()
+    for p in "${lane_pids[@]}"; do kill -0 "$p" 2>/dev/null && running+=(x); done
+    if (( ${#running[@]} )); then
+        running=()
         for n in "${lane_names[@]}"; do [[ -f "target/stage-$n.result" ]] || running+=("$n"); done
         echo "test.sh: stopping the background stages ${running[*]} (logs in target/stage-NAME.log)"
-        kill -TERM -- "-$lane_pid" 2>/dev/null || true
+        for p in "${lane_pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
     fi
-    wait "$lane_pid" 2>/dev/null || true
-    lane_pid=""
+    for p in "${lane_pids[@]}"; do wait "$p" 2>/dev/null || true; done
+    lane_pids=()
 }
 
 # counted NAME COMMAND...: a stage that runs cargo tests, whose log (target/test-NAME.log) must
@@ -201,6 +238,7 @@ counted_run() {
 }
 # skip NAME REASON: recorded in the summary so a skipped stage never passes unnoticed.
 skip() {
+    wanted "$1" || return 0
     echo
     echo "==================== stage: $1: SKIPPED ($2) ===================="
     skipped+=("$1")
@@ -223,14 +261,33 @@ else
     echo "test.sh: node not found (Node 20 expected)" >&2; exit 1
 fi
 
-# --- 0a. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
+# --- 0a. in the background (see "the background lane" above), from the start, beside every other
+# stage: a long single-core stage started late held the whole run up while it ended alone:
+# - miri: the exact-cover engines' unit tests under Miri (unchecked links and cells).
+#   Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
+# - fuzz-smoke: a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh
+#   installs it). About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
+#   fails the stage, and its reproducer is in fuzz/artifacts/. The long runs are
+#   `scripts/fuzz.sh 600` by hand.
+# Each in a lane of its own, so that neither waits for the other: Miri is the longest stage
+# of all, and runs its two halves side by side (scripts/miri.sh).
+if (( native_only )) && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
+    skip miri "--native and no nightly miri installed"
+elif wanted miri; then
+    lane miri scripts/miri.sh
+fi
+if (( ! native_only )) && wanted fuzz-smoke; then
+    lane fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}"
+fi
+
+# --- 0b. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
 # workspaces of their own: seconds, so first. `cargo fmt` (in each) mends what it reports.
 format_check() {
     cargo fmt --check
     (cd bench/cover && cargo fmt --check)
     (cd fuzz && cargo fmt --check)
 }
-# --- 0b. clippy on the crate, every target, natively and for wasm32 (the wasm layer and the
+# --- 0c. clippy on the crate, every target, natively and for wasm32 (the wasm layer and the
 # wasm-only code paths are compiled only there): no warning passes.
 lint() {
     cargo clippy --all-targets -- -D warnings
@@ -252,41 +309,23 @@ done
 # --- 1. native unit + integration tests (debug: debug assertions, DLX sanity checks on) -------
 counted native-debug cargo test --all-targets
 
-# --- 1a. in the background (see "the background lane" above), one core each, beside the rest
-# (the page's stages below leave a core idle much of the time: one Node, one Chromium page):
-# - miri: the exact-cover engine's unit tests under Miri (unchecked links; about 2.5 min).
-#   Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
-# - fuzz-smoke: a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh
-#   installs it). About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
-#   fails the stage, and its reproducer is in fuzz/artifacts/. The long runs are
-#   `scripts/fuzz.sh 600` by hand.
-in_lane=()
-if (( native_only )) && ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
-    skip miri "--native and no nightly miri installed"
-else
-    in_lane+=(miri scripts/miri.sh)
-fi
-if (( ! native_only )); then
-    in_lane+=(${in_lane[@]:+---} fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}")
-fi
-if (( ${#in_lane[@]} )); then lane "${in_lane[@]}"; fi
-
 # --- 1b. the command line's manual pages and completion scripts, made from its grammar (as a
 # user would make them, into target/docs; tests/cli.rs checked what they hold) -------------------
 stage cli-docs scripts/docs.sh target/docs
 
-# --- 2. the big data-driven test over ../shared/data/puzzles, in release ----------------------
-if [[ -f tests/puzzle_sets.rs ]]; then
-    counted puzzle-sets-release cargo test --release --test puzzle_sets
-else
-    skip puzzle-sets-release "tests/puzzle_sets.rs not written yet"
-fi
+# --- 2. the release stages' test binaries, built at once (on both cores: cargo builds them side
+# by side) with the release build's code but not its LTO (Cargo.toml's [profile.release-tests]) ---
+release=(--profile release-tests)
+stage build-release cargo test "${release[@]}" --no-run --test puzzle_sets --test sizes --test cover_counts
 
-# --- 2a. every size: the whole 16×16 set through DLX and the bitmask oracle, in release ------
-counted sizes-release cargo test --release --test sizes
+# --- 2a. the big data-driven test over ../shared/data/puzzles, in release ---------------------
+counted puzzle-sets-release cargo test "${release[@]}" --test puzzle_sets
 
-# --- 2b. the exact-cover counts too slow for debug (pentominoes 6x10 and co.), in release ---------
-counted cover-counts-release cargo test --release --test cover_counts
+# --- 2b. every size: the whole 16×16 set through DLX and the bitmask oracle, in release ------
+counted sizes-release cargo test "${release[@]}" --test sizes
+
+# --- 2c. the exact-cover counts too slow for debug (pentominoes 6x10 and co.), in release ---------
+counted cover-counts-release cargo test "${release[@]}" --test cover_counts
 
 # --- 3. doctests (natively: on wasm32 they are reported ok without running) -------------------
 counted doctests cargo test --doc
@@ -354,9 +393,10 @@ stage js-unit node --test www/test/
 
 # --- 9. end to end: serve the repo on 127.0.0.1, drive Debian's Chromium with playwright-core ---
 # Screenshots go to screenshots/ (gitignored); `node tests/e2e/run.mjs --perf` measures longer.
-# Two tests at a time, each worker with its own Chromium (E2E_JOBS to change): a test spends most
-# of its time waiting for the page, so two of them share the cores well.
-stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-2}"
+# Three tests at a time, each worker with its own Chromium (E2E_JOBS to change), the longest first
+# (tests/e2e/durations.json): a test spends much of its time waiting for the page, so three of
+# them keep two cores busy, and no long test is left to run alone at the end.
+stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-3}"
 
 # --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds

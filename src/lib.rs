@@ -11,6 +11,7 @@
 //! * [`trace`]: the step-by-step event stream, encoded for the web page.
 //! * [`view`]: what a viewer draws of a search, read from its state.
 //! * [`matrix_view`]: the whole matrix as RGBA pixels, drawn from a view.
+//! * [`pieces`]: one problem's count in pieces that threads or workers share.
 //!
 //! ```
 //! use dlx_sudoku::exact_cover::Matrix;
@@ -30,6 +31,7 @@ pub mod dlx1;
 pub mod exact_cover;
 pub mod formats;
 pub mod matrix_view;
+pub mod pieces;
 pub mod sudoku;
 pub mod trace;
 pub mod view;

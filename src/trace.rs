@@ -28,7 +28,7 @@
 //! is every option of that item not already hidden (the tests below fold the events to
 //! check it). The page does not fold events: it reads [`crate::view`] after each movement.
 
-use crate::exact_cover::{Event, Matrix, Observer, Search, Stepwise};
+use crate::exact_cover::{Event, Matrix, Observer, Search, Step, Stepwise};
 use crate::sudoku::{dlx, BoardPuzzle, Puzzle};
 
 /// The kinds of event, as numbered in the encoding (exported to JavaScript as `EventKind`).
@@ -134,16 +134,6 @@ impl Observer for Encoder<'_> {
     }
 }
 
-/// An observer that keeps the last event.
-struct Last(Option<Event>);
-
-impl Observer for Last {
-    #[inline]
-    fn event(&mut self, event: Event) {
-        self.0 = Some(event);
-    }
-}
-
 /// What a [`Trace::run`] or [`Trace::run_back`] did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Run {
@@ -163,6 +153,9 @@ pub struct Run {
 pub struct Trace {
     search: Search,
     last: Option<Event>,
+    /// After a movement backwards, the line of Algorithm X whose event it undid last (the
+    /// event a step forward would do again); `None` after a movement forwards.
+    undone: Option<Step>,
 }
 
 impl Trace {
@@ -182,7 +175,11 @@ impl Trace {
     }
 
     fn new(search: Search) -> Trace {
-        Trace { search, last: None }
+        Trace {
+            search,
+            last: None,
+            undone: None,
+        }
     }
 
     /// Appends up to `max` events (two words each) to `out`; fewer only when the
@@ -196,6 +193,7 @@ impl Trace {
         if n > 0 {
             let w = &out[out.len() - 2..];
             self.last = decode([w[0], w[1]]);
+            self.undone = None;
         }
         n
     }
@@ -208,6 +206,7 @@ impl Trace {
             n += 1;
         }
         if n > 0 {
+            self.learn_undone();
             self.learn_last();
         }
         n
@@ -218,23 +217,31 @@ impl Trace {
     pub fn run(&mut self, max: u64, stop_after: u32) -> Run {
         let mut depth = (self.search.depth(), self.search.depth());
         let mut run = Run::default();
-        let mut last = Last(None);
+        // The last event, through the batches' encoder (a search's loop for one more kind of
+        // observer would be 18 KB more of wasm): one event a step, two words.
+        let mut words = Vec::with_capacity(2);
+        let mut last = None;
         while run.events < max {
             if self.search.is_done() {
                 run.stopped = true;
                 break;
             }
-            self.search.step(&mut last);
+            words.clear();
+            self.search.step(&mut Encoder(&mut words));
+            if let [.., a, b] = words[..] {
+                last = decode([a, b]);
+            }
             run.events += 1;
             let d = self.search.depth();
             depth = (depth.0.min(d), depth.1.max(d));
-            if last.0.is_some_and(|e| stop_after & Kind::of(e).bit() != 0) {
+            if last.is_some_and(|e| stop_after & Kind::of(e).bit() != 0) {
                 run.stopped = true;
                 break;
             }
         }
-        if last.0.is_some() {
-            self.last = last.0;
+        if last.is_some() {
+            self.last = last;
+            self.undone = None;
         }
         (run.min_depth, run.max_depth) = depth;
         run
@@ -260,6 +267,9 @@ impl Trace {
             let d = self.search.depth();
             depth = (depth.0.min(d), depth.1.max(d));
         }
+        if run.events > 0 {
+            self.learn_undone();
+        }
         self.learn_last();
         (run.min_depth, run.max_depth) = depth;
         run
@@ -274,6 +284,35 @@ impl Trace {
     /// The event that brought the search where it is (`None` at the start).
     pub fn last(&self) -> Option<Event> {
         self.last
+    }
+
+    /// The line of Algorithm X that did the last event ([`Step::Start`] at the start).
+    pub fn step(&self) -> Step {
+        self.search.step_of(self.last)
+    }
+
+    /// After a movement backwards, the line of Algorithm X whose event it undid last (the
+    /// event that a step forward does again); `None` after a movement forwards.
+    pub fn undone(&self) -> Option<Step> {
+        self.undone
+    }
+
+    /// Finds the line of the event just undone: one step forward, where [`Search::step_of`]
+    /// reads it, and back again. (Back again can leave the search at the same moment told
+    /// another way: after a level's end, an untry one level up that is yet to come rather
+    /// than the level's end just passed. [`Trace::learn_last`], a step back and forward,
+    /// puts it as a step forward leaves it: call that after this.)
+    fn learn_undone(&mut self) {
+        // Through `run`, not a `step` of its own: each call of `step` inlines the whole search
+        // (18 KB of wasm), and `run` has it already.
+        self.undone = match self.run(1, 0).events {
+            0 => None,
+            _ => {
+                let undone = self.step();
+                self.search.step_back(&mut Stepwise);
+                Some(undone)
+            }
+        };
     }
 
     /// Finds the last event from the search's state: one step back and forward again.
@@ -587,5 +626,115 @@ mod tests {
                 max_depth: 0
             }
         );
+    }
+
+    /// The lines of Algorithm X, said by the events around them alone: X4's cover follows X3's
+    /// choice, X7's uncover follows the untry of the last branch; every other cover is X5's
+    /// and every other uncover X6's.
+    fn step_by_neighbours(before: Option<Event>, e: Event) -> Step {
+        match e {
+            Event::Solution => Step::Solution,
+            Event::Choose { .. } => Step::Choose,
+            Event::DeadEnd { .. } => Step::DeadEnd,
+            Event::Cover { .. } if matches!(before, Some(Event::Choose { .. })) => Step::CoverChosen,
+            Event::Cover { .. } | Event::Purify { .. } => Step::CoverOthers,
+            Event::Try { .. } => Step::Try,
+            Event::Uncover { .. } if matches!(before, Some(Event::Untry { .. })) => Step::UncoverChosen,
+            Event::Uncover { .. } | Event::Unpurify { .. } => Step::UncoverOthers,
+            Event::Untry { .. } => Step::Untry,
+            Event::Done => Step::Done,
+        }
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn knuths_example_walks_the_lines_of_algorithm_x_as_his_paper_does() {
+        use Step::*;
+        let mut trace = Trace::exact_cover(crate::exact_cover::knuth_example());
+        assert_eq!(trace.step(), Start);
+        let mut steps = Vec::new();
+        while trace.run(1, 0).events == 1 {
+            steps.push(trace.step());
+        }
+        #[rustfmt::skip]
+        let want = [
+            // X3 chooses a (2 options), X4 covers it, X5 tries "a d g" and covers d and g
+            Choose, CoverChosen, Try, CoverOthers, CoverOthers,
+            // b (1 option), "b c f": c and f; then e has none left
+            Choose, CoverChosen, Try, CoverOthers, CoverOthers, DeadEnd,
+            // X6 takes "b c f" back (f, c, then the option), X7 uncovers b
+            UncoverOthers, UncoverOthers, Untry, UncoverChosen,
+            // X6 takes "a d g" back (g, d), X5 tries "a d" and covers d
+            UncoverOthers, UncoverOthers, Untry, Try, CoverOthers,
+            // e (1 option), "c e f"; b (1 option), "b g": X2 finds every item covered
+            Choose, CoverChosen, Try, CoverOthers, CoverOthers,
+            Choose, CoverChosen, Try, CoverOthers, Solution,
+            // and backs out of every level: X6, X7 for b, e and a; X8 at level 0 ends it
+            UncoverOthers, Untry, UncoverChosen,
+            UncoverOthers, UncoverOthers, Untry, UncoverChosen,
+            UncoverOthers, Untry, UncoverChosen, Done,
+        ];
+        assert_eq!(steps, want);
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn each_event_has_its_line_of_algorithm_x_forwards_and_undone() {
+        let puzzle: Puzzle = HARD.parse().unwrap();
+        let mut trace = Trace::sudoku(&puzzle);
+        let mut before = None;
+        // The moment before, as the step forward left it: its line, and whether its level ended.
+        let mut moment = (Step::Start, false);
+        let mut seen = std::collections::HashSet::new();
+        for k in 0..20_000 {
+            let mut words = Vec::new();
+            if trace.next_batch(1, &mut words) == 0 {
+                break;
+            }
+            let e = decode_all(&words)[0];
+            let step = trace.step();
+            assert_eq!(step, step_by_neighbours(before, e), "event {k}: {e:?} after {before:?}");
+            assert_eq!(trace.undone(), None, "a step forward undid nothing");
+            seen.insert(step);
+            // One step back marks the line it undid; the line of the event before is the step.
+            let mut back = Vec::new();
+            trace.prev_batch(1, &mut back);
+            assert_eq!(trace.undone(), Some(step), "event {k}: back one undoes {e:?}");
+            assert_eq!(trace.last(), before);
+            assert_eq!(
+                (trace.step(), trace.search().level_ended()),
+                moment,
+                "event {k}: back at the moment before"
+            );
+            trace.next_batch(1, &mut Vec::new());
+            assert_eq!(trace.step(), step);
+            before = Some(e);
+            moment = (step, trace.search().level_ended());
+        }
+        use Step::*;
+        for s in [
+            Choose,
+            DeadEnd,
+            CoverChosen,
+            Try,
+            CoverOthers,
+            UncoverOthers,
+            Untry,
+            UncoverChosen,
+        ] {
+            assert!(seen.contains(&s), "{s:?} never came up");
+        }
+        // A longer way back marks the earliest event it undid, as a plain count or to a choice.
+        trace.run_back(5, 0);
+        let mut again = trace.clone();
+        again.run(1, 0);
+        assert_eq!(trace.undone(), Some(again.step()));
+        trace.run_back(u64::MAX, Kind::Try.bit());
+        let mut again = trace.clone();
+        again.run(1, 0);
+        assert_eq!(trace.undone(), Some(again.step()));
+        assert_ne!(trace.undone(), Some(Try), "the Try it stopped at stays done");
+        trace.run(3, 0);
+        assert_eq!(trace.undone(), None);
     }
 }

@@ -106,11 +106,16 @@ impl Picture {
                 } as u8;
             }
         }
+        // The deepest level's branch being tried, or the next one to try: between the cover of
+        // the chosen item and the try (and between a branch's take-back and the next try) the
+        // cover hid that branch, so its other items may have no option left for a moment.
+        // Trying it covers them: no dead end (the board framed one in red while the narration
+        // said the branch was about to be tried).
         let tried = self
             .choices
             .last()
-            .filter(|c| c.trying)
-            .map(|c| c.branches[c.at] as usize);
+            .and_then(|c| c.branches.get(c.at))
+            .map(|&o| o as usize);
         for i in 0..m.primary() {
             if self.flags[i] & ItemFlag::Covered as u8 == 0
                 && self.len[i] == 0
@@ -430,6 +435,48 @@ mod tests {
         let s = crate::exact_cover::Search::new(crate::exact_cover::knuth_example());
         assert!(s.matrix().committed().is_empty());
         assert!(states(&Picture::of(&s)).is_empty());
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn an_item_flagged_as_a_dead_end_is_the_dead_end_the_search_reports_next() {
+        // Going forwards, a picture's dead end is one the search's next X3 finds: the next
+        // Choose or DeadEnd is a DeadEnd. (While it backs up, the
+        // dead end it reported stays flagged until the uncovers reach it: not checked.)
+        let puzzle: Puzzle = HARD.parse().unwrap();
+        let mut search = dlx::start(&puzzle);
+        let mut dead = Vec::new(); // each picture's flagged items
+        let mut events = Vec::new();
+        while events.len() < 3000 && !search.is_done() {
+            let p = Picture::of(&search);
+            dead.push(
+                (0..p.flags.len())
+                    .filter(|&i| p.flags[i] & ItemFlag::DeadEnd as u8 != 0)
+                    .collect::<Vec<_>>(),
+            );
+            let mut e = Vec::new();
+            search.step(&mut e);
+            events.push(e[0]);
+        }
+        let mut checked = 0;
+        for (k, flagged) in dead.iter().enumerate().filter(|(_, d)| !d.is_empty()) {
+            let next = events[k..].iter().find(|e| {
+                matches!(
+                    e,
+                    Event::Choose { .. } | Event::DeadEnd { .. } | Event::Uncover { .. } | Event::Untry { .. }
+                )
+            });
+            match next {
+                // (the search may find another first: its try can empty an item before it)
+                Some(Event::DeadEnd { .. }) => {}
+                Some(Event::Choose { .. }) => {
+                    panic!("event {k}: items {flagged:?} flagged as dead ends, then {next:?}")
+                }
+                _ => continue,
+            }
+            checked += 1;
+        }
+        assert!(checked > 10, "{checked} dead ends seen coming");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]

@@ -11,11 +11,13 @@
 //! ([`Trace::refresh`] and the arrays after it).
 
 use crate::dlx1::examples::Example;
+use crate::dlx1::pictures::Drawing;
 use crate::dlx1::Problem;
-use crate::exact_cover::{Matrix, Nothing, Status};
+use crate::exact_cover::{Matrix, Search, Status};
 use crate::formats;
 use crate::formats::boards;
 use crate::matrix_view::{Layout, MatrixView};
+use crate::pieces;
 use crate::sudoku::{
     model, Alphabet, Board, BoardEngine, BoardPuzzle, Clash, Dlx, Engine, Grid, Puzzle, Shape, Verdict,
 };
@@ -487,7 +489,7 @@ pub fn count_cover(input: &JsValue, limit: f64) -> Result<f64, JsError> {
     let mut search = p.search();
     let mut found = 0u64;
     while found < limit {
-        match search.step(&mut Nothing) {
+        match pieces::step(&mut search) {
             Status::Solution => found += 1,
             Status::Done => break,
             Status::Running => {}
@@ -518,6 +520,118 @@ fn object(fields: &[(&str, JsValue)]) -> Result<Object, JsError> {
     Ok(o)
 }
 
+/// One Web Worker's part of a count that several share ([`crate::pieces`]): its own copy of the
+/// problem, the pieces it was handed and what they found. The page's count pool
+/// (`www/count-pool.js`) has one worker split the tree ([`PieceCounter::split`]), hands the
+/// pieces out one at a time, moves the ones a busy worker has not started to an idle one
+/// ([`PieceCounter::take`], [`PieceCounter::give`]) and adds up what each found. A piece crosses
+/// as a `Uint32Array` the page does not read.
+#[wasm_bindgen]
+pub struct PieceCounter {
+    matrix: Matrix,
+    counter: pieces::Counter,
+}
+
+#[wasm_bindgen]
+impl PieceCounter {
+    /// The count of a Sudoku of any size, in any format the CLI reads, givens placed.
+    pub fn sudoku(puzzle: &JsValue) -> Result<PieceCounter, JsError> {
+        let matrix = match any_puzzle(puzzle)? {
+            AnyPuzzle::Nine(p) => crate::sudoku::dlx::start(&p).into_matrix(),
+            AnyPuzzle::Board(p, _) => crate::sudoku::dlx::start_board(&p).into_matrix(),
+        };
+        Ok(PieceCounter::of(matrix))
+    }
+
+    /// The count of a problem in DLX1 text. A malformed text throws, naming the line and the
+    /// column.
+    pub fn cover(text: &JsValue) -> Result<PieceCounter, JsError> {
+        let p = Problem::parse(&self::text(text, "problem")?).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(PieceCounter::of(p.matrix().clone()))
+    }
+
+    fn of(matrix: Matrix) -> PieceCounter {
+        PieceCounter {
+            counter: pieces::Counter::new(&matrix),
+            matrix,
+        }
+    }
+
+    /// The top of the tree, for the whole count to start from: the search runs down to the
+    /// shallowest depth with at least `wanted` nodes (or `limit` solutions). `{pieces: [a
+    /// Uint32Array for each node there], solutions, nodes, done}`: solutions found above that
+    /// depth, the nodes searched, and the share of the tree done (0 to 1).
+    pub fn split(&self, wanted: u32, limit: f64) -> Result<Object, JsError> {
+        let top = pieces::first_split(&Search::new(self.matrix.clone()), wanted as usize, count_arg(limit));
+        let list: Array = top
+            .pieces()
+            .iter()
+            .map(|p| JsValue::from(u32s(pieces::encode(std::slice::from_ref(p)))))
+            .collect();
+        object(&[
+            ("pieces", list.into()),
+            ("solutions", (top.by_depth.iter().sum::<u64>() as f64).into()),
+            ("nodes", (top.counters.nodes as f64).into()),
+            ("done", share(top.done()).into()),
+        ])
+    }
+
+    /// Pieces to run after those this counter has: words as `split` and `take` give them.
+    pub fn give(&mut self, words: &[u32]) -> Result<(), JsError> {
+        let more = pieces::decode(words).map_err(|e| JsError::new(&e.to_string()))?;
+        self.counter.give(more);
+        Ok(())
+    }
+
+    /// Runs pieces until about `nodes` nodes are searched, none is left, or `limit` more
+    /// solutions are found (then it drops the rest: the count is over). A piece that is not
+    /// one of this problem's throws.
+    pub fn work(&mut self, nodes: f64, limit: f64) -> Result<(), JsError> {
+        self.counter
+            .work(count_arg(nodes), count_arg(limit))
+            .map_err(|e| JsError::new(&format!("a piece that is not one of this problem's: {e}")))
+    }
+
+    /// Up to `n` pieces not started, the largest first (one is always kept), each a
+    /// `Uint32Array`, taken from this counter to give to another.
+    pub fn take(&mut self, n: u32) -> Array {
+        self.counter
+            .take(n as usize)
+            .iter()
+            .map(|p| JsValue::from(u32s(pieces::encode(std::slice::from_ref(p)))))
+            .collect()
+    }
+
+    /// Pieces given and not run yet.
+    #[wasm_bindgen(getter)]
+    pub fn queued(&self) -> u32 {
+        self.counter.queued() as u32
+    }
+
+    /// Solutions found so far.
+    #[wasm_bindgen(getter)]
+    pub fn solutions(&self) -> f64 {
+        self.counter.found() as f64
+    }
+
+    /// Search-tree nodes so far (options tried).
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.counter.tally().counters.nodes as f64
+    }
+
+    /// The share of the whole tree this counter has searched, from 0 to 1.
+    #[wasm_bindgen(getter)]
+    pub fn done(&self) -> f64 {
+        share(self.counter.done())
+    }
+}
+
+/// Units of [`pieces::WHOLE`] as a share from 0 to 1.
+fn share(units: u64) -> f64 {
+    units as f64 / pieces::WHOLE as f64
+}
+
 /// The step-by-step search of a Sudoku or of any exact-cover problem, forwards and
 /// backwards; and what a viewer draws of it, read from the search's own state.
 #[wasm_bindgen]
@@ -533,6 +647,8 @@ pub struct Trace {
     givens: Option<String>,
     run: trace::Run,
     buf: Vec<u32>,
+    /// The picture of a workbench problem's placements, if one fits ([`Drawing::of`]).
+    drawing: Option<Drawing>,
 }
 
 /// Batches are capped so that one call never holds the page for long.
@@ -582,6 +698,7 @@ impl Trace {
             givens,
             run: trace::Run::default(),
             buf: Vec::new(),
+            drawing: None,
         }
     }
 
@@ -640,7 +757,37 @@ impl Trace {
         let names = (0..p.items()).map(|i| p.item_name(i).to_owned()).collect();
         let mut t = Trace::of(trace::Trace::exact_cover(p.matrix().clone()), Some(names), None);
         t.colours = p.colour_names().to_vec();
+        t.drawing = Drawing::of(&p);
         Ok(t)
+    }
+
+    /// The picture that fits a workbench problem (`dlx1::pictures`), or null: `{kind, rows,
+    /// cols, heads, cells, starts, labels, groups}`, option `o` filling cells
+    /// `cells[starts[o]..starts[o + 1]]` (each `row * cols + col`) with `labels[o]`, coloured
+    /// as `groups[o]`.
+    pub fn drawing(&self) -> Result<JsValue, JsError> {
+        let Some(d) = &self.drawing else {
+            return Ok(JsValue::NULL);
+        };
+        let strings = |v: &mut dyn Iterator<Item = &str>| v.map(JsValue::from_str).collect::<Array>();
+        let mut starts = vec![0u32];
+        for p in &d.places {
+            starts.push(starts[starts.len() - 1] + p.cells.len() as u32);
+        }
+        Ok(object(&[
+            ("kind", d.kind.name().into()),
+            ("rows", (d.rows as u32).into()),
+            ("cols", (d.cols as u32).into()),
+            ("heads", strings(&mut d.heads.iter().map(String::as_str)).into()),
+            (
+                "cells",
+                u32s(d.places.iter().flat_map(|p| p.cells.iter().copied())).into(),
+            ),
+            ("starts", Uint32Array::from(&starts[..]).into()),
+            ("labels", strings(&mut d.places.iter().map(|p| p.label.as_str())).into()),
+            ("groups", u32s(d.places.iter().map(|p| p.group)).into()),
+        ])?
+        .into())
     }
 
     /// Knuth's 7-item example from "Dancing Links": items A–G, six options, one solution.
@@ -717,6 +864,19 @@ impl Trace {
     #[wasm_bindgen(getter, js_name = lastB)]
     pub fn last_b(&self) -> u32 {
         self.inner.last().map_or(0, |e| trace::fields(e).1)
+    }
+
+    /// The line of Algorithm X (`AlgorithmStep`) that did the last event; `Start` at the start.
+    #[wasm_bindgen(getter, js_name = algorithmStep)]
+    pub fn algorithm_step(&self) -> u32 {
+        self.inner.step() as u32
+    }
+
+    /// After a movement backwards, the line of Algorithm X (`AlgorithmStep`) whose event it
+    /// undid last; -1 after a movement forwards.
+    #[wasm_bindgen(getter, js_name = undoneStep)]
+    pub fn undone_step(&self) -> i32 {
+        self.inner.undone().map_or(-1, |s| s as i32)
     }
 
     /// True right after a level ended (a solution, a dead end, or an item with no branch

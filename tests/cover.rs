@@ -630,8 +630,8 @@ fn the_cells_engine_counts_as_ssxc1() {
         lines[1]
     );
     assert_eq!(lines[2], "stats: solutions by depth: 8:92");
-    // `auto` picks cells on one thread for queens, dlx for a Sudoku (its length buckets), and
-    // dlx to count on threads (the split is the links engine's), and says so.
+    // `auto` picks cells for queens, dlx for a Sudoku (its length buckets), on one thread as on
+    // several (both engines count in pieces), and says so.
     let sudoku = example(&[
         "sudoku",
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
@@ -639,7 +639,8 @@ fn the_cells_engine_counts_as_ssxc1() {
     for (args, problem, engine) in [
         (&["--jobs", "1"][..], example(&["queens", "8"]), "cells"),
         (&["--jobs", "1"], sudoku.clone(), "dlx"),
-        (&["--jobs", "2"], example(&["queens", "8"]), "dlx"),
+        (&["--jobs", "2"], example(&["queens", "8"]), "cells"),
+        (&["--jobs", "2"], sudoku.clone(), "dlx"),
         (
             &["--engine", "cells", "--jobs", "2"],
             example(&["queens", "8"]),
@@ -713,7 +714,8 @@ const DLX2_EXAMPLE: &str =
 
 /// A problem with colours: its one solution, printed with its colours in input order; its
 /// count; `--stats` as DLX2 counts (its "Altogether" line on the same text); `--engine cells`
-/// refused (exit 2), and `auto` taking the links engine.
+/// refused (exit 2) on one thread, on several and for `--split` (before any file is written),
+/// and `auto` taking the links engine.
 #[test]
 fn colours_solve_and_count_as_dlx2() {
     assert_eq!(cover(&[], DLX2_EXAMPLE), "A C X:1 Y:1\nB X:1\n");
@@ -722,12 +724,24 @@ fn colours_solve_and_count_as_dlx2() {
     let lines: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(lines[0], "stats: 4 options, 3+2 items; engine dlx (dancing links)");
     assert!(lines[1].starts_with(DLX2_STATS), "{}", lines[1]);
-    let out = run(&["cover", "--count", "--engine", "cells"], DLX2_EXAMPLE);
-    assert_eq!(out.code, 2);
-    assert_eq!(
-        out.stderr,
-        "dlx-sudoku: --engine cells: this problem has colours (DLX2's item:colour), which the cells engine does not take yet; --engine dlx (or auto) solves it\n"
-    );
+    let dir = std::env::temp_dir().join(format!("dlx-sudoku-xcc-cells-split-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_name = dir.to_str().unwrap().to_string();
+    for args in [
+        &["--count", "--jobs", "1"][..],
+        &["--count", "--jobs", "2"],
+        &["--split", "1", "--out", &dir_name],
+    ] {
+        let out = run(&[&["cover", "--engine", "cells"], args].concat(), DLX2_EXAMPLE);
+        assert_eq!(out.code, 2, "{args:?}");
+        assert_eq!(
+            out.stderr,
+            "dlx-sudoku: --engine cells: this problem has colours (DLX2's item:colour), which the cells engine does not take yet; --engine dlx (or auto) solves it\n",
+            "{args:?}"
+        );
+        assert_eq!(out.stdout, "", "{args:?}");
+    }
+    assert!(!dir.exists(), "--split wrote {dir_name} for a problem it refused");
 }
 
 /// DLX2's counts on its example ("Altogether 1 solution, … 14 updates, 5 cleansings, … 4

@@ -55,11 +55,16 @@ pub fn random_problem(seed: u64) -> String {
     text
 }
 
-/// `cover --count --stats --jobs N --engine dlx` on `problem` (the split into subproblems is
-/// the links engine's): stdout, and the stats line's nodes and updates, and the whole of stderr.
+/// `cover --count --stats --jobs N --engine dlx` on `problem`: stdout, and the stats line's
+/// nodes and updates, and the whole of stderr.
 fn count(problem: &str, jobs: &str) -> (String, String, String) {
+    count_with("dlx", problem, jobs)
+}
+
+/// `cover --count --stats --jobs N --engine ENGINE` on `problem`, as [`count`].
+fn count_with(engine: &str, problem: &str, jobs: &str) -> (String, String, String) {
     let out = run(
-        &["cover", "--count", "--stats", "--jobs", jobs, "--engine", "dlx"],
+        &["cover", "--count", "--stats", "--jobs", jobs, "--engine", engine],
         problem,
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -69,8 +74,8 @@ fn count(problem: &str, jobs: &str) -> (String, String, String) {
     (out.stdout, work, out.stderr)
 }
 
-#[test]
-fn counts_and_work_are_the_same_on_any_number_of_threads() {
+/// Five examples and 40 random problems.
+fn problems() -> Vec<String> {
     let mut problems: Vec<String> = [
         &["queens", "8"][..],
         &["langford", "8"],
@@ -82,6 +87,12 @@ fn counts_and_work_are_the_same_on_any_number_of_threads() {
     .map(|args| example(args))
     .collect();
     problems.extend((0..40).map(random_problem));
+    problems
+}
+
+#[test]
+fn counts_and_work_are_the_same_on_any_number_of_threads() {
+    let problems = problems();
     for problem in &problems {
         let one = count(problem, "1");
         for jobs in ["2", "3", "7"] {
@@ -91,6 +102,35 @@ fn counts_and_work_are_the_same_on_any_number_of_threads() {
         }
     }
     assert_eq!(count(&problems[0], "2").0, "92 solutions\n");
+}
+
+/// Dancing cells on threads: the count and the solutions by depth of one thread (and of
+/// the links engine); the nodes and updates of its tree in pieces, the same on 2, 3 and 7
+/// threads (each piece starts from the arrays as built, and the first split does not depend
+/// on the threads), though not node for node one thread's SSXC1 tree.
+#[test]
+fn the_cells_engine_counts_the_same_on_any_number_of_threads() {
+    for problem in &problems() {
+        let one = count_with("cells", problem, "1");
+        let two = count_with("cells", problem, "2");
+        assert_eq!(two.0, one.0, "{problem}");
+        assert_eq!(two.2.lines().nth(2), one.2.lines().nth(2), "solutions by depth");
+        assert_eq!(count_with("dlx", problem, "2").0, one.0, "the links engine's count");
+        assert!(
+            two.2.starts_with("stats: ")
+                && two
+                    .2
+                    .lines()
+                    .next()
+                    .unwrap()
+                    .ends_with("; engine cells (dancing cells)")
+        );
+        for jobs in ["3", "7"] {
+            let many = count_with("cells", problem, jobs);
+            assert_eq!((&many.0, &many.1), (&two.0, &two.1), "--jobs {jobs} on\n{problem}");
+            assert_eq!(many.2.lines().nth(2), two.2.lines().nth(2), "solutions by depth");
+        }
+    }
 }
 
 #[test]
@@ -256,9 +296,14 @@ fn the_subproblems_counts_add_up_to_the_whole() {
         let file = scratch.join(&format!("p{k}.dlx"));
         std::fs::write(&file, problem).unwrap();
         let whole = run(&["cover", &file, "--count", "--jobs", "1"], "").stdout;
+        // The split follows the engine's tree: each in turn.
+        let engine = ["cells", "dlx"][k % 2];
         for depth in ["1", "2", "3"] {
             let dir = scratch.join(&format!("p{k}-{depth}"));
-            let out = run(&["cover", &file, "--split", depth, "--out", &dir], "");
+            let out = run(
+                &["cover", &file, "--split", depth, "--out", &dir, "--engine", engine],
+                "",
+            );
             if out.code == 2 && out.stderr.contains("has no node at depth") {
                 // Every branch ends above: the error says what was found there.
                 assert!(
@@ -292,6 +337,49 @@ fn the_subproblems_counts_add_up_to_the_whole() {
         split > 40 && past > 5,
         "{split} split, {past} past the tree: the problems test both"
     );
+}
+
+/// `--split` enumerates the nodes of the engine's tree: the engines break ties between
+/// items differently (cells by the order its search leaves the active items in), and the
+/// cells engine tries an item's options in the order its sets are in.
+#[test]
+fn a_split_follows_the_engine_s_tree() {
+    let scratch = Scratch::new("split-engines");
+    let mut orders = Vec::new();
+    for engine in ["dlx", "cells"] {
+        let dir = scratch.join(engine);
+        let out = run(
+            &["cover", "--split", "2", "--out", &dir, "--engine", engine],
+            &example(&["langford", "7"]),
+        );
+        assert_eq!((out.code, out.stderr.as_str()), (0, ""));
+        let manifest = std::fs::read_to_string(format!("{dir}/manifest.txt")).unwrap();
+        let lines: Vec<String> = manifest
+            .lines()
+            .filter(|l| l.starts_with("sub-"))
+            .map(|l| l.split_once('\t').unwrap().1.to_string())
+            .collect();
+        shell(&format!(
+            "for f in '{dir}'/*.dlx; do '{BIN}' cover \"$f\" --count > \"$f.count\"; done"
+        ));
+        assert_eq!(run(&["cover", "--sum", &dir], "").stdout, "52 solutions\n", "{engine}");
+        orders.push(lines);
+    }
+    // Both branch on 7 first, and on 6 below 7's first option, tried in another order.
+    let first = |o: &[String]| {
+        o[..5]
+            .iter()
+            .map(|l| l.strip_prefix("7\t61\t7 s1 s9\t").unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(first(&orders[0])[0], "6\t56\t6 s3 s10");
+    assert_eq!(first(&orders[1])[0], "6\t60\t6 s7 s14");
+    let sorted = |mut o: Vec<String>| {
+        o.sort();
+        o
+    };
+    assert_eq!(sorted(first(&orders[0])), sorted(first(&orders[1])));
+    assert_ne!(orders[0], orders[1]);
 }
 
 #[test]

@@ -157,7 +157,10 @@ fn event_words_clamp_the_b_field_and_refuse_unknown_kinds() {
     assert_eq!((w0 & 15, w0 >> 4), (3, (1 << 28) - 1));
     assert_eq!(encode(Event::Try { option: 9, level: 5 }), [3 | 5 << 4, 9]);
     assert_eq!(decode([7, 0]), Some(Event::Done));
-    for kind in 8..16 {
+    // Kinds 8 and 9 are the colours' (DLX2's purify and its undoing); 10 to 15 are unknown.
+    assert_eq!(decode([8 | 3 << 4, 12]), Some(Event::Purify { item: 12, colour: 3 }));
+    assert_eq!(decode([9 | 1 << 4, 7]), Some(Event::Unpurify { item: 7, colour: 1 }));
+    for kind in 10..16 {
         assert_eq!(decode([kind, 0]), None, "kind {kind}");
     }
 }

@@ -1579,11 +1579,18 @@ impl Fold {
             (lengths.len(), flags.len(), states.len()),
             (items, items, self.t.options)
         );
-        let tried = if self.solution.len() == self.levels.len() {
-            self.solution.last().map(|&o| self.t.option_items(o as usize).to_vec())
-        } else {
-            None
-        };
+        // The deepest level's branch being tried, or the next one it will try (between the
+        // cover of its item, or a take-back, and the try): its items are no dead end.
+        let tried = self.levels.last().and_then(|&(item, last)| {
+            let o = if self.solution.len() == self.levels.len() {
+                self.solution.last().copied()
+            } else {
+                let branches = self.list(item);
+                let at = last.map_or(0, |t| branches.iter().position(|&b| b == t).unwrap() + 1);
+                branches.get(at).copied()
+            };
+            o.map(|o| self.t.option_items(o as usize).to_vec())
+        });
         for i in 0..items as u32 {
             let f = flags[i as usize];
             assert_eq!(
@@ -1983,7 +1990,13 @@ fn bad_example_names_say_what_was_expected() {
     );
     assert_eq!(
         err(cover_example(&js("chess"), &JsValue::UNDEFINED)),
-        "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku)"
+        "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku, word-squares, graceful)"
+    );
+    // The page has no files: a word list by name is an error, not a panic.
+    assert!(err(cover_example(&js("word-squares"), &js("words.txt"))).starts_with("word-squares: words.txt: "));
+    assert_eq!(
+        err(cover_example(&js("graceful"), &js("Q3"))),
+        err(cover_example(&js("graceful"), &JsValue::UNDEFINED))
     );
     assert_eq!(
         err(cover_example(&js("queens"), &JsValue::from_f64(5.0))),

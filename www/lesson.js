@@ -83,7 +83,7 @@ export const STEPS = [
     },
     say: (f) => [
       `A Sudoku is an exact cover too. The board shows a ${f.side}×${f.side} one, with ${f.items} items: each of its ${f.cells} cells is filled once, and each row, column and box has each digit once. ` +
-        `Its ${f.options} options are a digit in a cell, and each has exactly 4 items: ${f.example} covers ${list(f.exampleItems.map((n) => `"${n}"`))}. Next to the board is its whole matrix: a row per option, a column per item, a dot for each 1.`,
+        `Its ${f.options} options are a digit in a cell, and each has exactly 4 items: ${f.example} covers ${list(f.exampleItems.map((n) => `"${n}"`))}. The figure draws the board and its whole matrix: a row per option, a column per item, a dot for each 1.`,
       `The board's ${counted(f.givens, 'given')} are options chosen before the search starts, drawn as chosen (green rows): they cover ${f.covered} items (shaded columns) and hide the ${f.hidden} options that clash with them (pale rows), leaving ${f.live} for the search. The next steps watch the search on Knuth's smaller example.`,
     ],
     label: (f) => `The whole matrix of this ${f.side}×${f.side} Sudoku: ${f.options} options (rows) by ${f.items} items (columns); the givens cover ${f.covered} items and hide ${f.hidden} options.`,

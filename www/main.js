@@ -8,6 +8,7 @@ import init, * as dlx from './pkg/dlx_sudoku.js';
 import { Numbering } from './numbering.js';
 import { Player, SPEEDS } from './player.js';
 import { Solver } from './solver.js';
+import { CountPool } from './count-pool.js';
 import { Shell, MODES } from './shell.js';
 import { SudokuRoom } from './controllers/sudoku.js';
 import { KnuthRoom } from './controllers/knuth.js';
@@ -23,6 +24,8 @@ import { DepthPlot } from './views/plot.js';
 import { ControlsView } from './views/controls.js';
 import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
+import { PseudocodeView } from './views/pseudocode.js';
+import { PicturesView } from './views/pictures.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
 import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
@@ -44,6 +47,8 @@ const numbering = numberingFor(9);
 let shell = null, sudoku = null, cover = null; // the shell and the Sudoku's and the workbench's rooms, once made
 const player = new Player({ onChange: () => shell?.render() });
 const solver = new Solver();
+/** The Sudoku's counts, on every core; the workbench has a pool of its own, so that a Sudoku count and a cover count never wait on each other. */
+const counts = new CountPool();
 const moving = (f) => () => {
   shell.clearAnswer();
   f();
@@ -58,13 +63,15 @@ const views = {
   dance: new DanceView($('dance'), { onResize: () => shell?.render() }),
   coverDance: new DanceView($('cover-dance'), { onResize: () => shell?.render() }),
   coverItems: new CoverItemsView($('cover-items')),
-  coverMatrix: new CoverMatrixView($('cover-matrix')),
+  coverMatrix: new CoverMatrixView($('cover-matrix'), { onResize: () => shell?.render() }),
+  coverPicture: new PicturesView($('cover-picture')),
   coverResult: new ResultView($('cover-result'), { onCancel: () => cover.workbench.cancel() }),
   notice: new NoticeView($('notice')),
   watchNotice: new NoticeView($('watch-notice')), // under "Copy link to this step", where the board's notice is out of view
-  result: new ResultView($('result'), { onCancel: () => solver.cancel(), cellName: (cell) => sudoku.numbering.cellName(cell) }),
+  result: new ResultView($('result'), { onCancel: () => { solver.cancel(); counts.cancel(); }, cellName: (cell) => sudoku.numbering.cellName(cell) }),
   narration: $('narration'),
   stack: new StackView($('stack')),
+  pseudocode: new PseudocodeView($('algo')),
   controls: new ControlsView($('controls'), {
     restart: moving(() => shell.restart()),
     prevChoice: moving(() => player.prevChoice()),
@@ -88,14 +95,14 @@ const views = {
   }, SPEEDS),
 };
 shell = new Shell({ dlx, player, views, $ });
-sudoku = new SudokuRoom({ dlx, numberingFor, player, solver, views, shell, $ });
+sudoku = new SudokuRoom({ dlx, numberingFor, player, solver, counts, views, shell, $ });
 cover = new WorkbenchRoom({ dlx, shell, views, $ });
 shell.rooms = { sudoku, knuth: new KnuthRoom({ dlx, shell, views }), cover };
 sudoku.shapeShown();
-// The workbench counts in a worker of its own, so that a Sudoku count and a cover count never wait on each other.
+// The workbench counts in workers of its own.
 const editor = new CoverEditor($('cover-editor'), { onInput: () => cover.workbench.edited() });
 cover.workbench = new Workbench({
-  dlx, editor, status: $('cover-status'), result: views.coverResult, solver: new Solver(),
+  dlx, editor, status: $('cover-status'), result: views.coverResult, solver: new CountPool(),
   onProblem: (trace) => {
     player.stop();
     cover.load(trace);
@@ -292,6 +299,7 @@ setUpPrefs({
     views.plot.restyle();
     views.items.restyle();
     views.matrix.measure();
+    lesson.panel.matrix?.measure(); // the lesson's figure: its labels in large type too (it kept them until the step was drawn again)
     views.coverMatrix.restyle();
     editor.place();
     shell.render();

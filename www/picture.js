@@ -40,6 +40,10 @@ export class Picture {
     this.backtracks = this.nodes - this.depth;
     this.done = t.done;
     this.levelEnded = t.levelEnded;
+    /** The line of Algorithm X (an `AlgorithmStep`) that did the last event; after a step
+     *  back, `undone` is the line whose event it undid (-1 after a step forward). */
+    this.step = t.algorithmStep;
+    this.undone = t.undoneStep;
     const kind = t.lastKind;
     /** The event that brought the search here, or null at the start. */
     this.last = kind < 0 ? null : { kind, a: t.lastA, b: t.lastB };

@@ -98,6 +98,7 @@ export class Shell {
     else if (fast) {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${grouped(pic.solutions)} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, room.trace, room.numbering);
+    views.pseudocode?.render(pic); // the line of Algorithm X the search is at (or undid last)
     if (!fast) views.stack.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
     else views.stack.depth(pic.depth);
     if (text !== this.lastNarration) {
@@ -111,8 +112,16 @@ export class Shell {
       room.paused?.(pic);
       this.rooms.sudoku.highlight(); // the board's hover marks (none outside the Sudoku view)
     }
+    this.writeTagline();
     this.lesson?.follow(); // its words say whether they still describe what is drawn
     this.router?.write(false);
+  }
+
+  /** The header names the exact cover shown: the lesson's figure's, or the view's (Knuth's
+   *  view named the Sudoku's 729 × 324). */
+  writeTagline() {
+    const words = (this.lesson?.active && this.lesson.taglineWords()) || this.room.taglineWords();
+    if (words !== this.tagline) this.$('tagline-matrix').textContent = this.tagline = words;
   }
 
   // --- links --------------------------------------------------------------------------------------

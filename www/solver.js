@@ -1,6 +1,6 @@
-// The page's side of the solver worker: promises for verdicts, counts, new puzzles and
-// hints, progress
-// callbacks, and Cancel (terminate the worker, start a fresh one).
+// The page's side of the solver worker: promises for verdicts, new puzzles and hints, and
+// Cancel (terminate the worker, start a fresh one). Counts run in several workers:
+// www/count-pool.js.
 
 export class Cancelled extends Error {
   constructor() {
@@ -22,10 +22,6 @@ export class Solver {
     this.worker.onmessage = ({ data }) => {
       const job = this.pending.get(data.id);
       if (!job) return;
-      if (data.progress) {
-        job.onProgress?.(data.progress);
-        return;
-      }
       this.pending.delete(data.id);
       if (data.error !== undefined) job.reject(new Error(data.error));
       else job.resolve(data.result);
@@ -48,11 +44,6 @@ export class Solver {
     return this.run({ op: 'verdict', puzzle });
   }
 
-  /** `{count, complete, events, ms}`; `onProgress({solutions, events})` while it runs. */
-  count(puzzle, limit, onProgress) {
-    return this.run({ op: 'count', puzzle, limit }, onProgress);
-  }
-
   /** A new puzzle: `{line, level, logic, effort, seed, ms}` (`dlx-sudoku generate --seed` gives the same). */
   generate(level, seed) {
     return this.run({ op: 'generate', level, seed });
@@ -63,16 +54,11 @@ export class Solver {
     return this.run({ op: 'hint', puzzle, marks });
   }
 
-  /** The same for an exact-cover problem in DLX1 text; progress also has `nodes`. */
-  coverCount(problem, limit, onProgress) {
-    return this.run({ op: 'coverCount', problem, limit }, onProgress);
-  }
-
-  run(message, onProgress) {
+  run(message) {
     const id = this.nextId++;
     if (!this.worker) this.spawn();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
+      this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, ...message });
     });
   }

@@ -1,12 +1,12 @@
 // The exact-cover workbench: the problem's DLX1 text and what follows from it. As the user
 // types, wasm's `checkCover` reads it (an error goes to the editor at its line and column)
 // and a good text becomes a fresh `Trace.cover` for the player; the text is packed for the
-// link; Count runs in its own worker with progress and Cancel. The gallery's problems are
+// link; Count runs on every core (www/count-pool.js) with progress and Cancel. The gallery's problems are
 // written by wasm (`coverExample`, the same code as `dlx-sudoku cover --example`).
 
 import { packProblem, unpackProblem, MAX_PACKED, MAX_UNPACKED } from './cover-link.js';
 import { Cancelled } from './solver.js';
-import { time } from './views/result.js';
+import { countProgress, countSpent } from './views/result.js';
 import { quote } from './router.js';
 import { counted, grouped } from './grouped.js';
 
@@ -60,7 +60,7 @@ export function countLines(text) {
 export class Workbench {
   /**
    * `editor`: a CoverEditor; `status`: the element under it; `result`: a ResultView;
-   * `solver`: a Solver of its own; `onProblem(trace | null)` when the problem changes;
+   * `solver`: a CountPool of its own (www/count-pool.js); `onProblem(trace | null)` when the problem changes;
    * `onLink()` when the packed link is ready (or known too big).
    */
   constructor({ dlx, editor, status, result, solver, onProblem, onLink }) {
@@ -200,7 +200,7 @@ export class Workbench {
     return this.error ? `The link's problem has an error, marked in the editor: ${this.error.message}.` : '';
   }
 
-  /** Counts every solution in the worker, with progress; Cancel stops it. */
+  /** Counts every solution in the workers, with progress; Cancel stops it. */
   async count() {
     if (this.text === null) {
       this.result.message('error', 'Fix the error marked in the problem first.');
@@ -208,14 +208,14 @@ export class Workbench {
     }
     this.cancel(false);
     const job = ++this.job;
-    this.result.busy('Counting…');
+    this.result.busy('Counting…', { bar: true });
     try {
       const r = await this.solver.coverCount(this.text, Number.MAX_SAFE_INTEGER, (p) => {
-        if (job === this.job) this.result.progress(`Counting… ${counted(p.solutions, 'solution')} so far (${counted(p.events, 'step')})`);
+        if (job === this.job) this.result.progress(countProgress(p), p.done);
       });
       if (job !== this.job) return;
-      // In steps, as the counters and the Sudoku's Count say; no solution is no good news (not green).
-      this.result.message(r.count ? 'count' : 'none', `${counted(r.count, 'solution')}: the whole search tree was explored (${counted(r.events, 'step')}, ${time(r.ms)}).`);
+      // No solution is no good news (not green).
+      this.result.message(r.count ? 'count' : 'none', `${counted(r.count, 'solution')}: the whole search tree was explored ${countSpent(r)}.`);
     } catch (e) {
       if (job !== this.job) return;
       if (e instanceof Cancelled) this.result.message('info', 'Cancelled. The count was stopped and the solver is ready again.');

@@ -17,17 +17,25 @@
 //! > holds an entry for every level the search can reach (`primary`, one option each),
 //! > `saved` one more.
 //!
+//! [`Dance::descend`] enters a level as the search does, on an item and an option the search
+//! could branch on and try there (it checks that the item is an active primary one and the
+//! option one of its active options, whose items are all active), and [`Dance::restart`]
+//! copies the arrays of a copy of the same problem at its start; so they keep it too.
+//!
 //! So the search, which only follows indices read from the arrays, indexes without checks
 //! in release builds. Debug builds (and so every test) check every index anyway; Miri runs
 //! the engine's tests on the unchecked code (`scripts/miri.sh`). Nothing outside this
-//! module hands it an index: the search runs here, and the safe API outside reads only
-//! counters, sizes and the options chosen.
+//! module hands it an index it does not check: the search runs here, `descend` checks the
+//! numbers of the item and the option it is given, and the safe API outside reads only
+//! counters, sizes, the options chosen and the sets of the levels open.
 //!
 //! Colours (Knuth's SSXCC) would add a colour to each node and a colour to each secondary
 //! item: purifying an item keeps the options of its colour and hides the others, which
 //! the same sparse sets undo by their saved sizes; nothing here assumes there are none
 //! beyond the search loop itself.
 #![allow(unsafe_code)]
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// One node of an option: its item (the base of the item's set) and where it sits in that
 /// set. A spacer's `itm` is minus the length of the option before it (as `i32`).
@@ -98,9 +106,27 @@ pub(super) enum Stop {
     Done,
 }
 
+/// Why [`Dance::descend`] refused a branch.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Refused {
+    /// No primary item has that number.
+    NoItem,
+    /// No option has that number.
+    NoOption,
+    /// The option does not have the item.
+    NotInOption,
+    /// The item is covered, or the option clashes with one chosen above.
+    Covered,
+}
+
+/// Problems built so far in this process: each [`Dance`] knows which it searches.
+static PROBLEMS: AtomicU64 = AtomicU64::new(0);
+
 /// The arrays of a problem and the state of its search; see the module's invariant.
 #[derive(Clone, Debug)]
 pub(super) struct Dance {
+    /// The problem's number: copies of one built problem share it (see [`Dance::restart`]).
+    problem: u64,
     set: Vec<u32>,
     nd: Vec<Node>,
     /// The items' bases, the active ones first.
@@ -120,6 +146,11 @@ pub(super) struct Dance {
     /// `choice[l]`: the node of the option tried at level `l`.
     choice: Vec<u32>,
     level: u32,
+    /// The level the search starts at: 0, or the end of the path [`Dance::descend`] went
+    /// down. Backing up from it ends the search.
+    floor: u32,
+    /// The level on entering which the search pauses (`u32::MAX`: none).
+    pause_level: u32,
     /// The item branched on at the current level and the place in its set being tried.
     best: u32,
     cur_choice: u32,
@@ -132,6 +163,8 @@ pub(super) struct Dance {
     mask: u32,
     /// The option of each node (`u32::MAX` for spacers and padding).
     node_option: Vec<u32>,
+    /// The first node of each option, by its number (`u32::MAX` for numbers of none).
+    option_node: Vec<u32>,
     /// Search-tree nodes entered, as SSXC1 counts them (the root and every solution too).
     pub nodes: u64,
     /// Items swapped out of the active list plus nodes swapped out of a set (SSXC1's).
@@ -189,7 +222,10 @@ impl Dance {
         let mut filled = vec![0u32; items as usize];
         let mut nd = vec![Node { itm: 0, loc: 0 }];
         let mut node_option = vec![u32::MAX];
+        let numbers = options.clone().map(|(o, _)| o as usize + 1).max().unwrap_or(0);
+        let mut option_node = vec![u32::MAX; numbers];
         for (o, option) in options {
+            option_node[o as usize] = nd.len() as u32;
             for &i in option {
                 let (b, f) = (base[i as usize], &mut filled[i as usize]);
                 let loc = b + *f;
@@ -212,9 +248,11 @@ impl Dance {
         let depth = primary as usize;
         let start = base.iter().zip(&len).map(|(&b, &l)| [b, l]).collect();
         Dance {
+            problem: PROBLEMS.fetch_add(1, Relaxed),
             width,
             mask: stride.saturating_sub(1),
             node_option,
+            option_node,
             start,
             set,
             nd,
@@ -226,6 +264,8 @@ impl Dance {
             saved: vec![0; depth + 2],
             choice: vec![0; depth + 1],
             level: 0,
+            floor: 0,
+            pause_level: u32::MAX,
             best: 0,
             cur_choice: 0,
             resume: Resume::Start,
@@ -256,12 +296,188 @@ impl Dance {
         self.level as usize
     }
 
+    /// The level the search starts at: 0, or the end of the path that [`Dance::descend`]
+    /// went down. Backing up from it ends the search.
+    pub fn floor(&self) -> usize {
+        self.floor as usize
+    }
+
+    /// The number of primary items.
+    pub fn primary(&self) -> usize {
+        self.start.partition_point(|&[x, _]| x < self.second)
+    }
+
+    /// Makes [`Dance::run`] pause on entering level `level` (counted from 0, the path of
+    /// [`Dance::descend`] included; `u32::MAX`: never).
+    pub fn pause_at_level(&mut self, level: u32) {
+        self.pause_level = level;
+    }
+
+    /// Level `l` of the partial solution: the item branched on (counted from 0), the options
+    /// of its set in the order the level tries them, and the place among them of the one
+    /// being tried.
+    pub fn level(&self, l: usize) -> (u32, impl Iterator<Item = u32> + '_, usize) {
+        assert!(l < self.level as usize, "level {l} is not open");
+        let n = self.nd[self.choice[l] as usize];
+        let x = n.itm as usize;
+        let set = &self.set[x..x + self.set[x - 1] as usize];
+        let item = self.start.partition_point(|&[b, _]| (b as usize) < x) as u32;
+        (
+            item,
+            set.iter().map(|&q| self.node_option[q as usize]),
+            (n.loc as usize) - x,
+        )
+    }
+
+    /// Leaves the level the search paused at (before entering it) unsearched, as if its
+    /// subtree had ended there: run again, the search backs up to the level above.
+    pub fn skip(&mut self) {
+        assert_eq!(self.resume, Resume::Enter, "skip() only where a search pauses");
+        self.resume = Resume::AfterSolution;
+    }
+
+    /// Enters the current level as the search does, but branching on item `i` (counted from
+    /// 0) rather than on SSXC1's choice, and tries its option numbered `o`; the search then
+    /// starts below it, and ends when it would back up past it. A chain of these goes down a
+    /// path of the search tree (a subproblem of a parallel count). Returns the updates of
+    /// trying `o` (not those of covering `i`, which the level that branched on `i` counted),
+    /// and whether it left every active primary item an option: if not, nothing lies below,
+    /// and the search is over.
+    ///
+    /// Refused, the arrays unchanged, unless `i` is an active primary item and `o` one of
+    /// its active options: what the search itself branches on and tries, so the invariant
+    /// holds.
+    ///
+    /// # Panics
+    /// If the search has started below the current level.
+    pub fn descend(&mut self, i: u32, o: u32) -> Result<(u64, bool), Refused> {
+        assert!(
+            matches!(self.resume, Resume::Start | Resume::Enter) && self.level == self.floor,
+            "descend() only before the search starts"
+        );
+        let &[x, _] = self.start.get(i as usize).ok_or(Refused::NoItem)?;
+        if x >= self.second {
+            return Err(Refused::NoItem);
+        }
+        if self.set[x as usize - 2] >= self.active {
+            return Err(Refused::Covered);
+        }
+        let first = match self.option_node.get(o as usize) {
+            Some(&q) if q != u32::MAX => q,
+            _ => return Err(Refused::NoOption),
+        };
+        // The option's nodes run from `first` to its spacer.
+        let mut q = None;
+        let mut n = first;
+        while (self.nd[n as usize].itm as i32) > 0 {
+            let Node { itm, loc } = self.nd[n as usize];
+            if itm == x {
+                q = Some((n, loc));
+            } else if self.set[itm as usize - 2] >= self.active {
+                return Err(Refused::Covered);
+            }
+            n += 1;
+        }
+        let (q, loc) = q.ok_or(Refused::NotInOption)?;
+        if loc >= x + self.set[x as usize - 1] {
+            // Hidden: it clashes with an option above.
+            return Err(Refused::Covered);
+        }
+        // The search's level, entered at item `x`, trying the option of node `q`: each
+        // index below is one the search itself would use there.
+        let (set, nd, item) = (&mut self.set[..], &mut self.nd[..], &mut self.item[..]);
+        let (mask, second, level) = (self.mask, self.second, self.level);
+        let mut updates = 1;
+        let mut active = self.active - 1;
+        swap_out(set, item, active, x);
+        hide::<false, 0>(set, nd, mask, active, second, x, &mut updates);
+        let base = at(&self.saved, level);
+        let top = base + active;
+        if top as usize > self.savestack.len() {
+            self.savestack
+                .resize((top as usize).max(2 * self.savestack.len()), [0; 2]);
+        }
+        for p in 0..active {
+            let y = at(item, p);
+            put(&mut self.savestack, base + p, [y, at(set, y - 1)]);
+        }
+        put(&mut self.saved, level + 1, top);
+        put(&mut self.choice, level, q);
+        let covered = updates;
+        active = swap_out_others::<0>(set, nd, mask, item, active, q, &mut updates);
+        let alive = hide_others::<0>(set, nd, mask, active, second, q, &mut updates);
+        self.active = active;
+        self.best = x;
+        self.cur_choice = loc;
+        self.updates += updates;
+        if alive {
+            self.level += 1;
+            self.floor = self.level;
+            self.resume = Resume::Enter;
+        } else {
+            self.resume = Resume::Done;
+        }
+        Ok((updates - covered, alive))
+    }
+
+    /// Back to the start, every array as `start` has it: a copy of this problem's arrays (as
+    /// built, or a clone of them) whose search has not started. What the search does next
+    /// then depends on nothing it did before.
+    ///
+    /// # Panics
+    /// If `start` is another problem's, or its search has started (its saved sizes would be
+    /// needed, and are not copied).
+    pub fn restart(&mut self, start: &Dance) {
+        assert_eq!(self.problem, start.problem, "restart() from another problem");
+        assert_eq!(start.resume, Resume::Start, "restart() from a search that has started");
+        self.set.copy_from_slice(&start.set);
+        self.nd.copy_from_slice(&start.nd);
+        self.item.copy_from_slice(&start.item);
+        self.active = start.active;
+        self.level = start.level;
+        self.floor = start.floor;
+        self.pause_level = start.pause_level;
+        self.best = start.best;
+        self.cur_choice = start.cur_choice;
+        self.resume = start.resume;
+        self.nodes = start.nodes;
+        self.updates = start.updates;
+    }
+
+    /// Ends the search where it is: run again, it reports the end. ([`Dance::restart`] makes
+    /// it new.)
+    pub fn end(&mut self) {
+        self.resume = Resume::Done;
+    }
+
+    /// True where the search is about to enter a level: at its start, or paused.
+    pub fn is_entering(&self) -> bool {
+        matches!(self.resume, Resume::Start | Resume::Enter)
+    }
+
     /// The same search walking every option by its spacers, as if the options' widths
     /// differed: for tests that hold the walk by arithmetic to the same tree.
     #[cfg(test)]
     pub fn by_spacers(mut self) -> Dance {
         self.width = 0;
         self
+    }
+
+    /// What the search goes on from: the problem, the arrays it changes and where it is
+    /// (not the stacks of saved sizes and choices, which it writes before it reads), for
+    /// tests.
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)]
+    pub fn state(&self) -> (u64, &[u32], &[Node], &[u32], [u32; 4], Resume, [u64; 2]) {
+        (
+            self.problem,
+            &self.set,
+            &self.nd,
+            &self.item,
+            [self.active, self.level, self.floor, self.pause_level],
+            self.resume,
+            [self.nodes, self.updates],
+        )
     }
 
     /// The options' common width (0 if they differ).
@@ -345,7 +561,7 @@ impl Dance {
             &mut saved[..],
             &mut choice[..],
         );
-        let second = self.second;
+        let (second, floor, pause_level) = (self.second, self.floor, self.pause_level);
         let mut active = self.active;
         let mut level = self.level;
         let mut best = self.best;
@@ -355,7 +571,7 @@ impl Dance {
         let stop = 'search: loop {
             if !resume_at_backup {
                 // forward: enter a level.
-                if nodes >= pause_at {
+                if nodes >= pause_at || level == pause_level {
                     break 'search Stop::Paused;
                 }
                 nodes += 1;
@@ -403,11 +619,12 @@ impl Dance {
                 }
                 if back {
                     // backup
-                    if level == 0 {
+                    if level == floor {
                         // Back to the sizes of the start.
                         restore(set, &self.start, 0, self.items);
                         self.active = self.items;
                         self.level = 0;
+                        self.floor = 0;
                         self.nodes = nodes;
                         self.updates = updates;
                         self.resume = Resume::Done;

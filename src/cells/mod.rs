@@ -31,8 +31,8 @@
 
 mod arrays;
 
-use crate::exact_cover::{Matrix, Status};
-use arrays::{Dance, Stop};
+use crate::exact_cover::{Branch, Matrix, MatrixError, Status};
+use arrays::{Dance, Refused, Stop};
 
 /// The counters of a cells search, as Knuth's SSXC1 reports them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -49,6 +49,10 @@ pub struct Counters {
 pub struct Cells {
     dance: Dance,
     solutions: u64,
+    /// The matrix's number of each item of the search (the items it has not covered).
+    items: Vec<u32>,
+    /// Where [`Cells::resume`] pauses: the nodes entered.
+    pause_nodes: u64,
 }
 
 impl Cells {
@@ -66,12 +70,18 @@ impl Cells {
                 primary += u32::from(i < m.primary());
             }
         }
+        let kept = (0..m.items() as u32).filter(|&i| !m.is_covered(i as usize)).collect();
         let options: Vec<(u32, Vec<u32>)> = (0..m.options())
             .filter(|&o| m.option_items(o).all(|i| !m.is_covered(i)))
             .map(|o| (o as u32, m.option_items(o).map(|i| number[i]).collect()))
             .collect();
         let dance = Dance::new(primary, items, options.iter().map(|(o, items)| (*o, &items[..])));
-        Cells { dance, solutions: 0 }
+        Cells {
+            dance,
+            solutions: 0,
+            items: kept,
+            pause_nodes: u64::MAX,
+        }
     }
 
     /// Runs on to the next solution: true, and [`Cells::solution`] holds it; or false at the end.
@@ -98,9 +108,21 @@ impl Cells {
         self.dance.chosen().map(|o| o as usize)
     }
 
-    /// The number of options in the solution just found.
+    /// The number of options in the solution just found (or the partial one), the path of
+    /// [`Cells::start_below`] included.
     pub fn depth(&self) -> usize {
         self.dance.depth()
+    }
+
+    /// The number of primary items the search has to cover (the matrix's, less those
+    /// covered before it started): at least the number of options of any solution.
+    pub fn primary(&self) -> usize {
+        self.dance.primary()
+    }
+
+    /// The number of options in the path of [`Cells::start_below`].
+    pub fn start_depth(&self) -> usize {
+        self.dance.floor()
     }
 
     pub fn is_done(&self) -> bool {
@@ -124,6 +146,148 @@ impl Cells {
             updates: self.dance.updates,
             solutions: self.solutions,
         }
+    }
+
+    /// Makes [`Cells::resume`] pause on entering a level once the search has entered `nodes`
+    /// nodes, or on entering the level `level` options below its start (`u64::MAX` and
+    /// `usize::MAX`: never). A paused search pauses again at once: go on with
+    /// [`Cells::skip`], [`Cells::split_rest`], or a later pause.
+    pub fn set_pause(&mut self, nodes: u64, level: usize) {
+        self.pause_nodes = nodes;
+        let level = u32::try_from(level).unwrap_or(u32::MAX);
+        self.dance
+            .pause_at_level(level.saturating_add(self.dance.floor() as u32));
+    }
+
+    /// Runs on to the next solution, the end, or the pause of [`Cells::set_pause`]
+    /// ([`Status::Running`]).
+    pub fn resume(&mut self) -> Status {
+        self.run(self.pause_nodes)
+    }
+
+    /// The path from the search's start to where it is: the option tried at each level,
+    /// with the item branched on, in the matrix's numbers. Paused, the path to the node
+    /// about to be entered.
+    pub fn path(&self) -> Vec<Branch> {
+        (self.dance.floor()..self.dance.depth())
+            .map(|l| self.branch(l))
+            .collect()
+    }
+
+    /// The option tried at level `l`, and the item it was tried for.
+    fn branch(&self, l: usize) -> Branch {
+        let (item, mut options, at) = self.dance.level(l);
+        Branch {
+            item: self.items[item as usize],
+            option: options.nth(at).expect("the option tried is in its item's set"),
+        }
+    }
+
+    /// The share of the tree below the node the search is at (or paused at): each level
+    /// from the start splits its share evenly among its branches.
+    pub fn share_below(&self) -> f64 {
+        self.dance
+            .places()
+            .skip(self.dance.floor())
+            .fold(1.0, |share, (_, d)| share / f64::from(d.max(1)))
+    }
+
+    /// Leaves the subtree the search paused at unsearched, as if it had ended there: the next
+    /// run backs up to the level above (enumerating the nodes at a depth, with a pause there).
+    pub fn skip(&mut self) {
+        self.dance.skip();
+    }
+
+    /// Hands over the rest of a search paused on entering a level as subproblems, and ends
+    /// it. `branch(path, fresh, share)` gets each, the path below the search's start:
+    /// - the node paused at: the options tried on the way, already counted (`fresh` false);
+    /// - each option not yet tried at each open level: the path to that level and the
+    ///   option, which nobody has tried or counted yet (`fresh` true; its item was covered,
+    ///   and counted, here).
+    ///
+    /// `share` is each one's share of this search's tree; what they leave of 1 is the share
+    /// done here.
+    pub fn split_rest(&mut self, mut branch: impl FnMut(&[Branch], bool, f64)) {
+        assert!(self.dance.is_entering(), "split_rest() only where a search pauses");
+        let floor = self.dance.floor();
+        let mut path = self.path();
+        let mut share = 1.0;
+        let mut shares = Vec::with_capacity(path.len());
+        for (_, d) in self.dance.places().skip(floor) {
+            share /= f64::from(d);
+            shares.push(share);
+        }
+        branch(&path, false, share);
+        for k in (0..path.len()).rev() {
+            path.truncate(k + 1);
+            let (item, options, at) = self.dance.level(floor + k);
+            let item = self.items[item as usize];
+            for option in options.skip(at + 1) {
+                path[k] = Branch { item, option };
+                branch(&path, true, shares[k]);
+            }
+        }
+        self.dance.end();
+    }
+
+    /// Starts the search (at its start) on the subproblem below `path`: its options, each
+    /// tried for its item as the search tries it, are in every solution. If `fresh`, the
+    /// last option counts as tried here (the updates of hiding its other items' options, not
+    /// those of its item, counted by the level that branched on it), and the counters
+    /// returned say so. Whatever the path, the search below it counts from 0. Fails if an
+    /// item is not an uncovered primary item, or an option does not have its item, or
+    /// clashes with one before it: the search is then over, and [`Cells::restart`] makes it
+    /// new.
+    ///
+    /// The search below starts from the arrays' order as built, not the order a search
+    /// from the start would have left when it got there, so its tree can differ from that
+    /// search's where SSXC1's choice breaks a tie: the same solutions, but not
+    /// necessarily the same nodes and updates.
+    ///
+    /// # Panics
+    /// If the search has started.
+    pub fn start_below(&mut self, path: &[Branch], fresh: bool) -> Result<Counters, MatrixError> {
+        assert!(
+            self.dance.is_entering() && self.dance.depth() == 0,
+            "start_below() after the search started"
+        );
+        let mut tried = Counters::default();
+        for (k, b) in path.iter().enumerate() {
+            let (option, item) = (b.option as usize, b.item as usize);
+            let descended = match self.items.binary_search(&b.item) {
+                Ok(i) => self.dance.descend(i as u32, b.option),
+                Err(_) => Err(Refused::NoItem),
+            };
+            let (updates, alive) = descended.map_err(|e| {
+                self.dance.end();
+                match e {
+                    Refused::NoOption => MatrixError::NoSuchOption { option },
+                    Refused::NoItem | Refused::NotInOption => MatrixError::NoSuchItem { option, item },
+                    Refused::Covered => MatrixError::Conflict { option, item },
+                }
+            })?;
+            if fresh && k + 1 == path.len() {
+                tried.updates = updates;
+            }
+            if !alive {
+                break;
+            }
+        }
+        self.dance.nodes = 0;
+        self.dance.updates = 0;
+        Ok(tried)
+    }
+
+    /// Back to the start, with every array as `start` (this problem's search, not started)
+    /// has it, reusing this search's memory: what it does next depends on nothing it did
+    /// before.
+    ///
+    /// # Panics
+    /// If `start` is another problem's search, or has started.
+    pub fn restart(&mut self, start: &Cells) {
+        self.dance.restart(&start.dance);
+        self.solutions = 0;
+        self.pause_nodes = start.pause_nodes;
     }
 
     /// Counts solutions up to `limit`.

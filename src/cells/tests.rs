@@ -3,7 +3,7 @@
 use super::*;
 use crate::dlx1::examples;
 use crate::exact_cover::tests::{brute_force, random_options, rounds, sorted, Rng};
-use crate::exact_cover::{knuth_example, Matrix};
+use crate::exact_cover::{knuth_example, Branch, Matrix, MatrixError};
 
 /// Every solution, its counters, and whether the sizes were restored at the end.
 fn run_all(m: &Matrix) -> (Vec<Vec<usize>>, Counters) {
@@ -143,10 +143,8 @@ fn options_of_one_width_are_walked_as_by_spacers() {
         }
         let mut fast = Cells::new(&m);
         assert!(m.options() == 0 || fast.dance.width() == width as u32);
-        let mut slow = Cells {
-            dance: Cells::new(&m).dance.by_spacers(),
-            solutions: 0,
-        };
+        let mut slow = Cells::new(&m);
+        slow.dance = slow.dance.by_spacers();
         let (a, b) = (fast.solutions(usize::MAX), slow.solutions(usize::MAX));
         assert_eq!(a, b, "round {round}");
         assert_eq!(fast.counters(), slow.counters(), "round {round}");
@@ -178,4 +176,199 @@ fn a_matrix_s_commits_are_kept() {
         let found = sorted(c.solutions(usize::MAX));
         assert_eq!(found, sorted(m.solutions(usize::MAX)), "round {round}");
     }
+}
+
+/// What searching a tree in pieces found: every solution (its options sorted), the
+/// counters summed over the pieces, the share of the tree the pieces reported done, and the
+/// number of pieces.
+#[derive(Debug, Default)]
+struct Pieces {
+    solutions: Vec<Vec<usize>>,
+    counters: Counters,
+    done: f64,
+    pieces: usize,
+}
+
+/// Searches the tree of `start` (a search not started) as a parallel count does, on one
+/// search made new for each piece (`restart`): a piece starts below its path, pauses once
+/// it has entered `budget` nodes and hands the rest over (`split_rest`). `lifo` runs the
+/// pieces handed over last first (depth first), else first first: two orders in which
+/// threads could take them.
+fn search_in_pieces(start: &Cells, budget: u64, lifo: bool) -> Pieces {
+    let mut search = start.clone();
+    let mut out = Pieces::default();
+    let mut queue = std::collections::VecDeque::from([(Vec::new(), false, 1.0)]);
+    while let Some((path, fresh, share)) = if lifo { queue.pop_back() } else { queue.pop_front() } {
+        search.restart(start);
+        assert_eq!(
+            search.dance.state(),
+            start.dance.state(),
+            "restart() makes the search new"
+        );
+        let tried = search.start_below(&path, fresh).unwrap();
+        search.set_pause(budget, usize::MAX);
+        let mut rest = Vec::new();
+        loop {
+            match search.resume() {
+                Status::Solution => {
+                    let mut s: Vec<usize> = search.solution().collect();
+                    s.sort();
+                    out.solutions.push(s);
+                }
+                Status::Done => break,
+                Status::Running => {
+                    assert_eq!(search.counters().nodes, budget, "paused at the budget");
+                    search
+                        .split_rest(|below, fresh, part| rest.push(([&path[..], below].concat(), fresh, share * part)));
+                    assert!(search.is_done());
+                    break;
+                }
+            }
+        }
+        let c = search.counters();
+        out.counters.nodes += tried.nodes + c.nodes;
+        out.counters.updates += tried.updates + c.updates;
+        out.counters.solutions += c.solutions;
+        out.done += share - rest.iter().map(|r| r.2).sum::<f64>();
+        out.pieces += 1;
+        queue.extend(rest);
+    }
+    out.solutions.sort();
+    out
+}
+
+/// A tree searched in pieces, each started from the arrays as built, holds every solution
+/// once, as the whole search and the links engine find them; the pieces' shares add up to
+/// the tree. Each piece's work depends only on its path: taken in another order (as
+/// threads take them), the pieces are the same and count the same nodes and updates.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_search_in_pieces_finds_each_solution_once_in_any_order() {
+    let mut rng = Rng(0x09a7_ce15);
+    // Under Miri, smaller matrices and fewer budgets: a piece copies the arrays, and hundreds
+    // of pieces of a node or two took Miri minutes.
+    let (primary, options, budgets) = if cfg!(miri) {
+        (7, 16, &[1, 3][..])
+    } else {
+        (12, 40, &[1, 2, 3, 7][..])
+    };
+    let mut matrices: Vec<Matrix> = (0..rounds(100))
+        .map(|_| random_options(&mut rng, primary, 4, options, 4).0)
+        .collect();
+    if !cfg!(miri) {
+        for p in [
+            examples::queens(6),
+            examples::langford(5),
+            examples::pentomino_set(3, 5, "LNV"),
+        ] {
+            matrices.push(p.matrix().clone());
+        }
+    }
+    for (round, mut m) in matrices.into_iter().enumerate() {
+        let start = Cells::new(&m);
+        let whole = sorted(start.clone().solutions(usize::MAX));
+        assert_eq!(whole, sorted(m.solutions(usize::MAX)), "round {round}");
+        for &budget in budgets {
+            let pieces = search_in_pieces(&start, budget, true);
+            assert_eq!(pieces.solutions, whole, "round {round}, budget {budget}");
+            assert_eq!(pieces.counters.solutions, whole.len() as u64);
+            assert!((pieces.done - 1.0).abs() < 1e-9, "round {round}: {} done", pieces.done);
+            let other = search_in_pieces(&start, budget, false);
+            assert_eq!(
+                (other.solutions, other.counters, other.pieces),
+                (pieces.solutions, pieces.counters, pieces.pieces),
+                "round {round}, budget {budget}: pieces taken first in, first out"
+            );
+        }
+    }
+}
+
+/// One piece that never pauses is the whole search: SSXC1's tree, node for node.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_piece_that_never_pauses_is_the_whole_search() {
+    // SSXC1's counts, as in `examples_count_what_ssxc1_counts`.
+    for (p, expected) in [
+        (examples::langford(7), (52, 459, 7690)),
+        (examples::pentomino_set(3, 5, "LNV"), (4, 13, 1474)),
+    ] {
+        let pieces = search_in_pieces(&Cells::new(p.matrix()), u64::MAX, true);
+        assert_eq!(pieces.pieces, 1);
+        let c = pieces.counters;
+        assert_eq!((c.solutions, c.nodes, c.updates), expected, "{p:?}");
+    }
+}
+
+/// The nodes at a depth, enumerated by a search that pauses there and skips each, are
+/// subproblems whose counts add up to the whole (with the solutions found above them).
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_nodes_at_a_depth_are_subproblems_whose_counts_add_up() {
+    let mut rng = Rng(0xde97_ce11);
+    for round in 0..rounds(200) {
+        let (m, _) = random_options(&mut rng, if cfg!(miri) { 7 } else { 12 }, 4, 40, 4);
+        let start = Cells::new(&m);
+        let whole = start.clone().count(u64::MAX);
+        for depth in 1..4 {
+            let mut top = start.clone();
+            top.set_pause(u64::MAX, depth);
+            let (mut paths, mut found, mut shares) = (Vec::new(), 0, 0.0);
+            loop {
+                match top.resume() {
+                    Status::Solution => {
+                        assert!(top.depth() < depth);
+                        found += 1;
+                    }
+                    Status::Running => {
+                        assert_eq!(top.depth(), depth);
+                        assert_eq!(top.path().len(), depth);
+                        paths.push(top.path());
+                        shares += top.share_below();
+                        top.skip();
+                    }
+                    Status::Done => break,
+                }
+            }
+            assert!(shares <= 1.0 + 1e-9);
+            let mut sub = start.clone();
+            for path in &paths {
+                sub.restart(&start);
+                assert_eq!(sub.start_below(path, false).unwrap(), Counters::default());
+                found += sub.count(u64::MAX);
+            }
+            assert_eq!(found, whole, "round {round}, depth {depth}");
+        }
+    }
+}
+
+/// A path the search could not have taken is refused, and the search then ends.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_path_that_clashes_is_refused() {
+    let m = knuth_example();
+    let start = Cells::new(&m);
+    let mut search = start.clone();
+    let b = |item, option| Branch { item, option };
+    // Options 1 (a d g) and 3 (a d) share a; option 0 (c e f) has no item a; there is no
+    // option 6; g (6) is primary but option 3 does not have it.
+    for (path, error) in [
+        (vec![b(0, 1), b(3, 3)], MatrixError::Conflict { option: 3, item: 3 }),
+        (vec![b(0, 0)], MatrixError::NoSuchItem { option: 0, item: 0 }),
+        (vec![b(0, 6)], MatrixError::NoSuchOption { option: 6 }),
+        (vec![b(9, 3)], MatrixError::NoSuchItem { option: 3, item: 9 }),
+    ] {
+        search.restart(&start);
+        assert_eq!(search.start_below(&path, false), Err(error), "{path:?}");
+        assert_eq!(search.resume(), Status::Done, "{path:?}");
+    }
+    // Option 3 (a d) tried for a: a's cover (the level's, not counted here) hides option 1
+    // (a d g) and option 3's d; the try swaps d out of the active items and hides option 5
+    // (d e g): its nodes in e and g.
+    search.restart(&start);
+    let tried = search.start_below(&[b(0, 3)], true).unwrap();
+    assert_eq!((tried.nodes, tried.updates), (0, 3));
+    // Below it the one solution: c e f, b g.
+    let mut found = search.solutions(2);
+    found.iter_mut().for_each(|s| s.sort());
+    assert_eq!(found, vec![vec![0, 3, 4]]);
 }

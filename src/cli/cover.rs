@@ -33,24 +33,7 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         return split::sum(dir, &mut out);
     }
     let problem = read(options)?;
-    if let (Some(depth), Some(dir)) = (options.split, &options.out) {
-        let source = match options.file.as_ref().filter(|p| p.as_os_str() != "-") {
-            Some(path) => path.display().to_string(),
-            None => "stdin".to_string(),
-        };
-        return split::split(&problem, &source, depth, dir);
-    }
-    let limit = match (options.first, options.max_solutions) {
-        (true, _) => 1,
-        (false, Some(n)) => n,
-        (false, None) => u64::MAX,
-    };
-    let counting = options.count;
-    let progress = counting && io::stderr().is_terminal();
-    let jobs = options.jobs();
-    // The split into subproblems for threads is the links engine's: cells counts on one.
     let engine = match options.engine {
-        CoverEngine::Auto if counting && jobs > 1 => CoverEngine::Dlx,
         CoverEngine::Auto => pick(&problem),
         engine => engine,
     };
@@ -61,8 +44,23 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
                 .to_string(),
         ));
     }
-    if counting && jobs > 1 && engine == CoverEngine::Dlx {
-        return count_in_parallel(&problem, limit, jobs, progress, options.stats, &mut out);
+    if let (Some(depth), Some(dir)) = (options.split, &options.out) {
+        let source = match options.file.as_ref().filter(|p| p.as_os_str() != "-") {
+            Some(path) => path.display().to_string(),
+            None => "stdin".to_string(),
+        };
+        return split::split(&problem, &source, depth, dir, engine);
+    }
+    let limit = match (options.first, options.max_solutions) {
+        (true, _) => 1,
+        (false, Some(n)) => n,
+        (false, None) => u64::MAX,
+    };
+    let counting = options.count;
+    let progress = counting && io::stderr().is_terminal();
+    let jobs = options.jobs();
+    if counting && jobs > 1 {
+        return count_in_parallel(&problem, engine, limit, jobs, progress, options.stats, &mut out);
     }
     let mut run = Run::new(&problem, engine, limit, progress);
     if options.stats {
@@ -86,10 +84,11 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `cover --count` on `jobs` threads (see [`parallel`]): the count, and with `stats` what
-/// `--stats` says of one thread, then the split and the speed-up it allows.
+/// `cover --count` on `jobs` threads with `engine` (see [`parallel`]): the count, and with
+/// `stats` what `--stats` says of one thread, then the split and the speed-up it allows.
 fn count_in_parallel(
     problem: &Problem,
+    engine: CoverEngine,
     limit: u64,
     jobs: usize,
     progress: bool,
@@ -97,15 +96,18 @@ fn count_in_parallel(
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     if stats {
-        report_size(problem, CoverEngine::Dlx);
+        report_size(problem, engine);
     }
     let start = Instant::now();
     let mut show = |p: parallel::Progress| {
         let _ = write!(io::stderr(), "{}", progress_line(p.found, p.nodes, p.done));
     };
     let watch: Option<&mut dyn FnMut(parallel::Progress)> = if progress { Some(&mut show) } else { None };
-    let count = parallel::count(problem.matrix(), jobs, limit, PROGRESS_EVERY, watch)
-        .map_err(|e| Failure::Io("starting threads", io::Error::other(e)))?;
+    let count = match engine {
+        CoverEngine::Cells => parallel::count::<Cells>(problem.matrix(), jobs, limit, PROGRESS_EVERY, watch),
+        _ => parallel::count::<Search>(problem.matrix(), jobs, limit, PROGRESS_EVERY, watch),
+    }
+    .map_err(|e| Failure::Io("starting threads", io::Error::other(e)))?;
     let time = start.elapsed();
     if progress {
         let _ = write!(io::stderr(), "\r\x1b[K");
@@ -221,7 +223,7 @@ enum Engine {
     Cells(Cells),
 }
 
-/// The engine `auto` picks for a search on one thread: dancing links where its length buckets
+/// The engine `auto` picks, on one thread or several: dancing links where its length buckets
 /// choose the item (more than 64 primary items, none in more than 15 options: Sudoku's
 /// shape), dancing cells elsewhere: it counted pentominoes, Langford pairs and queens
 /// 1.1–2.1× as fast as the links engine (docs/benchmarks.md), where the choice scans few items.

@@ -1,82 +1,35 @@
-//! Counting one problem's solutions on many threads, and the subproblems that make it possible.
+//! Counting one problem's solutions on many threads.
 //!
-//! The subtrees below different nodes of the search tree are independent searches whose counts
-//! add. [`count`] enumerates the nodes at the shallowest depth that gives many more of them
-//! than threads ([`top`]), and counts below each on rayon's pool. A subproblem that turns out
-//! large is split again as it runs: after [`BUDGET`] nodes its search pauses and hands the rest
-//! of its subtree over as new tasks ([`Search::split_rest`]), so no thread waits on one long
-//! subtree while the others idle.
+//! The pieces are the library's ([`dlx_sudoku::pieces`]), run by either engine: [`count`] splits
+//! the tree at the shallowest depth that gives many more nodes than threads
+//! ([`pieces::first_split`]; for dancing cells, as many as for 16 threads whatever their
+//! number, so that its tree is the same for any: see [`Piecewise::PATH_ONLY`]), and counts below
+//! each on rayon's pool. A piece that turns out large pauses after [`pieces::BUDGET`] nodes
+//! and hands the rest of its subtree over as new tasks, so no thread waits on one long subtree
+//! while the others idle.
 //!
-//! Each thread keeps one copy of the matrix (made at its first task, reused for the next:
-//! a task covers its path's options, counts, and uncovers them), and its own tally. Nothing is
-//! shared in the search's loop: a task adds its solutions, nodes and share of the tree to
-//! three atomic counters when it ends (for the progress line and the limit), and the tallies
+//! Each thread keeps one copy of the problem's search (a [`Runner`], made at its first task,
+//! reused for the next: a task goes down its path, counts, and comes back), and its own tally.
+//! Nothing is shared in the search's loop: a task adds its solutions, nodes and share of the tree
+//! to three atomic counters when it ends (for the progress line and the limit), and the tallies
 //! are added up at the end. A limit stops every thread through one flag, which a task reads
 //! when it starts, at each pause, and at each solution when there is a limit.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use dlx_sudoku::exact_cover::{Branch, Counters, Matrix, Pausing, Search, Status};
+use dlx_sudoku::exact_cover::{Counters, Matrix};
+use dlx_sudoku::pieces::{self, Piece, Piecewise, Runner, Tally, WHOLE};
 
-/// The options a task tries before it hands the rest of its subtree over: pieces of at most
-/// this many nodes (a millisecond or so) keep every thread busy to the end, and the split
-/// (a few allocations and covers) costs little beside them.
-pub const BUDGET: u64 = 1 << 12;
 /// Subproblems to start with, per thread.
 const PER_THREAD: usize = 16;
-/// The whole tree, in the fixed-point units the shares done are added in.
-const WHOLE: u64 = 1 << 60;
-
-/// The nodes at one depth of the search tree, and what the search found above them.
-pub struct Top {
-    pub depth: usize,
-    /// The path to each node at `depth`, and its share of the tree ("option k of d").
-    pub nodes: Vec<(Vec<Branch>, f64)>,
-    /// Solutions found above `depth` (fewer options), by depth.
-    pub by_depth: Vec<u64>,
-    /// The search's work above `depth`, the nodes at `depth` tried.
-    pub counters: Counters,
-}
-
-/// The nodes at `depth` of `matrix`'s search tree: the search runs down to that depth and
-/// skips what is below each node. `limit` stops it early, once so many solutions are found.
-pub fn top(matrix: &Matrix, depth: usize, limit: u64) -> Top {
-    let mut search = Search::new(matrix.clone());
-    search.set_pause(u64::MAX, depth);
-    let mut top = Top {
-        depth,
-        nodes: Vec::new(),
-        by_depth: vec![0; matrix.primary() + 1],
-        counters: Counters::default(),
-    };
-    let mut found = 0;
-    loop {
-        match search.step(&mut Pausing) {
-            Status::Solution => {
-                top.by_depth[search.depth()] += 1;
-                found += 1;
-                if found >= limit {
-                    break;
-                }
-            }
-            Status::Running => {
-                let share = search
-                    .choices()
-                    .iter()
-                    .fold(1.0, |share, c| share / c.branches.len() as f64);
-                top.nodes.push((search.path(), share));
-                search.skip();
-            }
-            Status::Done => break,
-        }
-    }
-    top.counters = search.counters();
-    top
-}
+/// The threads whose subproblems an engine whose tree depends on where its pieces start
+/// (dancing cells) starts with, whatever the number of threads.
+const SAME_SPLIT_FOR: usize = 16;
 
 /// What a parallel count found.
 pub struct Count {
@@ -103,9 +56,9 @@ pub struct Progress {
     pub done: f64,
 }
 
-/// Counts `matrix`'s solutions on `jobs` threads, up to `limit`; calls `watch` every `every`
-/// while it runs. Fails if the threads cannot be started.
-pub fn count(
+/// Counts `matrix`'s solutions with the engine `E` on `jobs` threads, up to `limit`; calls
+/// `watch` every `every` while it runs. Fails if the threads cannot be started.
+pub fn count<E: Piecewise>(
     matrix: &Matrix,
     jobs: usize,
     limit: u64,
@@ -113,26 +66,20 @@ pub fn count(
     mut watch: Option<&mut dyn FnMut(Progress)>,
 ) -> Result<Count, rayon::ThreadPoolBuildError> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let top = first_split(matrix, jobs, limit);
+    let start = Arc::new(E::start(matrix));
+    let threads = if E::PATH_ONLY { jobs } else { SAME_SPLIT_FOR };
+    let top = pieces::first_split(&*start, PER_THREAD * threads, limit);
     let above: u64 = top.by_depth.iter().sum();
     let shared = Shared {
-        template: matrix,
+        start,
         id: RUN.fetch_add(1, Relaxed),
         limit,
         stop: AtomicBool::new(above >= limit),
         found: AtomicU64::new(above),
         nodes: AtomicU64::new(top.counters.nodes),
-        done: AtomicU64::new(WHOLE.saturating_sub(top.nodes.iter().map(|(_, s)| units(WHOLE, *s)).sum())),
+        done: AtomicU64::new(top.done()),
     };
-    let tasks: Vec<Task> = top
-        .nodes
-        .iter()
-        .map(|(path, share)| Task {
-            path: path.clone(),
-            fresh: false,
-            units: units(WHOLE, *share),
-        })
-        .collect();
+    let tasks = top.pieces();
     let shared = &shared;
     let work = || {
         pool.scope(|scope| {
@@ -167,7 +114,7 @@ pub fn count(
         serial: top.counters.nodes,
         pieces: Vec::new(),
     };
-    for tally in pool.broadcast(|_| take_tally(shared.id)).into_iter().flatten() {
+    for tally in pool.broadcast(|_| take_tally::<E>(shared.id)).into_iter().flatten() {
         count.counters = count.counters + tally.counters;
         for (all, n) in count.by_depth.iter_mut().zip(&tally.by_depth) {
             *all += n;
@@ -178,42 +125,11 @@ pub fn count(
     Ok(count)
 }
 
-/// The shallowest depth with at least `PER_THREAD` subproblems per thread, or the depth where
-/// the tree ends (no node deeper); the top of the tree is small, so trying each depth in turn
-/// costs little.
-fn first_split(matrix: &Matrix, jobs: usize, limit: u64) -> Top {
-    let mut depth = 1;
-    loop {
-        let found = top(matrix, depth, limit);
-        let above: u64 = found.by_depth.iter().sum();
-        if found.nodes.len() >= PER_THREAD * jobs
-            || found.nodes.is_empty()
-            || above >= limit
-            || depth >= matrix.primary()
-        {
-            return found;
-        }
-        depth += 1;
-    }
-}
-
-/// `whole` times `share`, in units.
-fn units(whole: u64, share: f64) -> u64 {
-    (whole as f64 * share) as u64
-}
-
-/// A subproblem: the subtree below `path`; `fresh` if its last option is not tried yet.
-struct Task {
-    path: Vec<Branch>,
-    fresh: bool,
-    /// Its share of the tree, in units of `WHOLE`.
-    units: u64,
-}
-
 /// What every task of one count reads.
-struct Shared<'a> {
-    template: &'a Matrix,
-    /// This count's number: a thread's copy of the matrix serves this count only.
+struct Shared<E> {
+    /// The search at its start, which each thread copies.
+    start: Arc<E>,
+    /// This count's number: a thread's copy of the search serves this count only.
     id: u64,
     limit: u64,
     stop: AtomicBool,
@@ -226,34 +142,28 @@ struct Shared<'a> {
 /// Counts run so far in this process.
 static RUN: AtomicU64 = AtomicU64::new(0);
 
-/// A thread's copy of the problem and what its tasks found.
+/// A thread's copy of the problem, with what its tasks found, for count `id`: a
+/// [`Runner`] of the count's engine.
 struct Worker {
     id: u64,
-    search: Search,
-    tally: Tally,
-}
-
-#[derive(Default)]
-struct Tally {
-    by_depth: Vec<u64>,
-    counters: Counters,
-    pieces: Vec<u64>,
+    runner: Box<dyn Any>,
 }
 
 thread_local! {
     static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
 }
 
-/// This thread's tally of count `id`, taken (with its copy of the matrix, freed).
-fn take_tally(id: u64) -> Option<Tally> {
+/// This thread's tally of count `id`, taken (with its copy of the problem, freed).
+fn take_tally<E: Piecewise>(id: u64) -> Option<Tally> {
     WORKER
         .with(|w| w.borrow_mut().take())
         .filter(|w| w.id == id)
-        .map(|w| w.tally)
+        .and_then(|w| w.runner.downcast::<Runner<E>>().ok())
+        .map(|runner| runner.into_tally())
 }
 
-/// Runs one task on this thread's copy of the matrix, and spawns what it hands over.
-fn run<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, task: Task) {
+/// Runs one task on this thread's copy of the problem, and spawns what it hands over.
+fn run<'s, E: Piecewise>(scope: &rayon::Scope<'s>, shared: &'s Shared<E>, task: Piece) {
     if shared.stop.load(Relaxed) {
         return;
     }
@@ -263,68 +173,36 @@ fn run<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, task: Task) {
             Some(w) if w.id == shared.id => w,
             slot => slot.insert(Worker {
                 id: shared.id,
-                search: Search::new(shared.template.clone()),
-                tally: Tally {
-                    by_depth: vec![0; shared.template.primary() + 1],
-                    ..Tally::default()
-                },
+                runner: Box::new(Runner::new(Arc::clone(&shared.start))),
             }),
         };
-        worker.piece(shared, &task)
+        let runner = worker
+            .runner
+            .downcast_mut::<Runner<E>>()
+            .expect("a count's workers run its engine");
+        piece(runner, shared, &task)
     });
     for child in rest {
         scope.spawn(move |scope| run(scope, shared, child));
     }
 }
 
-impl Worker {
-    /// Searches below the task's path for at most `BUDGET` nodes; returns the rest of its
-    /// subtree as tasks if it paused there.
-    fn piece(&mut self, shared: &Shared, task: &Task) -> Vec<Task> {
-        let search = &mut self.search;
-        let tried = search
-            .start_below(&task.path, task.fresh)
-            .expect("a task's path is a path of the search tree");
-        search.set_pause(BUDGET, usize::MAX);
-        let base = task.path.len();
-        let mut found = 0;
-        let mut rest = Vec::new();
-        let counters = loop {
-            match search.step(&mut Pausing) {
-                Status::Solution => {
-                    self.tally.by_depth[base + search.depth()] += 1;
-                    found += 1;
-                    if shared.limit != u64::MAX && found + shared.found.load(Relaxed) >= shared.limit {
-                        shared.stop.store(true, Relaxed);
-                        break search.counters();
-                    }
-                }
-                Status::Done => break search.counters(),
-                Status::Running => {
-                    let counters = search.counters();
-                    if !shared.stop.load(Relaxed) {
-                        search.split_rest(|below, fresh, share| {
-                            rest.push(Task {
-                                path: [&task.path[..], below].concat(),
-                                fresh,
-                                units: units(task.units, share),
-                            })
-                        });
-                    }
-                    break counters;
-                }
+/// Searches below the task's path for at most the engine's budget of nodes; returns the rest
+/// of its subtree as tasks if it paused there.
+fn piece<E: Piecewise>(runner: &mut Runner<E>, shared: &Shared<E>, task: &Piece) -> Vec<Piece> {
+    let limited = shared.limit != u64::MAX;
+    let ran = runner
+        .run(task, E::BUDGET, |found| {
+            if limited && found + shared.found.load(Relaxed) >= shared.limit {
+                shared.stop.store(true, Relaxed);
             }
-        };
-        search.lift(&task.path);
-        let counters = tried + counters;
-        self.tally.counters = self.tally.counters + counters;
-        self.tally.pieces.push(counters.nodes);
-        shared.found.fetch_add(found, Relaxed);
-        shared.nodes.fetch_add(counters.nodes, Relaxed);
-        let handed: u64 = rest.iter().map(|t| t.units).sum();
-        shared.done.fetch_add(task.units.saturating_sub(handed), Relaxed);
-        rest
-    }
+            limited && shared.stop.load(Relaxed)
+        })
+        .expect("a task's path is a path of the search tree");
+    shared.found.fetch_add(ran.found, Relaxed);
+    shared.nodes.fetch_add(ran.counters.nodes, Relaxed);
+    shared.done.fetch_add(ran.done, Relaxed);
+    ran.rest
 }
 
 /// The speed-up a greedy schedule of the pieces would reach on `cores` cores, after the
@@ -350,7 +228,9 @@ pub fn greedy_speedup(serial: u64, pieces: &[u64], cores: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dlx_sudoku::cells::Cells;
     use dlx_sudoku::dlx1::examples::Example;
+    use dlx_sudoku::exact_cover::Search;
 
     #[test]
     fn a_greedy_schedule_is_bounded_by_the_largest_piece_and_the_serial_part() {
@@ -364,23 +244,37 @@ mod tests {
         assert_eq!(greedy_speedup(0, &[], 16), 1.0);
     }
 
+    /// The count, the solutions by depth, the nodes and the updates are the same on any
+    /// number of threads, for each engine: the links engine's those of its one search from the
+    /// root; the cells engine's those of its tree in pieces, the same whatever the number of
+    /// threads that run them (see `Piecewise::PATH_ONLY`).
     #[test]
     fn counts_are_the_same_on_any_number_of_threads() {
-        let problem = Example::Queens(8).problem();
-        let m = problem.matrix();
-        let one = top(m, usize::MAX, u64::MAX);
-        assert_eq!(one.by_depth[8], 92);
-        for jobs in [1, 2, 3, 8] {
-            let c = count(m, jobs, u64::MAX, Duration::from_secs(1), None).unwrap();
-            assert_eq!((c.found, c.by_depth[8]), (92, 92), "{jobs} jobs");
-            assert_eq!(
-                (c.counters.nodes, c.counters.updates),
-                (one.counters.nodes, one.counters.updates),
-                "{jobs} jobs"
-            );
-            assert_eq!(c.serial + c.pieces.iter().sum::<u64>(), one.counters.nodes);
+        for example in [Example::Queens(8), Example::Langford(7), Example::Knuth] {
+            let problem = example.problem();
+            same_on_any_threads::<Search>(problem.matrix());
+            same_on_any_threads::<Cells>(problem.matrix());
         }
-        let c = count(m, 2, 5, Duration::from_secs(1), None).unwrap();
-        assert_eq!(c.found, 5, "a limit is a limit");
+    }
+
+    fn same_on_any_threads<E: Piecewise>(m: &Matrix) {
+        let whole = pieces::top(&E::start(m), usize::MAX, u64::MAX);
+        let first = count::<E>(m, 1, u64::MAX, Duration::from_secs(1), None).unwrap();
+        let solutions: u64 = whole.by_depth.iter().sum();
+        assert_eq!(first.by_depth, whole.by_depth);
+        let work = |c: Counters| (c.nodes, c.updates, c.solutions);
+        if E::PATH_ONLY {
+            assert_eq!(work(first.counters), work(whole.counters));
+        }
+        for jobs in [1, 2, 3, 8] {
+            let c = count::<E>(m, jobs, u64::MAX, Duration::from_secs(1), None).unwrap();
+            assert_eq!((c.found, &c.by_depth), (solutions, &whole.by_depth), "{jobs} jobs");
+            assert_eq!(work(c.counters), work(first.counters), "{jobs} jobs");
+            assert_eq!(c.serial + c.pieces.iter().sum::<u64>(), c.counters.nodes);
+        }
+        if solutions > 5 {
+            let c = count::<E>(m, 2, 5, Duration::from_secs(1), None).unwrap();
+            assert_eq!(c.found, 5, "a limit is a limit");
+        }
     }
 }

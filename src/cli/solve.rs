@@ -61,7 +61,7 @@ struct Count {
 /// A puzzle's solutions counted on `jobs` threads, up to `limit`: its matrix with the givens
 /// committed, split as `cover --count --jobs` splits a problem.
 fn count_on_threads(matrix: &Matrix, jobs: usize, limit: u64) -> Result<String, Failure> {
-    let count = parallel::count(matrix, jobs, limit, std::time::Duration::MAX, None)
+    let count = parallel::count::<dlx_sudoku::exact_cover::Search>(matrix, jobs, limit, std::time::Duration::MAX, None)
         .map_err(|e| Failure::Io("starting threads", io::Error::other(e)))?;
     Ok(count_message(count.found, limit))
 }

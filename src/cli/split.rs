@@ -22,9 +22,12 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use dlx_sudoku::cells::Cells;
 use dlx_sudoku::dlx1::Problem;
-use dlx_sudoku::exact_cover::{Pausing, Search, Status};
+use dlx_sudoku::exact_cover::Search;
+use dlx_sudoku::pieces;
 
+use super::args::CoverEngine;
 use super::solve::count_message;
 use super::Failure;
 
@@ -33,10 +36,10 @@ pub const MANIFEST: &str = "manifest.txt";
 /// What a subproblem's result file adds to its name.
 pub const RESULT: &str = ".count";
 
-/// Writes the subproblems at `depth` of `problem` (read from `source`, named in comments) into
-/// the new folder `out`. Nothing is left behind on failure: they are written into a folder
+/// Writes the subproblems at `depth` of `problem`'s search tree by `engine` (read from
+/// `source`, named in comments) into the new folder `out`. Nothing is left behind on failure: they are written into a folder
 /// beside it, renamed `out` at the end.
-pub fn split(problem: &Problem, source: &str, depth: usize, out: &Path) -> Result<(), Failure> {
+pub fn split(problem: &Problem, source: &str, depth: usize, out: &Path, engine: CoverEngine) -> Result<(), Failure> {
     let shown = out.display();
     match fs::read_dir(out).map(|mut entries| entries.next().is_some()) {
         Ok(true) => return Err(Failure::Input(format!("--out {shown}: the folder is not empty"))),
@@ -56,7 +59,7 @@ pub fn split(problem: &Problem, source: &str, depth: usize, out: &Path) -> Resul
     };
     let temp = parent.join(format!(".{}.partial-{}", name.to_string_lossy(), std::process::id()));
     fs::create_dir(&temp).map_err(|e| Failure::Input(format!("--out {shown}: cannot create it: {e}")))?;
-    let written = write_all(problem, source, depth, &temp)
+    let written = write_all(problem, source, depth, &temp, engine)
         .and_then(|()| fs::rename(&temp, out).map_err(|e| Failure::Input(format!("--out {shown}: {e}"))));
     if written.is_err() {
         // What went wrong is the error to report; a failing clean-up adds nothing to it.
@@ -65,49 +68,51 @@ pub fn split(problem: &Problem, source: &str, depth: usize, out: &Path) -> Resul
     written
 }
 
-/// Writes the subproblems and the manifest into `dir`.
-fn write_all(problem: &Problem, source: &str, depth: usize, dir: &Path) -> Result<(), Failure> {
+/// Writes the subproblems and the manifest into `dir`: the nodes at `depth` of `engine`'s
+/// search tree (the engines choose their items differently), each written as the problem
+/// with its path's options applied by the links engine, which covers their items.
+fn write_all(problem: &Problem, source: &str, depth: usize, dir: &Path, engine: CoverEngine) -> Result<(), Failure> {
     let failed = |e: io::Error| Failure::Input(format!("writing the subproblems: {e}"));
-    let mut search = Search::new(problem.matrix().clone());
-    search.set_pause(u64::MAX, depth);
-    let mut solved = 0u64;
+    let m = problem.matrix();
+    let top = match engine {
+        CoverEngine::Cells => pieces::top(&Cells::new(m), depth, u64::MAX),
+        _ => pieces::top(&Search::new(m.clone()), depth, u64::MAX),
+    };
+    let mut solved: u64 = top.by_depth.iter().sum();
+    let mut search = Search::new(m.clone());
     let mut lines = Vec::new();
     let mut text = String::new();
-    loop {
-        match search.step(&mut Pausing) {
-            Status::Solution => solved += 1,
-            Status::Done => break,
-            Status::Running => {
-                let m = search.matrix();
-                if m.is_solved() {
-                    solved += 1;
-                } else {
-                    let file = format!("sub-{:06}.dlx", lines.len() + 1);
-                    let mut line = file.clone();
-                    let mut about = String::new();
-                    for b in search.path() {
-                        let option = b.option as usize;
-                        let (item, at, items) = (
-                            problem.item_name(b.item as usize),
-                            problem.option_line(option).unwrap_or(0),
-                            problem.option_text(option),
-                        );
-                        let _ = write!(line, "\t{item}\t{at}\t{items}");
-                        let _ = write!(about, "\n|   {item}: line {at}: {items}");
-                    }
-                    text.clear();
-                    let _ = writeln!(
-                        text,
-                        "| {source} below depth {depth}, subproblem {}: the options chosen above it{about}",
-                        lines.len() + 1,
-                    );
-                    subproblem(problem, &search, &mut text);
-                    fs::write(dir.join(&file), &text).map_err(failed)?;
-                    lines.push(line);
-                }
-                search.skip();
+    for (path, _) in &top.nodes {
+        search
+            .start_below(path, false)
+            .expect("a node's path is a path of the search tree");
+        if search.matrix().is_solved() {
+            solved += 1;
+        } else {
+            let file = format!("sub-{:06}.dlx", lines.len() + 1);
+            let mut line = file.clone();
+            let mut about = String::new();
+            for b in path {
+                let option = b.option as usize;
+                let (item, at, items) = (
+                    problem.item_name(b.item as usize),
+                    problem.option_line(option).unwrap_or(0),
+                    problem.option_text(option),
+                );
+                let _ = write!(line, "\t{item}\t{at}\t{items}");
+                let _ = write!(about, "\n|   {item}: line {at}: {items}");
             }
+            text.clear();
+            let _ = writeln!(
+                text,
+                "| {source} below depth {depth}, subproblem {}: the options chosen above it{about}",
+                lines.len() + 1,
+            );
+            subproblem(problem, &search, &mut text);
+            fs::write(dir.join(&file), &text).map_err(failed)?;
+            lines.push(line);
         }
+        search.lift(path);
     }
     if lines.is_empty() {
         return Err(Failure::Input(format!(

@@ -45,7 +45,7 @@ mod links;
 mod search;
 
 use links::{Links, Node};
-pub use search::{Branch, Choice, Counters, Event, Nothing, Observer, Pausing, Search, Status, Stepwise};
+pub use search::{Branch, Choice, Counters, Event, Nothing, Observer, Pausing, Search, Status, Step, Stepwise};
 
 use std::fmt;
 use std::sync::Arc;

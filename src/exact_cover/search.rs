@@ -38,6 +38,37 @@ pub enum Event {
     Done,
 }
 
+/// The line of Algorithm X, as the page prints it, that an event carried out: Knuth's steps
+/// X1–X8, with X3, X5 and X6 split where they do two things (exported to JavaScript as
+/// `AlgorithmStep`, so that the page's pseudocode marks the line the search is at).
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen(js_name = AlgorithmStep))]
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Step {
+    /// X1: the lists are set up, level 0, nothing chosen (the search before its first event).
+    Start = 0,
+    /// X2: every primary item is covered: a solution.
+    Solution = 1,
+    /// X3: choose the item with the fewest options left.
+    Choose = 2,
+    /// X3: the item chosen has no option left: a dead end.
+    DeadEnd = 3,
+    /// X4: cover the item chosen; its options are the branches.
+    CoverChosen = 4,
+    /// X5: put the next branch into the partial solution.
+    Try = 5,
+    /// X5: cover the other items of the option tried, left to right.
+    CoverOthers = 6,
+    /// X6: uncover the other items of the option tried, right to left.
+    UncoverOthers = 7,
+    /// X6: take the option back out; the next branch is next.
+    Untry = 8,
+    /// X7: no branch left: uncover the item chosen.
+    UncoverChosen = 9,
+    /// X8 at level 0: the search is over.
+    Done = 10,
+}
+
 /// Receives each event of a search. The search only builds events when `ENABLED`,
 /// so an observer that ignores them ([`Nothing`]) costs nothing.
 pub trait Observer {
@@ -298,6 +329,30 @@ impl Search {
             .collect()
     }
 
+    /// The line of Algorithm X that did `last`, the event that brought the search where it is
+    /// (`None`: the search is at its start, X1). The event alone does not tell X4's cover from
+    /// X5's, nor X6's uncover from X7's; where the search goes next does.
+    pub fn step_of(&self, last: Option<Event>) -> Step {
+        match last {
+            None => Step::Start,
+            Some(Event::Solution) => Step::Solution,
+            Some(Event::Choose { .. }) => Step::Choose,
+            Some(Event::DeadEnd { .. }) => Step::DeadEnd,
+            // X4 goes on to X5's try; X5's covers go on covering, or enter the next level.
+            Some(Event::Cover { .. }) if self.pc == Pc::TryNext => Step::CoverChosen,
+            Some(Event::Cover { .. }) => Step::CoverOthers,
+            // A colour is only on a secondary item of the option tried: X5's and X6's alone.
+            Some(Event::Purify { .. }) => Step::CoverOthers,
+            Some(Event::Unpurify { .. }) => Step::UncoverOthers,
+            Some(Event::Try { .. }) => Step::Try,
+            // X7 ends its level; X6's uncovers go on to the untry.
+            Some(Event::Uncover { .. }) if self.level_ended() => Step::UncoverChosen,
+            Some(Event::Uncover { .. }) => Step::UncoverOthers,
+            Some(Event::Untry { .. }) => Step::Untry,
+            Some(Event::Done) => Step::Done,
+        }
+    }
+
     /// True right after a level ended (a solution, a dead end, or X7 with no option
     /// left), before the search backs up to the level below.
     pub fn level_ended(&self) -> bool {
@@ -315,7 +370,13 @@ impl Search {
     /// Does the work of the next event and reports it to `obs`. With an observer that
     /// ignores events ([`Nothing`]) nobody can tell one event from the next, so the
     /// search runs on without pausing until the next solution or the end.
-    #[inline(always)]
+    ///
+    /// Natively always inlined (the loop specialised in each caller). In wasm never: each
+    /// observer's copy of the loop is about 18 KB of the module, and inlined it was copied
+    /// into every caller (the trace's four ways of stepping, the Sudoku's limited search):
+    /// one call per pause costs nothing beside the search it runs.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
         use super::{ANY_WIDTH, COLOURED, MIXED};
         match (self.m.narrow, self.m.width_class()) {

@@ -1333,7 +1333,8 @@ fn stepping_back_through_colours_retraces_every_step_exactly() {
             "round {round}: unwound after {stop}"
         );
     }
-    assert!(purified > rounds_or(300, 1), "purifications: {purified}");
+    // As many as the rounds run: a fifth on wasm32 (`rounds`), one at least under Miri.
+    assert!(purified > rounds_or(rounds(300), 1), "purifications: {purified}");
 }
 
 /// Each item's colour while an option of the partial solution gives it one, and the options

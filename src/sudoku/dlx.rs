@@ -4,7 +4,9 @@
 
 use super::model::{self, Shape};
 use super::{node_budget, Board, BoardEngine, BoardPuzzle, Engine, EngineKind, GaveUp, Grid, Puzzle};
-use crate::exact_cover::{Counters, Matrix, Nothing, Observer, Search, Status, Stepwise};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::exact_cover::Nothing;
+use crate::exact_cover::{Counters, Matrix, Observer, Search, Status, Stepwise};
 
 /// The full 324-item, 729-option matrix, options in model order.
 pub fn full_matrix() -> Matrix {
@@ -114,7 +116,7 @@ impl Dlx {
 
     /// Runs the search to its end, or until `visit` says stop or the node limit is passed.
     /// `obs` decides how often the search pauses, and so how often the limit is looked at:
-    /// [`Nothing`] only at solutions (no limit needs more), [`Stepwise`] after each event.
+    /// [`Nothing`](crate::exact_cover::Nothing) only at solutions (no limit needs more), [`Stepwise`] after each event.
     /// `visit` is given the search at each solution.
     fn run<O: Observer>(&mut self, obs: &mut O, visit: &mut dyn FnMut(&Search) -> bool) -> Result<(), GaveUp> {
         loop {
@@ -132,6 +134,22 @@ impl Dlx {
                     nodes: self.max_nodes,
                     found: 0,
                 });
+            }
+        }
+    }
+
+    /// [`Dlx::run`] with no node limit, through [`crate::pieces::step`].
+    #[cfg(target_arch = "wasm32")]
+    fn run_unwatched(&mut self, visit: &mut dyn FnMut(&Search) -> bool) -> Result<(), GaveUp> {
+        loop {
+            match crate::pieces::step(&mut self.search) {
+                Status::Running => {}
+                Status::Solution => {
+                    if !visit(&self.search) {
+                        return Ok(());
+                    }
+                }
+                Status::Done => return Ok(()),
             }
         }
     }
@@ -156,6 +174,11 @@ impl Dlx {
         // Pausing after every event to look at the limit costs 6% (magictour), so a search
         // with no limit runs unwatched.
         if self.max_nodes == u64::MAX {
+            // In wasm the unwatched search is the page's counts' (one copy of the search's loop
+            // in the module, not two: 6 KB of the gzipped module; nothing sets a pause here).
+            #[cfg(target_arch = "wasm32")]
+            return self.run_unwatched(visit);
+            #[cfg(not(target_arch = "wasm32"))]
             self.run(&mut Nothing, visit)
         } else {
             self.run(&mut Stepwise, visit)
@@ -203,6 +226,7 @@ impl BoardEngine for Dlx {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exact_cover::Nothing;
     use crate::sudoku::Verdict;
 
     fn puzzle(s: &str) -> Puzzle {

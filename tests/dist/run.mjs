@@ -465,8 +465,10 @@ test('an update: an open tab keeps the old version whole; after it closes, the n
 });
 
 // --- 5. the single file from disk ---------------------------------------------------------------
-test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and animates; the workbench counts and its link round-trips', async () => {
+test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and animates; the workbench counts on 3 workers and its link round-trips', async () => {
   const ctx = await newContext('file', { offline: true });
+  // Three cores, whatever the machine has: Count starts three workers, each from a data: URL.
+  await ctx.addInitScript(() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 3 }));
   try {
     const page = await ctx.newPage();
     const urls = [];
@@ -485,7 +487,7 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     assert.equal(await events(page), 5);
     await shot(page, 'dist-file-knuth-dark');
     // The workbench: its problem is packed into the link (CompressionStream works on file://
-    // too), its count runs in its own worker, and the link opens it again.
+    // too), its count runs in workers of its own, and the link opens it again.
     await page.click('#tab-cover');
     await page.click('#cover-pane .gallery button:text-is("5 queens")');
     await page.waitForFunction(() => /^#m=cover&x=[\w-]+$/.test(location.hash));
@@ -493,7 +495,7 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     assert.equal(await events(page), 6);
     await page.click('#cover-count');
     await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
-    assert.match(await page.$eval('#cover-result', (e) => e.textContent), /^10 solutions:/);
+    assert.match(await page.$eval('#cover-result', (e) => e.textContent), /^10 solutions: .* on 3 workers\)\.$/);
     await page.waitForFunction(() => /&s=6$/.test(location.hash));
     const link = page.url();
     const again = await ctx.newPage();

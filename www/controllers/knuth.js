@@ -17,6 +17,11 @@ export class KnuthRoom {
     return !!this.trace;
   }
 
+  /** The header's words for the exact cover this view shows. */
+  taglineWords() {
+    return 'Knuth\'s example: 6 options × 7 items';
+  }
+
   watchWords() {
     return 'the same engine on 7 items and 6 options';
   }

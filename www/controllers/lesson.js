@@ -11,7 +11,7 @@
 
 import { STEPS, reach, parseStep } from '../lesson.js';
 import { Picture } from '../picture.js';
-import { counted } from '../grouped.js';
+import { counted, grouped } from '../grouped.js';
 import { LessonPanel } from '../views/lesson.js';
 
 /** The keys that step or play a search (views/controls.js): nothing to move in a figure. */
@@ -94,11 +94,15 @@ export class Lesson {
     return (this.shell.trace?.events ?? this.at) - this.at;
   }
 
-  /** The search back at the step's moment. */
+  /** The search back at the step's moment, reached as its words describe it: by a step
+   *  forward (the pseudocode marks the moment's line, not a line undone on the way back). */
   backToMoment() {
     const d = this.moved;
-    if (d > 0) this.player.runBack(d, 0);
-    else if (d < 0) this.player.run(-d, 0);
+    const last = this.at > 0 ? 1 : 0;
+    if (d > 0) {
+      this.player.runBack(d + last, 0);
+      this.player.run(last, 0);
+    } else if (d < 0) this.player.run(-d, 0);
     this.shell.render();
   }
 
@@ -187,7 +191,16 @@ export class Lesson {
   /** The words of step `n` and where it is in the lesson. */
   show(n, step, text) {
     this.panel.show(n, step, text);
+    this.shell.writeTagline();
     this.onChange();
+  }
+
+  /** The header's words for the step's own figure (null: the view's words stand). */
+  taglineWords() {
+    const t = this.figure && this.figureTrace;
+    if (!t) return null;
+    const side = Math.round(Math.sqrt(t.givens.length));
+    return `a ${side}×${side} Sudoku: ${grouped(t.options)} options × ${grouped(t.items)} items`;
   }
 
   key(e) {

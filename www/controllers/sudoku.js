@@ -14,7 +14,7 @@ import { readPasted, digitsOf, lineOf, givensCount, emptyLine, sideOfLine } from
 import { History } from '../history.js';
 import { EXAMPLES, examplesOf } from '../examples.js';
 import { MARKS_UP_TO, PENCIL_UP_TO } from '../views/board.js';
-import { time } from '../views/result.js';
+import { countProgress, countSpent, time } from '../views/result.js';
 import { grouped } from '../grouped.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
@@ -27,8 +27,8 @@ export class SudokuRoom {
    * `numberingFor(side, alphabet)`: the numbering of a size written in an alphabet
    * ('digits' or 'letters'; the size's usual one when undefined). `shell`: www/shell.js.
    */
-  constructor({ dlx, numberingFor, player, solver, views, shell, $ }) {
-    Object.assign(this, { dlx, numberingFor, player, solver, views, shell, $ });
+  constructor({ dlx, numberingFor, player, solver, counts, views, shell, $ }) {
+    Object.assign(this, { dlx, numberingFor, player, solver, counts, views, shell, $ });
     /** The grid's size and the puzzle's alphabet: the numbering the board is drawn in. */
     this.numbering = numberingFor(9);
     this.givens = new Uint8Array(this.numbering.cells);
@@ -94,6 +94,12 @@ export class SudokuRoom {
     this.shapeShown();
   }
 
+  /** The header's words for the exact cover this view shows. */
+  taglineWords() {
+    const n = this.numbering;
+    return `a ${n.side}×${n.side} Sudoku: ${grouped(n.options)} options × ${grouped(n.items)} items`;
+  }
+
   /** The words under "Watch the search": what the search of this view runs on. */
   watchWords() {
     const n = this.numbering;
@@ -123,7 +129,6 @@ export class SudokuRoom {
     marks.disabled = side > MARKS_UP_TO;
     marks.checked = side <= 9;
     this.views.board.setMarksShown(marks.checked);
-    $('tagline-matrix').textContent = `${grouped(n.options)} × ${grouped(n.items)}`;
     const note = $('size-note');
     note.hidden = nine;
     note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` ${side > MARKS_UP_TO ? 'Candidates are not drawn at this size (they would be too small to read); a cell\'s label lists them.' : 'Candidates are small at this size: tick "candidates" and zoom the page (Ctrl +) to read them.'} Hint and New puzzle are 9×9 only.` : ''}`;
@@ -515,6 +520,7 @@ export class SudokuRoom {
   cancelSolver() {
     this.solveJob++;
     if (this.solver.busy) this.solver.cancel();
+    this.counts.cancel();
   }
 
   refuseIfClashing() {
@@ -569,17 +575,17 @@ export class SudokuRoom {
     }
     this.cancelSolver();
     const job = this.solveJob;
-    result.busy('Counting…');
+    result.busy('Counting…', { bar: true });
     try {
-      const r = await this.solver.count(this.engineLine(), limit, (p) => {
-        if (job === this.solveJob) result.progress(`Counting… ${grouped(p.solutions)} solutions so far (${grouped(p.events)} steps)`);
+      const r = await this.counts.sudokuCount(this.engineLine(), limit, (p) => {
+        if (job === this.solveJob) result.progress(countProgress(p), p.done);
       });
       if (job !== this.solveJob) return;
       const n = grouped(r.count);
       const what = r.count === 1 ? 'solution' : 'solutions';
       // No solution is no good news: not in the green of a count.
       result.message(r.count === 0 && r.complete ? 'none' : 'count', r.complete
-        ? `${n} ${what}: the whole search tree was explored (${grouped(r.events)} steps, ${time(r.ms)}).`
+        ? `${n} ${what}: the whole search tree was explored ${countSpent(r)}.`
         : `At least ${n} ${what}: stopped at the limit (${time(r.ms)}).`);
     } catch (e) {
       if (job === this.solveJob) this.showSolverError(e);

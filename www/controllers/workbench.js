@@ -5,6 +5,7 @@
 
 import { Picture } from '../picture.js';
 import { DEFAULT_PROBLEM, GALLERY } from '../workbench.js';
+import { counted } from '../grouped.js';
 
 /** The workbench draws the links of problems up to this size, as in Knuth's view. */
 const DANCE_ITEMS = 10, DANCE_OPTIONS = 10;
@@ -23,8 +24,14 @@ export class WorkbenchRoom {
     return !!this.trace;
   }
 
+  /** The header's words for the exact cover this view shows. */
+  taglineWords() {
+    const t = this.trace;
+    return t ? `the problem in the editor: ${counted(t.options, 'option')} × ${counted(t.items, 'item')}` : 'the problem in the editor';
+  }
+
   watchWords() {
-    return 'the same engine on the problem at the left';
+    return 'the same engine on the problem in the editor';
   }
 
   maxDepth() {
@@ -37,6 +44,7 @@ export class WorkbenchRoom {
     this.trace = trace;
     this.picture = trace && new Picture(trace);
     this.views.coverDance.reset();
+    this.views.coverPicture.setDrawing(trace?.drawing() ?? null); // queens, pentominoes, …: a picture (src/dlx1/pictures.rs)
     if (this.shell.mode === 'cover') {
       this.shell.attach();
       this.shell.render();
@@ -61,6 +69,7 @@ export class WorkbenchRoom {
     const { views, trace } = this;
     views.coverItems.render(trace, pic);
     views.coverMatrix.render(trace, pic, paused);
+    views.coverPicture.render(pic);
     // A problem as small as Knuth's is also drawn as his nodes and links.
     const small = !!pic && trace.items <= DANCE_ITEMS && trace.options <= DANCE_OPTIONS;
     this.$('cover-dance').hidden = !small;

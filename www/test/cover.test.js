@@ -92,7 +92,7 @@ function bench({ solver = {} } = {}) {
     clear: () => seen.results.push(['clear']),
     message: (kind, text) => seen.results.push([kind, text]),
     busy: (text) => seen.results.push(['busy', text]),
-    progress: (text) => seen.results.push(['progress', text]),
+    progress: (text, share) => seen.results.push(['progress', text, share]),
   };
   const wb = new Workbench({
     dlx, editor, status, result, solver: { busy: false, cancel() {}, ...solver },
@@ -192,16 +192,19 @@ test('the workbench counts in its worker, shows progress, and a cancel says so',
   const { wb, seen } = bench({ solver: { coverCount: (text, limit, onProgress) => { progress = onProgress; return new Promise(() => {}); } } });
   wb.example('queens-8');
   wb.count();
-  progress({ solutions: 12, nodes: 1, events: 3456 });
-  assert.deepEqual(seen.results.slice(-2), [['busy', 'Counting…'], ['progress', 'Counting… 12 solutions so far (3,456 steps)']]);
-  const done = bench({ solver: { coverCount: async () => ({ count: 92, nodes: 1, events: 1965, ms: 12 }) } });
+  progress({ solutions: 12, nodes: 3456, done: 0.25, ms: 100, workers: 2 });
+  assert.deepEqual(seen.results.slice(-2), [['busy', 'Counting…'], ['progress', 'Counting… 12 solutions so far (3,456 nodes): 25% of the tree, on 2 workers', 0.25]]);
+  // The time left, once a share of the tree and half a second are behind: 2 s for 20% took 8 s more.
+  progress({ solutions: 1, nodes: 1, done: 0.2, ms: 2000, workers: 1 });
+  assert.deepEqual(seen.results.at(-1), ['progress', 'Counting… 1 solution so far (1 node): 20% of the tree, about 8 s left, on 1 worker', 0.2]);
+  const done = bench({ solver: { coverCount: async () => ({ count: 92, nodes: 1965, ms: 12, workers: 2 }) } });
   done.wb.example('queens-8');
   await done.wb.count();
-  assert.deepEqual(done.seen.results.at(-1), ['count', '92 solutions: the whole search tree was explored (1,965 steps, 12 ms).']);
-  const none = bench({ solver: { coverCount: async () => ({ count: 0, nodes: 1, events: 7, ms: 1 }) } });
+  assert.deepEqual(done.seen.results.at(-1), ['count', '92 solutions: the whole search tree was explored (1,965 nodes in 12 ms on 2 workers).']);
+  const none = bench({ solver: { coverCount: async () => ({ count: 0, nodes: 7, ms: 1, workers: 1 }) } });
   none.wb.example('queens-8');
   await none.wb.count();
-  assert.deepEqual(none.seen.results.at(-1), ['none', '0 solutions: the whole search tree was explored (7 steps, 1 ms).'], 'no solution: not the green of a count');
+  assert.deepEqual(none.seen.results.at(-1), ['none', '0 solutions: the whole search tree was explored (7 nodes in 1 ms on 1 worker).'], 'no solution: not the green of a count');
   const stopped = bench({ solver: { coverCount: async () => { throw new Cancelled(); } } });
   stopped.wb.example('queens-8');
   await stopped.wb.count();

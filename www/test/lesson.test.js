@@ -216,7 +216,7 @@ const WORDS = [
     view: "figure",
     title: "A Sudoku as items and options",
     text: [
-      "A Sudoku is an exact cover too. The board shows a 4×4 one, with 64 items: each of its 16 cells is filled once, and each row, column and box has each digit once. Its 64 options are a digit in a cell, and each has exactly 4 items: 'r1c2\u00a0=\u00a02' covers \"r1c2 is filled\", \"row 1 has 2\", \"column 2 has 2\" and \"box 1 has 2\". Next to the board is its whole matrix: a row per option, a column per item, a dot for each 1.",
+      "A Sudoku is an exact cover too. The board shows a 4×4 one, with 64 items: each of its 16 cells is filled once, and each row, column and box has each digit once. Its 64 options are a digit in a cell, and each has exactly 4 items: 'r1c2\u00a0=\u00a02' covers \"r1c2 is filled\", \"row 1 has 2\", \"column 2 has 2\" and \"box 1 has 2\". The figure draws the board and its whole matrix: a row per option, a column per item, a dot for each 1.",
       "The board's 5 givens are options chosen before the search starts, drawn as chosen (green rows): they cover 20 items (shaded columns) and hide the 37 options that clash with them (pale rows), leaving 22 for the search. The next steps watch the search on Knuth's smaller example.",
     ],
     label: "The whole matrix of this 4×4 Sudoku: 64 options (rows) by 64 items (columns); the givens cover 20 items and hide 37 options.",

@@ -114,7 +114,9 @@ export class ItemsView {
     const itemOf = (e) => e.target.closest?.('.item');
     this.root.addEventListener('pointerover', (e) => {
       const sq = itemOf(e);
-      if (sq) this.onHover(Number(sq.dataset.item), 'pointer');
+      if (!sq) return;
+      sq.title = this.label(Number(sq.dataset.item)); // its length too, where the square is too small to write it
+      this.onHover(Number(sq.dataset.item), 'pointer');
     });
     this.root.addEventListener('pointerleave', () => this.onHover(null, 'pointer'));
     this.root.addEventListener('focusin', (e) => {
@@ -173,20 +175,42 @@ export class ItemsView {
     if (this.model) this.render(this.model);
   }
 
-  /** The lengths 0..side in each text style, drawn once: painting a length is then one drawImage. */
+  /**
+   * The lengths 0..side in each text style, drawn once: painting a length is then one
+   * drawImage. A length is written at 0.56 of its square (0.46 for two digits), and never
+   * under the page's least text size (`--min-text`: 12 px on a phone, 16 px in large type;
+   * they were 9 px on a phone); where that does not fit in a square (a 25×25's on a phone),
+   * the lengths are not written: the shade says them, and pointing at a square or focusing it
+   * tells it. The canvases say the size of their digits on screen in `data-label-px` (0:
+   * none), for the e2e tests, which cannot read text off a canvas.
+   */
   makeGlyphs() {
-    const size = Math.max(4, Math.round((this.geo[2] || 14) * (this.dpr || 1)));
+    const dpr = this.dpr || 1;
+    const square = this.geo[2] || 14; // CSS px
+    const least = parseFloat(getComputedStyle(this.root).getPropertyValue('--min-text')) || 0;
+    const sizes = [Math.max(least, square * 0.56), Math.max(least, square * 0.46)]; // one digit, two
+    const size = Math.max(4, Math.round(square * dpr));
     const atlas = document.createElement('canvas');
     atlas.width = size * (this.side + 1);
     atlas.height = size * GLYPHS.length * 2;
     const g = atlas.getContext('2d');
     g.textAlign = 'center';
     g.textBaseline = 'middle';
+    const font = (bold, d) => `${bold ? 700 : 400} ${Math.round(sizes[d < 10 ? 0 : 1] * dpr)}px ${this.font}`;
+    // The widest length in bold fits its square, with a little room around it.
+    g.font = font(true, this.side);
+    const widest = g.measureText(String(this.side)).width / dpr;
+    this.written = sizes[this.side < 10 ? 0 : 1] <= 0.9 * square && widest <= 0.94 * square;
+    const shown = this.side < 10 ? sizes[0] : Math.min(...sizes);
+    const onScreen = this.written ? Math.round(shown * dpr) / dpr * (Math.round(square * dpr) / size) : 0;
+    for (const c of this.canvases) c.dataset.labelPx = onScreen.toFixed(2).replace(/\.?0+$/, '');
+    const note = document.getElementById('items-unwritten');
+    if (note) note.hidden = this.written;
     GLYPHS.forEach((v, row) => {
       for (const bold of [false, true]) {
         g.fillStyle = this.colors[v];
         for (let d = 0; d <= this.side; d++) {
-          g.font = `${bold ? 700 : 400} ${Math.round(size * (d < 10 ? 0.56 : 0.46))}px ${this.font}`;
+          g.font = font(bold, d);
           g.fillText(String(d), d * size + size / 2, (row * 2 + (bold ? 1 : 0)) * size + size * 0.54);
         }
       }
@@ -233,7 +257,7 @@ export class ItemsView {
     ctx.roundRect(x, y, s, s, 3 * dpr);
     ctx.fill();
     ctx.globalAlpha = 1;
-    if (glyph >= 0) {
+    if (glyph >= 0 && this.written) {
       const g = this.glyph;
       ctx.drawImage(this.atlas, Math.min(this.side, len) * g, (glyph * 2 + (bold ? 1 : 0)) * g, g, g, x, y, s, s);
     }

@@ -302,8 +302,16 @@ export class MatrixView {
         const [a, z] = [Math.max(mx0, x0), Math.min(W, x1)];
         ctx.fillStyle = this.inkSoft;
         ctx.fillRect(a, oy - 5 * dpr, z - a - 2 * dpr, 1 * dpr);
-        const text = m.colBandLabel(k);
-        ctx.fillText(text, (a + z) / 2, oy - 5 * dpr - font * 0.8, z - a - 4 * dpr);
+        // A band too narrow for its words ("column has digit") is named by the first
+        // ("column"), or its first three letters ("col."): squeezed to fit, the words were
+        // narrower than their size says (as narrow as 10 px letters at 16 px). A word still
+        // too wide is squeezed, and its size counted as drawn.
+        const room = z - a - 4 * dpr;
+        const full = m.colBandLabel(k), first = full.split(' ')[0];
+        const text = [full, first, `${first.slice(0, 3)}.`].find((t) => ctx.measureText(t).width <= room) ?? `${first.slice(0, 3)}.`;
+        const wide = ctx.measureText(text).width;
+        if (wide > room) drawn.push(font / dpr * room / wide);
+        ctx.fillText(text, (a + z) / 2, oy - 5 * dpr - font * 0.8, room);
         this.labels.push(text);
       }
     }

@@ -2,6 +2,7 @@
 // the cells where they differ), a count, or work in progress with its Cancel button.
 // And the notice line: clashes, paste results, errors, each naming the cell or line.
 
+import { counted } from '../grouped.js';
 
 export class NoticeView {
   constructor(root) {
@@ -56,7 +57,8 @@ export class ResultView {
     this.root.hidden = true;
   }
 
-  busy(text) {
+  /** Work in progress, with Cancel; `bar`: with a bar of the share done (see `progress`). */
+  busy(text, { bar = false } = {}) {
     const p = document.createElement('p');
     p.className = 'busy';
     const span = document.createElement('span');
@@ -72,6 +74,12 @@ export class ResultView {
     cancel.id = 'cancel-solver';
     cancel.addEventListener('click', () => this.onCancel());
     p.append(Object.assign(document.createElement('span'), { className: 'spinner', ariaHidden: 'true' }), span, cancel);
+    if (bar) {
+      // Without a value it is the browser's "under way" bar, until the first share comes.
+      const b = Object.assign(document.createElement('progress'), { className: 'count-bar', max: 1 });
+      b.setAttribute('aria-label', 'Share of the search tree counted');
+      p.append(b);
+    }
     this.root.replaceChildren(p);
     this.root.hidden = false;
     this.root.dataset.kind = 'busy';
@@ -79,9 +87,12 @@ export class ResultView {
     return span;
   }
 
-  progress(text) {
+  /** The progress' words; `share` (0 to 1), if given, on the bar. */
+  progress(text, share) {
     const span = this.root.querySelector('.busy-text');
     if (span) span.textContent = text;
+    const bar = this.root.querySelector('.count-bar');
+    if (bar && share !== undefined) bar.value = share;
   }
 
   message(kind, text) {
@@ -142,4 +153,24 @@ function mini(title, givens, digits, diff, { side, order, symbols }) {
   }
   fig.append(cap, grid);
   return fig;
+}
+
+/** A count's progress (www/count-pool.js) in words: "Counting… 1,234 solutions so far (56,789
+ *  nodes): 45% of the tree, about 3 s left, on 2 workers". The time left is the time so far
+ *  stretched by the share of the tree left, as Knuth's programs estimate it. */
+export function countProgress(p) {
+  const left = p.done >= 0.01 && p.ms >= 500 ? `, about ${roughly((p.ms * (1 - p.done)) / p.done)} left` : '';
+  return `Counting… ${counted(p.solutions, 'solution')} so far (${counted(p.nodes, 'node')}): ${Math.floor(100 * p.done)}% of the tree${left}, on ${counted(p.workers, 'worker')}`;
+}
+
+/** What a whole count took: "(56,789 nodes in 1.2 s on 2 workers)". */
+export const countSpent = (r) => `(${counted(r.nodes, 'node')} in ${time(r.ms)} on ${counted(r.workers, 'worker')})`;
+
+/** A time to come, rounded as an estimate is: "3 s", "12 min", "2.5 h", "4 days". */
+function roughly(ms) {
+  const s = ms / 1000;
+  if (s < 90) return `${Math.max(1, Math.round(s))} s`;
+  if (s < 90 * 60) return `${Math.round(s / 60)} min`;
+  if (s < 48 * 3600) return `${(s / 3600).toFixed(1)} h`;
+  return `${Math.round(s / 86400).toLocaleString('en')} days`;
 }

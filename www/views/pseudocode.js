@@ -1,0 +1,115 @@
+// Algorithm X, step by step: Knuth's steps X1–X8 and the loops of cover and uncover as short
+// pseudocode in the page's words, with the line the search is at marked
+// (`aria-current="step"`). Which line that is comes from Rust (`Trace.algorithmStep`, and
+// after a step back `Trace.undoneStep`, the line whose event was undone): the search's own
+// state tells X4's cover from X5's and X6's uncover from X7's; nothing here works it out.
+// A <details> element: a teacher can hide it (and the page remembers that).
+
+import { AlgorithmStep as S } from '../pkg/dlx_sudoku.js';
+
+/** The lines, in order: `[label, step (an AlgorithmStep name) or null, words]`. */
+export const LINES = [
+  ['X1', 'Start', 'Start: every item is in the list of items to cover; level 0, nothing chosen.'],
+  ['X2', 'Solution', 'Enter the level. No item left to cover? A solution: go to X8.'],
+  ['X3', 'Choose', 'Choose the item i with the fewest options left (the first of a tie).'],
+  ['', 'DeadEnd', 'It has none left? A dead end: go to X8.'],
+  ['X4', 'CoverChosen', 'cover(i): its options are the branches, top to bottom.'],
+  ['X5', 'Try', 'No branch left? Go to X7. Else try the next one, x: it joins the partial solution.'],
+  ['', 'CoverOthers', 'cover(j) for each other item j of x, left to right; one level deeper: X2.'],
+  ['X6', 'UncoverOthers', 'Take x back: uncover(j) for each other item j of x, right to left;'],
+  ['', 'Untry', 'x leaves the partial solution; on to the next branch: X5.'],
+  ['X7', 'UncoverChosen', 'No branch left: uncover(i), and back up.'],
+  ['X8', 'Done', 'Leave the level: at level 0 the search is done; else back to X6 one level up.'],
+];
+
+/** The loops of cover and uncover, marked while a line above runs them. */
+export const PROCEDURES = [
+  ['cover', ['cover(i): for each option o in the list of i, top to bottom,', '  hide o: unlink it from the lists of its other items (each list one shorter);', 'then take i out of the list of items.']],
+  ['uncover', ['uncover(i): put i back in the list of items;', 'for each option o in the list of i, bottom to top,', '  unhide o: link it back into its other items\' lists, right to left.']],
+];
+
+/** Which procedure a line runs. */
+const RUNS = { CoverChosen: 'cover', CoverOthers: 'cover', UncoverOthers: 'uncover', UncoverChosen: 'uncover' };
+
+/**
+ * What to mark for a picture of the search (www/picture.js): the line (an AlgorithmStep
+ * name), whether it was undone by a step back, and the procedure it runs ('' for none).
+ * Null when there is no search.
+ */
+export function markOf(pic) {
+  if (!pic) return null;
+  const back = pic.undone >= 0;
+  const step = S[back ? pic.undone : pic.step];
+  return { step, back, runs: RUNS[step] ?? '' };
+}
+
+const STORE = 'dlx-algorithm';
+
+export class PseudocodeView {
+  /** `root`: an empty <details>. */
+  constructor(root) {
+    this.root = root;
+    let open = true;
+    try {
+      open = localStorage.getItem(STORE) !== 'closed';
+    } catch { /* no storage: shown */ }
+    root.open = open;
+    const summary = document.createElement('summary');
+    summary.textContent = 'Algorithm X, step by step';
+    const lines = document.createElement('ol');
+    lines.className = 'algo-lines';
+    lines.setAttribute('aria-label', 'Algorithm X');
+    this.lines = new Map();
+    for (const [label, step, words] of LINES) {
+      const li = document.createElement('li');
+      li.dataset.step = step;
+      const b = document.createElement('b');
+      b.className = 'algo-label';
+      b.textContent = label;
+      const text = document.createElement('span');
+      text.textContent = words;
+      li.append(b, text);
+      lines.append(li);
+      this.lines.set(step, li);
+    }
+    this.procs = new Map();
+    const procs = document.createElement('div');
+    procs.className = 'algo-procs';
+    for (const [name, rows] of PROCEDURES) {
+      const pre = document.createElement('pre');
+      pre.className = 'algo-proc';
+      pre.dataset.proc = name;
+      pre.textContent = rows.join('\n');
+      procs.append(pre);
+      this.procs.set(name, pre);
+    }
+    this.badge = Object.assign(document.createElement('span'), { className: 'algo-undone', textContent: ' (undone by the step back)' });
+    root.append(summary, lines, procs);
+    root.addEventListener('toggle', () => {
+      try {
+        localStorage.setItem(STORE, root.open ? 'open' : 'closed');
+      } catch { /* no storage */ }
+    });
+    this.shown = '';
+  }
+
+  /** Marks the line of the picture's moment (none without a search). */
+  render(pic) {
+    const mark = markOf(pic);
+    const key = mark ? `${mark.step} ${mark.back}` : '';
+    if (key === this.shown) return;
+    this.shown = key;
+    for (const li of this.lines.values()) {
+      li.removeAttribute('aria-current');
+      li.classList.remove('back');
+    }
+    this.badge.remove();
+    for (const [name, pre] of this.procs) pre.classList.toggle('running', name === mark?.runs);
+    this.root.dataset.step = mark?.step ?? '';
+    if (!mark) return;
+    const li = this.lines.get(mark.step);
+    li.setAttribute('aria-current', 'step');
+    li.classList.toggle('back', mark.back);
+    if (mark.back) li.lastElementChild.append(this.badge); // in the words, not a grid cell of its own
+  }
+}
