@@ -1993,7 +1993,10 @@ fn bad_example_names_say_what_was_expected() {
         "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku, word-squares, graceful)"
     );
     // The page has no files: a word list by name is an error, not a panic.
-    assert!(err(cover_example(&js("word-squares"), &js("words.txt"))).starts_with("word-squares: words.txt: "));
+    assert_eq!(
+        err(cover_example(&js("word-squares"), &js("words.txt"))),
+        "word-squares: the word list is a file, which only the command line reads (dlx-sudoku cover --example word-squares FILE)"
+    );
     assert_eq!(
         err(cover_example(&js("graceful"), &js("Q3"))),
         err(cover_example(&js("graceful"), &JsValue::UNDEFINED))

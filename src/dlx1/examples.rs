@@ -36,7 +36,9 @@ pub enum Example {
     /// The 64-item problem of a 4×4 Sudoku puzzle (the teaching size).
     SudokuFour(BoardPuzzle),
     /// Word squares (with colours): `n` × `n` arrays whose rows and columns are all words of
-    /// a list of `n`-letter words, read from the file `source`.
+    /// a list of `n`-letter words, read from the file `source`. Not in wasm, which has no
+    /// files (and so not the bytes of the code that makes them: see `from_args`).
+    #[cfg(not(target_arch = "wasm32"))]
     WordSquares { words: Vec<String>, source: String },
     /// Graceful labellings of a graph (with colours).
     Graceful(Graph),
@@ -195,6 +197,13 @@ impl Example {
                 .parse::<Puzzle>()
                 .map(Example::Sudoku)
                 .map_err(|e| format!("sudoku: {e}")),
+            #[cfg(target_arch = "wasm32")]
+            ("word-squares", Some(_)) => Err(
+                "word-squares: the word list is a file, which only the command line reads \
+                 (dlx-sudoku cover --example word-squares FILE)"
+                    .to_string(),
+            ),
+            #[cfg(not(target_arch = "wasm32"))]
             ("word-squares", Some(path)) => {
                 let text = std::fs::read(path).map_err(|e| format!("word-squares: {path}: {e}"))?;
                 let words =
@@ -225,7 +234,9 @@ impl Example {
                 _ => 8,
             }),
             Example::Knuth => Some(1),
-            Example::Sudoku(_) | Example::SudokuFour(_) | Example::WordSquares { .. } => None,
+            Example::Sudoku(_) | Example::SudokuFour(_) => None,
+            #[cfg(not(target_arch = "wasm32"))]
+            Example::WordSquares { .. } => None,
             Example::Graceful(g) => graceful_count(g),
         }
     }
@@ -239,6 +250,7 @@ impl Example {
             Example::Knuth => knuth(),
             Example::Sudoku(ref puzzle) => sudoku(puzzle),
             Example::SudokuFour(ref puzzle) => sudoku_four(puzzle),
+            #[cfg(not(target_arch = "wasm32"))]
             Example::WordSquares { ref words, .. } => word_squares(words),
             Example::Graceful(g) => graceful(g),
         }
@@ -288,6 +300,7 @@ impl fmt::Display for Example {
                 "the 4×4 Sudoku {}: items pRC (cell), rRD, cCD, bBD (row, column, box has digit)",
                 p.givens()
             ),
+            #[cfg(not(target_arch = "wasm32"))]
             Example::WordSquares { words, source } => {
                 let n = words.first().map_or(0, |w| w.chars().count());
                 write!(

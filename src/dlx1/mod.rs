@@ -127,13 +127,19 @@ impl Problem {
     /// gives a secondary item a colour (DLX2's form). A name that is not an item's is
     /// [`MatrixError::NoSuchItem`] with `item` = `usize::MAX`.
     pub fn add_option<S: AsRef<str>>(&mut self, names: &[S]) -> Result<usize, MatrixError> {
+        let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+        self.add_named(&names)
+    }
+
+    /// [`Problem::add_option`], once for every kind of name (not a copy in each caller).
+    fn add_named(&mut self, names: &[&str]) -> Result<usize, MatrixError> {
         let option = self.options();
         let mut items = Vec::with_capacity(names.len());
         let mut colours = Vec::with_capacity(names.len());
         for name in names {
-            let (name, colour) = match name.as_ref().split_once(':') {
+            let (name, colour) = match name.split_once(':') {
                 Some((name, colour)) => (name, self.colour_number(colour)),
-                None => (name.as_ref(), 0),
+                None => (*name, 0),
             };
             items.push(self.item(name).ok_or(MatrixError::NoSuchItem {
                 option,

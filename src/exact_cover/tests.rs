@@ -1000,12 +1000,13 @@ fn the_search_says_when_it_is_at_the_start_and_when_a_level_ended() {
 }
 
 /// What searching a tree in pieces found: each solution's options (sorted), the counters
-/// summed over the pieces, and the shares of the tree the pieces reported done.
+/// summed over the pieces, the shares of the tree the pieces reported done, and the pieces.
 #[derive(Default)]
 struct Pieces {
     solutions: Vec<Vec<usize>>,
     counters: Counters,
     done: f64,
+    pieces: usize,
 }
 
 /// Searches the subtree below `path` as a parallel count does, one piece at a time: a piece
@@ -1013,6 +1014,7 @@ struct Pieces {
 /// (`split_rest`), which are searched the same way. `share` is the subtree's share of the tree.
 fn search_in_pieces(search: &mut Search, path: &[Branch], fresh: bool, share: f64, budget: u64, out: &mut Pieces) {
     let tried = search.start_below(path, fresh).unwrap();
+    out.pieces += 1;
     search.set_pause(budget, usize::MAX);
     let mut rest = Vec::new();
     loop {
@@ -1062,6 +1064,9 @@ fn a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work(
     if !cfg!(miri) {
         matrices.push(queens);
     }
+    // With colours too (in wasm their search is the one loop for every observer, its pauses
+    // read at run time: they must pause as `Pausing` says).
+    matrices.extend((0..rounds(100)).map(|_| random_coloured(&mut rng).0));
     for (round, m) in matrices.into_iter().enumerate() {
         let mut whole = Search::new(m.clone());
         let mut expect = Vec::new();
@@ -1084,6 +1089,10 @@ fn a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work(
                 "round {round}, budget {budget}"
             );
             assert!((pieces.done - 1.0).abs() < 1e-9, "round {round}: {} done", pieces.done);
+            // A piece of one node pauses on entering the next level: more nodes, more pieces.
+            if budget == 1 && b.nodes > 1 {
+                assert!(pieces.pieces > 1, "round {round}: {} nodes in one piece", b.nodes);
+            }
             assert_eq!(search.into_matrix(), m, "round {round}: not restored");
         }
     }
