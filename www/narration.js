@@ -101,7 +101,7 @@ export function narrate(pic, trace, sudoku = null) {
     }
     case K.Purify: {
       const by = top?.trying ? `${w.option(top.option)} gives ` : 'Give ';
-      return `${by}${w.item(a)} the colour ${trace.colourName(b)}: every option that gives it another colour, or none, is hidden; those that agree may share it.`;
+      return `${by}${w.item(a)} the colour ${trace.colourName(b)}: options that give it another colour, or none, are hidden.`;
     }
     case K.Unpurify:
       return `${w.item(a)} loses the colour ${trace.colourName(b)}: the options it hid come back.`;

@@ -1374,6 +1374,25 @@ async function typeProblem(page, text) {
   await page.waitForTimeout(350);
 }
 
+test('workbench: a colour problem of the gallery steps to a purify and back, each purified item\'s colour on its chip, the narration whole in its box', async () => {
+  const page = await openCover();
+  await galleryPick(page, 'Graceful labelling of K3 (colours)');
+  const start = await coverSnapshot(page);
+  // Step 14: the option tried at level 1 purifies its coloured items (graceful K3, DLX2's order).
+  for (let k = 0; k < 14; k++) await page.keyboard.press(']');
+  assert.equal(await narration(page), "'1 0-2 .0:0 .2:1 +0:0 +1:2' gives item +1 the colour 2: options that give it another colour, or none, are hidden.");
+  assert.deepEqual(
+    await page.$$eval('#cover-items li.purified', (ls) => ls.map((l) => l.textContent)),
+    ['.0:010', '.1:310', '.2:11', '+0:02', '+1:21', '+3:12'],
+    'each purified item shows its colour (and its length)',
+  );
+  const cut = await page.$eval('#narration', (b) => b.scrollHeight > b.clientHeight + 1);
+  assert.equal(cut, false, 'the purify\'s sentence fits its two lines at 1280 px');
+  for (let k = 0; k < 14; k++) await page.keyboard.press('[');
+  sameDom(await coverSnapshot(page), start, 'after 14 steps forward and 14 back');
+  assert.equal(await page.$$eval('#cover-items li.purified', (ls) => ls.length), 0);
+});
+
 test('workbench: the gallery, animate, step back, narration in item and option names, each item\'s length', async () => {
   const page = await openCover();
   assert.equal(await coverStatus(page), '22 items (8 primary, 14 secondary), 16 options, 64 entries.', '4 queens by default');
