@@ -115,55 +115,6 @@ impl Observer for Vec<Event> {
     }
 }
 
-/// What the search's loop asks of its observer: an [`Observer`]'s constants (which fold away,
-/// so each observer's copy of the loop is as if written for it), or, in wasm, `Dyn`'s answers
-/// at run time.
-trait Watch {
-    fn enabled(&self) -> bool;
-    fn pauses(&self) -> bool;
-    fn tell(&mut self, event: Event);
-}
-
-impl<O: Observer> Watch for O {
-    #[inline(always)]
-    fn enabled(&self) -> bool {
-        O::ENABLED
-    }
-    #[inline(always)]
-    fn pauses(&self) -> bool {
-        O::PAUSES
-    }
-    #[inline(always)]
-    fn tell(&mut self, event: Event) {
-        self.event(event);
-    }
-}
-
-/// Any observer, its constants read at run time: in wasm, a search with colours runs one copy
-/// of the loop for every observer (see [`Search::step`]).
-#[cfg(target_arch = "wasm32")]
-struct Dyn<'a> {
-    enabled: bool,
-    pauses: bool,
-    sink: &'a mut dyn FnMut(Event),
-}
-
-#[cfg(target_arch = "wasm32")]
-impl Watch for Dyn<'_> {
-    #[inline(always)]
-    fn enabled(&self) -> bool {
-        self.enabled
-    }
-    #[inline(always)]
-    fn pauses(&self) -> bool {
-        self.pauses
-    }
-    #[inline(always)]
-    fn tell(&mut self, event: Event) {
-        (self.sink)(event);
-    }
-}
-
 /// One open level of a search (see [`Search::choices`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Choice {
@@ -423,10 +374,7 @@ impl Search {
     /// Natively always inlined (the loop specialised in each caller). In wasm never: each
     /// observer's copy of the loop is about 18 KB of the module, and inlined it was copied
     /// into every caller (the trace's four ways of stepping, the Sudoku's limited search):
-    /// one call per pause costs nothing beside the search it runs. For the same reason a
-    /// search with colours has one copy of its loop in wasm, not one per observer: the
-    /// observer's constants are read at run time (`Dyn`) and its events reach it through a
-    /// closure (the page's colour problems are small; natively each observer has its own).
+    /// one call per pause costs nothing beside the search it runs.
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
@@ -436,23 +384,9 @@ impl Search {
             (true, _) => self.advance::<O, true, MIXED>(obs),
             (false, MIXED) => self.advance::<O, false, MIXED>(obs),
             (false, 4) => self.advance::<O, false, 4>(obs),
-            #[cfg(not(target_arch = "wasm32"))]
             (false, COLOURED) => self.advance::<O, false, COLOURED>(obs),
-            #[cfg(target_arch = "wasm32")]
-            (false, COLOURED) => self.coloured(&mut Dyn {
-                enabled: O::ENABLED,
-                pauses: O::PAUSES,
-                sink: &mut |e| obs.event(e),
-            }),
             (false, _) => self.advance::<O, false, ANY_WIDTH>(obs),
         }
-    }
-
-    /// The loop of a search with colours in wasm, once for every observer (see [`Search::step`]).
-    #[cfg(target_arch = "wasm32")]
-    #[inline(never)]
-    fn coloured(&mut self, obs: &mut Dyn) -> Status {
-        self.advance::<Dyn, false, { super::COLOURED }>(obs)
     }
 
     /// Does exactly one event's work; silent transitions (X8) loop on to the next event.
@@ -470,7 +404,7 @@ impl Search {
     /// one before, where the flat layout shows them as the one sequence they are.)
     #[rustfmt::skip]
     #[inline(always)]
-    fn advance<O: Watch, const NARROW: bool, const WIDTH: u32>(&mut self, obs: &mut O) -> Status {
+    fn advance<O: Observer, const NARROW: bool, const WIDTH: u32>(&mut self, obs: &mut O) -> Status {
         use super::COLOURED;
         let mut pc = self.pc;
         let mut l = self.level;
@@ -490,7 +424,7 @@ impl Search {
         macro_rules! then {
             ($next:ident; $($jump:tt)+) => {{
                 pc = Pc::$next;
-                if obs.enabled() {
+                if O::ENABLED {
                     leave!(Status::Running);
                 }
                 events += 1;
@@ -558,7 +492,7 @@ impl Search {
                         then!(Untry; break 'untry);
                     }
                     pc = Pc::UncoverOthers;
-                    if obs.enabled() {
+                    if O::ENABLED {
                         leave!(Status::Running);
                     }
                     events += 1;
@@ -575,7 +509,7 @@ impl Search {
             }
                 // A search that pauses stops on entering a level, before X2 (the event it
                 // counted for X2 is not done yet).
-                if obs.pauses() && (self.counters.nodes >= self.pause_nodes || l == self.pause_level) {
+                if O::PAUSES && (self.counters.nodes >= self.pause_nodes || l == self.pause_level) {
                     events -= 1;
                     leave!(Status::Running);
                 }
@@ -656,7 +590,7 @@ impl Search {
                     l += 1;
                     then!(Enter; continue 'run);
                 }
-                if obs.enabled() {
+                if O::ENABLED {
                     leave!(Status::Running);
                 }
                 events += 1;
@@ -997,8 +931,8 @@ impl Search {
 }
 
 #[inline(always)]
-fn emit<O: Watch>(obs: &mut O, event: impl FnOnce() -> Event) {
-    if obs.enabled() {
-        obs.tell(event());
+fn emit<O: Observer>(obs: &mut O, event: impl FnOnce() -> Event) {
+    if O::ENABLED {
+        obs.event(event());
     }
 }

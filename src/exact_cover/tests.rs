@@ -1064,8 +1064,7 @@ fn a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work(
     if !cfg!(miri) {
         matrices.push(queens);
     }
-    // With colours too (in wasm their search is the one loop for every observer, its pauses
-    // read at run time: they must pause as `Pausing` says).
+    // With colours too: their loop (a width class of its own) must pause as `Pausing` says.
     matrices.extend((0..rounds(100)).map(|_| random_coloured(&mut rng).0));
     for (round, m) in matrices.into_iter().enumerate() {
         let mut whole = Search::new(m.clone());
