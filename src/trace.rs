@@ -196,10 +196,7 @@ impl Trace {
         let mut n = 0;
         while n < max && !self.search.is_done() {
             self.search.step(&mut Encoder(out));
-            let w = &out[out.len() - 2..];
-            if let Some(e) = decode([w[0], w[1]]) {
-                self.tree.apply(e);
-            }
+            self.grow(out);
             n += 1;
         }
         if n > 0 {
@@ -208,6 +205,16 @@ impl Trace {
             self.undone = None;
         }
         n
+    }
+
+    /// The event a step just encoded at the end of `words`, given to the tree. (One place for
+    /// `next_batch` and `run`: wasm carries one copy.)
+    #[inline(never)]
+    fn grow(&mut self, words: &[u32]) -> Option<Event> {
+        let [.., a, b] = *words else { return None };
+        let e = decode([a, b])?;
+        self.tree.apply(e);
+        Some(e)
     }
 
     /// Undoes up to `max` events, appending each undone event to `out`, most recent
@@ -244,11 +251,8 @@ impl Trace {
             }
             words.clear();
             self.search.step(&mut Encoder(&mut words));
-            if let [.., a, b] = words[..] {
-                last = decode([a, b]);
-            }
-            if let Some(e) = last {
-                self.tree.apply(e);
+            if let Some(e) = self.grow(&words) {
+                last = Some(e);
             }
             run.events += 1;
             let d = self.search.depth();

@@ -88,6 +88,8 @@ impl Tree {
     pub const LIMIT: usize = 1 << 16;
 
     /// The tree of a search not yet started, keeping at most `limit` nodes (at least the root).
+    /// (Not inlined: each of the page's four ways to make a trace would carry a copy.)
+    #[inline(never)]
     pub fn with_limit(limit: usize) -> Tree {
         Tree {
             nodes: vec![Node::new(NONE, NONE, 0)],
@@ -115,8 +117,13 @@ impl Tree {
         self.frozen
     }
 
+    /// The node the search is at (the root is always on the path).
+    fn here(&self) -> u32 {
+        self.path.last().copied().unwrap_or(0)
+    }
+
     fn at(&mut self) -> &mut Node {
-        let n = *self.path.last().expect("the root is always on the path");
+        let n = self.here();
         &mut self.nodes[n as usize]
     }
 
@@ -141,7 +148,7 @@ impl Tree {
                     self.frozen = Some(self.events - 1);
                     return;
                 }
-                let parent = *self.path.last().expect("the root is always on the path");
+                let parent = self.here();
                 self.nodes[parent as usize].tried += 1;
                 self.nodes.push(Node::new(parent, option, self.events));
                 self.path.push(self.nodes.len() as u32 - 1);
@@ -154,6 +161,7 @@ impl Tree {
     }
 
     /// Takes back the event the search just undid (the last one applied).
+    #[inline(never)]
     pub fn revert(&mut self, e: Event) {
         self.events -= 1;
         if let Some(f) = self.frozen {
@@ -182,7 +190,7 @@ impl Tree {
             }
             Event::Untry { .. } => {
                 // The child untried is the one whose (finished) subtree ends the list.
-                let at = *self.path.last().expect("the root is always on the path");
+                let at = self.here();
                 let mut child = self.nodes.len() as u32 - 1;
                 while self.nodes[child as usize].parent != at {
                     child = self.nodes[child as usize].parent;
