@@ -4118,6 +4118,73 @@ test('algorithm X: the pseudocode marks the line of five known moments, a step b
   assert.equal(await page.$$eval('#algo li[aria-current="step"]', (l) => l.length), 1, 'hidden, it still follows the search');
 });
 
+/** The search tree as drawn: its nodes' count, the words read out, and where node `k` is on screen. */
+const treeShown = (page, k = 0) => page.evaluate((k) => {
+  const v = window.dlxPage.shell.views.tree;
+  v.scroller.scrollIntoView({ block: 'center' });
+  const [x, y] = v.at(v.lay.x[k], v.lay.depth[k]);
+  const box = v.scroller.getBoundingClientRect();
+  return {
+    nodes: Number(document.querySelector('#tree').dataset.nodes),
+    said: document.querySelector('#tree .tree-said').textContent,
+    at: v.tree.at[k],
+    x: box.left + x - v.scroller.scrollLeft,
+    y: box.top + y - v.scroller.scrollTop,
+  };
+}, k);
+const counters = (page) => page.evaluate(() => {
+  const t = window.dlxPage.shell.trace;
+  return { events: t.events, nodes: t.nodes, deadEnds: t.deadEnds, solutions: t.solutions, depth: t.depth };
+});
+
+test('search tree: its counts are the search\'s, and a click or Enter on a node moves the search there and back', async () => {
+  const page = await open('#m=knuth');
+  assert.equal(await page.$eval('#tree', (d) => d.open), true, 'shown at first');
+  assert.equal(await page.$eval('#tree figure', (f) => f.getAttribute('aria-label')), 'Search tree');
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.run(1000, 0); window.dlxPage.shell.render(); });
+  let c = await counters(page);
+  let shown = await treeShown(page);
+  assert.equal(shown.nodes, c.nodes + 1, 'one node per option tried, and the root');
+  assert.equal(shown.said, '5 options tried, 1 dead end, 1 solution. The path: the start.');
+  // A click on the dead end ("B C F", node 2, tried at event 8): back to that moment.
+  const dead = await treeShown(page, 2);
+  await page.mouse.click(dead.x, dead.y);
+  await settle(page);
+  c = await counters(page);
+  assert.deepEqual([c.events, c.depth], [8, 2]);
+  assert.match(await narration(page), /^Try option 'B C F'/);
+  assert.match((await treeShown(page)).said, /^2 options tried, 0 dead ends, 0 solutions, 1 branch on the path not yet tried\. The path: 'A D G': option 1 of 2 for item A; 'B C F': option 1 of 1 for item B\.$/);
+  // Forward, by the keys: the root's second branch, not yet tried (the tree is cut back at
+  // event 8): the search runs on until it tries it.
+  await page.focus('#tree .tree-scroll');
+  for (const key of ['Home', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
+  assert.equal(await page.$eval('#tree .tree-picked', (p) => p.textContent), 'Picked: item A: option 2 of 2, not yet tried. Enter goes there.');
+  assert.equal((await counters(page)).events, 8, 'the arrows move in the tree, not the search');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  c = await counters(page);
+  assert.deepEqual([c.events, c.depth], [19, 1], 'forward to "A D", tried at event 19');
+  assert.equal((await treeShown(page)).nodes, 4);
+  assert.match(await narration(page), /^Try option 'A D'/);
+  // And back to the start by a click on the root.
+  const root = await treeShown(page, 0);
+  await page.mouse.click(root.x, root.y);
+  await settle(page);
+  assert.equal((await counters(page)).events, 0);
+  // A 9×9: the tree's counts against the search's after 3,000 steps.
+  const sudoku = await open(`#p=${HARD}&s=3000`);
+  c = await counters(sudoku);
+  shown = await treeShown(sudoku);
+  assert.equal(shown.nodes, c.nodes + 1);
+  assert.match(shown.said, new RegExp(`^${c.nodes} options tried, ${c.deadEnds} dead ends, 0 solutions, `));
+  assert.match(shown.said, new RegExp(`The path: (.*?: option \\d+ of \\d+ for [^;]*; ){${c.depth - 1}}[^;]*\\.$`), 'one step a level');
+  // Hidden, and remembered.
+  await sudoku.click('#tree > summary');
+  await sudoku.reload();
+  await sudoku.waitForSelector('body.ready');
+  assert.equal(await sudoku.$eval('#tree', (d) => d.open), false, 'still hidden after a reload');
+});
+
 /** The picture's filled cells: `{cell: option}`, and the caption. */
 const pictureCells = (page) => page.evaluate(() => {
   const cells = {};
