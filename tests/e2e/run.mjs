@@ -4119,9 +4119,10 @@ test('algorithm X: the pseudocode marks the line of five known moments, a step b
 });
 
 /** The search tree as drawn: its nodes' count, the words read out, and where node `k` is on screen. */
-const treeShown = (page, k = 0) => page.evaluate((k) => {
+const treeShown = (page, k = 0) => page.evaluate(async (k) => {
   const v = window.dlxPage.shell.views.tree;
-  v.scroller.scrollIntoView({ block: 'center' });
+  v.scroller.scrollIntoView({ block: 'center' }); // drawn only while in view: wait for it
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
   const [x, y] = v.at(v.lay.x[k], v.lay.depth[k]);
   const box = v.scroller.getBoundingClientRect();
   return {

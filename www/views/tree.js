@@ -7,7 +7,7 @@
 // (the page remembers which), whose figure is named "Search tree" and whose caption says
 // the counts and the path.
 
-import { readTree, layOut, nodeWords, treeWords, DEAD_END, SOLUTION } from '../tree.js';
+import { readTree, layOut, nodeWords, treeWords, NONE, DEAD_END, SOLUTION } from '../tree.js';
 import { themeColors } from './theme.js';
 
 const STORE = 'dlx-tree';
@@ -16,6 +16,8 @@ const SLOT = 26, ROW = 30, PAD = 14;
 const ZOOMS = [0.125, 0.18, 0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 3];
 /** A tree this big is drawn at most once every LATER_MS while the search moves. */
 const BIG = 2000, LATER_MS = 250;
+/** Room for a horizontal scroll bar under the tree. */
+const BAR = 16;
 /** The tallest a fitted tree is drawn before it scrolls down. */
 const MAX_TALL = 200;
 
@@ -81,7 +83,13 @@ export class TreeView {
       } catch { /* no storage */ }
       if (root.open) this.redraw(true);
     });
-    this.scroller.addEventListener('scroll', () => this.paint());
+    // The scroll position and the box's size are kept here, learnt from events and observers:
+    // reading them from the DOM in the middle of a frame would lay out the whole page.
+    this.scroll = [0, 0];
+    this.scroller.addEventListener('scroll', () => {
+      this.scroll = [this.scroller.scrollLeft, this.scroller.scrollTop];
+      this.paint();
+    });
     this.scroller.addEventListener('click', (e) => this.click(e));
     this.scroller.addEventListener('keydown', (e) => this.key(e));
     this.css = [0, 0];
@@ -89,6 +97,12 @@ export class TreeView {
       this.css = [entry.contentRect.width, entry.contentRect.height];
       this.place();
     }).observe(this.area);
+    // Drawn only while on screen (the page's lower half is often out of view while it plays).
+    this.inView = true;
+    new IntersectionObserver(([entry]) => {
+      this.inView = entry.isIntersecting;
+      if (this.inView) this.redraw(true);
+    }).observe(root);
     this.z = -1; // fitted until − or + is pressed
     this.drawn = -Infinity;
     this.sel = -1;
@@ -115,7 +129,7 @@ export class TreeView {
 
   redraw(force) {
     const { trace, pic } = this;
-    if (!this.root.open || !trace || !pic) return;
+    if (!this.root.open || !this.inView || !trace || !pic) return;
     const key = `${pic.events} ${pic.depth}`;
     if (!force && key === this.key_ && trace === this.traceShown) return;
     // A big tree while the search runs fast: drawn a few times a second, and once more after.
@@ -130,6 +144,10 @@ export class TreeView {
     if (trace !== this.traceShown) this.sel = -1;
     this.key_ = key;
     this.traceShown = trace;
+    // A tree that stopped growing stays as it is until the search steps back before that.
+    const head = trace.tree(NONE);
+    if (!force && this.tree && head[1] !== NONE && head[1] === this.frozenAt && trace === this.traceShown) return;
+    this.frozenAt = head[1];
     this.tree = readTree(trace.tree(0));
     this.lay = layOut(this.tree);
     if (this.sel >= this.ids) this.sel = -1;
@@ -167,23 +185,33 @@ export class TreeView {
     const w = Math.max(1, this.lay.slots) * SLOT * this.sx + 2 * PAD;
     const h = this.lay.levels * ROW * this.sy + 2 * PAD;
     // A tree narrower than the box stands in its middle.
-    this.left = Math.max(0, (this.scroller.clientWidth - w) / 2);
-    this.space.style.width = `${Math.ceil(w)}px`;
-    this.space.style.height = `${Math.ceil(h)}px`;
+    this.left = Math.max(0, (this.css[0] - w) / 2);
+    const set = (style, name, px) => {
+      if (style[name] !== px) style[name] = px;
+    };
+    set(this.space.style, 'width', `${Math.ceil(w)}px`);
+    set(this.space.style, 'height', `${Math.ceil(h)}px`);
     // As tall as the tree (and a scroll bar), up to the box's largest (CSS max-height).
-    const bar = this.scroller.offsetHeight - this.scroller.clientHeight;
-    this.area.style.height = `${Math.ceil(h + bar + 2)}px`;
+    set(this.area.style, 'height', `${Math.ceil(h + BAR + 2)}px`);
     this.zoomOut.disabled = this.z === 0;
     this.zoomIn.disabled = this.z === ZOOMS.length - 1;
     if (follow) {
       const here = this.tree.path[this.tree.path.length - 1];
       const [x, y] = this.at(this.lay.x[here], this.lay.depth[here]);
-      const sc = this.scroller;
-      const { clientWidth: cw, clientHeight: ch } = sc;
-      if (x < sc.scrollLeft + PAD || x > sc.scrollLeft + cw - PAD) sc.scrollLeft = x - cw / 2;
-      if (y < sc.scrollTop + PAD || y > sc.scrollTop + ch - PAD) sc.scrollTop = y - ch / 2;
+      this.show(x, y, PAD);
     }
     this.paint();
+  }
+
+  /** Scrolls point (x, y) into the box, `margin` inside it, if it is out. */
+  show(x, y, margin) {
+    const [cw, ch] = this.css, sc = this.scroller;
+    let [left, top] = this.scroll;
+    if (x < left + margin || x > left + cw - margin) left = Math.max(0, x - cw / 2);
+    if (y < top + margin || y > top + ch - margin) top = Math.max(0, y - ch / 2);
+    if (left !== this.scroll[0]) sc.scrollLeft = left;
+    if (top !== this.scroll[1]) sc.scrollTop = top;
+    this.scroll = [left, top];
   }
 
   /** A node's place in the scrolled space (CSS pixels). */
@@ -195,7 +223,7 @@ export class TreeView {
     const { tree: t, lay } = this;
     if (!t || !this.css[0] || !this.root.open) return;
     const dpr = window.devicePixelRatio || 1;
-    const cw = this.scroller.clientWidth, ch = this.scroller.clientHeight;
+    const [cw, ch] = this.css;
     const W = Math.max(1, Math.round(cw * dpr)), H = Math.max(1, Math.round(ch * dpr));
     if (this.canvas.width !== W || this.canvas.height !== H) {
       this.canvas.width = W;
@@ -209,7 +237,7 @@ export class TreeView {
     const ctx = this.ctx;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, cw, ch);
-    const ox = this.scroller.scrollLeft, oy = this.scroller.scrollTop;
+    const [ox, oy] = this.scroll;
     ctx.translate(-ox, -oy);
     const r = Math.max(1.5, Math.min(7, 6 * this.s));
     const onPath = new Uint8Array(t.size);
@@ -351,9 +379,7 @@ export class TreeView {
     this.sel = id;
     this.picked.textContent = `Picked: ${this.wordsOf(id)}. Enter goes there.`;
     const [x, y] = this.pos(id);
-    const sc = this.scroller;
-    if (x < sc.scrollLeft || x > sc.scrollLeft + sc.clientWidth) sc.scrollLeft = x - sc.clientWidth / 2;
-    if (y < sc.scrollTop || y > sc.scrollTop + sc.clientHeight) sc.scrollTop = y - sc.clientHeight / 2;
+    this.show(x, y, 0);
     this.paint();
   }
 
