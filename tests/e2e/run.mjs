@@ -2739,6 +2739,24 @@ function classroomCheck({ min = 0, oneScreen = false, phone = false, lengths = f
     const got = rects.filter(([, r]) => r);
     const top = Math.min(...got.map(([, r]) => r.top)), bottom = Math.max(...got.map(([, r]) => r.bottom));
     if (bottom - top > innerHeight + 0.5) found.push(`${got.map(([k, r]) => `${k} ${Math.round(r.top)}–${Math.round(r.bottom)}`).join(', ')}: ${Math.round(bottom - top)} px for a ${innerHeight} px screen`);
+    // On the first screen: the controls whole, the thing explained and its sentence begun.
+    // Then scrolled until the sentence's last line is above the controls: the controls and
+    // the thing explained still in view (lesson steps 2 and 6 had Previous/Next 100 px down).
+    const off = (r, whole) => r && (whole ? r.top < -0.5 || r.bottom > innerHeight + 0.5 : r.top > innerHeight - 40 || r.bottom < 40);
+    const at = (k, r) => `${k} at ${Math.round(r.top)}–${Math.round(r.bottom)}`;
+    const check = (when) => {
+      const now = Object.fromEntries(Object.entries(parts).map(([k, e]) => [k, e?.getBoundingClientRect()]));
+      if (off(now.controls, true)) found.push(`${when}: ${at('the controls', now.controls)} on a ${innerHeight} px screen`);
+      for (const k of ['shown', 'sentence']) if (off(now[k], false)) found.push(`${when}: ${at(k, now[k])}, out of the ${innerHeight} px screen`);
+      return now;
+    };
+    const start = check('the first screen');
+    if (start.sentence && start.controls && start.sentence.top < start.controls.top && start.sentence.bottom > start.controls.top + 0.5) {
+      scrollBy(0, start.sentence.bottom - start.controls.top + 8);
+      const end = check('scrolled to the sentence\'s end');
+      if (end.sentence.bottom > end.controls.top + 0.5) found.push(`the sentence's end (${Math.round(end.sentence.bottom)}) stays under the controls (${Math.round(end.controls.top)})`);
+      scrollTo(0, 0);
+    }
     const transport = document.querySelector('#controls .transport');
     if (transport.checkVisibility()) {
       const rows = new Set([...transport.children].filter((b) => b.checkVisibility()).map((b) => Math.round(b.getBoundingClientRect().top))).size;
