@@ -189,6 +189,9 @@ export class TreeView {
     const set = (style, name, px) => {
       if (style[name] !== px) style[name] = px;
     };
+    this.spaceSize = [Math.ceil(w), Math.ceil(h)];
+    // The old position, clamped to the new size (the browser does so without a scroll event).
+    this.scroll = [Math.min(this.scroll[0], Math.max(0, this.spaceSize[0] - this.css[0])), Math.min(this.scroll[1], Math.max(0, this.spaceSize[1] + BAR - this.css[1]))];
     set(this.space.style, 'width', `${Math.ceil(w)}px`);
     set(this.space.style, 'height', `${Math.ceil(h)}px`);
     // As tall as the tree (and a scroll bar), up to the box's largest (CSS max-height).
@@ -207,8 +210,10 @@ export class TreeView {
   show(x, y, margin) {
     const [cw, ch] = this.css, sc = this.scroller;
     let [left, top] = this.scroll;
-    if (x < left + margin || x > left + cw - margin) left = Math.max(0, x - cw / 2);
-    if (y < top + margin || y > top + ch - margin) top = Math.max(0, y - ch / 2);
+    // As the browser clamps it (no scroll event comes when the clamped position is the old one).
+    const [w, h] = this.spaceSize;
+    if (x < left + margin || x > left + cw - margin) left = Math.round(Math.min(Math.max(0, w - cw), Math.max(0, x - cw / 2)));
+    if (y < top + margin || y > top + ch - margin) top = Math.round(Math.min(Math.max(0, h + BAR - ch), Math.max(0, y - ch / 2)));
     if (left !== this.scroll[0]) sc.scrollLeft = left;
     if (top !== this.scroll[1]) sc.scrollTop = top;
     this.scroll = [left, top];
@@ -307,6 +312,15 @@ export class TreeView {
         const [x, y] = this.at(lay.x[k], lay.depth[k]);
         ctx.fillText(this.words.option(t.option[k]).replace(/^'|'$/g, ''), x + r * 1.25 + 5, y);
       }
+      // Left of each node that chose, the item it branched on (faint).
+      ctx.fillStyle = c['--ink-soft'];
+      ctx.textAlign = 'right';
+      for (let k = 0; k < t.size; k++) {
+        if (t.item[k] === NONE || !t.branches[k]) continue;
+        const [x, y] = this.at(lay.x[k], lay.depth[k]);
+        ctx.fillText(this.words.item(t.item[k]).replace(/^item /, ''), x - r * 1.25 - 5, y);
+      }
+      ctx.textAlign = 'left';
     }
     // The node the search is at, ringed; the node picked by the keys, ringed in the focus colour.
     const ring = (k, colour, gap) => {
