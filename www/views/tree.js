@@ -247,16 +247,23 @@ export class TreeView {
     const r = Math.max(1.5, Math.min(7, 6 * this.s));
     const onPath = new Uint8Array(t.size);
     for (const k of t.path) onPath[k] = 1;
+    // Every node's place, once (a big tree is tens of thousands of nodes); what is out of the box is skipped.
+    const X = new Float32Array(t.size), Y = new Float32Array(t.size);
+    const ax = this.left + PAD + 0.5 * SLOT * this.sx, bx = SLOT * this.sx, ay = PAD + 0.5 * ROW * this.sy, by = ROW * this.sy;
+    for (let k = 0; k < t.size; k++) {
+      X[k] = ax + lay.x[k] * bx;
+      Y[k] = ay + lay.depth[k] * by;
+    }
     const visible = (x0, x1) => x1 >= ox - 8 && x0 <= ox + cw + 8;
+    const seen = (y0, y1) => y1 >= oy - 8 && y0 <= oy + ch + 8;
     // Edges: the path's thick, the rest thin; the branches not yet tried dashed.
     ctx.lineWidth = Math.max(1, this.s * 1.5);
     ctx.strokeStyle = c['--ink-soft'];
     ctx.beginPath();
     for (let k = 1; k < t.size; k++) {
       if (onPath[k]) continue;
-      const [x, y] = this.at(lay.x[k], lay.depth[k]);
-      const [px, py] = this.at(lay.x[t.parent[k]], lay.depth[t.parent[k]]);
-      if (!visible(Math.min(x, px), Math.max(x, px))) continue;
+      const x = X[k], y = Y[k], px = X[t.parent[k]], py = Y[t.parent[k]];
+      if (!visible(Math.min(x, px), Math.max(x, px)) || !seen(py, y)) continue;
       ctx.moveTo(px, py);
       ctx.lineTo(x, y);
     }
@@ -295,14 +302,20 @@ export class TreeView {
       ctx.stroke();
     }
     ctx.setLineDash([]);
-    for (let k = 0; k < t.size; k++) {
-      const [x, y] = this.at(lay.x[k], lay.depth[k]);
-      if (!visible(x - r, x + r)) continue;
-      ctx.fillStyle = t.end[k] === DEAD_END ? c['--dead'] : t.end[k] === SOLUTION ? c['--ok'] : onPath[k] ? c['--accent'] : c['--ink-soft'];
+    // One path a colour: the plain nodes, the path's, the dead ends, the solutions.
+    const kinds = [[c['--ink-soft'], r], [c['--accent'], r * 1.25], [c['--dead'], r * 1.25], [c['--ok'], r * 1.25]];
+    const kindOf = (k) => (t.end[k] === DEAD_END ? 2 : t.end[k] === SOLUTION ? 3 : onPath[k] ? 1 : 0);
+    kinds.forEach(([colour, radius], kind) => {
+      ctx.fillStyle = colour;
       ctx.beginPath();
-      ctx.arc(x, y, t.end[k] || onPath[k] ? r * 1.25 : r, 0, 2 * Math.PI);
+      for (let k = 0; k < t.size; k++) {
+        const x = X[k], y = Y[k];
+        if (kindOf(k) !== kind || !visible(x - radius, x + radius) || !seen(y - radius, y + radius)) continue;
+        ctx.moveTo(x + radius, y);
+        ctx.arc(x, y, radius, 0, 2 * Math.PI);
+      }
       ctx.fill();
-    }
+    });
     // Each option's name beside its node, where there is room (a small tree spread out).
     if (SLOT * this.sx >= 70 && ROW * this.sy >= 26 && this.words) {
       ctx.font = this.font;
