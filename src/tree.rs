@@ -128,6 +128,7 @@ impl Tree {
     }
 
     /// Grows the tree by the event the search just did.
+    #[inline]
     pub fn apply(&mut self, e: Event) {
         self.events += 1;
         if self.frozen.is_some() {
