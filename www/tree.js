@@ -37,9 +37,11 @@ export function readTree(words) {
  * Places the nodes: `x` in leaf slots (0, 1, …), `depth` in levels; `rank` is a node's
  * number among its parent's branches (from 0), `kids` its children tried. `ghosts` are the
  * branches not yet tried on the path, `{parent, rank, x}`; `slots` the leaves and ghosts in
- * all, `levels` the deepest level + 1.
+ * all, `levels` the deepest level + 1. With `fold`, each finished subtree hanging off the path
+ * is drawn as its top node alone: `folded[k]` counts the nodes it hides (`hidden[j]` is 1
+ * for each), `foldEnds[k]` how they ended (bit 1 a dead end among them, bit 2 a solution).
  */
-export function layOut(t) {
+export function layOut(t, fold = false) {
   const n = t.size;
   const depth = new Uint32Array(n), rank = new Uint32Array(n), kids = new Uint32Array(n);
   const x = new Float64Array(n);
@@ -54,12 +56,28 @@ export function layOut(t) {
     rank[k] = kids[p]++;
     if (first[p] < 0) first[p] = k;
     last[p] = k;
-    if (depth[k] + 1 > levels) levels = depth[k] + 1;
   }
+  // A subtree is the nodes from its top to `end` (preorder).
+  const hidden = new Uint8Array(n), folded = new Uint32Array(n), foldEnds = new Uint8Array(n);
+  const shown = new Uint32Array(kids);
+  if (fold) {
+    const end = Int32Array.from({ length: n }, (_, k) => k);
+    for (let k = n - 1; k > 0; k--) if (end[k] > end[t.parent[k]]) end[t.parent[k]] = end[k];
+    for (let k = 1; k < n; k++) {
+      if (onPath[k] || !onPath[t.parent[k]] || !kids[k]) continue;
+      folded[k] = end[k] - k;
+      shown[k] = 0;
+      for (let j = k + 1; j <= end[k]; j++) {
+        hidden[j] = 1;
+        foldEnds[k] |= t.end[j] === DEAD_END ? 1 : t.end[j] === SOLUTION ? 2 : 0;
+      }
+    }
+  }
+  for (let k = 1; k < n; k++) if (!hidden[k] && depth[k] + 1 > levels) levels = depth[k] + 1;
   // Only the path's nodes have branches not yet tried (a finished node tried them all).
   // Nodes come in the order tried (preorder), so the leaves left to right are in index order.
   let slot = 0;
-  for (let k = 0; k < n; k++) if (!kids[k] && !untried(k)) x[k] = slot++;
+  for (let k = 0; k < n; k++) if (!hidden[k] && !shown[k] && !untried(k)) x[k] = slot++;
   // The path's subtrees all end the list: the branches not yet tried go after them, deepest first.
   const ghosts = [];
   const ghostRange = new Map();
@@ -73,12 +91,12 @@ export function layOut(t) {
   }
   for (let k = n - 1; k >= 0; k--) {
     const g = ghostRange.get(k);
-    if (!kids[k] && !g) continue;
-    const lo = kids[k] ? x[first[k]] : g[0];
+    if (hidden[k] || (!shown[k] && !g)) continue;
+    const lo = shown[k] ? x[first[k]] : g[0];
     const hi = g ? g[1] : x[last[k]];
     x[k] = (lo + hi) / 2;
   }
-  return { x, depth, rank, kids, ghosts, slots: slot, levels };
+  return { x, depth, rank, kids, ghosts, slots: slot, levels, hidden, folded, foldEnds };
 }
 
 const plural = (n, one, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

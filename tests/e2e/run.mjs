@@ -4166,6 +4166,11 @@ test('search tree: its counts are the search\'s, and a click or Enter on a node 
   let shown = await treeShown(page);
   assert.equal(shown.nodes, c.nodes + 1, 'one node per option tried, and the root');
   assert.equal(shown.said, '5 options tried, 1 dead end, 1 solution. The path: the start.');
+  // Folded, the finished branches are their top nodes alone ('A D G' hides 1, 'A D' 2); unfolded again.
+  await page.click('#tree button[aria-label="Fold finished branches"]');
+  assert.deepEqual(await page.evaluate(() => Array.from(window.dlxPage.shell.views.tree.lay.folded)), [0, 1, 0, 2, 0, 0]);
+  await page.click('#tree button[aria-label="Fold finished branches"]');
+  assert.equal(await page.$eval('#tree button[aria-label="Fold finished branches"]', (b) => b.getAttribute('aria-pressed')), 'false');
   // A click on the dead end ("B C F", node 2, tried at event 8): back to that moment.
   const dead = await treeShown(page, 2);
   await page.mouse.click(dead.x, dead.y);

@@ -63,3 +63,18 @@ test('a long path is shown by its last steps, after how many came before', () =>
   );
   assert.match(treeWords(tree, lay, words), /The path: 'A D': option 2 of 2 for item A; 'C E F': option 1 of 1 for item E; 'B G'/);
 });
+
+test('folded, a finished subtree off the path is its top node alone, with what it hides', () => {
+  const t = dlx.Trace.knuth();
+  t.run(30, 0); // the solution: the path root, 'A D', 'C E F', 'B G'; 'A D G' and its dead end finished
+  const tree = readTree(t.tree(0));
+  assert.deepEqual(tree.path, [0, 3, 4, 5]);
+  const open = layOut(tree);
+  const fold = layOut(tree, true);
+  assert.deepEqual([...open.hidden], [0, 0, 0, 0, 0, 0]);
+  assert.deepEqual([...fold.hidden], [0, 0, 1, 0, 0, 0], "'B C F' is hidden under 'A D G'");
+  assert.equal(fold.folded[1], 1);
+  assert.equal(fold.foldEnds[1], 1, 'a dead end among them');
+  assert.equal(fold.slots, 2);
+  assert.deepEqual([...fold.x].filter((_, k) => !fold.hidden[k]), [0.5, 0, 1, 1, 1]);
+});

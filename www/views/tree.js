@@ -48,6 +48,20 @@ export class TreeView {
     };
     this.zoomOut = button('Zoom the tree out', '−', () => this.zoom(-1));
     this.zoomIn = button('Zoom the tree in', '+', () => this.zoom(1));
+    // Finished branches off the path folded into their top node (the page remembers).
+    this.fold = false;
+    try {
+      this.fold = localStorage.getItem(`${STORE}-fold`) === 'on';
+    } catch { /* no storage */ }
+    this.foldButton = button('Fold finished branches', 'Fold finished', () => {
+      this.fold = !this.fold;
+      this.foldButton.setAttribute('aria-pressed', String(this.fold));
+      try {
+        localStorage.setItem(`${STORE}-fold`, this.fold ? 'on' : 'off');
+      } catch { /* no storage */ }
+      this.redraw(true);
+    });
+    this.foldButton.setAttribute('aria-pressed', String(this.fold));
     this.legend = Object.assign(document.createElement('span'), { className: 'tree-legend' });
     this.legend.innerHTML = '<span><i class="tree-sw path"></i> path</span> <span><i class="tree-sw dead"></i> dead end</span> <span><i class="tree-sw ok"></i> solution</span> <span><i class="tree-sw ghost"></i> not yet tried</span>';
     bar.append(this.legend);
@@ -149,8 +163,8 @@ export class TreeView {
     if (!force && this.tree && head[1] !== NONE && head[1] === this.frozenAt && trace === this.traceShown) return;
     this.frozenAt = head[1];
     this.tree = readTree(trace.tree(0));
-    this.lay = layOut(this.tree);
-    if (this.sel >= this.ids) this.sel = -1;
+    this.lay = layOut(this.tree, this.fold);
+    if (this.sel >= this.ids || (this.sel >= 0 && this.sel < this.tree.size && this.lay.hidden[this.sel])) this.sel = -1;
     // Read out whole; shown with the path's last steps only (a 9×9's path is dozens long).
     this.said.textContent = this.words ? treeWords(this.tree, this.lay, this.words) : '';
     this.shown.textContent = this.words ? treeWords(this.tree, this.lay, this.words, 3) : '';
@@ -261,7 +275,7 @@ export class TreeView {
     ctx.strokeStyle = c['--ink-soft'];
     ctx.beginPath();
     for (let k = 1; k < t.size; k++) {
-      if (onPath[k]) continue;
+      if (onPath[k] || lay.hidden[k]) continue;
       const x = X[k], y = Y[k], px = X[t.parent[k]], py = Y[t.parent[k]];
       if (!visible(Math.min(x, px), Math.max(x, px)) || !seen(py, y)) continue;
       ctx.moveTo(px, py);
@@ -310,18 +324,33 @@ export class TreeView {
       ctx.beginPath();
       for (let k = 0; k < t.size; k++) {
         const x = X[k], y = Y[k];
-        if (kindOf(k) !== kind || !visible(x - radius, x + radius) || !seen(y - radius, y + radius)) continue;
+        if (lay.hidden[k] || kindOf(k) !== kind || !visible(x - radius, x + radius) || !seen(y - radius, y + radius)) continue;
         ctx.moveTo(x + radius, y);
         ctx.arc(x, y, radius, 0, 2 * Math.PI);
       }
       ctx.fill();
     });
+    // A folded branch: a triangle under its node, red if it hides a dead end, green a solution.
+    for (let k = 1; k < t.size; k++) {
+      if (!lay.folded[k]) continue;
+      const x = X[k], y = Y[k];
+      if (!visible(x - 2 * r, x + 2 * r) || !seen(y, y + 4 * r)) continue;
+      const e = lay.foldEnds[k];
+      ctx.fillStyle = e & 2 ? c['--ok'] : e & 1 ? c['--dead'] : c['--ink-soft'];
+      ctx.beginPath();
+      ctx.moveTo(x, y + r);
+      ctx.lineTo(x - 1.6 * r, y + 4 * r);
+      ctx.lineTo(x + 1.6 * r, y + 4 * r);
+      ctx.closePath();
+      ctx.fill();
+    }
     // Each option's name beside its node, where there is room (a small tree spread out).
     if (SLOT * this.sx >= 70 && ROW * this.sy >= 26 && this.words) {
       ctx.font = this.font;
       ctx.fillStyle = c['--ink'];
       ctx.textBaseline = 'middle';
       for (let k = 1; k < t.size; k++) {
+        if (lay.hidden[k]) continue;
         const [x, y] = this.at(lay.x[k], lay.depth[k]);
         ctx.fillText(this.words.option(t.option[k]).replace(/^'|'$/g, ''), x + r * 1.25 + 5, y);
       }
@@ -329,7 +358,7 @@ export class TreeView {
       ctx.fillStyle = c['--ink-soft'];
       ctx.textAlign = 'right';
       for (let k = 0; k < t.size; k++) {
-        if (t.item[k] === NONE || !t.branches[k]) continue;
+        if (t.item[k] === NONE || !t.branches[k] || lay.hidden[k]) continue;
         const [x, y] = this.at(lay.x[k], lay.depth[k]);
         ctx.fillText(this.words.item(t.item[k]).replace(/^item /, ''), x - r * 1.25 - 5, y);
       }
@@ -376,6 +405,7 @@ export class TreeView {
   nodeAt(px, py) {
     let best = -1, dist = Infinity;
     for (let id = 0; id < this.ids; id++) {
+      if (id < this.tree.size && this.lay.hidden[id]) continue;
       const [x, y] = this.pos(id);
       const d = (x - px) ** 2 + (y - py) ** 2;
       if (d < dist) [best, dist] = [id, d];
@@ -396,7 +426,8 @@ export class TreeView {
   /** A node's or a branch's words. */
   wordsOf(id) {
     const { tree: t, lay, words } = this;
-    if (id < t.size) return `${nodeWords(t, lay, id, words)} (step ${t.at[id].toLocaleString('en-US')})`;
+    const hides = id < t.size && lay.folded[id] ? `, folded: ${lay.folded[id].toLocaleString('en-US')} more below` : '';
+    if (id < t.size) return `${nodeWords(t, lay, id, words)} (step ${t.at[id].toLocaleString('en-US')})${hides}`;
     const g = lay.ghosts[id - t.size];
     return `${words.item(t.item[g.parent])}: option ${g.rank + 1} of ${t.branches[g.parent]}, not yet tried`;
   }
@@ -448,6 +479,7 @@ export class TreeView {
 
   firstChild(k) {
     const { tree: t, lay } = this;
+    if (lay.folded[k]) return -1;
     if (k + 1 < t.size && t.parent[k + 1] === k) return k + 1;
     const g = lay.ghosts.findIndex((g) => g.parent === k);
     return g < 0 ? -1 : t.size + g;
@@ -457,7 +489,8 @@ export class TreeView {
    *  nodes in the order tried, then the branches not yet tried), or -1. */
   neighbour(id, d) {
     const depth = this.depthOf(id);
-    for (let j = id + d; j >= 0 && j < this.ids; j += d) if (this.depthOf(j) === depth) return j;
+    const hidden = (j) => j < this.tree.size && this.lay.hidden[j];
+    for (let j = id + d; j >= 0 && j < this.ids; j += d) if (!hidden(j) && this.depthOf(j) === depth) return j;
     return -1;
   }
 }
