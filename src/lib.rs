@@ -9,6 +9,7 @@
 //! * [`formats`]: the classic online-judge input and output formats.
 //! * [`dlx1`]: Knuth's DLX1 text format for any exact-cover problem, and classic examples.
 //! * [`trace`]: the step-by-step event stream, encoded for the web page.
+//! * [`tree`]: the search tree, grown from the trace's events.
 //! * [`view`]: what a viewer draws of a search, read from its state.
 //! * [`matrix_view`]: the whole matrix as RGBA pixels, drawn from a view.
 //! * [`pieces`]: one problem's count in pieces that threads or workers share.
@@ -34,6 +35,7 @@ pub mod matrix_view;
 pub mod pieces;
 pub mod sudoku;
 pub mod trace;
+pub mod tree;
 pub mod view;
 
 // `pub` so that tests/wasm.rs (wasm-bindgen-test) can call the JS-facing functions.

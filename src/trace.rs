@@ -28,6 +28,7 @@
 
 use crate::exact_cover::{Event, Matrix, Observer, Search, Step, Stepwise};
 use crate::sudoku::{dlx, BoardPuzzle, Puzzle};
+use crate::tree::Tree;
 
 /// The kinds of event, as numbered in the encoding (exported to JavaScript as `EventKind`).
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen(js_name = EventKind))]
@@ -147,6 +148,8 @@ pub struct Trace {
     /// After a movement backwards, the line of Algorithm X whose event it undid last (the
     /// event a step forward would do again); `None` after a movement forwards.
     undone: Option<Step>,
+    /// The search tree so far, grown and cut back by the same events.
+    tree: Tree,
 }
 
 impl Trace {
@@ -170,6 +173,20 @@ impl Trace {
             search,
             last: None,
             undone: None,
+            tree: Tree::default(),
+        }
+    }
+
+    /// The search tree so far ([`crate::tree`]).
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// Keeps at most `limit` nodes of the search tree (at least the root). Only before the
+    /// search's first event: later, it does nothing.
+    pub fn set_tree_limit(&mut self, limit: usize) {
+        if self.search.is_at_start() {
+            self.tree = Tree::with_limit(limit);
         }
     }
 
@@ -179,6 +196,7 @@ impl Trace {
         let mut n = 0;
         while n < max && !self.search.is_done() {
             self.search.step(&mut Encoder(out));
+            self.grow(out);
             n += 1;
         }
         if n > 0 {
@@ -189,11 +207,25 @@ impl Trace {
         n
     }
 
+    /// The event a step just encoded at the end of `words`, given to the tree. (One place for
+    /// `next_batch` and `run`: wasm carries one copy.)
+    #[inline(never)]
+    fn grow(&mut self, words: &[u32]) -> Option<Event> {
+        let [.., a, b] = *words else { return None };
+        let e = decode([a, b])?;
+        self.tree.apply(e);
+        Some(e)
+    }
+
     /// Undoes up to `max` events, appending each undone event to `out`, most recent
     /// first; fewer only at the start. Returns how many.
     pub fn prev_batch(&mut self, max: usize, out: &mut Vec<u32>) -> usize {
         let mut n = 0;
-        while n < max && self.search.step_back(&mut Encoder(out)).is_some() {
+        while n < max {
+            let Some(e) = self.search.step_back(&mut Encoder(out)) else {
+                break;
+            };
+            self.tree.revert(e);
             n += 1;
         }
         if n > 0 {
@@ -219,8 +251,8 @@ impl Trace {
             }
             words.clear();
             self.search.step(&mut Encoder(&mut words));
-            if let [.., a, b] = words[..] {
-                last = decode([a, b]);
+            if let Some(e) = self.grow(&words) {
+                last = Some(e);
             }
             run.events += 1;
             let d = self.search.depth();
@@ -254,6 +286,7 @@ impl Trace {
                 run.stopped = true;
                 break;
             }
+            self.tree.revert(e);
             run.events += 1;
             let d = self.search.depth();
             depth = (depth.0.min(d), depth.1.max(d));
@@ -300,7 +333,9 @@ impl Trace {
             0 => None,
             _ => {
                 let undone = self.step();
-                self.search.step_back(&mut Stepwise);
+                if let Some(e) = self.search.step_back(&mut Stepwise) {
+                    self.tree.revert(e);
+                }
                 Some(undone)
             }
         };

@@ -882,6 +882,25 @@ impl Trace {
         self.inner.search().level_ended()
     }
 
+    /// The search tree (`crate::tree`), its nodes from `from` on, in one array: the number of
+    /// nodes, the event count at which the tree stopped growing (2^32−1 while it grows), the
+    /// path's length and its nodes (root first), then six words a node: its parent, the option
+    /// tried, the item chosen below it (or a dead end's item), that item's branches, how it
+    /// ended (0 open, 1 dead end, 2 solution) and the event count right after it was tried.
+    /// 2^32−1 stands for none (the root's parent and option, an item not yet chosen).
+    pub fn tree(&self, from: u32) -> Uint32Array {
+        let t = self.inner.tree();
+        let sat = |x: u64| x.min(u64::from(u32::MAX)) as u32;
+        let (nodes, path) = (t.nodes(), t.path());
+        let mut v = Vec::with_capacity(3 + path.len() + 6 * nodes.len());
+        v.extend([nodes.len() as u32, t.frozen().map_or(u32::MAX, sat), path.len() as u32]);
+        v.extend_from_slice(path);
+        for n in nodes.get(from as usize..).unwrap_or(&[]) {
+            v.extend([n.parent, n.option, n.item, n.branches, n.end as u32, sat(n.at)]);
+        }
+        Uint32Array::from(&v[..])
+    }
+
     // --- what a viewer draws -----------------------------------------------------------------
 
     /// Takes a picture of the search for the arrays below, and works out which items and

@@ -2297,3 +2297,47 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     assert!(err(m.set_shape(7, None)).contains("no Sudoku of side 7"));
     assert_eq!(m.side(), 16, "a bad size changes nothing");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The search tree
+
+/// `Trace.tree(from)` split into its header, its path and its nodes (six words each).
+fn tree_of(t: &Trace, from: u32) -> (u32, u32, Vec<u32>, Vec<[u32; 6]>) {
+    let w = t.tree(from).to_vec();
+    let path_len = w[2] as usize;
+    let path = w[3..3 + path_len].to_vec();
+    let nodes = w[3 + path_len..]
+        .chunks_exact(6)
+        .map(|c| c.try_into().unwrap())
+        .collect();
+    (w[0], w[1], path, nodes)
+}
+
+#[wasm_bindgen_test]
+fn the_tree_follows_the_search_both_ways() {
+    const NONE: u32 = u32::MAX;
+    let mut t = knuth();
+    assert_eq!(tree_of(&t, 0), (1, NONE, vec![0], vec![[NONE, NONE, NONE, 0, 0, 0]]));
+    // Forward to the dead end: a (2 branches), "a d g" (option 1), b (1 branch), "b c f"
+    // (option 2), dead on e; the path is root, "a d g", "b c f".
+    t.run(1e6, 1 << EventKind::DeadEnd as u32);
+    let (size, frozen, path, nodes) = tree_of(&t, 0);
+    assert_eq!((size, frozen, path), (3, NONE, vec![0, 1, 2]));
+    assert_eq!(
+        nodes,
+        [[NONE, NONE, 0, 2, 0, 0], [0, 1, 1, 1, 0, 3], [1, 2, 4, 0, 1, 8]]
+    );
+    assert_eq!(tree_of(&t, 2).3, nodes[2..], "from a node on");
+    assert_eq!(t.nodes() as u32 + 1, size);
+    // To the end: six nodes, one solution; then back to event 8, the tree of event 8.
+    run_out(&mut t);
+    let (size, _, path, nodes) = tree_of(&t, 0);
+    assert_eq!((size, path), (6, vec![0]));
+    assert_eq!(nodes.iter().filter(|n| n[4] == 2).count() as f64, t.solutions());
+    assert_eq!(nodes.iter().filter(|n| n[4] == 1).count() as f64, t.dead_ends());
+    t.run_back(t.events() - 8.0, 0);
+    let (size, _, path, nodes) = tree_of(&t, 0);
+    assert_eq!((size, path, nodes[2]), (3, vec![0, 1, 2], [1, 2, NONE, 0, 0, 8]));
+    assert_eq!(t.prev_batch(5).length(), 10, "five events, two words each");
+    assert_eq!(tree_of(&t, 0).0, 2, "\"b c f\" undone");
+}

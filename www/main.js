@@ -25,6 +25,7 @@ import { ControlsView } from './views/controls.js';
 import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
 import { PseudocodeView } from './views/pseudocode.js';
+import { TreeView } from './views/tree.js';
 import { PicturesView } from './views/pictures.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
@@ -72,6 +73,18 @@ const views = {
   narration: $('narration'),
   stack: new StackView($('stack')),
   pseudocode: new PseudocodeView($('algo')),
+  // A node picked in the tree: the search goes to the moment it was tried; a branch not yet
+  // tried: forward until it is (Rust moves the search, the player drives it).
+  tree: new TreeView($('tree'), {
+    onPick: (step) => {
+      shell.clearAnswer();
+      shell.seekLink(step);
+    },
+    onBranch: (level, n) => {
+      shell.clearAnswer();
+      player.toBranch(level, n);
+    },
+  }),
   controls: new ControlsView($('controls'), {
     restart: moving(() => shell.restart()),
     prevChoice: moving(() => player.prevChoice()),
@@ -298,6 +311,7 @@ setUpPrefs({
   onChange: () => {
     views.plot.restyle();
     views.items.restyle();
+    views.tree.restyle();
     views.matrix.measure();
     lesson.panel.matrix?.measure(); // the lesson's figure: its labels in large type too (it kept them until the step was drawn again)
     views.coverMatrix.restyle();

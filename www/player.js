@@ -226,6 +226,22 @@ export class Player {
     });
   }
 
+  /** Forward until the search has tried `n` more options at `level` (a branch the search tree
+   *  shows not yet tried), or the level ends first, or the search. */
+  toBranch(level, n) {
+    let left = n;
+    this.startTask('to the branch', () => {
+      const t0 = this.now();
+      do {
+        if (!this.run(CHUNK, kinds(K.Try))) continue;
+        const t = this.trace;
+        if (t.done || t.depth <= level) return true;
+        if (t.lastKind === K.Try && t.lastB === level && --left <= 0) return true;
+      } while (this.now() - t0 < TASK_MS);
+      return false;
+    });
+  }
+
   // --- playing ---------------------------------------------------------------------------------
   play() {
     if (!this.trace || this.trace.done) return;

@@ -99,6 +99,7 @@ export class Shell {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${grouped(pic.solutions)} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, room.trace, room.numbering);
     views.pseudocode?.render(pic); // the line of Algorithm X the search is at (or undid last)
+    views.tree?.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
     if (!fast) views.stack.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
     else views.stack.depth(pic.depth);
     if (text !== this.lastNarration) {

@@ -10,10 +10,9 @@
 //! run in.
 #![no_main]
 
-use std::collections::VecDeque;
-
-use dlx_sudoku::cells::{Cells, Counters};
-use dlx_sudoku::exact_cover::{Branch, Status};
+use dlx_sudoku::cells::in_pieces::search_in_pieces;
+use dlx_sudoku::cells::Cells;
+use dlx_sudoku::exact_cover::Status;
 use fuzz_support::{brute_force, read_problem, Bytes};
 use libfuzzer_sys::fuzz_target;
 
@@ -23,56 +22,6 @@ fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     }
     solutions.sort();
     solutions
-}
-
-/// What a search in pieces found: the solutions (each sorted), the counters summed, the
-/// share of the tree done, and the number of pieces.
-struct Pieces {
-    solutions: Vec<Vec<usize>>,
-    counters: Counters,
-    done: f64,
-    pieces: usize,
-}
-
-/// Searches the tree of `start` in pieces of `budget` nodes on one search, restarted for
-/// each piece; `lifo` takes the last piece handed over first, else the first.
-fn in_pieces(start: &Cells, budget: u64, lifo: bool) -> Pieces {
-    let mut search = start.clone();
-    let mut out = Pieces {
-        solutions: Vec::new(),
-        counters: Counters::default(),
-        done: 0.0,
-        pieces: 0,
-    };
-    let mut queue: VecDeque<(Vec<Branch>, bool, f64)> = VecDeque::from([(Vec::new(), false, 1.0)]);
-    while let Some((path, fresh, share)) = if lifo { queue.pop_back() } else { queue.pop_front() } {
-        search.restart(start);
-        let tried = search
-            .start_below(&path, fresh)
-            .expect("a piece's path is one of the tree");
-        search.set_pause(budget, usize::MAX);
-        let mut rest = Vec::new();
-        loop {
-            match search.resume() {
-                Status::Solution => out.solutions.push(search.solution().collect()),
-                Status::Done => break,
-                Status::Running => {
-                    search
-                        .split_rest(|below, fresh, part| rest.push(([&path[..], below].concat(), fresh, share * part)));
-                    break;
-                }
-            }
-        }
-        let c = search.counters();
-        out.counters.nodes += tried.nodes + c.nodes;
-        out.counters.updates += tried.updates + c.updates;
-        out.counters.solutions += c.solutions;
-        out.done += share - rest.iter().map(|r| r.2).sum::<f64>();
-        out.pieces += 1;
-        queue.extend(rest);
-    }
-    out.solutions = sorted(out.solutions);
-    out
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -110,11 +59,11 @@ fuzz_target!(|data: &[u8]| {
     // In pieces of a few nodes, taken in two orders.
     let budget = 1 + bytes.below(6) as u64;
     let start = Cells::new(&m);
-    let lifo = in_pieces(&start, budget, true);
+    let lifo = search_in_pieces(&start, budget, true);
     assert_eq!(lifo.solutions, expected, "in pieces of {budget} nodes");
     assert_eq!(lifo.counters.solutions, c.solutions);
     assert!((lifo.done - 1.0).abs() < 1e-9, "{} of the tree done", lifo.done);
-    let fifo = in_pieces(&start, budget, false);
+    let fifo = search_in_pieces(&start, budget, false);
     assert_eq!(
         (fifo.solutions, fifo.counters, fifo.pieces),
         (lifo.solutions, lifo.counters, lifo.pieces),

@@ -30,6 +30,8 @@
 //! one builds the engine from a [`Matrix`] and reads what the search found.
 
 mod arrays;
+#[doc(hidden)]
+pub mod in_pieces;
 
 use crate::exact_cover::{Branch, Matrix, MatrixError, Status};
 use arrays::{Dance, Refused, Stop};

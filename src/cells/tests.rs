@@ -1,5 +1,6 @@
 //! The cells engine against SSXC1's own counts, the brute-force oracle and the links engine.
 
+use super::in_pieces::search_in_pieces;
 use super::*;
 use crate::dlx1::examples;
 use crate::exact_cover::tests::{brute_force, random_options, rounds, sorted, Rng};
@@ -181,65 +182,6 @@ fn a_matrix_s_commits_are_kept() {
         let found = sorted(c.solutions(usize::MAX));
         assert_eq!(found, sorted(m.solutions(usize::MAX)), "round {round}");
     }
-}
-
-/// What searching a tree in pieces found: every solution (its options sorted), the
-/// counters summed over the pieces, the share of the tree the pieces reported done, and the
-/// number of pieces.
-#[derive(Debug, Default)]
-struct Pieces {
-    solutions: Vec<Vec<usize>>,
-    counters: Counters,
-    done: f64,
-    pieces: usize,
-}
-
-/// Searches the tree of `start` (a search not started) as a parallel count does, on one
-/// search made new for each piece (`restart`): a piece starts below its path, pauses once
-/// it has entered `budget` nodes and hands the rest over (`split_rest`). `lifo` runs the
-/// pieces handed over last first (depth first), else first first: two orders in which
-/// threads could take them.
-fn search_in_pieces(start: &Cells, budget: u64, lifo: bool) -> Pieces {
-    let mut search = start.clone();
-    let mut out = Pieces::default();
-    let mut queue = std::collections::VecDeque::from([(Vec::new(), false, 1.0)]);
-    while let Some((path, fresh, share)) = if lifo { queue.pop_back() } else { queue.pop_front() } {
-        search.restart(start);
-        assert_eq!(
-            search.dance.state(),
-            start.dance.state(),
-            "restart() makes the search new"
-        );
-        let tried = search.start_below(&path, fresh).unwrap();
-        search.set_pause(budget, usize::MAX);
-        let mut rest = Vec::new();
-        loop {
-            match search.resume() {
-                Status::Solution => {
-                    let mut s: Vec<usize> = search.solution().collect();
-                    s.sort();
-                    out.solutions.push(s);
-                }
-                Status::Done => break,
-                Status::Running => {
-                    assert_eq!(search.counters().nodes, budget, "paused at the budget");
-                    search
-                        .split_rest(|below, fresh, part| rest.push(([&path[..], below].concat(), fresh, share * part)));
-                    assert!(search.is_done());
-                    break;
-                }
-            }
-        }
-        let c = search.counters();
-        out.counters.nodes += tried.nodes + c.nodes;
-        out.counters.updates += tried.updates + c.updates;
-        out.counters.solutions += c.solutions;
-        out.done += share - rest.iter().map(|r| r.2).sum::<f64>();
-        out.pieces += 1;
-        queue.extend(rest);
-    }
-    out.solutions.sort();
-    out
 }
 
 /// A tree searched in pieces, each started from the arrays as built, holds every solution

@@ -20,6 +20,7 @@
 //
 //   node tests/dist/run.mjs               builds dist/ first (node scripts/build-dist.mjs --no-wasm)
 //   node tests/dist/run.mjs --no-build    tests dist/ as it is
+//   node tests/dist/run.mjs --only TEXT   only the tests whose name contains TEXT (the sizes too)
 
 import { chromium } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
@@ -58,7 +59,9 @@ if (!existsSync(join(dist, 'index.html'))) {
 
 // --- harness -----------------------------------------------------------------------------------
 const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? null : process.argv[onlyAt + 1];
+const test = (name, fn) => (only === null || name.includes(only)) && tests.push({ name, fn });
 let problems = []; // console errors, page errors, CSP violations, failed requests of the current test
 
 const files = (() => {
@@ -441,16 +444,27 @@ test('an update: an open tab keeps the old version whole; after it closes, the n
     await page.close();
     // The waiting worker takes over once no tab uses the old one, a moment later (seconds on a
     // busy machine). A tab opened before that is the old one's again and keeps it waiting: such a
-    // tab is closed and another opened, for at most 10 s; the tab that stays must show version 2.
+    // tab is closed and another opened, for at most 30 s; the tab that stays must show version 2.
+    // A tab whose navigation races the switch itself can be aborted by Chromium (net::ERR_ABORTED
+    // on /app/, then no load event: seen once in CI on a loaded machine): as a person would, it
+    // is closed and the page opened again; what it logged is printed, not counted as a problem.
     let next;
-    for (const end = Date.now() + 10000; ;) {
+    const excused = [];
+    for (const end = Date.now() + 30000; ;) {
       next = await ctx.newPage();
-      await next.goto(site.url);
-      await next.waitForSelector('body.ready', { timeout: 20000 });
-      if ((await next.title()) === 'v2 Dancing Links Sudoku' || Date.now() > end) break;
+      const before = problems.length;
+      try {
+        await next.goto(site.url, { timeout: 15000 });
+        await next.waitForSelector('body.ready', { timeout: 20000 });
+        if ((await next.title()) === 'v2 Dancing Links Sudoku' || Date.now() > end) break;
+      } catch (e) {
+        if (Date.now() > end) throw e;
+        excused.push(`a tab opened during the switch did not load (${e.message.split('\n')[0]})`, ...problems.splice(before));
+      }
       await next.close();
       await new Promise((ok) => setTimeout(ok, 250));
     }
+    if (excused.length) console.log(`     update: opened again after\n       ${excused.join('\n       ')}`);
     assert.equal(await next.title(), 'v2 Dancing Links Sudoku', 'a new tab gets version 2');
     await poll(next, async (v) => {
       const k = await caches.keys();

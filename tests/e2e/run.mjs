@@ -2741,6 +2741,25 @@ function classroomCheck({ min = 0, oneScreen = false, phone = false, lengths = f
     const got = rects.filter(([, r]) => r);
     const top = Math.min(...got.map(([, r]) => r.top)), bottom = Math.max(...got.map(([, r]) => r.bottom));
     if (bottom - top > innerHeight + 0.5) found.push(`${got.map(([k, r]) => `${k} ${Math.round(r.top)}–${Math.round(r.bottom)}`).join(', ')}: ${Math.round(bottom - top)} px for a ${innerHeight} px screen`);
+    // On the first screen: the controls and the thing explained whole, its sentence begun.
+    // Then scrolled until the sentence's last line is above the controls: the controls and
+    // the thing explained still in view (lesson steps 2 and 6 had Previous/Next 100 px down).
+    const off = (r, whole) => r && (whole ? r.top < -0.5 || r.bottom > innerHeight + 0.5 : r.top > innerHeight - 40 || r.bottom < 40);
+    const at = (k, r) => `${k} at ${Math.round(r.top)}–${Math.round(r.bottom)}`;
+    const check = (when) => {
+      const now = Object.fromEntries(Object.entries(parts).map(([k, e]) => [k, e?.getBoundingClientRect()]));
+      if (off(now.controls, true)) found.push(`${when}: ${at('the controls', now.controls)} on a ${innerHeight} px screen`);
+      if (off(now.shown, true)) found.push(`${when}: ${at('what is explained', now.shown)}, not whole on the ${innerHeight} px screen`);
+      if (off(now.sentence, false)) found.push(`${when}: ${at('its sentence', now.sentence)}, out of the ${innerHeight} px screen`);
+      return now;
+    };
+    const start = check('the first screen');
+    if (start.sentence && start.controls && start.sentence.top < start.controls.top && start.sentence.bottom > start.controls.top + 0.5) {
+      scrollBy(0, start.sentence.bottom - start.controls.top + 8);
+      const end = check('scrolled to the sentence\'s end');
+      if (end.sentence.bottom > end.controls.top + 0.5) found.push(`the sentence's end (${Math.round(end.sentence.bottom)}) stays under the controls (${Math.round(end.controls.top)})`);
+      scrollTo(0, 0);
+    }
     const transport = document.querySelector('#controls .transport');
     if (transport.checkVisibility()) {
       const rows = new Set([...transport.children].filter((b) => b.checkVisibility()).map((b) => Math.round(b.getBoundingClientRect().top))).size;
@@ -2806,7 +2825,7 @@ test('layout and pixels: every view and lesson step, on a 1024×768 projector in
   // Large type on, then off: each view is also drawn again for it (the lesson's step 2 kept
   // its figure's small labels until the step was drawn again).
   const screens = [
-    { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 320, height: 640, large: true },
+    { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 1280, height: 800, large: true, min: 16 }, { width: 320, height: 640, large: true },
     { width: 1024, height: 768, large: false }, { width: 375, height: 812, large: false, min: 12, name: 'phone' }, { width: 320, height: 640, large: false },
   ];
   const page = await open('', { width: 1024, height: 768, reducedMotion: 'reduce' });
@@ -2829,7 +2848,7 @@ test('layout and pixels: every view and lesson step, on a 1024×768 projector in
       }
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       await settle(page);
-      const where = await page.evaluate(classroomCheck, { min, oneScreen: name === 'projector' && view !== 'cover', phone: name === 'phone', lengths: !!name && /^(4x4|9x9)$/.test(view) });
+      const where = await page.evaluate(classroomCheck, { min, oneScreen: min === 16 && view !== 'cover', phone: name === 'phone', lengths: !!name && /^(4x4|9x9)$/.test(view) });
       if (name) {
         const png = await page.screenshot({ animations: 'disabled' });
         writeFileSync(resolve(shots, `classroom-${name}-${view}.png`), png);
@@ -4118,6 +4137,79 @@ test('algorithm X: the pseudocode marks the line of five known moments, a step b
   await page.waitForSelector('body.ready');
   assert.equal(await page.$eval('#algo', (d) => d.open), false, 'still hidden after a reload');
   assert.equal(await page.$$eval('#algo li[aria-current="step"]', (l) => l.length), 1, 'hidden, it still follows the search');
+});
+
+/** The search tree as drawn: its nodes' count, the words read out, and where node `k` is on screen. */
+const treeShown = (page, k = 0) => page.evaluate(async (k) => {
+  const v = window.dlxPage.shell.views.tree;
+  v.scroller.scrollIntoView({ block: 'center' }); // drawn only while in view: wait for it
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const [x, y] = v.at(v.lay.x[k], v.lay.depth[k]);
+  const box = v.scroller.getBoundingClientRect();
+  return {
+    nodes: Number(document.querySelector('#tree').dataset.nodes),
+    said: document.querySelector('#tree .tree-said').textContent,
+    at: v.tree.at[k],
+    x: box.left + x - v.scroller.scrollLeft,
+    y: box.top + y - v.scroller.scrollTop,
+  };
+}, k);
+const counters = (page) => page.evaluate(() => {
+  const t = window.dlxPage.shell.trace;
+  return { events: t.events, nodes: t.nodes, deadEnds: t.deadEnds, solutions: t.solutions, depth: t.depth };
+});
+
+test('search tree: its counts are the search\'s, and a click or Enter on a node moves the search there and back', async () => {
+  const page = await open('#m=knuth');
+  assert.equal(await page.$eval('#tree', (d) => d.open), true, 'shown at first');
+  assert.equal(await page.$eval('#tree figure', (f) => f.getAttribute('aria-label')), 'Search tree');
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.run(1000, 0); window.dlxPage.shell.render(); });
+  let c = await counters(page);
+  let shown = await treeShown(page);
+  assert.equal(shown.nodes, c.nodes + 1, 'one node per option tried, and the root');
+  assert.equal(shown.said, '5 options tried, 1 dead end, 1 solution. The path: the start.');
+  // Folded, the finished branches are their top nodes alone ('A D G' hides 1, 'A D' 2); unfolded again.
+  await page.click('#tree button[aria-label="Fold finished branches"]');
+  assert.deepEqual(await page.evaluate(() => Array.from(window.dlxPage.shell.views.tree.lay.folded)), [0, 1, 0, 2, 0, 0]);
+  await page.click('#tree button[aria-label="Fold finished branches"]');
+  assert.equal(await page.$eval('#tree button[aria-label="Fold finished branches"]', (b) => b.getAttribute('aria-pressed')), 'false');
+  // A click on the dead end ("B C F", node 2, tried at event 8): back to that moment.
+  const dead = await treeShown(page, 2);
+  await page.mouse.click(dead.x, dead.y);
+  await settle(page);
+  c = await counters(page);
+  assert.deepEqual([c.events, c.depth], [8, 2]);
+  assert.match(await narration(page), /^Try option 'B C F'/);
+  assert.match((await treeShown(page)).said, /^2 options tried, 0 dead ends, 0 solutions, 1 branch on the path not yet tried\. The path: 'A D G': option 1 of 2 for item A; 'B C F': option 1 of 1 for item B\.$/);
+  // Forward, by the keys: the root's second branch, not yet tried (the tree is cut back at
+  // event 8): the search runs on until it tries it.
+  await page.focus('#tree .tree-scroll');
+  for (const key of ['Home', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
+  assert.equal(await page.$eval('#tree .tree-picked', (p) => p.textContent), 'Picked: item A: option 2 of 2, not yet tried. Enter goes there.');
+  assert.equal((await counters(page)).events, 8, 'the arrows move in the tree, not the search');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  c = await counters(page);
+  assert.deepEqual([c.events, c.depth], [19, 1], 'forward to "A D", tried at event 19');
+  assert.equal((await treeShown(page)).nodes, 4);
+  assert.match(await narration(page), /^Try option 'A D'/);
+  // And back to the start by a click on the root.
+  const root = await treeShown(page, 0);
+  await page.mouse.click(root.x, root.y);
+  await settle(page);
+  assert.equal((await counters(page)).events, 0);
+  // A 9×9: the tree's counts against the search's after 3,000 steps.
+  const sudoku = await open(`#p=${HARD}&s=3000`);
+  c = await counters(sudoku);
+  shown = await treeShown(sudoku);
+  assert.equal(shown.nodes, c.nodes + 1);
+  assert.match(shown.said, new RegExp(`^${c.nodes} options tried, ${c.deadEnds} dead ends, 0 solutions, `));
+  assert.match(shown.said, new RegExp(`The path: (.*?: option \\d+ of \\d+ for [^;]*; ){${c.depth - 1}}[^;]*\\.$`), 'one step a level');
+  // Hidden, and remembered.
+  await sudoku.click('#tree > summary');
+  await sudoku.reload();
+  await sudoku.waitForSelector('body.ready');
+  assert.equal(await sudoku.$eval('#tree', (d) => d.open), false, 'still hidden after a reload');
 });
 
 /** The picture's filled cells: `{cell: option}`, and the caption. */

@@ -1,0 +1,496 @@
+// The search tree, drawn as the search steps: one node per option tried (www/tree.js places
+// what Rust reports, `Trace.tree()`), dead ends red, solutions green, the path the search is
+// on highlighted, the branches not yet tried faint. A canvas under a scrolling box (the box
+// scrolls, the canvas draws what is in view), with − / + to zoom; a click on a node, or
+// the arrow keys and Enter, move the search to the moment that node was tried (through the
+// player's seek: Rust moves the search). A <details>, shown or hidden like the pseudocode
+// (the page remembers which), whose figure is named "Search tree" and whose caption says
+// the counts and the path.
+
+import { readTree, layOut, nodeWords, treeWords, NONE, DEAD_END, SOLUTION } from '../tree.js';
+import { themeColors } from './theme.js';
+
+const STORE = 'dlx-tree';
+/** A leaf's width and a level's height at zoom 1, in CSS pixels. */
+const SLOT = 26, ROW = 30, PAD = 14;
+const ZOOMS = [0.125, 0.18, 0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 3];
+/** A tree this big is drawn at most once every LATER_MS while the search moves. */
+const BIG = 2000, LATER_MS = 250;
+/** Room for a horizontal scroll bar under the tree. */
+const BAR = 16;
+/** The tallest a fitted tree is drawn before it scrolls down. */
+const MAX_TALL = 200;
+
+export class TreeView {
+  /** `root`: an empty <details>; `onPick(step)`: move the search to event number `step`;
+   *  `onBranch(level, n)`: forward until the search has tried `n` more options at `level`. */
+  constructor(root, { onPick, onBranch }) {
+    this.root = root;
+    this.onPick = onPick;
+    this.onBranch = onBranch;
+    let open = true;
+    try {
+      open = localStorage.getItem(STORE) !== 'closed';
+    } catch { /* no storage: shown */ }
+    root.open = open;
+    const summary = Object.assign(document.createElement('summary'), { textContent: 'Search tree' });
+    const figure = document.createElement('figure');
+    figure.className = 'tree-fig';
+    figure.setAttribute('aria-label', 'Search tree');
+    const bar = document.createElement('div');
+    bar.className = 'tree-bar';
+    const button = (label, text, f) => {
+      const b = Object.assign(document.createElement('button'), { type: 'button', textContent: text });
+      b.setAttribute('aria-label', label);
+      b.addEventListener('click', f);
+      bar.append(b);
+      return b;
+    };
+    this.zoomOut = button('Zoom the tree out', '−', () => this.zoom(-1));
+    this.zoomIn = button('Zoom the tree in', '+', () => this.zoom(1));
+    // Finished branches off the path folded into their top node (the page remembers).
+    this.fold = false;
+    try {
+      this.fold = localStorage.getItem(`${STORE}-fold`) === 'on';
+    } catch { /* no storage */ }
+    this.foldButton = button('Fold finished branches', 'Fold finished', () => {
+      this.fold = !this.fold;
+      this.foldButton.setAttribute('aria-pressed', String(this.fold));
+      try {
+        localStorage.setItem(`${STORE}-fold`, this.fold ? 'on' : 'off');
+      } catch { /* no storage */ }
+      this.redraw(true);
+    });
+    this.foldButton.setAttribute('aria-pressed', String(this.fold));
+    this.legend = Object.assign(document.createElement('span'), { className: 'tree-legend' });
+    this.legend.innerHTML = '<span><i class="tree-sw path"></i> path</span> <span><i class="tree-sw dead"></i> dead end</span> <span><i class="tree-sw ok"></i> solution</span> <span><i class="tree-sw ghost"></i> not yet tried</span>';
+    bar.append(this.legend);
+    this.area = document.createElement('div');
+    this.area.className = 'tree-area';
+    this.canvas = document.createElement('canvas');
+    this.canvas.setAttribute('aria-hidden', 'true');
+    this.scroller = document.createElement('div');
+    this.scroller.className = 'tree-scroll';
+    this.scroller.tabIndex = 0;
+    this.scroller.setAttribute('role', 'group');
+    this.scroller.setAttribute('aria-label', 'The nodes: arrow keys pick one, Enter goes to it');
+    this.space = document.createElement('div');
+    this.space.className = 'tree-space';
+    this.scroller.append(this.space);
+    this.area.append(this.canvas, this.scroller);
+    this.picked = Object.assign(document.createElement('p'), { className: 'tree-picked' });
+    this.picked.setAttribute('aria-live', 'polite');
+    this.caption = document.createElement('figcaption');
+    this.caption.className = 'tree-caption';
+    // The caption shows the path's last steps; the figure's description (a hidden paragraph,
+    // which aria-describedby still reads) says it whole.
+    this.caption.setAttribute('aria-hidden', 'true');
+    this.shown = this.caption;
+    this.said = Object.assign(document.createElement('p'), { className: 'tree-said', id: `${root.id}-said`, hidden: true });
+    figure.setAttribute('aria-describedby', this.said.id);
+    figure.append(bar, this.area, this.picked, this.caption, this.said);
+    root.append(summary, figure);
+    this.ctx = this.canvas.getContext('2d');
+    root.addEventListener('toggle', () => {
+      try {
+        localStorage.setItem(STORE, root.open ? 'open' : 'closed');
+      } catch { /* no storage */ }
+      if (root.open) this.redraw(true);
+    });
+    // The scroll position and the box's size are kept here, learnt from events and observers:
+    // reading them from the DOM in the middle of a frame would lay out the whole page.
+    this.scroll = [0, 0];
+    this.scroller.addEventListener('scroll', () => {
+      this.scroll = [this.scroller.scrollLeft, this.scroller.scrollTop];
+      this.paint();
+    });
+    this.scroller.addEventListener('click', (e) => this.click(e));
+    this.scroller.addEventListener('keydown', (e) => this.key(e));
+    this.css = [0, 0];
+    new ResizeObserver(([entry]) => {
+      this.css = [entry.contentRect.width, entry.contentRect.height];
+      this.place();
+    }).observe(this.area);
+    // Drawn only while on screen (the page's lower half is often out of view while it plays).
+    this.inView = true;
+    new IntersectionObserver(([entry]) => {
+      this.inView = entry.isIntersecting;
+      if (this.inView) this.redraw(true);
+    }).observe(root);
+    this.z = -1; // fitted until − or + is pressed
+    this.drawn = -Infinity;
+    this.sel = -1;
+    this.key_ = '';
+    this.tree = null;
+  }
+
+  /** Re-reads the theme's colours (a theme or type-size change). */
+  restyle() {
+    this.colors = null;
+    this.paint();
+  }
+
+  /**
+   * Draws the tree of `trace` at the moment of `pic` (www/picture.js), its words from `words`
+   * (www/narration.js `wordsFor`). Only while shown, and only when the search moved.
+   */
+  render(pic, trace, words) {
+    this.trace = trace;
+    this.words = words;
+    this.pic = pic;
+    this.redraw(false);
+  }
+
+  redraw(force) {
+    const { trace, pic } = this;
+    if (!this.root.open || !this.inView || !trace || !pic) return;
+    const key = `${pic.events} ${pic.depth}`;
+    if (!force && key === this.key_ && trace === this.traceShown) return;
+    // A big tree while the search runs fast: drawn a few times a second, and once more after.
+    const now = performance.now();
+    if (!force && this.tree?.size > BIG && trace === this.traceShown && now - this.drawn < LATER_MS) {
+      clearTimeout(this.later);
+      this.later = setTimeout(() => this.redraw(false), LATER_MS);
+      return;
+    }
+    this.drawn = now;
+    const moved = trace !== this.traceShown || key !== this.key_;
+    if (trace !== this.traceShown) this.sel = -1;
+    this.key_ = key;
+    this.traceShown = trace;
+    // A tree that stopped growing stays as it is until the search steps back before that.
+    const head = trace.tree(NONE);
+    if (!force && this.tree && head[1] !== NONE && head[1] === this.frozenAt && trace === this.traceShown) return;
+    this.frozenAt = head[1];
+    this.tree = readTree(trace.tree(0));
+    this.lay = layOut(this.tree, this.fold);
+    if (this.sel >= this.ids || (this.sel >= 0 && this.sel < this.tree.size && this.lay.hidden[this.sel])) this.sel = -1;
+    // Read out whole; shown with the path's last steps only (a 9×9's path is dozens long).
+    this.said.textContent = this.words ? treeWords(this.tree, this.lay, this.words) : '';
+    this.shown.textContent = this.words ? treeWords(this.tree, this.lay, this.words, 3) : '';
+    this.root.dataset.nodes = String(this.tree.size);
+    this.place(moved);
+  }
+
+  /** The zooms across and down: fitted to the box (a small tree spread out, a large one no
+   *  smaller than the least zoom), or the one chosen with − and +. */
+  scale() {
+    if (this.z >= 0) return [ZOOMS[this.z], ZOOMS[this.z]];
+    const { slots, levels } = this.lay;
+    const across = (this.css[0] - 2 * PAD) / (Math.max(1, slots) * SLOT);
+    const down = MAX_TALL / Math.max(1, levels * ROW);
+    return [Math.max(ZOOMS[0], Math.min(across, 6)), Math.max(0.35, Math.min(down, 1.2))];
+  }
+
+  zoom(d) {
+    if (!this.lay) return;
+    const s = Math.min(...this.scale());
+    let z = this.z >= 0 ? this.z : ZOOMS.findIndex((v) => v >= s - 1e-9);
+    if (z < 0) z = ZOOMS.length - 1;
+    this.z = Math.max(0, Math.min(ZOOMS.length - 1, z + d));
+    this.place(true);
+  }
+
+  /** Sizes the scrolled space for the tree and the canvas for the box; follows the current node. */
+  place(follow = false) {
+    if (!this.tree || !this.css[0]) return;
+    [this.sx, this.sy] = this.scale();
+    this.s = Math.min(this.sx, this.sy);
+    const w = Math.max(1, this.lay.slots) * SLOT * this.sx + 2 * PAD;
+    const h = this.lay.levels * ROW * this.sy + 2 * PAD;
+    // A tree narrower than the box stands in its middle.
+    this.left = Math.max(0, (this.css[0] - w) / 2);
+    const set = (style, name, px) => {
+      if (style[name] !== px) style[name] = px;
+    };
+    this.spaceSize = [Math.ceil(w), Math.ceil(h)];
+    // The old position, clamped to the new size (the browser does so without a scroll event).
+    this.scroll = [Math.min(this.scroll[0], Math.max(0, this.spaceSize[0] - this.css[0])), Math.min(this.scroll[1], Math.max(0, this.spaceSize[1] + BAR - this.css[1]))];
+    set(this.space.style, 'width', `${Math.ceil(w)}px`);
+    set(this.space.style, 'height', `${Math.ceil(h)}px`);
+    // As tall as the tree (and a scroll bar), up to the box's largest (CSS max-height).
+    set(this.area.style, 'height', `${Math.ceil(h + BAR + 2)}px`);
+    this.zoomOut.disabled = this.z === 0;
+    this.zoomIn.disabled = this.z === ZOOMS.length - 1;
+    if (follow) {
+      const here = this.tree.path[this.tree.path.length - 1];
+      const [x, y] = this.at(this.lay.x[here], this.lay.depth[here]);
+      this.show(x, y, PAD);
+    }
+    this.paint();
+  }
+
+  /** Scrolls point (x, y) into the box, `margin` inside it, if it is out. */
+  show(x, y, margin) {
+    const [cw, ch] = this.css, sc = this.scroller;
+    let [left, top] = this.scroll;
+    // As the browser clamps it (no scroll event comes when the clamped position is the old one).
+    const [w, h] = this.spaceSize;
+    if (x < left + margin || x > left + cw - margin) left = Math.round(Math.min(Math.max(0, w - cw), Math.max(0, x - cw / 2)));
+    if (y < top + margin || y > top + ch - margin) top = Math.round(Math.min(Math.max(0, h + BAR - ch), Math.max(0, y - ch / 2)));
+    if (left !== this.scroll[0]) sc.scrollLeft = left;
+    if (top !== this.scroll[1]) sc.scrollTop = top;
+    this.scroll = [left, top];
+  }
+
+  /** A node's place in the scrolled space (CSS pixels). */
+  at(x, depth) {
+    return [this.left + PAD + (x + 0.5) * SLOT * this.sx, PAD + (depth + 0.5) * ROW * this.sy];
+  }
+
+  paint() {
+    const { tree: t, lay } = this;
+    if (!t || !this.css[0] || !this.root.open) return;
+    const dpr = window.devicePixelRatio || 1;
+    const [cw, ch] = this.css;
+    const W = Math.max(1, Math.round(cw * dpr)), H = Math.max(1, Math.round(ch * dpr));
+    if (this.canvas.width !== W || this.canvas.height !== H) {
+      this.canvas.width = W;
+      this.canvas.height = H;
+      this.canvas.style.width = `${cw}px`;
+      this.canvas.style.height = `${ch}px`;
+    }
+    if (!this.colors) this.font = `${getComputedStyle(this.caption).fontSize} system-ui, sans-serif`;
+    if (!this.colors) this.colors = themeColors(this.root, ['--ink', '--ink-soft', '--line-strong', '--accent', '--dead', '--ok', '--panel', '--focus']);
+    const c = this.colors;
+    const ctx = this.ctx;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, cw, ch);
+    const [ox, oy] = this.scroll;
+    ctx.translate(-ox, -oy);
+    const r = Math.max(1.5, Math.min(7, 6 * this.s));
+    const onPath = new Uint8Array(t.size);
+    for (const k of t.path) onPath[k] = 1;
+    // Every node's place, once (a big tree is tens of thousands of nodes); what is out of the box is skipped.
+    const X = new Float32Array(t.size), Y = new Float32Array(t.size);
+    const ax = this.left + PAD + 0.5 * SLOT * this.sx, bx = SLOT * this.sx, ay = PAD + 0.5 * ROW * this.sy, by = ROW * this.sy;
+    for (let k = 0; k < t.size; k++) {
+      X[k] = ax + lay.x[k] * bx;
+      Y[k] = ay + lay.depth[k] * by;
+    }
+    const visible = (x0, x1) => x1 >= ox - 8 && x0 <= ox + cw + 8;
+    const seen = (y0, y1) => y1 >= oy - 8 && y0 <= oy + ch + 8;
+    // Edges: the path's thick, the rest thin; the branches not yet tried dashed.
+    ctx.lineWidth = Math.max(1, this.s * 1.5);
+    ctx.strokeStyle = c['--ink-soft'];
+    ctx.beginPath();
+    for (let k = 1; k < t.size; k++) {
+      if (onPath[k] || lay.hidden[k]) continue;
+      const x = X[k], y = Y[k], px = X[t.parent[k]], py = Y[t.parent[k]];
+      if (!visible(Math.min(x, px), Math.max(x, px)) || !seen(py, y)) continue;
+      ctx.moveTo(px, py);
+      ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+    ctx.setLineDash([3, 3]);
+    ctx.strokeStyle = c['--line-strong'];
+    ctx.beginPath();
+    for (const g of lay.ghosts) {
+      const [x, y] = this.at(g.x, lay.depth[g.parent] + 1);
+      const [px, py] = this.at(lay.x[g.parent], lay.depth[g.parent]);
+      ctx.moveTo(px, py);
+      ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.lineWidth = Math.max(2, this.s * 4);
+    ctx.strokeStyle = c['--accent'];
+    ctx.beginPath();
+    for (let j = 1; j < t.path.length; j++) {
+      const [x, y] = this.at(lay.x[t.path[j]], lay.depth[t.path[j]]);
+      const [px, py] = this.at(lay.x[t.path[j - 1]], lay.depth[t.path[j - 1]]);
+      ctx.moveTo(px, py);
+      ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+    // Nodes: the branches not yet tried hollow, then every node by how it ended.
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([2, 2]);
+    ctx.strokeStyle = c['--line-strong'];
+    ctx.fillStyle = c['--panel'];
+    for (const g of lay.ghosts) {
+      const [x, y] = this.at(g.x, lay.depth[g.parent] + 1);
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    // One path a colour: the plain nodes, the path's, the dead ends, the solutions.
+    const kinds = [[c['--ink-soft'], r], [c['--accent'], r * 1.25], [c['--dead'], r * 1.25], [c['--ok'], r * 1.25]];
+    const kindOf = (k) => (t.end[k] === DEAD_END ? 2 : t.end[k] === SOLUTION ? 3 : onPath[k] ? 1 : 0);
+    kinds.forEach(([colour, radius], kind) => {
+      ctx.fillStyle = colour;
+      ctx.beginPath();
+      for (let k = 0; k < t.size; k++) {
+        const x = X[k], y = Y[k];
+        if (lay.hidden[k] || kindOf(k) !== kind || !visible(x - radius, x + radius) || !seen(y - radius, y + radius)) continue;
+        ctx.moveTo(x + radius, y);
+        ctx.arc(x, y, radius, 0, 2 * Math.PI);
+      }
+      ctx.fill();
+    });
+    // A folded branch: a triangle under its node, red if it hides a dead end, green a solution.
+    for (let k = 1; k < t.size; k++) {
+      if (!lay.folded[k]) continue;
+      const x = X[k], y = Y[k];
+      if (!visible(x - 2 * r, x + 2 * r) || !seen(y, y + 4 * r)) continue;
+      const e = lay.foldEnds[k];
+      ctx.fillStyle = e & 2 ? c['--ok'] : e & 1 ? c['--dead'] : c['--ink-soft'];
+      ctx.beginPath();
+      ctx.moveTo(x, y + r);
+      ctx.lineTo(x - 1.6 * r, y + 4 * r);
+      ctx.lineTo(x + 1.6 * r, y + 4 * r);
+      ctx.closePath();
+      ctx.fill();
+    }
+    // Each option's name beside its node, where there is room (a small tree spread out).
+    if (SLOT * this.sx >= 70 && ROW * this.sy >= 26 && this.words) {
+      ctx.font = this.font;
+      ctx.fillStyle = c['--ink'];
+      ctx.textBaseline = 'middle';
+      for (let k = 1; k < t.size; k++) {
+        if (lay.hidden[k]) continue;
+        const [x, y] = this.at(lay.x[k], lay.depth[k]);
+        ctx.fillText(this.words.option(t.option[k]).replace(/^'|'$/g, ''), x + r * 1.25 + 5, y);
+      }
+      // Left of each node that chose, the item it branched on (faint).
+      ctx.fillStyle = c['--ink-soft'];
+      ctx.textAlign = 'right';
+      for (let k = 0; k < t.size; k++) {
+        if (t.item[k] === NONE || !t.branches[k] || lay.hidden[k]) continue;
+        const [x, y] = this.at(lay.x[k], lay.depth[k]);
+        ctx.fillText(this.words.item(t.item[k]).replace(/^item /, ''), x - r * 1.25 - 5, y);
+      }
+      ctx.textAlign = 'left';
+    }
+    // The node the search is at, ringed; the node picked by the keys, ringed in the focus colour.
+    const ring = (k, colour, gap) => {
+      const [x, y] = this.at(lay.x[k], lay.depth[k]);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      ctx.arc(x, y, r * 1.25 + gap, 0, 2 * Math.PI);
+      ctx.stroke();
+    };
+    ring(t.path[t.path.length - 1], c['--accent'], 3);
+    if (this.sel >= 0 && this.sel < this.ids) {
+      const [x, y] = this.pos(this.sel);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = c['--focus'];
+      ctx.beginPath();
+      ctx.arc(x, y, r * 1.25 + 6, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+  }
+
+  /** How many nodes and branches not yet tried there are: ids `size…` are the branches. */
+  get ids() {
+    return this.tree.size + this.lay.ghosts.length;
+  }
+
+  /** The depth of a node or of a branch not yet tried (`id ≥ size`). */
+  depthOf(id) {
+    const { tree: t, lay } = this;
+    return id < t.size ? lay.depth[id] : lay.depth[lay.ghosts[id - t.size].parent] + 1;
+  }
+
+  /** Where node or branch `id` is in the scrolled space. */
+  pos(id) {
+    const { tree: t, lay } = this;
+    return this.at(id < t.size ? lay.x[id] : lay.ghosts[id - t.size].x, this.depthOf(id));
+  }
+
+  /** The node or branch nearest a point of the scrolled space, if one is near enough. */
+  nodeAt(px, py) {
+    let best = -1, dist = Infinity;
+    for (let id = 0; id < this.ids; id++) {
+      if (id < this.tree.size && this.lay.hidden[id]) continue;
+      const [x, y] = this.pos(id);
+      const d = (x - px) ** 2 + (y - py) ** 2;
+      if (d < dist) [best, dist] = [id, d];
+    }
+    const reach = Math.max(10, Math.min(SLOT * this.sx, ROW * this.sy) * 0.6);
+    return dist <= reach * reach ? best : -1;
+  }
+
+  click(e) {
+    if (!this.tree) return;
+    const box = this.scroller.getBoundingClientRect();
+    const id = this.nodeAt(e.clientX - box.left + this.scroller.scrollLeft, e.clientY - box.top + this.scroller.scrollTop);
+    if (id < 0) return;
+    this.select(id);
+    this.go(id);
+  }
+
+  /** A node's or a branch's words. */
+  wordsOf(id) {
+    const { tree: t, lay, words } = this;
+    const hides = id < t.size && lay.folded[id] ? `, folded: ${lay.folded[id].toLocaleString('en-US')} more below` : '';
+    if (id < t.size) return `${nodeWords(t, lay, id, words)} (step ${t.at[id].toLocaleString('en-US')})${hides}`;
+    const g = lay.ghosts[id - t.size];
+    return `${words.item(t.item[g.parent])}: option ${g.rank + 1} of ${t.branches[g.parent]}, not yet tried`;
+  }
+
+  /** Picks node or branch `id` (ringed and said; not yet gone to). */
+  select(id) {
+    this.sel = id;
+    this.picked.textContent = `Picked: ${this.wordsOf(id)}. Enter goes there.`;
+    const [x, y] = this.pos(id);
+    this.show(x, y, 0);
+    this.paint();
+  }
+
+  /** To a node: back (or forward) to the step that tried it. To a branch not yet tried: forward
+   *  until the search tries it (the options before it at its level, and their subtrees, first). */
+  go(id) {
+    const { tree: t, lay } = this;
+    this.picked.textContent = `Going to ${this.wordsOf(id)}.`;
+    if (id < t.size) {
+      this.onPick(t.at[id]);
+      return;
+    }
+    const g = lay.ghosts[id - t.size];
+    this.onBranch(lay.depth[g.parent], g.rank - lay.kids[g.parent] + 1);
+  }
+
+  /** Arrows: ↑ the parent, ↓ the first child, ← → the neighbours at the same depth; Home the
+   *  root, End the node the search is at; Enter or Space goes there. */
+  key(e) {
+    const t = this.tree;
+    if (!t) return;
+    const here = this.sel >= 0 && this.sel < this.ids ? this.sel : t.path[t.path.length - 1];
+    let id = -1;
+    if (e.key === 'ArrowUp') id = here >= t.size ? this.lay.ghosts[here - t.size].parent : here ? t.parent[here] : -1;
+    else if (e.key === 'ArrowDown') id = here < t.size ? this.firstChild(here) : -1;
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') id = this.neighbour(here, e.key === 'ArrowRight' ? 1 : -1);
+    else if (e.key === 'Home') id = 0;
+    else if (e.key === 'End') id = t.path[t.path.length - 1];
+    else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      this.go(here);
+      return;
+    } else return;
+    e.preventDefault();
+    e.stopPropagation(); // the page's arrows step the search; here they move in the tree
+    if (id >= 0) this.select(id);
+  }
+
+  firstChild(k) {
+    const { tree: t, lay } = this;
+    if (lay.folded[k]) return -1;
+    if (k + 1 < t.size && t.parent[k + 1] === k) return k + 1;
+    const g = lay.ghosts.findIndex((g) => g.parent === k);
+    return g < 0 ? -1 : t.size + g;
+  }
+
+  /** The next node or branch to the left or right at the same depth (left to right: the
+   *  nodes in the order tried, then the branches not yet tried), or -1. */
+  neighbour(id, d) {
+    const depth = this.depthOf(id);
+    const hidden = (j) => j < this.tree.size && this.lay.hidden[j];
+    for (let j = id + d; j >= 0 && j < this.ids; j += d) if (!hidden(j) && this.depthOf(j) === depth) return j;
+    return -1;
+  }
+}
