@@ -14,6 +14,8 @@
 //   node tests/e2e/run.mjs --save-durations   also writes each test's time to tests/e2e/durations.json,
 //                                          which orders the tests longest first (commit it when
 //                                          tests were added or got much slower or faster)
+//   node tests/e2e/run.mjs --durations-out FILE   the same, into FILE (scripts/test.sh writes
+//                                          target/e2e-durations.json: after a green run, copy it)
 // Each test prints its time, and with one job at a time its CPU time (the test's Chromium and
 // Node, from /proc); the last line, the whole run's CPU time.
 //
@@ -4425,11 +4427,15 @@ try {
 }
 server.close();
 print(`e2e: ${chosen.length - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}; screenshots in ${shots}`);
-if (flag('--save-durations')) {
+// `--durations-out FILE` writes the same to FILE instead (scripts/test.sh: target/e2e-durations.json,
+// so that any green run's times can replace tests/e2e/durations.json without a run of their own).
+const durationsOut = option('--durations-out', null);
+if (flag('--save-durations') || durationsOut) {
   // Kept: the tests that did not run this time. Dropped: names no test has any more.
   const names = new Set(tests.map((t) => t.name));
   const all = Object.fromEntries(Object.entries({ ...known, ...took }).filter(([n]) => names.has(n)).sort(([a], [b]) => (a < b ? -1 : 1)));
-  writeFileSync(durationsFile, `${JSON.stringify(all, null, 1)}\n`);
-  print(`e2e: wrote the durations of ${Object.keys(took).length} tests to ${durationsFile}`);
+  const file = durationsOut ? resolve(durationsOut) : durationsFile;
+  writeFileSync(file, `${JSON.stringify(all, null, 1)}\n`);
+  print(`e2e: wrote the durations of ${Object.keys(took).length} tests to ${file}`);
 }
 process.exit(failed ? 1 : 0);
