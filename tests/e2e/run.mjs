@@ -194,7 +194,10 @@ async function open(hash = '', { width = 1280, height = 800, dark = false, reduc
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
   await page.goto(base + hash);
-  await page.waitForSelector('body.ready', { timeout: 15000 });
+  // 3 s for an empty 25×25 here with the machine idle (4.6 s before its board was laid out
+  // once instead of three times); CI's run, three tests at a time beside Miri and the fuzzer,
+  // once took more than 15 s.
+  await page.waitForSelector('body.ready', { timeout: 30000 });
   await settle(page);
   return page;
 }
