@@ -43,6 +43,11 @@ skip=(--skip solves_the_famous_hard_puzzles --skip agrees_with_bitmask_on_easy_p
 fast=(--lib --test validity)
 others() { for m in "$@"; do skip+=(--skip "$m::"); done; }
 
+# The test targets go to cargo as --cargo-arg, which cargo-mutants gives to the build
+# (`cargo test --no-run`) as well as to the test run: given after `--`, they reach the test
+# run only, and every mutant's build built all 11 test binaries, 3 of which then ran.
+targets_of() { targets=(); for a in "$@"; do targets+=("--cargo-arg=$a"); done; }
+
 module="${1:---help}"; shift || true
 case "$module" in
     exact_cover) files=(-f 'src/exact_cover/*.rs'); tests=("${fast[@]}" --test cover); others dlx1 sudoku::generate matrix_view ;;
@@ -82,10 +87,11 @@ case "$module" in
         # A survivor is reported; it fails the stage only with MUTANTS_STRICT=1, until every
         # module has reached its goal (docs/testing.md: mutation testing). (A merge's "last commit" is
         # the whole merged branch, whose modules may not have been through cargo-mutants yet.)
+        targets_of "${tests[@]}"
         if [[ "${MUTANTS_STRICT:-0}" != 1 ]]; then
             rc=0
-            cargo mutants --output target/mutants/ci --baseline skip --timeout 120 "$@" \
-                -- "${tests[@]}" -- "${skip[@]}" || rc=$?
+            cargo mutants --output target/mutants/ci --baseline skip --timeout 120 "${targets[@]}" "$@" \
+                -- -- "${skip[@]}" || rc=$?
             case $rc in
                 0|3) exit 0 ;;  # 3: only timeouts, which a hang bound catches
                 2) echo "mutants.sh: WARNING: missed mutants (target/mutants/ci/mutants.out/missed.txt); not a failure without MUTANTS_STRICT=1"; exit 0 ;;
@@ -97,10 +103,11 @@ case "$module" in
     -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "mutants.sh: unknown module $module (try --help)" >&2; exit 2 ;;
 esac
+targets_of "${tests[@]}"
 mkdir -p target/mutants
 rc=0
-cargo mutants "${files[@]}" --output "target/mutants/${MUTANTS_OUT:-$module}" --minimum-test-timeout 60 \
-    "$@" -- "${tests[@]}" -- "${skip[@]}" || rc=$?
+cargo mutants "${files[@]}" "${targets[@]}" --output "target/mutants/${MUTANTS_OUT:-$module}" --minimum-test-timeout 60 \
+    "$@" -- -- "${skip[@]}" || rc=$?
 # 3: no mutant missed, some timed out (an endless loop, which the hang bound catches).
 (( rc == 3 )) && rc=0
 exit "$rc"

@@ -1338,15 +1338,21 @@ fn run_to_the_fifth_try_then_back_to_the_fourth() {
 fn the_empty_grid_streams_a_million_events_in_flat_memory() {
     let mut t = Trace::new(&js(&empty_grid())).unwrap();
     const BATCH: u32 = 1 << 14;
-    // Warm up: the allocator settles on its batch buffers.
-    for _ in 0..4 {
+    // Warm up: the allocator settles on its batch buffers, and the search tree the page draws
+    // (src/tree.rs) grows to its limit of 2^16 nodes, about 2 MB, and stops growing (the
+    // second word of its header turns from 2^32-1 to the event count it stopped at).
+    let mut events = 0u64;
+    let frozen = |t: &Trace| t.tree(u32::MAX).to_vec()[1] != u32::MAX;
+    while events < 4 * BATCH as u64 || !frozen(&t) {
         let words = t.next_batch(BATCH).to_vec();
         assert_eq!(words.len() as u32, 2 * BATCH);
+        events += BATCH as u64;
+        assert!(events < 1_000_000, "the tree stops growing within a million events");
     }
     let before = memory_bytes();
-    let mut events = 4 * BATCH as u64;
+    let warm = events;
     let mut solutions = 0;
-    while events < 1_000_000 {
+    while events < warm + 1_000_000 {
         let words = t.next_batch(BATCH).to_vec();
         assert_eq!(words.len() as u32, 2 * BATCH, "the empty grid never runs dry");
         solutions += words.chunks_exact(2).filter(|w| kind_of(w[0]) == SOLUTION).count();

@@ -92,6 +92,9 @@ export class SudokuRoom {
     this.views.board.reshape(n);
     this.views.items.reshape(n);
     this.shapeShown();
+    // Read after every write above: a read between them laid a 25×25 board out twice more (a
+    // second each on this machine).
+    this.views.items.measure();
   }
 
   /** The header's words for the exact cover this view shows. */

@@ -119,20 +119,10 @@ export class BoardView {
         return this.marks[p.cell * side + p.digit - 1];
       })
       : [];
-    this.resized();
-  }
-
-  /** Type sizes follow the board's width (set on resize, never read during a frame). */
-  resized(width = this.root.clientWidth) {
-    if (!width) return;
-    const cell = width / this.side;
-    this.root.style.setProperty('--digit-size', `${(cell * 0.62).toFixed(1)}px`);
-    this.root.style.setProperty('--mark-size', `${((cell * 0.705) / this.numbering.order).toFixed(1)}px`);
   }
 
   listen() {
     const root = this.root;
-    new ResizeObserver(([entry]) => this.resized(entry.contentRect.width)).observe(root);
     root.addEventListener('keydown', (e) => this.key(e));
     root.addEventListener('pointerdown', (e) => {
       const el = e.target.closest('.cell');

@@ -36,9 +36,10 @@ export class ItemsView {
     this.onHover = onHover;
     this.listen();
     this.reshape(numbering);
+    this.measure();
   }
 
-  /** Builds the panels for a numbering (a side and an alphabet). */
+  /** Builds the panels for a numbering (a side and an alphabet); `measure()` places them. */
   reshape(numbering) {
     this.numbering = numbering;
     this.side = numbering.side;
@@ -53,7 +54,6 @@ export class ItemsView {
     this.root.replaceChildren();
     this.root.style.setProperty('--side', this.side);
     this.build();
-    this.measure();
   }
 
   build() {
