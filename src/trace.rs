@@ -291,7 +291,7 @@ impl Trace {
                 break;
             };
             if run.events > 0 && stop_before & Kind::of(e).bit() != 0 {
-                self.search.step(&mut Stepwise); // redo it: it is where we stop
+                self.redo(); // it is where we stop
                 run.stopped = true;
                 break;
             }
@@ -354,8 +354,15 @@ impl Trace {
     fn learn_last(&mut self) {
         self.last = self.search.step_back(&mut Stepwise);
         if self.last.is_some() {
-            self.search.step(&mut Stepwise);
+            self.redo();
         }
+    }
+
+    /// Does again the event just undone, unseen by the tree (which did not see its undoing).
+    /// Through the batches' encoder, not [`Stepwise`]: in wasm each observer's copy of the
+    /// search's loop is 18 KB of the module.
+    fn redo(&mut self) {
+        self.search.step(&mut Encoder(&mut Vec::with_capacity(2)));
     }
 
     pub fn search(&self) -> &Search {

@@ -270,6 +270,12 @@ impl Matrix {
         }
     }
 
+    /// True if a search may run with `WIDTH`: its width class, or `MIXED` for any matrix
+    /// without colours (following `right` is right for every option; in wasm the trace does).
+    fn runs_as(&self, width: u32) -> bool {
+        width == self.width_class() || (width == MIXED && !self.is_coloured())
+    }
+
     /// Number of options.
     pub fn options(&self) -> usize {
         self.option_start.len()
@@ -606,7 +612,9 @@ impl Matrix {
     /// order, and so is the item list); no item there has more than `LONG` options, so a
     /// bucket holds one length. Call only while some primary item is uncovered. In a wide
     /// one, whose lengths the links do not sort into buckets, [`Matrix::fewest_wide`].
-    #[inline(always)]
+    /// (The search's loop has its own, `choose_`; in wasm this one is not inlined, as `cover`.)
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn choose(&self) -> (u32, u32, u64) {
         if self.narrow {
             self.choose_::<true>()
@@ -698,7 +706,11 @@ impl Matrix {
 
     /// Cover item `i`: take it out of the item list and hide every option in its list.
     /// Returns the number of nodes unlinked (DLX1's "updates").
-    #[inline(always)]
+    ///
+    /// (The search's loop has its own, `cover_`.) In wasm not inlined: with its six width
+    /// classes it was copied whole into each caller (the commits, the steps back, the unwinds).
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn cover(&mut self, i: u32) -> u64 {
         match (self.narrow, self.width_class()) {
             (true, 4) => self.cover_::<true, 4>(i),
@@ -714,7 +726,7 @@ impl Matrix {
     #[inline(always)]
     fn cover_<const NARROW: bool, const WIDTH: u32>(&mut self, i: u32) -> u64 {
         debug_assert!(self.narrow || !NARROW);
-        debug_assert_eq!(self.width_class(), WIDTH);
+        debug_assert!(self.runs_as(WIDTH), "width class {} run as {WIDTH}", self.width_class());
         let updates = self.links.cover::<NARROW, WIDTH>(i);
         self.active_primary -= u32::from(i < self.primary);
         // DLX2 counts the cover itself as an update too.
@@ -722,8 +734,10 @@ impl Matrix {
     }
 
     /// Undo `cover(i)` exactly: the links dance back in reverse order.
-    /// Returns the number of nodes relinked, which is what `cover(i)` unlinked.
-    #[inline(always)]
+    /// Returns the number of nodes relinked, which is what `cover(i)` unlinked. In wasm not
+    /// inlined, as `cover`.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn uncover(&mut self, i: u32) -> u64 {
         match (self.narrow, self.width_class()) {
             (true, 4) => self.uncover_::<true, 4>(i),
@@ -738,7 +752,7 @@ impl Matrix {
     #[inline(always)]
     fn uncover_<const NARROW: bool, const WIDTH: u32>(&mut self, i: u32) -> u64 {
         debug_assert!(self.narrow || !NARROW);
-        debug_assert_eq!(self.width_class(), WIDTH);
+        debug_assert!(self.runs_as(WIDTH), "width class {} run as {WIDTH}", self.width_class());
         self.active_primary += u32::from(i < self.primary);
         self.links.uncover::<NARROW, WIDTH>(i) + u64::from(WIDTH == COLOURED)
     }

@@ -4,9 +4,11 @@
 
 use super::model::{self, Shape};
 use super::{node_budget, Board, BoardEngine, BoardPuzzle, Engine, EngineKind, GaveUp, Grid, Puzzle};
+#[cfg(target_arch = "wasm32")]
+use crate::exact_cover::Pausing;
+use crate::exact_cover::{Counters, Matrix, Observer, Search, Status};
 #[cfg(not(target_arch = "wasm32"))]
-use crate::exact_cover::Nothing;
-use crate::exact_cover::{Counters, Matrix, Observer, Search, Status, Stepwise};
+use crate::exact_cover::{Nothing, Stepwise};
 
 /// The full 324-item, 729-option matrix, options in model order.
 pub fn full_matrix() -> Matrix {
@@ -138,22 +140,6 @@ impl Dlx {
         }
     }
 
-    /// [`Dlx::run`] with no node limit, through [`crate::pieces::step`].
-    #[cfg(target_arch = "wasm32")]
-    fn run_unwatched(&mut self, visit: &mut dyn FnMut(&Search) -> bool) -> Result<(), GaveUp> {
-        loop {
-            match crate::pieces::step(&mut self.search) {
-                Status::Running => {}
-                Status::Solution => {
-                    if !visit(&self.search) {
-                        return Ok(());
-                    }
-                }
-                Status::Done => return Ok(()),
-            }
-        }
-    }
-
     /// Starts the search over on the matrix of `shape` (built anew if the size changed), and
     /// runs it to its end or until `visit` says stop.
     fn start(
@@ -171,14 +157,20 @@ impl Dlx {
         if !commit(&mut self.search) {
             return Ok(());
         }
+        // In wasm one copy of the search's loop serves every Sudoku search, the page's counts'
+        // ([`Pausing`], as in `crate::pieces::step`): a copy for another observer is 18 KB of
+        // the module, 6 KB gzipped. A search with a limit pauses on entering a level past it,
+        // after the try that passed it and its covers, where natively it stops right after the
+        // try: neither can find a solution in between, and both give up at the same node.
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.search.set_pause(self.max_nodes.saturating_add(1), usize::MAX);
+            self.run(&mut Pausing, visit)
+        }
         // Pausing after every event to look at the limit costs 6% (magictour), so a search
         // with no limit runs unwatched.
+        #[cfg(not(target_arch = "wasm32"))]
         if self.max_nodes == u64::MAX {
-            // In wasm the unwatched search is the page's counts' (one copy of the search's loop
-            // in the module, not two: 6 KB of the gzipped module; nothing sets a pause here).
-            #[cfg(target_arch = "wasm32")]
-            return self.run_unwatched(visit);
-            #[cfg(not(target_arch = "wasm32"))]
             self.run(&mut Nothing, visit)
         } else {
             self.run(&mut Stepwise, visit)
