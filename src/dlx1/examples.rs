@@ -375,7 +375,15 @@ fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
             shape.iter().map(|p| p.1).min().unwrap(),
         );
         shape.iter_mut().for_each(|p| *p = (p.0 - r0, p.1 - c0));
-        shape.sort_unstable();
+        // Sorted by insertion (a piece has a few cells): the library's sort was 8 KB of the
+        // wasm module, for this alone.
+        for i in 1..shape.len() {
+            let mut j = i;
+            while j > 0 && shape[j - 1] > shape[j] {
+                shape.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         if !out.contains(&shape) {
             out.push(shape);
         }
