@@ -225,7 +225,7 @@ impl Trace {
             let Some(e) = self.search.step_back(&mut Encoder(out)) else {
                 break;
             };
-            self.tree.revert(e);
+            self.tree.revert(e, &self.search);
             n += 1;
         }
         if n > 0 {
@@ -286,7 +286,7 @@ impl Trace {
                 run.stopped = true;
                 break;
             }
-            self.tree.revert(e);
+            self.tree.revert(e, &self.search);
             run.events += 1;
             let d = self.search.depth();
             depth = (depth.0.min(d), depth.1.max(d));
@@ -334,7 +334,7 @@ impl Trace {
             _ => {
                 let undone = self.step();
                 if let Some(e) = self.search.step_back(&mut Stepwise) {
-                    self.tree.revert(e);
+                    self.tree.revert(e, &self.search);
                 }
                 Some(undone)
             }

@@ -4218,6 +4218,39 @@ test('search tree: its counts are the search\'s, and a click or Enter on a node 
   assert.equal(await sudoku.$eval('#tree', (d) => d.open), false, 'still hidden after a reload');
 });
 
+test('search tree: past 16,384 nodes finished branches fold into counts that add up to the search\'s, and a step back through a fold', async () => {
+  // The empty grid at event 400,000 has tried tens of thousands of options.
+  const page = await open(`#p=${EMPTY}&s=400000`);
+  const c = await counters(page);
+  // A tree this big is drawn a few times a second while the search moves: the last draw comes
+  // within 250 ms.
+  const drawnAt = (nodes) => page.waitForFunction((nodes) => document.querySelector('#tree .tree-said').textContent.startsWith(`${nodes.toLocaleString('en-US')} options tried`), nodes, { timeout: 5000 });
+  await page.$eval('#tree', (t) => t.scrollIntoView());
+  await drawnAt(c.nodes);
+  const shown = await treeShown(page);
+  assert.ok(shown.nodes <= 16384 + 82, `${shown.nodes} nodes kept`);
+  assert.ok(c.nodes + 1 > 2 * shown.nodes, `${c.nodes} options tried`);
+  const n = (x) => x.toLocaleString('en-US');
+  assert.ok(shown.said.startsWith(`${n(c.nodes)} options tried, ${n(c.deadEnds)} dead ends, ${n(c.solutions)} solutions`), shown.said.slice(0, 120));
+  assert.match(shown.said, new RegExp(`Finished branches are drawn as counts \\(${n(shown.nodes)} nodes kept of ${n(c.nodes + 1)} nodes\\)\\.$`));
+  // What is drawn as counts: every node kept or folded is in the picture once.
+  const drawn = await page.evaluate(() => {
+    const { tree, lay } = window.dlxPage.shell.views.tree;
+    let all = 0;
+    for (let k = 0; k < tree.size; k++) all += 1 + lay.folded[k];
+    return { all, sums: lay.sums.length, leaves: [...lay.folded].filter((f, k) => f && !lay.shown[k]).length };
+  });
+  assert.equal(drawn.all, c.nodes + 1);
+  assert.ok(drawn.sums + drawn.leaves > 0, 'folded branches drawn');
+  // Back 30,000 events, into folded branches: the counts follow the search exactly.
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.runBack(30000, 0); window.dlxPage.shell.render(); });
+  const back = await counters(page);
+  await drawnAt(back.nodes);
+  const then = await treeShown(page);
+  assert.ok(then.said.startsWith(`${n(back.nodes)} options tried, ${n(back.deadEnds)} dead ends, ${n(back.solutions)} solutions`), then.said);
+  await shotOf(page, '#tree', 'tree-folded');
+});
+
 /** The picture's filled cells: `{cell: option}`, and the caption. */
 const pictureCells = (page) => page.evaluate(() => {
   const cells = {};
