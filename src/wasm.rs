@@ -827,6 +827,12 @@ impl Trace {
         self.run.events as f64
     }
 
+    /// The event a step forward would do next (its two words; none at the end), the search
+    /// left where it is: predict mode's answer is the search's own next move.
+    pub fn peek(&mut self) -> Vec<u32> {
+        self.inner.peek().map_or(Vec::new(), |e| trace::encode(e).to_vec())
+    }
+
     /// Did the last `run`/`runBack` stop for a kind asked, or at the end or the start?
     #[wasm_bindgen(getter)]
     pub fn stopped(&self) -> bool {

@@ -26,6 +26,8 @@ import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
 import { PseudocodeView } from './views/pseudocode.js';
 import { TreeView } from './views/tree.js';
+import { PredictView } from './views/predict.js';
+import { PredictGate } from './predict.js';
 import { PicturesView } from './views/pictures.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
@@ -33,6 +35,7 @@ import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench
 import { grouped } from './grouped.js';
 import { setUpOffline } from './offline.js';
 import { sizeMenu } from './size-menu.js';
+import { wordsFor } from './narration.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -47,6 +50,7 @@ const numbering = numberingFor(9);
 
 let shell = null, sudoku = null, cover = null; // the shell and the Sudoku's and the workbench's rooms, once made
 const player = new Player({ onChange: () => shell?.render() });
+player.gate = new PredictGate();
 const solver = new Solver();
 /** The Sudoku's counts, on every core; the workbench has a pool of its own, so that a Sudoku count and a cover count never wait on each other. */
 const counts = new CountPool();
@@ -83,6 +87,30 @@ const views = {
     onBranch: (level, n) => {
       shell.clearAnswer();
       player.toBranch(level, n);
+    },
+  }),
+  // Predict mode (www/predict.js): the player asks its gate before each event forward.
+  predict: new PredictView($('predict'), $('predict-toggle'), {
+    toggle: () => {
+      const g = player.gate;
+      g.on = !g.on;
+      player.stop();
+      if (g.on && shell.trace) g.holds(shell.trace); // at a choice already: ask now
+      shell.render();
+    },
+    answer: (guess) => {
+      const g = player.gate, room = shell.room, resume = g.question?.resume;
+      if (!room.picture || !g.answer(guess, room.picture, room.trace, wordsFor(room.trace, room.numbering))) return;
+      shell.clearAnswer();
+      player.forward(1); // the search makes its choice (or meets its dead end): the board shows it
+      if (resume) player.play();
+    },
+    skip: () => {
+      const resume = player.gate.question?.resume;
+      player.gate.skip(shell.trace);
+      shell.clearAnswer();
+      player.forward(1);
+      if (resume) player.play();
     },
   }),
   controls: new ControlsView($('controls'), {

@@ -4349,6 +4349,139 @@ test('pixels: the key states look as the committed references do', async () => {
   await matchesReference(big, 'board-large-type');
 });
 
+// --- issue 33 part 5: predict the next step ------------------------------------------------------
+const predictState = (page) => page.evaluate(() => {
+  const p = document.querySelector('#predict');
+  return {
+    shown: !p.hidden,
+    asking: p.classList.contains('asking') && !p.querySelector('.predict-pick').hidden,
+    verdict: p.querySelector('.predict-verdict').textContent,
+    right: p.querySelector('.predict-verdict').dataset.right,
+    score: p.querySelector('.predict-score').textContent,
+    events: window.dlxPage.shell.trace.events,
+    focus: document.activeElement?.id || document.activeElement?.dataset.action || document.activeElement?.tagName,
+  };
+});
+
+test('predict: keyboard only in Knuth\'s example: a choice scored right, a tie scored wrong with its reason, a dead end predicted, the score', async () => {
+  // Knuth's example: A to G all have 2 or 3 options: A is chosen (a tie at 2, the first in item
+  // order). After 'A D G': B and E have 1 each, B is chosen. After 'B C F', E has none: a dead end.
+  const page = await open('#m=knuth');
+  let found = false;
+  for (let k = 0; k < 40 && !found; k++) {
+    await page.keyboard.press('Tab');
+    found = await page.evaluate(() => document.activeElement?.id === 'predict-toggle');
+  }
+  assert.ok(found, 'Tab reaches the Predict button');
+  await page.keyboard.press('Enter');
+  let s = await predictState(page);
+  assert.equal(await page.$eval('#predict-toggle', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.ok(s.shown && s.asking, 'at the start, before the first choice, it asks');
+  assert.equal(s.events, 0, 'the search waits before its choice');
+  assert.equal(s.focus, 'predict-item', 'the list of items has the focus');
+  assert.equal(await page.$eval('#predict', (e) => e.getAttribute('aria-label')), 'Predict');
+  assert.deepEqual(await page.$$eval('#predict-item option', (os) => os.map((o) => o.textContent)), ['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+  // ] asks again: the search does not move on without an answer.
+  await page.evaluate(() => document.querySelector('[data-action="forward"]').focus());
+  await page.keyboard.press(']');
+  assert.equal((await predictState(page)).events, 0);
+  await page.evaluate(() => document.querySelector('#predict-item').focus());
+  await page.keyboard.press('a');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.match(s.verdict, /^Right: item A, with 2 options left: the fewest; 5 items tie at 2, and the first in item order is taken\.$/);
+  assert.equal(s.score, 'Score: 1 right of 1');
+  assert.equal(s.events, 1, 'the search made its choice');
+  assert.match(await narration(page), /^Branch on item A/);
+  assert.equal(s.focus, 'forward', 'the focus went on to Step forward');
+  // Step on to the next choice: the search stops before it and asks.
+  for (let k = 0; k < 20 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  s = await predictState(page);
+  assert.ok(s.asking);
+  assert.equal(s.focus, 'predict-item');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.depth), 1, 'after \'A D G\'');
+  assert.deepEqual(await page.$$eval('#predict-item option', (os) => os.map((o) => o.textContent)), ['B', 'C', 'E', 'F'], 'the items still to cover');
+  await page.keyboard.press('e');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'false');
+  assert.equal(s.verdict, 'No: Item E has 1 option too, a tie: the first in item order is taken. It chooses item B, with 1 option left.');
+  assert.equal(s.score, 'Score: 1 right of 2');
+  // The dead end: 'B C F' leaves E with none.
+  for (let k = 0; k < 20 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  assert.ok((await predictState(page)).asking);
+  await page.keyboard.press('Tab'); // Choose it
+  await page.keyboard.press('Tab'); // A dead end
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'A dead end');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.equal(s.verdict, 'Right: a dead end. Item E has no option left, so the search backs up.');
+  assert.equal(s.score, 'Score: 2 right of 3');
+  assert.match(await narration(page), /^Dead end/);
+  // Off again: ] steps as before, nothing asked.
+  await page.click('#predict-toggle');
+  assert.equal((await predictState(page)).shown, false);
+  const at = (await predictState(page)).events;
+  for (let k = 0; k < 12; k++) await page.keyboard.press(']');
+  assert.equal((await predictState(page)).events, at + 12);
+});
+
+test('predict: in the Sudoku, the workbench and the lesson, a click on an item\'s square or chip answers; wrong says the fewest options rule', async () => {
+  // The answer, from a search of the test's own: its first event, and the lengths before it.
+  const t = new dlx.Trace(HARD);
+  t.refresh(); // the lengths are read after a refresh
+  const len = t.itemLengths(), covered = new Set(t.coveredItems());
+  t.run(1, 0);
+  assert.equal(t.lastKind, dlx.EventKind.Choose);
+  const chosen = t.lastA, fewest = t.lastB;
+  let longer = -1;
+  for (let i = 0; i < t.primary && longer < 0; i++) if (!covered.has(i) && len[i] > fewest) longer = i;
+  t.free();
+  const page = await open(`#p=${HARD}`);
+  await page.click('#predict-toggle');
+  assert.ok((await predictState(page)).asking);
+  await page.click(`#items [data-item="${longer}"]`);
+  let s = await predictState(page);
+  assert.equal(s.right, 'false');
+  assert.match(s.verdict, new RegExp(`^No: .* has ${len[longer]} (candidates|places) left; the search takes the item with the fewest\\. It chooses .*, with ${fewest} (candidate|place)s? left`));
+  assert.equal(s.score, 'Score: 0 right of 1');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastA), chosen, 'the search chose its own item');
+  // On to the next choice; the item the search will choose, clicked, is right.
+  for (let k = 0; k < 30 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  const next = await page.evaluate(() => window.dlxPage.shell.trace.peek()[1]);
+  await page.click(`#items [data-item="${next}"]`);
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.match(s.verdict, /^Right: .*: the fewest/);
+  assert.equal(s.score, 'Score: 1 right of 2');
+  // The workbench: 4 queens; a chip picked.
+  const bench = await openCover('#m=cover');
+  await galleryPick(bench, '4 queens');
+  await bench.click('#predict-toggle');
+  assert.ok((await predictState(bench)).asking);
+  const first = await bench.evaluate(() => window.dlxPage.shell.trace.peek()[1]);
+  await bench.click(`#cover-items li[data-item="${first}"]`);
+  assert.equal((await predictState(bench)).right, 'true');
+  // Knuth's diagram: a header clicked.
+  const knuth = await open('#m=knuth');
+  await knuth.click('#predict-toggle');
+  await knuth.click('#dance .node.header[data-item="1"]');
+  s = await predictState(knuth);
+  assert.equal(s.verdict, 'No: Item B has 2 options too, a tie: the first in item order is taken. It chooses item A, with 2 options left.');
+  // The lesson: its step's search asks too, and its words stay.
+  const lesson = await open('#lesson=3');
+  await lesson.click('#predict-toggle');
+  for (let k = 0; k < 40 && !(await predictState(lesson)).asking; k++) await lesson.keyboard.press(']');
+  assert.ok((await predictState(lesson)).asking, 'the lesson\'s search stops before a choice');
+  await lesson.click('#predict .predict-pick button:text-is("Show me")');
+  s = await predictState(lesson);
+  assert.equal(s.asking, false);
+  assert.equal(s.score, 'Score: none asked yet', 'Show me is not scored');
+  assert.equal(await lesson.$eval('#lesson', (e) => e.hidden), false, 'the lesson is still open');
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
 // The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
