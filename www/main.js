@@ -14,7 +14,7 @@ import { SudokuRoom } from './controllers/sudoku.js';
 import { KnuthRoom } from './controllers/knuth.js';
 import { WorkbenchRoom } from './controllers/workbench.js';
 import { Lesson } from './controllers/lesson.js';
-import { Router, quote } from './router.js';
+import { Router, quote, formatHash } from './router.js';
 import { setUpPrefs } from './prefs.js';
 import { BoardView } from './views/board.js';
 import { ItemsView } from './views/items.js';
@@ -28,6 +28,8 @@ import { PseudocodeView } from './views/pseudocode.js';
 import { TreeView } from './views/tree.js';
 import { PredictView } from './views/predict.js';
 import { PredictGate } from './predict.js';
+import { OwnLessonView } from './views/own-lesson.js';
+import { packLesson } from './own-lesson.js';
 import { PicturesView } from './views/pictures.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
@@ -112,6 +114,16 @@ const views = {
       player.forward(1);
       if (resume) player.play();
     },
+  }),
+  // A teacher's own lesson (www/own-lesson.js): the shown view's link at its step, with a sentence.
+  ownLesson: new OwnLessonView($('own-lesson'), {
+    moment: () => {
+      const l = shell.link();
+      if (!shell.trace) throw new Error('This view has no search to take a moment of.');
+      if (l.mode === 'cover' && !l.packed) throw new Error('This problem is too big for a link, so it cannot be a moment of a lesson.');
+      return formatHash(l).slice(1);
+    },
+    pack: async (moments) => `${location.origin}${location.pathname}#own=${await packLesson(moments)}`,
   }),
   controls: new ControlsView($('controls'), {
     restart: moving(() => shell.restart()),

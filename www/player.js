@@ -348,7 +348,8 @@ export class Player {
 
   // --- the moves themselves: Rust runs them; the depth plot learns what they passed ------------
   /** Runs up to `max` events, stopping after one of `mask`; true if it stopped so (or at the
-   *  end). In pieces of one depth sample's span: a long run leaves its shape on the plot. */
+   *  end). In pieces of one depth sample's span: a long run leaves its shape on the plot.
+   *  With `gated` false predict mode's gate is not asked (a lesson going to its moment). */
   run(max, mask, gated = true) {
     const t = this.trace, log = this.depthLog;
     if (gated && this.gate?.on) return this.runGated(max, mask);

@@ -14,8 +14,10 @@ const KIND_MASK = (1 << EventWord.KindBits) - 1;
 
 /** The trace's next event, `{kind, a, b}` (as `Picture.last`), or null at the end. */
 export function nextEvent(trace) {
-  const w = trace.peek();
-  return w.length < 2 ? null : { kind: w[0] & KIND_MASK, a: w[1], b: w[0] >>> EventWord.KindBits };
+  const x = trace.peek(); // a BigInt: a << 32 | the first word; 2^64 − 1 at the end
+  if (x === 0xffff_ffff_ffff_ffffn) return null;
+  const w = Number(x & 0xffff_ffffn);
+  return { kind: w & KIND_MASK, a: Number(x >> 32n), b: w >>> EventWord.KindBits };
 }
 
 /**

@@ -143,6 +143,10 @@ export class Shell {
    * the address bar, Back, a link).
    */
   route(h, how) {
+    if (h.own !== undefined) { // a teacher's own lesson (www/own-lesson.js): its moments open the views
+      this.lesson.openOwnLink(h.own, h.errors.map(sentence));
+      return;
+    }
     if (h.lesson === undefined) {
       this.lesson?.close(false);
       this.open(h, how);

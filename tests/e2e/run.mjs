@@ -4450,7 +4450,7 @@ test('predict: in the Sudoku, the workbench and the lesson, a click on an item\'
   assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastA), chosen, 'the search chose its own item');
   // On to the next choice; the item the search will choose, clicked, is right.
   for (let k = 0; k < 30 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
-  const next = await page.evaluate(() => window.dlxPage.shell.trace.peek()[1]);
+  const next = await page.evaluate(() => Number(window.dlxPage.shell.trace.peek() >> 32n));
   await page.click(`#items [data-item="${next}"]`);
   s = await predictState(page);
   assert.equal(s.right, 'true');
@@ -4461,7 +4461,7 @@ test('predict: in the Sudoku, the workbench and the lesson, a click on an item\'
   await galleryPick(bench, '4 queens');
   await bench.click('#predict-toggle');
   assert.ok((await predictState(bench)).asking);
-  const first = await bench.evaluate(() => window.dlxPage.shell.trace.peek()[1]);
+  const first = await bench.evaluate(() => Number(window.dlxPage.shell.trace.peek() >> 32n));
   await bench.click(`#cover-items li[data-item="${first}"]`);
   assert.equal((await predictState(bench)).right, 'true');
   // Knuth's diagram: a header clicked.
@@ -4480,6 +4480,129 @@ test('predict: in the Sudoku, the workbench and the lesson, a click on an item\'
   assert.equal(s.asking, false);
   assert.equal(s.score, 'Score: none asked yet', 'Show me is not scored');
   assert.equal(await lesson.$eval('#lesson', (e) => e.hidden), false, 'the lesson is still open');
+  // With predict on, the lesson's next step still goes to its own moment (its way there asks nothing).
+  await lesson.keyboard.press('Escape');
+  await lesson.click('#lesson-open');
+  await lesson.click('#lesson .lesson-dot:text-is("4")');
+  assert.match(await lesson.$eval('#lesson-title', (e) => e.textContent), /^Step 4 of 7/);
+  assert.equal(await lesson.$eval('#lesson .lesson-moved', (e) => e.hidden), true, 'at the step\'s moment');
+});
+
+// --- issue 33 part 6: a teacher's own lesson -------------------------------------------------------
+test('own lesson: moments of two searches with their sentences, shared as one link, open in a fresh page as a lesson', async () => {
+  const page = await open(`#p=${HARD}`);
+  await page.click('#own-lesson > summary');
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  const line = await page.evaluate(() => window.dlxPage.shell.link().puzzle);
+  await page.fill('#own-text', 'The Sudoku\'s first cover: "é" and <b>tags</b> stay as typed.');
+  await page.click('#own-add');
+  assert.equal(await page.$eval('#own-status', (e) => e.textContent), `Moment 1 added: the 9×9 Sudoku ${HARD.slice(0, 9)}…, step 3.`);
+  await page.click('#tab-knuth');
+  for (let k = 0; k < 5; k++) await page.keyboard.press(']');
+  await page.fill('#own-text', 'Item A is chosen: the fewest options, and the first of a tie.');
+  await page.click('#own-add');
+  assert.match(await page.$eval('#own-status', (e) => e.textContent), /^Moment 2 added: Knuth's example, step 5\.$/);
+  assert.equal(await page.$$eval('#own-lesson .own-moments li', (l) => l.length), 2);
+  await page.click('#own-copy');
+  await page.waitForSelector('#own-link:not([hidden])');
+  const url = await page.$eval('#own-link', (e) => e.value);
+  assert.match(url, /#own=[A-Za-z0-9_-]+$/);
+  // A fresh page: the lesson's panel, moment 1, then moment 2 with the → key.
+  const fresh = await open(url.slice(url.indexOf('#')));
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'sudoku' && window.dlxPage.shell.trace?.events === 3);
+  await settle(fresh);
+  const lesson = () => fresh.evaluate(() => ({
+    shown: !document.querySelector('#lesson').hidden,
+    title: document.querySelector('#lesson-title').textContent,
+    text: document.querySelector('#lesson .lesson-text').textContent,
+    kicker: document.querySelector('#lesson .lesson-kicker').textContent,
+    dots: document.querySelectorAll('#lesson .lesson-dot').length,
+    mode: window.dlxPage.shell.mode,
+    events: window.dlxPage.shell.trace?.events,
+  }));
+  let l = await lesson();
+  assert.equal(l.title, `Step 1 of 2: the 9×9 Sudoku ${line.slice(0, 9)}…, step 3`);
+  assert.equal(l.text, 'The Sudoku\'s first cover: "é" and <b>tags</b> stay as typed.');
+  assert.deepEqual([l.shown, l.kicker, l.dots], [true, 'Your lesson', 2]);
+  assert.equal(await fresh.evaluate(() => window.dlxPage.shell.link().puzzle), line, 'the moment\'s puzzle');
+  await fresh.keyboard.press('ArrowRight');
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'knuth' && window.dlxPage.shell.trace?.events === 5);
+  l = await lesson();
+  assert.deepEqual(l, { shown: true, title: 'Step 2 of 2: Knuth\'s example, step 5', text: 'Item A is chosen: the fewest options, and the first of a tie.', kicker: 'Your lesson', dots: 2, mode: 'knuth', events: 5 });
+  assert.match(fresh.url(), /#own=/, 'the address bar keeps the lesson');
+  // Closed, the Lesson button opens the built-in lesson again.
+  await fresh.click('#lesson .lesson-close');
+  await fresh.click('#lesson-open');
+  assert.match((await lesson()).title, /^Step 1 of 7: /);
+});
+
+test('own lesson: a hostile or oversized link is refused with a message, and the page goes on', async () => {
+  const page = await open('#m=knuth');
+  const notice = () => page.$eval('#watch-notice', (e) => (e.hidden ? '' : e.textContent));
+  const go = async (hash, why) => {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction(() => !document.querySelector('#watch-notice').hidden);
+    assert.match(await notice(), why, hash.slice(0, 40));
+    assert.equal(await page.$eval('#lesson', (e) => e.hidden), true, 'no lesson opened');
+    await page.evaluate(() => window.dlxPage.shell.views.watchNotice.clear());
+  };
+  await go('#own=%3Cscript%3E', /own lesson could not be opened: character 1 is not base64url\./);
+  await go('#own=AAAAAAAAAAAA', /own lesson could not be opened: it does not unpack/);
+  const { packProblem } = await import('../../www/cover-link.js');
+  await go(`#own=${await packProblem(JSON.stringify({ v: 1, m: [['p=<img src=x onerror=alert(1)>', 'hi']] }))}`, /moment 1's link: the link's puzzle/);
+  await go(`#own=${'A'.repeat(17000)}`, /own lesson could not be opened: it is too long \(17,000 characters, at most 16,000\)/);
+  // The page still works: Knuth's example steps.
+  await page.evaluate(() => { location.hash = '#m=knuth'; });
+  await page.waitForFunction(() => window.dlxPage.shell.mode === 'knuth');
+  await page.keyboard.press(']');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.events), 1);
+});
+
+test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1024×768 projector in large type and a 375×812 phone, light and dark', async () => {
+  const bad = [];
+  const { packProblem } = await import('../../www/cover-link.js');
+  const own = await packProblem(JSON.stringify({ v: 1, m: [['m=knuth&s=11', 'Item E has no option left: a dead end, so the search backs up and tries the next branch.'], [`p=${HARD}&s=40`, 'Row 4 needs a 3 in one place only.']] }));
+  for (const dark of [false, true]) {
+    for (const { width, height, large, min, name } of [
+      { width: 1280, height: 800, large: false, min: 0, name: '1280' }, { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },
+    ]) {
+      const theme = dark ? '-dark' : '';
+      const page = await open('#m=knuth', { width, height, dark, reducedMotion: 'reduce' });
+      if (large) await page.click('#large-type');
+      await page.click('#predict-toggle');
+      await page.click('#dance .node.header[data-item="1"]'); // a tie, wrong
+      for (let k = 0; k < 20 && !(await page.$eval('#predict', (p) => p.classList.contains('asking'))); k++) await page.keyboard.press(']');
+      await settle(page);
+      await page.$eval('#controls', (e) => e.scrollIntoView({ block: 'start' }));
+      await shot(page, `issue33-predict-${name}${theme}`);
+      let where = (await page.evaluate(classroomCheck, { min })).filter((w) => /predict/.test(w));
+      if (where.length) bad.push(`predict ${name}${theme}: ${where.join('; ')}`);
+      // The builder, with two moments.
+      await page.click('#predict-toggle');
+      await page.click('#own-lesson > summary');
+      await page.fill('#own-text', 'A is chosen first.');
+      await page.click('#own-add');
+      await page.keyboard.press(']');
+      await page.fill('#own-text', 'Then B, the fewest.');
+      await page.click('#own-add');
+      await page.$eval('#own-lesson', (e) => e.scrollIntoView({ block: 'center' }));
+      await shot(page, `issue33-own-builder-${name}${theme}`);
+      where = (await page.evaluate(classroomCheck, { min })).filter((w) => /own/.test(w));
+      if (where.length) bad.push(`builder ${name}${theme}: ${where.join('; ')}`);
+      // The lesson opened from its link.
+      await page.goto(`${base}#own=${own}`);
+      await page.waitForSelector('body.ready');
+      await page.waitForFunction(() => window.dlxPage.shell.trace?.events === 11);
+      await settle(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, `issue33-own-lesson-${name}${theme}`);
+      where = (await page.evaluate(classroomCheck, { min })).filter((w) => /lesson/.test(w));
+      if (where.length) bad.push(`own lesson ${name}${theme}: ${where.join('; ')}`);
+      await page.close();
+    }
+  }
+  for (const b of bad) console.log(`    ${b}`);
+  assert.deepEqual(bad, []);
 });
 
 // --- run ---------------------------------------------------------------------------------------------

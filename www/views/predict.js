@@ -1,4 +1,4 @@
-// Predict mode's panel: the "Predict" switch (in the speed row), and under the transport
+// Predict mode's panel: the "Predict" switch (beside "Copy link to this step"), and under the transport
 // the question, a list of the items still to cover (type a name or choose), "A dead end",
 // "Show me", the verdict with its reason and the score. An item's square in the Sudoku's
 // item panels, its header in Knuth's diagram, or its chip in the workbench answers too
@@ -25,7 +25,7 @@ export class PredictView {
     this.question = el('p', { className: 'predict-q', id: 'predict-q' });
     this.list = el('select', { id: 'predict-item' });
     this.list.setAttribute('aria-describedby', 'predict-q');
-    const label = el('label', { htmlFor: 'predict-item', textContent: 'Item' });
+    const label = el('label', { htmlFor: 'predict-item', textContent: 'Item', title: 'Choose it here, or click the item (its square, header or chip)' });
     this.pick = el('button', { type: 'button', textContent: 'Choose it' });
     this.dead = el('button', { type: 'button', textContent: 'A dead end' });
     this.show = el('button', { type: 'button', textContent: 'Show me', title: 'Go on without answering (not scored)' });
@@ -83,7 +83,7 @@ export class PredictView {
     this.asking = !!q;
     this.root.classList.toggle('asking', this.asking);
     this.question.textContent = q
-      ? 'Predict: which item will the search choose next, or is it a dead end? Pick it in the list, or click its square.'
+      ? 'Which item will the search choose next, or is it a dead end?'
       : 'Predict: step or play; the search stops before each choice and asks you.';
     this.form.hidden = !q;
     const key = q ? `${q.at}` : '';
