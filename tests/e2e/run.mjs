@@ -4562,44 +4562,45 @@ test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1
   const bad = [];
   const { packProblem } = await import('../../www/cover-link.js');
   const own = await packProblem(JSON.stringify({ v: 1, m: [['m=knuth&s=11', 'Item E has no option left: a dead end, so the search backs up and tries the next branch.'], [`p=${HARD}&s=40`, 'Row 4 needs a 3 in one place only.']] }));
-  for (const dark of [false, true]) {
-    for (const { width, height, large, min, name } of [
-      { width: 1280, height: 800, large: false, min: 0, name: '1280' }, { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },
-    ]) {
-      const theme = dark ? '-dark' : '';
-      const page = await open('#m=knuth', { width, height, dark, reducedMotion: 'reduce' });
-      if (large) await page.click('#large-type');
-      await page.click('#predict-toggle');
-      await page.click('#dance .node.header[data-item="1"]'); // a tie, wrong
-      for (let k = 0; k < 20 && !(await page.$eval('#predict', (p) => p.classList.contains('asking'))); k++) await page.keyboard.press(']');
-      await settle(page);
-      await page.$eval('#controls', (e) => e.scrollIntoView({ block: 'start' }));
-      await shot(page, `issue33-predict-${name}${theme}`);
-      let where = (await page.evaluate(classroomCheck, { min })).filter((w) => /predict/.test(w));
-      if (where.length) bad.push(`predict ${name}${theme}: ${where.join('; ')}`);
-      // The builder, with two moments.
-      await page.click('#predict-toggle');
-      await page.click('#own-lesson > summary');
-      await page.fill('#own-text', 'A is chosen first.');
-      await page.click('#own-add');
-      await page.keyboard.press(']');
-      await page.fill('#own-text', 'Then B, the fewest.');
-      await page.click('#own-add');
-      await page.$eval('#own-lesson', (e) => e.scrollIntoView({ block: 'center' }));
-      await shot(page, `issue33-own-builder-${name}${theme}`);
-      where = (await page.evaluate(classroomCheck, { min })).filter((w) => /own/.test(w));
-      if (where.length) bad.push(`builder ${name}${theme}: ${where.join('; ')}`);
-      // The lesson opened from its link.
-      await page.goto(`${base}#own=${own}`);
-      await page.waitForSelector('body.ready');
-      await page.waitForFunction(() => window.dlxPage.shell.trace?.events === 11);
-      await settle(page);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await shot(page, `issue33-own-lesson-${name}${theme}`);
-      where = (await page.evaluate(classroomCheck, { min })).filter((w) => /lesson/.test(w));
-      if (where.length) bad.push(`own lesson ${name}${theme}: ${where.join('; ')}`);
-      await page.close();
-    }
+  for (const { width, height, large, min, name } of [
+    { width: 1280, height: 800, large: false, min: 0, name: '1280' }, { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },
+  ]) {
+    // One page a screen, each moment shot in both themes (the page's theme follows the system's).
+    const page = await open('#m=knuth', { width, height, reducedMotion: 'reduce' });
+    if (large) await page.click('#large-type');
+    const both = async (what, part) => {
+      for (const dark of [false, true]) {
+        await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+        await shot(page, `issue33-${what}-${name}${dark ? '-dark' : ''}`);
+        const where = (await page.evaluate(classroomCheck, { min })).filter((w) => part.test(w));
+        if (where.length) bad.push(`${what} ${name}${dark ? ' dark' : ''}: ${where.join('; ')}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    };
+    await page.click('#predict-toggle');
+    await page.click('#dance .node.header[data-item="1"]'); // a tie, wrong
+    for (let k = 0; k < 20 && !(await page.$eval('#predict', (p) => p.classList.contains('asking'))); k++) await page.keyboard.press(']');
+    await settle(page);
+    await page.$eval('#controls', (e) => e.scrollIntoView({ block: 'start' }));
+    await both('predict', /predict/);
+    // The builder, with two moments.
+    await page.click('#predict-toggle');
+    await page.click('#own-lesson > summary');
+    await page.fill('#own-text', 'A is chosen first.');
+    await page.click('#own-add');
+    await page.keyboard.press(']');
+    await page.fill('#own-text', 'Then B, the fewest.');
+    await page.click('#own-add');
+    await page.$eval('#own-lesson', (e) => e.scrollIntoView({ block: 'center' }));
+    await both('own-builder', /own/);
+    // The lesson opened from its link.
+    await page.goto(`${base}#own=${own}`);
+    await page.waitForSelector('body.ready');
+    await page.waitForFunction(() => window.dlxPage.shell.trace?.events === 11);
+    await settle(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await both('own-lesson', /lesson/);
+    await page.close();
   }
   for (const b of bad) console.log(`    ${b}`);
   assert.deepEqual(bad, []);
