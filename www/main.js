@@ -117,10 +117,14 @@ const views = {
   }),
   // A teacher's own lesson (www/own-lesson.js): the shown view's link at its step, with a sentence.
   ownLesson: new OwnLessonView($('own-lesson'), {
-    moment: () => {
-      const l = shell.link();
+    moment: async () => {
+      const l = shell.link(); // the step now, before any wait
       if (!shell.trace) throw new Error('This view has no search to take a moment of.');
-      if (l.mode === 'cover' && !l.packed) throw new Error('This problem is too big for a link, so it cannot be a moment of a lesson.');
+      if (l.mode === 'cover') {
+        // The editor's text is packed in the background: wait for it (a problem just opened).
+        l.packed = await cover.workbench.link();
+        if (!l.packed) throw new Error(`${cover.workbench.linkTrouble() || 'This problem has no link.'} It cannot be a moment of a lesson.`);
+      }
       return formatHash(l).slice(1);
     },
     pack: async (moments) => `${location.origin}${location.pathname}#own=${await packLesson(moments)}`,

@@ -4489,7 +4489,7 @@ test('predict: in the Sudoku, the workbench and the lesson, a click on an item\'
 });
 
 // --- issue 33 part 6: a teacher's own lesson -------------------------------------------------------
-test('own lesson: moments of two searches with their sentences, shared as one link, open in a fresh page as a lesson', async () => {
+test('own lesson: moments of a Sudoku, Knuth\'s example and a workbench problem, each with its sentence, shared as one link, open in a fresh page as a lesson', async () => {
   const page = await open(`#p=${HARD}`);
   await page.click('#own-lesson > summary');
   for (let k = 0; k < 3; k++) await page.keyboard.press(']');
@@ -4502,7 +4502,15 @@ test('own lesson: moments of two searches with their sentences, shared as one li
   await page.fill('#own-text', 'Item A is chosen: the fewest options, and the first of a tie.');
   await page.click('#own-add');
   assert.match(await page.$eval('#own-status', (e) => e.textContent), /^Moment 2 added: Knuth's example, step 5\.$/);
-  assert.equal(await page.$$eval('#own-lesson .own-moments li', (l) => l.length), 2);
+  // A workbench problem, just opened from the gallery (its link is packed meanwhile).
+  await page.click('#tab-cover');
+  await galleryPick(page, '4 queens');
+  for (let k = 0; k < 4; k++) await page.keyboard.press(']');
+  await page.fill('#own-text', 'Four queens: the first queen placed.');
+  await page.click('#own-add');
+  await page.waitForFunction(() => /^Moment 3 added: an exact-cover problem, step 4\.$/.test(document.querySelector('#own-status').textContent));
+  const queens = await page.evaluate(() => window.dlxPage.workbench.text);
+  assert.equal(await page.$$eval('#own-lesson .own-moments li', (l) => l.length), 3);
   await page.click('#own-copy');
   await page.waitForSelector('#own-link:not([hidden])');
   const url = await page.$eval('#own-link', (e) => e.value);
@@ -4521,14 +4529,20 @@ test('own lesson: moments of two searches with their sentences, shared as one li
     events: window.dlxPage.shell.trace?.events,
   }));
   let l = await lesson();
-  assert.equal(l.title, `Step 1 of 2: the 9×9 Sudoku ${line.slice(0, 9)}…, step 3`);
+  assert.equal(l.title, `Step 1 of 3: the 9×9 Sudoku ${line.slice(0, 9)}…, step 3`);
   assert.equal(l.text, 'The Sudoku\'s first cover: "é" and <b>tags</b> stay as typed.');
-  assert.deepEqual([l.shown, l.kicker, l.dots], [true, 'Your lesson', 2]);
+  assert.deepEqual([l.shown, l.kicker, l.dots], [true, 'Your lesson', 3]);
   assert.equal(await fresh.evaluate(() => window.dlxPage.shell.link().puzzle), line, 'the moment\'s puzzle');
   await fresh.keyboard.press('ArrowRight');
   await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'knuth' && window.dlxPage.shell.trace?.events === 5);
   l = await lesson();
-  assert.deepEqual(l, { shown: true, title: 'Step 2 of 2: Knuth\'s example, step 5', text: 'Item A is chosen: the fewest options, and the first of a tie.', kicker: 'Your lesson', dots: 2, mode: 'knuth', events: 5 });
+  assert.deepEqual(l, { shown: true, title: 'Step 2 of 3: Knuth\'s example, step 5', text: 'Item A is chosen: the fewest options, and the first of a tie.', kicker: 'Your lesson', dots: 3, mode: 'knuth', events: 5 });
+  await fresh.keyboard.press('ArrowRight');
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'cover' && window.dlxPage.shell.trace?.events === 4);
+  l = await lesson();
+  assert.equal(l.title, 'Step 3 of 3: an exact-cover problem, step 4');
+  assert.equal(l.text, 'Four queens: the first queen placed.');
+  assert.equal(await fresh.evaluate(() => window.dlxPage.workbench.text), queens, 'the moment\'s problem, in the editor');
   assert.match(fresh.url(), /#own=/, 'the address bar keeps the lesson');
   // Closed, the Lesson button opens the built-in lesson again.
   await fresh.click('#lesson .lesson-close');

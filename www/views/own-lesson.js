@@ -12,8 +12,8 @@ const el = (tag, props = {}, ...kids) => {
 };
 
 export class OwnLessonView {
-  /** `root`: an empty <details>; `actions`: `{moment()}` (the shown view's link at its step,
-   *  without #, or throws an Error saying why it has none), `{pack(moments)}` (a promise of
+  /** `root`: an empty <details>; `actions`: `{moment()}` (a promise of the shown view's link
+   *  at its step, without #, or a rejection saying why it has none), `{pack(moments)}` (a promise of
    *  the lesson's link, or a rejection saying why it has none). */
   constructor(root, actions) {
     Object.assign(this, { root, actions });
@@ -40,13 +40,13 @@ export class OwnLessonView {
     this.status.textContent = text;
   }
 
-  addMoment() {
+  async addMoment() {
     const text = this.text.value.trim();
     if (!text) return this.say('Write a sentence for this moment first.');
     if (this.moments.length >= MAX_MOMENTS) return this.say(`A lesson holds at most ${MAX_MOMENTS} moments.`);
     let hash;
     try {
-      hash = this.actions.moment();
+      hash = await this.actions.moment();
     } catch (e) {
       return this.say(e.message);
     }
