@@ -827,6 +827,16 @@ impl Trace {
         self.run.events as f64
     }
 
+    /// The event a step forward would do next, its two words in one (`a << 32 | kind | b <<
+    /// 4`, a BigInt), or 2^64−1 at the end (no event's: kind 15 is none); the search left
+    /// where it is: predict mode's answer is the search's own next move.
+    pub fn peek(&mut self) -> u64 {
+        self.inner.peek().map_or(u64::MAX, |e| {
+            let [w, a] = trace::encode(e);
+            u64::from(a) << 32 | u64::from(w)
+        })
+    }
+
     /// Did the last `run`/`runBack` stop for a kind asked, or at the end or the start?
     #[wasm_bindgen(getter)]
     pub fn stopped(&self) -> bool {
