@@ -352,7 +352,7 @@ impl Trace {
             _ => {
                 let e = self.last;
                 if let Some(back) = self.search.step_back(&mut Stepwise) {
-                    self.tree.revert(back);
+                    self.tree.revert(back, &self.search);
                 }
                 self.learn_last();
                 e
