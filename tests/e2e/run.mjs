@@ -3404,9 +3404,10 @@ test('lesson: link updates are explained as Knuth counts them, and why a backtra
 });
 
 test('screenshots: every lesson step at 1280×800, 375×812 and on a 1024×768 projector in large type', async () => {
-  const n = await lessonCount(await open('#lesson=1'));
+  let n = 0;
   for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', { width: 1024, height: 768 }, true]]) {
     const page = await open('#lesson=1', opts);
+    n ||= await lessonCount(page); // (a page of its own only to count the steps cost a load)
     if (large) await page.click('#large-type');
     for (let k = 1; k <= n; k++) {
       if (k > 1) await page.keyboard.press('ArrowRight');
@@ -4071,9 +4072,17 @@ test('every size: the narration is never cut off on a 1024×768 projector or a 3
 
 test('every size: screenshots of 4×4, 16×16 and 25×25 at 1280×800 and 375×812', async () => {
   const S25 = data('sudoku25.txt').split('\n')[0].trim();
+  // One page a size, laid out again for the phone (as a resized window is, and as the layout
+  // walk above does): loading each board again took 40 s of CPU in all, not 23, and the
+  // phone's screenshots came out the same (0 to 6 pixels apart).
   for (const [name, hash] of [['four', '#p=..2.4......1.4..&s=12'], ['sixteen', `#p=${HARD16}&s=120`], ['twentyfive', `#p=${S25}&s=60`]]) {
+    const page = await open(hash, { width: 1280, height: 800, reducedMotion: 'reduce' });
     for (const [w, h] of [[1280, 800], [375, 812]]) {
-      const page = await open(hash, { width: w, height: h, reducedMotion: 'reduce' });
+      if (w !== 1280) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.evaluate(() => new Promise((r) => { scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
+        await settle(page);
+      }
       await shot(page, `size-${name}-${w}`);
       await page.$eval('#items', (e) => e.scrollIntoView());
       await shot(page, `size-${name}-${w}-items`);
