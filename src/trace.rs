@@ -225,7 +225,7 @@ impl Trace {
             let Some(e) = self.search.step_back(&mut Encoder(out)) else {
                 break;
             };
-            self.tree.revert(e);
+            self.tree.revert(e, &self.search);
             n += 1;
         }
         if n > 0 {
@@ -286,7 +286,7 @@ impl Trace {
                 run.stopped = true;
                 break;
             }
-            self.tree.revert(e);
+            self.tree.revert(e, &self.search);
             run.events += 1;
             let d = self.search.depth();
             depth = (depth.0.min(d), depth.1.max(d));
@@ -334,11 +334,32 @@ impl Trace {
             _ => {
                 let undone = self.step();
                 if let Some(e) = self.search.step_back(&mut Stepwise) {
-                    self.tree.revert(e);
+                    self.tree.revert(e, &self.search);
                 }
                 Some(undone)
             }
         };
+    }
+
+    /// The event a step forward would do next (`None` at the end), the search left as it was:
+    /// its moment, its last event, what a step back undid, its tree. (Predict mode asks the
+    /// student for it before the search does it: the answer is the search's own next move.)
+    pub fn peek(&mut self) -> Option<Event> {
+        let (last, undone) = (self.last, self.undone);
+        // Through `run`, as `learn_undone`: no second copy of the search's step in wasm.
+        let next = match self.run(1, 0).events {
+            0 => None,
+            _ => {
+                let e = self.last;
+                if let Some(back) = self.search.step_back(&mut Stepwise) {
+                    self.tree.revert(back, &self.search);
+                }
+                self.learn_last();
+                e
+            }
+        };
+        (self.last, self.undone) = (last, undone);
+        next
     }
 
     /// Finds the last event from the search's state: one step back and forward again.
@@ -760,5 +781,62 @@ mod tests {
         assert_ne!(trace.undone(), Some(Try), "the Try it stopped at stays done");
         trace.run(3, 0);
         assert_eq!(trace.undone(), None);
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn peek_tells_the_next_event_and_leaves_the_search_as_it_was() {
+        let puzzle: Puzzle = HARD.parse().unwrap();
+        let mut trace = Trace::sudoku(&puzzle);
+        let moment = |t: &Trace| {
+            (
+                t.last(),
+                t.step(),
+                t.undone(),
+                t.search().level_ended(),
+                t.search().depth(),
+                t.tree().nodes().len(),
+            )
+        };
+        let (mut chooses, mut dead_ends) = (0, 0);
+        for k in 0..5_000 {
+            let before = moment(&trace);
+            let next = trace.peek();
+            assert_eq!(moment(&trace), before, "event {k}: peek moved nothing");
+            assert_eq!(trace.peek(), next, "event {k}: twice the same");
+            let mut words = Vec::new();
+            if trace.next_batch(1, &mut words) == 0 {
+                assert_eq!(next, None, "at the end there is no next event");
+                break;
+            }
+            assert_eq!(
+                Some(decode_all(&words)[0]),
+                next,
+                "event {k}: the next event is the one peeked"
+            );
+            match next {
+                Some(Event::Choose { .. }) => chooses += 1,
+                Some(Event::DeadEnd { .. }) => dead_ends += 1,
+                _ => {}
+            }
+            // After a step back, peek tells the event undone, and the step back stays marked.
+            if k % 7 == 3 {
+                let mut back = Vec::new();
+                trace.prev_batch(1, &mut back);
+                let undone = moment(&trace);
+                assert_eq!(trace.peek(), next, "event {k}: after a step back, the event undone");
+                assert_eq!(moment(&trace), undone);
+                trace.next_batch(1, &mut Vec::new());
+            }
+        }
+        assert!(
+            chooses > 10 && dead_ends > 10,
+            "{chooses} choices, {dead_ends} dead ends"
+        );
+        // At the end: nothing next, and still at the end.
+        trace.run(u64::MAX, 0);
+        assert!(trace.search().is_done());
+        assert_eq!(trace.peek(), None);
+        assert!(trace.search().is_done());
     }
 }

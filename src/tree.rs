@@ -5,17 +5,32 @@
 //! search before any choice); each `Try` adds a child of the node the search is at, and
 //! each node knows the item chosen below it and how many branches that item had, so a
 //! viewer can say "option 2 of 3" and draw the branches not yet tried. Nodes are kept in
-//! the order they were tried (preorder), so undoing a `Try` removes the last node, and the
-//! tree after N events forward and M back is the tree after N − M events forward.
+//! the order they were tried (preorder), so undoing a `Try` removes the last node.
 //!
-//! A search can try more options than anyone can draw (an empty grid never ends): past
-//! [`Tree::LIMIT`] nodes the tree stops growing and says so ([`Tree::frozen`]); it shows
-//! the search as it was at that event until a step back returns before it.
+//! # Level of detail
+//! A search can try more options than anyone can draw (pentominoes try millions; an empty
+//! grid never ends). When a `Try` finds [`Tree::LIMIT`] nodes kept, the tree folds what is
+//! finished: each subtree hanging off the path becomes its top node alone, holding its
+//! nodes, dead ends and solutions as counts ([`Node::below`]); if that still keeps more than
+//! three quarters of the limit, the hanging tops fold into the path's nodes too. The path is never
+//! folded, and the counts stay exact: the nodes kept and the counts below them always add
+//! up to the search's own counters.
+//!
+//! Stepping back into a folded subtree makes its nodes again one at a time, as the search
+//! reaches them: an untried option comes back as a node (its option from the event, its
+//! rank from its parent's count of branches tried, the item it chose from the search), and
+//! leaves the count of the nearest fold on the path. Such a node does not know the event
+//! count at which it was tried ([`UNKNOWN`] in [`Node::at`]) until the search tries it again.
+//! Below the limit nothing folds, and the tree after N events forward and M back is the
+//! tree after N − M events forward.
 
-use crate::exact_cover::Event;
+use crate::exact_cover::{Event, Search};
 
 /// "None" in a node's `u32` fields (the root's parent and option; no item chosen yet).
 pub const NONE: u32 = u32::MAX;
+
+/// [`Node::at`] of a node made again from a fold: when it was tried is not kept.
+pub const UNKNOWN: u64 = u64::MAX;
 
 /// How a node's level ended, if it did at the node itself.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,6 +42,33 @@ pub enum End {
     DeadEnd = 1,
     /// Every primary item is covered: the path to this node is a solution.
     Solution = 2,
+}
+
+/// Nodes folded into counts: how many, and how many of them were dead ends and solutions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Below {
+    pub nodes: u64,
+    pub dead_ends: u64,
+    pub solutions: u64,
+}
+
+impl Below {
+    fn add(&mut self, o: Below) {
+        self.nodes += o.nodes;
+        self.dead_ends += o.dead_ends;
+        self.solutions += o.solutions;
+    }
+
+    /// A node and what is folded below it.
+    fn of(n: &Node) -> Below {
+        let mut b = n.below;
+        b.add(Below {
+            nodes: 1,
+            dead_ends: u64::from(n.end == End::DeadEnd),
+            solutions: u64::from(n.end == End::Solution),
+        });
+        b
+    }
 }
 
 /// One option tried (or the root).
@@ -42,24 +84,31 @@ pub struct Node {
     /// How many options that item had when chosen: the node's branches (0 at a dead end or
     /// before the choice).
     pub branches: u32,
-    /// Branches tried so far (the node's children).
+    /// Branches tried so far (its children, kept or folded).
     pub tried: u32,
+    /// Its number among its parent's branches (0 for the first; 0 for the root).
+    pub rank: u32,
     pub end: End,
     /// The search's event count right after this option was tried (0 for the root): the
-    /// moment a viewer moves the search to when the node is picked.
+    /// moment a viewer moves the search to when the node is picked ([`UNKNOWN`]: see the
+    /// module's notes).
     pub at: u64,
+    /// Its descendants that are folded (not kept as nodes), as counts.
+    pub below: Below,
 }
 
 impl Node {
-    fn new(parent: u32, option: u32, at: u64) -> Node {
+    fn new(parent: u32, option: u32, rank: u32, at: u64) -> Node {
         Node {
             parent,
             option,
             item: NONE,
             branches: 0,
             tried: 0,
+            rank,
             end: End::Open,
             at,
+            below: Below::default(),
         }
     }
 }
@@ -72,8 +121,8 @@ pub struct Tree {
     path: Vec<u32>,
     /// Events applied (less those reverted): the search's event count.
     events: u64,
-    /// The event count at which the tree stopped growing, while it is stopped.
-    frozen: Option<u64>,
+    /// How many times the tree folded: a viewer's node numbers from before are stale.
+    folds: u32,
     limit: usize,
 }
 
@@ -84,23 +133,25 @@ impl Default for Tree {
 }
 
 impl Tree {
-    /// Nodes kept at most (about 2 MB; a hard 9×9 tries a few thousand options).
-    pub const LIMIT: usize = 1 << 16;
+    /// Nodes kept at most before the finished ones fold (about 1 MB; a hard 9×9 tries a few
+    /// thousand options, so its tree is kept whole).
+    pub const LIMIT: usize = 1 << 14;
 
-    /// The tree of a search not yet started, keeping at most `limit` nodes (at least the root).
+    /// The tree of a search not yet started, folding when a `Try` finds `limit` nodes kept
+    /// (at least the root).
     /// (Not inlined: each of the page's four ways to make a trace would carry a copy.)
     #[inline(never)]
     pub fn with_limit(limit: usize) -> Tree {
         Tree {
-            nodes: vec![Node::new(NONE, NONE, 0)],
+            nodes: vec![Node::new(NONE, NONE, 0, 0)],
             path: vec![0],
             events: 0,
-            frozen: None,
+            folds: 0,
             limit: limit.max(1),
         }
     }
 
-    /// Every node, in the order tried; node 0 is the root.
+    /// Every node kept, in the order tried; node 0 is the root.
     pub fn nodes(&self) -> &[Node] {
         &self.nodes
     }
@@ -111,10 +162,9 @@ impl Tree {
         &self.path
     }
 
-    /// The event count at which the tree stopped growing ([`Tree::LIMIT`]), while the search
-    /// is past it.
-    pub fn frozen(&self) -> Option<u64> {
-        self.frozen
+    /// How many times the tree has folded (0: every node tried is kept).
+    pub fn folds(&self) -> u32 {
+        self.folds
     }
 
     /// The node the search is at (the root is always on the path).
@@ -131,9 +181,6 @@ impl Tree {
     #[inline]
     pub fn apply(&mut self, e: Event) {
         self.events += 1;
-        if self.frozen.is_some() {
-            return;
-        }
         match e {
             Event::Choose { item, len } => {
                 let n = self.at();
@@ -146,12 +193,13 @@ impl Tree {
             Event::Solution => self.at().end = End::Solution,
             Event::Try { option, .. } => {
                 if self.nodes.len() >= self.limit {
-                    self.frozen = Some(self.events - 1);
-                    return;
+                    self.fold();
                 }
                 let parent = self.here();
-                self.nodes[parent as usize].tried += 1;
-                self.nodes.push(Node::new(parent, option, self.events));
+                let p = &mut self.nodes[parent as usize];
+                p.tried += 1;
+                let rank = p.tried - 1;
+                self.nodes.push(Node::new(parent, option, rank, self.events));
                 self.path.push(self.nodes.len() as u32 - 1);
             }
             Event::Untry { .. } => {
@@ -161,18 +209,76 @@ impl Tree {
         }
     }
 
-    /// Takes back the event the search just undid (the last one applied).
+    /// Folds the finished subtrees into counts (see the module's notes).
     #[inline(never)]
-    pub fn revert(&mut self, e: Event) {
-        self.events -= 1;
-        if let Some(f) = self.frozen {
-            if self.events == f {
-                self.frozen = None; // the Try that found the tree full, never applied
+    fn fold(&mut self) {
+        let n = self.nodes.len();
+        let mut on_path = vec![false; n];
+        for &k in &self.path {
+            on_path[k as usize] = true;
+        }
+        // The node whose counts take each node (NONE: kept). First each subtree hanging off
+        // the path into its top; if that keeps too many, the tops into the path's nodes.
+        let mut owner = vec![NONE; n];
+        for coarse in [false, true] {
+            let mut kept = n;
+            for k in 1..n {
+                let p = self.nodes[k].parent as usize;
+                owner[k] = if on_path[k] || (on_path[p] && !coarse) {
+                    NONE
+                } else if on_path[p] || owner[p] == NONE {
+                    p as u32 // into the path's node, or into its top (kept)
+                } else {
+                    owner[p]
+                };
+                kept -= usize::from(owner[k] != NONE);
             }
-            if self.events >= f {
-                return;
+            if 4 * kept <= 3 * self.limit {
+                break;
             }
         }
+        for k in (1..n).rev() {
+            if owner[k] != NONE {
+                let b = Below::of(&self.nodes[k]);
+                self.nodes[owner[k] as usize].below.add(b);
+            }
+        }
+        let mut index = vec![NONE; n];
+        let mut kept = 0;
+        for k in 0..n {
+            if owner[k] == NONE {
+                index[k] = kept;
+                let mut node = self.nodes[k];
+                if k > 0 {
+                    node.parent = index[node.parent as usize];
+                }
+                self.nodes[kept as usize] = node;
+                kept += 1;
+            }
+        }
+        self.nodes.truncate(kept as usize);
+        for k in &mut self.path {
+            *k = index[*k as usize];
+        }
+        self.folds += 1;
+    }
+
+    /// The nearest node on the path whose folds hold a count `f` picks (`f` > 0), from the
+    /// search's position up: where a node made again from a fold came from.
+    fn holder(&mut self, f: fn(&Below) -> u64) -> Option<&mut Below> {
+        let k = *self
+            .path
+            .iter()
+            .rev()
+            .find(|&&k| f(&self.nodes[k as usize].below) > 0)?;
+        Some(&mut self.nodes[k as usize].below)
+    }
+
+    /// Takes back the event the search just undid (the last one applied); `search` is the
+    /// search after undoing it.
+    #[inline(never)]
+    pub fn revert(&mut self, e: Event, search: &Search) {
+        self.events -= 1;
         match e {
             Event::Choose { .. } => {
                 let n = self.at();
@@ -180,21 +286,50 @@ impl Tree {
             }
             Event::DeadEnd { .. } => {
                 let n = self.at();
-                (n.item, n.end) = (NONE, End::Open);
+                if n.end == End::DeadEnd {
+                    (n.item, n.end) = (NONE, End::Open);
+                } else if let Some(b) = self.holder(|b| b.dead_ends) {
+                    b.dead_ends -= 1; // a node made again from a fold: its end was counted there
+                }
             }
-            Event::Solution => self.at().end = End::Open,
+            Event::Solution => {
+                let n = self.at();
+                if n.end == End::Solution {
+                    n.end = End::Open;
+                } else if let Some(b) = self.holder(|b| b.solutions) {
+                    b.solutions -= 1;
+                }
+            }
             Event::Try { .. } => {
                 // The option tried last is the last node: its subtree is undone already.
                 self.path.pop();
                 self.nodes.pop();
                 self.at().tried -= 1;
             }
-            Event::Untry { .. } => {
-                // The child untried is the one whose (finished) subtree ends the list.
+            Event::Untry { option, level } => {
                 let at = self.here();
+                let n = &mut self.nodes[at as usize];
+                if n.item == NONE {
+                    // Made again from a fold: the item it chose is the search's, and it had
+                    // tried every branch.
+                    if let Some(&item) = search.chosen().get(level as usize) {
+                        (n.item, n.branches) = (item, search.matrix().len(item as usize) as u32);
+                        n.tried = n.branches;
+                    }
+                }
+                let rank = n.tried - 1;
+                // The child untried is its last branch: kept, its (finished) subtree ends the
+                // list; folded, it is made again.
                 let mut child = self.nodes.len() as u32 - 1;
-                while self.nodes[child as usize].parent != at {
+                while child != at && self.nodes[child as usize].parent != at {
                     child = self.nodes[child as usize].parent;
+                }
+                if child == at || self.nodes[child as usize].rank != rank {
+                    if let Some(b) = self.holder(|b| b.nodes) {
+                        b.nodes -= 1;
+                    }
+                    self.nodes.push(Node::new(at, option, rank, UNKNOWN));
+                    child = self.nodes.len() as u32 - 1;
                 }
                 self.path.push(child);
             }
@@ -202,8 +337,19 @@ impl Tree {
         }
     }
 
+    /// Nodes, dead ends and solutions in all, the folded ones too (the root counts as a node;
+    /// its own dead end or solution, when the search has no choice to make, too).
+    pub fn totals(&self) -> Below {
+        let mut t = Below::default();
+        for n in &self.nodes {
+            t.add(Below::of(n));
+        }
+        t
+    }
+
     /// Nodes, dead ends and solutions at each depth (depth 0 is the root; the root's own
-    /// dead end or solution, when the search has no choice to make, counts at depth 0).
+    /// dead end or solution, when the search has no choice to make, counts at depth 0), of
+    /// the nodes kept.
     pub fn levels(&self) -> Vec<Level> {
         let mut depth = vec![0usize; self.nodes.len()];
         let mut levels: Vec<Level> = Vec::new();
@@ -270,7 +416,7 @@ mod tests {
     /// path against the partial solution.
     fn check(trace: &Trace) {
         let tree = trace.tree();
-        assert_eq!(tree.frozen(), None);
+        assert_eq!(tree.folds(), 0);
         let c = trace.search().counters();
         let levels = tree.levels();
         let sum = |f: fn(&Level) -> u64| levels.iter().map(f).sum::<u64>();
@@ -416,26 +562,159 @@ mod tests {
         }
     }
 
+    /// A tree that folds: its nodes and folded counts add up to the search's counters, its
+    /// path is the partial solution with each node's rank and parent's item the search's
+    /// choices, and it keeps no more nodes than its limit allows.
+    fn check_folded(trace: &Trace, limit: usize) {
+        let tree = trace.tree();
+        let c = trace.search().counters();
+        let all = tree.totals();
+        let at = c.events;
+        assert_eq!(all.nodes, c.nodes + 1, "nodes (and the root) at event {at}");
+        assert_eq!(all.dead_ends, c.dead_ends, "dead ends at event {at}");
+        assert_eq!(all.solutions, c.solutions, "solutions at event {at}");
+        let nodes = tree.nodes();
+        let path: Vec<usize> = tree.path()[1..]
+            .iter()
+            .map(|&n| nodes[n as usize].option as usize)
+            .collect();
+        assert_eq!(
+            path,
+            trace.search().solution().collect::<Vec<_>>(),
+            "the path at event {at}"
+        );
+        let choices = trace.search().choices();
+        for (d, &k) in tree.path()[1..].iter().enumerate() {
+            let (n, p) = (&nodes[k as usize], &nodes[nodes[k as usize].parent as usize]);
+            assert_eq!(n.rank as usize, choices[d].at, "rank at depth {} at event {at}", d + 1);
+            assert_eq!(
+                (p.item, p.branches as usize),
+                (choices[d].item, choices[d].branches.len()),
+                "the choice at depth {d}"
+            );
+            assert!(n.at == UNKNOWN || n.at <= at);
+        }
+        // A Try at the limit folds first, down to the path at most; a step back makes path
+        // nodes only; no path is deeper than the primary items.
+        let deepest = trace.search().matrix().primary() + 1;
+        assert!(
+            nodes.len() <= limit.max(deepest + 1) + deepest,
+            "{} nodes kept, limit {limit}",
+            nodes.len()
+        );
+        for (k, n) in nodes.iter().enumerate().skip(1) {
+            assert!((n.parent as usize) < k, "preorder");
+            assert!(n.rank < nodes[n.parent as usize].tried, "node {k}'s rank");
+        }
+    }
+
+    /// Moves a trace at random, forwards and back, checking its folding tree at each stop
+    /// and, back at the start, that the tree is a new one's.
+    fn folds_exactly(m: Matrix, limit: usize, rng: &mut Rng) -> u32 {
+        let mut t = Trace::exact_cover(m);
+        t.set_tree_limit(limit);
+        let total = t.clone().run(u64::MAX, 0).events;
+        let mut folds = 0;
+        for _ in 0..40 {
+            let now = t.search().counters().events;
+            match rng.below(5) {
+                0 => drop(t.run(rng.below(total + 1), 0)),
+                1 => drop(t.next_batch(rng.below(total / 4 + 2) as usize, &mut Vec::new())),
+                2 => drop(t.run_back(rng.below(now + 1), 0)),
+                3 => drop(t.prev_batch(rng.below(now / 4 + 2) as usize, &mut Vec::new())),
+                _ => {
+                    // One event at a time, checked at each.
+                    let back = rng.below(2) == 0;
+                    for _ in 0..rng.below(60) {
+                        if back {
+                            t.prev_batch(1, &mut Vec::new());
+                        } else {
+                            t.run(1, 0);
+                        }
+                        check_folded(&t, limit);
+                    }
+                }
+            }
+            if rng.below(3) == 0 {
+                t.run_back(u64::MAX, crate::trace::Kind::Try.bit());
+                t.run(u64::MAX, crate::trace::Kind::DeadEnd.bit());
+            }
+            check_folded(&t, limit);
+            folds = folds.max(t.tree().folds());
+        }
+        t.run_back(u64::MAX, 0);
+        let fresh = Tree::with_limit(limit);
+        assert_eq!(
+            (t.tree().nodes(), t.tree().path()),
+            (fresh.nodes(), fresh.path()),
+            "back at the start"
+        );
+        folds
+    }
+
     #[test]
-    fn a_full_tree_stops_growing_and_grows_again_below_its_limit() {
+    fn a_full_tree_folds_its_finished_branches_into_exact_counts_both_ways() {
         let mut rng = Rng(1);
-        back_is_exact(knuth_example(), 3, &mut rng);
+        // Knuth's example with room for 3 nodes: at the Try of "a d" (the 19th event) the
+        // finished branch "a d g" folds into its top, holding "b c f", the dead end.
         let mut t = Trace::exact_cover(knuth_example());
         t.set_tree_limit(3);
-        t.run(u64::MAX, 0);
+        t.run(19, 0);
         let tree = t.tree();
-        assert_eq!(tree.nodes().len(), 3);
-        // The 4th node is the Try of "a d", the 19th event: the tree is the search's before it.
-        assert_eq!(tree.frozen(), Some(18));
-        let mut before = Trace::exact_cover(knuth_example());
-        before.run(18, 0);
-        assert_eq!(tree.nodes(), before.tree().nodes());
-        t.run_back(u64::MAX, 0);
-        assert_eq!(t.tree().frozen(), None);
-        assert_eq!(t.tree(), &Tree::with_limit(3));
-        for _ in 0..20 {
-            let (m, _) = random_options(&mut rng, 7, 2, 12, 3);
-            back_is_exact(m, 1 + rng.below(6) as usize, &mut rng);
+        assert_eq!(tree.folds(), 1);
+        let n = tree.nodes();
+        assert_eq!(n.len(), 3, "the root, 'a d g' and 'a d'");
+        assert_eq!((n[1].option, n[1].rank, n[2].option, n[2].rank), (1, 0, 3, 1));
+        assert_eq!(
+            n[1].below,
+            Below {
+                nodes: 1,
+                dead_ends: 1,
+                solutions: 0
+            }
+        );
+        assert_eq!(tree.path(), &[0, 2]);
+        check_folded(&t, 3);
+        // Back to the dead end: "b c f" is made again, its event count not kept.
+        t.run_back(19 - 8, 0);
+        check_folded(&t, 3);
+        let n = t.tree().nodes();
+        assert_eq!(t.tree().path(), &[0, 1, 2]);
+        assert_eq!((n[2].option, n[2].at, n[1].below), (2, UNKNOWN, Below::default()));
+        assert_eq!(n[2].end, End::Open, "not yet a dead end, right after its Try");
+        let mut folded = 0;
+        for limit in [1, 2, 3, 5] {
+            folded += folds_exactly(knuth_example(), limit, &mut rng);
         }
+        for _ in 0..60 {
+            let (m, _) = random_options(&mut rng, 8, 2, 16, 3);
+            folded += folds_exactly(m, 1 + rng.below(12) as usize, &mut rng);
+        }
+        assert!(folded > 100, "the trees folded: {folded}");
+    }
+
+    #[test]
+    fn a_nine_by_nine_folds_within_its_limit_and_steps_back_through_its_folds() {
+        let hard: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+            .parse()
+            .unwrap();
+        let mut t = Trace::sudoku(&hard);
+        t.set_tree_limit(400);
+        let mut n = 0;
+        while t.run(1, 0).events == 1 {
+            n += 1;
+            if n % 89 == 0 {
+                check_folded(&t, 400);
+            }
+        }
+        check_folded(&t, 400);
+        assert!(t.tree().folds() >= 3, "{} folds", t.tree().folds());
+        while t.prev_batch(1, &mut Vec::new()) == 1 {
+            n -= 1;
+            if n % 89 == 0 {
+                check_folded(&t, 400);
+            }
+        }
+        assert_eq!(t.tree().nodes(), Tree::with_limit(400).nodes());
     }
 }

@@ -828,6 +828,16 @@ impl Trace {
         self.run.events as f64
     }
 
+    /// The event a step forward would do next, its two words in one (`a << 32 | kind | b <<
+    /// 4`, a BigInt), or 2^64−1 at the end (no event's: kind 15 is none); the search left
+    /// where it is: predict mode's answer is the search's own next move.
+    pub fn peek(&mut self) -> u64 {
+        self.inner.peek().map_or(u64::MAX, |e| {
+            let [w, a] = trace::encode(e);
+            u64::from(a) << 32 | u64::from(w)
+        })
+    }
+
     /// Did the last `run`/`runBack` stop for a kind asked, or at the end or the start?
     #[wasm_bindgen(getter)]
     pub fn stopped(&self) -> bool {
@@ -884,20 +894,33 @@ impl Trace {
     }
 
     /// The search tree (`crate::tree`), its nodes from `from` on, in one array: the number of
-    /// nodes, the event count at which the tree stopped growing (2^32−1 while it grows), the
-    /// path's length and its nodes (root first), then six words a node: its parent, the option
-    /// tried, the item chosen below it (or a dead end's item), that item's branches, how it
-    /// ended (0 open, 1 dead end, 2 solution) and the event count right after it was tried.
-    /// 2^32−1 stands for none (the root's parent and option, an item not yet chosen).
+    /// nodes kept, how many times the tree folded (the node numbers of an older array are
+    /// stale when it changes), the path's length and its nodes (root first), then eleven words
+    /// a node: its parent, the option tried, the item chosen below it (or a dead end's item),
+    /// that item's branches, how it ended (0 open, 1 dead end, 2 solution), the event count
+    /// right after it was tried, its rank among its parent's branches (from 0), the branches
+    /// it has tried, and the nodes, dead ends and solutions folded below it. 2^32−1 stands for none (the root's parent and
+    /// option, an item not yet chosen, an event count not kept); counts stop at 2^32−1.
     pub fn tree(&self, from: u32) -> Uint32Array {
         let t = self.inner.tree();
         let sat = |x: u64| x.min(u64::from(u32::MAX)) as u32;
         let (nodes, path) = (t.nodes(), t.path());
-        let mut v = Vec::with_capacity(3 + path.len() + 6 * nodes.len());
-        v.extend([nodes.len() as u32, t.frozen().map_or(u32::MAX, sat), path.len() as u32]);
+        let mut v = Vec::with_capacity(3 + path.len() + 11 * nodes.len());
+        v.extend([nodes.len() as u32, t.folds(), path.len() as u32]);
         v.extend_from_slice(path);
         for n in nodes.get(from as usize..).unwrap_or(&[]) {
-            v.extend([n.parent, n.option, n.item, n.branches, n.end as u32, sat(n.at)]);
+            let b = n.below;
+            v.extend([
+                n.parent,
+                n.option,
+                n.item,
+                n.branches,
+                n.end as u32,
+                sat(n.at),
+                n.rank,
+                n.tried,
+            ]);
+            v.extend([sat(b.nodes), sat(b.dead_ends), sat(b.solutions)]);
         }
         Uint32Array::from(&v[..])
     }

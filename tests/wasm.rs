@@ -1339,15 +1339,15 @@ fn the_empty_grid_streams_a_million_events_in_flat_memory() {
     let mut t = Trace::new(&js(&empty_grid())).unwrap();
     const BATCH: u32 = 1 << 14;
     // Warm up: the allocator settles on its batch buffers, and the search tree the page draws
-    // (src/tree.rs) grows to its limit of 2^16 nodes, about 2 MB, and stops growing (the
-    // second word of its header turns from 2^32-1 to the event count it stopped at).
+    // (src/tree.rs) grows to its limit of 2^14 nodes and folds its finished branches into
+    // counts, twice (the second word of its header counts the folds).
     let mut events = 0u64;
-    let frozen = |t: &Trace| t.tree(u32::MAX).to_vec()[1] != u32::MAX;
-    while events < 4 * BATCH as u64 || !frozen(&t) {
+    let folds = |t: &Trace| t.tree(u32::MAX).to_vec()[1];
+    while events < 4 * BATCH as u64 || folds(&t) < 2 {
         let words = t.next_batch(BATCH).to_vec();
         assert_eq!(words.len() as u32, 2 * BATCH);
         events += BATCH as u64;
-        assert!(events < 1_000_000, "the tree stops growing within a million events");
+        assert!(events < 1_000_000, "the tree folds within a million events");
     }
     let before = memory_bytes();
     let warm = events;
@@ -2307,13 +2307,13 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
 // ---------------------------------------------------------------------------------------------
 // The search tree
 
-/// `Trace.tree(from)` split into its header, its path and its nodes (six words each).
-fn tree_of(t: &Trace, from: u32) -> (u32, u32, Vec<u32>, Vec<[u32; 6]>) {
+/// `Trace.tree(from)` split into its header, its path and its nodes (eleven words each).
+fn tree_of(t: &Trace, from: u32) -> (u32, u32, Vec<u32>, Vec<[u32; 11]>) {
     let w = t.tree(from).to_vec();
     let path_len = w[2] as usize;
     let path = w[3..3 + path_len].to_vec();
     let nodes = w[3 + path_len..]
-        .chunks_exact(6)
+        .chunks_exact(11)
         .map(|c| c.try_into().unwrap())
         .collect();
     (w[0], w[1], path, nodes)
@@ -2323,15 +2323,22 @@ fn tree_of(t: &Trace, from: u32) -> (u32, u32, Vec<u32>, Vec<[u32; 6]>) {
 fn the_tree_follows_the_search_both_ways() {
     const NONE: u32 = u32::MAX;
     let mut t = knuth();
-    assert_eq!(tree_of(&t, 0), (1, NONE, vec![0], vec![[NONE, NONE, NONE, 0, 0, 0]]));
+    assert_eq!(
+        tree_of(&t, 0),
+        (1, 0, vec![0], vec![[NONE, NONE, NONE, 0, 0, 0, 0, 0, 0, 0, 0]])
+    );
     // Forward to the dead end: a (2 branches), "a d g" (option 1), b (1 branch), "b c f"
     // (option 2), dead on e; the path is root, "a d g", "b c f".
     t.run(1e6, 1 << EventKind::DeadEnd as u32);
-    let (size, frozen, path, nodes) = tree_of(&t, 0);
-    assert_eq!((size, frozen, path), (3, NONE, vec![0, 1, 2]));
+    let (size, folds, path, nodes) = tree_of(&t, 0);
+    assert_eq!((size, folds, path), (3, 0, vec![0, 1, 2]));
     assert_eq!(
         nodes,
-        [[NONE, NONE, 0, 2, 0, 0], [0, 1, 1, 1, 0, 3], [1, 2, 4, 0, 1, 8]]
+        [
+            [NONE, NONE, 0, 2, 0, 0, 0, 1, 0, 0, 0],
+            [0, 1, 1, 1, 0, 3, 0, 1, 0, 0, 0],
+            [1, 2, 4, 0, 1, 8, 0, 0, 0, 0, 0]
+        ]
     );
     assert_eq!(tree_of(&t, 2).3, nodes[2..], "from a node on");
     assert_eq!(t.nodes() as u32 + 1, size);
@@ -2343,7 +2350,41 @@ fn the_tree_follows_the_search_both_ways() {
     assert_eq!(nodes.iter().filter(|n| n[4] == 1).count() as f64, t.dead_ends());
     t.run_back(t.events() - 8.0, 0);
     let (size, _, path, nodes) = tree_of(&t, 0);
-    assert_eq!((size, path, nodes[2]), (3, vec![0, 1, 2], [1, 2, NONE, 0, 0, 8]));
+    assert_eq!(
+        (size, path, nodes[2]),
+        (3, vec![0, 1, 2], [1, 2, NONE, 0, 0, 8, 0, 0, 0, 0, 0])
+    );
     assert_eq!(t.prev_batch(5).length(), 10, "five events, two words each");
     assert_eq!(tree_of(&t, 0).0, 2, "\"b c f\" undone");
+}
+
+#[wasm_bindgen_test]
+fn a_big_tree_folds_into_counts_that_add_up_to_the_searchs() {
+    // The empty grid's search tries options without end: past 2^14 nodes kept, the finished
+    // branches fold into their top nodes' counts (words 8-10 of a node).
+    let mut t = Trace::new(&js(&empty_grid())).unwrap();
+    while tree_of(&t, 0).1 < 3 {
+        t.run(50_000.0, 0);
+        assert!(t.events() < 5e6, "the tree folds");
+    }
+    t.run(1234.0, 0);
+    let (size, _, path, nodes) = tree_of(&t, 0);
+    assert!(size <= 1 << 14 | 128, "{size} nodes kept");
+    assert_eq!(nodes.len() as u32, size);
+    // Each node, kept or folded into word `k`, that `is` counts.
+    let sum = |k: usize, is: &dyn Fn(&[u32; 11]) -> bool| {
+        nodes
+            .iter()
+            .map(|n| f64::from(n[k]) + f64::from(u8::from(is(n))))
+            .sum::<f64>()
+    };
+    assert_eq!(
+        sum(8, &|_| true),
+        t.nodes() + 1.0,
+        "nodes kept and folded (and the root)"
+    );
+    assert_eq!(sum(9, &|n| n[4] == 1), t.dead_ends(), "dead ends");
+    assert_eq!(sum(10, &|n| n[4] == 2), t.solutions(), "solutions");
+    assert!(nodes.iter().any(|n| n[8] > 0), "some nodes hold folded counts");
+    assert_eq!(path.len() as u32, t.depth() + 1);
 }

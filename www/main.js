@@ -14,7 +14,7 @@ import { SudokuRoom } from './controllers/sudoku.js';
 import { KnuthRoom } from './controllers/knuth.js';
 import { WorkbenchRoom } from './controllers/workbench.js';
 import { Lesson } from './controllers/lesson.js';
-import { Router, quote } from './router.js';
+import { Router, quote, formatHash } from './router.js';
 import { setUpPrefs } from './prefs.js';
 import { BoardView } from './views/board.js';
 import { ItemsView } from './views/items.js';
@@ -27,6 +27,10 @@ import { StackView } from './views/stack.js';
 import { PseudocodeView } from './views/pseudocode.js';
 import { PlainView } from './views/plain.js';
 import { TreeView } from './views/tree.js';
+import { PredictView } from './views/predict.js';
+import { PredictGate } from './predict.js';
+import { OwnLessonView } from './views/own-lesson.js';
+import { packLesson } from './own-lesson.js';
 import { PicturesView } from './views/pictures.js';
 import { NoticeView, ResultView } from './views/result.js';
 import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
@@ -34,6 +38,7 @@ import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench
 import { grouped } from './grouped.js';
 import { setUpOffline } from './offline.js';
 import { sizeMenu } from './size-menu.js';
+import { wordsFor } from './narration.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -48,6 +53,7 @@ const numbering = numberingFor(9);
 
 let shell = null, sudoku = null, cover = null; // the shell and the Sudoku's and the workbench's rooms, once made
 const player = new Player({ onChange: () => shell?.render() });
+player.gate = new PredictGate();
 const solver = new Solver();
 /** The Sudoku's counts, on every core; the workbench has a pool of its own, so that a Sudoku count and a cover count never wait on each other. */
 const counts = new CountPool();
@@ -87,6 +93,44 @@ const views = {
       shell.clearAnswer();
       player.toBranch(level, n);
     },
+  }),
+  // Predict mode (www/predict.js): the player asks its gate before each event forward.
+  predict: new PredictView($('predict'), $('predict-toggle'), {
+    toggle: () => {
+      const g = player.gate;
+      g.on = !g.on;
+      player.stop();
+      if (g.on && shell.trace) g.holds(shell.trace); // at a choice already: ask now
+      shell.render();
+    },
+    answer: (guess) => {
+      const g = player.gate, room = shell.room, resume = g.question?.resume;
+      if (!room.picture || !g.answer(guess, room.picture, room.trace, wordsFor(room.trace, room.numbering))) return;
+      shell.clearAnswer();
+      player.forward(1); // the search makes its choice (or meets its dead end): the board shows it
+      if (resume) player.play();
+    },
+    skip: () => {
+      const resume = player.gate.question?.resume;
+      player.gate.skip(shell.trace);
+      shell.clearAnswer();
+      player.forward(1);
+      if (resume) player.play();
+    },
+  }),
+  // A teacher's own lesson (www/own-lesson.js): the shown view's link at its step, with a sentence.
+  ownLesson: new OwnLessonView($('own-lesson'), {
+    moment: async () => {
+      const l = shell.link(); // the step now, before any wait
+      if (!shell.trace) throw new Error('This view has no search to take a moment of.');
+      if (l.mode === 'cover') {
+        // The editor's text is packed in the background: wait for it (a problem just opened).
+        l.packed = await cover.workbench.link();
+        if (!l.packed) throw new Error(`${cover.workbench.linkTrouble() || 'This problem has no link.'} It cannot be a moment of a lesson.`);
+      }
+      return formatHash(l).slice(1);
+    },
+    pack: async (moments) => `${location.origin}${location.pathname}#own=${await packLesson(moments)}`,
   }),
   controls: new ControlsView($('controls'), {
     restart: moving(() => shell.restart()),

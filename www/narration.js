@@ -128,7 +128,7 @@ export function narrate(pic, trace, sudoku = null) {
 }
 
 /** How many uncovered primary items have `len` options left (the choice takes the first). */
-function tying(pic, primary, len) {
+export function tying(pic, primary, len) {
   let n = 0;
   for (let i = 0; i < primary; i++) n += !pic.covered(i) && pic.len[i] === len ? 1 : 0;
   return n;

@@ -128,6 +128,8 @@ export class Player {
     this.stopAtSolution = true;
     this.depthLog = new DepthLog();
     this.trace = null;
+    /** Predict mode's gate (www/predict.js), or null: asked before each event forward. */
+    this.gate = null;
     this.playing = false;
     this.task = null;
     /** Why the last run stopped where it did, when that needs saying: 'solution' or null. */
@@ -219,7 +221,7 @@ export class Player {
       do {
         const here = this.trace.events;
         if (here === step) return done();
-        const moved = here < step ? this.run(Math.min(step - here, CHUNK), 0) : this.runBack(Math.min(here - step, CHUNK), 0);
+        const moved = here < step ? this.run(Math.min(step - here, CHUNK), 0, false) : this.runBack(Math.min(here - step, CHUNK), 0);
         if (moved && this.trace.events !== step) return done(); // the search ended (or began) first
       } while (this.now() - t0 < TASK_MS);
       return false;
@@ -235,6 +237,7 @@ export class Player {
       do {
         if (!this.run(CHUNK, kinds(K.Try))) continue;
         const t = this.trace;
+        if (this.gate?.pending(t)) return true; // stopped to ask (predict mode)
         if (t.done || t.depth <= level) return true;
         if (t.lastKind === K.Try && t.lastB === level && --left <= 0) return true;
       } while (this.now() - t0 < TASK_MS);
@@ -345,9 +348,11 @@ export class Player {
 
   // --- the moves themselves: Rust runs them; the depth plot learns what they passed ------------
   /** Runs up to `max` events, stopping after one of `mask`; true if it stopped so (or at the
-   *  end). In pieces of one depth sample's span: a long run leaves its shape on the plot. */
-  run(max, mask) {
+   *  end). In pieces of one depth sample's span: a long run leaves its shape on the plot.
+   *  With `gated` false predict mode's gate is not asked (a lesson going to its moment). */
+  run(max, mask, gated = true) {
     const t = this.trace, log = this.depthLog;
+    if (gated && this.gate?.on) return this.runGated(max, mask);
     for (let left = max; ;) {
       const before = t.events;
       t.run(Math.min(left, log.span), mask);
@@ -355,6 +360,22 @@ export class Player {
       left -= t.events - before;
       if (t.stopped || left <= 0 || t.events === before) return t.stopped;
     }
+  }
+
+  /** `run` in predict mode: one event at a time, stopping (true) where the gate asks first. */
+  runGated(max, mask) {
+    const t = this.trace;
+    for (let left = max; left > 0; left--) {
+      if (this.gate.holds(t)) {
+        if (this.playing) this.gate.question.resume = true; // play on once it is answered
+        return true;
+      }
+      const before = t.events;
+      t.run(1, mask);
+      this.depthLog.push(t.events, t.runMinDepth, t.runMaxDepth);
+      if (t.stopped || t.events === before) return t.stopped;
+    }
+    return false;
   }
 
   /** Undoes up to `max` events, stopping before a second one of `mask`; true if it stopped so (or at the start). */

@@ -41,8 +41,13 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   const h = String(hash ?? '').replace(/^#/, '');
   if (!h) return out;
   const cover = h.startsWith('m=cover&') || h === 'm=cover';
-  const max = cover ? MAX_COVER_HASH : MAX_HASH;
+  const own = h.startsWith('own='); // a teacher's own lesson (own-lesson.js) carries its moments
+  const max = cover || own ? MAX_COVER_HASH : MAX_HASH;
   if (h.length > max) {
+    if (own) { // refused where an own lesson's faults are said (own-lesson.js checks its length)
+      out.own = h.slice(4);
+      return out;
+    }
     out.errors.push(`the link is too long to hold a ${cover ? 'problem' : 'puzzle'} (${grouped(h.length)} characters after the #, at most ${grouped(max)}); ignored`);
     if (cover) out.mode = 'cover';
     return out;
@@ -54,9 +59,10 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     out.errors.push('the link could not be read; ignored');
     return out;
   }
-  const unknown = [...params.keys()].filter((k) => !['m', 'p', 'a', 's', 'x', 'lesson'].includes(k));
+  const unknown = [...params.keys()].filter((k) => !['m', 'p', 'a', 's', 'x', 'lesson', 'own'].includes(k));
   if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
   if (params.has('lesson')) out.lesson = params.get('lesson');
+  if (params.has('own')) out.own = params.get('own');
   const mode = params.get('m');
   if (MODES.includes(mode)) out.mode = mode;
   else if (mode !== null) out.errors.push(`unknown mode ${quote(mode)} in the link`);
@@ -86,7 +92,8 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
 
 /** The hash for a puzzle (or Knuth's example, or a packed exact-cover problem) at a step,
  *  or for a step of the lesson. */
-export function formatHash({ mode, puzzle, alphabet, packed, step, lesson }) {
+export function formatHash({ mode, puzzle, alphabet, packed, step, lesson, own }) {
+  if (own) return `#own=${own}`; // a teacher's own lesson: its moments are in the link
   // A lesson's step, and the search's step where it was moved on from the step's moment.
   if (lesson) return `#lesson=${lesson}${step > 0 ? `&s=${step}` : ''}`;
   const parts = mode === 'knuth' ? ['m=knuth'] : mode === 'cover' ? ['m=cover', ...(packed ? [`x=${packed}`] : [])] : [`p=${puzzle}`, ...(alphabet ? [`a=${alphabet}`] : [])];

@@ -100,6 +100,7 @@ export class Shell {
     } else text = narrate(pic, room.trace, room.numbering);
     views.pseudocode?.render(pic); // the line of Algorithm X the search is at (or undid last)
     views.tree?.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
+    views.predict?.render(player.gate, pic ? room.trace : null, pic, pic ? wordsFor(room.trace, room.numbering) : null); // predict mode's question
     if (!fast) views.stack.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
     else views.stack.depth(pic.depth);
     if (text !== this.lastNarration) {
@@ -142,6 +143,10 @@ export class Shell {
    * the address bar, Back, a link).
    */
   route(h, how) {
+    if (h.own !== undefined) { // a teacher's own lesson (www/own-lesson.js): its moments open the views
+      this.lesson.openOwnLink(h.own, h.errors.map(sentence));
+      return;
+    }
     if (h.lesson === undefined) {
       this.lesson?.close(false);
       this.open(h, how);

@@ -4218,6 +4218,39 @@ test('search tree: its counts are the search\'s, and a click or Enter on a node 
   assert.equal(await sudoku.$eval('#tree', (d) => d.open), false, 'still hidden after a reload');
 });
 
+test('search tree: past 16,384 nodes finished branches fold into counts that add up to the search\'s, and a step back through a fold', async () => {
+  // The empty grid at event 400,000 has tried tens of thousands of options.
+  const page = await open(`#p=${EMPTY}&s=400000`);
+  const c = await counters(page);
+  // A tree this big is drawn a few times a second while the search moves: the last draw comes
+  // within 250 ms.
+  const drawnAt = (nodes) => page.waitForFunction((nodes) => document.querySelector('#tree .tree-said').textContent.startsWith(`${nodes.toLocaleString('en-US')} options tried`), nodes, { timeout: 5000 });
+  await page.$eval('#tree', (t) => t.scrollIntoView());
+  await drawnAt(c.nodes);
+  const shown = await treeShown(page);
+  assert.ok(shown.nodes <= 16384 + 82, `${shown.nodes} nodes kept`);
+  assert.ok(c.nodes + 1 > 2 * shown.nodes, `${c.nodes} options tried`);
+  const n = (x) => x.toLocaleString('en-US');
+  assert.ok(shown.said.startsWith(`${n(c.nodes)} options tried, ${n(c.deadEnds)} dead ends, ${n(c.solutions)} solutions`), shown.said.slice(0, 120));
+  assert.match(shown.said, new RegExp(`Finished branches are drawn as counts \\(${n(shown.nodes)} nodes kept of ${n(c.nodes + 1)} nodes\\)\\.$`));
+  // What is drawn as counts: every node kept or folded is in the picture once.
+  const drawn = await page.evaluate(() => {
+    const { tree, lay } = window.dlxPage.shell.views.tree;
+    let all = 0;
+    for (let k = 0; k < tree.size; k++) all += 1 + lay.folded[k];
+    return { all, sums: lay.sums.length, leaves: [...lay.folded].filter((f, k) => f && !lay.shown[k]).length };
+  });
+  assert.equal(drawn.all, c.nodes + 1);
+  assert.ok(drawn.sums + drawn.leaves > 0, 'folded branches drawn');
+  // Back 30,000 events, into folded branches: the counts follow the search exactly.
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.runBack(30000, 0); window.dlxPage.shell.render(); });
+  const back = await counters(page);
+  await drawnAt(back.nodes);
+  const then = await treeShown(page);
+  assert.ok(then.said.startsWith(`${n(back.nodes)} options tried, ${n(back.deadEnds)} dead ends, ${n(back.solutions)} solutions`), then.said);
+  await shotOf(page, '#tree', 'tree-folded');
+});
+
 test('plain backtracking: its node count is the plain DFS\'s, it steps with the search forwards and back, and a race shows the factor', async () => {
   const page = await open(`#p=${POJ1}`);
   assert.equal(await page.$eval('#plain', (d) => d.open), false, 'hidden at first');
@@ -4400,6 +4433,277 @@ test('pixels: the key states look as the committed references do', async () => {
   await big.evaluate(() => document.activeElement.blur());
   await settle(big);
   await matchesReference(big, 'board-large-type');
+});
+
+// --- issue 33 part 5: predict the next step ------------------------------------------------------
+const predictState = (page) => page.evaluate(() => {
+  const p = document.querySelector('#predict');
+  return {
+    shown: !p.hidden,
+    asking: p.classList.contains('asking') && !p.querySelector('.predict-pick').hidden,
+    verdict: p.querySelector('.predict-verdict').textContent,
+    right: p.querySelector('.predict-verdict').dataset.right,
+    score: p.querySelector('.predict-score').textContent,
+    events: window.dlxPage.shell.trace.events,
+    focus: document.activeElement?.id || document.activeElement?.dataset.action || document.activeElement?.tagName,
+  };
+});
+
+test('predict: keyboard only in Knuth\'s example: a choice scored right, a tie scored wrong with its reason, a dead end predicted, the score', async () => {
+  // Knuth's example: A to G all have 2 or 3 options: A is chosen (a tie at 2, the first in item
+  // order). After 'A D G': B and E have 1 each, B is chosen. After 'B C F', E has none: a dead end.
+  const page = await open('#m=knuth');
+  let found = false;
+  for (let k = 0; k < 40 && !found; k++) {
+    await page.keyboard.press('Tab');
+    found = await page.evaluate(() => document.activeElement?.id === 'predict-toggle');
+  }
+  assert.ok(found, 'Tab reaches the Predict button');
+  await page.keyboard.press('Enter');
+  let s = await predictState(page);
+  assert.equal(await page.$eval('#predict-toggle', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.ok(s.shown && s.asking, 'at the start, before the first choice, it asks');
+  assert.equal(s.events, 0, 'the search waits before its choice');
+  assert.equal(s.focus, 'predict-item', 'the list of items has the focus');
+  assert.equal(await page.$eval('#predict', (e) => e.getAttribute('aria-label')), 'Predict');
+  assert.deepEqual(await page.$$eval('#predict-item option', (os) => os.map((o) => o.textContent)), ['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+  // ] asks again: the search does not move on without an answer.
+  await page.evaluate(() => document.querySelector('[data-action="forward"]').focus());
+  await page.keyboard.press(']');
+  assert.equal((await predictState(page)).events, 0);
+  await page.evaluate(() => document.querySelector('#predict-item').focus());
+  await page.keyboard.press('a');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.match(s.verdict, /^Right: item A, with 2 options left: the fewest; 5 items tie at 2, and the first in item order is taken\.$/);
+  assert.equal(s.score, 'Score: 1 right of 1');
+  assert.equal(s.events, 1, 'the search made its choice');
+  assert.match(await narration(page), /^Branch on item A/);
+  assert.equal(s.focus, 'forward', 'the focus went on to Step forward');
+  // Step on to the next choice: the search stops before it and asks.
+  for (let k = 0; k < 20 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  s = await predictState(page);
+  assert.ok(s.asking);
+  assert.equal(s.focus, 'predict-item');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.depth), 1, 'after \'A D G\'');
+  assert.deepEqual(await page.$$eval('#predict-item option', (os) => os.map((o) => o.textContent)), ['B', 'C', 'E', 'F'], 'the items still to cover');
+  await page.keyboard.press('e');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'false');
+  assert.equal(s.verdict, 'No: Item E has 1 option too, a tie: the first in item order is taken. It chooses item B, with 1 option left.');
+  assert.equal(s.score, 'Score: 1 right of 2');
+  // The dead end: 'B C F' leaves E with none.
+  for (let k = 0; k < 20 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  assert.ok((await predictState(page)).asking);
+  await page.keyboard.press('Tab'); // Choose it
+  await page.keyboard.press('Tab'); // A dead end
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'A dead end');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.equal(s.verdict, 'Right: a dead end. Item E has no option left, so the search backs up.');
+  assert.equal(s.score, 'Score: 2 right of 3');
+  assert.match(await narration(page), /^Dead end/);
+  // Off again: ] steps as before, nothing asked.
+  await page.click('#predict-toggle');
+  assert.equal((await predictState(page)).shown, false);
+  const at = (await predictState(page)).events;
+  for (let k = 0; k < 12; k++) await page.keyboard.press(']');
+  assert.equal((await predictState(page)).events, at + 12);
+});
+
+test('predict: in the Sudoku, the workbench and the lesson, a click on an item\'s square or chip answers; wrong says the fewest options rule', async () => {
+  // The answer, from a search of the test's own: its first event, and the lengths before it.
+  const t = new dlx.Trace(HARD);
+  t.refresh(); // the lengths are read after a refresh
+  const len = t.itemLengths(), covered = new Set(t.coveredItems());
+  t.run(1, 0);
+  assert.equal(t.lastKind, dlx.EventKind.Choose);
+  const chosen = t.lastA, fewest = t.lastB;
+  let longer = -1;
+  for (let i = 0; i < t.primary && longer < 0; i++) if (!covered.has(i) && len[i] > fewest) longer = i;
+  t.free();
+  const page = await open(`#p=${HARD}`);
+  await page.click('#predict-toggle');
+  assert.ok((await predictState(page)).asking);
+  await page.click(`#items [data-item="${longer}"]`);
+  let s = await predictState(page);
+  assert.equal(s.right, 'false');
+  assert.match(s.verdict, new RegExp(`^No: .* has ${len[longer]} (candidates|places) left; the search takes the item with the fewest\\. It chooses .*, with ${fewest} (candidate|place)s? left`));
+  assert.equal(s.score, 'Score: 0 right of 1');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastA), chosen, 'the search chose its own item');
+  // On to the next choice; the item the search will choose, clicked, is right.
+  for (let k = 0; k < 30 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  const next = await page.evaluate(() => Number(window.dlxPage.shell.trace.peek() >> 32n));
+  await page.click(`#items [data-item="${next}"]`);
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.match(s.verdict, /^Right: .*: the fewest/);
+  assert.equal(s.score, 'Score: 1 right of 2');
+  // The workbench: 4 queens; a chip picked.
+  const bench = await openCover('#m=cover');
+  await galleryPick(bench, '4 queens');
+  await bench.click('#predict-toggle');
+  assert.ok((await predictState(bench)).asking);
+  const first = await bench.evaluate(() => Number(window.dlxPage.shell.trace.peek() >> 32n));
+  await bench.click(`#cover-items li[data-item="${first}"]`);
+  assert.equal((await predictState(bench)).right, 'true');
+  // Knuth's diagram: a header clicked.
+  const knuth = await open('#m=knuth');
+  await knuth.click('#predict-toggle');
+  await knuth.click('#dance .node.header[data-item="1"]');
+  s = await predictState(knuth);
+  assert.equal(s.verdict, 'No: Item B has 2 options too, a tie: the first in item order is taken. It chooses item A, with 2 options left.');
+  // The lesson: its step's search asks too, and its words stay.
+  const lesson = await open('#lesson=3');
+  await lesson.click('#predict-toggle');
+  for (let k = 0; k < 40 && !(await predictState(lesson)).asking; k++) await lesson.keyboard.press(']');
+  assert.ok((await predictState(lesson)).asking, 'the lesson\'s search stops before a choice');
+  await lesson.click('#predict .predict-pick button:text-is("Show me")');
+  s = await predictState(lesson);
+  assert.equal(s.asking, false);
+  assert.equal(s.score, 'Score: none asked yet', 'Show me is not scored');
+  assert.equal(await lesson.$eval('#lesson', (e) => e.hidden), false, 'the lesson is still open');
+  // With predict on, the lesson's next step still goes to its own moment (its way there asks nothing).
+  await lesson.keyboard.press('Escape');
+  await lesson.click('#lesson-open');
+  await lesson.click('#lesson .lesson-dot:text-is("4")');
+  assert.match(await lesson.$eval('#lesson-title', (e) => e.textContent), /^Step 4 of 7/);
+  assert.equal(await lesson.$eval('#lesson .lesson-moved', (e) => e.hidden), true, 'at the step\'s moment');
+});
+
+// --- issue 33 part 6: a teacher's own lesson -------------------------------------------------------
+test('own lesson: moments of a Sudoku, Knuth\'s example and a workbench problem, each with its sentence, shared as one link, open in a fresh page as a lesson', async () => {
+  const page = await open(`#p=${HARD}`);
+  await page.click('#own-lesson > summary');
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  const line = await page.evaluate(() => window.dlxPage.shell.link().puzzle);
+  await page.fill('#own-text', 'The Sudoku\'s first cover: "é" and <b>tags</b> stay as typed.');
+  await page.click('#own-add');
+  assert.equal(await page.$eval('#own-status', (e) => e.textContent), `Moment 1 added: the 9×9 Sudoku ${HARD.slice(0, 9)}…, step 3.`);
+  await page.click('#tab-knuth');
+  for (let k = 0; k < 5; k++) await page.keyboard.press(']');
+  await page.fill('#own-text', 'Item A is chosen: the fewest options, and the first of a tie.');
+  await page.click('#own-add');
+  assert.match(await page.$eval('#own-status', (e) => e.textContent), /^Moment 2 added: Knuth's example, step 5\.$/);
+  // A workbench problem, just opened from the gallery (its link is packed meanwhile).
+  await page.click('#tab-cover');
+  await galleryPick(page, '4 queens');
+  for (let k = 0; k < 4; k++) await page.keyboard.press(']');
+  await page.fill('#own-text', 'Four queens: the first queen placed.');
+  await page.click('#own-add');
+  await page.waitForFunction(() => /^Moment 3 added: an exact-cover problem, step 4\.$/.test(document.querySelector('#own-status').textContent));
+  const queens = await page.evaluate(() => window.dlxPage.workbench.text);
+  assert.equal(await page.$$eval('#own-lesson .own-moments li', (l) => l.length), 3);
+  await page.click('#own-copy');
+  await page.waitForSelector('#own-link:not([hidden])');
+  const url = await page.$eval('#own-link', (e) => e.value);
+  assert.match(url, /#own=[A-Za-z0-9_-]+$/);
+  // A fresh page: the lesson's panel, moment 1, then moment 2 with the → key.
+  const fresh = await open(url.slice(url.indexOf('#')));
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'sudoku' && window.dlxPage.shell.trace?.events === 3);
+  await settle(fresh);
+  const lesson = () => fresh.evaluate(() => ({
+    shown: !document.querySelector('#lesson').hidden,
+    title: document.querySelector('#lesson-title').textContent,
+    text: document.querySelector('#lesson .lesson-text').textContent,
+    kicker: document.querySelector('#lesson .lesson-kicker').textContent,
+    dots: document.querySelectorAll('#lesson .lesson-dot').length,
+    mode: window.dlxPage.shell.mode,
+    events: window.dlxPage.shell.trace?.events,
+  }));
+  let l = await lesson();
+  assert.equal(l.title, `Step 1 of 3: the 9×9 Sudoku ${line.slice(0, 9)}…, step 3`);
+  assert.equal(l.text, 'The Sudoku\'s first cover: "é" and <b>tags</b> stay as typed.');
+  assert.deepEqual([l.shown, l.kicker, l.dots], [true, 'Your lesson', 3]);
+  assert.equal(await fresh.evaluate(() => window.dlxPage.shell.link().puzzle), line, 'the moment\'s puzzle');
+  await fresh.keyboard.press('ArrowRight');
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'knuth' && window.dlxPage.shell.trace?.events === 5);
+  l = await lesson();
+  assert.deepEqual(l, { shown: true, title: 'Step 2 of 3: Knuth\'s example, step 5', text: 'Item A is chosen: the fewest options, and the first of a tie.', kicker: 'Your lesson', dots: 3, mode: 'knuth', events: 5 });
+  await fresh.keyboard.press('ArrowRight');
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'cover' && window.dlxPage.shell.trace?.events === 4);
+  l = await lesson();
+  assert.equal(l.title, 'Step 3 of 3: an exact-cover problem, step 4');
+  assert.equal(l.text, 'Four queens: the first queen placed.');
+  assert.equal(await fresh.evaluate(() => window.dlxPage.workbench.text), queens, 'the moment\'s problem, in the editor');
+  assert.match(fresh.url(), /#own=/, 'the address bar keeps the lesson');
+  // Closed, the Lesson button opens the built-in lesson again.
+  await fresh.click('#lesson .lesson-close');
+  await fresh.click('#lesson-open');
+  assert.match((await lesson()).title, /^Step 1 of 7: /);
+});
+
+test('own lesson: a hostile or oversized link is refused with a message, and the page goes on', async () => {
+  const page = await open('#m=knuth');
+  const notice = () => page.$eval('#watch-notice', (e) => (e.hidden ? '' : e.textContent));
+  const go = async (hash, why) => {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction(() => !document.querySelector('#watch-notice').hidden);
+    assert.match(await notice(), why, hash.slice(0, 40));
+    assert.equal(await page.$eval('#lesson', (e) => e.hidden), true, 'no lesson opened');
+    await page.evaluate(() => window.dlxPage.shell.views.watchNotice.clear());
+  };
+  await go('#own=%3Cscript%3E', /own lesson could not be opened: character 1 is not base64url\./);
+  await go('#own=AAAAAAAAAAAA', /own lesson could not be opened: it does not unpack/);
+  const { packProblem } = await import('../../www/cover-link.js');
+  await go(`#own=${await packProblem(JSON.stringify({ v: 1, m: [['p=<img src=x onerror=alert(1)>', 'hi']] }))}`, /moment 1's link: the link's puzzle/);
+  await go(`#own=${'A'.repeat(17000)}`, /own lesson could not be opened: it is too long \(17,000 characters, at most 16,000\)/);
+  // The page still works: Knuth's example steps.
+  await page.evaluate(() => { location.hash = '#m=knuth'; });
+  await page.waitForFunction(() => window.dlxPage.shell.mode === 'knuth');
+  await page.keyboard.press(']');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.events), 1);
+});
+
+test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1024×768 projector in large type and a 375×812 phone, light and dark', async () => {
+  const bad = [];
+  const { packProblem } = await import('../../www/cover-link.js');
+  const own = await packProblem(JSON.stringify({ v: 1, m: [['m=knuth&s=11', 'Item E has no option left: a dead end, so the search backs up and tries the next branch.'], [`p=${HARD}&s=40`, 'Row 4 needs a 3 in one place only.']] }));
+  for (const { width, height, large, min, name } of [
+    { width: 1280, height: 800, large: false, min: 0, name: '1280' }, { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },
+  ]) {
+    // One page a screen, each moment shot in both themes (the page's theme follows the system's).
+    const page = await open('#m=knuth', { width, height, reducedMotion: 'reduce' });
+    if (large) await page.click('#large-type');
+    const both = async (what, part) => {
+      for (const dark of [false, true]) {
+        await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+        await shot(page, `issue33-${what}-${name}${dark ? '-dark' : ''}`);
+        const where = (await page.evaluate(classroomCheck, { min })).filter((w) => part.test(w));
+        if (where.length) bad.push(`${what} ${name}${dark ? ' dark' : ''}: ${where.join('; ')}`);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    };
+    await page.click('#predict-toggle');
+    await page.click('#dance .node.header[data-item="1"]'); // a tie, wrong
+    for (let k = 0; k < 20 && !(await page.$eval('#predict', (p) => p.classList.contains('asking'))); k++) await page.keyboard.press(']');
+    await settle(page);
+    await page.$eval('#controls', (e) => e.scrollIntoView({ block: 'start' }));
+    await both('predict', /predict/);
+    // The builder, with two moments.
+    await page.click('#predict-toggle');
+    await page.click('#own-lesson > summary');
+    await page.fill('#own-text', 'A is chosen first.');
+    await page.click('#own-add');
+    await page.keyboard.press(']');
+    await page.fill('#own-text', 'Then B, the fewest.');
+    await page.click('#own-add');
+    await page.$eval('#own-lesson', (e) => e.scrollIntoView({ block: 'center' }));
+    await both('own-builder', /own/);
+    // The lesson opened from its link.
+    await page.goto(`${base}#own=${own}`);
+    await page.waitForSelector('body.ready');
+    await page.waitForFunction(() => window.dlxPage.shell.trace?.events === 11);
+    await settle(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await both('own-lesson', /lesson/);
+    await page.close();
+  }
+  for (const b of bad) console.log(`    ${b}`);
+  assert.deepEqual(bad, []);
 });
 
 // --- run ---------------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ import { STEPS, reach, parseStep } from '../lesson.js';
 import { Picture } from '../picture.js';
 import { counted, grouped } from '../grouped.js';
 import { LessonPanel } from '../views/lesson.js';
+import { unpackLesson, whereWords } from '../own-lesson.js';
+import { parseHash } from '../router.js';
 
 /** The keys that step or play a search (views/controls.js): nothing to move in a figure. */
 const SEARCH_KEYS = new Set(['[', ']', '{', '}', ' ', 'p', 'P', 'n', 'N', 'd', 'D', 'r', 'R', 'Home', '-', '_', '+', '=']);
@@ -34,6 +36,11 @@ export class Lesson {
     /** The search's events at the moment the step's words describe (-1 while going there). */
     this.at = -1;
     this.step = 0; // 0: closed
+    /** A teacher's own lesson (www/own-lesson.js) shown in place of the built-in one:
+     *  `{moments: [{hash, text}], packed}`, or null. */
+    this.own = null;
+    /** Counts the own lessons' links opened: one still unpacking when another comes is dropped. */
+    this.ownLinks = 0;
     this.before = 'sudoku';
     this.last = 1; // the step shown when the lesson was closed: the button opens it again there
     opener.addEventListener('click', () => (this.step ? this.close() : this.open(this.last)));
@@ -52,12 +59,74 @@ export class Lesson {
 
   /** The id of the step shown ('' when closed). */
   get id() {
+    if (this.own && this.active) return `own-${this.step}`;
     return this.active ? STEPS[this.step - 1].id : '';
+  }
+
+  /** How many steps the lesson shown has. */
+  get count() {
+    return this.own ? this.own.moments.length : STEPS.length;
+  }
+
+  /**
+   * Opens a teacher's own lesson from its link (`packed`: the text after `own=`): its first
+   * moment, in the lesson's panel. A link that is refused leaves the page as it is and says
+   * why (in the notice over the search).
+   */
+  async openOwnLink(packed, errors = []) {
+    const n = ++this.ownLinks;
+    let moments;
+    try {
+      moments = await unpackLesson(packed);
+    } catch (e) {
+      if (n !== this.ownLinks) return;
+      this.shell.views.watchNotice?.show('error', `This link's own lesson could not be opened: ${e.message}.`, ...errors);
+      return;
+    }
+    if (n !== this.ownLinks) return;
+    this.openOwn(moments, packed, errors);
+  }
+
+  /** Shows `moments` (`[{hash, text}]`) as a lesson, from the first. */
+  openOwn(moments, packed, errors = []) {
+    if (!this.active) this.before = this.shell.mode;
+    this.own = { moments, packed };
+    this.panel.setSteps(moments.map((m, k) => `Moment ${k + 1}: ${whereWords(m.hash)}`));
+    this.panel.setOpen(true);
+    this.opener.setAttribute('aria-expanded', 'true');
+    this.go(1);
+    this.panel.setError(errors.join(' '));
+    this.panel.focus();
+  }
+
+  /** Back to the built-in lesson's steps (the own lesson closed). */
+  leaveOwn() {
+    if (!this.own) return;
+    this.own = null;
+    this.panel.setSteps(null);
+  }
+
+  /** Moment `n` of a teacher's own lesson: its view at its step, and the teacher's sentence. */
+  goOwn(n) {
+    const m = this.own.moments[n - 1];
+    this.step = n;
+    this.at = -1; // the moment's words follow no event count of ours: no "moved on" note
+    this.figure = false;
+    this.panel.setError();
+    this.panel.setMoved(0);
+    this.panel.setFigure(false);
+    this.shell.views.watchNotice?.clear();
+    this.shell.open(parseHash(m.hash), { changed: true });
+    this.shell.markTabs();
+    this.panel.show(n, { title: whereWords(m.hash) }, [m.text]);
+    this.shell.writeTagline();
+    this.onChange();
   }
 
   /** Opens the lesson at step `n` (1 if left out), with `error` (a link's) shown above it. */
   open(n = 1, error = '') {
     if (!this.active) this.before = this.shell.mode;
+    this.leaveOwn(); // the button opens the built-in lesson
     this.panel.setOpen(true);
     this.opener.setAttribute('aria-expanded', 'true');
     this.go(n);
@@ -80,7 +149,7 @@ export class Lesson {
     const t = this.shell.trace;
     if (this.figure || !t) return `The link's search step ${events} belongs to no search in this step; showing its moment.`;
     if (events < t.events) this.player.runBack(t.events - events, 0);
-    else if (events > t.events) this.player.run(Math.min(events - t.events, 1e6), 0);
+    else if (events > t.events) this.player.run(Math.min(events - t.events, 1e6), 0, false);
     this.shell.render();
     if (t.events === events) return '';
     const end = t.events; // run stops where the search ends
@@ -101,8 +170,8 @@ export class Lesson {
     const last = this.at > 0 ? 1 : 0;
     if (d > 0) {
       this.player.runBack(d + last, 0);
-      this.player.run(last, 0);
-    } else if (d < 0) this.player.run(-d, 0);
+      this.player.run(last, 0, false);
+    } else if (d < 0) this.player.run(-d, 0, false);
     this.shell.render();
   }
 
@@ -114,19 +183,22 @@ export class Lesson {
 
   /** What the link to this moment opens, in words (Copy link says it). */
   linkWords() {
+    if (this.own) return 'this lesson, from its first moment';
     const d = this.moved;
     return `the lesson at step ${this.step}${d ? `, ${counted(Math.abs(d), 'step')} ${d > 0 ? 'past' : 'before'} its moment` : ''}`;
   }
 
   /** What the address bar says: the step, and the search's step once moved on from its moment. */
   link() {
+    if (this.own) return { own: this.own.packed };
     return { lesson: this.step, step: this.moved ? this.shell.trace.events : 0 };
   }
 
   close(restore = true) {
     if (!this.active) return;
-    this.last = this.step;
+    this.last = this.own ? 1 : this.step;
     this.step = 0;
+    this.leaveOwn();
     this.panel.setOpen(false);
     this.freeFigure();
     this.opener.setAttribute('aria-expanded', 'false');
@@ -146,7 +218,8 @@ export class Lesson {
 
   /** Shows step `n` (from 1; out of range does nothing): the trace at its moment, and its words. */
   go(n) {
-    if (n < 1 || n > STEPS.length) return;
+    if (n < 1 || n > this.count) return;
+    if (this.own) return this.goOwn(n);
     const { shell, player } = this;
     this.step = n;
     this.at = -1; // moving to the moment: not "moved on"
@@ -173,14 +246,14 @@ export class Lesson {
       this.follow();
       return;
     }
-    const { facts, text } = reach(n, { trace: shell.trace, run: (max, mask) => player.run(max, mask), back: (k) => player.runBack(k, 0) });
+    const { facts, text } = reach(n, { trace: shell.trace, run: (max, mask) => player.run(max, mask, false), back: (k) => player.runBack(k, 0) });
     // Draw the search first where the diagram's "changed by the last step" should start.
     const at = shell.trace.events;
     const from = facts.from ?? Math.max(0, at - 1);
     if (at > from) {
       player.runBack(at - from, 0);
       shell.render();
-      player.run(at - from, 0);
+      player.run(at - from, 0, false);
     }
     this.at = at;
     shell.render();

@@ -11,7 +11,7 @@ test("Knuth's example: the tree at its dead end, laid out with the branch not ye
   t.run(1000, 1 << K.DeadEnd);
   const tree = readTree(t.tree(0));
   assert.equal(tree.size, 3);
-  assert.equal(tree.frozen, -1);
+  assert.equal(tree.folds, 0);
   assert.deepEqual(tree.path, [0, 1, 2]);
   assert.deepEqual([...tree.parent], [NONE, 0, 1]);
   assert.equal(tree.end[2], DEAD_END);
@@ -77,4 +77,31 @@ test('folded, a finished subtree off the path is its top node alone, with what i
   assert.equal(fold.foldEnds[1], 1, 'a dead end among them');
   assert.equal(fold.slots, 2);
   assert.deepEqual([...fold.x].filter((_, k) => !fold.hidden[k]), [0.5, 0, 1, 1, 1]);
+});
+
+test('a tree past its limit folds in Rust: the counts drawn add up to the search\'s, and the words say so', () => {
+  const t = new dlx.Trace('.'.repeat(81)); // the empty grid: options tried without end
+  while (t.tree(NONE)[1] < 2) t.run(50000, 0);
+  const tree = readTree(t.tree(0));
+  assert.ok(tree.size <= (1 << 14) + 82, `${tree.size} nodes kept`);
+  const lay = layOut(tree);
+  // Every node, kept or folded, is drawn: as a node, or in a count (under a leaf, or beside
+  // the children kept of a node that folded its first branches).
+  let drawn = 0, dead = 0;
+  for (let k = 0; k < tree.size; k++) {
+    drawn += 1 + lay.folded[k];
+    dead += tree.belowDead[k] + (tree.end[k] === DEAD_END);
+  }
+  assert.equal(drawn, t.nodes + 1);
+  assert.equal(dead, t.deadEnds);
+  assert.ok(lay.sums.length + [...lay.folded].filter((f, k) => f && !lay.shown[k]).length > 0, 'counts drawn');
+  for (const s of lay.sums) assert.ok(tree.belowNodes[s.node] > 0 && lay.kids[s.node] > 0);
+  // Slots are distinct: leaves, counts and branches not yet tried each have their own.
+  const slots = [...lay.sums.map((s) => s.x), ...lay.ghosts.map((g) => g.x)];
+  for (let k = 0; k < tree.size; k++) if (!lay.shown[k] && !lay.hidden[k] && !lay.ghosts.some((g) => g.parent === k)) slots.push(lay.x[k]);
+  assert.equal(new Set(slots).size, slots.length);
+  assert.equal(Math.max(...slots) + 1, lay.slots);
+  const words = treeWords(tree, lay, wordsFor(t, null));
+  assert.match(words, new RegExp(`^${t.nodes.toLocaleString('en-US')} options tried, `));
+  assert.match(words, /Finished branches are drawn as counts \([\d,]+ nodes kept of [\d,]+ nodes\)\.$/);
 });

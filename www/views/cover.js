@@ -277,6 +277,7 @@ export class CoverItemsView {
     for (let i = 0; i < n; i++) {
       const li = document.createElement('li');
       li.className = i >= trace.primary ? 'secondary' : '';
+      li.dataset.item = String(i); // predict mode picks an item by its chip
       const name = Object.assign(document.createElement('span'), { className: 'name', textContent: trace.itemName(i) });
       const len = Object.assign(document.createElement('span'), { className: 'len' });
       li.append(name, len);

@@ -195,6 +195,7 @@ export class DanceView {
     this.nodes = [];
     for (let x = 0; x < k.size; x++) {
       const node = el('g', { class: x === 0 ? 'node root' : x <= p.items ? 'node header' : 'node option' }, this.nodeLayer);
+      if (x > 0 && x <= p.items) node.dataset.item = String(x - 1); // predict mode picks an item by its header
       if (x <= p.items) {
         el('rect', { x: -HW, y: -HH, width: 2 * HW, height: 2 * HH, rx: 5 }, node);
         const name = el('text', { y: x === 0 ? g.name * 0.36 : g.yName, class: 'name' }, node);

@@ -44,12 +44,7 @@ export class LessonPanel {
     this.movedNote = h('p', { className: 'lesson-moved', hidden: true }, this.movedText, ' ', back);
     this.movedNote.setAttribute('role', 'status');
     this.moved = 0;
-    this.dots = STEPS.map((s, k) => {
-      const b = h('button', { type: 'button', className: 'lesson-dot', textContent: String(k + 1), title: s.title });
-      b.setAttribute('aria-label', `Step ${k + 1}: ${s.title}`);
-      b.addEventListener('click', () => on.go(k + 1));
-      return h('li', {}, b);
-    });
+    this.on = on;
     const nav = (label, aria, delta) => {
       const b = h('button', { type: 'button', className: `lesson-${delta < 0 ? 'prev' : 'next'}`, textContent: label });
       b.setAttribute('aria-label', aria);
@@ -62,17 +57,32 @@ export class LessonPanel {
     const close = h('button', { type: 'button', className: 'lesson-close', textContent: 'Close lesson' });
     close.setAttribute('aria-keyshortcuts', 'Escape');
     close.addEventListener('click', () => on.close());
-    const steps = h('ol', { className: 'lesson-steps' }, ...this.dots);
+    const steps = (this.steps = h('ol', { className: 'lesson-steps' }));
     steps.setAttribute('aria-label', 'Steps of the lesson');
+    this.setSteps(null);
     root.setAttribute('aria-labelledby', 'lesson-title');
     root.replaceChildren(
-      h('div', { className: 'lesson-bar' }, h('span', { className: 'lesson-kicker', textContent: 'Lesson' }), steps, close),
+      h('div', { className: 'lesson-bar' }, (this.kicker = h('span', { className: 'lesson-kicker', textContent: 'Lesson' })), steps, close),
       this.error,
       this.live,
       this.movedNote,
       h('div', { className: 'lesson-nav' }, this.prev, this.next, (this.keys = h('span', { className: 'lesson-keys' }))),
     );
     this.setKeys(true);
+  }
+
+  /** The step dots: the built-in lesson's (`titles` null), or a teacher's own lesson's. */
+  setSteps(titles) {
+    const list = titles ?? STEPS.map((s) => s.title);
+    this.count = list.length;
+    if (this.kicker) this.kicker.textContent = titles ? 'Your lesson' : 'Lesson';
+    this.dots = list.map((title, k) => {
+      const b = h('button', { type: 'button', className: 'lesson-dot', textContent: String(k + 1), title });
+      b.setAttribute('aria-label', `Step ${k + 1}: ${title}`);
+      b.addEventListener('click', () => this.on.go(k + 1));
+      return h('li', {}, b);
+    });
+    this.steps.replaceChildren(...this.dots);
   }
 
   /** The keys hint: [ ] only where there is a search to step (`search`). */
@@ -139,7 +149,7 @@ export class LessonPanel {
 
   /** The words of step `n` (`paragraphs`) and where it is in the lesson. */
   show(n, step, paragraphs) {
-    this.title.textContent = `Step ${n} of ${STEPS.length}: ${step.title}`;
+    this.title.textContent = `Step ${n} of ${this.count}: ${step.title}`;
     this.text.replaceChildren(...paragraphs.map((p) => h('p', { textContent: p })));
     this.dots.forEach((li, k) => {
       const b = li.firstChild;
@@ -147,7 +157,7 @@ export class LessonPanel {
       else b.removeAttribute('aria-current');
     });
     this.prev.setAttribute('aria-disabled', String(n === 1));
-    this.next.setAttribute('aria-disabled', String(n === STEPS.length));
+    this.next.setAttribute('aria-disabled', String(n === this.count));
   }
 
   focus() {

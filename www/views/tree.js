@@ -122,6 +122,8 @@ export class TreeView {
     this.sel = -1;
     this.key_ = '';
     this.tree = null;
+    /** Trees read, laid out and painted, and the ms they took (bench/tree-fps.mjs reads them). */
+    this.stats = { draws: 0, ms: 0, paints: 0, paintMs: 0 };
   }
 
   /** Re-reads the theme's colours (a theme or type-size change). */
@@ -158,13 +160,14 @@ export class TreeView {
     if (trace !== this.traceShown) this.sel = -1;
     this.key_ = key;
     this.traceShown = trace;
-    // A tree that stopped growing stays as it is until the search steps back before that.
-    const head = trace.tree(NONE);
-    if (!force && this.tree && head[1] !== NONE && head[1] === this.frozenAt && trace === this.traceShown) return;
-    this.frozenAt = head[1];
+    const folds = this.tree?.folds;
+    const t0 = performance.now();
     this.tree = readTree(trace.tree(0));
     this.lay = layOut(this.tree, this.fold);
-    if (this.sel >= this.ids || (this.sel >= 0 && this.sel < this.tree.size && this.lay.hidden[this.sel])) this.sel = -1;
+    this.stats.draws++;
+    this.stats.ms += performance.now() - t0;
+    // A fold renumbers the nodes: a node picked before is gone.
+    if (folds !== this.tree.folds || this.sel >= this.ids || (this.sel >= 0 && this.sel < this.tree.size && this.lay.hidden[this.sel])) this.sel = -1;
     // Read out whole; shown with the path's last steps only (a 9×9's path is dozens long).
     this.said.textContent = this.words ? treeWords(this.tree, this.lay, this.words) : '';
     this.shown.textContent = this.words ? treeWords(this.tree, this.lay, this.words, 3) : '';
@@ -241,6 +244,13 @@ export class TreeView {
   paint() {
     const { tree: t, lay } = this;
     if (!t || !this.css[0] || !this.root.open) return;
+    const t0 = performance.now();
+    this.paintTree(t, lay);
+    this.stats.paints++;
+    this.stats.paintMs += performance.now() - t0;
+  }
+
+  paintTree(t, lay) {
     const dpr = window.devicePixelRatio || 1;
     const [cw, ch] = this.css;
     const W = Math.max(1, Math.round(cw * dpr)), H = Math.max(1, Math.round(ch * dpr));
@@ -330,12 +340,11 @@ export class TreeView {
       }
       ctx.fill();
     });
-    // A folded branch: a triangle under its node, red if it hides a dead end, green a solution.
-    for (let k = 1; k < t.size; k++) {
-      if (!lay.folded[k]) continue;
-      const x = X[k], y = Y[k];
-      if (!visible(x - 2 * r, x + 2 * r) || !seen(y, y + 4 * r)) continue;
-      const e = lay.foldEnds[k];
+    // A folded branch: a triangle under its node, red if it hides a dead end, green a
+    // solution, with how many nodes it holds where there is room. A node that keeps some
+    // children has its folded ones left of them, as a triangle on a stalk.
+    const triangle = (x, y, e, count) => {
+      if (!visible(x - 2 * r, x + 2 * r) || !seen(y, y + 4 * r)) return;
       ctx.fillStyle = e & 2 ? c['--ok'] : e & 1 ? c['--dead'] : c['--ink-soft'];
       ctx.beginPath();
       ctx.moveTo(x, y + r);
@@ -343,6 +352,29 @@ export class TreeView {
       ctx.lineTo(x + 1.6 * r, y + 4 * r);
       ctx.closePath();
       ctx.fill();
+      if (SLOT * this.sx >= 40) {
+        ctx.font = this.font;
+        ctx.fillStyle = c['--ink-soft'];
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'top';
+        ctx.fillText(count.toLocaleString('en-US'), x, y + 4 * r + 2);
+        ctx.textAlign = 'left';
+      }
+    };
+    const endsOf = (k) => (t.belowDead[k] ? 1 : 0) | (t.belowFound[k] ? 2 : 0);
+    for (let k = 0; k < t.size; k++) {
+      if (lay.folded[k] && !lay.hidden[k] && !lay.shown[k]) triangle(X[k], Y[k], lay.foldEnds[k], lay.folded[k]);
+    }
+    ctx.lineWidth = Math.max(1, this.s * 1.5);
+    ctx.strokeStyle = c['--ink-soft'];
+    for (const { node: k, x: slot } of lay.sums) {
+      const [x, y] = this.at(slot, lay.depth[k] + 1);
+      if (!visible(Math.min(x, X[k]), Math.max(x, X[k])) || !seen(Y[k], y + 4 * r)) continue;
+      ctx.beginPath();
+      ctx.moveTo(X[k], Y[k]);
+      ctx.lineTo(x, y);
+      ctx.stroke();
+      triangle(x, y - r, endsOf(k), t.belowNodes[k]);
     }
     // Each option's name beside its node, where there is room (a small tree spread out).
     if (SLOT * this.sx >= 70 && ROW * this.sy >= 26 && this.words) {
@@ -427,7 +459,8 @@ export class TreeView {
   wordsOf(id) {
     const { tree: t, lay, words } = this;
     const hides = id < t.size && lay.folded[id] ? `, folded: ${lay.folded[id].toLocaleString('en-US')} more below` : '';
-    if (id < t.size) return `${nodeWords(t, lay, id, words)} (step ${t.at[id].toLocaleString('en-US')})${hides}`;
+    const step = id < t.size && t.at[id] === NONE ? 'tried before its branch was folded' : `step ${t.at[id]?.toLocaleString('en-US')}`;
+    if (id < t.size) return `${nodeWords(t, lay, id, words)} (${step})${hides}`;
     const g = lay.ghosts[id - t.size];
     return `${words.item(t.item[g.parent])}: option ${g.rank + 1} of ${t.branches[g.parent]}, not yet tried`;
   }
@@ -447,11 +480,13 @@ export class TreeView {
     const { tree: t, lay } = this;
     this.picked.textContent = `Going to ${this.wordsOf(id)}.`;
     if (id < t.size) {
-      this.onPick(t.at[id]);
+      // Made again from a fold, a node on the path has no step kept: stepping back reaches it.
+      if (t.at[id] === NONE) this.picked.textContent = `${this.wordsOf(id)}: when it was tried is not kept; step back to reach it.`;
+      else this.onPick(t.at[id]);
       return;
     }
     const g = lay.ghosts[id - t.size];
-    this.onBranch(lay.depth[g.parent], g.rank - lay.kids[g.parent] + 1);
+    this.onBranch(lay.depth[g.parent], g.rank - t.tried[g.parent] + 1);
   }
 
   /** Arrows: ↑ the parent, ↓ the first child, ← → the neighbours at the same depth; Home the
