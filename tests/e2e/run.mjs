@@ -4260,6 +4260,59 @@ test('search tree: past 16,384 nodes finished branches fold into counts that add
   await shotOf(page, '#tree', 'tree-folded');
 });
 
+test('plain backtracking: its node count is the plain DFS\'s, it steps with the search forwards and back, and a race shows the factor', async () => {
+  const page = await open(`#p=${POJ1}`);
+  assert.equal(await page.$eval('#plain', (d) => d.open), false, 'hidden at first');
+  await page.click('#plain > summary');
+  assert.equal(await page.$eval('#plain [role="region"]', (r) => r.getAttribute('aria-label')), 'Plain backtracking');
+  const shown = () => page.evaluate(() => ({
+    said: Array.from(document.querySelectorAll('#plain .plain-counts'), (p) => p.textContent),
+    placed: document.querySelectorAll('#plain .plain-board .pb-placed').length,
+    factor: document.querySelector('#plain .plain-factor').textContent,
+  }));
+  let got = await shown();
+  assert.equal(got.said[0], 'Plain backtracking: 0 nodes, 0 dead ends, 0 solutions.');
+  assert.equal(got.said[1], 'Dancing links: 0 nodes, 0 dead ends, 0 solutions.');
+  // Forward three choices: three options tried there, three digits placed here; one back: two.
+  for (let k = 0; k < 3; k++) {
+    await page.click('[data-action="nextChoice"]');
+    await settle(page);
+  }
+  let c = await counters(page);
+  assert.equal(c.nodes, 3);
+  got = await shown();
+  assert.match(got.said[0], /^Plain backtracking: 3 nodes, /);
+  assert.equal(got.placed, 3);
+  await page.click('[data-action="prevChoice"]');
+  await settle(page);
+  got = await shown();
+  assert.match(got.said[0], /^Plain backtracking: 2 nodes, /);
+  assert.equal(got.placed, 2);
+  // The race: both to the end. 330 nodes and 68 dead ends: the plain DFS's own count of this
+  // puzzle (src/sudoku/dfs.rs, the_counts_the_page_shows_for_contest_puzzle_1, which checks it
+  // against the seed's recursion).
+  await page.click('#plain .plain-bar button');
+  await page.waitForFunction(() => / more\.$| fewer\.$| as many\.$/.test(document.querySelector('#plain .plain-factor').textContent), null, { timeout: 20000 });
+  c = await counters(page);
+  got = await shown();
+  assert.equal(got.said[0], 'Plain backtracking: 330 nodes, 68 dead ends, 1 solution (done).');
+  const m = got.factor.match(/^Plain backtracking: 330 nodes; dancing links: (\d+) nodes; ([\d.,]+)× more\.$/);
+  assert.ok(m, got.factor);
+  assert.equal(Number(m[1]), c.nodes);
+  assert.ok(Math.abs(Number(m[2]) - 330 / c.nodes) < 0.06, `${m[2]} is 330 / ${c.nodes}`);
+  // A step back afterwards: the plain search follows again, to the DLX search's node count.
+  await page.click('[data-action="prevChoice"]');
+  await settle(page);
+  c = await counters(page);
+  got = await shown();
+  assert.match(got.said[0], new RegExp(`^Plain backtracking: ${c.nodes} nodes?, `));
+  assert.equal(got.factor, '');
+  // Shown, and remembered.
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await page.$eval('#plain', (d) => d.open), true, 'still shown after a reload');
+});
+
 /** The picture's filled cells: `{cell: option}`, and the caption. */
 const pictureCells = (page) => page.evaluate(() => {
   const cells = {};
