@@ -19,7 +19,8 @@ use crate::formats::boards;
 use crate::matrix_view::{Layout, MatrixView};
 use crate::pieces;
 use crate::sudoku::{
-    model, Alphabet, Board, BoardEngine, BoardPuzzle, Clash, Dlx, Engine, Grid, Puzzle, Shape, Verdict,
+    model, Alphabet, Board, BoardEngine, BoardPuzzle, Clash, Dlx, Engine, Grid, Plain, PlainEvent, Puzzle, Shape,
+    Verdict,
 };
 use crate::trace::{self, Kind};
 use crate::view::Shown;
@@ -1517,5 +1518,62 @@ impl MatrixCanvas {
     #[wasm_bindgen(getter, js_name = visibleCols)]
     pub fn visible_cols(&self) -> u32 {
         self.view.shown().1
+    }
+}
+
+/// Plain backtracking beside dancing links ([`Plain`]): the same puzzle searched cell by
+/// cell in reading order, digits in order from 1, stepped forwards and backwards.
+#[wasm_bindgen]
+pub struct PlainSearch {
+    inner: Plain,
+}
+
+#[wasm_bindgen]
+impl PlainSearch {
+    /// The plain search of `puzzle` (any size, any format).
+    #[wasm_bindgen(constructor)]
+    pub fn new(puzzle: &JsValue) -> Result<PlainSearch, JsError> {
+        let inner = match any_puzzle(puzzle)? {
+            AnyPuzzle::Nine(p) => Plain::new(Shape::NINE, p.givens().cells()),
+            AnyPuzzle::Board(p, _) => Plain::new(p.shape(), p.givens().cells()),
+        };
+        Ok(PlainSearch { inner })
+    }
+
+    /// Moves toward just after the `nodes`-th digit placed (the end if there are fewer:
+    /// `Infinity` runs to the end), at most `max` events; true once there
+    /// ([`Plain::seek_nodes`]).
+    pub fn seek(&mut self, nodes: f64, max: f64) -> bool {
+        self.inner.seek_nodes(count_arg(nodes), count_arg(max))
+    }
+
+    /// `[nodes, dead ends, solutions, events, done (1 or 0), kind, cell, digit]`, then the
+    /// cells as they stand (0 for empty). The last event is `kind` 0 none (the start), 1 a
+    /// digit placed in `cell`, 2 taken back, 3 a dead end (`cell` has no digit left), 4 a
+    /// solution, 5 done.
+    pub fn state(&self) -> Vec<f64> {
+        let c = self.inner.counters();
+        let (k, cell, digit) = match self.inner.previous() {
+            None => (0, 0, 0),
+            Some(PlainEvent::Place { cell, digit }) => (1, cell, digit),
+            Some(PlainEvent::TakeBack { cell, digit }) => (2, cell, digit),
+            Some(PlainEvent::DeadEnd { cell }) => (3, cell, 0),
+            Some(PlainEvent::Solution) => (4, 0, 0),
+            Some(PlainEvent::Done) => (5, 0, 0),
+        };
+        let head = [
+            c.nodes,
+            c.dead_ends,
+            c.solutions,
+            c.events,
+            u64::from(self.inner.is_done()),
+            k,
+            cell as u64,
+            u64::from(digit),
+        ];
+        head.iter()
+            .map(|&n| n as f64)
+            .chain(self.inner.cells().iter().map(|&d| f64::from(d)))
+            .collect()
     }
 }

@@ -21,7 +21,8 @@
 
 use dlx_sudoku::wasm::{
     candidates, check_cover, check_givens, check_puzzle, count_cover, count_solutions, cover_example, generate_puzzle,
-    hint, parse, solve, sudoku_tables, verdict, EventKind, EventWord, ItemFlag, MatrixCanvas, OptionState, Trace,
+    hint, parse, solve, sudoku_tables, verdict, EventKind, EventWord, ItemFlag, MatrixCanvas, OptionState, PlainSearch,
+    Trace,
 };
 use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint16Array, Uint32Array, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
@@ -2436,4 +2437,30 @@ fn a_big_tree_folds_into_counts_that_add_up_to_the_searchs() {
     assert_eq!(sum(10, &|n| n[4] == 2), t.solutions(), "solutions");
     assert!(nodes.iter().any(|n| n[8] > 0), "some nodes hold folded counts");
     assert_eq!(path.len() as u32, t.depth() + 1);
+}
+
+/// Plain backtracking as the page drives it: to the end (Contest puzzle 1: 330 nodes, 68 dead
+/// ends, 1 solution, the plain DFS's own count, src/sudoku/dfs.rs), back to a node, and bad
+/// input refused with a message.
+#[wasm_bindgen_test]
+fn plain_search_runs_to_the_end_and_back() {
+    let line = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    let mut s = PlainSearch::new(&js(line)).unwrap();
+    let start = s.state();
+    assert_eq!(start.len(), 8 + 81);
+    assert_eq!(start[..5], [0.0; 5]);
+    assert!(s.seek(f64::INFINITY, 1e9));
+    let end = s.state();
+    assert_eq!(end[..6], [330.0, 68.0, 1.0, end[3], 1.0, 5.0]);
+    assert!(!s.seek(2.0, 10.0), "ten events are not enough to get back");
+    assert!(s.seek(2.0, 1e9));
+    assert_eq!(
+        (s.state()[0], s.state()[5]),
+        (2.0, 1.0),
+        "just after the second digit placed"
+    );
+    assert!(s.seek(0.0, 1e9));
+    assert_eq!(s.state(), start);
+    assert!(err(PlainSearch::new(&js("11")).map(|_| ())).len() > 3);
+    assert!(err(PlainSearch::new(&JsValue::from(5)).map(|_| ())).contains("string"));
 }

@@ -6,7 +6,7 @@
 
 import init, * as dlx from './pkg/dlx_sudoku.js';
 import { Numbering } from './numbering.js';
-import { Player, SPEEDS } from './player.js';
+import { Player, SPEEDS, kinds } from './player.js';
 import { Solver } from './solver.js';
 import { CountPool } from './count-pool.js';
 import { Shell, MODES } from './shell.js';
@@ -25,6 +25,7 @@ import { ControlsView } from './views/controls.js';
 import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
 import { PseudocodeView } from './views/pseudocode.js';
+import { PlainView } from './views/plain.js';
 import { TreeView } from './views/tree.js';
 import { PredictView } from './views/predict.js';
 import { PredictGate } from './predict.js';
@@ -79,6 +80,8 @@ const views = {
   narration: $('narration'),
   stack: new StackView($('stack')),
   pseudocode: new PseudocodeView($('algo')),
+  // Plain backtracking beside DLX (the Sudoku view): "Race" runs the DLX search to its end.
+  plain: new PlainView($('plain'), { dlx, onRace: () => player.runUntil('to the end', kinds(dlx.EventKind.Done)), busy: () => player.busy }),
   // A node picked in the tree: the search goes to the moment it was tried; a branch not yet
   // tried: forward until it is (Rust moves the search, the player drives it).
   tree: new TreeView($('tree'), {

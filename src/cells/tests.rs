@@ -134,7 +134,8 @@ fn options_of_one_width_are_walked_as_by_spacers() {
         let primary = width + rng.below(12) as usize;
         let secondary = rng.below(6) as usize;
         let mut m = Matrix::new(primary, secondary);
-        for _ in 0..rng.below(40) {
+        // Under Miri (scripts/miri.sh) up to 20 options, not 40: two whole searches a round.
+        for _ in 0..rng.below(if cfg!(miri) { 20 } else { 40 }) {
             let mut option: Vec<usize> = (0..primary + secondary).collect();
             for k in (1..option.len()).rev() {
                 option.swap(k, rng.below(k as u64 + 1) as usize);
@@ -254,7 +255,9 @@ fn a_piece_that_never_pauses_is_the_whole_search() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn the_nodes_at_a_depth_are_subproblems_whose_counts_add_up() {
     let mut rng = Rng(0xde97_ce11);
-    for round in 0..rounds(200) {
+    // Under Miri (scripts/miri.sh) 2 matrices, not 4: each is searched again below each node
+    // at depths 1 to 3.
+    for round in 0..if cfg!(miri) { 2 } else { rounds(200) } {
         let (m, _) = random_options(&mut rng, if cfg!(miri) { 7 } else { 12 }, 4, 40, 4);
         let start = Cells::new(&m);
         let whole = start.clone().count(u64::MAX);

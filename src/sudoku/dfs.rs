@@ -1,9 +1,304 @@
 //! Plain depth-first search, reproducing seed 001 (HDU 1426 "Sudoku Killer"): the empty cells
-//! in reading order, digits 1..=9 in order, row/column/box "used" tables. Exponential by design.
+//! in reading order, digits in order from 1, row/column/box "used" tables. Exponential by design.
+//!
+//! The search is one steppable machine, [`Plain`], at every size: the [`Dfs`] engine (the
+//! crate's oracle and yardstick) runs it to the end, and the page steps it, forwards and
+//! backwards, beside the dancing-links search ("Plain backtracking"). A step back undoes one
+//! event from the search's own state (nothing is recorded), so the state after N steps
+//! forward and M back is the state after N − M forward.
 
-use super::{box_of, node_budget, Engine, EngineKind, GaveUp, Grid, Puzzle, CELLS};
+use super::model::Shape;
+use super::{node_budget, Engine, EngineKind, GaveUp, Grid, Puzzle, CELLS};
 
-/// Plain backtracking: fills the empty cells in reading order, trying 1..=9 in each.
+/// What one step of the plain search did (its inverse is what a step back undoes).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlainEvent {
+    /// The digit went into the empty cell: one node.
+    Place { cell: usize, digit: u8 },
+    /// The digit came out of the cell again (every later cell tried).
+    TakeBack { cell: usize, digit: u8 },
+    /// The cell, reached, has no digit at all that its row, column and box allow.
+    DeadEnd { cell: usize },
+    /// Every cell is filled.
+    Solution,
+    /// Every branch is tried.
+    Done,
+}
+
+/// Where the machine is, besides the cells it has filled.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Phase {
+    /// At the next empty cell (or, all filled, at a solution not yet reported): try the
+    /// smallest digit above `last` (the digit last taken back here, 0 for none).
+    Go,
+    /// The solution was reported; next, back up.
+    Solved,
+    /// The dead end was reported; next, back up.
+    Stuck,
+    /// Nothing left.
+    Done,
+}
+
+/// How many events of each kind the search has done (and not undone).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PlainCounters {
+    pub events: u64,
+    /// Digits placed.
+    pub nodes: u64,
+    pub dead_ends: u64,
+    pub solutions: u64,
+}
+
+/// The plain backtracking search of one puzzle, one event at a time, either way.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Plain {
+    shape: Shape,
+    cells: Vec<u8>,
+    /// The empty cells of the puzzle, in reading order; the first `filled` hold digits.
+    empties: Vec<usize>,
+    filled: usize,
+    /// The seed's "used" tables as bit sets: bit `d` of `rows[r]` is set when digit `d` is in row `r`.
+    rows: Vec<u32>,
+    cols: Vec<u32>,
+    boxes: Vec<u32>,
+    last: u8,
+    phase: Phase,
+    counters: PlainCounters,
+    previous: Option<PlainEvent>,
+}
+
+impl Plain {
+    /// The search of `cells` (`shape.cells()` of them, 0 for empty), whose givens must not
+    /// clash (a checked puzzle's: [`Puzzle`], [`BoardPuzzle`](super::BoardPuzzle)).
+    pub fn new(shape: Shape, cells: &[u8]) -> Plain {
+        debug_assert_eq!(cells.len(), shape.cells());
+        let side = shape.side();
+        let mut plain = Plain {
+            shape,
+            cells: cells.to_vec(),
+            empties: (0..cells.len()).filter(|&c| cells[c] == 0).collect(),
+            filled: 0,
+            rows: vec![0; side],
+            cols: vec![0; side],
+            boxes: vec![0; side],
+            last: 0,
+            phase: Phase::Go,
+            counters: PlainCounters::default(),
+            previous: None,
+        };
+        for (cell, &digit) in cells.iter().enumerate() {
+            if digit != 0 {
+                plain.flip(cell, digit);
+            }
+        }
+        plain
+    }
+
+    /// Back to where the search began, at once.
+    pub fn restart(&mut self) {
+        for k in 0..self.filled {
+            let cell = self.empties[k];
+            self.flip(cell, self.cells[cell]);
+            self.cells[cell] = 0;
+        }
+        (self.filled, self.last, self.phase) = (0, 0, Phase::Go);
+        (self.counters, self.previous) = (PlainCounters::default(), None);
+    }
+
+    /// Marks `digit` used (or unused again) in the row, column and box of `cell`.
+    fn flip(&mut self, cell: usize, digit: u8) {
+        let side = self.shape.side();
+        let bit = 1u32 << digit;
+        self.rows[cell / side] ^= bit;
+        self.cols[cell % side] ^= bit;
+        self.boxes[self.shape.box_of(cell)] ^= bit;
+    }
+
+    /// The digits (as bits 1..=side) that `cell` may take beside the digits around it.
+    fn allowed(&self, cell: usize) -> u32 {
+        let side = self.shape.side();
+        let used = self.rows[cell / side] | self.cols[cell % side] | self.boxes[self.shape.box_of(cell)];
+        !used & (((1u32 << side) - 1) << 1)
+    }
+
+    /// The phase the search was in just before it backed up from `filled` cells: every
+    /// digit of the next cell tried (the largest one taken back last), or a dead end, or a
+    /// solution when all are filled.
+    fn exhausted(&mut self) {
+        match self.empties.get(self.filled) {
+            None => (self.phase, self.last) = (Phase::Solved, 0),
+            Some(&cell) => match self.allowed(cell) {
+                0 => (self.phase, self.last) = (Phase::Stuck, 0),
+                a => (self.phase, self.last) = (Phase::Go, (31 - a.leading_zeros()) as u8),
+            },
+        }
+    }
+
+    /// One event forward; `None` once the search is done.
+    pub fn step(&mut self) -> Option<PlainEvent> {
+        let event = match self.phase {
+            Phase::Done => return None,
+            Phase::Go => match self.empties.get(self.filled) {
+                None => {
+                    self.phase = Phase::Solved;
+                    self.counters.solutions += 1;
+                    PlainEvent::Solution
+                }
+                Some(&cell) => {
+                    let above = self.allowed(cell) & !((2u32 << self.last) - 1);
+                    if above != 0 {
+                        let digit = above.trailing_zeros() as u8;
+                        self.flip(cell, digit);
+                        self.cells[cell] = digit;
+                        self.filled += 1;
+                        self.last = 0;
+                        self.counters.nodes += 1;
+                        PlainEvent::Place { cell, digit }
+                    } else if self.last == 0 {
+                        self.phase = Phase::Stuck;
+                        self.counters.dead_ends += 1;
+                        PlainEvent::DeadEnd { cell }
+                    } else {
+                        self.back_up()
+                    }
+                }
+            },
+            Phase::Solved | Phase::Stuck => self.back_up(),
+        };
+        self.counters.events += 1;
+        self.previous = Some(event);
+        Some(event)
+    }
+
+    /// Takes the last digit placed back out (or ends the search at the top).
+    fn back_up(&mut self) -> PlainEvent {
+        if self.filled == 0 {
+            self.phase = Phase::Done;
+            return PlainEvent::Done;
+        }
+        self.filled -= 1;
+        let cell = self.empties[self.filled];
+        let digit = self.cells[cell];
+        self.cells[cell] = 0;
+        self.flip(cell, digit);
+        (self.phase, self.last) = (Phase::Go, digit);
+        PlainEvent::TakeBack { cell, digit }
+    }
+
+    /// Undoes the last event; returns it (`None` at the start).
+    pub fn step_back(&mut self) -> Option<PlainEvent> {
+        let event = self.previous?;
+        match event {
+            PlainEvent::Solution => {
+                self.phase = Phase::Go;
+                self.counters.solutions -= 1;
+            }
+            PlainEvent::DeadEnd { .. } => {
+                self.phase = Phase::Go;
+                self.counters.dead_ends -= 1;
+            }
+            PlainEvent::Done => self.exhausted(),
+            PlainEvent::Place { cell, digit } => {
+                self.filled -= 1;
+                self.cells[cell] = 0;
+                self.flip(cell, digit);
+                // The digit tried here before: the largest one below it that the cells
+                // before allow (they have not changed since).
+                let below = self.allowed(cell) & ((1u32 << digit) - 1);
+                self.last = if below == 0 {
+                    0
+                } else {
+                    (31 - below.leading_zeros()) as u8
+                };
+                self.counters.nodes -= 1;
+            }
+            PlainEvent::TakeBack { cell, digit } => {
+                self.flip(cell, digit);
+                self.cells[cell] = digit;
+                self.filled += 1;
+                self.exhausted();
+            }
+        }
+        self.counters.events -= 1;
+        self.previous = self.event_before();
+        Some(event)
+    }
+
+    /// The event that led to the present state (after a step back): read from the state.
+    fn event_before(&self) -> Option<PlainEvent> {
+        if self.counters.events == 0 {
+            return None;
+        }
+        let at = |k: usize| self.empties[k];
+        Some(match self.phase {
+            Phase::Done => PlainEvent::Done,
+            Phase::Solved => PlainEvent::Solution,
+            Phase::Stuck => PlainEvent::DeadEnd { cell: at(self.filled) },
+            Phase::Go if self.last == 0 => {
+                let cell = at(self.filled - 1);
+                PlainEvent::Place {
+                    cell,
+                    digit: self.cells[cell],
+                }
+            }
+            Phase::Go => PlainEvent::TakeBack {
+                cell: at(self.filled),
+                digit: self.last,
+            },
+        })
+    }
+
+    pub fn counters(&self) -> PlainCounters {
+        self.counters
+    }
+
+    /// The last event done and not undone.
+    pub fn previous(&self) -> Option<PlainEvent> {
+        self.previous
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// The cells as they stand (givens and the digits placed; 0 for empty).
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Moves to just after the `nodes`-th digit placed (the start for 0), or to the end if
+    /// the search places fewer; at most `max_events` events. True once there. Far back, it
+    /// starts again rather than undoing more events than it would redo.
+    pub fn seek_nodes(&mut self, nodes: u64, max_events: u64) -> bool {
+        if nodes < self.counters.nodes && nodes < self.counters.nodes - nodes && self.counters.nodes > 1 << 16 {
+            self.restart();
+        }
+        let at = |p: &Plain| {
+            p.counters.nodes == nodes
+                && (nodes == 0 && p.counters.events == 0 || matches!(p.previous, Some(PlainEvent::Place { .. })))
+        };
+        for _ in 0..max_events {
+            if at(self) {
+                return true;
+            }
+            let moved = if self.counters.nodes < nodes {
+                self.step()
+            } else {
+                self.step_back()
+            };
+            if moved.is_none() || (self.is_done() && self.counters.nodes < nodes) {
+                return true;
+            }
+        }
+        at(self)
+    }
+}
+
+/// Plain backtracking as an engine: the 9×9 [`Plain`] run forwards to the end.
 pub struct Dfs {
     max_nodes: u64,
 }
@@ -20,62 +315,6 @@ impl Default for Dfs {
     }
 }
 
-/// The seed's tables: `row[r][d]`, `col[c][d]`, `boxes[b][d]` are true when digit `d`
-/// is already placed in that unit.
-struct State<'v> {
-    cells: [u8; CELLS],
-    row: [[bool; 10]; 9],
-    col: [[bool; 10]; 9],
-    boxes: [[bool; 10]; 9],
-    /// The empty cells in reading order.
-    empties: Vec<usize>,
-    visit: &'v mut dyn FnMut(&Grid) -> bool,
-    /// Digits placed so far, and how many may be.
-    nodes: u64,
-    max_nodes: u64,
-    /// Set when the search stopped at `max_nodes`.
-    gave_up: bool,
-}
-
-impl State<'_> {
-    fn mark(&mut self, cell: usize, digit: u8, used: bool) {
-        let d = digit as usize;
-        self.row[cell / 9][d] = used;
-        self.col[cell % 9][d] = used;
-        self.boxes[box_of(cell)][d] = used;
-    }
-
-    /// Fills `empties[t..]`; returns false once the visitor asks to stop.
-    fn dfs(&mut self, t: usize) -> bool {
-        if t == self.empties.len() {
-            let grid = Grid::from_cells(self.cells).expect("digits stay in 1..=9");
-            return (self.visit)(&grid);
-        }
-        let cell = self.empties[t];
-        let (r, c, b) = (cell / 9, cell % 9, box_of(cell));
-        for digit in 1..=9u8 {
-            let d = digit as usize;
-            if self.row[r][d] || self.col[c][d] || self.boxes[b][d] {
-                continue;
-            }
-            if self.nodes == self.max_nodes {
-                self.gave_up = true;
-                return false;
-            }
-            self.nodes += 1;
-            self.mark(cell, digit, true);
-            self.cells[cell] = digit;
-            let go_on = self.dfs(t + 1);
-            self.cells[cell] = 0;
-            self.mark(cell, digit, false);
-            if !go_on {
-                return false;
-            }
-        }
-        true
-    }
-}
-
 impl Engine for Dfs {
     fn kind(&self) -> EngineKind {
         EngineKind::Dfs
@@ -86,37 +325,31 @@ impl Engine for Dfs {
     }
 
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
-        let cells = *puzzle.givens().cells();
-        let mut state = State {
-            cells,
-            row: [[false; 10]; 9],
-            col: [[false; 10]; 9],
-            boxes: [[false; 10]; 9],
-            empties: (0..CELLS).filter(|&cell| cells[cell] == 0).collect(),
-            visit,
-            nodes: 0,
-            max_nodes: self.max_nodes,
-            gave_up: false,
-        };
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 {
-                state.mark(cell, digit, true);
+        let mut plain = Plain::new(Shape::NINE, puzzle.givens().cells());
+        while let Some(event) = plain.step() {
+            match event {
+                PlainEvent::Place { .. } if plain.counters.nodes > self.max_nodes => {
+                    return Err(GaveUp {
+                        nodes: self.max_nodes,
+                        found: 0,
+                    })
+                }
+                PlainEvent::Solution => {
+                    let cells: [u8; CELLS] = plain.cells[..].try_into().expect("81 cells");
+                    if !visit(&Grid::from_cells(cells).expect("digits stay in 1..=9")) {
+                        return Ok(());
+                    }
+                }
+                _ => {}
             }
         }
-        state.dfs(0);
-        match state.gave_up {
-            true => Err(GaveUp {
-                nodes: state.nodes,
-                found: 0,
-            }),
-            false => Ok(()),
-        }
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::Bitmask;
+    use super::super::{box_of, Bitmask};
     use super::*;
 
     fn puzzle(line: &str) -> Puzzle {
@@ -251,5 +484,223 @@ mod tests {
         assert_eq!(engine.solve(&puzzle(SEED_IN)).unwrap().unwrap().to_line(), SEED_OUT);
         engine.set_max_nodes(Some(1));
         assert_eq!(engine.verdict(&puzzle(SEED_IN)), Err(GaveUp { nodes: 1, found: 0 }));
+    }
+
+    /// The seed's recursion as it was before the search became [`Plain`]: an independent
+    /// count of its nodes (digits placed), dead ends (cells reached with no digit allowed)
+    /// and solutions, 9×9 only; `None` past `cap` nodes.
+    fn reference(line: &str, cap: u64) -> Option<(u64, u64, u64)> {
+        /// `used[u][d]`: digit `d` is in unit `u` (rows 0..9, columns 9..18, boxes 18..27).
+        struct R {
+            used: [[bool; 10]; 27],
+            empties: Vec<usize>,
+            n: (u64, u64, u64),
+            cap: u64,
+        }
+        fn units(cell: usize) -> [usize; 3] {
+            [cell / 9, 9 + cell % 9, 18 + box_of(cell)]
+        }
+        fn go(r: &mut R, t: usize) -> bool {
+            let Some(&cell) = r.empties.get(t) else {
+                r.n.2 += 1;
+                return true;
+            };
+            let mut any = false;
+            for d in 1..=9 {
+                if units(cell).iter().any(|&u| r.used[u][d]) {
+                    continue;
+                }
+                any = true;
+                r.n.0 += 1;
+                if r.n.0 > r.cap {
+                    return false;
+                }
+                units(cell).iter().for_each(|&u| r.used[u][d] = true);
+                let go_on = go(r, t + 1);
+                units(cell).iter().for_each(|&u| r.used[u][d] = false);
+                if !go_on {
+                    return false;
+                }
+            }
+            r.n.1 += u64::from(!any);
+            true
+        }
+        let cells = *puzzle(line).givens().cells();
+        let mut r = R {
+            used: [[false; 10]; 27],
+            empties: (0..81).filter(|&c| cells[c] == 0).collect(),
+            n: (0, 0, 0),
+            cap,
+        };
+        for (cell, &d) in cells.iter().enumerate().filter(|(_, &d)| d != 0) {
+            units(cell).iter().for_each(|&u| r.used[u][d as usize] = true);
+        }
+        go(&mut r, 0).then_some(r.n)
+    }
+
+    fn run_to_end(plain: &mut Plain) {
+        while plain.step().is_some() {}
+    }
+
+    fn plain_of(line: &str) -> Plain {
+        let shape = Shape::of_cells(line.len()).unwrap();
+        let board = super::super::Board::parse(shape, super::super::Alphabet::default_for(shape), line).unwrap();
+        Plain::new(shape, board.cells())
+    }
+
+    #[test] // native only: reads ../shared (no file system on wasm32)
+    fn counts_what_the_seeds_recursion_counts_on_the_shared_puzzles() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles/");
+        let mut compared = 0;
+        for (file, take) in [("kaggle_10k.txt", 60), ("17_clue.txt", 20), ("famous_hard.txt", 20)] {
+            let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap_or_else(|e| {
+                panic!("{dir}{file}: {e} (the shared puzzle folder belongs beside the repository)")
+            });
+            for line in text.lines().filter(|l| l.len() == 81).take(take) {
+                // Debug builds: the puzzles the recursion finishes in 30,000 nodes.
+                let Some((nodes, dead_ends, solutions)) = reference(line, 30_000) else {
+                    continue;
+                };
+                let mut plain = plain_of(line);
+                run_to_end(&mut plain);
+                let c = plain.counters();
+                assert_eq!(
+                    (c.nodes, c.dead_ends, c.solutions),
+                    (nodes, dead_ends, solutions),
+                    "{file}: {line}"
+                );
+                compared += 1;
+            }
+        }
+        assert!(compared >= 60, "only {compared} puzzles compared");
+    }
+
+    /// The page's examples the e2e test races (tests/e2e: the plain search's node count):
+    /// the counts it expects are these.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_counts_the_page_shows_for_contest_puzzle_1() {
+        let line = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+        let mut plain = plain_of(line);
+        run_to_end(&mut plain);
+        let c = plain.counters();
+        assert_eq!(Some((c.nodes, c.dead_ends, c.solutions)), reference(line, u64::MAX));
+        assert_eq!((c.nodes, c.dead_ends, c.solutions), (PAGE_NODES, PAGE_DEAD_ENDS, 1));
+    }
+    const PAGE_NODES: u64 = 330;
+    const PAGE_DEAD_ENDS: u64 = 68;
+
+    /// Steps forwards and backwards by a fixed pattern, checking that every state equals
+    /// the one the same number of plain steps forward reaches.
+    fn check_back_and_forth(line: &str, events: u64) {
+        let mut states = vec![plain_of(line)];
+        let mut plain = plain_of(line);
+        while (plain.counters().events) < events {
+            if plain.step().is_none() {
+                break;
+            }
+            states.push(plain.clone());
+        }
+        let end = states.len() - 1;
+        // Back to the start one event at a time.
+        for k in (0..end).rev() {
+            assert!(plain.step_back().is_some());
+            assert_eq!(plain, states[k], "{line}: after stepping back to event {k}");
+        }
+        assert_eq!(plain.step_back(), None, "nothing before the start");
+        // N forward, M back, by a pattern that reaches everywhere.
+        let mut at = 0usize;
+        for (i, (f, b)) in [(7, 3), (50, 49), (1, 1), (200, 13), (1000, 999), (5, 0)]
+            .iter()
+            .cycle()
+            .take(60)
+            .enumerate()
+        {
+            for _ in 0..*f {
+                if at < end {
+                    plain.step();
+                    at += 1;
+                }
+            }
+            for _ in 0..*b {
+                if at > 0 {
+                    plain.step_back();
+                    at -= 1;
+                }
+            }
+            assert_eq!(plain, states[at], "{line}: round {i}, at event {at}");
+        }
+        // Seeking by nodes lands just after that node's Place, from either side.
+        let target = states[end].counters().nodes / 2;
+        assert!(plain.seek_nodes(target, u64::MAX));
+        assert_eq!(plain.counters().nodes, target);
+        assert!(target == 0 || matches!(plain.previous(), Some(PlainEvent::Place { .. })));
+        let first = states.iter().position(|s| s.counters().nodes == target).unwrap();
+        assert_eq!(plain, states[first]);
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn steps_back_exactly_at_4x4_and_9x9() {
+        // Several solutions, a dead end (no solution), and a 9×9 with dead ends and a solution.
+        check_back_and_forth("1..4..3.........", u64::MAX);
+        check_back_and_forth("....2..3.4.....1", u64::MAX);
+        check_back_and_forth(SEED_IN, u64::MAX);
+        check_back_and_forth(
+            ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.",
+            20_000,
+        );
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn every_size_runs_and_comes_back() {
+        // The empty 4×4 has 288 solutions; every one is found, each a valid grid.
+        let mut plain = plain_of(&".".repeat(16));
+        let fresh = plain.clone();
+        let mut found = 0;
+        while let Some(e) = plain.step() {
+            if e == PlainEvent::Solution {
+                found += 1;
+                let b = super::super::Board::parse(
+                    Shape::FOUR,
+                    super::super::Alphabet::default_for(Shape::FOUR),
+                    &plain.cells().iter().map(|d| char::from(b'0' + d)).collect::<String>(),
+                )
+                .unwrap();
+                assert!(b.clashes().is_empty() && b.filled() == 16);
+            }
+        }
+        assert_eq!((found, plain.counters().solutions), (288, 288));
+        assert!(plain.is_done() && plain.step().is_none());
+        plain.restart();
+        assert_eq!(plain, fresh);
+        // 16×16: the POJ 3076 answer with every 7th cell blanked has one solution, the
+        // answer; 25×25 steps and comes back too.
+        let answer: String = include_str!("../../tests/data/poj3076.out").lines().take(16).collect();
+        let mut given: Vec<u8> = answer.bytes().map(|b| b - b'A' + 1).collect();
+        for d in given.iter_mut().step_by(7) {
+            *d = 0;
+        }
+        let mut plain = Plain::new(Shape::SIXTEEN, &given);
+        let mut solved = Vec::new();
+        while let Some(e) = plain.step() {
+            if e == PlainEvent::Solution {
+                solved = plain.cells().to_vec();
+            }
+        }
+        assert_eq!(plain.counters().solutions, 1);
+        assert_eq!(
+            solved.iter().map(|d| char::from(b'A' + d - 1)).collect::<String>(),
+            answer
+        );
+        let mut plain = Plain::new(Shape::TWENTY_FIVE, &[0; 625]);
+        let fresh = plain.clone();
+        for _ in 0..1000 {
+            plain.step();
+        }
+        assert!(plain.counters().nodes > 0 && plain.counters().events == 1000);
+        plain.restart();
+        assert_eq!(plain, fresh);
     }
 }

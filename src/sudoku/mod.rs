@@ -23,7 +23,7 @@ pub mod model;
 
 pub use bitmask::Bitmask;
 pub use board::{Alphabet, Board, BoardPuzzle, SymbolError};
-pub use dfs::Dfs;
+pub use dfs::{Dfs, Plain, PlainCounters, PlainEvent};
 pub use dlx::Dlx;
 pub use grid::{box_of, cell_name, CellError, Clash, Grid, LineError, Puzzle, PuzzleError, Unit, ALL_DIGITS, CELLS};
 pub use model::Shape;

@@ -3423,9 +3423,10 @@ test('lesson: link updates are explained as Knuth counts them, and why a backtra
 });
 
 test('screenshots: every lesson step at 1280×800, 375×812 and on a 1024×768 projector in large type', async () => {
-  const n = await lessonCount(await open('#lesson=1'));
+  let n = 0;
   for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', { width: 1024, height: 768 }, true]]) {
     const page = await open('#lesson=1', opts);
+    n ||= await lessonCount(page); // (a page of its own only to count the steps cost a load)
     if (large) await page.click('#large-type');
     for (let k = 1; k <= n; k++) {
       if (k > 1) await page.keyboard.press('ArrowRight');
@@ -4090,9 +4091,17 @@ test('every size: the narration is never cut off on a 1024×768 projector or a 3
 
 test('every size: screenshots of 4×4, 16×16 and 25×25 at 1280×800 and 375×812', async () => {
   const S25 = data('sudoku25.txt').split('\n')[0].trim();
+  // One page a size, laid out again for the phone (as a resized window is, and as the layout
+  // walk above does): loading each board again took 40 s of CPU in all, not 23, and the
+  // phone's screenshots came out the same (0 to 6 pixels apart).
   for (const [name, hash] of [['four', '#p=..2.4......1.4..&s=12'], ['sixteen', `#p=${HARD16}&s=120`], ['twentyfive', `#p=${S25}&s=60`]]) {
+    const page = await open(hash, { width: 1280, height: 800, reducedMotion: 'reduce' });
     for (const [w, h] of [[1280, 800], [375, 812]]) {
-      const page = await open(hash, { width: w, height: h, reducedMotion: 'reduce' });
+      if (w !== 1280) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.evaluate(() => new Promise((r) => { scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
+        await settle(page);
+      }
       await shot(page, `size-${name}-${w}`);
       await page.$eval('#items', (e) => e.scrollIntoView());
       await shot(page, `size-${name}-${w}-items`);
@@ -4268,6 +4277,59 @@ test('search tree: past 16,384 nodes finished branches fold into counts that add
   const then = await treeShown(page);
   assert.ok(then.said.startsWith(`${n(back.nodes)} options tried, ${n(back.deadEnds)} dead ends, ${n(back.solutions)} solutions`), then.said);
   await shotOf(page, '#tree', 'tree-folded');
+});
+
+test('plain backtracking: its node count is the plain DFS\'s, it steps with the search forwards and back, and a race shows the factor', async () => {
+  const page = await open(`#p=${POJ1}`);
+  assert.equal(await page.$eval('#plain', (d) => d.open), false, 'hidden at first');
+  await page.click('#plain > summary');
+  assert.equal(await page.$eval('#plain [role="region"]', (r) => r.getAttribute('aria-label')), 'Plain backtracking');
+  const shown = () => page.evaluate(() => ({
+    said: Array.from(document.querySelectorAll('#plain .plain-counts'), (p) => p.textContent),
+    placed: document.querySelectorAll('#plain .plain-board .pb-placed').length,
+    factor: document.querySelector('#plain .plain-factor').textContent,
+  }));
+  let got = await shown();
+  assert.equal(got.said[0], 'Plain backtracking: 0 nodes, 0 dead ends, 0 solutions.');
+  assert.equal(got.said[1], 'Dancing links: 0 nodes, 0 dead ends, 0 solutions.');
+  // Forward three choices: three options tried there, three digits placed here; one back: two.
+  for (let k = 0; k < 3; k++) {
+    await page.click('[data-action="nextChoice"]');
+    await settle(page);
+  }
+  let c = await counters(page);
+  assert.equal(c.nodes, 3);
+  got = await shown();
+  assert.match(got.said[0], /^Plain backtracking: 3 nodes, /);
+  assert.equal(got.placed, 3);
+  await page.click('[data-action="prevChoice"]');
+  await settle(page);
+  got = await shown();
+  assert.match(got.said[0], /^Plain backtracking: 2 nodes, /);
+  assert.equal(got.placed, 2);
+  // The race: both to the end. 330 nodes and 68 dead ends: the plain DFS's own count of this
+  // puzzle (src/sudoku/dfs.rs, the_counts_the_page_shows_for_contest_puzzle_1, which checks it
+  // against the seed's recursion).
+  await page.click('#plain .plain-bar button');
+  await page.waitForFunction(() => / more\.$| fewer\.$| as many\.$/.test(document.querySelector('#plain .plain-factor').textContent), null, { timeout: 20000 });
+  c = await counters(page);
+  got = await shown();
+  assert.equal(got.said[0], 'Plain backtracking: 330 nodes, 68 dead ends, 1 solution (done).');
+  const m = got.factor.match(/^Plain backtracking: 330 nodes; dancing links: (\d+) nodes; ([\d.,]+)× more\.$/);
+  assert.ok(m, got.factor);
+  assert.equal(Number(m[1]), c.nodes);
+  assert.ok(Math.abs(Number(m[2]) - 330 / c.nodes) < 0.06, `${m[2]} is 330 / ${c.nodes}`);
+  // A step back afterwards: the plain search follows again, to the DLX search's node count.
+  await page.click('[data-action="prevChoice"]');
+  await settle(page);
+  c = await counters(page);
+  got = await shown();
+  assert.match(got.said[0], new RegExp(`^Plain backtracking: ${c.nodes} nodes?, `));
+  assert.equal(got.factor, '');
+  // Shown, and remembered.
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await page.$eval('#plain', (d) => d.open), true, 'still shown after a reload');
 });
 
 /** The picture's filled cells: `{cell: option}`, and the caption. */

@@ -457,6 +457,7 @@ export class SudokuRoom {
     this.trace?.free();
     this.trace = line ? new this.dlx.Trace(line) : null;
     this.picture = this.trace && new Picture(this.trace);
+    this.views.plain?.load(line, this.numbering);
     if (this.shown) this.shell.attach();
   }
 
@@ -652,6 +653,7 @@ export class SudokuRoom {
   show(on) {
     this.$('items-area').hidden = !on;
     this.$('matrix-area').hidden = !on;
+    if (this.views.plain) this.views.plain.root.hidden = !on;
   }
 
   enter() {}
@@ -668,6 +670,7 @@ export class SudokuRoom {
       items.render(pic);
     }
     matrix.render(pic ? this.trace : null, paused);
+    this.views.plain?.render(this.trace);
   }
 
   /** What the narration says, paused, while the board shows the solver's answer. */
