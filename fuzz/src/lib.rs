@@ -185,8 +185,14 @@ pub fn read_coloured_problem(bytes: &mut Bytes) -> (Matrix, Problem) {
         let before = m.clone();
         match m.add_coloured_option(&option, &colours) {
             Ok(k) => {
-                assert!(valid, "add_coloured_option({option:?}, {colours:?}) took a colour on a primary item");
-                assert!(m.option_colours(k).eq(colours.iter().copied()), "option {k}'s colours read back");
+                assert!(
+                    valid,
+                    "add_coloured_option({option:?}, {colours:?}) took a colour on a primary item"
+                );
+                assert!(
+                    m.option_colours(k).eq(colours.iter().copied()),
+                    "option {k}'s colours read back"
+                );
                 p.options.push(option);
                 p.colours.push(colours);
             }
