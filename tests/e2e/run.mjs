@@ -4284,11 +4284,15 @@ test('plain backtracking: its node count is the plain DFS\'s, it steps with the 
   assert.equal(await page.$eval('#plain', (d) => d.open), false, 'hidden at first');
   await page.click('#plain > summary');
   assert.equal(await page.$eval('#plain [role="region"]', (r) => r.getAttribute('aria-label')), 'Plain backtracking');
-  const shown = () => page.evaluate(() => ({
-    said: Array.from(document.querySelectorAll('#plain .plain-counts'), (p) => p.textContent),
-    placed: document.querySelectorAll('#plain .plain-board .pb-placed').length,
-    factor: document.querySelector('#plain .plain-factor').textContent,
-  }));
+  // Read after two frames: the panel follows the search in the page's render loop.
+  const shown = () => page.evaluate(async () => {
+    await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+    return {
+      said: Array.from(document.querySelectorAll('#plain .plain-counts'), (p) => p.textContent),
+      placed: document.querySelectorAll('#plain .plain-board .pb-placed').length,
+      factor: document.querySelector('#plain .plain-factor').textContent,
+    };
+  });
   let got = await shown();
   assert.equal(got.said[0], 'Plain backtracking: 0 nodes, 0 dead ends, 0 solutions.');
   assert.equal(got.said[1], 'Dancing links: 0 nodes, 0 dead ends, 0 solutions.');
