@@ -680,6 +680,12 @@ fn both_engines_agree_on_every_example() {
         "1........2........3........4........5........6........7........8........9........",
     ]);
     examples.push(vec!["sudoku", "................"]);
+    // With colours: the cells engine is SSXCC's, the links engine DLX2's.
+    let words = format!("{}/tests/data/words3.txt", env!("CARGO_MANIFEST_DIR"));
+    for g in ["P5", "C4", "K4", "W5"] {
+        examples.push(vec!["graceful", g]);
+    }
+    examples.push(vec!["word-squares", words.as_str()]);
     for args in &examples {
         let problem = example(args);
         // The solutions' blocks, sorted; at most 300 of them.
@@ -713,35 +719,42 @@ const DLX2_EXAMPLE: &str =
     "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
 
 /// A problem with colours: its one solution, printed with its colours in input order; its
-/// count; `--stats` as DLX2 counts (its "Altogether" line on the same text); `--engine cells`
-/// refused (exit 2) on one thread, on several and for `--split` (before any file is written),
-/// and `auto` taking the links engine.
+/// count; `--stats` as DLX2 counts (its "Altogether" line on the same text) with the links
+/// engine, and as SSXCC counts with `--engine cells` ("Altogether 1 solution, ..., 16 updates,
+/// ..., 3 nodes"), on one thread and on several, and split into files.
 #[test]
 fn colours_solve_and_count_as_dlx2() {
     assert_eq!(cover(&[], DLX2_EXAMPLE), "A C X:1 Y:1\nB X:1\n");
     assert_eq!(cover(&["--count"], DLX2_EXAMPLE), "1 solution\n");
-    let out = run(&["cover", "--count", "--stats"], DLX2_EXAMPLE);
+    let out = run(&["cover", "--count", "--stats", "--engine", "dlx"], DLX2_EXAMPLE);
     let lines: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(lines[0], "stats: 4 options, 3+2 items; engine dlx (dancing links)");
     assert!(lines[1].starts_with(DLX2_STATS), "{}", lines[1]);
+    assert_eq!(cover(&["--engine", "cells"], DLX2_EXAMPLE), "A C X:1 Y:1\nB X:1\n");
+    let out = run(
+        &["cover", "--count", "--stats", "--engine", "cells", "--jobs", "1"],
+        DLX2_EXAMPLE,
+    );
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines[0], "stats: 4 options, 3+2 items; engine cells (dancing cells)");
+    assert!(
+        lines[1].starts_with("stats: 1 solution, 3 nodes, 16 updates, "),
+        "{}",
+        lines[1]
+    );
     let dir = std::env::temp_dir().join(format!("dlx-sudoku-xcc-cells-split-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let dir_name = dir.to_str().unwrap().to_string();
-    for args in [
-        &["--count", "--jobs", "1"][..],
-        &["--count", "--jobs", "2"],
-        &["--split", "1", "--out", &dir_name],
-    ] {
+    for args in [&["--count", "--jobs", "2"][..], &["--split", "1", "--out", &dir_name]] {
         let out = run(&[&["cover", "--engine", "cells"], args].concat(), DLX2_EXAMPLE);
-        assert_eq!(out.code, 2, "{args:?}");
-        assert_eq!(
-            out.stderr,
-            "dlx-sudoku: --engine cells: this problem has colours (DLX2's item:colour), which the cells engine does not take yet; --engine dlx (or auto) solves it\n",
-            "{args:?}"
-        );
-        assert_eq!(out.stdout, "", "{args:?}");
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
     }
-    assert!(!dir.exists(), "--split wrote {dir_name} for a problem it refused");
+    assert_eq!(
+        cover(&["--count", "--engine", "cells", "--jobs", "2"], DLX2_EXAMPLE),
+        "1 solution\n"
+    );
+    assert!(dir.join("README.txt").exists() || std::fs::read_dir(&dir).unwrap().count() > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// DLX2's counts on its example ("Altogether 1 solution, … 14 updates, 5 cleansings, … 4

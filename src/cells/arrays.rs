@@ -29,10 +29,17 @@
 //! numbers of the item and the option it is given, and the safe API outside reads only
 //! counters, sizes, the options chosen and the sets of the levels open.
 //!
-//! Colours (Knuth's SSXCC) would add a colour to each node and a colour to each secondary
-//! item: purifying an item keeps the options of its colour and hides the others, which
-//! the same sparse sets undo by their saved sizes; nothing here assumes there are none
-//! beyond the search loop itself.
+//! Colours (Knuth's SSXCC): a problem with a colour keeps each node's colour in `clr` and
+//! searches in a loop of its own, [`Dance::dance_xcc`], SSXCC's: trying an option that gives
+//! a secondary item a colour *purifies* the item, hiding the options of its set that give it
+//! another colour (or none), and swaps it out of the active list; the options kept pass over
+//! it from then on (a hide touches only the sets of items active at that level, and an
+//! option tried swaps out only its items still active). The same saved sizes undo it. Its
+//! choice is SSXCC's too: items found with one option on the way (the `force` stack) are
+//! taken first, as levels of one option that save no sizes; else the active primary item of
+//! fewest options, the one of the lowest base on ties. The items on `force` are bases read
+//! from nodes, so the invariant covers them. The loop of problems without colours is
+//! SSXC1's, untouched.
 #![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -163,6 +170,11 @@ pub(super) struct Dance {
     mask: u32,
     /// The option of each node (`u32::MAX` for spacers and padding).
     node_option: Vec<u32>,
+    /// The colour of each node (0: none; spacers and padding 0), or empty when the problem
+    /// has no colour: then the search is SSXC1's, else SSXCC's ([`Dance::dance_xcc`]).
+    clr: Vec<u32>,
+    /// SSXCC's stack of items left with one option (bases), taken as forced moves.
+    force: Vec<u32>,
     /// The first node of each option, by its number (`u32::MAX` for numbers of none).
     option_node: Vec<u32>,
     /// Search-tree nodes entered, as SSXC1 counts them (the root and every solution too).
@@ -173,22 +185,32 @@ pub(super) struct Dance {
 
 impl Dance {
     /// The arrays of a problem with `items` items, the first `primary` of them primary, and
-    /// the options given (each its number, which solutions report, and a list of distinct
-    /// item numbers below `items`, checked here so that the invariant holds whatever the
-    /// caller passes).
+    /// the options given (each its number, which solutions report, a list of distinct item
+    /// numbers below `items`, checked here so that the invariant holds whatever the caller
+    /// passes, and their colours: none, or one per item, 0 for none).
     ///
     /// # Panics
-    /// If an option is empty, names an item twice or one that does not exist, or the
-    /// arrays would pass `u32` indices.
-    pub fn new<'a>(primary: u32, items: u32, options: impl Iterator<Item = (u32, &'a [u32])> + Clone) -> Dance {
+    /// If an option is empty, names an item twice or one that does not exist, gives a
+    /// primary item a colour, or the arrays would pass `u32` indices.
+    pub fn new<'a>(
+        primary: u32,
+        items: u32,
+        options: impl Iterator<Item = (u32, &'a [u32], &'a [u32])> + Clone,
+    ) -> Dance {
         assert!(primary <= items, "{primary} primary of {items} items");
         let mut len = vec![0u32; items as usize];
         let mut entries = 0u64;
-        for (_, option) in options.clone() {
+        let mut coloured = false;
+        for (_, option, colours) in options.clone() {
             assert!(!option.is_empty(), "an empty option");
             for (k, &i) in option.iter().enumerate() {
                 assert!(i < items && !option[..k].contains(&i), "bad item {i}");
                 len[i as usize] += 1;
+            }
+            assert!(colours.is_empty() || colours.len() == option.len(), "a colour per item");
+            for (&i, &c) in option.iter().zip(colours) {
+                assert!(c == 0 || i >= primary, "a colour on primary item {i}");
+                coloured |= c != 0;
             }
             entries += option.len() as u64 + 1;
         }
@@ -209,7 +231,7 @@ impl Dance {
         }
         // Options of one width `k` (two or more) lie `stride` nodes apart, `k` nodes, a spacer
         // and padding, so that the place of a node in its option is a mask away.
-        let mut widths = options.clone().map(|(_, o)| o.len() as u32);
+        let mut widths = options.clone().map(|(_, o, _)| o.len() as u32);
         let first = widths.next().unwrap_or(0);
         let width = if first >= 2 && widths.all(|w| w == first) {
             first
@@ -222,10 +244,14 @@ impl Dance {
         let mut filled = vec![0u32; items as usize];
         let mut nd = vec![Node { itm: 0, loc: 0 }];
         let mut node_option = vec![u32::MAX];
-        let numbers = options.clone().map(|(o, _)| o as usize + 1).max().unwrap_or(0);
+        let numbers = options.clone().map(|(o, _, _)| o as usize + 1).max().unwrap_or(0);
         let mut option_node = vec![u32::MAX; numbers];
-        for (o, option) in options {
+        let mut clr = if coloured { vec![0] } else { Vec::new() };
+        for (o, option, colours) in options {
             option_node[o as usize] = nd.len() as u32;
+            if coloured {
+                clr.extend((0..option.len()).map(|k| colours.get(k).copied().unwrap_or(0)));
+            }
             for &i in option {
                 let (b, f) = (base[i as usize], &mut filled[i as usize]);
                 let loc = b + *f;
@@ -244,6 +270,9 @@ impl Dance {
                 nd.push(spacer);
                 node_option.push(u32::MAX);
             }
+            if coloured {
+                clr.resize(nd.len(), 0);
+            }
         }
         let depth = primary as usize;
         let start = base.iter().zip(&len).map(|(&b, &l)| [b, l]).collect();
@@ -253,6 +282,8 @@ impl Dance {
             mask: stride.saturating_sub(1),
             node_option,
             option_node,
+            clr,
+            force: Vec::with_capacity(primary as usize),
             start,
             set,
             nd,
@@ -373,7 +404,8 @@ impl Dance {
             let Node { itm, loc } = self.nd[n as usize];
             if itm == x {
                 q = Some((n, loc));
-            } else if self.set[itm as usize - 2] >= self.active {
+            } else if self.set[itm as usize - 2] >= self.active && (self.clr.is_empty() || itm < self.second) {
+                // (With colours, an option of an active set may pass over purified items.)
                 return Err(Refused::Covered);
             }
             n += 1;
@@ -387,10 +419,16 @@ impl Dance {
         // index below is one the search itself would use there.
         let (set, nd, item) = (&mut self.set[..], &mut self.nd[..], &mut self.item[..]);
         let (mask, second, level) = (self.mask, self.second, self.level);
+        let (clr, force) = (&self.clr[..], &mut self.force);
+        let coloured = !clr.is_empty();
         let mut updates = 1;
         let mut active = self.active - 1;
         swap_out(set, item, active, x);
-        hide::<false, 0>(set, nd, mask, active, second, x, &mut updates);
+        if coloured {
+            hide_xcc::<false, 0>(set, nd, clr, mask, [active; 2], second, x, 0, &mut updates, force);
+        } else {
+            hide::<false, 0>(set, nd, mask, active, second, x, &mut updates);
+        }
         let base = at(&self.saved, level);
         let top = base + active;
         if top as usize > self.savestack.len() {
@@ -404,8 +442,17 @@ impl Dance {
         put(&mut self.saved, level + 1, top);
         put(&mut self.choice, level, q);
         let covered = updates;
-        active = swap_out_others::<0>(set, nd, mask, item, active, q, &mut updates);
-        let alive = hide_others::<0>(set, nd, mask, active, second, q, &mut updates);
+        let alive = if coloured {
+            let oactive = active;
+            active = swap_out_others_xcc::<0>(set, nd, mask, item, active, q, &mut updates);
+            let alive = hide_others_xcc::<0>(set, nd, clr, mask, [oactive, active], second, q, &mut updates, force);
+            // The search below finds the items of one option again by its choice.
+            force.clear();
+            alive
+        } else {
+            active = swap_out_others::<0>(set, nd, mask, item, active, q, &mut updates);
+            hide_others::<0>(set, nd, mask, active, second, q, &mut updates)
+        };
         self.active = active;
         self.best = x;
         self.cur_choice = loc;
@@ -433,6 +480,7 @@ impl Dance {
         self.set.copy_from_slice(&start.set);
         self.nd.copy_from_slice(&start.nd);
         self.item.copy_from_slice(&start.item);
+        self.force.clear();
         self.active = start.active;
         self.level = start.level;
         self.floor = start.floor;
@@ -524,8 +572,17 @@ impl Dance {
         }
     }
 
-    /// `dance` with the options' width as a constant, where it is one of the common ones.
+    /// `dance` with the options' width as a constant, where it is one of the common ones
+    /// (`dance_xcc` with colours).
     fn dance_any(&mut self, back_up: bool, pause_at: u64) -> Stop {
+        if !self.clr.is_empty() {
+            return match self.width {
+                3 => self.dance_xcc::<3>(back_up, pause_at),
+                4 => self.dance_xcc::<4>(back_up, pause_at),
+                5 => self.dance_xcc::<5>(back_up, pause_at),
+                _ => self.dance_xcc::<0>(back_up, pause_at),
+            };
+        }
         match self.width {
             3 => self.dance::<3>(back_up, pause_at),
             4 => self.dance::<4>(back_up, pause_at),
@@ -660,6 +717,295 @@ impl Dance {
         };
         stop
     }
+
+    /// SSXCC's search (colours), entering the current level or (`back_up`) backing up from
+    /// the solution just reported: as [`Dance::dance`], but with SSXCC's forced moves, choice
+    /// and purification (see the module's notes).
+    ///
+    /// `K`: the width of every option, or 0 to walk options by their spacers.
+    #[inline(never)]
+    fn dance_xcc<const K: u32>(&mut self, back_up: bool, pause_at: u64) -> Stop {
+        debug_assert!(K == 0 || K == self.width);
+        let mask = self.mask;
+        let Dance {
+            set,
+            nd,
+            item,
+            savestack,
+            saved,
+            choice,
+            clr,
+            force,
+            ..
+        } = self;
+        let (set, nd, item, saved, choice, clr) = (
+            &mut set[..],
+            &mut nd[..],
+            &mut item[..],
+            &mut saved[..],
+            &mut choice[..],
+            &clr[..],
+        );
+        let (second, floor, pause_level) = (self.second, self.floor, self.pause_level);
+        let mut active = self.active;
+        let mut level = self.level;
+        let mut best = self.best;
+        let mut cur_choice = self.cur_choice;
+        let (mut nodes, mut updates) = (self.nodes, self.updates);
+        let mut resume_at_backup = back_up;
+        if back_up {
+            force.clear();
+        }
+        let stop = 'search: loop {
+            if !resume_at_backup {
+                // forward: enter a level.
+                if nodes >= pause_at || level == pause_level {
+                    break 'search Stop::Paused;
+                }
+                nodes += 1;
+                // A forced move: an item left with one option on the way, if still active.
+                let mut forced = false;
+                while let Some(x) = force.pop() {
+                    if at(set, x - 2) < active && at(set, x - 1) == 1 {
+                        (best, forced) = (x, true);
+                        break;
+                    }
+                }
+                if !forced {
+                    let (b, t) = choose_xcc(set, item, active, second, force);
+                    match force.pop() {
+                        Some(x) => (best, forced) = (x, true),
+                        None if t == NONE => break 'search Stop::Solution,
+                        None => best = b,
+                    }
+                }
+                // Swap `best` out of the active list.
+                active -= 1;
+                swap_out(set, item, active, best);
+                updates += 1;
+                hide_xcc::<false, K>(set, nd, clr, mask, [active; 2], second, best, 0, &mut updates, force);
+                cur_choice = best;
+                let base = at(saved, level);
+                if forced {
+                    // A level of one option saves no sizes: it never tries another.
+                    put(saved, level + 1, base);
+                } else {
+                    // Save the active sizes.
+                    let top = base + active;
+                    if top as usize > savestack.len() {
+                        savestack.resize((top as usize).max(2 * savestack.len()), [0; 2]);
+                    }
+                    for p in 0..active {
+                        let x = at(item, p);
+                        put(savestack, base + p, [x, at(set, x - 1)]);
+                    }
+                    put(saved, level + 1, top);
+                }
+            }
+            // advance, backup and abort, until a level is entered.
+            let mut back = resume_at_backup;
+            resume_at_backup = false;
+            loop {
+                if !back {
+                    // advance: try the option of `set[cur_choice]`, if any is left.
+                    if cur_choice < best + at(set, best - 1) {
+                        let cur_node = at(set, cur_choice);
+                        put(choice, level, cur_node);
+                        let oactive = active;
+                        active = swap_out_others_xcc::<K>(set, nd, mask, item, active, cur_node, &mut updates);
+                        let ok = [oactive, active];
+                        if hide_others_xcc::<K>(set, nd, clr, mask, ok, second, cur_node, &mut updates, force) {
+                            level += 1;
+                            break;
+                        }
+                        force.clear();
+                        // abort falls through below.
+                    } else {
+                        back = true;
+                    }
+                }
+                if back {
+                    // backup
+                    if level == floor {
+                        // Back to the sizes of the start.
+                        restore(set, &self.start, 0, self.items);
+                        self.active = self.items;
+                        self.level = 0;
+                        self.floor = 0;
+                        self.nodes = nodes;
+                        self.updates = updates;
+                        self.resume = Resume::Done;
+                        return Stop::Done;
+                    }
+                    level -= 1;
+                    let cur_node = at(choice, level);
+                    let n = at(nd, cur_node);
+                    best = n.itm;
+                    cur_choice = n.loc;
+                    back = false;
+                }
+                // abort: on to the next option, if any is left (never at a forced level,
+                // whose item has one).
+                if cur_choice + 1 >= best + at(set, best - 1) {
+                    back = true;
+                    continue;
+                }
+                let (from, to) = (at(saved, level), at(saved, level + 1));
+                restore(set, savestack, from, to);
+                active = to - from;
+                cur_choice += 1;
+            }
+        };
+        self.active = active;
+        self.level = level;
+        self.best = best;
+        self.cur_choice = cur_choice;
+        self.nodes = nodes;
+        self.updates = updates;
+        self.resume = match stop {
+            Stop::Paused => Resume::Enter,
+            _ => Resume::AfterSolution,
+        };
+        stop
+    }
+}
+
+/// SSXCC's choice: the active primary item of fewest active options (more than one), the
+/// one of the lowest base on ties, and that number; the items of one option go on `force`
+/// instead (the caller takes them first). `NONE` when no primary item is active. An item of
+/// none, which SSXCC's own choice never meets (the hides found it), is taken at once, a
+/// branch with nothing to try: a level below [`Dance::descend`] can meet one.
+#[inline(always)]
+fn choose_xcc(set: &[u32], item: &[u32], active: u32, second: u32, force: &mut Vec<u32>) -> (u32, u32) {
+    let (mut best, mut t) = (0, NONE);
+    for k in 0..active {
+        let x = at(item, k);
+        if x < second {
+            let s = at(set, x - 1);
+            if s <= 1 {
+                if s == 0 {
+                    force.clear();
+                    return (x, 0);
+                }
+                force.push(x);
+            } else if s < t || s == t && x < best {
+                best = x;
+                t = s;
+            }
+        }
+    }
+    (best, t)
+}
+
+/// Swaps the items of the option of `cur_node` other than its own and those already
+/// purified (inactive) out of the active list; returns the new `active`.
+#[inline(always)]
+fn swap_out_others_xcc<const K: u32>(
+    set: &mut [u32],
+    nd: &[Node],
+    mask: u32,
+    item: &mut [u32],
+    active: u32,
+    cur_node: u32,
+    updates: &mut u64,
+) -> u32 {
+    let mut p = active;
+    let mut walk = Others::<K>::new(cur_node, mask);
+    while let Some(q) = walk.next(nd) {
+        let c = at(nd, q).itm;
+        if at(set, c - 2) < p {
+            p -= 1;
+            swap_out(set, item, p, c);
+            *updates += 1;
+        }
+    }
+    p
+}
+
+/// Hides, for every other item of the option of `cur_node`, the options that clash with it
+/// there: all of a primary item's or of a secondary one it gives no colour, those that give
+/// another colour (or none) where it gives one, and nothing at an item purified above.
+/// `[oactive, active]`: the active list before and after the option's items left it. False
+/// if that left an active primary item with no option.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn hide_others_xcc<const K: u32>(
+    set: &mut [u32],
+    nd: &mut [Node],
+    clr: &[u32],
+    mask: u32,
+    [oactive, active]: [u32; 2],
+    second: u32,
+    cur_node: u32,
+    updates: &mut u64,
+    force: &mut Vec<u32>,
+) -> bool {
+    let mut walk = Others::<K>::new(cur_node, mask);
+    while let Some(q) = walk.next(nd) {
+        let c = at(nd, q).itm;
+        let colour = if c < second {
+            0
+        } else if at(set, c - 2) < oactive {
+            at(clr, q)
+        } else {
+            continue;
+        };
+        if !hide_xcc::<true, K>(set, nd, clr, mask, [oactive, active], second, c, colour, updates, force) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Hides the options in item `c`'s set but those that give it `colour` (none kept if 0):
+/// takes each one's other nodes out of the sets of the items active before the option tried
+/// (`oactive`), by swapping each with the last active node there, and counts the nodes
+/// moved. `CHECK`: returns false as soon as a move would leave an item of the active list
+/// (below `active`) primary with none, and puts those left with one on `force`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn hide_xcc<const CHECK: bool, const K: u32>(
+    set: &mut [u32],
+    nd: &mut [Node],
+    clr: &[u32],
+    mask: u32,
+    [oactive, active]: [u32; 2],
+    second: u32,
+    c: u32,
+    colour: u32,
+    updates: &mut u64,
+    force: &mut Vec<u32>,
+) -> bool {
+    let end = c + at(set, c - 1);
+    for rr in c..end {
+        let tt = at(set, rr);
+        if colour != 0 && at(clr, tt) == colour {
+            continue;
+        }
+        let mut walk = Others::<K>::new(tt, mask);
+        while let Some(nn) = walk.next(nd) {
+            let Node { itm: uu, loc: vv } = at(nd, nn);
+            let pu = at(set, uu - 2);
+            if pu >= oactive {
+                continue;
+            }
+            let ss = at(set, uu - 1) - 1;
+            if CHECK && ss <= 1 && uu < second && pu < active {
+                if ss == 0 {
+                    return false;
+                }
+                force.push(uu);
+            }
+            let nnp = at(set, uu + ss);
+            put(set, uu - 1, ss);
+            put(set, uu + ss, nn);
+            put(set, vv, nnp);
+            put_loc(nd, nn, uu + ss);
+            put_loc(nd, nnp, vv);
+            *updates += 1;
+        }
+    }
+    true
 }
 
 /// The item to branch on: the active primary item of fewest active options, the first in

@@ -62,22 +62,40 @@ impl Cells {
     /// [`Matrix::commit`]) are left out, and so are the options that use one of them, as in a
     /// links search of `m`; solutions name options by their numbers in `m`.
     pub fn new(m: &Matrix) -> Cells {
-        // Uncovered items, numbered anew: the primary ones first, as in `m`.
+        // Items neither covered nor purified (given a colour by a commit), numbered anew:
+        // the primary ones first, as in `m`. A purified item is out of the search too: the
+        // options kept, which agree with its colour, pass over it.
+        let out = |i: usize| m.is_covered(i) || m.item_colour(i) != 0;
         let mut number = vec![u32::MAX; m.items()];
         let (mut primary, mut items) = (0, 0);
         for (i, n) in number.iter_mut().enumerate() {
-            if !m.is_covered(i) {
+            if !out(i) {
                 *n = items;
                 items += 1;
                 primary += u32::from(i < m.primary());
             }
         }
-        let kept = (0..m.items() as u32).filter(|&i| !m.is_covered(i as usize)).collect();
-        let options: Vec<(u32, Vec<u32>)> = (0..m.options())
-            .filter(|&o| m.option_items(o).all(|i| !m.is_covered(i)))
-            .map(|o| (o as u32, m.option_items(o).map(|i| number[i]).collect()))
+        let kept = (0..m.items() as u32).filter(|&i| !out(i as usize)).collect();
+        let coloured = m.is_coloured();
+        let options: Vec<(u32, Vec<u32>, Vec<u32>)> = (0..m.options())
+            .filter(|&o| m.blocked_by(o).is_none())
+            .map(|o| {
+                let (items, colours) = m
+                    .option_items(o)
+                    .zip(m.option_colours(o))
+                    .filter(|&(i, _)| !out(i))
+                    .map(|(i, c)| (number[i], c))
+                    .unzip::<_, _, Vec<u32>, Vec<u32>>();
+                (o as u32, items, if coloured { colours } else { Vec::new() })
+            })
+            // (An option of purified items alone, which no primary item leads to.)
+            .filter(|(_, items, _)| !items.is_empty())
             .collect();
-        let dance = Dance::new(primary, items, options.iter().map(|(o, items)| (*o, &items[..])));
+        let dance = Dance::new(
+            primary,
+            items,
+            options.iter().map(|(o, items, colours)| (*o, &items[..], &colours[..])),
+        );
         Cells {
             dance,
             solutions: 0,

@@ -324,3 +324,186 @@ fn a_path_that_clashes_is_refused() {
     found.iter_mut().for_each(|s| s.sort());
     assert_eq!(found, vec![vec![0, 3, 4]]);
 }
+
+// --- colours (Knuth's SSXCC) -----------------------------------------------------------------
+
+use crate::dlx1::examples::{graceful, word_list, word_squares, Graph};
+use crate::exact_cover::tests::{brute_force_coloured, dlx2_example, random_coloured};
+
+/// The counts of `ssxcc` (built by ../shared/peers/build-knuth.sh) on DLX2's example and on
+/// the DLX2 text of `cover --example`: solutions, nodes and updates agree exactly, so this is
+/// SSXCC's tree, its forced moves and its choice's ties included.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn colour_examples_count_what_ssxcc_counts() {
+    // SSXCC on DLX2's example: "Altogether 1 solution, ..., 16 updates, ..., 3 nodes".
+    let (found, c) = run_all(&dlx2_example());
+    assert_eq!(sorted(found), vec![vec![1, 2]]);
+    assert_eq!((c.solutions, c.nodes, c.updates), (1, 3, 16));
+    let graph = |s| graceful(Graph::parse(s).unwrap());
+    let words = word_list(include_str!("../../tests/data/words3.txt")).unwrap();
+    let mut cases = vec![(graph("P6"), 12, 48, 4132), (graph("K4"), 24, 127, 10338)];
+    // Under Miri (scripts/miri.sh) the two small graphs only: the others' hundreds of
+    // thousands of updates walk the same code at many times the cost.
+    if !cfg!(miri) {
+        cases.push((graph("W5"), 120, 1731, 275_083));
+        cases.push((word_squares(&words), 69, 493, 160_578));
+    }
+    for (p, solutions, nodes, updates) in cases {
+        let (found, c) = run_all(p.matrix());
+        assert_eq!(found.len() as u64, solutions);
+        assert_eq!((c.solutions, c.nodes, c.updates), (solutions, nodes, updates), "{p:?}");
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn small_coloured_problems_match_brute_force() {
+    let mut rng = Rng(0xc01_0e5);
+    for round in 0..rounds(2000) {
+        let (m, options) = random_coloured(&mut rng);
+        let (found, c) = run_all(&m);
+        let expected = sorted(brute_force_coloured(m.primary(), m.items(), &options));
+        assert_eq!(found.len(), expected.len(), "round {round}: each solution once");
+        assert_eq!(sorted(found), expected, "round {round}: {options:?}");
+        assert_eq!(c.solutions, expected.len() as u64);
+    }
+}
+
+/// A random problem with colours larger than `random_coloured`'s: `primary` primary items,
+/// up to 5 secondary ones, `options` options of up to `spread` + 1 items, each secondary item
+/// given colour 1, 2 or 3, or none; with `width`, every option has that many items.
+fn random_coloured_wide(rng: &mut Rng, primary: usize, options: usize, spread: u64, width: Option<usize>) -> Matrix {
+    let secondary = 1 + rng.below(5) as usize;
+    let mut m = Matrix::new(primary, secondary);
+    for _ in 0..options {
+        let mut all: Vec<usize> = (0..primary + secondary).collect();
+        for k in (1..all.len()).rev() {
+            all.swap(k, rng.below(k as u64 + 1) as usize);
+        }
+        all.truncate(width.unwrap_or_else(|| 1 + rng.below(spread) as usize));
+        if !all.iter().any(|&i| i < primary) {
+            // (None of them primary, so this one is not there yet.)
+            all[0] = rng.below(primary as u64) as usize;
+        }
+        let colours: Vec<u32> = all
+            .iter()
+            .map(|&i| if i < primary { 0 } else { rng.below(4) as u32 })
+            .collect();
+        m.add_coloured_option(&all, &colours).unwrap();
+    }
+    m
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn random_coloured_problems_match_the_links_engine() {
+    let mut rng = Rng(0xc0_1075);
+    let (primary, options) = if cfg!(miri) { (7, 16) } else { (14, 45) };
+    for round in 0..rounds(300) {
+        let mut m = random_coloured_wide(&mut rng, primary, options, 5, None);
+        let (found, c) = run_all(&m);
+        assert_eq!(sorted(found), sorted(m.solutions(usize::MAX)), "round {round}");
+        let mut limited = Cells::new(&m);
+        assert_eq!(limited.count(2), c.solutions.min(2));
+    }
+}
+
+/// With colours too, options of one width are walked by arithmetic as by spacers: the same
+/// tree, node for node.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn coloured_options_of_one_width_are_walked_as_by_spacers() {
+    let mut rng = Rng(0x0c01_de55);
+    for round in 0..rounds(200) {
+        let width = 2 + rng.below(5) as usize;
+        let primary = width + rng.below(8) as usize;
+        let m = random_coloured_wide(&mut rng, primary, if cfg!(miri) { 16 } else { 40 }, 0, Some(width));
+        let mut fast = Cells::new(&m);
+        assert!(m.options() == 0 || fast.dance.width() == width as u32);
+        let mut slow = Cells::new(&m);
+        slow.dance = slow.dance.by_spacers();
+        let (a, b) = (fast.solutions(usize::MAX), slow.solutions(usize::MAX));
+        assert_eq!(a, b, "round {round}");
+        assert_eq!(fast.counters(), slow.counters(), "round {round}");
+    }
+}
+
+/// Paused at node limits, a search with colours goes on where it stopped: its stack of
+/// forced moves is kept with the rest.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_coloured_search_paused_at_node_limits_goes_on_where_it_stopped() {
+    let p = graceful(Graph::parse("K4").unwrap());
+    let (straight, counters) = run_all(p.matrix());
+    let mut c = Cells::new(p.matrix());
+    let (mut found, mut pauses) = (Vec::new(), 0);
+    loop {
+        let limit = c.counters().nodes + 2;
+        match c.run(limit) {
+            Status::Running => pauses += 1,
+            Status::Solution => found.push(c.solution().collect::<Vec<_>>()),
+            Status::Done => break,
+        }
+    }
+    assert!(pauses > 10);
+    assert_eq!(found, straight, "the same solutions in the same order");
+    assert_eq!(c.counters(), counters);
+}
+
+/// Options committed in a matrix with colours are out of the search, the items they
+/// purified too (the options kept agree with their colours): the links engine's solutions.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_coloured_matrix_s_commits_are_kept() {
+    let mut rng = Rng(0xc0_c0c0);
+    let (primary, options) = if cfg!(miri) { (6, 14) } else { (10, 30) };
+    let mut purified = 0;
+    for round in 0..rounds(300) {
+        let mut m = random_coloured_wide(&mut rng, primary, options, 4, None);
+        for _ in 0..1 + rng.below(2) {
+            let _ = m.commit(rng.below(m.options() as u64) as usize);
+        }
+        purified += usize::from((m.primary()..m.items()).any(|i| m.item_colour(i) != 0));
+        let mut c = Cells::new(&m);
+        let found = sorted(c.solutions(usize::MAX));
+        assert_eq!(found, sorted(m.solutions(usize::MAX)), "round {round}");
+    }
+    assert!(purified > rounds(300) / 10, "{purified} rounds with an item purified");
+}
+
+/// With colours, a tree searched in pieces holds every solution once, the links engine's,
+/// and the pieces are the same in any order.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_coloured_search_in_pieces_finds_each_solution_once_in_any_order() {
+    let mut rng = Rng(0x0c01_9a7c);
+    let (primary, options, budgets) = if cfg!(miri) {
+        (6, 14, &[1, 3][..])
+    } else {
+        (12, 40, &[1, 2, 3, 7][..])
+    };
+    let mut matrices: Vec<Matrix> = (0..rounds(100))
+        .map(|_| random_coloured_wide(&mut rng, primary, options, 4, None))
+        .collect();
+    matrices.extend((0..rounds(100)).map(|_| random_coloured(&mut rng).0));
+    if !cfg!(miri) {
+        matrices.push(graceful(Graph::parse("K4").unwrap()).matrix().clone());
+    }
+    for (round, mut m) in matrices.into_iter().enumerate() {
+        let start = Cells::new(&m);
+        let whole = sorted(start.clone().solutions(usize::MAX));
+        assert_eq!(whole, sorted(m.solutions(usize::MAX)), "round {round}");
+        for &budget in budgets {
+            let pieces = search_in_pieces(&start, budget, true);
+            assert_eq!(pieces.solutions, whole, "round {round}, budget {budget}");
+            assert!((pieces.done - 1.0).abs() < 1e-9, "round {round}: {} done", pieces.done);
+            let other = search_in_pieces(&start, budget, false);
+            assert_eq!(
+                (other.solutions, other.counters, other.pieces),
+                (pieces.solutions, pieces.counters, pieces.pieces),
+                "round {round}, budget {budget}: pieces taken first in, first out"
+            );
+        }
+    }
+}

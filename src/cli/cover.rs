@@ -37,13 +37,6 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
         CoverEngine::Auto => pick(&problem),
         engine => engine,
     };
-    if engine == CoverEngine::Cells && problem.is_coloured() {
-        return Err(Failure::Input(
-            "--engine cells: this problem has colours (DLX2's item:colour), which the cells engine does not take yet; \
-             --engine dlx (or auto) solves it"
-                .to_string(),
-        ));
-    }
     if let (Some(depth), Some(dir)) = (options.split, &options.out) {
         let source = match options.file.as_ref().filter(|p| p.as_os_str() != "-") {
             Some(path) => path.display().to_string(),

@@ -1266,7 +1266,7 @@ pub(crate) fn brute_force_coloured(primary: usize, items: usize, options: &[Colo
 
 /// DLX2's example of colours (from dlx2.w), as numbers: A B C primary, X Y secondary; colours
 /// 0 and 1 are 1 and 2. (Its option `X:0 Y:1` has no primary item; DLX2 drops it.)
-fn dlx2_example() -> Matrix {
+pub(crate) fn dlx2_example() -> Matrix {
     let mut m = Matrix::new(3, 2);
     for (items, colours) in [
         (&[0, 1, 3, 4][..], &[0, 0, 1, 1][..]),
