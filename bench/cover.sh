@@ -67,12 +67,13 @@ for ((r = 1; r <= rounds; r++)); do
     done
 done
 
-# Colours (DLX2's XCC): our CLI against Knuth's DLX2 and SSXCC, process against process, on
-# problems `cover --example` makes (graceful labellings, word squares).
+# Colours (DLX2's XCC): our CLI (links engine, and `cells-cli`: the cells engine, SSXCC's
+# method) against Knuth's DLX2 and SSXCC, process against process, on problems
+# `cover --example` makes (graceful labellings, word squares).
 # The counts must agree: a run whose counts differ stops with the three counts.
 dlx2="${DLX2:-$root/target/peers/dlx2}"
 ssxcc="${SSXCC:-$root/target/peers/ssxcc}"
-xcc_solvers=(ours-cli)
+xcc_solvers=(ours-cli cells-cli)
 if [[ -x "$dlx2" ]]; then xcc_solvers+=(dlx2); else echo "cover.sh: no DLX2 at $dlx2: skipped" >&2; fi
 if [[ -x "$ssxcc" ]]; then xcc_solvers+=(ssxcc); else echo "cover.sh: no SSXCC at $ssxcc: skipped" >&2; fi
 xcc_problems=(graceful-W8 graceful-W9)
@@ -90,6 +91,7 @@ for ((r = 1; r <= rounds; r++)); do
                 dlx2) line=$("$bench" process dlx2 "$work/$p.dlx" "$dlx2") ;;
                 ssxcc) line=$("$bench" process ssxcc "$work/$p.dlx" "$ssxcc") ;;
                 ours-cli) line=$("$bench" process ours-cli "$work/$p.dlx" "$ours" cover --count --jobs 1 --engine dlx) ;;
+                cells-cli) line=$("$bench" process cells-cli "$work/$p.dlx" "$ours" cover --count --jobs 1 --engine cells) ;;
             esac
             echo "$r $p $line" | tee -a "$log" >&2
         done

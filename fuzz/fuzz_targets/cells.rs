@@ -7,13 +7,15 @@
 //! searches it (each piece from the arrays as built, below its path, handing the rest over
 //! after a budget of nodes the bytes choose): the same solutions, each once, the shares of
 //! the tree adding up to 1, and the same pieces with the same counters whichever order they
-//! run in.
+//! run in. Then the same checks on a problem with colours (DLX2's XCC, which the cells engine
+//! searches as Knuth's SSXCC) read from the bytes left, with an option or two committed
+//! (purifying the items it gives a colour) when the bytes say so.
 #![no_main]
 
 use dlx_sudoku::cells::in_pieces::search_in_pieces;
 use dlx_sudoku::cells::Cells;
-use dlx_sudoku::exact_cover::Status;
-use fuzz_support::{brute_force, read_problem, Bytes};
+use dlx_sudoku::exact_cover::{Matrix, Status};
+use fuzz_support::{brute_force, read_coloured_problem, read_problem, Bytes, Problem};
 use libfuzzer_sys::fuzz_target;
 
 fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
@@ -26,8 +28,23 @@ fn sorted(mut solutions: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
 
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
-    let (mut m, p) = read_problem(&mut bytes);
-    let expected = brute_force(&p);
+    let (m, p) = read_problem(&mut bytes);
+    check(m, &p, &mut bytes);
+    let (mut m, mut p) = read_coloured_problem(&mut bytes);
+    for _ in 0..bytes.below(3) {
+        if p.options.is_empty() {
+            break;
+        }
+        let o = bytes.below(p.options.len());
+        if m.commit(o).is_ok() {
+            p.committed.push(o);
+        }
+    }
+    check(m, &p, &mut bytes);
+});
+
+fn check(mut m: Matrix, p: &Problem, bytes: &mut Bytes) {
+    let expected = brute_force(p);
 
     let mut cells = Cells::new(&m);
     let found = cells.solutions(usize::MAX);
@@ -69,4 +86,4 @@ fuzz_target!(|data: &[u8]| {
         (lifo.solutions, lifo.counters, lifo.pieces),
         "the pieces in another order"
     );
-});
+}

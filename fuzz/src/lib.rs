@@ -213,8 +213,10 @@ pub fn brute_force(p: &Problem) -> Vec<Vec<usize>> {
     // Per item: FREE, TAKEN (used without a colour), or the colour it was given.
     let mut used = vec![FREE; p.items()];
     for &c in &p.committed {
-        for &i in &p.options[c] {
-            used[i] = TAKEN;
+        // A committed option gives its items its colours (purifies them) or takes them.
+        for (j, &i) in p.options[c].iter().enumerate() {
+            let colour = p.colours.get(c).and_then(|cs| cs.get(j)).copied().unwrap_or(0);
+            used[i] = if colour == 0 { TAKEN } else { colour };
         }
     }
     let mut out = Vec::new();

@@ -580,6 +580,7 @@ impl Dance {
                 3 => self.dance_xcc::<3>(back_up, pause_at),
                 4 => self.dance_xcc::<4>(back_up, pause_at),
                 5 => self.dance_xcc::<5>(back_up, pause_at),
+                6 => self.dance_xcc::<6>(back_up, pause_at),
                 _ => self.dance_xcc::<0>(back_up, pause_at),
             };
         }
