@@ -308,6 +308,44 @@ impl Trace {
         run
     }
 
+    /// Undoes up to `max` events, stopping at the moment right after the search tried the
+    /// last option of `path` (options from level 0 down) with the others above it: the moment
+    /// of a tree node made again from a fold, whose event count was not kept. Stops at the
+    /// start if no such moment lies behind (then `stopped` is true and the search is at its
+    /// start); else `stopped` says whether it was found.
+    pub fn back_to(&mut self, max: u64, path: &[u32]) -> Run {
+        let mut depth = (self.search.depth(), self.search.depth());
+        let mut run = Run::default();
+        let Some((&last, above)) = path.split_last() else {
+            return run; // the root: no Try to stop after
+        };
+        while run.events < max {
+            let Some(e) = self.search.step_back(&mut Stepwise) else {
+                run.stopped = true;
+                break;
+            };
+            if e == (Event::Try {
+                option: last,
+                level: above.len() as u32,
+            }) && self.search.solution().eq(above.iter().map(|&o| o as usize))
+            {
+                self.redo(); // it is where we stop
+                run.stopped = true;
+                break;
+            }
+            self.tree.revert(e, &self.search);
+            run.events += 1;
+            let d = self.search.depth();
+            depth = (depth.0.min(d), depth.1.max(d));
+        }
+        if run.events > 0 {
+            self.learn_undone();
+        }
+        self.learn_last();
+        (run.min_depth, run.max_depth) = depth;
+        run
+    }
+
     /// Runs up to `max` events without reporting them, stopping after a solution or at
     /// the end. Returns how many ran.
     pub fn skip(&mut self, max: u64) -> u64 {

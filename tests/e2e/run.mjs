@@ -4291,6 +4291,31 @@ test('search tree: past 16,384 nodes finished branches fold into counts that add
   const then = await treeShown(page);
   assert.ok(then.said.startsWith(`${n(back.nodes)} options tried, ${n(back.deadEnds)} dead ends, ${n(back.solutions)} solutions`), then.said);
   await shotOf(page, '#tree', 'tree-folded');
+  // A node on the path made again from a fold has no step kept: picked from the keyboard (End,
+  // then up to it), Enter takes the search back to the moment it tried that node. (Back to
+  // event 150,000: a branch finished and folded long before event 370,000.)
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.runBack(t.events - 150000, 0); window.dlxPage.shell.render(); });
+  const deep = await counters(page);
+  await drawnAt(deep.nodes);
+  const path = () => page.evaluate(() => {
+    const { tree: t } = window.dlxPage.shell.views.tree;
+    return { ids: [...t.path], at: [...t.path].map((k) => t.at[k]), options: [...t.path].map((k) => t.option[k]) };
+  });
+  const before = await path();
+  const k = before.at.findIndex((at, j) => j > 0 && at === 0xffffffff);
+  assert.ok(k > 0, `a node on the path was made again from a fold (steps: ${before.at.join(' ')})`);
+  await page.focus('#tree .tree-scroll');
+  await page.keyboard.press('End');
+  for (let j = before.ids.length - 1; j > k; j--) await page.keyboard.press('ArrowUp');
+  assert.match(await page.$eval('#tree', (t) => t.textContent), /Picked: .*tried before its branch was folded/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !window.dlxPage.shell.player.busy, null, { timeout: 30000 });
+  const there = await counters(page);
+  assert.ok(there.events < deep.events, `back: ${there.events} < ${deep.events}`);
+  await drawnAt(there.nodes);
+  const after = await path();
+  assert.deepEqual(after.options, before.options.slice(0, k + 1), 'the search is at the node picked, its options the path');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastKind), await page.evaluate(() => window.dlxPage.dlx.EventKind.Try), 'right after it was tried');
 });
 
 test('plain backtracking: its node count is the plain DFS\'s, it steps with the search forwards and back, and a race shows the factor', async () => {
