@@ -78,6 +78,8 @@ const launch = () => launchChromium(['--enable-precise-memory-info']);
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
+/** Pages opened by `open()` in this run (each a fresh context: the biggest share of e2e's CPU). */
+let pagesOpened = 0;
 /**
  * The running test's own state: its worker's Chromium, the errors its pages log, the browser
  * contexts it opened (closed when it ends) and the lines it prints. With --jobs, tests run side
@@ -189,6 +191,7 @@ async function open(hash = '', { width = 1280, height = 800, dark = false, reduc
   const { browser, contexts, errors } = current();
   const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions });
   contexts.push(ctx);
+  pagesOpened++;
   await ctx.addInitScript(watchBlocking);
   if (init) await ctx.addInitScript(init);
   const page = await ctx.newPage();
@@ -4867,7 +4870,7 @@ try {
 }
 server.close();
 for (const name of flaky) print(`e2e: FLAKY under load (failed ${jobs} at a time, passed alone): ${name}`);
-print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}; screenshots in ${shots}`);
+print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}, ${pagesOpened} pages opened; screenshots in ${shots}`);
 // `--durations-out FILE` writes the same to FILE instead (scripts/test.sh: target/e2e-durations.json,
 // so that any green run's times can replace tests/e2e/durations.json without a run of their own).
 const durationsOut = option('--durations-out', null);
