@@ -144,7 +144,14 @@ function analyse(events, frames) {
     others[n] = (others[n] ?? 0) + e.tdur;
   }
   const count = (name) => xs.filter((e) => e.name === name).length;
-  return { kinds, others, self, paints: count('Paint'), layouts: count('Layout'), styles: count('UpdateLayoutTree'), frames, main };
+  // How much the renderer redid, whatever the load: elements whose style was recalculated,
+  // objects laid out again (both as Blink's trace events say).
+  let styled = 0, laidOut = 0;
+  for (const e of main) {
+    if (e.name === 'UpdateLayoutTree' && e.args?.elementCount) styled += e.args.elementCount;
+    if (e.name === 'Layout' && e.args?.beginData?.dirtyObjects) laidOut += e.args.beginData.dirtyObjects;
+  }
+  return { styled, laidOut, kinds, others, self, paints: count('Paint'), layouts: count('Layout'), styles: count('UpdateLayoutTree'), frames, main };
 }
 
 const sum = [];
@@ -156,6 +163,7 @@ for (let r = 0; r < rounds; r++) {
   const per = (us) => (us / 1000 / frames).toFixed(2);
   const total = Object.values(a.kinds).reduce((x, y) => x + y, 0);
   console.log(`${which}${shown ? '' : ' (tree closed)'}${hide ? ` hiding ${hide}` : ''} round ${r + 1}: ${frames} frames in ${seconds} s (${(frames / seconds).toFixed(1)}/s); main thread ${per(total)} ms a frame: ${Object.entries(a.kinds).sort((x, y) => y[1] - x[1]).map(([k, us]) => `${k} ${per(us)} ms`).join(', ')}; ${a.paints} Paint, ${a.layouts} Layout, ${a.styles} UpdateLayoutTree events`);
+  console.log(`  a frame: ${(a.styled / frames).toFixed(0)} elements' style recalculated, ${(a.laidOut / frames).toFixed(0)} layout objects dirty`);
   console.log(`  other threads, ms a frame: ${Object.entries(a.others).map(([n, us]) => `${n} ${per(us)}`).join(', ')}`);
   const top = [...a.self].sort((x, y) => y[1] - x[1]).slice(0, 24);
   console.log(`  top self: ${top.map(([n, us]) => `${n} ${per(us)}`).join(', ')}`);
