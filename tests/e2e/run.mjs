@@ -4742,6 +4742,64 @@ test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1
   assert.deepEqual(bad, []);
 });
 
+// --- issue 33: the frames at top speed: only what changed is written --------------------------------
+test('top speed: no attribute is written with the value it already has, and the words change at most 10 times a second', async () => {
+  for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
+    await page.click('#stop-at-solution'); // off: it plays on past each solution
+    await setSpeed(page);
+    await page.click('.transport [data-action="toggle"]');
+    await page.waitForFunction(() => window.dlxPage.player.playing && window.dlxPage.controller.trace.events > 20000);
+    // One second of frames watched: each write of an attribute, and each change of the words.
+    const r = await page.evaluate(() => new Promise((done) => {
+      const records = [];
+      const mo = new MutationObserver((ms) => records.push(...ms));
+      mo.observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, childList: true, characterData: true });
+      const t0 = performance.now();
+      let frames = 0;
+      const frame = () => {
+        frames++;
+        if (performance.now() - t0 < 1000) return requestAnimationFrame(frame);
+        records.push(...mo.takeRecords());
+        mo.disconnect();
+        const ms = performance.now() - t0;
+        const name = (el) => el.id || `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} in #${el.closest('[id]')?.id}`;
+        // A write that left the attribute as it was: the value after it (the next write's old
+        // value, or the value now) equals the value before it.
+        const same = new Map();
+        const last = new Map();
+        for (const m of records.filter((m) => m.type === 'attributes')) {
+          const key = m.target;
+          const byName = last.get(key) ?? last.set(key, new Map()).get(key);
+          const before = byName.get(m.attributeName);
+          if (before && before.oldValue === m.oldValue) same.set(`${name(key)} [${m.attributeName}]`, true); // A -> A, then on
+          byName.set(m.attributeName, m);
+        }
+        for (const [el, byName] of last) {
+          for (const [attr, m] of byName) if (m.oldValue === el.getAttribute(attr)) same.set(`${name(el)} [${attr}]`, true);
+        }
+        const count = (sel) => records.filter((m) => m.type !== 'attributes' && (m.target.nodeType === 1 ? m.target : m.target.parentElement)?.closest(sel)).length;
+        done({ frames, ms, same: [...same.keys()], narration: count('#narration'), picture: records.filter((m) => m.type === 'childList' && m.target.localName === 'svg' && m.target.parentElement?.id === 'cover-picture' && m.removedNodes.length > 0).length, algo: records.filter((m) => m.attributeName === 'aria-current' && m.target.closest('#algo') && m.target.hasAttribute('aria-current')).length, playing: window.dlxPage.player.playing });
+      };
+      requestAnimationFrame(frame);
+    }));
+    assert.ok(r.playing, hash);
+    // Before: #busy, #stop-note and #predict [hidden], #predict-toggle [aria-pressed], the
+    // narration's [aria-live], #stack's [class] (and the workbench's #cover-dance) in every frame.
+    assert.deepEqual(r.same, [], `${hash}: written with the value it had (${r.frames} frames)`);
+    // Before, the narration, the pseudocode's line and the picture were written in every frame.
+    const most = Math.ceil(r.ms / 100) + 1;
+    assert.ok(r.narration <= most, `${hash}: the narration written ${r.narration} times in ${Math.round(r.ms)} ms (${r.frames} frames)`);
+    assert.ok(r.algo <= most, `${hash}: the pseudocode's line marked ${r.algo} times in ${Math.round(r.ms)} ms`);
+    if (hash === '#m=cover') assert.ok(r.picture <= most, `${hash}: the picture redrawn ${r.picture} times in ${Math.round(r.ms)} ms`);
+    // Paused, the words say the moment at once (not 100 ms later).
+    await page.click('.transport [data-action="toggle"]');
+    const paused = await page.evaluate(() => ({ algo: document.querySelector('#algo').dataset.step, narration: document.querySelector('#narration').textContent }));
+    assert.ok(paused.algo !== '' && !/^Searching at/.test(paused.narration), JSON.stringify(paused));
+  }
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
 // The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
