@@ -18,7 +18,7 @@ import { SPEEDS } from './player.js';
 import { grouped } from './grouped.js';
 
 /** At top speeds (300 events a frame and more) the words and the pictures that change in
- *  every frame (the narration, pseudocode's line, the workbench's picture) are
+ *  every frame (pseudocode's line, the workbench's picture) are
  *  written at most once in this many ms: nobody reads them at 60 a second, and each write
  *  costs the browser style, layout and paint (bench/frame-trace.mjs; docs/benchmarks.md). */
 export const WORDS_MS = 100;
@@ -116,7 +116,8 @@ export class Shell {
     views.predict?.render(player.gate, pic ? room.trace : null, pic, pic ? wordsFor(room.trace, room.numbering) : null); // predict mode's question
     if (!fast) views.stack.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
     else views.stack.depth(pic.depth); // in every frame (its words in place): it says the depth the counters say
-    if (words && text !== this.lastNarration) {
+    // In every frame (its box is `contain: strict`): it says the depth the counters and the stack say.
+    if (text !== this.lastNarration) {
       this.lastNarration = text;
       this.narrationText.nodeValue = text;
       const kind = pic?.last && !fast ? this.dlx.EventKind[pic.last.kind].toLowerCase() : '';
