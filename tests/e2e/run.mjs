@@ -4798,6 +4798,27 @@ test('top speed: no attribute is written with the value it already has; the pseu
   }
 });
 
+test('search tree: as it grows, the drawing scrolls where the box does, and a tree no wider than its box keeps its root in view', async () => {
+  const page = await open(`#p=${POJ2}`);
+  const seen = [];
+  for (const n of [40, 400]) {
+    await page.evaluate((n) => window.dlxPage.player.forward(n), n);
+    await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    // After the box's new size has come back through its observer: two frames.
+    seen.push(await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const t = window.dlxPage.shell.views.tree;
+      const sc = document.querySelector('#tree .tree-scroll');
+      const root = t.at(t.lay.x[0], 0)[1];
+      done({ events: t.trace.events, model: t.scroll[1], box: sc.scrollTop, root, height: sc.clientHeight, wide: t.spaceSize[0] > t.css[0] });
+    })))));
+  }
+  for (const s of seen) assert.equal(s.model, s.box, `the tree is drawn for the box's scroll: ${JSON.stringify(s)}`);
+  // At 40 steps (8 levels) the tree fits its box: the root is in view. Before, the drawing
+  // counted a horizontal scroll bar the box did not have and drew 6 px above the box's place.
+  const first = seen[0];
+  assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
 // The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
