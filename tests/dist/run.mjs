@@ -11,7 +11,8 @@
 //   3. the server stopped and the browser offline: reload, solve, animate, restart the solver
 //      worker, open a second tab: all from the service worker's cache;
 //   4. an update: open tabs keep the old version whole; once they are closed, the new one;
-//   5. dist/dlx-sudoku.html opened from file:// (browser offline too): solves and animates.
+//   5. dist/dlx-sudoku.html opened from file:// (browser offline too): solves and animates;
+//      Predict asks before a choice and scores the answer.
 // Everywhere: no console error or warning, no page error, no CSP violation, no failed request.
 // First of all, the size budget (tests/dist/sizes.mjs): the wasm module's and the single file's
 // sizes are printed (and kept in target/dist-sizes.txt for scripts/test.sh's summary), and the
@@ -500,6 +501,19 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     for (let k = 0; k < 5; k++) await page.click('[data-action="forward"]');
     assert.equal(await events(page), 5);
     await shot(page, 'dist-file-knuth-dark');
+    // Predict (issue 33) in the single file: from the start, it asks before the first choice,
+    // and item A (the first of the tie at 2) is scored right.
+    await page.click('[data-action="restart"]');
+    await page.click('#predict-toggle');
+    await page.waitForSelector('#predict.asking #predict-item');
+    assert.equal(await events(page), 0, 'the search waits for the prediction');
+    await page.focus('#predict-item');
+    await page.keyboard.press('a');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#predict .predict-score').textContent === 'Score: 1 right of 1');
+    assert.match(await page.$eval('#predict .predict-verdict', (v) => v.textContent), /^Right: item A/);
+    assert.equal(await events(page), 1, 'then the search made its choice');
+    await page.click('#predict-toggle'); // off again: the workbench below steps freely
     // The workbench: its problem is packed into the link (CompressionStream works on file://
     // too), its count runs in workers of its own, and the link opens it again.
     await page.click('#tab-cover');
