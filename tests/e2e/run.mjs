@@ -10,7 +10,9 @@
 //   node tests/e2e/run.mjs --perf [--minutes 3]   frame rate over 10 s and memory over minutes
 //   node tests/e2e/run.mjs --jobs 3        three tests at a time, each in a Chromium of its own
 //                                          (most of a test is waiting for the page; scripts/test.sh
-//                                          runs it so); each test's lines print when it ends
+//                                          runs it so); each test's lines print when it ends; a test
+//                                          that fails then runs once more alone at the end: passing
+//                                          alone, it is named FLAKY and the run passes (--no-retry: never)
 //   node tests/e2e/run.mjs --save-durations   also writes each test's time to tests/e2e/durations.json,
 //                                          which orders the tests longest first (commit it when
 //                                          tests were added or got much slower or faster)
@@ -1695,11 +1697,23 @@ test('workbench: counting in the worker: known counts, progress on pentominoes 6
   await page.click('#cover-count');
   await page.waitForFunction(() => /so far \([\d,]+ nodes\)/.test(document.querySelector('#cover-result').textContent), null, { timeout: 10000 });
   await page.waitForFunction(() => /Counting… [1-9][\d,]* solutions so far/.test(document.querySelector('#cover-result').textContent), null, { timeout: 20000 });
-  // While it counts, the page answers: a step of the search on the main thread.
-  const t0 = Date.now();
+  // While it counts, the page answers: a step of the search on the main thread, timed in the
+  // page from the key's arrival to the counter showing the step (the test's round trips to
+  // Chromium, slow when the machine is loaded, are not the page's). A count on the main thread
+  // would hold the key until its end: seconds on one core, even at two workers' speed.
+  await page.evaluate(() => {
+    const box = document.querySelector('[data-counter="events"]');
+    window.__step = {};
+    addEventListener('keydown', () => { window.__step.key ??= performance.now(); }, { capture: true, once: true });
+    new MutationObserver((_, o) => { if (box.textContent === '1') { window.__step.shown = performance.now(); o.disconnect(); } })
+      .observe(box, { childList: true, characterData: true, subtree: true });
+  });
   await page.keyboard.press(']');
+  await page.waitForFunction(() => window.__step.shown !== undefined, null, { timeout: 30000 });
   assert.equal(await counter(page, 'events'), 1);
-  assert.ok(Date.now() - t0 < 2000, 'a step while counting is quick');
+  const step = await page.evaluate(() => window.__step.shown - window.__step.key);
+  assert.ok(step < 1500, `a step while counting is shown ${step.toFixed(0)} ms after its key (at most 1.5 s)`);
+  assert.match(await coverResult(page), /^Counting… /, 'the count goes on behind the step');
   await shot(page, 'workbench-counting');
   await page.click('#cover-result button');
   assert.equal(await coverResult(page), 'Cancelled. The count was stopped and the solver is ready again.');
@@ -4277,6 +4291,31 @@ test('search tree: past 16,384 nodes finished branches fold into counts that add
   const then = await treeShown(page);
   assert.ok(then.said.startsWith(`${n(back.nodes)} options tried, ${n(back.deadEnds)} dead ends, ${n(back.solutions)} solutions`), then.said);
   await shotOf(page, '#tree', 'tree-folded');
+  // A node on the path made again from a fold has no step kept: picked from the keyboard (End,
+  // then up to it), Enter takes the search back to the moment it tried that node. (Back to
+  // event 150,000: a branch finished and folded long before event 370,000.)
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.runBack(t.events - 150000, 0); window.dlxPage.shell.render(); });
+  const deep = await counters(page);
+  await drawnAt(deep.nodes);
+  const path = () => page.evaluate(() => {
+    const { tree: t } = window.dlxPage.shell.views.tree;
+    return { ids: [...t.path], at: [...t.path].map((k) => t.at[k]), options: [...t.path].map((k) => t.option[k]) };
+  });
+  const before = await path();
+  const k = before.at.findIndex((at, j) => j > 0 && at === 0xffffffff);
+  assert.ok(k > 0, `a node on the path was made again from a fold (steps: ${before.at.join(' ')})`);
+  await page.focus('#tree .tree-scroll');
+  await page.keyboard.press('End');
+  for (let j = before.ids.length - 1; j > k; j--) await page.keyboard.press('ArrowUp');
+  assert.match(await page.$eval('#tree', (t) => t.textContent), /Picked: .*tried before its branch was folded/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !window.dlxPage.shell.player.busy, null, { timeout: 30000 });
+  const there = await counters(page);
+  assert.ok(there.events < deep.events, `back: ${there.events} < ${deep.events}`);
+  await drawnAt(there.nodes);
+  const after = await path();
+  assert.deepEqual(after.options, before.options.slice(0, k + 1), 'the search is at the node picked, its options the path');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastKind), await page.evaluate(() => window.dlxPage.dlx.EventKind.Try), 'right after it was tried');
 });
 
 test('plain backtracking: its node count is the plain DFS\'s, it steps with the search forwards and back, and a race shows the factor', async () => {
@@ -4862,6 +4901,7 @@ const cpu0 = cpuSeconds();
 
 let failed = 0, next = 0;
 const t0 = Date.now();
+/** Runs test `t` in `browser`, prints its lines and verdict; true if it passed. */
 async function runOne(t, browser) {
   const me = { browser, errors: [], contexts: [], out: [] };
   const t1 = Date.now();
@@ -4874,7 +4914,6 @@ async function runOne(t, browser) {
       assert.deepEqual(me.errors, [], 'the page logged errors');
       verdict = 'ok  ';
     } catch (e) {
-      failed++;
       verdict = `FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`;
       if (me.errors.length) verdict += `\n     page errors: ${me.errors.join(' | ')}`;
     }
@@ -4886,23 +4925,43 @@ async function runOne(t, browser) {
   const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}`;
   for (const line of me.out) print(line);
   print(verdict === 'ok  ' ? `ok   ${t.name} (${times})` : verdict);
+  return verdict === 'ok  ';
 }
 const browsers = [];
+const failures = [];
 async function worker() {
   const browser = await launch();
   browsers.push(browser);
-  while (next < chosen.length) await runOne(chosen[next++], browser);
+  while (next < chosen.length) {
+    const t = chosen[next++];
+    if (!(await runOne(t, browser))) failures.push(t);
+  }
 }
+// Several at a time, a test shares two cores with the others' pages (and, in scripts/test.sh,
+// with Miri and the fuzzer): one that waits on the page can run out of time there. A test that
+// failed so runs once more, alone, once the others are done: it passes the stage only if it
+// passes then, and the summary names it as flaky under load, with its first failure printed
+// above. A test that fails alone fails the stage. `--no-retry` (or one job) never retries.
+const flaky = [];
 let cpu = null;
 try {
   await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
+  if (failures.length && jobs > 1 && !flag('--no-retry')) {
+    print(`e2e: ${failures.length} failed with ${jobs} at a time; running ${failures.length === 1 ? 'it' : 'them'} again, alone`);
+    for (const t of failures.splice(0)) {
+      if (await runOne(t, browsers[0])) flaky.push(t.name);
+      else failures.push(t);
+    }
+  }
+  failed = failures.length;
   // Read before the Chromiums close: a renderer's time then still counts (in its zygote's, live).
   cpu = cpu0 === null ? null : cpuSeconds() - cpu0;
 } finally {
   await Promise.all(browsers.map((b) => b.close()));
 }
 server.close();
-print(`e2e: ${chosen.length - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}; screenshots in ${shots}`);
+for (const name of flaky) print(`e2e: FLAKY under load (failed ${jobs} at a time, passed alone): ${name}`);
+print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}; screenshots in ${shots}`);
 // `--durations-out FILE` writes the same to FILE instead (scripts/test.sh: target/e2e-durations.json,
 // so that any green run's times can replace tests/e2e/durations.json without a run of their own).
 const durationsOut = option('--durations-out', null);

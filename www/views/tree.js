@@ -23,10 +23,13 @@ const MAX_TALL = 200;
 
 export class TreeView {
   /** `root`: an empty <details>; `onPick(step)`: move the search to event number `step`;
-   *  `onBranch(level, n)`: forward until the search has tried `n` more options at `level`. */
-  constructor(root, { onPick, onBranch }) {
+   *  `onBack(options)`: back to the moment it tried the last of `options` (from level 0) below
+   *  the others, for a node whose step a fold did not keep; `onBranch(level, n)`: forward until
+   *  the search has tried `n` more options at `level`. */
+  constructor(root, { onPick, onBack, onBranch }) {
     this.root = root;
     this.onPick = onPick;
+    this.onBack = onBack;
     this.onBranch = onBranch;
     let open = true;
     try {
@@ -487,9 +490,14 @@ export class TreeView {
     const { tree: t, lay } = this;
     this.picked.textContent = `Going to ${this.wordsOf(id)}.`;
     if (id < t.size) {
-      // Made again from a fold, a node on the path has no step kept: stepping back reaches it.
-      if (t.at[id] === NONE) this.picked.textContent = `${this.wordsOf(id)}: when it was tried is not kept; step back to reach it.`;
-      else this.onPick(t.at[id]);
+      // Made again from a fold, a node on the path has no step kept: the search steps back
+      // until it tries the node's options again (Rust finds the moment).
+      if (t.at[id] !== NONE) this.onPick(t.at[id]);
+      else {
+        const options = [];
+        for (let k = id; k > 0; k = t.parent[k]) options.push(t.option[k]);
+        this.onBack(options.reverse());
+      }
       return;
     }
     const g = lay.ghosts[id - t.size];
