@@ -17,10 +17,10 @@ import { narrate, wordsFor } from './narration.js';
 import { SPEEDS } from './player.js';
 import { grouped } from './grouped.js';
 
-/** At top speeds (300 events a frame and more) the words and the pictures that change in
- *  every frame (pseudocode's line, the workbench's picture) are
- *  written at most once in this many ms: nobody reads them at 60 a second, and each write
- *  costs the browser style, layout and paint (bench/frame-trace.mjs; docs/benchmarks.md). */
+/** At top speeds (300 events a frame and more) the pseudocode's marked line and the
+ *  workbench's picture, which would change in every frame, are written at most once in this
+ *  many ms: nobody reads them at 60 a second, and each write costs the browser style, layout
+ *  and paint (bench/frame-trace.mjs; docs/benchmarks.md). Paused, they are written at once. */
 export const WORDS_MS = 100;
 
 /** The views, in the order of their tabs (each has `tab-MODE` and `MODE-pane`). */
