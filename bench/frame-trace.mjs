@@ -6,11 +6,12 @@
 // is what to compare on a loaded machine; frames/s swings with the load.
 //
 //   node bench/frame-trace.mjs [--case 9x9|pento|matrix] [--closed] [--seconds S (3)]
-//                              [--rounds N (1)] [--why] [--out trace.json]
+//                              [--rounds N (1)] [--why] [--writes] [--out trace.json]
 //
 // Cases: the empty 9×9 with the search tree shown and in view (--closed: the tree closed),
 // the workbench's pentominoes 6×10 likewise, and `matrix`: bench/matrix-fps.mjs's 9×9 (the
-// whole matrix in view). Numbers only, no pass/fail.
+// whole matrix in view). --writes: after the trace, the DOM writes of 60 frames (a
+// MutationObserver), counted by kind and element. Numbers only, no pass/fail.
 import { chromium } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,6 +26,7 @@ const shown = !args.includes('--closed');
 const seconds = Number(option('--seconds', 3));
 const rounds = Number(option('--rounds', 1));
 const why = args.includes('--why');
+const writes = args.includes('--writes');
 const out = option('--out', null);
 /** Selectors hidden (display: none) before playing: what the rest costs without them. */
 const hide = option('--hide', '');
@@ -100,8 +102,30 @@ async function run() {
   }), seconds * 1000);
   await cdp.send('Tracing.end');
   await finished;
+  const written = writes ? await page.evaluate(() => new Promise((done) => {
+    const tally = new Map();
+    const name = (n) => {
+      const parts = [];
+      for (let e = n.nodeType === 1 ? n : n.parentElement; e && parts.length < 3; e = e.parentElement) parts.unshift(e.id ? `#${e.id}` : `${e.localName}${e.classList[0] ? `.${e.classList[0]}` : ''}`);
+      return parts.join('>');
+    };
+    const mo = new MutationObserver((ms) => {
+      for (const m of ms) {
+        const k = `${m.type}${m.attributeName ? ` [${m.attributeName}]` : ''} ${name(m.target)}`;
+        tally.set(k, (tally.get(k) ?? 0) + 1);
+      }
+    });
+    mo.observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
+    let n = 0;
+    const f = () => {
+      if (++n < 60) return requestAnimationFrame(f);
+      mo.disconnect();
+      done([...tally].sort((a, b) => b[1] - a[1]).slice(0, 30));
+    };
+    requestAnimationFrame(f);
+  })) : null;
   await ctx.close();
-  return { chunks, frames };
+  return { chunks, frames, written };
 }
 
 function analyse(events, frames) {
@@ -156,7 +180,7 @@ function analyse(events, frames) {
 
 const sum = [];
 for (let r = 0; r < rounds; r++) {
-  const { chunks, frames } = await run();
+  const { chunks, frames, written } = await run();
   if (out) writeFileSync(out, JSON.stringify({ traceEvents: chunks }));
   const a = analyse(chunks, frames);
   sum.push(a);
@@ -167,6 +191,7 @@ for (let r = 0; r < rounds; r++) {
   console.log(`  other threads, ms a frame: ${Object.entries(a.others).map(([n, us]) => `${n} ${per(us)}`).join(', ')}`);
   const top = [...a.self].sort((x, y) => y[1] - x[1]).slice(0, 24);
   console.log(`  top self: ${top.map(([n, us]) => `${n} ${per(us)}`).join(', ')}`);
+  if (written) console.log(`  DOM writes in 60 frames:\n${written.map(([k, n]) => `    ${String(n).padStart(6)} ${k}`).join('\n')}`);
   if (why) {
     const tally = (name, keyOf) => {
       const m = new Map();
