@@ -22,7 +22,7 @@
 //   node tests/dist/run.mjs --no-build    tests dist/ as it is
 //   node tests/dist/run.mjs --only TEXT   only the tests whose name contains TEXT (the sizes too)
 
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/chromium.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -78,10 +78,8 @@ const files = (() => {
 const read = (p) => readFileSync(join(dist, p), 'utf8');
 const sha256 = (data, enc = 'hex') => createHash('sha256').update(data).digest(enc);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+// Without the address bar's drop-down pages in each new context (tests/e2e/chromium.mjs).
+const browser = await launchChromium();
 
 /** A fresh context whose pages report problems, CSP violations and a boot failure message. */
 async function newContext(label, options = {}) {
