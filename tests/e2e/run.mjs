@@ -10,7 +10,9 @@
 //   node tests/e2e/run.mjs --perf [--minutes 3]   frame rate over 10 s and memory over minutes
 //   node tests/e2e/run.mjs --jobs 3        three tests at a time, each in a Chromium of its own
 //                                          (most of a test is waiting for the page; scripts/test.sh
-//                                          runs it so); each test's lines print when it ends
+//                                          runs it so); each test's lines print when it ends; a test
+//                                          that fails then runs once more alone at the end: passing
+//                                          alone, it is named FLAKY and the run passes (--no-retry: never)
 //   node tests/e2e/run.mjs --save-durations   also writes each test's time to tests/e2e/durations.json,
 //                                          which orders the tests longest first (commit it when
 //                                          tests were added or got much slower or faster)
@@ -21,7 +23,7 @@
 //
 // Exits non-zero if any test fails. Any error the page logs fails the test it happens in.
 
-import { chromium } from 'playwright-core';
+import { launchChromium, dropDownPages } from './chromium.mjs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
 import { mkdirSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -70,13 +72,14 @@ const DRAWN_LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....
 // --- harness ------------------------------------------------------------------------------------
 const server = await serve(root, 0);
 const base = `http://127.0.0.1:${server.address().port}/`;
-const launch = () => chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'],
-});
+// Chromium without the address bar's drop-down pages, which cost each new context more CPU than
+// the page under test (tests/e2e/chromium.mjs).
+const launch = () => launchChromium(['--enable-precise-memory-info']);
 
 const tests = [];
 const test = (name, fn) => tests.push({ name, fn });
+/** Pages opened by `open()` in this run (each a fresh context: the biggest share of e2e's CPU). */
+let pagesOpened = 0;
 /**
  * The running test's own state: its worker's Chromium, the errors its pages log, the browser
  * contexts it opened (closed when it ends) and the lines it prints. With --jobs, tests run side
@@ -188,6 +191,7 @@ async function open(hash = '', { width = 1280, height = 800, dark = false, reduc
   const { browser, contexts, errors } = current();
   const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions });
   contexts.push(ctx);
+  pagesOpened++;
   await ctx.addInitScript(watchBlocking);
   if (init) await ctx.addInitScript(init);
   const page = await ctx.newPage();
@@ -305,6 +309,15 @@ async function setSpeed(page, index = 'max') {
 }
 
 // --- the tests ----------------------------------------------------------------------------------
+test('the test browser: a new context loads the page under test and no address-bar drop-down pages (they cost each test more CPU than the page)', async () => {
+  // Chromium 156 loads two WebUI pages (chrome://omnibox-popup.top-chrome/) in every new
+  // window: about 1.4 s of CPU a context, nearly every test's page. tests/e2e/chromium.mjs
+  // turns them off; a Chromium that renames the features would bring them back unseen.
+  const page = await open('', { width: 375, height: 400 });
+  assert.equal(await page.evaluate(() => document.body.classList.contains('ready')), true);
+  assert.deepEqual(await dropDownPages(current().browser), [], 'the drop-down pages are loaded: see tests/e2e/chromium.mjs');
+});
+
 test('the board is an ARIA grid with labelled cells and labelled controls', async () => {
   const page = await open(`#p=${POJ1}`);
   assert.equal(await page.$$eval('[role="grid"]#board', (g) => g.length), 1);
@@ -1695,11 +1708,23 @@ test('workbench: counting in the worker: known counts, progress on pentominoes 6
   await page.click('#cover-count');
   await page.waitForFunction(() => /so far \([\d,]+ nodes\)/.test(document.querySelector('#cover-result').textContent), null, { timeout: 10000 });
   await page.waitForFunction(() => /Counting… [1-9][\d,]* solutions so far/.test(document.querySelector('#cover-result').textContent), null, { timeout: 20000 });
-  // While it counts, the page answers: a step of the search on the main thread.
-  const t0 = Date.now();
+  // While it counts, the page answers: a step of the search on the main thread, timed in the
+  // page from the key's arrival to the counter showing the step (the test's round trips to
+  // Chromium, slow when the machine is loaded, are not the page's). A count on the main thread
+  // would hold the key until its end: seconds on one core, even at two workers' speed.
+  await page.evaluate(() => {
+    const box = document.querySelector('[data-counter="events"]');
+    window.__step = {};
+    addEventListener('keydown', () => { window.__step.key ??= performance.now(); }, { capture: true, once: true });
+    new MutationObserver((_, o) => { if (box.textContent === '1') { window.__step.shown = performance.now(); o.disconnect(); } })
+      .observe(box, { childList: true, characterData: true, subtree: true });
+  });
   await page.keyboard.press(']');
+  await page.waitForFunction(() => window.__step.shown !== undefined, null, { timeout: 30000 });
   assert.equal(await counter(page, 'events'), 1);
-  assert.ok(Date.now() - t0 < 2000, 'a step while counting is quick');
+  const step = await page.evaluate(() => window.__step.shown - window.__step.key);
+  assert.ok(step < 1500, `a step while counting is shown ${step.toFixed(0)} ms after its key (at most 1.5 s)`);
+  assert.match(await coverResult(page), /^Counting… /, 'the count goes on behind the step');
   await shot(page, 'workbench-counting');
   await page.click('#cover-result button');
   assert.equal(await coverResult(page), 'Cancelled. The count was stopped and the solver is ready again.');
@@ -4277,6 +4302,31 @@ test('search tree: past 16,384 nodes finished branches fold into counts that add
   const then = await treeShown(page);
   assert.ok(then.said.startsWith(`${n(back.nodes)} options tried, ${n(back.deadEnds)} dead ends, ${n(back.solutions)} solutions`), then.said);
   await shotOf(page, '#tree', 'tree-folded');
+  // A node on the path made again from a fold has no step kept: picked from the keyboard (End,
+  // then up to it), Enter takes the search back to the moment it tried that node. (Back to
+  // event 150,000: a branch finished and folded long before event 370,000.)
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.runBack(t.events - 150000, 0); window.dlxPage.shell.render(); });
+  const deep = await counters(page);
+  await drawnAt(deep.nodes);
+  const path = () => page.evaluate(() => {
+    const { tree: t } = window.dlxPage.shell.views.tree;
+    return { ids: [...t.path], at: [...t.path].map((k) => t.at[k]), options: [...t.path].map((k) => t.option[k]) };
+  });
+  const before = await path();
+  const k = before.at.findIndex((at, j) => j > 0 && at === 0xffffffff);
+  assert.ok(k > 0, `a node on the path was made again from a fold (steps: ${before.at.join(' ')})`);
+  await page.focus('#tree .tree-scroll');
+  await page.keyboard.press('End');
+  for (let j = before.ids.length - 1; j > k; j--) await page.keyboard.press('ArrowUp');
+  assert.match(await page.$eval('#tree', (t) => t.textContent), /Picked: .*tried before its branch was folded/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !window.dlxPage.shell.player.busy, null, { timeout: 30000 });
+  const there = await counters(page);
+  assert.ok(there.events < deep.events, `back: ${there.events} < ${deep.events}`);
+  await drawnAt(there.nodes);
+  const after = await path();
+  assert.deepEqual(after.options, before.options.slice(0, k + 1), 'the search is at the node picked, its options the path');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastKind), await page.evaluate(() => window.dlxPage.dlx.EventKind.Try), 'right after it was tried');
 });
 
 test('plain backtracking: its node count is the plain DFS\'s, it steps with the search forwards and back, and a race shows the factor', async () => {
@@ -4742,6 +4792,83 @@ test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1
   assert.deepEqual(bad, []);
 });
 
+// --- issue 33: the frames at top speed: only what changed is written --------------------------------
+test('top speed: no attribute is written with the value it already has; the pseudocode and the picture change at most 10 times a second', async () => {
+  for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
+    await page.click('#stop-at-solution'); // off: it plays on past each solution
+    await setSpeed(page);
+    await page.click('.transport [data-action="toggle"]');
+    await page.waitForFunction(() => window.dlxPage.player.playing && window.dlxPage.controller.trace.events > 20000);
+    // One second of frames watched: each write of an attribute, and each change of the words.
+    const r = await page.evaluate(() => new Promise((done) => {
+      const records = [];
+      const mo = new MutationObserver((ms) => records.push(...ms));
+      mo.observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, childList: true, characterData: true });
+      const t0 = performance.now();
+      let frames = 0;
+      const frame = () => {
+        frames++;
+        if (performance.now() - t0 < 1000) return requestAnimationFrame(frame);
+        records.push(...mo.takeRecords());
+        mo.disconnect();
+        const ms = performance.now() - t0;
+        const name = (el) => el.id || `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} in #${el.closest('[id]')?.id}`;
+        // A write that left the attribute as it was: the value after it (the next write's old
+        // value, or the value now) equals the value before it.
+        const same = new Map();
+        const last = new Map();
+        for (const m of records.filter((m) => m.type === 'attributes')) {
+          const key = m.target;
+          const byName = last.get(key) ?? last.set(key, new Map()).get(key);
+          const before = byName.get(m.attributeName);
+          if (before && before.oldValue === m.oldValue) same.set(`${name(key)} [${m.attributeName}]`, true); // A -> A, then on
+          byName.set(m.attributeName, m);
+        }
+        for (const [el, byName] of last) {
+          for (const [attr, m] of byName) if (m.oldValue === el.getAttribute(attr)) same.set(`${name(el)} [${attr}]`, true);
+        }
+        done({ frames, ms, same: [...same.keys()], picture: records.filter((m) => m.type === 'childList' && m.target.localName === 'svg' && m.target.parentElement?.id === 'cover-picture' && m.removedNodes.length > 0).length, algo: records.filter((m) => m.attributeName === 'aria-current' && m.target.closest('#algo') && m.target.hasAttribute('aria-current')).length, playing: window.dlxPage.player.playing });
+      };
+      requestAnimationFrame(frame);
+    }));
+    assert.ok(r.playing, hash);
+    // Before: #busy, #stop-note and #predict [hidden], #predict-toggle [aria-pressed], the
+    // narration's [aria-live], #stack's [class] (and the workbench's #cover-dance) in every frame.
+    assert.deepEqual(r.same, [], `${hash}: written with the value it had (${r.frames} frames)`);
+    // Before, the pseudocode's line and the picture were written in every frame.
+    const most = Math.ceil(r.ms / 100) + 1;
+    assert.ok(r.algo <= most, `${hash}: the pseudocode's line marked ${r.algo} times in ${Math.round(r.ms)} ms`);
+    if (hash === '#m=cover') assert.ok(r.picture <= most, `${hash}: the picture redrawn ${r.picture} times in ${Math.round(r.ms)} ms`);
+    // Paused, the words say the moment at once (not 100 ms later).
+    await page.click('.transport [data-action="toggle"]');
+    const paused = await page.evaluate(() => ({ algo: document.querySelector('#algo').dataset.step, narration: document.querySelector('#narration').textContent }));
+    assert.ok(paused.algo !== '' && !/^Searching at/.test(paused.narration), JSON.stringify(paused));
+  }
+});
+
+test('search tree: as it grows, the drawing scrolls where the box does, and a tree no wider than its box keeps its root in view', async () => {
+  const page = await open(`#p=${POJ2}`);
+  const seen = [];
+  for (const n of [40, 400]) {
+    await page.evaluate((n) => window.dlxPage.player.forward(n), n);
+    await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    // After the box's new size has come back through its observer: two frames.
+    seen.push(await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const t = window.dlxPage.shell.views.tree;
+      const sc = document.querySelector('#tree .tree-scroll');
+      const root = t.at(t.lay.x[0], 0)[1];
+      done({ events: t.trace.events, model: t.scroll[1], box: sc.scrollTop, root, height: sc.clientHeight, wide: t.spaceSize[0] > t.css[0] });
+    })))));
+  }
+  for (const s of seen) assert.equal(s.model, s.box, `the tree is drawn for the box's scroll: ${JSON.stringify(s)}`);
+  // At 40 steps (8 levels) the tree fits its box: the root is in view. Before, the drawing
+  // counted a horizontal scroll bar the box did not have and drew 6 px above the box's place.
+  const first = seen[0];
+  assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
 // The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
@@ -4785,6 +4912,7 @@ const cpu0 = cpuSeconds();
 
 let failed = 0, next = 0;
 const t0 = Date.now();
+/** Runs test `t` in `browser`, prints its lines and verdict; true if it passed. */
 async function runOne(t, browser) {
   const me = { browser, errors: [], contexts: [], out: [] };
   const t1 = Date.now();
@@ -4797,7 +4925,6 @@ async function runOne(t, browser) {
       assert.deepEqual(me.errors, [], 'the page logged errors');
       verdict = 'ok  ';
     } catch (e) {
-      failed++;
       verdict = `FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`;
       if (me.errors.length) verdict += `\n     page errors: ${me.errors.join(' | ')}`;
     }
@@ -4809,23 +4936,43 @@ async function runOne(t, browser) {
   const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}`;
   for (const line of me.out) print(line);
   print(verdict === 'ok  ' ? `ok   ${t.name} (${times})` : verdict);
+  return verdict === 'ok  ';
 }
 const browsers = [];
+const failures = [];
 async function worker() {
   const browser = await launch();
   browsers.push(browser);
-  while (next < chosen.length) await runOne(chosen[next++], browser);
+  while (next < chosen.length) {
+    const t = chosen[next++];
+    if (!(await runOne(t, browser))) failures.push(t);
+  }
 }
+// Several at a time, a test shares two cores with the others' pages (and, in scripts/test.sh,
+// with Miri and the fuzzer): one that waits on the page can run out of time there. A test that
+// failed so runs once more, alone, once the others are done: it passes the stage only if it
+// passes then, and the summary names it as flaky under load, with its first failure printed
+// above. A test that fails alone fails the stage. `--no-retry` (or one job) never retries.
+const flaky = [];
 let cpu = null;
 try {
   await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
+  if (failures.length && jobs > 1 && !flag('--no-retry')) {
+    print(`e2e: ${failures.length} failed with ${jobs} at a time; running ${failures.length === 1 ? 'it' : 'them'} again, alone`);
+    for (const t of failures.splice(0)) {
+      if (await runOne(t, browsers[0])) flaky.push(t.name);
+      else failures.push(t);
+    }
+  }
+  failed = failures.length;
   // Read before the Chromiums close: a renderer's time then still counts (in its zygote's, live).
   cpu = cpu0 === null ? null : cpuSeconds() - cpu0;
 } finally {
   await Promise.all(browsers.map((b) => b.close()));
 }
 server.close();
-print(`e2e: ${chosen.length - failed} passed, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}; screenshots in ${shots}`);
+for (const name of flaky) print(`e2e: FLAKY under load (failed ${jobs} at a time, passed alone): ${name}`);
+print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}, ${pagesOpened} pages opened; screenshots in ${shots}`);
 // `--durations-out FILE` writes the same to FILE instead (scripts/test.sh: target/e2e-durations.json,
 // so that any green run's times can replace tests/e2e/durations.json without a run of their own).
 const durationsOut = option('--durations-out', null);

@@ -1,0 +1,85 @@
+// Launches Debian's Chromium for the page's tests (tests/e2e/run.mjs, tests/dist/run.mjs) with
+// playwright-core, without the browser's own pages that cost every test CPU.
+//
+// Chromium 156 in headless mode is the whole browser: every new browser context (each test's
+// `open()`, a fresh window) also loads two WebUI pages of the address bar's drop-down
+// (chrome://omnibox-popup.top-chrome/ and its AI-mode twin) in a renderer of their own, ahead
+// of any use. Measured on 2026-11-27 (a Chromium trace of one page load, and the CPU of the
+// test's processes from /proc): about 1.4 s of CPU a context for those pages, against 1.5 s for
+// the page under test itself; e2e opens a context for nearly every page (about 200 a run).
+// `--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup` leaves them out (the DevTools
+// protocol's list of targets then holds the tests' pages alone: `dropDownPages`).
+//
+// Chromium reads only the last --disable-features it is given, and playwright-core passes its
+// own list: given a second one, Chromium would drop playwright's (PaintHolding among them,
+// which playwright turns off so that screenshots are not held back). So playwright's switch is
+// left out (`ignoreDefaultArgs`) and one list with both is passed. `PLAYWRIGHT_DISABLED` is
+// playwright-core 1.65.1's list; `launchChromium` checks that Chromium got exactly one
+// --disable-features (a newer playwright with another list would add its own again), and
+// fails with what to do if not.
+
+import { chromium } from 'playwright-core';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** playwright-core 1.65.1's disabled features (lib/coreBundle.js, `disabledFeatures`). */
+export const PLAYWRIGHT_DISABLED = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync', 'DestroyProfileOnBrowserClose', 'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable', 'LensOverlay', 'MediaRouter', 'PaintHolding',
+  'ThirdPartyStoragePartitioning', 'AvoidCorsURLLoaderRestartOnRedirect', 'TcpPortRandomizationWin',
+  'OptimizationHints', 'NetworkTimeServiceQuerying', 'AimEnabled', 'PreconnectToSearch',
+  'msForceBrowserSignIn', 'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/** The address bar's drop-down pages, loaded in every new window (see above). */
+export const OURS_DISABLED = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+export const BASE_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** The --disable-features switches of the Chromiums this process started (Linux's /proc). */
+function disableFeatureSwitches() {
+  const found = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
+      const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (!argv.some((a) => a.startsWith('--remote-debugging-pipe'))) continue;
+      found.push(argv.filter((a) => a.startsWith('--disable-features=')));
+    } catch {
+      // ended meanwhile, or not ours to read
+    }
+  }
+  return found;
+}
+
+/** Chromium, headless, `args` added to BASE_ARGS, the drop-down's pages left out. */
+export async function launchChromium(args = []) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED.join(',')}`],
+    args: [...BASE_ARGS, ...args, `--disable-features=${[...PLAYWRIGHT_DISABLED, ...OURS_DISABLED].join(',')}`],
+  });
+  let switches;
+  try {
+    switches = disableFeatureSwitches();
+  } catch {
+    return browser; // no /proc: not checked
+  }
+  const bad = switches.find((s) => s.length !== 1);
+  if (bad) {
+    await browser.close();
+    throw new Error(`tests/e2e/chromium.mjs: Chromium got ${bad.length} --disable-features switches (${bad.join(' ')}); it reads only the last. playwright-core's own list changed: copy it (lib/coreBundle.js, disabledFeatures) into PLAYWRIGHT_DISABLED`);
+  }
+  return browser;
+}
+
+/** The address bar drop-down's pages that `browser` holds (none, launched as above). */
+export async function dropDownPages(browser) {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    return targetInfos.filter((t) => t.url.startsWith('chrome://omnibox-popup')).map((t) => t.url);
+  } finally {
+    await cdp.detach();
+  }
+}
