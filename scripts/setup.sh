@@ -84,18 +84,25 @@ fi
 # --- npm packages (playwright-core, esbuild, binaryen's wasm-opt, dancing-links, Stryker, pixelmatch, pngjs)
 # Mostly waiting on the registry and the disk, so it runs in the background beside the cargo
 # builds below (about 15 s saved on a fresh machine); its output is printed when it is waited for.
+# Serving needs only binaryen's wasm-opt, the one entry of package.json's "dependencies": `--serve`
+# installs that alone (`npm ci --omit=dev`: one package, no install scripts to run) and stamps
+# node_modules so; the tests' set-up finds that stamp short of theirs and installs everything.
 npm_setup() {
     [[ -f package-lock.json ]] || { say "no package-lock.json: skipping npm"; return 0; }
     command -v npm >/dev/null || die "npm not found (Node 20 + npm expected on the machine)"
-    local stamp=node_modules/.setup-lock-sha256 want_hash t1
+    local stamp=node_modules/.setup-lock-sha256 want_hash have_hash="" t1 omit=() what="every package"
     want_hash="$(cat package.json package-lock.json | sha256sum | cut -d' ' -f1)"
-    if [[ -d node_modules && -f "$stamp" && "$(cat "$stamp")" == "$want_hash" ]]; then
+    [[ -d node_modules && -f "$stamp" ]] && have_hash="$(cat "$stamp")"
+    if [[ "$have_hash" == "$want_hash" ]]; then
         say "node_modules up to date with package-lock.json"
+    elif [[ "$mode" == serve && "$have_hash" == "serve:$want_hash" ]]; then
+        say "node_modules has what serving needs, up to date with package-lock.json"
     else
-        say "npm ci (node_modules missing or older than package-lock.json)"
+        if [[ "$mode" == serve ]]; then omit=(--omit=dev); what="what serving needs (binaryen)"; fi
+        say "npm ci: $what (node_modules missing or older than package-lock.json)"
         t1=$SECONDS
-        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund </dev/null
-        echo "$want_hash" > "$stamp"
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund "${omit[@]}" </dev/null
+        echo "${omit:+serve:}$want_hash" > "$stamp"
         say "npm ci done in $((SECONDS - t1))s"
     fi
 }

@@ -283,6 +283,31 @@ impl Trace {
     /// event whose kind is in `stop_before`: that event stays done, and is the last.
     /// (So "back to the previous Try" undoes the events after the Try before the last.)
     pub fn run_back(&mut self, max: u64, stop_before: u32) -> Run {
+        self.undo(max, |e, _, undone| undone > 0 && stop_before & Kind::of(e).bit() != 0)
+    }
+
+    /// Undoes up to `max` events, stopping at the moment right after the search tried the
+    /// last option of `path` (options from level 0 down) with the others above it: the moment
+    /// of a tree node made again from a fold, whose event count was not kept. Stops at the
+    /// start if no such moment lies behind (then `stopped` is true and the search is at its
+    /// start); else `stopped` says whether it was found.
+    pub fn back_to(&mut self, max: u64, path: &[u32]) -> Run {
+        let Some((&last, above)) = path.split_last() else {
+            return Run::default(); // the root: no Try to stop after
+        };
+        let tried = Event::Try {
+            option: last,
+            level: above.len() as u32,
+        };
+        self.undo(max, |e, search, _| {
+            e == tried && search.solution().eq(above.iter().map(|&o| o as usize))
+        })
+    }
+
+    /// Undoes up to `max` events, stopping at the start or where `stop(event, search after
+    /// undoing it, events undone before it)` says so: that event is done again and stays the
+    /// last.
+    fn undo(&mut self, max: u64, mut stop: impl FnMut(Event, &Search, u64) -> bool) -> Run {
         let mut depth = (self.search.depth(), self.search.depth());
         let mut run = Run::default();
         while run.events < max {
@@ -290,7 +315,7 @@ impl Trace {
                 run.stopped = true;
                 break;
             };
-            if run.events > 0 && stop_before & Kind::of(e).bit() != 0 {
+            if stop(e, &self.search, run.events) {
                 self.redo(); // it is where we stop
                 run.stopped = true;
                 break;

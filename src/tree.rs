@@ -717,6 +717,69 @@ mod tests {
         assert!(folded > 100, "the trees folded: {folded}");
     }
 
+    /// A node made again from a fold has no event count kept; `Trace::back_to` finds its
+    /// moment by stepping back: the moment an unfolded tree of the same search kept for it.
+    #[test]
+    fn back_to_reaches_a_node_made_again_from_a_fold_at_the_moment_it_was_tried() {
+        let hard: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+            .parse()
+            .unwrap();
+        let mut whole = Trace::sudoku(&hard);
+        whole.set_tree_limit(usize::MAX);
+        let mut t = Trace::sudoku(&hard);
+        t.set_tree_limit(400);
+        // Deep into the search, then back into the region its folds hold.
+        let total = whole.run(u64::MAX, 0).events;
+        t.run(total * 3 / 4, 0);
+        t.run_back(total / 8, 0);
+        assert!(t.tree().folds() >= 2, "{} folds", t.tree().folds());
+        let (nodes, path) = (t.tree().nodes(), t.tree().path());
+        let options = |k: usize| -> Vec<u32> { path[1..=k].iter().map(|&n| nodes[n as usize].option).collect() };
+        let unknown: Vec<usize> = (1..path.len())
+            .filter(|&k| nodes[path[k] as usize].at == UNKNOWN)
+            .collect();
+        assert!(!unknown.is_empty(), "some node on the path was made again from a fold");
+        // The unfolded tree's node of the same options, and when it was tried.
+        let kept = whole.tree().nodes();
+        let at_in_whole = |opts: &[u32]| {
+            let mut k = 0u32;
+            for &o in opts {
+                k = (1..kept.len() as u32)
+                    .find(|&c| kept[c as usize].parent == k && kept[c as usize].option == o)
+                    .expect("the unfolded tree has the node");
+            }
+            kept[k as usize].at
+        };
+        for k in unknown {
+            let opts = options(k);
+            let mut back = t.clone();
+            let run = back.back_to(u64::MAX, &opts);
+            assert!(run.stopped, "found the moment of depth {k}");
+            assert_eq!(
+                back.search().counters().events,
+                at_in_whole(&opts),
+                "depth {k}'s moment"
+            );
+            assert_eq!(back.search().solution().map(|o| o as u32).collect::<Vec<_>>(), opts);
+            assert_eq!(
+                back.last(),
+                Some(Event::Try {
+                    option: opts[k - 1],
+                    level: k as u32 - 1
+                })
+            );
+            check_folded(&back, 400);
+            // In pieces, as the page asks for it: the same moment.
+            let mut steps = t.clone();
+            while !steps.back_to(7, &opts).stopped {}
+            assert_eq!(steps.search().counters().events, back.search().counters().events);
+        }
+        // A moment that is not behind: back to the start, not found there.
+        let mut none = t.clone();
+        assert!(none.back_to(u64::MAX, &[u32::MAX]).stopped);
+        assert!(none.search().is_at_start());
+    }
+
     #[test]
     fn a_nine_by_nine_folds_within_its_limit_and_steps_back_through_its_folds() {
         let hard: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

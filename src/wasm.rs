@@ -832,6 +832,15 @@ impl Trace {
         self.run.events as f64
     }
 
+    /// Undoes at most `max` events, stopping right after the search tried the last option
+    /// of `path` (options from level 0) below the others: the moment of a search tree node
+    /// made again from a fold. `stopped`: found, or at the start with nothing found.
+    #[wasm_bindgen(js_name = backTo)]
+    pub fn back_to(&mut self, path: &[u32], max: f64) -> f64 {
+        self.run = self.inner.back_to(count_arg(max), path);
+        self.run.events as f64
+    }
+
     /// The event a step forward would do next, its two words in one (`a << 32 | kind | b <<
     /// 4`, a BigInt), or 2^64−1 at the end (no event's: kind 15 is none); the search left
     /// where it is: predict mode's answer is the search's own next move.

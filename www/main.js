@@ -89,6 +89,10 @@ const views = {
       shell.clearAnswer();
       shell.seekLink(step);
     },
+    onBack: (options) => {
+      shell.clearAnswer();
+      player.backTo(options);
+    },
     onBranch: (level, n) => {
       shell.clearAnswer();
       player.toBranch(level, n);

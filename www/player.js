@@ -228,6 +228,22 @@ export class Player {
     });
   }
 
+  /** Back to the moment the search tried the last of `options` (from level 0) below the
+   *  others: a search tree node whose step was folded away (Rust finds it, stepping back). */
+  backTo(options) {
+    const path = Uint32Array.from(options);
+    this.startTask('back to the node', () => {
+      const t0 = this.now(), t = this.trace;
+      do {
+        t.backTo(path, CHUNK);
+        this.depthLog.truncate(t.events);
+        if (this.depthLog.count === 0) this.depthLog.push(t.events, t.depth, t.depth);
+        if (t.stopped) return true;
+      } while (this.now() - t0 < TASK_MS);
+      return false;
+    });
+  }
+
   /** Forward until the search has tried `n` more options at `level` (a branch the search tree
    *  shows not yet tried), or the level ends first, or the search. */
   toBranch(level, n) {

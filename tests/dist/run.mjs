@@ -498,6 +498,19 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     for (let k = 0; k < 5; k++) await page.click('[data-action="forward"]');
     assert.equal(await events(page), 5);
     await shot(page, 'dist-file-knuth-dark');
+    // Issue 33's views in the single file: Algorithm X's current line, the search tree and
+    // Predict (a choice asked, answered and scored), all from the same inlined module.
+    assert.equal(await page.$$eval('#algo [aria-current="step"]', (l) => l.length), 1, 'one line of Algorithm X marked');
+    await page.waitForFunction(() => /^\d+ options? tried/.test(document.querySelector('#tree .tree-said')?.textContent ?? ''));
+    await page.click('#predict-toggle');
+    for (let k = 0; k < 30 && !(await page.$eval('#predict', (p) => p.classList.contains('asking'))); k++) await page.click('[data-action="forward"]');
+    const asked = await events(page);
+    await page.focus('#predict-item');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /^Score: [01] right of 1$/.test(document.querySelector('#predict .predict-score').textContent));
+    assert.match(await page.$eval('#predict .predict-verdict', (v) => v.textContent), /^(Right|No): /);
+    assert.equal(await events(page), asked + 1, 'the search made its choice once answered');
+    await page.click('#predict-toggle');
     // The workbench: its problem is packed into the link (CompressionStream works on file://
     // too), its count runs in workers of its own, and the link opens it again.
     await page.click('#tab-cover');

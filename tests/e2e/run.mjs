@@ -4302,6 +4302,31 @@ test('search tree: past 16,384 nodes finished branches fold into counts that add
   const then = await treeShown(page);
   assert.ok(then.said.startsWith(`${n(back.nodes)} options tried, ${n(back.deadEnds)} dead ends, ${n(back.solutions)} solutions`), then.said);
   await shotOf(page, '#tree', 'tree-folded');
+  // A node on the path made again from a fold has no step kept: picked from the keyboard (End,
+  // then up to it), Enter takes the search back to the moment it tried that node. (Back to
+  // event 150,000: a branch finished and folded long before event 370,000.)
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.runBack(t.events - 150000, 0); window.dlxPage.shell.render(); });
+  const deep = await counters(page);
+  await drawnAt(deep.nodes);
+  const path = () => page.evaluate(() => {
+    const { tree: t } = window.dlxPage.shell.views.tree;
+    return { ids: [...t.path], at: [...t.path].map((k) => t.at[k]), options: [...t.path].map((k) => t.option[k]) };
+  });
+  const before = await path();
+  const k = before.at.findIndex((at, j) => j > 0 && at === 0xffffffff);
+  assert.ok(k > 0, `a node on the path was made again from a fold (steps: ${before.at.join(' ')})`);
+  await page.focus('#tree .tree-scroll');
+  await page.keyboard.press('End');
+  for (let j = before.ids.length - 1; j > k; j--) await page.keyboard.press('ArrowUp');
+  assert.match(await page.$eval('#tree', (t) => t.textContent), /Picked: .*tried before its branch was folded/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !window.dlxPage.shell.player.busy, null, { timeout: 30000 });
+  const there = await counters(page);
+  assert.ok(there.events < deep.events, `back: ${there.events} < ${deep.events}`);
+  await drawnAt(there.nodes);
+  const after = await path();
+  assert.deepEqual(after.options, before.options.slice(0, k + 1), 'the search is at the node picked, its options the path');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastKind), await page.evaluate(() => window.dlxPage.dlx.EventKind.Try), 'right after it was tried');
 });
 
 test('plain backtracking: its node count is the plain DFS\'s, it steps with the search forwards and back, and a race shows the factor', async () => {
@@ -4765,6 +4790,83 @@ test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1
   }
   for (const b of bad) console.log(`    ${b}`);
   assert.deepEqual(bad, []);
+});
+
+// --- issue 33: the frames at top speed: only what changed is written --------------------------------
+test('top speed: no attribute is written with the value it already has; the pseudocode and the picture change at most 10 times a second', async () => {
+  for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
+    await page.click('#stop-at-solution'); // off: it plays on past each solution
+    await setSpeed(page);
+    await page.click('.transport [data-action="toggle"]');
+    await page.waitForFunction(() => window.dlxPage.player.playing && window.dlxPage.controller.trace.events > 20000);
+    // One second of frames watched: each write of an attribute, and each change of the words.
+    const r = await page.evaluate(() => new Promise((done) => {
+      const records = [];
+      const mo = new MutationObserver((ms) => records.push(...ms));
+      mo.observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, childList: true, characterData: true });
+      const t0 = performance.now();
+      let frames = 0;
+      const frame = () => {
+        frames++;
+        if (performance.now() - t0 < 1000) return requestAnimationFrame(frame);
+        records.push(...mo.takeRecords());
+        mo.disconnect();
+        const ms = performance.now() - t0;
+        const name = (el) => el.id || `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} in #${el.closest('[id]')?.id}`;
+        // A write that left the attribute as it was: the value after it (the next write's old
+        // value, or the value now) equals the value before it.
+        const same = new Map();
+        const last = new Map();
+        for (const m of records.filter((m) => m.type === 'attributes')) {
+          const key = m.target;
+          const byName = last.get(key) ?? last.set(key, new Map()).get(key);
+          const before = byName.get(m.attributeName);
+          if (before && before.oldValue === m.oldValue) same.set(`${name(key)} [${m.attributeName}]`, true); // A -> A, then on
+          byName.set(m.attributeName, m);
+        }
+        for (const [el, byName] of last) {
+          for (const [attr, m] of byName) if (m.oldValue === el.getAttribute(attr)) same.set(`${name(el)} [${attr}]`, true);
+        }
+        done({ frames, ms, same: [...same.keys()], picture: records.filter((m) => m.type === 'childList' && m.target.localName === 'svg' && m.target.parentElement?.id === 'cover-picture' && m.removedNodes.length > 0).length, algo: records.filter((m) => m.attributeName === 'aria-current' && m.target.closest('#algo') && m.target.hasAttribute('aria-current')).length, playing: window.dlxPage.player.playing });
+      };
+      requestAnimationFrame(frame);
+    }));
+    assert.ok(r.playing, hash);
+    // Before: #busy, #stop-note and #predict [hidden], #predict-toggle [aria-pressed], the
+    // narration's [aria-live], #stack's [class] (and the workbench's #cover-dance) in every frame.
+    assert.deepEqual(r.same, [], `${hash}: written with the value it had (${r.frames} frames)`);
+    // Before, the pseudocode's line and the picture were written in every frame.
+    const most = Math.ceil(r.ms / 100) + 1;
+    assert.ok(r.algo <= most, `${hash}: the pseudocode's line marked ${r.algo} times in ${Math.round(r.ms)} ms`);
+    if (hash === '#m=cover') assert.ok(r.picture <= most, `${hash}: the picture redrawn ${r.picture} times in ${Math.round(r.ms)} ms`);
+    // Paused, the words say the moment at once (not 100 ms later).
+    await page.click('.transport [data-action="toggle"]');
+    const paused = await page.evaluate(() => ({ algo: document.querySelector('#algo').dataset.step, narration: document.querySelector('#narration').textContent }));
+    assert.ok(paused.algo !== '' && !/^Searching at/.test(paused.narration), JSON.stringify(paused));
+  }
+});
+
+test('search tree: as it grows, the drawing scrolls where the box does, and a tree no wider than its box keeps its root in view', async () => {
+  const page = await open(`#p=${POJ2}`);
+  const seen = [];
+  for (const n of [40, 400]) {
+    await page.evaluate((n) => window.dlxPage.player.forward(n), n);
+    await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    // After the box's new size has come back through its observer: two frames.
+    seen.push(await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const t = window.dlxPage.shell.views.tree;
+      const sc = document.querySelector('#tree .tree-scroll');
+      const root = t.at(t.lay.x[0], 0)[1];
+      done({ events: t.trace.events, model: t.scroll[1], box: sc.scrollTop, root, height: sc.clientHeight, wide: t.spaceSize[0] > t.css[0] });
+    })))));
+  }
+  for (const s of seen) assert.equal(s.model, s.box, `the tree is drawn for the box's scroll: ${JSON.stringify(s)}`);
+  // At 40 steps (8 levels) the tree fits its box: the root is in view. Before, the drawing
+  // counted a horizontal scroll bar the box did not have and drew 6 px above the box's place.
+  const first = seen[0];
+  assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
 });
 
 // --- run ---------------------------------------------------------------------------------------------

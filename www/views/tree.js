@@ -23,10 +23,13 @@ const MAX_TALL = 200;
 
 export class TreeView {
   /** `root`: an empty <details>; `onPick(step)`: move the search to event number `step`;
-   *  `onBranch(level, n)`: forward until the search has tried `n` more options at `level`. */
-  constructor(root, { onPick, onBranch }) {
+   *  `onBack(options)`: back to the moment it tried the last of `options` (from level 0) below
+   *  the others, for a node whose step a fold did not keep; `onBranch(level, n)`: forward until
+   *  the search has tried `n` more options at `level`. */
+  constructor(root, { onPick, onBack, onBranch }) {
     this.root = root;
     this.onPick = onPick;
+    this.onBack = onBack;
     this.onBranch = onBranch;
     let open = true;
     try {
@@ -208,7 +211,7 @@ export class TreeView {
     };
     this.spaceSize = [Math.ceil(w), Math.ceil(h)];
     // The old position, clamped to the new size (the browser does so without a scroll event).
-    this.scroll = [Math.min(this.scroll[0], Math.max(0, this.spaceSize[0] - this.css[0])), Math.min(this.scroll[1], Math.max(0, this.spaceSize[1] + BAR - this.css[1]))];
+    this.scroll = [Math.min(this.scroll[0], Math.max(0, this.spaceSize[0] - this.css[0])), Math.min(this.scroll[1], Math.max(0, this.spaceSize[1] + this.bar() - this.css[1]))];
     set(this.space.style, 'width', `${Math.ceil(w)}px`);
     set(this.space.style, 'height', `${Math.ceil(h)}px`);
     // As tall as the tree (and a scroll bar), up to the box's largest (CSS max-height).
@@ -230,10 +233,17 @@ export class TreeView {
     // As the browser clamps it (no scroll event comes when the clamped position is the old one).
     const [w, h] = this.spaceSize;
     if (x < left + margin || x > left + cw - margin) left = Math.round(Math.min(Math.max(0, w - cw), Math.max(0, x - cw / 2)));
-    if (y < top + margin || y > top + ch - margin) top = Math.round(Math.min(Math.max(0, h + BAR - ch), Math.max(0, y - ch / 2)));
+    if (y < top + margin || y > top + ch - margin) top = Math.round(Math.min(Math.max(0, h + this.bar() - ch), Math.max(0, y - ch / 2)));
     if (left !== this.scroll[0]) sc.scrollLeft = left;
     if (top !== this.scroll[1]) sc.scrollTop = top;
     this.scroll = [left, top];
+  }
+
+  /** The room a horizontal scroll bar takes under the tree: none when the tree is no wider
+   *  than the box (then the box scrolls down no further than the tree; counting a bar there
+   *  left the drawing a bar's worth above where the browser had scrolled, the root cut off). */
+  bar() {
+    return this.spaceSize[0] > this.css[0] ? BAR : 0;
   }
 
   /** A node's place in the scrolled space (CSS pixels). */
@@ -480,9 +490,14 @@ export class TreeView {
     const { tree: t, lay } = this;
     this.picked.textContent = `Going to ${this.wordsOf(id)}.`;
     if (id < t.size) {
-      // Made again from a fold, a node on the path has no step kept: stepping back reaches it.
-      if (t.at[id] === NONE) this.picked.textContent = `${this.wordsOf(id)}: when it was tried is not kept; step back to reach it.`;
-      else this.onPick(t.at[id]);
+      // Made again from a fold, a node on the path has no step kept: the search steps back
+      // until it tries the node's options again (Rust finds the moment).
+      if (t.at[id] !== NONE) this.onPick(t.at[id]);
+      else {
+        const options = [];
+        for (let k = id; k > 0; k = t.parent[k]) options.push(t.option[k]);
+        this.onBack(options.reverse());
+      }
       return;
     }
     const g = lay.ghosts[id - t.size];
