@@ -4972,7 +4972,7 @@ try {
 }
 server.close();
 for (const name of flaky) print(`e2e: FLAKY under load (failed ${jobs} at a time, passed alone): ${name}`);
-print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}, ${pagesOpened} pages opened; screenshots in ${shots}`);
+print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}, ${pagesOpened} page${pagesOpened === 1 ? '' : 's'} opened; screenshots in ${shots}`);
 // `--durations-out FILE` writes the same to FILE instead (scripts/test.sh: target/e2e-durations.json,
 // so that any green run's times can replace tests/e2e/durations.json without a run of their own).
 const durationsOut = option('--durations-out', null);
