@@ -17,6 +17,12 @@ import { narrate, wordsFor } from './narration.js';
 import { SPEEDS } from './player.js';
 import { grouped } from './grouped.js';
 
+/** At top speeds (300 events a frame and more) the pseudocode's marked line and the
+ *  workbench's picture, which would change in every frame, are written at most once in this
+ *  many ms: nobody reads them at 60 a second, and each write costs the browser style, layout
+ *  and paint (bench/frame-trace.mjs; docs/benchmarks.md). Paused, they are written at once. */
+export const WORDS_MS = 100;
+
 /** The views, in the order of their tabs (each has `tab-MODE` and `MODE-pane`). */
 export const MODES = ['sudoku', 'knuth', 'cover'];
 
@@ -32,6 +38,8 @@ export class Shell {
     this.lesson = null;
     this.router = null; // set by the composition root
     this.lastNarration = '';
+    /** When the words were last written at top speed (see WORDS_MS). */
+    this.wordsAt = -Infinity;
     /** Each view's own speed: Sudoku one event per frame, Knuth's 7 items 2 events per second, the workbench 4. */
     this.speeds = { sudoku: player.speed, knuth: SPEEDS.findIndex((s) => s.perSecond === 2), cover: SPEEDS.findIndex((s) => s.perSecond === 4) };
     this.narrationText = views.narration.appendChild(document.createTextNode(''));
@@ -87,26 +95,33 @@ export class Shell {
     const status = player.status;
     const paused = !status.playing && !status.task;
     const pic = room.picture?.read() ?? null;
-    room.render(pic, paused);
-    if (pic) counters.render(pic);
     const speed = SPEEDS[player.speed];
     const fast = status.playing && speed.perFrame >= 300;
-    narration.setAttribute('aria-live', (status.playing && !(speed.perSecond <= 2)) || status.task ? 'off' : 'polite');
+    // `words`: this frame writes the words (always, but at top speed only every WORDS_MS).
+    const now = performance.now();
+    const words = !fast || !(now - this.wordsAt < WORDS_MS);
+    if (words) this.wordsAt = fast ? now : -Infinity;
+    room.render(pic, paused, words);
+    if (pic) counters.render(pic);
+    const live = (status.playing && !(speed.perSecond <= 2)) || status.task ? 'off' : 'polite';
+    if (narration.getAttribute('aria-live') !== live) narration.setAttribute('aria-live', live);
     let text;
     if (!pic) text = room.noSearchText;
     else if (paused && room.pausedText?.(pic)) text = room.pausedText(pic);
     else if (fast) {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${grouped(pic.solutions)} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, room.trace, room.numbering);
-    views.pseudocode?.render(pic); // the line of Algorithm X the search is at (or undid last)
+    if (words) views.pseudocode?.render(pic); // the line of Algorithm X the search is at (or undid last)
     views.tree?.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
     views.predict?.render(player.gate, pic ? room.trace : null, pic, pic ? wordsFor(room.trace, room.numbering) : null); // predict mode's question
     if (!fast) views.stack.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
-    else views.stack.depth(pic.depth);
+    else views.stack.depth(pic.depth); // in every frame (its words in place): it says the depth the counters say
+    // In every frame (its box is `contain: strict`): it says the depth the counters and the stack say.
     if (text !== this.lastNarration) {
       this.lastNarration = text;
       this.narrationText.nodeValue = text;
-      narration.dataset.kind = pic?.last && !fast ? this.dlx.EventKind[pic.last.kind].toLowerCase() : '';
+      const kind = pic?.last && !fast ? this.dlx.EventKind[pic.last.kind].toLowerCase() : '';
+      if (narration.dataset.kind !== kind) narration.dataset.kind = kind;
     }
     plot.render(player.depthLog, room.maxDepth());
     controls.render(status, player.speed, room.searchable, player.stopAtSolution);

@@ -4792,6 +4792,83 @@ test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1
   assert.deepEqual(bad, []);
 });
 
+// --- issue 33: the frames at top speed: only what changed is written --------------------------------
+test('top speed: no attribute is written with the value it already has; the pseudocode and the picture change at most 10 times a second', async () => {
+  for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
+    await page.click('#stop-at-solution'); // off: it plays on past each solution
+    await setSpeed(page);
+    await page.click('.transport [data-action="toggle"]');
+    await page.waitForFunction(() => window.dlxPage.player.playing && window.dlxPage.controller.trace.events > 20000);
+    // One second of frames watched: each write of an attribute, and each change of the words.
+    const r = await page.evaluate(() => new Promise((done) => {
+      const records = [];
+      const mo = new MutationObserver((ms) => records.push(...ms));
+      mo.observe(document.body, { subtree: true, attributes: true, attributeOldValue: true, childList: true, characterData: true });
+      const t0 = performance.now();
+      let frames = 0;
+      const frame = () => {
+        frames++;
+        if (performance.now() - t0 < 1000) return requestAnimationFrame(frame);
+        records.push(...mo.takeRecords());
+        mo.disconnect();
+        const ms = performance.now() - t0;
+        const name = (el) => el.id || `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} in #${el.closest('[id]')?.id}`;
+        // A write that left the attribute as it was: the value after it (the next write's old
+        // value, or the value now) equals the value before it.
+        const same = new Map();
+        const last = new Map();
+        for (const m of records.filter((m) => m.type === 'attributes')) {
+          const key = m.target;
+          const byName = last.get(key) ?? last.set(key, new Map()).get(key);
+          const before = byName.get(m.attributeName);
+          if (before && before.oldValue === m.oldValue) same.set(`${name(key)} [${m.attributeName}]`, true); // A -> A, then on
+          byName.set(m.attributeName, m);
+        }
+        for (const [el, byName] of last) {
+          for (const [attr, m] of byName) if (m.oldValue === el.getAttribute(attr)) same.set(`${name(el)} [${attr}]`, true);
+        }
+        done({ frames, ms, same: [...same.keys()], picture: records.filter((m) => m.type === 'childList' && m.target.localName === 'svg' && m.target.parentElement?.id === 'cover-picture' && m.removedNodes.length > 0).length, algo: records.filter((m) => m.attributeName === 'aria-current' && m.target.closest('#algo') && m.target.hasAttribute('aria-current')).length, playing: window.dlxPage.player.playing });
+      };
+      requestAnimationFrame(frame);
+    }));
+    assert.ok(r.playing, hash);
+    // Before: #busy, #stop-note and #predict [hidden], #predict-toggle [aria-pressed], the
+    // narration's [aria-live], #stack's [class] (and the workbench's #cover-dance) in every frame.
+    assert.deepEqual(r.same, [], `${hash}: written with the value it had (${r.frames} frames)`);
+    // Before, the pseudocode's line and the picture were written in every frame.
+    const most = Math.ceil(r.ms / 100) + 1;
+    assert.ok(r.algo <= most, `${hash}: the pseudocode's line marked ${r.algo} times in ${Math.round(r.ms)} ms`);
+    if (hash === '#m=cover') assert.ok(r.picture <= most, `${hash}: the picture redrawn ${r.picture} times in ${Math.round(r.ms)} ms`);
+    // Paused, the words say the moment at once (not 100 ms later).
+    await page.click('.transport [data-action="toggle"]');
+    const paused = await page.evaluate(() => ({ algo: document.querySelector('#algo').dataset.step, narration: document.querySelector('#narration').textContent }));
+    assert.ok(paused.algo !== '' && !/^Searching at/.test(paused.narration), JSON.stringify(paused));
+  }
+});
+
+test('search tree: as it grows, the drawing scrolls where the box does, and a tree no wider than its box keeps its root in view', async () => {
+  const page = await open(`#p=${POJ2}`);
+  const seen = [];
+  for (const n of [40, 400]) {
+    await page.evaluate((n) => window.dlxPage.player.forward(n), n);
+    await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    // After the box's new size has come back through its observer: two frames.
+    seen.push(await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const t = window.dlxPage.shell.views.tree;
+      const sc = document.querySelector('#tree .tree-scroll');
+      const root = t.at(t.lay.x[0], 0)[1];
+      done({ events: t.trace.events, model: t.scroll[1], box: sc.scrollTop, root, height: sc.clientHeight, wide: t.spaceSize[0] > t.css[0] });
+    })))));
+  }
+  for (const s of seen) assert.equal(s.model, s.box, `the tree is drawn for the box's scroll: ${JSON.stringify(s)}`);
+  // At 40 steps (8 levels) the tree fits its box: the root is in view. Before, the drawing
+  // counted a horizontal scroll bar the box did not have and drew 6 px above the box's place.
+  const first = seen[0];
+  assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
 // The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
@@ -4895,7 +4972,7 @@ try {
 }
 server.close();
 for (const name of flaky) print(`e2e: FLAKY under load (failed ${jobs} at a time, passed alone): ${name}`);
-print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}, ${pagesOpened} pages opened; screenshots in ${shots}`);
+print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}, ${pagesOpened} page${pagesOpened === 1 ? '' : 's'} opened; screenshots in ${shots}`);
 // `--durations-out FILE` writes the same to FILE instead (scripts/test.sh: target/e2e-durations.json,
 // so that any green run's times can replace tests/e2e/durations.json without a run of their own).
 const durationsOut = option('--durations-out', null);

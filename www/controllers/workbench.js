@@ -65,14 +65,16 @@ export class WorkbenchRoom {
     this.load(this.workbench.text === null ? null : this.dlx.Trace.cover(this.workbench.text));
   }
 
-  render(pic, paused) {
+  /** `words`: the shell's; false in the frames between two writes of the words at top speed. */
+  render(pic, paused, words = true) {
     const { views, trace } = this;
     views.coverItems.render(trace, pic);
     views.coverMatrix.render(trace, pic, paused);
-    views.coverPicture.render(pic);
+    if (words) views.coverPicture.render(pic); // its SVG is rebuilt when the placement changes
     // A problem as small as Knuth's is also drawn as his nodes and links.
     const small = !!pic && trace.items <= DANCE_ITEMS && trace.options <= DANCE_OPTIONS;
-    this.$('cover-dance').hidden = !small;
+    const dance = this.$('cover-dance');
+    if (dance.hidden !== !small) dance.hidden = !small;
     if (small) views.coverDance.render(trace, pic);
     if (!pic) views.counters.render({ events: 0, depth: 0, nodes: 0, backtracks: 0, deadEnds: 0, solutions: 0, linkUpdates: 0 });
   }

@@ -365,11 +365,15 @@ export class BoardView {
     const key = want.join(';');
     if (key === this.itemsKey) return;
     this.itemsKey = key;
-    for (const [el, cls] of this.itemMarked ?? []) el.classList.remove(cls);
-    this.itemMarked = [];
+    // The marks wanted now; of those drawn, only the ones that change are touched (at top
+    // speed the chosen item changes in every frame, and its cells often stay marked).
+    const next = new Map();
+    const marked = [];
     const add = (el, cls) => {
-      el.classList.add(cls);
-      this.itemMarked.push([el, cls]);
+      let s = next.get(el);
+      if (!s) next.set(el, (s = new Set()));
+      if (!s.has(cls)) marked.push([el, cls]);
+      s.add(cls);
     };
     const n = this.numbering;
     for (const [i, how] of want) {
@@ -378,8 +382,16 @@ export class BoardView {
         if (this.markOf[o]) add(this.markOf[o], `item-${how}`);
       }
     }
-    if (want.length) this.root.dataset.item = want.map(([i, how]) => `${how}: ${n.itemName(i)}`).join('; ');
-    else delete this.root.dataset.item;
+    const had = new Map();
+    for (const [el, cls] of this.itemMarked ?? []) {
+      if (!next.get(el)?.has(cls)) el.classList.remove(cls);
+      else (had.get(el) ?? had.set(el, new Set()).get(el)).add(cls);
+    }
+    for (const [el, cls] of marked) if (!had.get(el)?.has(cls)) el.classList.add(cls);
+    this.itemMarked = marked;
+    const words = want.map(([i, how]) => `${how}: ${n.itemName(i)}`).join('; ');
+    if (words && this.root.dataset.item !== words) this.root.dataset.item = words;
+    else if (!words && 'item' in this.root.dataset) delete this.root.dataset.item;
   }
 
   renderMark(pic, o) {
@@ -401,7 +413,7 @@ export class BoardView {
       if (was === code) continue;
       this.shown[c] = code;
       const el = this.cells[c];
-      el.dataset.kind = ['empty', 'given', 'answer', 'placed'][kind];
+      if (was >> 5 !== kind) el.dataset.kind = ['empty', 'given', 'answer', 'placed'][kind];
       if (was >> 5 === 3) this.placedDigits[c][(was & 31) - 1].removeAttribute('class');
       if (kind === 3) this.placedDigits[c][digit - 1].className = 'on';
       const text = kind === 1 || kind === 2 ? this.numbering.symbol(digit) : '';

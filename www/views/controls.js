@@ -133,8 +133,11 @@ export class ControlsView {
       ? 'Stopped at a solution on the way to a dead end: "stop at each solution" is ticked.'
       : '';
     if (this.note.textContent !== note) this.note.textContent = note;
-    this.note.hidden = !note;
-    this.busy.hidden = !status.task;
-    if (status.task) this.busyText.textContent = `Going ${status.task}…`;
+    // Written only when they change: a write of the same value still makes the browser
+    // re-match styles (bench/frame-trace.mjs --why showed these three in every frame).
+    if (this.note.hidden !== !note) this.note.hidden = !note;
+    if (this.busy.hidden !== !status.task) this.busy.hidden = !status.task;
+    const busyWords = status.task ? `Going ${status.task}…` : null;
+    if (busyWords && this.busyText.textContent !== busyWords) this.busyText.textContent = busyWords;
   }
 }

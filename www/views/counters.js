@@ -34,7 +34,7 @@ export class CountersView {
       div.append(dt, dd);
       root.append(div);
       // A text node, updated in place and never replaced; the box, for its tooltip.
-      this.values[key] = [dd.firstChild, '0', div, title];
+      this.values[key] = [dd.firstChild, '0', div, title, undefined, title];
     }
   }
 
@@ -48,9 +48,11 @@ export class CountersView {
         slot[0].nodeValue = v;
       }
       // The exact number, from a million up: it changes while the compact text ("23.3M") stays.
+      // Written only when the words change: below a million they never do.
       if (slot[4] !== n) {
         slot[4] = n;
-        slot[2].title = n < 1e6 ? slot[3] : `${slot[3]}: ${grouped(n)}`;
+        const title = n < 1e6 ? slot[3] : `${slot[3]}: ${grouped(n)}`;
+        if (slot[5] !== title) slot[5] = slot[2].title = title;
       }
     }
   }

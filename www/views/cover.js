@@ -308,17 +308,20 @@ export class CoverItemsView {
       const state = `${pic.len[i]}|${f}|${colour}`;
       if (slot[2] === state) continue;
       slot[2] = state;
-      slot[1].nodeValue = String(pic.len[i]);
+      // Each part written only if it changed (a length often changes alone).
+      if (slot[1].nodeValue !== String(pic.len[i])) slot[1].nodeValue = String(pic.len[i]);
       const li = slot[0];
-      li.className = [
+      const cls = [
         i >= trace.primary && 'secondary',
         f & ItemFlag.Covered && 'covered',
         colour && 'purified',
         f & ItemFlag.Top ? 'top' : f & ItemFlag.Chosen && 'chosen',
         f & ItemFlag.DeadEnd && 'dead',
       ].filter(Boolean).join(' ');
-      slot[3].textContent = colour ? `:${colour}` : '';
-      li.title = `${trace.itemName(i)}: ${colour ? `coloured ${colour} by the partial solution; ` : ''}${pic.len[i]} option${pic.len[i] === 1 ? '' : 's'}${f & ItemFlag.Covered ? ' when covered' : ' left'}`;
+      if (li.className !== cls) li.className = cls;
+      if (slot[3].textContent !== (colour ? `:${colour}` : '')) slot[3].textContent = colour ? `:${colour}` : '';
+      const title = `${trace.itemName(i)}: ${colour ? `coloured ${colour} by the partial solution; ` : ''}${pic.len[i]} option${pic.len[i] === 1 ? '' : 's'}${f & ItemFlag.Covered ? ' when covered' : ' left'}`;
+      if (li.title !== title) li.title = title;
     }
   }
 }
@@ -480,14 +483,18 @@ export class CoverMatrixView {
 
   /** Draws the picture; `idle`: the search is not moving (the text alternative is renewed then). */
   render(trace, pic, idle) {
-    this.canvas.hidden = !trace || !pic;
+    // Written only when they change (this runs in every frame while the search plays).
+    const hide = (el, v) => {
+      if (el.hidden !== v) el.hidden = v;
+    };
+    hide(this.canvas, !trace || !pic);
     if (!trace || !pic) {
-      this.note.hidden = true;
+      hide(this.note, true);
       return;
     }
     if (!this.colors) this.restyle();
     if (trace !== this.trace || !this.built) this.build(trace);
-    this.note.hidden = !this.cut;
+    hide(this.note, !this.cut);
     // A big canvas is painted when the search stops, not in every frame of a run.
     if (!idle && this.canvas.width * this.canvas.height > MAX_PLAYING_PIXELS) return;
     const key = `${pic.events}`;

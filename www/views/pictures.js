@@ -129,9 +129,12 @@ export class PicturesView {
     const w = left + d.cols * cell + 2, h = top + d.rows * cell + below + 2;
     const svg = this.svg;
     svg.replaceChildren();
-    svg.setAttribute('width', w);
-    svg.setAttribute('height', h);
-    svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+    const set = (name, v) => {
+      if (svg.getAttribute(name) !== String(v)) svg.setAttribute(name, v);
+    };
+    set('width', w);
+    set('height', h);
+    set('viewBox', `0 0 ${w} ${h}`);
     const el = (name, attrs, text) => {
       const e = document.createElementNS(SVG, name);
       for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);

@@ -73,8 +73,9 @@ export class PredictView {
   /** `gate`: www/predict.js's; `trace`, `pic`, `w` (narration.js's words): the view shown. */
   render(gate, trace, pic, w) {
     const on = gate.on && !!trace;
-    this.toggle.setAttribute('aria-pressed', String(gate.on));
-    this.root.hidden = !on;
+    // Only what changed is written (this runs in every frame while the search plays).
+    if (this.toggle.getAttribute('aria-pressed') !== String(gate.on)) this.toggle.setAttribute('aria-pressed', String(gate.on));
+    if (this.root.hidden !== !on) this.root.hidden = !on;
     if (!on) {
       this.asking = false;
       return;

@@ -99,17 +99,22 @@ export class PseudocodeView {
     const key = mark ? `${mark.step} ${mark.back}` : '';
     if (key === this.shown) return;
     this.shown = key;
-    for (const li of this.lines.values()) {
-      li.removeAttribute('aria-current');
-      li.classList.remove('back');
+    // Only the line marked before and the one marked now are touched (a write of an
+    // attribute, even to the same value, makes the browser match styles again).
+    if (this.current) {
+      this.current.removeAttribute('aria-current');
+      if (this.current.classList.contains('back')) this.current.classList.remove('back');
+      this.current = null;
     }
-    this.badge.remove();
-    for (const [name, pre] of this.procs) pre.classList.toggle('running', name === mark?.runs);
-    this.root.dataset.step = mark?.step ?? '';
+    if (this.badge.isConnected) this.badge.remove();
+    for (const [name, pre] of this.procs) {
+      if (pre.classList.contains('running') !== (name === mark?.runs)) pre.classList.toggle('running', name === mark?.runs);
+    }
+    if (this.root.dataset.step !== (mark?.step ?? '')) this.root.dataset.step = mark?.step ?? '';
     if (!mark) return;
-    const li = this.lines.get(mark.step);
+    const li = (this.current = this.lines.get(mark.step));
     li.setAttribute('aria-current', 'step');
-    li.classList.toggle('back', mark.back);
+    if (mark.back) li.classList.add('back');
     if (mark.back) li.lastElementChild.append(this.badge); // in the words, not a grid cell of its own
   }
 }

@@ -59,6 +59,7 @@ export class StackView {
     if (!parts.length) list.append(more('no choice made yet'));
     this.root.classList.remove('wraps');
     this.root.replaceChildren(list);
+    this.depthText = null;
     let hidden = from;
     const say = () => {
       if (hidden && !before.isConnected) list.prepend(before);
@@ -78,13 +79,24 @@ export class StackView {
   /** While the search runs too fast to read: how deep it is, not the levels of a past moment. */
   depth(depth) {
     this.parts = null;
-    this.root.classList.remove('wraps');
     const text = depth ? `${grouped(depth)} level${depth === 1 ? '' : 's'} of choices: pause to read them` : 'no choice made yet';
     if (text === this.shown) return;
+    // In every frame at top speed: the class only if set, the words in place when the
+    // row already says a depth (no new list, no new elements).
+    if (this.root.classList.contains('wraps')) this.root.classList.remove('wraps');
+    const was = this.shown;
     this.shown = text;
+    if (this.depthText && this.depthText.isConnected && this.depthShown === was) {
+      this.depthText.nodeValue = text;
+      this.depthShown = text;
+      return;
+    }
     const list = Object.assign(document.createElement('ol'), { className: 'crumbs' });
-    list.append(more(text));
+    const li = more(text);
+    list.append(li);
     this.root.replaceChildren(list);
+    this.depthText = li.firstChild;
+    this.depthShown = text;
   }
 }
 

@@ -211,7 +211,7 @@ export class TreeView {
     };
     this.spaceSize = [Math.ceil(w), Math.ceil(h)];
     // The old position, clamped to the new size (the browser does so without a scroll event).
-    this.scroll = [Math.min(this.scroll[0], Math.max(0, this.spaceSize[0] - this.css[0])), Math.min(this.scroll[1], Math.max(0, this.spaceSize[1] + BAR - this.css[1]))];
+    this.scroll = [Math.min(this.scroll[0], Math.max(0, this.spaceSize[0] - this.css[0])), Math.min(this.scroll[1], Math.max(0, this.spaceSize[1] + this.bar() - this.css[1]))];
     set(this.space.style, 'width', `${Math.ceil(w)}px`);
     set(this.space.style, 'height', `${Math.ceil(h)}px`);
     // As tall as the tree (and a scroll bar), up to the box's largest (CSS max-height).
@@ -233,10 +233,17 @@ export class TreeView {
     // As the browser clamps it (no scroll event comes when the clamped position is the old one).
     const [w, h] = this.spaceSize;
     if (x < left + margin || x > left + cw - margin) left = Math.round(Math.min(Math.max(0, w - cw), Math.max(0, x - cw / 2)));
-    if (y < top + margin || y > top + ch - margin) top = Math.round(Math.min(Math.max(0, h + BAR - ch), Math.max(0, y - ch / 2)));
+    if (y < top + margin || y > top + ch - margin) top = Math.round(Math.min(Math.max(0, h + this.bar() - ch), Math.max(0, y - ch / 2)));
     if (left !== this.scroll[0]) sc.scrollLeft = left;
     if (top !== this.scroll[1]) sc.scrollTop = top;
     this.scroll = [left, top];
+  }
+
+  /** The room a horizontal scroll bar takes under the tree: none when the tree is no wider
+   *  than the box (then the box scrolls down no further than the tree; counting a bar there
+   *  left the drawing a bar's worth above where the browser had scrolled, the root cut off). */
+  bar() {
+    return this.spaceSize[0] > this.css[0] ? BAR : 0;
   }
 
   /** A node's place in the scrolled space (CSS pixels). */
