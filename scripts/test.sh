@@ -382,7 +382,19 @@ wasm_tests() {
     # tests/wasm.rs); Chromium, the same V8 with a page around it, the JS-facing suite.
     local which=(--tests)
     [[ "$where" == chromium ]] && which=(--test wasm)
-    counted_run "wasm-$where" env "${env[@]}" cargo test --target wasm32-unknown-unknown "${which[@]}"
+    # chromedriver sometimes loses the page ("Timed out receiving message from renderer", then
+    # the runner's "missing field `chunk`"): no test failed, the run was cut off. Seen in CI runs
+    # and here, 2 of 9 runs of this stage on 2026-11-27, beside Miri or alone, then passing
+    # as they were. That failure alone earns one more run, said as FLAKY; a test's failure fails.
+    if counted_run "wasm-$where" env "${env[@]}" cargo test --target wasm32-unknown-unknown "${which[@]}"; then
+        return 0
+    elif [[ "$where" == chromium ]] && grep -q 'Timed out receiving message from renderer' "target/test-wasm-$where.log" \
+        && ! grep -q '^test result: FAILED' "target/test-wasm-$where.log"; then
+        echo "test.sh: FLAKY: wasm-chromium: chromedriver lost the renderer (no test failed); running the stage once more"
+        counted_run "wasm-$where" env "${env[@]}" cargo test --target wasm32-unknown-unknown "${which[@]}"
+    else
+        return 1
+    fi
 }
 stage wasm-node wasm_tests node
 stage wasm-chromium wasm_tests chromium
