@@ -2216,14 +2216,21 @@ test('classroom: the choice stack, ties, and "next dead end" stops at a solution
   assert.equal(await multi.$eval('#stop-note', (n) => n.hidden), true, 'at the dead end the note is gone');
 });
 
+/** The empty 9×9 (`#p=…`) or the workbench's pentominoes 6×10 (`#m=cover`) playing at top
+ *  speed past each solution, 20,000 events in. */
+async function playingAtTopSpeed(hash) {
+  const page = await open(hash);
+  if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
+  await page.click('#stop-at-solution'); // off: it plays on past each solution
+  await setSpeed(page);
+  await page.click('.transport [data-action="toggle"]');
+  await page.waitForFunction(() => window.dlxPage.player.playing && window.dlxPage.controller.trace.events > 20000);
+  return page;
+}
+
 test('classroom: at top speed the choice stack says how deep the search is, never a moment long past', async () => {
   for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
-    const page = await open(hash);
-    if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
-    await page.click('#stop-at-solution'); // off: it plays on past each solution
-    await setSpeed(page);
-    await page.click('.transport [data-action="toggle"]');
-    await page.waitForFunction(() => window.dlxPage.controller.trace.events > 20000);
+    const page = await playingAtTopSpeed(hash);
     // Read in one go, while it plays: the counters and the stack of the same frame.
     const seen = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done({
       depth: Number(document.querySelector('[data-counter="depth"]').textContent.replace(/,/g, '')),
@@ -4795,12 +4802,7 @@ test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1
 // --- issue 33: the frames at top speed: only what changed is written --------------------------------
 test('top speed: no attribute is written with the value it already has; the pseudocode and the picture change at most 10 times a second', async () => {
   for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
-    const page = await open(hash);
-    if (hash === '#m=cover') await galleryPick(page, 'Pentominoes 6×10');
-    await page.click('#stop-at-solution'); // off: it plays on past each solution
-    await setSpeed(page);
-    await page.click('.transport [data-action="toggle"]');
-    await page.waitForFunction(() => window.dlxPage.player.playing && window.dlxPage.controller.trace.events > 20000);
+    const page = await playingAtTopSpeed(hash);
     // One second of frames watched: each write of an attribute, and each change of the words.
     const r = await page.evaluate(() => new Promise((done) => {
       const records = [];
