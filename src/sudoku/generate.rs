@@ -220,11 +220,13 @@ pub struct Generator {
     pub checks: Counts,
 }
 
-/// What thinning cost: DLX uniqueness checks, and removals a single proved safe without one.
+/// What thinning cost: DLX uniqueness checks, and removals a single proved safe without one;
+/// and the solved grids thinned, each a try at a puzzle of the level asked.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Counts {
     pub searched: u64,
     pub forced: u64,
+    pub grids: u64,
 }
 
 impl Generator {
@@ -244,8 +246,12 @@ impl Generator {
 
     /// A random solved grid: 11 random clues that do not clash, then DLX's first solution
     /// (tried again in the rare case the clues have none).
+    ///
+    /// Panics after [`Generator::GRID_TRIES`] sets of clues in a row without a solution: the
+    /// engine would then be broken (a wrong numbering of options finds none), and a loop for
+    /// ever would hide it (cargo-mutants' mutants of `model::option` ran into its timeout).
     pub fn solved_grid(&mut self) -> Grid {
-        loop {
+        for _ in 0..Self::GRID_TRIES {
             let mut g = Grid::EMPTY;
             let mut cells: Vec<usize> = (0..CELLS).collect();
             self.rng.shuffle(&mut cells);
@@ -261,7 +267,16 @@ impl Generator {
                 return solution;
             }
         }
+        panic!(
+            "no solved grid from {} sets of 11 clues: the DLX engine finds no solution",
+            Self::GRID_TRIES
+        )
     }
+
+    /// Sets of clues [`Generator::solved_grid`] tries before it gives up. Eleven random clues
+    /// that do not clash seldom have no solution, so a thousand in a row that have none means
+    /// a broken engine, not bad luck.
+    pub const GRID_TRIES: usize = 1000;
 
     fn unique(&mut self, g: &Grid) -> bool {
         self.checks.searched += 1;
@@ -304,7 +319,24 @@ impl Generator {
     /// A puzzle of the level asked (any if `None`) with that symmetry; with `minimal`, one
     /// from which no clue can be removed. It tries new grids until one fits.
     pub fn generate(&mut self, level: Option<Level>, symmetry: Symmetry, minimal: bool) -> Generated {
-        loop {
+        self.generate_within(level, symmetry, minimal, u64::MAX)
+            .expect("u64::MAX grids never run out")
+    }
+
+    /// [`Generator::generate`], giving up (`None`) after `grids` solved grids of which none
+    /// gave a puzzle that fits. An easy puzzle takes a grid or two, an extreme one about 7, a
+    /// minimal one with a symmetry up to a hundred or so: the tests give 200, so that a
+    /// broken rater or model, under which no grid ever fits, fails them in seconds instead
+    /// of leaving them looking for ever (cargo-mutants' timeout cut them off at 120 s).
+    pub fn generate_within(
+        &mut self,
+        level: Option<Level>,
+        symmetry: Symmetry,
+        minimal: bool,
+        grids: u64,
+    ) -> Option<Generated> {
+        for _ in 0..grids {
+            self.checks.grids += 1;
             let solution = self.solved_grid();
             let g = self.thin(&solution, symmetry);
             // With no symmetry the one pass leaves a minimal puzzle (a clue that could not go
@@ -322,14 +354,15 @@ impl Generator {
                 .then(|| effort_with(&mut self.dlx, &puzzle, EFFORT_SAMPLES, effort_seed(puzzle.givens())));
             let found = Level::of(&rating, effort.unwrap_or(0.0));
             if level.map_or(true, |l| l == found) {
-                return Generated {
+                return Some(Generated {
                     puzzle,
                     rating,
                     effort,
                     level: found,
-                };
+                });
             }
         }
+        None
     }
 }
 
@@ -558,6 +591,18 @@ mod tests {
     use super::*;
     use crate::sudoku::{Bitmask, Verdict};
 
+    /// The grids a test's puzzle may take. The tests' seeds need 1 to 103 (a minimal puzzle
+    /// with mirror symmetry; an expert one 26), about 8 ms each in a debug build: a bound
+    /// fails a broken rater or numbering, under which no grid ever fits, in a few seconds,
+    /// where an unbounded `generate` looked for ever (cut off by cargo-mutants' timeout).
+    const GRIDS: u64 = 200;
+
+    /// [`Generator::generate_within`] [`GRIDS`] grids, which must give a puzzle.
+    fn generated(g: &mut Generator, level: Option<Level>, symmetry: Symmetry, minimal: bool) -> Generated {
+        g.generate_within(level, symmetry, minimal, GRIDS)
+            .unwrap_or_else(|| panic!("no puzzle of level {level:?} ({symmetry}) within {GRIDS} grids"))
+    }
+
     /// The verdict of a generated puzzle, as the tests check it with any engine.
     fn is_unique(engine: &mut dyn Engine, puzzle: &Puzzle) -> bool {
         matches!(engine.verdict(puzzle), Ok(Verdict::Unique(_)))
@@ -569,16 +614,22 @@ mod tests {
         let a: Vec<String> = {
             let mut g = Generator::new(42);
             (0..3)
-                .map(|_| g.generate(None, Symmetry::None, true).puzzle.givens().to_line())
+                .map(|_| generated(&mut g, None, Symmetry::None, true).puzzle.givens().to_line())
                 .collect()
         };
         let mut g = Generator::new(42);
         for line in &a {
-            assert_eq!(&g.generate(None, Symmetry::None, true).puzzle.givens().to_line(), line);
+            assert_eq!(
+                &generated(&mut g, None, Symmetry::None, true).puzzle.givens().to_line(),
+                line
+            );
         }
         let mut other = Generator::new(43);
         assert_ne!(
-            other.generate(None, Symmetry::None, true).puzzle.givens().to_line(),
+            generated(&mut other, None, Symmetry::None, true)
+                .puzzle
+                .givens()
+                .to_line(),
             a[0]
         );
     }
@@ -592,7 +643,7 @@ mod tests {
         let per = if cfg!(target_arch = "wasm32") { 1 } else { 3 };
         for symmetry in Symmetry::ALL {
             for _ in 0..per {
-                let made = g.generate(None, symmetry, true);
+                let made = generated(&mut g, None, symmetry, true);
                 let p = made.puzzle;
                 assert!(is_unique(&mut Dlx::new(), &p), "{symmetry}: DLX counts one solution");
                 assert!(is_unique(&mut bitmask, &p), "{symmetry}: the bitmask oracle agrees");
@@ -617,7 +668,7 @@ mod tests {
     fn a_level_asked_is_the_level_given() {
         let mut g = Generator::new(1);
         for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme] {
-            let made = g.generate(Some(level), Symmetry::None, false);
+            let made = generated(&mut g, Some(level), Symmetry::None, false);
             assert_eq!(made.level, level);
             let rating = logic::rate(made.puzzle.givens());
             assert_eq!(rating.solved(), level < Level::Expert);
@@ -646,11 +697,38 @@ mod tests {
         assert_eq!(e, 3468.625);
     }
 
+    /// `generate_within` gives up after its grids, and gives what `generate` gives when they
+    /// are enough: an expert puzzle from seed 1 takes 26 grids, not one fewer.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_generator_gives_up_after_its_grids() {
+        let expert = Some(Level::Expert);
+        let mut g = Generator::new(1);
+        assert!(g.generate_within(expert, Symmetry::None, false, 25).is_none());
+        assert_eq!(g.checks.grids, 25);
+        let mut g = Generator::new(1);
+        let made = g
+            .generate_within(expert, Symmetry::None, false, 26)
+            .expect("the 26th grid fits");
+        assert_eq!(g.checks.grids, 26);
+        assert_eq!(made.level, Level::Expert);
+        let unbounded = Generator::new(1).generate(expert, Symmetry::None, false);
+        assert_eq!(made.puzzle, unbounded.puzzle);
+        assert!(Generator::new(1)
+            .generate_within(None, Symmetry::None, false, 0)
+            .is_none());
+    }
+
     /// The same line is pinned in tests/wasm.rs: the page's generator gives the same puzzle.
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_seed_gives_this_puzzle_on_every_platform() {
-        let made = Generator::new(puzzle_seed(2026, 0)).generate(Some(Level::Hard), Symmetry::None, false);
+        let made = generated(
+            &mut Generator::new(puzzle_seed(2026, 0)),
+            Some(Level::Hard),
+            Symmetry::None,
+            false,
+        );
         assert_eq!(
             made.puzzle.givens().to_line(),
             "..8.4.3.5..9.2..6...5..74.8..1..2..4.7.65....83.......1..83.9.....7.......3......"
@@ -693,7 +771,7 @@ mod tests {
     fn thinning_searches_only_where_singles_cannot_tell() {
         let mut g = Generator::new(1);
         for _ in 0..10 {
-            g.generate(None, Symmetry::None, true);
+            generated(&mut g, None, Symmetry::None, true);
         }
         let c = g.checks;
         assert_eq!(c.searched + c.forced, 810, "one decision per removal");
@@ -789,12 +867,12 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_reseeded_generator_starts_over() {
         let mut g = Generator::new(3);
-        let first = g.generate(None, Symmetry::None, true).puzzle;
+        let first = generated(&mut g, None, Symmetry::None, true).puzzle;
         g.reseed(8);
         let fresh = Generator::new(8).generate(None, Symmetry::None, true).puzzle;
-        assert_eq!(g.generate(None, Symmetry::None, true).puzzle, fresh);
+        assert_eq!(generated(&mut g, None, Symmetry::None, true).puzzle, fresh);
         g.reseed(3);
-        assert_eq!(g.generate(None, Symmetry::None, true).puzzle, first);
+        assert_eq!(generated(&mut g, None, Symmetry::None, true).puzzle, first);
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
