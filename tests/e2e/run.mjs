@@ -3004,6 +3004,27 @@ test('contrast: text in every view, dead ends and the chosen example too, in lig
   }
 });
 
+test('contrast: Predict\'s verdicts, right and wrong, in light and dark', async () => {
+  // The wrong verdict was #c0392b in both themes (an unset --bad's fallback): 3.0:1 on the
+  // dark theme's background.
+  for (const dark of [false, true]) {
+    const page = await open('#m=knuth', { dark, reducedMotion: 'reduce' });
+    await page.click('#predict-toggle');
+    await page.focus('#predict-item');
+    await page.keyboard.press('b'); // B ties with A at 2 options: A is chosen, B is wrong
+    await page.keyboard.press('Enter');
+    assert.equal(await page.$eval('#predict .predict-verdict', (e) => e.dataset.right), 'false');
+    const wrong = await lowContrast(page);
+    for (let k = 0; k < 20 && !(await page.$eval('#predict', (p) => p.classList.contains('asking'))); k++) await page.keyboard.press(']');
+    await page.focus('#predict-item');
+    await page.keyboard.press('b');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.$eval('#predict .predict-verdict', (e) => e.dataset.right), 'true');
+    const right = await lowContrast(page);
+    assert.deepEqual([...wrong, ...right], [], `${dark ? 'dark' : 'light'} theme: text under 4.5:1 with Predict's verdict shown`);
+  }
+});
+
 // --- the guided lesson -------------------------------------------------------------------------
 /**
  * The lesson as shown, and whether the trace is where its words say: each claim is checked
