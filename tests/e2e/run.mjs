@@ -3025,6 +3025,27 @@ test('contrast: Predict\'s verdicts, right and wrong, in light and dark', async 
   }
 });
 
+test('Predict\'s item list and the own lesson\'s text box are fields like the page\'s others: the panel\'s colour in both themes, a finger\'s height on a phone', async () => {
+  // Both were left to the browser: in the dark theme a grey (#3b3b3b) box among the panel's
+  // fields, and the item list 22 px tall beside 36 px buttons on a phone.
+  for (const dark of [false, true]) {
+    const page = await open('#m=knuth', { dark, width: 375, height: 812, reducedMotion: 'reduce' });
+    await page.click('#predict-toggle');
+    await page.$eval('#own-lesson', (d) => { d.open = true; });
+    const got = await page.evaluate(() => {
+      const swatch = document.body.appendChild(Object.assign(document.createElement('div'), { style: 'background: var(--panel)' }));
+      const panel = getComputedStyle(swatch).backgroundColor;
+      swatch.remove();
+      return ['#predict-item', '#own-text'].map((sel) => {
+        const e = document.querySelector(sel);
+        const bg = getComputedStyle(e).backgroundColor;
+        return `${sel}: ${bg === panel ? 'panel' : `${bg} (the panel: ${panel})`}, ${e.getBoundingClientRect().height >= 36 ? 'tall enough' : `${e.getBoundingClientRect().height} px tall`}`;
+      });
+    });
+    assert.deepEqual(got, ['#predict-item: panel, tall enough', '#own-text: panel, tall enough'], dark ? 'dark' : 'light');
+  }
+});
+
 // --- the guided lesson -------------------------------------------------------------------------
 /**
  * The lesson as shown, and whether the trace is where its words say: each claim is checked
