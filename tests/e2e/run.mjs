@@ -4913,6 +4913,23 @@ test('search tree: as it grows, the drawing scrolls where the box does, and a tr
   assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
 });
 
+test('search tree: a link to a deep step shows the node the search is at, and a phone too', async () => {
+  // The page's first drawing of the tree comes before its box has a size: the follow to the
+  // current node was dropped, and the empty grid's link to step 400 showed the root, the
+  // node the search is at (depth 67) 480 px below the box's foot.
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    const page = await open(`#p=${EMPTY}&s=400`, { width, height });
+    await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    const got = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const t = window.dlxPage.shell.views.tree;
+      const sc = document.querySelector('#tree .tree-scroll');
+      const [x, y] = t.at(t.lay.x[t.tree.path.at(-1)], t.lay.depth[t.tree.path.at(-1)]);
+      done({ x: Math.round(x - sc.scrollLeft), y: Math.round(y - sc.scrollTop), width: sc.clientWidth, height: sc.clientHeight });
+    }))));
+    assert.ok(got.x >= 0 && got.x <= got.width && got.y >= 0 && got.y <= got.height, `${width} px: the node the search is at, in the box: ${JSON.stringify(got)}`);
+  }
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
 // The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
