@@ -4871,6 +4871,42 @@ test('search tree: as it grows, the drawing scrolls where the box does, and a tr
   assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
 });
 
+test('search tree: at top speed its box is scrolled between frames, never inside the player\'s (a forced layout), and each redraw paints once', async () => {
+  const page = await playingAtTopSpeed(`#p=${EMPTY}`);
+  const r = await page.evaluate(() => new Promise((done) => {
+    document.querySelector('#tree').open = true;
+    document.querySelector('#tree').scrollIntoView();
+    const { shell } = window.dlxPage;
+    const t = shell.views.tree;
+    const sc = document.querySelector('#tree .tree-scroll');
+    // Each write of the box's scroll, and whether the player's frame (the shell's render) made it.
+    let inRender = false, inside = 0, outside = 0;
+    const render = shell.render;
+    shell.render = function (...a) {
+      inRender = true;
+      try { return render.apply(this, a); } finally { inRender = false; }
+    };
+    for (const name of ['scrollLeft', 'scrollTop']) {
+      const d = Object.getOwnPropertyDescriptor(Element.prototype, name);
+      Object.defineProperty(sc, name, { configurable: true, get() { return d.get.call(this); }, set(v) { if (inRender) inside++; else outside++; d.set.call(this, v); } });
+    }
+    // Past the first second (the box comes into view and settles), two seconds counted.
+    setTimeout(() => {
+      const s0 = { ...t.stats };
+      setTimeout(() => {
+        delete shell.render;
+        done({ inside, outside, draws: t.stats.draws - s0.draws, paints: t.stats.paints - s0.paints, playing: window.dlxPage.player.playing, model: t.scroll, box: [sc.scrollLeft, sc.scrollTop] });
+      }, 2000);
+    }, 1000);
+  }));
+  assert.ok(r.playing, JSON.stringify(r));
+  // Before: every scroll was written inside the shell's render (and laid out the page there).
+  assert.equal(r.inside, 0, `scrolls written in the player's frame: ${JSON.stringify(r)}`);
+  assert.ok(r.outside > 0 && r.draws >= 2, `the tree was redrawn and its box followed it: ${JSON.stringify(r)}`);
+  // Before: each redraw painted the tree twice, the second time for its own scroll event.
+  assert.ok(r.paints <= r.draws + 1, `${r.paints} paints for ${r.draws} redraws`);
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
 // The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
