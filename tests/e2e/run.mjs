@@ -4907,6 +4907,48 @@ test('search tree: at top speed its box is scrolled between frames, never inside
   assert.ok(r.paints <= r.draws + 1, `${r.paints} paints for ${r.draws} redraws`);
 });
 
+test('top speed: the board out of view writes nothing, and back in view shows the moment\'s candidates and digits', async () => {
+  const page = await playingAtTopSpeed(`#p=${EMPTY}`);
+  // The page scrolled down to the tree: the board is above the screen.
+  await page.evaluate(() => { document.querySelector('#tree').open = true; document.querySelector('#tree').scrollIntoView(); });
+  const writes = await page.evaluate(() => new Promise((done) => {
+    let n = 0;
+    const mo = new MutationObserver((ms) => { n += ms.length; });
+    // Two frames for the observer to see the board leave, then half a second watched.
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      mo.observe(document.querySelector('#board'), { subtree: true, attributes: true, childList: true, characterData: true });
+      setTimeout(() => { n += mo.takeRecords().length; mo.disconnect(); done({ n, playing: window.dlxPage.player.playing }); }, 500);
+    }));
+  }));
+  assert.ok(writes.playing);
+  // Before: hundreds (the marks' data-s, the placed digits, the chosen item's frame).
+  assert.equal(writes.n, 0, 'writes to the board while it is out of view');
+  // Back in view, still playing: after two frames it shows what the search's picture says.
+  const seen = await page.evaluate(() => new Promise((done) => {
+    document.querySelector('#board').scrollIntoView();
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      window.dlxPage.player.pause();
+      const { shell, numbering: n } = window.dlxPage;
+      const pic = shell.room.picture;
+      const S = window.dlxPage.dlx.OptionState;
+      const want = [], got = [];
+      for (let o = 0; o < n.options; o++) {
+        const { cell, digit } = n.placement(o);
+        const m = document.querySelector(`#board .cell[data-cell="${cell}"] .m[data-d="${digit}"]`);
+        want.push(pic.options[o] === S.Live ? 'on' : pic.options[o] === S.Pending ? 'pend' : '');
+        got.push(m.dataset.s ?? '');
+      }
+      const placed = new Array(n.cells).fill(0);
+      for (const o of pic.solution) placed[n.placement(o).cell] = n.placement(o).digit;
+      const shown = [...document.querySelectorAll('#board .cell')].map((c) => { const on = c.querySelector('.placed > span.on'); return on ? n.symbols.indexOf(on.textContent) + 1 : 0; });
+      done({ want: want.join(','), got: got.join(','), placed: placed.join(''), shown: shown.join(''), depth: pic.depth });
+    }));
+  }));
+  assert.ok(seen.depth > 0, JSON.stringify(seen.depth));
+  assert.equal(seen.got, seen.want, 'the marks are the picture\'s candidates');
+  assert.equal(seen.shown, seen.placed, 'the placed digits are the picture\'s');
+});
+
 // --- run ---------------------------------------------------------------------------------------------
 // `jobs` workers, each with its own Chromium, take the next test from the list until none is left.
 // The longest go first, by their durations in tests/e2e/durations.json (a test not listed counts
