@@ -4916,6 +4916,84 @@ test('search tree: as it grows, the drawing scrolls where the box does, and a tr
   assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
 });
 
+test('search tree: at top speed its box is scrolled between frames, never inside the player\'s (a forced layout), and each redraw paints once', async () => {
+  const page = await playingAtTopSpeed(`#p=${EMPTY}`);
+  const r = await page.evaluate(() => new Promise((done) => {
+    document.querySelector('#tree').open = true;
+    document.querySelector('#tree').scrollIntoView();
+    const { shell } = window.dlxPage;
+    const t = shell.views.tree;
+    const sc = document.querySelector('#tree .tree-scroll');
+    // Each write of the box's scroll, and whether the player's frame (the shell's render) made it.
+    let inRender = false, inside = 0, outside = 0;
+    const render = shell.render;
+    shell.render = function (...a) {
+      inRender = true;
+      try { return render.apply(this, a); } finally { inRender = false; }
+    };
+    for (const name of ['scrollLeft', 'scrollTop']) {
+      const d = Object.getOwnPropertyDescriptor(Element.prototype, name);
+      Object.defineProperty(sc, name, { configurable: true, get() { return d.get.call(this); }, set(v) { if (inRender) inside++; else outside++; d.set.call(this, v); } });
+    }
+    // Past the first second (the box comes into view and settles), two seconds counted.
+    setTimeout(() => {
+      const s0 = { ...t.stats };
+      setTimeout(() => {
+        delete shell.render;
+        done({ inside, outside, draws: t.stats.draws - s0.draws, paints: t.stats.paints - s0.paints, playing: window.dlxPage.player.playing, model: t.scroll, box: [sc.scrollLeft, sc.scrollTop] });
+      }, 2000);
+    }, 1000);
+  }));
+  assert.ok(r.playing, JSON.stringify(r));
+  // Before: every scroll was written inside the shell's render (and laid out the page there).
+  assert.equal(r.inside, 0, `scrolls written in the player's frame: ${JSON.stringify(r)}`);
+  assert.ok(r.outside > 0 && r.draws >= 2, `the tree was redrawn and its box followed it: ${JSON.stringify(r)}`);
+  // Before: each redraw painted the tree twice, the second time for its own scroll event.
+  assert.ok(r.paints <= r.draws + 1, `${r.paints} paints for ${r.draws} redraws`);
+});
+
+test('top speed: the board out of view writes nothing, and back in view shows the moment\'s candidates and digits', async () => {
+  const page = await playingAtTopSpeed(`#p=${EMPTY}`);
+  // The page scrolled down to the tree: the board is above the screen.
+  await page.evaluate(() => { document.querySelector('#tree').open = true; document.querySelector('#tree').scrollIntoView(); });
+  const writes = await page.evaluate(() => new Promise((done) => {
+    let n = 0;
+    const mo = new MutationObserver((ms) => { n += ms.length; });
+    // Two frames for the observer to see the board leave, then half a second watched.
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      mo.observe(document.querySelector('#board'), { subtree: true, attributes: true, childList: true, characterData: true });
+      setTimeout(() => { n += mo.takeRecords().length; mo.disconnect(); done({ n, playing: window.dlxPage.player.playing }); }, 500);
+    }));
+  }));
+  assert.ok(writes.playing);
+  // Before: hundreds (the marks' data-s, the placed digits, the chosen item's frame).
+  assert.equal(writes.n, 0, 'writes to the board while it is out of view');
+  // Back in view, still playing: after two frames it shows what the search's picture says.
+  const seen = await page.evaluate(() => new Promise((done) => {
+    document.querySelector('#board').scrollIntoView();
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      window.dlxPage.player.pause();
+      const { shell, numbering: n } = window.dlxPage;
+      const pic = shell.room.picture;
+      const S = window.dlxPage.dlx.OptionState;
+      const want = [], got = [];
+      for (let o = 0; o < n.options; o++) {
+        const { cell, digit } = n.placement(o);
+        const m = document.querySelector(`#board .cell[data-cell="${cell}"] .m[data-d="${digit}"]`);
+        want.push(pic.options[o] === S.Live ? 'on' : pic.options[o] === S.Pending ? 'pend' : '');
+        got.push(m.dataset.s ?? '');
+      }
+      const placed = new Array(n.cells).fill(0);
+      for (const o of pic.solution) placed[n.placement(o).cell] = n.placement(o).digit;
+      const shown = [...document.querySelectorAll('#board .cell')].map((c) => { const on = c.querySelector('.placed > span.on'); return on ? n.symbols.indexOf(on.textContent) + 1 : 0; });
+      done({ want: want.join(','), got: got.join(','), placed: placed.join(''), shown: shown.join(''), depth: pic.depth });
+    }));
+  }));
+  assert.ok(seen.depth > 0, JSON.stringify(seen.depth));
+  assert.equal(seen.got, seen.want, 'the marks are the picture\'s candidates');
+  assert.equal(seen.shown, seen.placed, 'the placed digits are the picture\'s');
+});
+
 test('search tree: a link to a deep step shows the node the search is at, and a phone too', async () => {
   // The page's first drawing of the tree comes before its box has a size: the follow to the
   // current node was dropped, and the empty grid's link to step 400 showed the root, the
