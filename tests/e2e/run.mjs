@@ -3004,6 +3004,48 @@ test('contrast: text in every view, dead ends and the chosen example too, in lig
   }
 });
 
+test('contrast: Predict\'s verdicts, right and wrong, in light and dark', async () => {
+  // The wrong verdict was #c0392b in both themes (an unset --bad's fallback): 3.0:1 on the
+  // dark theme's background.
+  for (const dark of [false, true]) {
+    const page = await open('#m=knuth', { dark, reducedMotion: 'reduce' });
+    await page.click('#predict-toggle');
+    await page.focus('#predict-item');
+    await page.keyboard.press('b'); // B ties with A at 2 options: A is chosen, B is wrong
+    await page.keyboard.press('Enter');
+    assert.equal(await page.$eval('#predict .predict-verdict', (e) => e.dataset.right), 'false');
+    const wrong = await lowContrast(page);
+    for (let k = 0; k < 20 && !(await page.$eval('#predict', (p) => p.classList.contains('asking'))); k++) await page.keyboard.press(']');
+    await page.focus('#predict-item');
+    await page.keyboard.press('b');
+    await page.keyboard.press('Enter');
+    assert.equal(await page.$eval('#predict .predict-verdict', (e) => e.dataset.right), 'true');
+    const right = await lowContrast(page);
+    assert.deepEqual([...wrong, ...right], [], `${dark ? 'dark' : 'light'} theme: text under 4.5:1 with Predict's verdict shown`);
+  }
+});
+
+test('Predict\'s item list and the own lesson\'s text box are fields like the page\'s others: the panel\'s colour in both themes, a finger\'s height on a phone', async () => {
+  // Both were left to the browser: in the dark theme a grey (#3b3b3b) box among the panel's
+  // fields, and the item list 22 px tall beside 36 px buttons on a phone.
+  for (const dark of [false, true]) {
+    const page = await open('#m=knuth', { dark, width: 375, height: 812, reducedMotion: 'reduce' });
+    await page.click('#predict-toggle');
+    await page.$eval('#own-lesson', (d) => { d.open = true; });
+    const got = await page.evaluate(() => {
+      const swatch = document.body.appendChild(Object.assign(document.createElement('div'), { style: 'background: var(--panel)' }));
+      const panel = getComputedStyle(swatch).backgroundColor;
+      swatch.remove();
+      return ['#predict-item', '#own-text'].map((sel) => {
+        const e = document.querySelector(sel);
+        const bg = getComputedStyle(e).backgroundColor;
+        return `${sel}: ${bg === panel ? 'panel' : `${bg} (the panel: ${panel})`}, ${e.getBoundingClientRect().height >= 36 ? 'tall enough' : `${e.getBoundingClientRect().height} px tall`}`;
+      });
+    });
+    assert.deepEqual(got, ['#predict-item: panel, tall enough', '#own-text: panel, tall enough'], dark ? 'dark' : 'light');
+  }
+});
+
 // --- the guided lesson -------------------------------------------------------------------------
 /**
  * The lesson as shown, and whether the trace is where its words say: each claim is checked
@@ -4869,6 +4911,23 @@ test('search tree: as it grows, the drawing scrolls where the box does, and a tr
   // counted a horizontal scroll bar the box did not have and drew 6 px above the box's place.
   const first = seen[0];
   assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
+});
+
+test('search tree: a link to a deep step shows the node the search is at, and a phone too', async () => {
+  // The page's first drawing of the tree comes before its box has a size: the follow to the
+  // current node was dropped, and the empty grid's link to step 400 showed the root, the
+  // node the search is at (depth 67) 480 px below the box's foot.
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    const page = await open(`#p=${EMPTY}&s=400`, { width, height });
+    await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    const got = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const t = window.dlxPage.shell.views.tree;
+      const sc = document.querySelector('#tree .tree-scroll');
+      const [x, y] = t.at(t.lay.x[t.tree.path.at(-1)], t.lay.depth[t.tree.path.at(-1)]);
+      done({ x: Math.round(x - sc.scrollLeft), y: Math.round(y - sc.scrollTop), width: sc.clientWidth, height: sc.clientHeight });
+    }))));
+    assert.ok(got.x >= 0 && got.x <= got.width && got.y >= 0 && got.y <= got.height, `${width} px: the node the search is at, in the box: ${JSON.stringify(got)}`);
+  }
 });
 
 // --- run ---------------------------------------------------------------------------------------------

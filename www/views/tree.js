@@ -199,7 +199,14 @@ export class TreeView {
 
   /** Sizes the scrolled space for the tree and the canvas for the box; follows the current node. */
   place(follow = false) {
-    if (!this.tree || !this.css[0]) return;
+    // Before the box has a size (the page's first drawing, a link's step), the follow waits
+    // for the observer's call: dropped, a link to a deep step showed the root alone.
+    if (!this.tree || !this.css[0]) {
+      this.followLater ||= follow;
+      return;
+    }
+    follow ||= this.followLater;
+    this.followLater = false;
     [this.sx, this.sy] = this.scale();
     this.s = Math.min(this.sx, this.sy);
     const w = Math.max(1, this.lay.slots) * SLOT * this.sx + 2 * PAD;
