@@ -720,7 +720,7 @@ const DLX2_EXAMPLE: &str =
 
 /// A problem with colours: its one solution, printed with its colours in input order; its
 /// count; `--stats` as DLX2 counts (its "Altogether" line on the same text) with the links
-/// engine (which `auto` picks), and as SSXCC counts with `--engine cells` ("Altogether 1
+/// engine, and as SSXCC counts with `--engine cells` (which `auto` picks; "Altogether 1
 /// solution, ..., 16 updates, ..., 3 nodes"), on one thread and on several, and split into files.
 #[test]
 fn colours_solve_and_count_as_dlx2() {
@@ -730,11 +730,12 @@ fn colours_solve_and_count_as_dlx2() {
     let lines: Vec<&str> = out.stderr.lines().collect();
     assert_eq!(lines[0], "stats: 4 options, 3+2 items; engine dlx (dancing links)");
     assert!(lines[1].starts_with(DLX2_STATS), "{}", lines[1]);
-    // `auto` keeps the links engine for colours (faster there: docs/benchmarks.md).
+    // `auto` picks the cells engine for colours, whatever the shape (1.2× the links engine on
+    // graceful W8 and P16 and word squares: docs/benchmarks.md, helper h34y).
     let out = run(&["cover", "--count", "--stats"], DLX2_EXAMPLE);
     assert!(out
         .stderr
-        .starts_with("stats: 4 options, 3+2 items; engine dlx (dancing links)\n"));
+        .starts_with("stats: 4 options, 3+2 items; engine cells (dancing cells)\n"));
     assert_eq!(cover(&["--engine", "cells"], DLX2_EXAMPLE), "A C X:1 Y:1\nB X:1\n");
     let out = run(
         &["cover", "--count", "--stats", "--engine", "cells", "--jobs", "1"],

@@ -174,7 +174,7 @@ pub(super) struct Dance {
     /// has no colour: then the search is SSXC1's, else SSXCC's ([`Dance::dance_xcc`]).
     clr: Vec<u32>,
     /// SSXCC's stack of items left with one option (bases), taken as forced moves.
-    force: Vec<u32>,
+    force: Force,
     /// The first node of each option, by its number (`u32::MAX` for numbers of none).
     option_node: Vec<u32>,
     /// Search-tree nodes entered, as SSXC1 counts them (the root and every solution too).
@@ -283,7 +283,7 @@ impl Dance {
             node_option,
             option_node,
             clr,
-            force: Vec::with_capacity(primary as usize),
+            force: Force::new(primary),
             start,
             set,
             nd,
@@ -425,7 +425,7 @@ impl Dance {
         let mut active = self.active - 1;
         swap_out(set, item, active, x);
         if coloured {
-            hide_xcc::<false, 0>(set, nd, clr, mask, [active; 2], second, x, 0, &mut updates, force);
+            hide_xcc::<false, 0>(set, nd, clr, [active; 2], second, x, 0, &mut updates, force);
         } else {
             hide::<false, 0>(set, nd, mask, active, second, x, &mut updates);
         }
@@ -784,7 +784,7 @@ impl Dance {
                 active -= 1;
                 swap_out(set, item, active, best);
                 updates += 1;
-                hide_xcc::<false, K>(set, nd, clr, mask, [active; 2], second, best, 0, &mut updates, force);
+                hide_xcc::<false, K>(set, nd, clr, [active; 2], second, best, 0, &mut updates, force);
                 cur_choice = best;
                 let base = at(saved, level);
                 if forced {
@@ -877,7 +877,7 @@ impl Dance {
 /// none, which SSXCC's own choice never meets (the hides found it), is taken at once, a
 /// branch with nothing to try: a level below [`Dance::descend`] can meet one.
 #[inline(always)]
-fn choose_xcc(set: &[u32], item: &[u32], active: u32, second: u32, force: &mut Vec<u32>) -> (u32, u32) {
+fn choose_xcc(set: &[u32], item: &[u32], active: u32, second: u32, force: &mut Force) -> (u32, u32) {
     let (mut best, mut t) = (0, NONE);
     for k in 0..active {
         let x = at(item, k);
@@ -939,10 +939,13 @@ fn hide_others_xcc<const K: u32>(
     second: u32,
     cur_node: u32,
     updates: &mut u64,
-    force: &mut Vec<u32>,
+    force: &mut Force,
 ) -> bool {
+    // A count of its own, added to `updates` once.
+    let mut moved = 0;
     let mut walk = Others::<K>::new(cur_node, mask);
-    while let Some(q) = walk.next(nd) {
+    let alive = loop {
+        let Some(q) = walk.next(nd) else { break true };
         let c = at(nd, q).itm;
         let colour = if c < second {
             0
@@ -951,11 +954,12 @@ fn hide_others_xcc<const K: u32>(
         } else {
             continue;
         };
-        if !hide_xcc::<true, K>(set, nd, clr, mask, [oactive, active], second, c, colour, updates, force) {
-            return false;
+        if !hide_xcc::<true, K>(set, nd, clr, [oactive, active], second, c, colour, &mut moved, force) {
+            break false;
         }
-    }
-    true
+    };
+    *updates += moved;
+    alive
 }
 
 /// Hides the options in item `c`'s set but those that give it `colour` (none kept if 0):
@@ -963,39 +967,41 @@ fn hide_others_xcc<const K: u32>(
 /// (`oactive`), by swapping each with the last active node there, and counts the nodes
 /// moved. `CHECK`: returns false as soon as a move would leave an item of the active list
 /// (below `active`) primary with none, and puts those left with one on `force`.
+///
+/// Out of line, with no call in it, so that its inner loop (nine tenths of a colour
+/// problem's instructions) has the registers to itself: inlined into the search, whose
+/// state is live around it, LLVM kept `set`, `nd`, the node walked and the count on the
+/// stack, reloading them at every node (docs/benchmarks.md, helper h34y).
 #[allow(clippy::too_many_arguments)]
-#[inline(always)]
+#[inline(never)]
 fn hide_xcc<const CHECK: bool, const K: u32>(
     set: &mut [u32],
     nd: &mut [Node],
     clr: &[u32],
-    mask: u32,
     [oactive, active]: [u32; 2],
     second: u32,
     c: u32,
     colour: u32,
     updates: &mut u64,
-    force: &mut Vec<u32>,
+    force: &mut Force,
 ) -> bool {
+    // A count in a register (`updates` is behind a reference, stored at every move).
+    let mut moved = 0;
     let end = c + at(set, c - 1);
     for rr in c..end {
         let tt = at(set, rr);
         if colour != 0 && at(clr, tt) == colour {
             continue;
         }
-        let mut walk = Others::<K>::new(tt, mask);
-        while let Some(nn) = walk.next(nd) {
+        let alive = each_other::<K>(nd, tt, |nd, nn| {
             let Node { itm: uu, loc: vv } = at(nd, nn);
             let pu = at(set, uu - 2);
             if pu >= oactive {
-                continue;
+                return true;
             }
             let ss = at(set, uu - 1) - 1;
-            if CHECK && ss <= 1 && uu < second && pu < active {
-                if ss == 0 {
-                    return false;
-                }
-                force.push(uu);
+            if CHECK && ss <= 1 && !one_left(uu, pu, ss, [second, active], force) {
+                return false;
             }
             let nnp = at(set, uu + ss);
             put(set, uu - 1, ss);
@@ -1003,10 +1009,112 @@ fn hide_xcc<const CHECK: bool, const K: u32>(
             put(set, vv, nnp);
             put_loc(nd, nn, uu + ss);
             put_loc(nd, nnp, vv);
-            *updates += 1;
+            moved += 1;
+            true
+        });
+        if !alive {
+            *updates += moved;
+            return false;
         }
     }
+    *updates += moved;
     true
+}
+
+/// The rare case of [`hide_xcc`]: item `uu`, at place `pu` in the active list, is about to
+/// be left with `ss` options, one or none. If it is an active primary item (`pu` below
+/// `active`, `uu` below `second`), none means the option tried is dead (false), one puts it
+/// on `force`. (Inline, and so `Force` never calls: a call in `hide_xcc`'s loop, even one
+/// almost never made, costs the loop the registers the callee may overwrite.)
+#[inline(always)]
+fn one_left(uu: u32, pu: u32, ss: u32, [second, active]: [u32; 2], force: &mut Force) -> bool {
+    if uu < second && pu < active {
+        if ss == 0 {
+            return false;
+        }
+        force.push(uu);
+    }
+    true
+}
+
+/// SSXCC's stack of forced items, of a fixed size: a `Vec` would call out to grow in
+/// `hide_xcc`'s loop (see [`one_left`]). It never holds more than the primary items,
+/// each one at most once: an item goes on it when it is left with one option (by a hide, its
+/// size going from 2 to 1, or found so by the choice, which runs on an empty stack), and the
+/// stack is emptied before the search backs up, whereas sizes only fall on the way down.
+#[derive(Clone, Debug)]
+struct Force {
+    items: Vec<u32>,
+    len: u32,
+}
+
+impl Force {
+    fn new(primary: u32) -> Force {
+        Force {
+            items: vec![0; primary as usize],
+            len: 0,
+        }
+    }
+
+    /// (Without a panic, which is a call too: a push past the primary items, which the
+    /// search never makes, would be dropped, and fails the tests.)
+    #[inline(always)]
+    fn push(&mut self, x: u32) {
+        debug_assert!(self.len < self.items.len() as u32, "a forced item twice");
+        if let Some(slot) = self.items.get_mut(self.len as usize) {
+            *slot = x;
+            self.len += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<u32> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.items[self.len as usize])
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+/// Calls `f` on the nodes of the option of node `tt` after it, cyclically, but `tt` itself,
+/// in the order of [`Others`], until `f` returns false; false if it did.
+///
+/// `K` > 0: the next node is the one after, or the option's first past its last (a
+/// conditional move; the stride is a constant, and the walk keeps two numbers, the node and
+/// the end of its option, besides `tt`: [`Others`] keeps three and the place's mask, which
+/// cost `hide_xcc`'s loop registers).
+#[inline(always)]
+fn each_other<const K: u32>(nd: &mut [Node], tt: u32, mut f: impl FnMut(&mut [Node], u32) -> bool) -> bool {
+    if K == 0 {
+        let mut walk = Others::<0>::new(tt, 0);
+        while let Some(nn) = walk.next(nd) {
+            if !f(nd, nn) {
+                return false;
+            }
+        }
+        return true;
+    }
+    let stride = (K + 1).next_power_of_two();
+    let past = tt - ((tt - 1) & (stride - 1)) + K;
+    let mut nn = tt;
+    loop {
+        nn += 1;
+        if nn == past {
+            nn -= K;
+        }
+        if nn == tt {
+            return true;
+        }
+        if !f(nd, nn) {
+            return false;
+        }
+    }
 }
 
 /// The item to branch on: the active primary item of fewest active options, the first in
