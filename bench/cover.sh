@@ -11,30 +11,28 @@
 # squares of $WORDS, or of tests/data/words3-all.txt's 417 words, 0.2 s) against Knuth's DLX2 and SSXCC ($DLX2, $SSXCC, or target/peers/dlx2
 # and target/peers/ssxcc; built -O3 by ../shared/peers/build-knuth.sh), process against process.
 #
-# DLX1 is target/peers/dlx1 (or $DLX1); if it is missing and $CWEBTEST names a snapshot of
-# ascherer/cwebtest, ../shared/peers/build-dlx1.sh builds it there. Without it, DLX1 is skipped.
-# SSXC1 is $SSXC1 (or target/peers/ssxc1, or skipped): ../shared/peers/build-knuth.sh builds it.
+# Knuth's programs are $DLX1, $SSXC1, $DLX2, $SSXCC, or target/peers/{dlx1,ssxc1,dlx2,ssxcc}; if
+# target/peers/dlx1 is missing and $CWEBTEST names a snapshot of ascherer/cwebtest,
+# ../shared/peers/build-knuth.sh builds all four there (-O3, no -march). A missing one is skipped.
 # Rust solvers are timed inside the process, search only. DLX1 prints no time, so it is timed
 # as a whole process, and so are `ours-cli` (`dlx-sudoku cover --count --jobs 1 --engine dlx`,
 # same input), `cells-cli` (`--engine cells`) and SSXC1: their ratios are against ours-cli,
 # process against process. Times are CPU seconds (user + system):
 # on the shared machine wall time mostly measures the wait for a core (the log has both).
-# Flags are the same on both sides: DLX1 is compiled with gcc -O3 -march=native, so our CLI and
-# the bench crate (ours and the crates in one binary) are built here with -C target-cpu=native,
-# in their own target folders. The product's builds (and the page's wasm) never are.
+# Flags are issue 34's: Knuth's programs -O3 without -march (../shared/peers/build-knuth.sh), our
+# CLI the shipped release profile (target/release, as users get it); every CLI run is one thread
+# (--jobs 1). The bench crate (ours and the crates in one binary) is built the same way.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 rounds="${1:-3}"
-export RUSTFLAGS="-C target-cpu=native"
-CARGO_TARGET_DIR="$root/target/native" cargo build --release --quiet
-(cd bench/cover && CARGO_TARGET_DIR="$root/bench/cover/target/native" cargo build --release --quiet)
-unset RUSTFLAGS
-ours="$root/target/native/release/dlx-sudoku"
-bench="$root/bench/cover/target/native/release/cover-bench"
+cargo build --release --quiet
+(cd bench/cover && cargo build --release --quiet)
+ours="$root/target/release/dlx-sudoku"
+bench="$root/bench/cover/target/release/cover-bench"
 dlx1="${DLX1:-$root/target/peers/dlx1}"
-if [[ ! -x "$dlx1" && -n "${CWEBTEST:-}" ]]; then
-    "$root/../shared/peers/build-dlx1.sh" "$CWEBTEST" "$dlx1" >&2
+if [[ ! -x "$root/target/peers/dlx1" && -n "${CWEBTEST:-}" ]]; then
+    "$root/../shared/peers/build-knuth.sh" "$CWEBTEST" "$root/target/peers" >&2
 fi
 solvers=(ours dlx xcov dancing-links exact-covers-dl)
 if [[ -x "$dlx1" ]]; then solvers+=(dlx1); else echo "cover.sh: no DLX1 at $dlx1: skipped" >&2; fi
@@ -59,7 +57,7 @@ for ((r = 1; r <= rounds; r++)); do
                 dlx1) line=$("$bench" process dlx1 "$work/$p.dlx" "$dlx1") ;;
                 ssxc1) line=$("$bench" process ssxc1 "$work/$p.dlx" "$ssxc1") ;;
                 ours-cli) line=$("$bench" process ours-cli "$work/$p.dlx" "$ours" cover --count --jobs 1 --engine dlx) ;;
-                cells-cli) line=$("$bench" process cells-cli "$work/$p.dlx" "$ours" cover --count --engine cells) ;;
+                cells-cli) line=$("$bench" process cells-cli "$work/$p.dlx" "$ours" cover --count --jobs 1 --engine cells) ;;
                 *) line=$("$bench" "$s" "$work/$p.dlx") ;;
             esac
             echo "$r $p $line" | tee -a "$log" >&2

@@ -7,6 +7,7 @@
 //
 //   node bench/frame-trace.mjs [--case 9x9|pento|matrix] [--closed] [--seconds S (3)]
 //                              [--rounds N (1)] [--why] [--writes] [--out trace.json]
+//                              [--root DIR] [--hide SELECTOR] [--css 'RULES']
 //
 // Cases: the empty 9×9 with the search tree shown and in view (--closed: the tree closed),
 // the workbench's pentominoes 6×10 likewise, and `matrix`: bench/matrix-fps.mjs's 9×9 (the
@@ -30,6 +31,8 @@ const writes = args.includes('--writes');
 const out = option('--out', null);
 /** Selectors hidden (display: none) before playing: what the rest costs without them. */
 const hide = option('--hide', '');
+/** A style sheet added before playing (to try a CSS change without editing the page). */
+const css = option('--css', '');
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -83,6 +86,7 @@ async function run() {
     }, shown);
   }
   if (hide) await page.addStyleTag({ content: `${hide} { display: none !important; }` });
+  if (css) await page.addStyleTag({ content: css });
   await page.waitForTimeout(1000);
   const cdp = await ctx.newCDPSession(page);
   const chunks = [];
@@ -186,7 +190,7 @@ for (let r = 0; r < rounds; r++) {
   sum.push(a);
   const per = (us) => (us / 1000 / frames).toFixed(2);
   const total = Object.values(a.kinds).reduce((x, y) => x + y, 0);
-  console.log(`${which}${shown ? '' : ' (tree closed)'}${hide ? ` hiding ${hide}` : ''} round ${r + 1}: ${frames} frames in ${seconds} s (${(frames / seconds).toFixed(1)}/s); main thread ${per(total)} ms a frame: ${Object.entries(a.kinds).sort((x, y) => y[1] - x[1]).map(([k, us]) => `${k} ${per(us)} ms`).join(', ')}; ${a.paints} Paint, ${a.layouts} Layout, ${a.styles} UpdateLayoutTree events`);
+  console.log(`${which}${shown ? '' : ' (tree closed)'}${hide ? ` hiding ${hide}` : ''}${css ? ` with ${css}` : ''} round ${r + 1}: ${frames} frames in ${seconds} s (${(frames / seconds).toFixed(1)}/s); main thread ${per(total)} ms a frame: ${Object.entries(a.kinds).sort((x, y) => y[1] - x[1]).map(([k, us]) => `${k} ${per(us)} ms`).join(', ')}; ${a.paints} Paint, ${a.layouts} Layout, ${a.styles} UpdateLayoutTree events`);
   console.log(`  a frame: ${(a.styled / frames).toFixed(0)} elements' style recalculated, ${(a.laidOut / frames).toFixed(0)} layout objects dirty`);
   console.log(`  other threads, ms a frame: ${Object.entries(a.others).map(([n, us]) => `${n} ${per(us)}`).join(', ')}`);
   const top = [...a.self].sort((x, y) => y[1] - x[1]).slice(0, 24);

@@ -59,12 +59,11 @@ pub fn run(options: &Cover, example: Option<Example>) -> Result<(), Failure> {
     if options.stats {
         run.report_size();
     }
-    let result = run.search(|solution| {
-        if counting {
-            return Ok(());
-        }
-        out.write_all(solution.as_bytes())
-    });
+    let result = if counting {
+        run.search(None)
+    } else {
+        run.search(Some(&mut |solution: &str| out.write_all(solution.as_bytes())))
+    };
     run.end_progress();
     result.map_err(Failure::write)?;
     if counting {
@@ -231,6 +230,9 @@ pub fn pick(problem: &Problem) -> CoverEngine {
     }
 }
 
+/// What takes each solution's text to print (see [`Run::search`]).
+type Emit<'e> = dyn FnMut(&str) -> io::Result<()> + 'e;
+
 /// One search to its end or to the limit, with what `--stats` reports.
 struct Run<'a> {
     problem: &'a Problem,
@@ -261,8 +263,10 @@ impl<'a> Run<'a> {
     }
 
     /// Runs the search, handing each solution to `emit` as the text to print: its options'
-    /// lines in input order, after a blank line unless it is the first.
-    fn search(&mut self, mut emit: impl FnMut(&str) -> io::Result<()>) -> io::Result<()> {
+    /// lines in input order, after a blank line unless it is the first. Without `emit`
+    /// (counting) no text is made: writing each solution's options took a third of the
+    /// instructions of counting Langford 12's 216,288 solutions.
+    fn search(&mut self, mut emit: Option<&mut Emit>) -> io::Result<()> {
         let start = Instant::now();
         let mut text = String::new();
         let mut options = Vec::new();
@@ -282,6 +286,10 @@ impl<'a> Run<'a> {
                 Engine::Cells(c) => options.extend(c.solution()),
             }
             self.by_depth[options.len()] += 1;
+            let Some(emit) = emit.as_mut() else {
+                self.show_progress();
+                continue;
+            };
             text.clear();
             if self.found > 1 {
                 text.push('\n');

@@ -116,9 +116,10 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 /// An empty write (which takes nothing anywhere, not even from a pipe with no reader) finds
 /// a descriptor that only reads. A closed one is harder to see: on unix the runtime puts
 /// `/dev/null` in its place, opened for reading and writing. That is what gives it away: a
-/// stdout a shell (`> /dev/null`) or a process launcher (Rust's, Python's, Node's) sends to
-/// `/dev/null` is opened for writing only, so reading it fails. Only `1<>/dev/null` looks
-/// closed too.
+/// stdout a shell (`> /dev/null`) or a process launcher (Rust's, Node's) sends to
+/// `/dev/null` is opened for writing only, so reading it fails. `1<>/dev/null` looks closed
+/// too, and so does Python's `subprocess.DEVNULL`, which opens it read-write (docs/cli.md says
+/// what to use instead): nothing tells those apart from a stdout the runtime filled in.
 #[cfg(unix)]
 fn stdout_is_open() -> io::Result<()> {
     use std::fs::{self, File};

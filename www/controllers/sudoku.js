@@ -666,7 +666,7 @@ export class SudokuRoom {
   render(pic, paused) {
     const { board, items, matrix } = this.views;
     if (pic) {
-      board.render(pic);
+      board.render(pic, !paused);
       items.render(pic);
     }
     matrix.render(pic ? this.trace : null, paused);

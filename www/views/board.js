@@ -30,6 +30,15 @@ export class BoardView {
     this.advance = true;
     this.listen();
     this.reshape(numbering);
+    // Out of view while the search plays (the page scrolled down to the tree), the board
+    // writes nothing: its ~120 restyled marks and digits a frame cost style and layout for
+    // no one. Back in view, it draws the whole moment at once.
+    this.inView = true;
+    this.stale = false;
+    new IntersectionObserver(([entry]) => {
+      this.inView = entry.isIntersecting;
+      if (this.inView && this.stale && this.pic) this.render(this.pic);
+    }).observe(root);
   }
 
   /** Builds the board for a numbering (a side and an alphabet): an empty grid of that size. */
@@ -48,6 +57,8 @@ export class BoardView {
     this.highlighted = [];
     this.itemMarked = [];
     this.itemsKey = '';
+    this.pic = null; // the last picture rendered or left for later (another board's, after this)
+    this.stale = false;
     this.build();
     this.root.setAttribute('aria-label', `Sudoku, ${side} by ${side}`);
   }
@@ -313,6 +324,8 @@ export class BoardView {
   setSearchShown(on) {
     this.root.classList.toggle('no-search', !on);
     if (!on) {
+      this.pic = null;
+      this.stale = false;
       this.placed.fill(0);
       for (const [el, cls] of this.itemMarked ?? []) el.classList.remove(cls);
       this.itemMarked = [];
@@ -326,9 +339,19 @@ export class BoardView {
     this.root.classList.toggle('no-marks', !on);
   }
 
-  /** Draws what changed in the search since the last picture (`pic`: a Picture just read). */
-  render(pic) {
-    if (pic.all) {
+  /**
+   * Draws what changed in the search since the last picture (`pic`: a Picture just read).
+   * `playing`: the search moves on by itself, so an unseen board may wait until it is seen.
+   */
+  render(pic, playing = false) {
+    this.pic = pic;
+    if (playing && !this.inView) {
+      this.stale = true;
+      return;
+    }
+    const all = pic.all || this.stale;
+    this.stale = false;
+    if (all) {
       for (let o = 0; o < this.markOf.length; o++) this.renderMark(pic, o);
     } else if (this.markOf.length) {
       for (const o of pic.changedOptions) this.renderMark(pic, o);
@@ -346,7 +369,7 @@ export class BoardView {
         changed = true;
       }
     }
-    if (changed || pic.all) this.refreshDigits();
+    if (changed || all) this.refreshDigits();
   }
 
   /**

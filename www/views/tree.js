@@ -104,7 +104,10 @@ export class TreeView {
     // reading them from the DOM in the middle of a frame would lay out the whole page.
     this.scroll = [0, 0];
     this.scroller.addEventListener('scroll', () => {
-      this.scroll = [this.scroller.scrollLeft, this.scroller.scrollTop];
+      const at = [this.scroller.scrollLeft, this.scroller.scrollTop];
+      // The page's own scroll (show()) comes back here a frame later, already drawn.
+      if (at[0] === this.scroll[0] && at[1] === this.scroll[1]) return;
+      this.scroll = at;
       this.paint();
     });
     this.scroller.addEventListener('click', (e) => this.click(e));
@@ -199,7 +202,14 @@ export class TreeView {
 
   /** Sizes the scrolled space for the tree and the canvas for the box; follows the current node. */
   place(follow = false) {
-    if (!this.tree || !this.css[0]) return;
+    // Before the box has a size (the page's first drawing, a link's step), the follow waits
+    // for the observer's call: dropped, a link to a deep step showed the root alone.
+    if (!this.tree || !this.css[0]) {
+      this.followLater ||= follow;
+      return;
+    }
+    follow ||= this.followLater;
+    this.followLater = false;
     [this.sx, this.sy] = this.scale();
     this.s = Math.min(this.sx, this.sy);
     const w = Math.max(1, this.lay.slots) * SLOT * this.sx + 2 * PAD;
@@ -234,9 +244,19 @@ export class TreeView {
     const [w, h] = this.spaceSize;
     if (x < left + margin || x > left + cw - margin) left = Math.round(Math.min(Math.max(0, w - cw), Math.max(0, x - cw / 2)));
     if (y < top + margin || y > top + ch - margin) top = Math.round(Math.min(Math.max(0, h + this.bar() - ch), Math.max(0, y - ch / 2)));
-    if (left !== this.scroll[0]) sc.scrollLeft = left;
-    if (top !== this.scroll[1]) sc.scrollTop = top;
+    if (left === this.scroll[0] && top === this.scroll[1]) return;
     this.scroll = [left, top];
+    // The box is scrolled at the start of the next frame, not now: a scroll written in the
+    // middle of the player's frame made the browser lay out the whole page there and then
+    // (and again at the frame's end). The drawing follows this.scroll at once.
+    if (!this.scrollSoon) {
+      this.scrollSoon = requestAnimationFrame(() => {
+        this.scrollSoon = 0;
+        const [l, t] = this.scroll;
+        if (sc.scrollLeft !== l) sc.scrollLeft = l;
+        if (sc.scrollTop !== t) sc.scrollTop = t;
+      });
+    }
   }
 
   /** The room a horizontal scroll bar takes under the tree: none when the tree is no wider
