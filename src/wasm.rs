@@ -50,8 +50,12 @@ fn text(value: &JsValue, what: &str) -> Result<String, JsError> {
 
 /// Reads exactly one puzzle, in any format, and checks its givens.
 fn one_puzzle(value: &JsValue) -> Result<Puzzle, JsError> {
-    let text = text(value, "puzzle")?;
-    let parsed = formats::parse(&text, None);
+    puzzle_in(&text(value, "puzzle")?)
+}
+
+/// [`one_puzzle`] of text already read (a JS string crosses into wasm once, not twice).
+fn puzzle_in(text: &str) -> Result<Puzzle, JsError> {
+    let parsed = formats::parse(text, None);
     if let Some(e) = parsed.error {
         return Err(JsError::new(&e.to_string()));
     }
@@ -73,7 +77,7 @@ enum AnyPuzzle {
 fn any_puzzle(value: &JsValue) -> Result<AnyPuzzle, JsError> {
     let text = text(value, "puzzle")?;
     if !boards::detect(&text, None).is_some_and(|(_, shape)| shape != Shape::NINE) {
-        return one_puzzle(value).map(AnyPuzzle::Nine);
+        return puzzle_in(&text).map(AnyPuzzle::Nine);
     }
     let parsed = boards::parse_boards(&text, None, None);
     if let Some(e) = parsed.error {

@@ -26,6 +26,15 @@
 
 use super::{bucket, ANY_WIDTH, BUCKETS, COLOURED, COVERED, LONG, MIXED, PURIFIED, SPACER};
 
+/// Why [`Links::relist`] failed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Relisted {
+    /// An item was to be covered twice.
+    CoveredTwice(u32),
+    /// The option whose first node is `first` has covered item `item`.
+    Covered { first: u32, item: u32 },
+}
+
 /// One node of the matrix: an item header, an option node, or a spacer between options.
 /// As [`Links::node`] returns it, `up`, `down` and `right` are node numbers; inside
 /// [`Links`] they are stored as byte offsets (times [`STRIDE`]).
@@ -464,6 +473,98 @@ impl Links {
             self.colour.push(0);
         }
         (first, narrow)
+    }
+
+    /// Starts the lists over from the layout the nodes have (their `top` and `right`, which
+    /// no cover changes): the items in `covered` covered, with empty lists, and out of the
+    /// item list and the buckets; every other item's list holding, top to bottom, the options
+    /// whose first nodes `firsts` gives, in that order; every other option in no list. So a
+    /// matrix is set up for a puzzle without copying it whole and hiding what the givens
+    /// rule out. Items `0..primary` are primary (the item list's first root). Fails, with the option's first node and the item, if an option given has a
+    /// covered item; the lists are then to be started over again. Checked: a `first` that is
+    /// not an option's first node panics, and a covered item out of range too.
+    pub fn relist(
+        &mut self,
+        primary: u32,
+        covered: impl IntoIterator<Item = u32>,
+        firsts: impl IntoIterator<Item = u32>,
+    ) -> Result<u32, Relisted> {
+        assert!(self.colour.is_empty(), "relist() of a matrix with colours");
+        let n = self.items();
+        for i in 0..n {
+            let head = &mut self.nodes[i as usize];
+            head.up = off(i);
+            head.down = off(i);
+        }
+        self.len.fill(0);
+        let mut covered_primary = 0;
+        for i in covered {
+            let len = &mut self.len[i as usize];
+            if *len == COVERED {
+                return Err(Relisted::CoveredTwice(i));
+            }
+            *len = COVERED;
+            covered_primary += u32::from(i < primary);
+        }
+        let (nodes, lens) = (&mut self.nodes[..], &mut self.len[..]);
+        let u = self.uniform;
+        for first in firsts {
+            // The option's nodes: `first` and the ones after it up to its spacer.
+            let width = if u.width > 0 {
+                // The options agree: by the invariant, an option's first node is one at place 0
+                // before the end, and the `width − 1` after it are its others.
+                assert!(
+                    first >= u.base && (first as usize) < nodes.len() && u.place(first) == 0,
+                    "{first} is not the first node of an option"
+                );
+                u.width
+            } else {
+                assert!(
+                    first > n && nodes[first as usize - 1].top == SPACER && nodes[first as usize].top != SPACER,
+                    "{first} is not the first node of an option"
+                );
+                // Nodes end with a spacer (`new` and `push_option` put one last).
+                nodes[first as usize..]
+                    .iter()
+                    .position(|q| q.top == SPACER)
+                    .unwrap_or(0) as u32
+            };
+            for q in first..first + width {
+                let item = node_at(nodes, off(q)).top;
+                if *at(lens, item as usize) & COVERED != 0 {
+                    return Err(Relisted::Covered { first, item });
+                }
+                // The item's `up` is the bottom of its list: the new node goes below it.
+                let head = off(item);
+                let bottom = node_at(nodes, head).up;
+                node_at_mut(nodes, bottom).down = off(q);
+                let node = node_at_mut(nodes, off(q));
+                node.up = bottom;
+                node.down = head;
+                node_at_mut(nodes, head).up = off(q);
+                *at_mut(lens, item as usize) += 1;
+            }
+        }
+        for w in &mut self.buckets {
+            *w = [0; BUCKETS];
+        }
+        for i in 0..n {
+            let len = self.len[i as usize];
+            if len & COVERED == 0 {
+                flip(&mut self.buckets, bucket::<false>(len), i);
+            }
+        }
+        for (root, range) in [(n, 0..primary), (n + 1, primary..n)] {
+            let mut last = root;
+            for i in range.filter(|&i| self.len[i as usize] & COVERED == 0) {
+                self.next[last as usize] = i;
+                self.prev[i as usize] = last;
+                last = i;
+            }
+            self.next[last as usize] = root;
+            self.prev[root as usize] = last;
+        }
+        Ok(covered_primary)
     }
 
     /// Cover item `i`: hide every option in its list, and mark it covered (out of the

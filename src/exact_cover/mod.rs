@@ -44,7 +44,7 @@
 mod links;
 mod search;
 
-use links::{Links, Node};
+use links::{Links, Node, Relisted};
 pub use search::{Branch, Choice, Counters, Event, Nothing, Observer, Pausing, Search, Status, Step, Stepwise};
 
 use std::fmt;
@@ -445,6 +445,71 @@ impl Matrix {
             if q == start {
                 self.committed.push(option as u32);
                 return Ok(());
+            }
+        }
+    }
+
+    /// Starts over from `template` (a matrix with nothing covered or committed, and no
+    /// colours) with the options `commit` committed and only `options`, in increasing order,
+    /// in the lists of the items left: what `clone_from(template)` then [`Matrix::commit`] of
+    /// each would give the search, when `options` are the options with no item of a
+    /// committed one (a Sudoku's open candidates), and without copying the template's
+    /// nodes or hiding the rest one by one. Only the lists the search can reach are set:
+    /// the covered items' lists are empty, where commits would leave theirs as they were.
+    /// Fails, leaving the matrix a copy of `template`, if two committed options share an
+    /// item or an option listed has an item of one.
+    ///
+    /// # Panics
+    /// On an option number out of range, or a template with colours or commits.
+    pub fn restart(
+        &mut self,
+        template: &Matrix,
+        commit: &[usize],
+        options: impl IntoIterator<Item = usize>,
+    ) -> Result<(), MatrixError> {
+        assert!(
+            !template.is_coloured() && template.committed.is_empty(),
+            "restart() from a template with colours or commits"
+        );
+        // The nodes' `top` and `right` are the template's when the options are: the
+        // numbering is shared from the copy on, and adding an option to either unshares it.
+        let same_layout = Arc::ptr_eq(&self.node_option, &template.node_option)
+            && Arc::ptr_eq(&self.option_start, &template.option_start)
+            && self.links.items() == template.links.items();
+        if !same_layout || self.is_coloured() {
+            self.clone_from(template);
+        }
+        self.primary = template.primary;
+        self.items = template.items;
+        self.narrow = template.narrow;
+        let starts = &template.option_start;
+        let covered = commit.iter().flat_map(|&o| template.option_items(o).map(|i| i as u32));
+        let firsts = options.into_iter().map(|o| starts[o]);
+        match self.links.relist(self.primary, covered, firsts) {
+            Ok(covered_primary) => {
+                self.active_primary = self.primary - covered_primary;
+                self.committed.clear();
+                self.committed.extend(commit.iter().map(|&o| o as u32));
+                Ok(())
+            }
+            Err(e) => {
+                self.clone_from(template);
+                Err(match e {
+                    Relisted::CoveredTwice(item) => {
+                        let item = item as usize;
+                        let option = commit
+                            .iter()
+                            .copied()
+                            .filter(|&o| template.option_items(o).any(|i| i == item))
+                            .nth(1)
+                            .unwrap_or(0);
+                        MatrixError::Conflict { option, item }
+                    }
+                    Relisted::Covered { first, item } => MatrixError::Conflict {
+                        option: template.node_option[first as usize] as usize,
+                        item: item as usize,
+                    },
+                })
             }
         }
     }

@@ -252,6 +252,24 @@ impl Search {
         self.counters = Counters::default();
     }
 
+    /// Starts over on `template` with `commit` committed and only `options` listed (see
+    /// [`Matrix::restart`]), reusing this search's memory.
+    pub fn restart(
+        &mut self,
+        template: &Matrix,
+        commit: &[usize],
+        options: impl IntoIterator<Item = usize>,
+    ) -> Result<(), super::MatrixError> {
+        let done = self.m.restart(template, commit, options);
+        let depth = template.primary();
+        self.x.resize(depth, 0);
+        self.chosen.resize(depth, 0);
+        self.pc = Pc::Enter;
+        self.level = 0;
+        self.counters = Counters::default();
+        done
+    }
+
     /// Puts an option into every solution before the first step (see [`Matrix::commit`]).
     pub fn commit(&mut self, option: usize) -> Result<(), super::MatrixError> {
         assert!(self.is_at_start(), "commit() after the search started");

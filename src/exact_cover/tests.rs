@@ -1447,3 +1447,73 @@ fn colours_in_options_of_one_width_agree_with_brute_force() {
     }
     assert!(solved > rounds_or(200, 1), "{solved}");
 }
+
+/// `restart` lists what `clone_from` and the commits leave: the same items covered, the same
+/// options in the same order in every uncovered item's list, the same solutions, again and
+/// again on one matrix (with and without buckets, after a search has covered items); and a
+/// clash fails, leaving a copy of the template.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn restart_lists_what_the_commits_leave() {
+    let mut rng = Rng(0x5eed_0034);
+    for _ in 0..rounds(200) {
+        let (template, options) = random_matrix(&mut rng);
+        let mut search = Search::new(template.clone());
+        for _ in 0..3 {
+            // Options that share no item, committed; the ones sharing no item with them, listed.
+            let mut commit: Vec<usize> = Vec::new();
+            for o in 0..options.len() {
+                let free = commit
+                    .iter()
+                    .all(|&c| options[c].iter().all(|i| !options[o].contains(i)));
+                if free && rng.below(4) == 0 {
+                    commit.push(o);
+                }
+            }
+            let open = (0..options.len())
+                .filter(|&o| {
+                    commit
+                        .iter()
+                        .all(|&c| options[c].iter().all(|i| !options[o].contains(i)))
+                })
+                .filter(|o| !commit.contains(o));
+            search.restart(&template, &commit, open).unwrap();
+            let mut expected = template.clone();
+            for &o in &commit {
+                expected.commit(o).unwrap();
+            }
+            let got = search.matrix();
+            assert_eq!(got.sanity(), Ok(()));
+            assert_eq!(got.committed(), expected.committed());
+            assert_eq!(got.is_solved(), expected.is_solved());
+            for i in 0..template.items() {
+                assert_eq!(got.is_covered(i), expected.is_covered(i), "item {i}");
+                if !got.is_covered(i) {
+                    assert_eq!(got.len(i), expected.len(i), "item {i}");
+                    assert!(got.item_options(i).eq(expected.item_options(i)), "item {i}");
+                }
+            }
+            assert_eq!(got.clone().solutions(50), expected.solutions(50));
+            // A few steps, so that the next restart starts from a matrix with items covered.
+            for _ in 0..rng.below(8) {
+                search.step(&mut Stepwise);
+            }
+        }
+        // A clash: an option listed with an item of one committed, or two committed options
+        // sharing an item.
+        if let Some(o) = (0..options.len()).find(|&o| !options[o].is_empty()) {
+            let mut m = template.clone();
+            let e = m.restart(&template, &[o], [o]);
+            assert!(matches!(e, Err(MatrixError::Conflict { .. })), "{e:?}");
+            assert_eq!(m, template);
+            assert_eq!(
+                m.restart(&template, &[o, o], []),
+                Err(MatrixError::Conflict {
+                    option: o,
+                    item: options[o][0]
+                })
+            );
+            assert_eq!(m, template);
+        }
+    }
+}

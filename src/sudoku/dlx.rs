@@ -92,6 +92,8 @@ pub struct Dlx {
     template: Matrix,
     search: Search,
     max_nodes: u64,
+    /// The options of the last puzzle's givens (kept for its memory).
+    givens: Vec<usize>,
     /// The counters of every search before the last one.
     earlier: Counters,
 }
@@ -112,6 +114,7 @@ impl Dlx {
             template,
             search,
             max_nodes: u64::MAX,
+            givens: Vec::new(),
             earlier: Counters::default(),
         }
     }
@@ -142,19 +145,25 @@ impl Dlx {
 
     /// Starts the search over on the matrix of `shape` (built anew if the size changed), and
     /// runs it to its end or until `visit` says stop.
-    fn start(
-        &mut self,
-        shape: Shape,
-        commit: impl FnOnce(&mut Search) -> bool,
-        visit: &mut dyn FnMut(&Search) -> bool,
-    ) -> Result<(), GaveUp> {
+    ///
+    /// The givens (`cells`, 0 for an empty cell) are committed and the options they rule out
+    /// left out of the lists from the start ([`Search::restart`]): no copy of the whole
+    /// matrix and no cover per given, for the same search tree.
+    fn start(&mut self, shape: Shape, cells: &[u8], visit: &mut dyn FnMut(&Search) -> bool) -> Result<(), GaveUp> {
         self.earlier = self.earlier + self.search.counters();
         if shape != self.shape {
             self.shape = shape;
             self.template = full_matrix_of(shape);
         }
-        self.search.reset(&self.template);
-        if !commit(&mut self.search) {
+        self.givens.clear();
+        let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0);
+        self.givens.extend(givens.map(|(cell, &d)| shape.option(cell, d)));
+        // Givens that clash leave no solution (a `Puzzle`'s and a `BoardPuzzle`'s never do).
+        if self
+            .search
+            .restart(&self.template, &self.givens, shape.open_options(cells))
+            .is_err()
+        {
             return Ok(());
         }
         // In wasm one copy of the search's loop serves every Sudoku search, the page's counts'
@@ -203,15 +212,17 @@ impl Engine for Dlx {
     }
 
     fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
-        let commit = |search: &mut Search| commit_givens(search, puzzle);
-        self.start(Shape::NINE, commit, &mut |search| visit(&grid_of(search, puzzle)))
+        self.start(Shape::NINE, puzzle.givens().cells(), &mut |search| {
+            visit(&grid_of(search, puzzle))
+        })
     }
 }
 
 impl BoardEngine for Dlx {
     fn search_board(&mut self, puzzle: &BoardPuzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
-        let commit = |search: &mut Search| commit_board(search, puzzle.givens());
-        self.start(puzzle.shape(), commit, &mut |search| visit(&board_of(search, puzzle)))
+        self.start(puzzle.shape(), puzzle.givens().cells(), &mut |search| {
+            visit(&board_of(search, puzzle))
+        })
     }
 }
 
@@ -318,6 +329,51 @@ mod tests {
                 found: 1158
             })
         );
+    }
+
+    /// The engine's start (the givens' options committed and the ones they rule out left out
+    /// of the lists, by `Search::restart`) gives the search the commits give, event for
+    /// event, at every size, on puzzles with few and many givens.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_start_without_commits_searches_the_same_tree() {
+        use crate::exact_cover::tests::Rng;
+        let mut rng = Rng(34);
+        for shape in Shape::ALL {
+            let template = full_matrix_of(shape);
+            let mut search = Search::new(template.clone());
+            let (n, s) = (shape.order(), shape.side());
+            let rounds = if shape == Shape::TWENTY_FIVE { 2 } else { 6 };
+            for round in 0..rounds {
+                // A solved grid (boxes of shifted rows), some of its cells emptied.
+                let mut givens = Board::empty(shape);
+                let keep = [2, 4, 6, 8][round % 4];
+                for cell in 0..shape.cells() {
+                    let (r, c) = (cell / s, cell % s);
+                    if rng.below(10) < keep {
+                        givens.set(cell, ((r % n * n + r / n + c) % s + 1) as u8);
+                    }
+                }
+                let puzzle = BoardPuzzle::new(givens).unwrap();
+                let mut expected = start_board(&puzzle);
+                let cells = puzzle.givens().cells();
+                let commit: Vec<usize> = (0..cells.len())
+                    .filter(|&c| cells[c] != 0)
+                    .map(|c| shape.option(c, cells[c]))
+                    .collect();
+                search.restart(&template, &commit, shape.open_options(cells)).unwrap();
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                for _ in 0..3_000 {
+                    let done = expected.step(&mut a) == Status::Done;
+                    assert_eq!(search.step(&mut b) == Status::Done, done);
+                    if done {
+                        break;
+                    }
+                }
+                assert_eq!(a, b, "{shape:?}, round {round}");
+                assert_eq!(search.counters(), expected.counters());
+            }
+        }
     }
 
     /// The engine's counters add up every search since it was made.

@@ -123,6 +123,41 @@ impl Shape {
         (option / self.side(), (option % self.side()) as u8 + 1)
     }
 
+    /// The options the givens of a grid leave open, in increasing order: for each empty
+    /// cell (0 in `cells`, one entry per cell), the digits no given of its row, column or
+    /// box has. These are the options with no item of a given's option, which is what the
+    /// DLX engine lists for a puzzle (see `Matrix::restart`). Digits past `side` count for
+    /// no candidate.
+    pub fn open_options(self, cells: &[u8]) -> impl Iterator<Item = usize> + '_ {
+        let s = self.side();
+        debug_assert_eq!(cells.len(), self.cells());
+        // Bit `d − 1` of a house's mask: digit `d` is given in it.
+        let mut used = [[0u32; MAX_ORDER * MAX_ORDER]; 3];
+        for (cell, &d) in cells.iter().enumerate() {
+            if d != 0 {
+                let bit = 1u32.checked_shl(u32::from(d - 1)).unwrap_or(0);
+                used[0][cell / s] |= bit;
+                used[1][cell % s] |= bit;
+                used[2][self.box_of(cell)] |= bit;
+            }
+        }
+        let all = u32::MAX >> (32 - s);
+        cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d == 0)
+            .flat_map(move |(cell, _)| {
+                let mut open = all & !(used[0][cell / s] | used[1][cell % s] | used[2][self.box_of(cell)]);
+                std::iter::from_fn(move || {
+                    (open != 0).then(|| {
+                        let k = open.trailing_zeros() as usize;
+                        open &= open - 1;
+                        cell * s + k
+                    })
+                })
+            })
+    }
+
     /// The four items of an option, in node order: cell, row, column, box.
     #[inline(always)]
     pub const fn option_items(self, option: usize) -> [usize; 4] {
