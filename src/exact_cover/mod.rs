@@ -460,7 +460,8 @@ impl Matrix {
     /// item or an option listed has an item of one.
     ///
     /// # Panics
-    /// On an option number out of range, or a template with colours or commits.
+    /// On an option number out of range, or a template with colours or commits; in debug
+    /// builds, on `options` out of increasing order.
     pub fn restart(
         &mut self,
         template: &Matrix,
@@ -484,7 +485,17 @@ impl Matrix {
         self.narrow = template.narrow;
         let starts = &template.option_start;
         let covered = commit.iter().flat_map(|&o| template.option_items(o).map(|i| i as u32));
-        let firsts = options.into_iter().map(|o| starts[o]);
+        // Checked in debug builds: an iterator of options that never ends (a broken
+        // `Shape::open_options`) then fails at its first repeat, not after the tests' timeout.
+        let mut last = None;
+        let firsts = options.into_iter().map(|o| {
+            debug_assert!(
+                last.map_or(true, |l| l < o),
+                "restart(): option {o} after {last:?}, not in increasing order"
+            );
+            last = Some(o);
+            starts[o]
+        });
         match self.links.relist(self.primary, covered, firsts) {
             Ok(covered_primary) => {
                 self.active_primary = self.primary - covered_primary;
