@@ -244,7 +244,11 @@ impl Search {
     /// Starts over on a copy of `template`, reusing this search's memory.
     pub fn reset(&mut self, template: &Matrix) {
         self.m.clone_from(template);
-        let depth = template.primary();
+        self.rewind(template.primary());
+    }
+
+    /// Back to the first step of a matrix of `depth` primary items, counters at zero.
+    fn rewind(&mut self, depth: usize) {
         self.x.resize(depth, 0);
         self.chosen.resize(depth, 0);
         self.pc = Pc::Enter;
@@ -261,12 +265,7 @@ impl Search {
         options: impl IntoIterator<Item = usize>,
     ) -> Result<(), super::MatrixError> {
         let done = self.m.restart(template, commit, options);
-        let depth = template.primary();
-        self.x.resize(depth, 0);
-        self.chosen.resize(depth, 0);
-        self.pc = Pc::Enter;
-        self.level = 0;
-        self.counters = Counters::default();
+        self.rewind(template.primary());
         done
     }
 
