@@ -6,7 +6,10 @@
 // seconds and folds; a hard 9×9 ends too soon at this speed) and the workbench's
 // pentominoes 6×10 (millions of nodes, drawn by level of detail: finished branches as counts).
 //
-//   node bench/tree-fps.mjs [--rounds N (3)] [--seconds S (6)]
+//   node bench/tree-fps.mjs [--rounds N (3)] [--seconds S (6)] [--root DIR] [--only SUBSTRING]
+//
+// --root: serve another copy of the page (main's worktree, to compare in the same hour);
+// --only: the cases whose name contains it (`--only pento`).
 //
 // Numbers only, no pass/fail: the machine is shared, so read them with its load.
 import { chromium } from 'playwright-core';
@@ -14,9 +17,10 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '../scripts/serve.mjs';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const root = resolve(option('--root', resolve(fileURLToPath(import.meta.url), '../..')));
+const only = option('--only', '');
 const rounds = Number(option('--rounds', 3));
 const seconds = Number(option('--seconds', 6));
 
@@ -92,7 +96,7 @@ const cases = [
   ['empty 9×9, tree closed', `#p=${'.'.repeat(81)}`, null, false],
   ['pentominoes 6×10', '#m=cover', 'Pentominoes 6×10'],
   ['pentominoes 6×10, tree closed', '#m=cover', 'Pentominoes 6×10', false],
-];
+].filter(([name]) => name.includes(only));
 const results = Object.fromEntries(cases.map(([name]) => [name, []]));
 for (let k = 0; k < rounds; k++) {
   for (const [name, hash, gallery, shown] of k % 2 ? [...cases].reverse() : cases) results[name].push(await run(hash, gallery, shown));
@@ -101,8 +105,8 @@ for (const [name, rs] of Object.entries(results)) {
   const m = (key) => median(rs.map((r) => r[key]));
   if (name.endsWith('closed')) {
     const open = results[name.replace(', tree closed', '')];
-    const ratio = median(rs.map((r, k) => open[k].fps / r.fps));
-    console.log(`${name}: ${m('fps').toFixed(1)} frames/s, ${Math.round(m('events')).toLocaleString('en-US')} events/s; with the tree shown ${ratio.toFixed(2)}× the frames/s (median of per-round ratios)`);
+    const ratio = open ? ` with the tree shown ${median(rs.map((r, k) => open[k].fps / r.fps)).toFixed(2)}× the frames/s (median of per-round ratios)` : '';
+    console.log(`${name}: ${m('fps').toFixed(1)} frames/s (rounds: ${rs.map((r) => r.fps.toFixed(1)).join(', ')}), ${Math.round(m('events')).toLocaleString('en-US')} events/s;${ratio}`);
     continue;
   }
   console.log(`${name}: ${m('fps').toFixed(1)} frames/s (rounds: ${rs.map((r) => r.fps.toFixed(1)).join(', ')}), frame median ${m('median').toFixed(1)} ms, p95 ${m('p95').toFixed(1)} ms; ${Math.round(m('events')).toLocaleString('en-US')} events/s; tree read+laid out ${m('drawMs').toFixed(1)} ms x${m('draws')}, painted ${m('paintMs').toFixed(1)} ms x${m('paints')}; at the end ${m('nodes').toLocaleString('en-US')} nodes kept of ${m('total').toLocaleString('en-US')}, ${m('folds')} folds`);
