@@ -4895,6 +4895,75 @@ test('top speed: no attribute is written with the value it already has; the pseu
   }
 });
 
+// The workbench at top speed (issue 33, helper h33q): the picture's SVG was rebuilt whole at
+// each change (about 100 elements of pentominoes 6×10 out and back in), and every chip of the
+// item list was rewritten in every frame (the largest part of its frame).
+test('top speed: the workbench picture keeps its elements, the chips are written ten times a second; paused and stepped back, both show the search', async () => {
+  const page = await playingAtTopSpeed('#m=cover');
+  const r = await page.evaluate(() => new Promise((done) => {
+    const svg = document.querySelector('#cover-picture svg');
+    const items = document.querySelector('#cover-items');
+    const rebuilt = [];
+    let changed = 0, frames = 0;
+    const pic = new MutationObserver((ms) => {
+      for (const m of ms) {
+        if (m.type === 'childList' && m.target === svg) rebuilt.push(m.addedNodes.length + m.removedNodes.length);
+        if (m.type === 'attributes' && m.target.localName === 'rect') changed++;
+      }
+    });
+    pic.observe(svg, { subtree: true, childList: true, attributes: true, characterData: true });
+    // Records come to the callback at the end of the script that wrote them: when chips were written.
+    const written = [];
+    const chips = new MutationObserver(() => written.push(performance.now()));
+    chips.observe(items, { subtree: true, childList: true, attributes: true, characterData: true });
+    const t0 = performance.now();
+    const frame = () => {
+      frames++;
+      if (performance.now() - t0 < 1000) return requestAnimationFrame(frame);
+      pic.disconnect();
+      chips.disconnect();
+      done({ rebuilt, changed, written, frames, ms: performance.now() - t0, playing: window.dlxPage.player.playing });
+    };
+    requestAnimationFrame(frame);
+  }));
+  assert.ok(r.playing, JSON.stringify(r));
+  // Before: the SVG's children taken out and put back at each change (6 to 10 times a second).
+  assert.deepEqual(r.rebuilt, [], `the picture's elements rebuilt while playing (${r.frames} frames)`);
+  assert.ok(r.changed > 0, 'the picture still moves, by its cells\' attributes');
+  // Before: the chips written in every frame (26 of 26 frames in a second, 38 ms apart); now
+  // with the words, WORDS_MS (100 ms) apart by the frames' clock.
+  const gaps = r.written.slice(1).map((t, k) => Math.round(t - r.written[k]));
+  assert.ok(r.written.length > 1, `chips written ${r.written.length} times in ${r.frames} frames`);
+  assert.ok(Math.min(...gaps) >= 80, `chips written ${r.written.length} times in ${r.frames} frames, ${gaps.join(', ')} ms apart`);
+  /** What the chips and the picture show, against the search's own state. */
+  const check = async (when) => {
+    const got = await page.evaluate(() => {
+      const t = window.dlxPage.shell.trace;
+      const { ItemFlag } = window.dlxPage.dlx;
+      const len = t.itemLengths(), flags = t.itemFlags();
+      const chips = [...document.querySelectorAll('#cover-items li')].map((li, i) => ({
+        i, len: li.querySelector('.len').textContent, covered: li.classList.contains('covered'), dead: li.classList.contains('dead'),
+        top: li.classList.contains('top'), want: { len: String(len[i]), covered: (flags[i] & ItemFlag.Covered) !== 0, dead: (flags[i] & ItemFlag.DeadEnd) !== 0, top: (flags[i] & ItemFlag.Top) !== 0 },
+      })).filter((c) => c.len !== c.want.len || c.covered !== c.want.covered || c.dead !== c.want.dead || c.top !== c.want.top);
+      const cells = {};
+      for (const rect of document.querySelectorAll('#cover-picture rect[data-option]')) cells[rect.dataset.cell] = Number(rect.dataset.option);
+      const labels = [...document.querySelectorAll('#cover-picture text.pic-label')].filter((x) => x.textContent).map((x) => Number(x.dataset.cell)).sort((a, b) => a - b);
+      const want = {};
+      for (const o of t.solution()) for (const c of t.optionName(o).split(' ').slice(1)) want[Number(c[0]) * 10 + Number(c.slice(1))] = o;
+      return { chips, cells, want, labels };
+    });
+    assert.deepEqual(got.chips, [], `${when}: chips that disagree with the search`);
+    assert.deepEqual(got.cells, got.want, `${when}: the picture's cells`);
+    assert.deepEqual(got.labels, Object.keys(got.want).map(Number).sort((a, b) => a - b), `${when}: a label on each filled cell, none elsewhere`);
+    assert.ok(Object.keys(got.want).length > 0, `${when}: pieces placed`);
+  };
+  await page.click('.transport [data-action="toggle"]');
+  await settle(page);
+  await check('paused');
+  for (let k = 0; k < 8; k++) await page.keyboard.press('[');
+  await check('8 steps back');
+});
+
 test('search tree: as it grows, the drawing scrolls where the box does, and a tree no wider than its box keeps its root in view', async () => {
   const page = await open(`#p=${POJ2}`);
   const seen = [];

@@ -68,7 +68,7 @@ export class WorkbenchRoom {
   /** `words`: the shell's; false in the frames between two writes of the words at top speed. */
   render(pic, paused, words = true) {
     const { views, trace } = this;
-    views.coverItems.render(trace, pic);
+    views.coverItems.render(trace, pic, words); // at top speed, with the words (ten times a second)
     views.coverMatrix.render(trace, pic, paused);
     if (words) views.coverPicture.render(pic); // its SVG is rebuilt when the placement changes
     // A problem as small as Knuth's is also drawn as his nodes and links.

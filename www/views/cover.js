@@ -266,6 +266,8 @@ export class CoverItemsView {
   constructor(root) {
     this.root = root;
     this.trace = null;
+    /** The items changed since the chips were last written (a Set, or 'all'), or null. */
+    this.stale = null;
   }
 
   build(trace) {
@@ -289,14 +291,35 @@ export class CoverItemsView {
     this.root.replaceChildren(list, ...more);
   }
 
-  render(trace, pic) {
+  /**
+   * Writes the chips of the items that changed. `now` false (the frames between two writes
+   * of the words at top speed, see the shell's WORDS_MS): only remembers which changed, and
+   * writes them at the next frame that writes. At top speed nearly every chip changed in
+   * every frame (its length, its class, its title), and the list's restyle, layout and
+   * paint were the largest part of a frame of pentominoes 6×10; lengths that change 60
+   * times a second are not read, and the chips still move ten times a second.
+   */
+  render(trace, pic, now = true) {
     if (!trace) {
       this.root.replaceChildren();
       this.trace = null;
       return;
     }
-    if (trace !== this.trace) this.build(trace);
-    const which = pic.all ? null : pic.changedItems;
+    if (trace !== this.trace) {
+      this.build(trace);
+      this.stale = null;
+    }
+    if (!now) {
+      if (pic.all) this.stale = 'all';
+      else if (this.stale !== 'all') {
+        this.stale ??= new Set();
+        for (const i of pic.changedItems) this.stale.add(i);
+      }
+      return;
+    }
+    const stale = this.stale;
+    this.stale = null;
+    const which = pic.all || stale === 'all' ? null : stale ? [...stale, ...pic.changedItems] : pic.changedItems;
     const count = which ? which.length : this.chips.length;
     for (let k = 0; k < count; k++) {
       const i = which ? which[k] : k;
