@@ -52,6 +52,15 @@ async function typed(page, text) {
   await page.$eval('#cover-text', (t, v) => { t.value = v; t.dispatchEvent(new Event('input', { bubbles: true })); }, text);
   await page.waitForTimeout(400);
 }
+/** Pentominoes 6×10 played at top speed for a second, then paused. */
+async function playedPentominoes(p) {
+  await gallery(p, 'Pentominoes 6×10');
+  await p.click('#stop-at-solution');
+  await p.$eval('#speed', (s) => { s.value = s.max; s.dispatchEvent(new Event('input', { bubbles: true })); });
+  await p.click('.transport [data-action="toggle"]');
+  await p.waitForTimeout(1000);
+  await p.click('.transport [data-action="toggle"]');
+}
 const asking = (page) => page.$eval('#predict', (p) => p.classList.contains('asking'));
 
 /** [name, hash, prepare(page), the part to bring into view ('top': the page's top)]. */
@@ -69,6 +78,9 @@ const STATES = [
     await p.click('#plain .plain-bar button');
     await p.waitForFunction(() => / more\.$| fewer\.$| as many\.$|stops|stopped/.test(document.querySelector('#plain .plain-factor').textContent), null, { timeout: 120000 });
   }, '#plain'],
+  // Played at top speed for a second and paused (the chips and the picture are written ten times a second while playing).
+  ['workbench-pentominoes-played', '#m=cover', playedPentominoes, '#cover-items'],
+  ['picture-pentominoes-played', '#m=cover', playedPentominoes, '#cover-picture'],
   ['picture-queens8', '#m=cover', async (p) => { await gallery(p, '8 queens'); await solve(p); }, '#cover-picture'],
   ['picture-pentominoes', '#m=cover', async (p) => { await gallery(p, 'Pentominoes 6×10'); await solve(p); }, '#cover-picture'],
   ['picture-langford', '#m=cover', async (p) => { await gallery(p, 'Langford 4'); await solve(p); }, '#cover-picture'],
