@@ -93,7 +93,7 @@ case "$module" in
         targets_of "${tests[@]}"
         if [[ "${MUTANTS_STRICT:-0}" != 1 ]]; then
             rc=0
-            # --timeout: the tests of a mutant take about 35 s of CPU, 20 s of wall on 2 quiet
+            # --timeout: the tests of a mutant take about 42 s of CPU, 20-25 s of wall on 2 quiet
             # cores (45-60 s in a loaded CI run): a mutant that loops costs 60 s, not 120.
             cargo mutants --output target/mutants/ci --baseline skip --timeout 60 "${targets[@]}" "$@" \
                 -- -- "${skip[@]}" || rc=$?
