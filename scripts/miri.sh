@@ -18,6 +18,8 @@ cargo +nightly miri setup >/dev/null
 # Miri runs the test binary natively compiled for its interpreter; the lib's tests under
 # exact_cover:: are the links engine's (brute-force oracle, Knuth's example, step-back, sanity),
 # those under cells:: the cells engine's (SSXC1's counts, brute force, the links engine).
+# Not all of them: a set that runs every line of the engines; the others, and the tests of
+# arithmetic on no memory, are #[cfg_attr(miri, ignore)] (docs/testing.md, Miri: which, why).
 # Miri interprets on one thread, so the two engines' tests run as two Miri processes side by
 # side (MIRI_JOBS at a time), each into its own log, printed whole when it ends: on two cores
 # the stage takes the time of the longer half, not of both.

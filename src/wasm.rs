@@ -1589,4 +1589,9 @@ impl PlainSearch {
             .chain(self.inner.cells().iter().map(|&d| f64::from(d)))
             .collect()
     }
+    /// The cells at the first solution the search has reached (0 for none: empty before it),
+    /// what the page shows once the search has ended with every digit taken back.
+    pub fn solution(&self) -> Vec<u8> {
+        self.inner.first_solution().map(<[u8]>::to_vec).unwrap_or_default()
+    }
 }

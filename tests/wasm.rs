@@ -2454,6 +2454,21 @@ fn plain_search_runs_to_the_end_and_back() {
     assert!(s.seek(f64::INFINITY, 1e9));
     let end = s.state();
     assert_eq!(end[..6], [330.0, 68.0, 1.0, end[3], 1.0, 5.0]);
+    let solved = s.solution();
+    assert_eq!(solved.len(), 81);
+    assert!(
+        solved
+            .iter()
+            .zip(line.bytes())
+            .all(|(&d, b)| d != 0 && (b == b'.' || d == b - b'0')),
+        "{solved:?}"
+    );
+    let digits: String = solved.iter().map(|d| char::from(b'0' + d)).collect();
+    assert_eq!(
+        solve(&js(line)).ok().flatten(),
+        Some(digits),
+        "the one solution, as the DLX search finds it"
+    );
     assert!(!s.seek(2.0, 10.0), "ten events are not enough to get back");
     assert!(s.seek(2.0, 1e9));
     assert_eq!(
@@ -2463,6 +2478,7 @@ fn plain_search_runs_to_the_end_and_back() {
     );
     assert!(s.seek(0.0, 1e9));
     assert_eq!(s.state(), start);
+    assert!(s.solution().is_empty(), "back at the start: no solution reached");
     assert!(err(PlainSearch::new(&js("11")).map(|_| ())).len() > 3);
     assert!(err(PlainSearch::new(&JsValue::from(5)).map(|_| ())).contains("string"));
 }

@@ -52,6 +52,10 @@ fn examples_count_what_ssxc1_counts() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, knuths_example_as_ssxc1_counts_it, options_of_one_width_are_walked_as_by_spacers run there (docs/testing.md, Miri)"
+)]
 fn small_random_problems_match_brute_force() {
     let mut rng = Rng(0x5eed_ce11);
     // Under Miri (scripts/miri.sh) 20 rounds, not a fiftieth (40, about 19 s of its clock):
@@ -70,6 +74,10 @@ fn small_random_problems_match_brute_force() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, knuths_example_as_ssxc1_counts_it, the_nodes_at_a_depth_are_subproblems_whose_counts_add_up, options_of_one_width_are_walked_as_by_spacers run there (docs/testing.md, Miri)"
+)]
 fn random_problems_match_the_links_engine() {
     let mut rng = Rng(0xd1ce_5eed);
     for round in 0..rounds(300) {
@@ -170,6 +178,10 @@ fn options_of_one_width_are_walked_as_by_spacers() {
 /// their items and every option that uses one: the same solutions as the links engine's.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, options_of_one_width_are_walked_as_by_spacers, knuths_example_as_ssxc1_counts_it run there (docs/testing.md, Miri)"
+)]
 fn a_matrix_s_commits_are_kept() {
     let mut rng = Rng(0xc0_3317);
     // Under Miri (scripts/miri.sh), smaller matrices: 6 rounds of 12 items took it most of a
@@ -194,6 +206,10 @@ fn a_matrix_s_commits_are_kept() {
 /// threads take them), the pieces are the same and count the same nodes and updates.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, the_nodes_at_a_depth_are_subproblems_whose_counts_add_up, a_coloured_search_in_pieces_finds_each_solution_once_in_any_order run there (docs/testing.md, Miri)"
+)]
 fn a_search_in_pieces_finds_each_solution_once_in_any_order() {
     let mut rng = Rng(0x09a7_ce15);
     // Under Miri, smaller matrices and fewer budgets: a piece copies the arrays, and hundreds
@@ -237,6 +253,10 @@ fn a_search_in_pieces_finds_each_solution_once_in_any_order() {
 /// One piece that never pauses is the whole search: SSXC1's tree, node for node.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, the_nodes_at_a_depth_are_subproblems_whose_counts_add_up, a_coloured_search_in_pieces_finds_each_solution_once_in_any_order, examples_count_what_ssxc1_counts run there (docs/testing.md, Miri)"
+)]
 fn a_piece_that_never_pauses_is_the_whole_search() {
     // SSXC1's counts, as in `examples_count_what_ssxc1_counts`; under Miri (scripts/miri.sh)
     // the pentominoes only, a fifth of the Langford pairs' updates on the same code.
@@ -338,6 +358,10 @@ use crate::exact_cover::tests::{brute_force_coloured, dlx2_example, random_colou
 /// SSXCC's tree, its forced moves and its choice's ties included.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, random_coloured_problems_match_the_links_engine, coloured_options_of_one_width_are_walked_as_by_spacers run there (docs/testing.md, Miri)"
+)]
 fn colour_examples_count_what_ssxcc_counts() {
     // SSXCC on DLX2's example: "Altogether 1 solution, ..., 16 updates, ..., 3 nodes".
     let (found, c) = run_all(&dlx2_example());
@@ -363,6 +387,10 @@ fn colour_examples_count_what_ssxcc_counts() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, random_coloured_problems_match_the_links_engine, options_of_one_width_are_walked_as_by_spacers run there (docs/testing.md, Miri)"
+)]
 fn small_coloured_problems_match_brute_force() {
     let mut rng = Rng(0xc01_0e5);
     // Under Miri (scripts/miri.sh) 4 rounds, not 40: the oracle tries every subset of up to
@@ -440,6 +468,10 @@ fn coloured_options_of_one_width_are_walked_as_by_spacers() {
 /// forced moves is kept with the rest.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, random_coloured_problems_match_the_links_engine, coloured_options_of_one_width_are_walked_as_by_spacers, a_coloured_search_in_pieces_finds_each_solution_once_in_any_order run there (docs/testing.md, Miri)"
+)]
 fn a_coloured_search_paused_at_node_limits_goes_on_where_it_stopped() {
     // Under Miri (scripts/miri.sh) the path P6 (48 nodes, 23 pauses), not K4 (127 nodes):
     // K4 searched twice was the longest test there (about 80 s of Miri's clock, measured by
@@ -465,6 +497,10 @@ fn a_coloured_search_paused_at_node_limits_goes_on_where_it_stopped() {
 /// purified too (the options kept agree with their colours): the links engine's solutions.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, random_coloured_problems_match_the_links_engine, options_of_one_width_are_walked_as_by_spacers run there (docs/testing.md, Miri)"
+)]
 fn a_coloured_matrix_s_commits_are_kept() {
     let mut rng = Rng(0xc0_c0c0);
     let (primary, options) = if cfg!(miri) { (6, 14) } else { (10, 30) };

@@ -896,6 +896,10 @@ mod tests {
     /// `b` the remainders use (up to 2³²) and across `a`.
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(
+        miri,
+        ignore = "Miri: arithmetic on no memory, no unsafe code (docs/testing.md, Miri)"
+    )]
     fn the_split_high_product_is_the_high_half() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut a_values = vec![0, 1, u64::MAX, u64::MAX - 1, 1 << 32, (1 << 32) - 1, 1 << 63];
@@ -929,6 +933,10 @@ mod tests {
     /// for, for every width and across the whole range of node numbers.
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(
+        miri,
+        ignore = "Miri: arithmetic on no memory, no unsafe code (docs/testing.md, Miri)"
+    )]
     fn place_is_the_remainder() {
         // Under Miri (scripts/miri.sh) the first 300 nodes, not 5000: this is arithmetic on
         // no memory, 200,000 asserts took two minutes of its time, and the 32-bit dividends

@@ -169,6 +169,10 @@ fn knuths_example_events_match_the_hand_worked_sequence() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, restart_lists_what_the_commits_leave, the_share_done_only_grows_and_ends_whole run there (docs/testing.md, Miri)"
+)]
 fn the_matrix_is_restored_after_a_full_search() {
     let mut rng = Rng(7);
     for _ in 0..rounds(500) {
@@ -200,6 +204,10 @@ fn unwinding_mid_search_restores_the_matrix() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, restart_lists_what_the_commits_leave run there (docs/testing.md, Miri)"
+)]
 fn agrees_with_brute_force_on_random_matrices() {
     let mut rng = Rng(2026);
     let mut nonempty = 0;
@@ -230,6 +238,10 @@ fn agrees_with_brute_force_on_random_matrices() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, stepping_back_through_colours_retraces_every_step_exactly, a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work, the_search_says_when_it_is_at_the_start_and_when_a_level_ended run there (docs/testing.md, Miri)"
+)]
 fn stepping_back_retraces_every_step_exactly() {
     let mut rng = Rng(99);
     // Under Miri (scripts/miri.sh) 4 matrices and 50 moves back and forth on each, not 8 and
@@ -337,6 +349,10 @@ fn secondary_items_are_covered_at_most_once() {
 /// primary, diagonals secondary. Known counts for n = 1..=8.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, uniform_options_agree_with_brute_force run there (docs/testing.md, Miri)"
+)]
 fn n_queens() {
     let known = [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (7, 40), (8, 92)];
     // Under Miri (scripts/miri.sh) up to 5 queens, not 6 (the 6 queens took most of about
@@ -368,6 +384,10 @@ fn n_queens() {
 /// their lengths: each must still be the fewest, leftmost on ties.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, unwinding_mid_search_restores_the_matrix, stepping_back_through_colours_retraces_every_step_exactly run there (docs/testing.md, Miri)"
+)]
 fn long_items_are_chosen_by_length_too() {
     let long = LONG as usize;
     let matrix = |lens: &[usize]| {
@@ -619,6 +639,10 @@ fn first_choice(m: Matrix) -> Vec<Event> {
 /// same bits), and so it stays at every step of a random search.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, restart_lists_what_the_commits_leave, stepping_back_through_colours_retraces_every_step_exactly run there (docs/testing.md, Miri)"
+)]
 fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
     // `short` items have one option, the others two.
     let matrix = |items: usize, short: &[usize]| {
@@ -687,6 +711,10 @@ fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
 /// one look at each bucket word up to the one that holds its length.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work, lengths_too_long_for_the_one_pass_choice_go_to_the_list_scan, the_share_done_only_grows_and_ends_whole run there (docs/testing.md, Miri)"
+)]
 fn the_choice_work_counts_the_bucket_words_looked_at() {
     // Knuth's example with length buckets (one word; a matrix of 64 primary items or fewer
     // keeps none unless asked): choices of length 2, 1, 1 and 1, and the dead end's 0.
@@ -768,6 +796,10 @@ fn lengths_too_long_for_the_one_pass_choice_go_to_the_list_scan() {
 /// sides of `SCAN_PRIMARY`.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, the_search_says_when_it_is_at_the_start_and_when_a_level_ended, lengths_too_long_for_the_one_pass_choice_go_to_the_list_scan, stepping_back_through_colours_retraces_every_step_exactly run there (docs/testing.md, Miri)"
+)]
 fn wide_choices_are_the_leftmost_shortest_with_dlx1s_work() {
     let big = SCAN_PRIMARY as usize + 20;
     for (n, secondary, seed) in [(12, 4, 1u64), (SCAN_PRIMARY as usize, 1, 4), (big, 8, 3)] {
@@ -1314,6 +1346,10 @@ fn dlx2s_example_has_its_one_solution_and_dlx2s_counts() {
 
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work, dlx2s_example_has_its_one_solution_and_dlx2s_counts run there (docs/testing.md, Miri)"
+)]
 fn colours_agree_with_brute_force_and_leave_the_matrix_as_it_was() {
     let mut rng = Rng(34);
     let (mut nonempty, mut shared) = (0, 0);
@@ -1419,6 +1455,10 @@ fn purified_items_show_their_colour_and_block_the_options_that_disagree() {
 /// brute force, and leave the matrix as it was.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: the lines of the engine it runs, stepping_back_through_colours_retraces_every_step_exactly, dlx2s_example_has_its_one_solution_and_dlx2s_counts, secondary_items_are_covered_at_most_once run there (docs/testing.md, Miri)"
+)]
 fn colours_in_options_of_one_width_agree_with_brute_force() {
     let mut rng = Rng(6);
     let mut solved = 0;

@@ -65,6 +65,9 @@ pub struct Plain {
     phase: Phase,
     counters: PlainCounters,
     previous: Option<PlainEvent>,
+    /// The cells at the first solution, once the search has reached it (and not stepped back
+    /// before it): what a finished search shows, since at its end every digit is taken back.
+    first: Option<Vec<u8>>,
 }
 
 impl Plain {
@@ -85,6 +88,7 @@ impl Plain {
             phase: Phase::Go,
             counters: PlainCounters::default(),
             previous: None,
+            first: None,
         };
         for (cell, &digit) in cells.iter().enumerate() {
             if digit != 0 {
@@ -102,7 +106,7 @@ impl Plain {
             self.cells[cell] = 0;
         }
         (self.filled, self.last, self.phase) = (0, 0, Phase::Go);
-        (self.counters, self.previous) = (PlainCounters::default(), None);
+        (self.counters, self.previous, self.first) = (PlainCounters::default(), None, None);
     }
 
     /// Marks `digit` used (or unused again) in the row, column and box of `cell`.
@@ -142,6 +146,9 @@ impl Plain {
                 None => {
                     self.phase = Phase::Solved;
                     self.counters.solutions += 1;
+                    if self.first.is_none() {
+                        self.first = Some(self.cells.clone());
+                    }
                     PlainEvent::Solution
                 }
                 Some(&cell) => {
@@ -192,6 +199,9 @@ impl Plain {
             PlainEvent::Solution => {
                 self.phase = Phase::Go;
                 self.counters.solutions -= 1;
+                if self.counters.solutions == 0 {
+                    self.first = None;
+                }
             }
             PlainEvent::DeadEnd { .. } => {
                 self.phase = Phase::Go;
@@ -259,6 +269,11 @@ impl Plain {
 
     pub fn is_done(&self) -> bool {
         self.phase == Phase::Done
+    }
+
+    /// The cells at the first solution the search has reached, if it has.
+    pub fn first_solution(&self) -> Option<&[u8]> {
+        self.first.as_deref()
     }
 
     /// The cells as they stand (givens and the digits placed; 0 for empty).
@@ -588,6 +603,32 @@ mod tests {
         assert_eq!((c.nodes, c.dead_ends, c.solutions), (PAGE_NODES, PAGE_DEAD_ENDS, 1));
     }
     const PAGE_NODES: u64 = 330;
+
+    /// At its end the search has taken every digit back; the first solution it reached is
+    /// still there to show, until a step back goes before it.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_first_solution_stays_after_the_end_until_stepped_back_past() {
+        let line = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+        let mut plain = plain_of(line);
+        assert_eq!(plain.first_solution(), None);
+        run_to_end(&mut plain);
+        assert_eq!(
+            plain.cells(),
+            plain_of(line).cells(),
+            "every digit taken back at the end"
+        );
+        let solved = Dfs::new().solve(&puzzle(line)).unwrap().unwrap();
+        assert_eq!(plain.first_solution(), Some(&solved.cells()[..]));
+        while plain.counters().solutions > 0 {
+            assert_eq!(plain.first_solution(), Some(&solved.cells()[..]));
+            plain.step_back();
+        }
+        assert_eq!(plain.first_solution(), None, "stepped back before it");
+        run_to_end(&mut plain);
+        plain.restart();
+        assert_eq!(plain.first_solution(), None, "started again");
+    }
     const PAGE_DEAD_ENDS: u64 = 68;
 
     /// Steps forwards and backwards by a fixed pattern, checking that every state equals

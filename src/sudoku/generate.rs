@@ -477,9 +477,12 @@ impl BoardGenerator {
         board
     }
 
+    /// Panics after [`Generator::GRID_TRIES`] sets of clues in a row without a solution, as
+    /// [`Generator::solved_grid`] does: a broken engine, not bad luck (cargo-mutants' mutants
+    /// of `Shape::open_options` looped here until their timeout).
     fn fill(&mut self) -> Board {
         let (cells, side) = (self.shape.cells(), self.shape.side());
-        loop {
+        for _ in 0..Generator::GRID_TRIES {
             let mut b = Board::empty(self.shape);
             let mut order: Vec<usize> = (0..cells).collect();
             self.rng.shuffle(&mut order);
@@ -494,6 +497,10 @@ impl BoardGenerator {
                 return solution;
             }
         }
+        panic!(
+            "no solved board from {} sets of {side} clues: the DLX engine finds no solution",
+            Generator::GRID_TRIES
+        )
     }
 
     /// Whether `b` has one solution, as far as the budget tells.

@@ -4392,6 +4392,7 @@ test('plain backtracking: its node count is the plain DFS\'s, it steps with the 
     return {
       said: Array.from(document.querySelectorAll('#plain .plain-counts'), (p) => p.textContent),
       placed: document.querySelectorAll('#plain .plain-board .pb-placed').length,
+      board: Array.from(document.querySelectorAll('#plain .plain-board span'), (c) => c.textContent || '.').join(''),
       factor: document.querySelector('#plain .plain-factor').textContent,
     };
   });
@@ -4425,6 +4426,9 @@ test('plain backtracking: its node count is the plain DFS\'s, it steps with the 
   assert.ok(m, got.factor);
   assert.equal(Number(m[1]), c.nodes);
   assert.ok(Math.abs(Number(m[2]) - 330 / c.nodes) < 0.06, `${m[2]} is 330 / ${c.nodes}`);
+  // Ended, the plain search has taken every digit back; its board shows the solution it found.
+  assert.deepEqual([got.board], oracle.solutions(POJ1), 'the plain board at the end: the solution');
+  assert.equal(got.placed, [...POJ1].filter((ch) => !/[1-9]/.test(ch)).length, 'its digits placed, the givens apart');
   // A step back afterwards: the plain search follows again, to the DLX search's node count.
   await page.click('[data-action="prevChoice"]');
   await settle(page);

@@ -78,6 +78,7 @@ export class PlainView {
     this.search = null;
     this.racing = false;
     this.racedAt = -1;
+    this.solved = null;
     this.factor.textContent = '';
     this.numbering = numbering;
     try {
@@ -180,8 +181,11 @@ export class PlainView {
     if (!this.cells.length) return;
     const lastCell = kind >= 1 && kind <= 3 ? cell : -1;
     const mark = ['', ' pb-last', ' pb-last pb-back', ' pb-last pb-dead'][kind] ?? '';
+    // Ended, the search has taken every digit back: the board shows the solution it found.
+    if (done && solutions > 0) this.solved ??= s.solution();
+    else this.solved = null;
     this.cells.forEach((span, c) => {
-      const d = st[8 + c];
+      const d = this.solved ? this.solved[c] : st[8 + c];
       const text = d ? this.numbering.symbol(d) : '';
       if (span.textContent !== text) span.textContent = text;
       const cls = (this.givens[c] ? 'pb-given' : d ? 'pb-placed' : '') + (c === lastCell ? mark : '');
