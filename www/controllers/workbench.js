@@ -70,7 +70,7 @@ export class WorkbenchRoom {
     const { views, trace } = this;
     views.coverItems.render(trace, pic, words); // at top speed, with the words (ten times a second)
     views.coverMatrix.render(trace, pic, paused);
-    if (words) views.coverPicture.render(pic); // its SVG is rebuilt when the placement changes
+    if (words) views.coverPicture.render(pic); // its SVG updated in place where the placement changed
     // A problem as small as Knuth's is also drawn as his nodes and links.
     const small = !!pic && trace.items <= DANCE_ITEMS && trace.options <= DANCE_OPTIONS;
     const dance = this.$('cover-dance');
