@@ -277,7 +277,7 @@ elif wanted miri; then
     lane miri scripts/miri.sh
 fi
 if (( ! native_only )) && wanted fuzz-smoke; then
-    lane fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}"
+    lane fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}"
 fi
 
 # --- 0b. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
@@ -338,7 +338,7 @@ if ! command -v cargo-mutants >/dev/null; then
     else echo "test.sh: cargo-mutants not found (scripts/setup.sh installs it)" >&2; exit 1
     fi
 else
-    stage mutants scripts/mutants.sh --ci -j 2
+    stage mutants scripts/mutants.sh --ci
 fi
 
 if (( native_only )); then
