@@ -266,7 +266,7 @@ fi
 # - miri: the exact-cover engines' unit tests under Miri (unchecked links and cells).
 #   Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
 # - fuzz-smoke: a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh
-#   installs it). About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
+#   installs it). About 10 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
 #   fails the stage, and its reproducer is in fuzz/artifacts/. The long runs are
 #   `scripts/fuzz.sh 600` by hand.
 # Each in a lane of its own, so that neither waits for the other: Miri is the longest stage
