@@ -60,7 +60,7 @@ run() {
 show() {
     local rc=0
     wait "$2" || rc=$?
-    echo "--- miri.sh: $1:: ---"
+    echo "--- miri.sh: $1 ---"
     cat "$logs/$1.log"
     (( rc == 0 )) || failed+=("$1")
 }
