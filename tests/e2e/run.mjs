@@ -13,6 +13,8 @@
 //                                          runs it so); each test's lines print when it ends; a test
 //                                          that fails then runs once more alone at the end: passing
 //                                          alone, it is named FLAKY and the run passes (--no-retry: never)
+//   node tests/e2e/run.mjs --only tree --repeat 5 --jobs 3   each chosen test 5 times, 3 at a time
+//                                          (a test that may be flaky under load, beside copies of itself)
 //   node tests/e2e/run.mjs --save-durations   also writes each test's time to tests/e2e/durations.json,
 //                                          which orders the tests longest first (commit it when
 //                                          tests were added or got much slower or faster)
@@ -186,12 +188,20 @@ async function mainThreadTasks(page, fn) {
 const ms = (x) => `${Math.round(x)} ms`;
 const describeBlocking = (b) => `${b.tasks.length} long task${b.tasks.length === 1 ? '' : 's'}, longest ${ms(b.longest)}; ${b.frames} long frame${b.frames === 1 ? '' : 's'}${b.frames ? `, longest ${ms(b.longestFrame.duration)} (scripts ${ms(b.longestFrame.scripts)}, style and layout ${ms(b.longestFrame.layout)})` : ''}; longest script ${ms(b.script.duration)} (${b.script.what}), of the page's own ${ms(b.own.duration)} (${b.own.what})`;
 
-/** A fresh page (own context: no shared localStorage) on `hash`, ready to use. */
-async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [] } = {}) {
+/**
+ * A fresh page (own context: no shared localStorage) on `hash`, ready to use.
+ * `serviceWorkers: 'allow'` for a test of the page kept offline: elsewhere the page's service
+ * worker is not registered (the page then says "Keeping a copy of the page…", as it does at
+ * every load until the worker is ready). Registered, it fetched every file of the page once
+ * more into its cache after each load: about 0.35 s of CPU a page (a fifth of a load),
+ * measured on 2026-11-27, for what only the offline test and tests/dist/run.mjs look at.
+ */
+async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [], serviceWorkers = 'block' } = {}) {
   const { browser, contexts, errors } = current();
-  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions });
+  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions, serviceWorkers });
   contexts.push(ctx);
   pagesOpened++;
+  current().pages++;
   await ctx.addInitScript(watchBlocking);
   if (init) await ctx.addInitScript(init);
   const page = await ctx.newPage();
@@ -880,7 +890,7 @@ test('hostile links and huge steps: a message, never a freeze', async () => {
   assert.equal(await counter(page, 'events'), 0);
   assert.equal((await givens(page)).length, 81);
   const { browser, contexts, errors } = current();
-  const far = await browser.newContext().then((c) => (contexts.push(c), c.newPage()));
+  const far = await browser.newContext({ serviceWorkers: 'block' }).then((c) => (contexts.push(c), c.newPage()));
   far.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   await far.goto(`${base}#p=${EMPTY}&s=999999999999`);
   await far.waitForSelector('body.ready');
@@ -910,7 +920,7 @@ test('a new puzzle, a size change or a paste while the page runs to a huge step:
     [EMPTY, 'paste', POJ1],
   ]) {
     const { browser, contexts, errors } = current();
-    const page = await browser.newContext({ viewport: { width: 1280, height: 800 } }).then((c) => (contexts.push(c), c.newPage()));
+    const page = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }).then((c) => (contexts.push(c), c.newPage()));
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     await page.goto(`${base}#p=${from}&s=999999999999`); // not open(): it waits for the run to end
     await page.waitForSelector('body.ready');
@@ -2522,7 +2532,7 @@ test('classroom: the first screen speaks without jargon: no judge names, file fo
 });
 
 test('offline: the page says how to use it with no network, keeps itself after one visit, and reloads, solves and steps with the network off', async () => {
-  const page = await open(`#p=${POJ1}`);
+  const page = await open(`#p=${POJ1}`, { serviceWorkers: 'allow' });
   assert.match(await page.$eval('#offline', (f) => f.textContent), /Offline use/);
   await page.waitForFunction(() => document.querySelector('#offline').dataset.state === 'ready', null, { timeout: 15000 });
   assert.match(await page.$eval('#offline-state', (p) => p.textContent), /^Works offline: .* reloads and solves with no network\.$/);
@@ -5095,7 +5105,9 @@ const guess = (t) => known[t.name] ?? 10;
 const chosen = tests
   .filter((t) => (!only || t.name.includes(only)) && (!perf || t.name.startsWith('top speed')))
   .map((t, order) => ({ ...t, order }))
-  .sort((a, b) => guess(b) - guess(a) || a.order - b.order);
+  .sort((a, b) => guess(b) - guess(a) || a.order - b.order)
+  // `--repeat N`: each chosen test N times (with --jobs, copies side by side: a flaky test's check).
+  .flatMap((t) => Array(Math.max(1, Number(option('--repeat', 1)) || 1)).fill(t));
 const took = {};
 
 /**
@@ -5129,7 +5141,7 @@ let failed = 0, next = 0;
 const t0 = Date.now();
 /** Runs test `t` in `browser`, prints its lines and verdict; true if it passed. */
 async function runOne(t, browser) {
-  const me = { browser, errors: [], contexts: [], out: [] };
+  const me = { browser, errors: [], contexts: [], out: [], pages: 0 };
   const t1 = Date.now();
   // One test at a time: all the CPU used meanwhile is this test's (its pages, its Chromium).
   const c1 = jobs === 1 ? cpuSeconds() : null;
@@ -5148,7 +5160,7 @@ async function runOne(t, browser) {
   const s = (Date.now() - t1) / 1000;
   took[t.name] = Math.round(s * 10) / 10;
   const c2 = c1 === null ? null : cpuSeconds();
-  const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}`;
+  const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}, ${me.pages} page${me.pages === 1 ? '' : 's'}`;
   for (const line of me.out) print(line);
   print(verdict === 'ok  ' ? `ok   ${t.name} (${times})` : verdict);
   return verdict === 'ok  ';
