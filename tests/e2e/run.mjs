@@ -4134,12 +4134,18 @@ const narrationsCut = (page) => page.evaluate(() => {
 test('every size: the narration is never cut off beside a 16×16 or 25×25 board, nor in large type', async () => {
   // Its box is a fixed two lines (new text never moves the views below): beside the wider
   // boards, and in large type, a third line was cut through the middle at one step in eight.
+  // One page, each case's board by its link's hash (a link followed), large type switched on
+  // for the last two: 1 page loaded, not 4.
+  let page = null;
   for (const [hash, large] of [[`#p=${'.'.repeat(625)}`, false], [`#p=${EMPTY16}`, false], [`#p=${HARD}`, true], [`#p=${EMPTY}`, true]]) {
-    const page = await open(hash);
-    if (large) {
+    if (!page) page = await open(hash);
+    else await visit(page, hash);
+    if (large && !(await page.evaluate(() => document.documentElement.classList.contains('large')))) {
       await page.click('#large-type');
       await page.evaluate(() => document.activeElement.blur());
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     }
+    assert.deepEqual(await page.evaluate(() => [window.dlxPage.controller.trace.events, location.hash.split('&')[0], document.documentElement.classList.contains('large')]), [0, hash, large], 'the case\'s link, at step 0');
     const cut = await narrationsCut(page);
     assert.deepEqual(cut, [], `${hash.slice(0, 12)}…${large ? ' in large type' : ''}: ${cut.length} of 201 narrations overflow their box`);
     if (hash.length > 600) await shotOf(page, '.right', 'narration-25x25');
