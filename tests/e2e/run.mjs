@@ -2174,11 +2174,23 @@ test('workbench: a long solution in the narration wraps and scrolls inside its b
 });
 
 test('workbench: screenshots at 1280×800 and 375×812, light and dark', async () => {
-  for (const [w, h, dark, name] of [[1280, 800, false, 'workbench-desktop'], [375, 812, false, 'workbench-phone'], [1280, 800, true, 'workbench-dark'], [1280, 800, false, 'workbench-projector']]) {
-    const page = await openCover('#m=cover', { width: w, height: h, dark });
-    if (name.endsWith('projector')) await page.click('#large-type');
-    await galleryPick(page, 'Pentominoes 3×5 (L, N, V)');
+  // One page: each screen by resizing it, the dark theme as the system's (emulated), large type
+  // by its button, the example from its start for each (Restart): 1 page loaded, not 4.
+  const page = await openCover('#m=cover', { width: 1280, height: 800 });
+  let large = false;
+  for (const [w, h, dark, name] of [[1280, 800, false, 'workbench-desktop'], [1280, 800, true, 'workbench-dark'], [1280, 800, false, 'workbench-projector'], [375, 812, false, 'workbench-phone']]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+    if (name.endsWith('projector') !== large) {
+      await page.click('#large-type');
+      large = !large;
+    }
+    await galleryPick(page, 'Pentominoes 3×5 (L, N, V)'); // picked again it stays at its step: Restart
+    await page.evaluate(() => window.dlxPage.controller.trace.events && document.querySelector('.transport [data-action="restart"]').click()); // the focus stays on the example
+    assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), 0, `${name}: the example from its start`);
     for (let k = 0; k < 14; k++) await page.keyboard.press(']');
+    assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), 14, `${name}: 14 steps`);
+    await page.evaluate(() => new Promise((r) => { scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
     await shot(page, name);
     await page.locator('#cover-watch').screenshot({ path: resolve(shots, `${name}-matrix.png`) });
     if (w < 400) {
@@ -2188,7 +2200,6 @@ test('workbench: screenshots at 1280×800 and 375×812, light and dark', async (
       await page.locator('#cover-editor').scrollIntoViewIfNeeded();
       await shot(page, `${name}-error`);
     }
-    await page.close();
   }
 });
 
