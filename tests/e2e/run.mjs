@@ -3520,13 +3520,18 @@ test('lesson: link updates are explained as Knuth counts them, and why a backtra
 test('screenshots: every lesson step at 1280×800, 375×812 and on a 1024×768 projector in large type', async () => {
   let n = 0;
   for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', { width: 1024, height: 768 }, true]]) {
+    // A page a screen: back at step 1 by its link, the diagram marks other links as just
+    // changed than a page loaded at step 1 does.
     const page = await open('#lesson=1', opts);
     n ||= await lessonCount(page); // (a page of its own only to count the steps cost a load)
     if (large) await page.click('#large-type');
     for (let k = 1; k <= n; k++) {
       if (k > 1) await page.keyboard.press('ArrowRight');
       assert.equal((await lessonState(page)).step, k);
-      await page.waitForTimeout(450); // the nodes glide into place
+      // The nodes glide into place: until the page's transitions have ended (450 ms, waited
+      // whole at each step before).
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
       await shot(page, `lesson-${k}-${name}`, { fullPage: name === 'phone' });
     }
     // Nothing in the lesson is cut off or wider than the screen.
