@@ -91,6 +91,20 @@ case "$module" in
         # module has reached its goal (docs/testing.md: mutation testing). (A merge's "last commit" is
         # the whole merged branch, whose modules may not have been through cargo-mutants yet.)
         targets_of "${tests[@]}"
+        # One build directory kept between runs (target/mutants-build, in CI's warm cache):
+        # cargo-mutants copies the tree without target/, so each of its -j 2 copies compiled
+        # every dependency and the whole crate again, two cold debug builds side by side in
+        # every CI run (45-60 s of wall each). With the target directory given, the mutants
+        # build one after another (-j 1: one directory, one cargo lock) on the dependencies and
+        # the incremental state of the last run; each mutant's tests still run on every core
+        # (libtest's threads). MUTANTS_TARGET_DIR= (empty) for the copies' own target/ again.
+        mutants_target="${MUTANTS_TARGET_DIR-$root/target/mutants-build}"
+        if [[ -n "$mutants_target" ]]; then
+            export CARGO_TARGET_DIR="$mutants_target"
+            set -- -j 1 "$@"
+        else
+            set -- -j 2 "$@"
+        fi
         if [[ "${MUTANTS_STRICT:-0}" != 1 ]]; then
             rc=0
             # --timeout: the tests of a mutant take about 42 s of CPU, 20-25 s of wall on 2 quiet

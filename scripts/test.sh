@@ -266,7 +266,7 @@ fi
 # - miri: the exact-cover engines' unit tests under Miri (unchecked links and cells).
 #   Needs the nightly toolchain with miri (scripts/setup.sh installs it; --native installs nothing).
 # - fuzz-smoke: a short pass of every fuzz target (cargo-fuzz on nightly, scripts/setup.sh
-#   installs it). About 20 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
+#   installs it). About 10 s each after the build (FUZZ_SMOKE_SECONDS to change); any crash
 #   fails the stage, and its reproducer is in fuzz/artifacts/. The long runs are
 #   `scripts/fuzz.sh 600` by hand.
 # Each in a lane of its own, so that neither waits for the other: Miri is the longest stage
@@ -277,7 +277,7 @@ elif wanted miri; then
     lane miri scripts/miri.sh
 fi
 if (( ! native_only )) && wanted fuzz-smoke; then
-    lane fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-20}"
+    lane fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}"
 fi
 
 # --- 0b. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
@@ -338,7 +338,7 @@ if ! command -v cargo-mutants >/dev/null; then
     else echo "test.sh: cargo-mutants not found (scripts/setup.sh installs it)" >&2; exit 1
     fi
 else
-    stage mutants scripts/mutants.sh --ci -j 2
+    stage mutants scripts/mutants.sh --ci
 fi
 
 if (( native_only )); then

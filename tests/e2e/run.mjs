@@ -13,6 +13,8 @@
 //                                          runs it so); each test's lines print when it ends; a test
 //                                          that fails then runs once more alone at the end: passing
 //                                          alone, it is named FLAKY and the run passes (--no-retry: never)
+//   node tests/e2e/run.mjs --only tree --repeat 5 --jobs 3   each chosen test 5 times, 3 at a time
+//                                          (a test that may be flaky under load, beside copies of itself)
 //   node tests/e2e/run.mjs --save-durations   also writes each test's time to tests/e2e/durations.json,
 //                                          which orders the tests longest first (commit it when
 //                                          tests were added or got much slower or faster)
@@ -186,12 +188,20 @@ async function mainThreadTasks(page, fn) {
 const ms = (x) => `${Math.round(x)} ms`;
 const describeBlocking = (b) => `${b.tasks.length} long task${b.tasks.length === 1 ? '' : 's'}, longest ${ms(b.longest)}; ${b.frames} long frame${b.frames === 1 ? '' : 's'}${b.frames ? `, longest ${ms(b.longestFrame.duration)} (scripts ${ms(b.longestFrame.scripts)}, style and layout ${ms(b.longestFrame.layout)})` : ''}; longest script ${ms(b.script.duration)} (${b.script.what}), of the page's own ${ms(b.own.duration)} (${b.own.what})`;
 
-/** A fresh page (own context: no shared localStorage) on `hash`, ready to use. */
-async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [] } = {}) {
+/**
+ * A fresh page (own context: no shared localStorage) on `hash`, ready to use.
+ * `serviceWorkers: 'allow'` for a test of the page kept offline: elsewhere the page's service
+ * worker is not registered (the page then says "Keeping a copy of the page…", as it does at
+ * every load until the worker is ready). Registered, it fetched every file of the page once
+ * more into its cache after each load: about 0.35 s of CPU a page (a fifth of a load),
+ * measured on 2026-11-27, for what only the offline test and tests/dist/run.mjs look at.
+ */
+async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [], serviceWorkers = 'block' } = {}) {
   const { browser, contexts, errors } = current();
-  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions });
+  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions, serviceWorkers });
   contexts.push(ctx);
   pagesOpened++;
+  current().pages++;
   await ctx.addInitScript(watchBlocking);
   if (init) await ctx.addInitScript(init);
   const page = await ctx.newPage();
@@ -880,7 +890,7 @@ test('hostile links and huge steps: a message, never a freeze', async () => {
   assert.equal(await counter(page, 'events'), 0);
   assert.equal((await givens(page)).length, 81);
   const { browser, contexts, errors } = current();
-  const far = await browser.newContext().then((c) => (contexts.push(c), c.newPage()));
+  const far = await browser.newContext({ serviceWorkers: 'block' }).then((c) => (contexts.push(c), c.newPage()));
   far.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   await far.goto(`${base}#p=${EMPTY}&s=999999999999`);
   await far.waitForSelector('body.ready');
@@ -910,7 +920,7 @@ test('a new puzzle, a size change or a paste while the page runs to a huge step:
     [EMPTY, 'paste', POJ1],
   ]) {
     const { browser, contexts, errors } = current();
-    const page = await browser.newContext({ viewport: { width: 1280, height: 800 } }).then((c) => (contexts.push(c), c.newPage()));
+    const page = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' }).then((c) => (contexts.push(c), c.newPage()));
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     await page.goto(`${base}#p=${from}&s=999999999999`); // not open(): it waits for the run to end
     await page.waitForSelector('body.ready');
@@ -2164,11 +2174,23 @@ test('workbench: a long solution in the narration wraps and scrolls inside its b
 });
 
 test('workbench: screenshots at 1280×800 and 375×812, light and dark', async () => {
-  for (const [w, h, dark, name] of [[1280, 800, false, 'workbench-desktop'], [375, 812, false, 'workbench-phone'], [1280, 800, true, 'workbench-dark'], [1280, 800, false, 'workbench-projector']]) {
-    const page = await openCover('#m=cover', { width: w, height: h, dark });
-    if (name.endsWith('projector')) await page.click('#large-type');
-    await galleryPick(page, 'Pentominoes 3×5 (L, N, V)');
+  // One page: each screen by resizing it, the dark theme as the system's (emulated), large type
+  // by its button, the example from its start for each (Restart): 1 page loaded, not 4.
+  const page = await openCover('#m=cover', { width: 1280, height: 800 });
+  let large = false;
+  for (const [w, h, dark, name] of [[1280, 800, false, 'workbench-desktop'], [1280, 800, true, 'workbench-dark'], [1280, 800, false, 'workbench-projector'], [375, 812, false, 'workbench-phone']]) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+    if (name.endsWith('projector') !== large) {
+      await page.click('#large-type');
+      large = !large;
+    }
+    await galleryPick(page, 'Pentominoes 3×5 (L, N, V)'); // picked again it stays at its step: Restart
+    await page.evaluate(() => window.dlxPage.controller.trace.events && document.querySelector('.transport [data-action="restart"]').click()); // the focus stays on the example
+    assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), 0, `${name}: the example from its start`);
     for (let k = 0; k < 14; k++) await page.keyboard.press(']');
+    assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), 14, `${name}: 14 steps`);
+    await page.evaluate(() => new Promise((r) => { scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
     await shot(page, name);
     await page.locator('#cover-watch').screenshot({ path: resolve(shots, `${name}-matrix.png`) });
     if (w < 400) {
@@ -2178,7 +2200,6 @@ test('workbench: screenshots at 1280×800 and 375×812, light and dark', async (
       await page.locator('#cover-editor').scrollIntoViewIfNeeded();
       await shot(page, `${name}-error`);
     }
-    await page.close();
   }
 });
 
@@ -2522,7 +2543,7 @@ test('classroom: the first screen speaks without jargon: no judge names, file fo
 });
 
 test('offline: the page says how to use it with no network, keeps itself after one visit, and reloads, solves and steps with the network off', async () => {
-  const page = await open(`#p=${POJ1}`);
+  const page = await open(`#p=${POJ1}`, { serviceWorkers: 'allow' });
   assert.match(await page.$eval('#offline', (f) => f.textContent), /Offline use/);
   await page.waitForFunction(() => document.querySelector('#offline').dataset.state === 'ready', null, { timeout: 15000 });
   assert.match(await page.$eval('#offline-state', (p) => p.textContent), /^Works offline: .* reloads and solves with no network\.$/);
@@ -3499,13 +3520,18 @@ test('lesson: link updates are explained as Knuth counts them, and why a backtra
 test('screenshots: every lesson step at 1280×800, 375×812 and on a 1024×768 projector in large type', async () => {
   let n = 0;
   for (const [name, opts, large] of [['desktop', {}, false], ['phone', { width: 375, height: 812 }, false], ['large', { width: 1024, height: 768 }, true]]) {
+    // A page a screen: back at step 1 by its link, the diagram marks other links as just
+    // changed than a page loaded at step 1 does.
     const page = await open('#lesson=1', opts);
     n ||= await lessonCount(page); // (a page of its own only to count the steps cost a load)
     if (large) await page.click('#large-type');
     for (let k = 1; k <= n; k++) {
       if (k > 1) await page.keyboard.press('ArrowRight');
       assert.equal((await lessonState(page)).step, k);
-      await page.waitForTimeout(450); // the nodes glide into place
+      // The nodes glide into place: until the page's transitions have ended (450 ms, waited
+      // whole at each step before).
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10000 });
       await shot(page, `lesson-${k}-${name}`, { fullPage: name === 'phone' });
     }
     // Nothing in the lesson is cut off or wider than the screen.
@@ -4124,12 +4150,18 @@ const narrationsCut = (page) => page.evaluate(() => {
 test('every size: the narration is never cut off beside a 16×16 or 25×25 board, nor in large type', async () => {
   // Its box is a fixed two lines (new text never moves the views below): beside the wider
   // boards, and in large type, a third line was cut through the middle at one step in eight.
+  // One page, each case's board by its link's hash (a link followed), large type switched on
+  // for the last two: 1 page loaded, not 4.
+  let page = null;
   for (const [hash, large] of [[`#p=${'.'.repeat(625)}`, false], [`#p=${EMPTY16}`, false], [`#p=${HARD}`, true], [`#p=${EMPTY}`, true]]) {
-    const page = await open(hash);
-    if (large) {
+    if (!page) page = await open(hash);
+    else await visit(page, hash);
+    if (large && !(await page.evaluate(() => document.documentElement.classList.contains('large')))) {
       await page.click('#large-type');
       await page.evaluate(() => document.activeElement.blur());
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     }
+    assert.deepEqual(await page.evaluate(() => [window.dlxPage.controller.trace.events, location.hash.split('&')[0], document.documentElement.classList.contains('large')]), [0, hash, large], 'the case\'s link, at step 0');
     const cut = await narrationsCut(page);
     assert.deepEqual(cut, [], `${hash.slice(0, 12)}…${large ? ' in large type' : ''}: ${cut.length} of 201 narrations overflow their box`);
     if (hash.length > 600) await shotOf(page, '.right', 'narration-25x25');
@@ -4151,13 +4183,36 @@ test('every size: the narration is never cut off on a 1024×768 projector or a 3
   // 'A D'.") needs four lines there, and its box had three (seen in scripts/review-shots.mjs).
   const cases = [[1024, 768, EMPTY, false], [1024, 768, '.'.repeat(625), false], [1024, 768, HARD, true], [1280, 800, '.'.repeat(625), true], [320, 640, EMPTY, false], [320, 640, EMPTY16, true], [360, 740, EMPTY, 'stored'], [1024, 768, 'knuth', true], [320, 640, 'knuth', true]];
   const cut = [];
+  // One page for the cases shown by a link and a screen (resized, large type switched, a new
+  // link's hash: a window resized or a link followed, as the layout walk does), one loaded for
+  // large type stored, which is about the page's first layout: 2 pages loaded, not 9.
+  let shared = null, sharedLarge = false;
   for (const [width, height, puzzle, large] of cases) {
-    const init = large === 'stored' ? () => localStorage.setItem('dlx-large', 'on') : null;
-    const page = await open(puzzle === 'knuth' ? '#m=knuth' : `#p=${puzzle}`, { width, height, init });
-    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('large')), large === 'stored', 'large type as stored');
-    if (large === true) {
-      await page.click('#large-type');
-      await page.evaluate(() => document.activeElement.blur());
+    const hash = puzzle === 'knuth' ? '#m=knuth' : `#p=${puzzle}`;
+    let page;
+    if (large === 'stored') {
+      page = await open(hash, { width, height, init: () => localStorage.setItem('dlx-large', 'on') });
+      assert.equal(await page.evaluate(() => document.documentElement.classList.contains('large')), true, 'large type as stored');
+    } else {
+      if (!shared) {
+        shared = await open(hash, { width, height });
+        assert.equal(await shared.evaluate(() => document.documentElement.classList.contains('large')), false, 'large type as stored');
+      }
+      page = shared;
+      await page.setViewportSize({ width, height });
+      if (large !== sharedLarge) {
+        await page.click('#large-type');
+        await page.evaluate(() => document.activeElement.blur());
+        sharedLarge = large;
+      }
+      // The case's link, from step 0 (Knuth's example keeps its step across a change of view: Restart).
+      if (!(await page.evaluate((h) => location.hash === h || location.hash.startsWith(`${h}&`), hash))) await visit(page, hash);
+      if (await page.evaluate(() => window.dlxPage.controller.trace.events !== 0)) {
+        await page.evaluate(() => document.querySelector('.transport [data-action="restart"]').click());
+      }
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await settle(page);
+      assert.deepEqual(await page.evaluate(() => [window.dlxPage.controller.trace.events, location.hash.split("&")[0]]), [0, hash], `${width}×${height}: the link, at step 0`);
     }
     const over = await narrationsCut(page);
     if (over.length) cut.push(`${width}×${height} ${puzzle === 'knuth' ? "Knuth's example" : `${Math.sqrt(puzzle.length)}×${Math.sqrt(puzzle.length)}`}${large ? ` large type${large === 'stored' ? ' (stored)' : ''}` : ''}: ${over.length} of 201, e.g. ${over[0]}`);
@@ -4254,6 +4309,12 @@ test('algorithm X: the pseudocode marks the line of five known moments, a step b
 const treeShown = (page, k = 0) => page.evaluate(async (k) => {
   const v = window.dlxPage.shell.views.tree;
   v.scroller.scrollIntoView({ block: 'center' }); // drawn only while in view: wait for it
+  // Its IntersectionObserver's callback (a task of its own) draws it: under load, after the
+  // two frames that were waited for alone (CI: 1 node shown for 6). First that drawing of
+  // this step, then two frames.
+  for (const t0 = performance.now(); !(v.inView && v.key_ === `${v.pic.events} ${v.pic.depth}`) && performance.now() - t0 < 20000;) {
+    await new Promise((ok) => requestAnimationFrame(ok));
+  }
   await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
   const [x, y] = v.at(v.lay.x[k], v.lay.depth[k]);
   const box = v.scroller.getBoundingClientRect();
@@ -4517,24 +4578,28 @@ test('workbench pictures: the pentomino tiling colours each piece on its cells; 
 test('screenshots: Algorithm X step by step and the workbench\'s pictures at 1280×800, on a 1024×768 projector in large type and a 375×812 phone, light and dark', async () => {
   const bad = [];
   for (const dark of [false, true]) {
-    for (const { width, height, large, min, name } of [
+    const theme = dark ? '-dark' : '';
+    // One page a theme, laid out again for each screen (resized, large type switched, as the
+    // layout walk does) and moved from view to view by its link's hash: 2 pages loaded, not 6
+    // and 12 more loads of a view's link (each load about 2 s of CPU; 95 s for the test in all).
+    const page = await open(`#p=${HARD}&s=40`, { width: 1280, height: 800, dark, reducedMotion: 'reduce' });
+    let large = false;
+    for (const { width, height, large: big, min, name } of [
       { width: 1280, height: 800, large: false, min: 0, name: '1280' }, { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },
     ]) {
-      const theme = dark ? '-dark' : '';
-      // One page for each screen and theme, moved from view to view: 6 pages opened, not 42.
-      const page = await open(`#p=${HARD}&s=40`, { width, height, dark, reducedMotion: 'reduce' });
-      if (large) await page.click('#large-type');
-      const go = async (hash) => {
-        await page.goto(base + hash);
-        await page.waitForSelector('body.ready');
-        await settle(page);
-      };
+      await page.setViewportSize({ width, height });
+      if (big !== large) {
+        await page.click('#large-type');
+        large = big;
+      }
+      await visit(page, `#p=${HARD}&s=40`);
+      await settle(page);
       // Straight to a step, drawn once (a key press a step waits for each frame).
       const stepTo = (n) => page.evaluate((n) => { const t = window.dlxPage.shell.trace; t.run(n - t.events, 0); window.dlxPage.shell.render(); }, n);
       const solve = () => page.evaluate(() => { window.dlxPage.shell.trace.run(1e6, 1 << window.dlxPage.dlx.EventKind.Solution); window.dlxPage.shell.render(); });
       for (const [what, prep] of [
-        ['algo-sudoku', null], ['algo-knuth', async () => { await go('#m=knuth&s=11'); await page.keyboard.press('['); }],
-        ['picture-queens', async () => { await go('#m=cover'); await galleryPick(page, '5 queens'); await solve(); }],
+        ['algo-sudoku', null], ['algo-knuth', async () => { await visit(page, '#m=knuth&s=11'); await page.keyboard.press('['); }],
+        ['picture-queens', async () => { await visit(page, '#m=cover'); await galleryPick(page, '5 queens'); await solve(); }],
         ['picture-pentominoes', async () => { await galleryPick(page, 'Pentominoes 3×5 (L, N, V)'); await stepTo(40); }],
         ['picture-langford', async () => { await galleryPick(page, 'Langford 4'); await solve(); }],
         ['picture-sudoku', async () => { await galleryPick(page, '4×4 Sudoku'); await solve(); }],
@@ -4548,8 +4613,8 @@ test('screenshots: Algorithm X step by step and the workbench\'s pictures at 128
         const where = (await page.evaluate(classroomCheck, { min })).filter((w) => /algo|pic|cover-picture/.test(w));
         if (where.length) bad.push(`${what} ${name}${theme}: ${where.join('; ')}`);
       }
-      await page.close();
     }
+    await page.close();
   }
   for (const b of bad) console.log(`    ${b}`);
   assert.deepEqual(bad, []);
@@ -4974,6 +5039,15 @@ test('search tree: as it grows, the drawing scrolls where the box does, and a tr
   for (const n of [40, 400]) {
     await page.evaluate((n) => window.dlxPage.player.forward(n), n);
     await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    // The tree is drawn only in view: scrolled to it, it waits for its IntersectionObserver,
+    // whose callback (a task of its own) then draws this step and follows its node with the
+    // box's old size. Under load that task came after the two frames counted below, and the
+    // follow's scroll (148) was read before the box's new size clamped it (0): CI's flaky
+    // failure, three at a time. So: first the drawing of this step, then two frames.
+    await page.waitForFunction(() => {
+      const t = window.dlxPage.shell.views.tree;
+      return t.inView && t.key_ === `${t.pic.events} ${t.pic.depth}`;
+    }, null, { timeout: 30000 });
     // After the box's new size has come back through its observer: two frames.
     seen.push(await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
       const t = window.dlxPage.shell.views.tree;
@@ -5095,7 +5169,9 @@ const guess = (t) => known[t.name] ?? 10;
 const chosen = tests
   .filter((t) => (!only || t.name.includes(only)) && (!perf || t.name.startsWith('top speed')))
   .map((t, order) => ({ ...t, order }))
-  .sort((a, b) => guess(b) - guess(a) || a.order - b.order);
+  .sort((a, b) => guess(b) - guess(a) || a.order - b.order)
+  // `--repeat N`: each chosen test N times (with --jobs, copies side by side: a flaky test's check).
+  .flatMap((t) => Array(Math.max(1, Number(option('--repeat', 1)) || 1)).fill(t));
 const took = {};
 
 /**
@@ -5129,7 +5205,7 @@ let failed = 0, next = 0;
 const t0 = Date.now();
 /** Runs test `t` in `browser`, prints its lines and verdict; true if it passed. */
 async function runOne(t, browser) {
-  const me = { browser, errors: [], contexts: [], out: [] };
+  const me = { browser, errors: [], contexts: [], out: [], pages: 0 };
   const t1 = Date.now();
   // One test at a time: all the CPU used meanwhile is this test's (its pages, its Chromium).
   const c1 = jobs === 1 ? cpuSeconds() : null;
@@ -5148,7 +5224,7 @@ async function runOne(t, browser) {
   const s = (Date.now() - t1) / 1000;
   took[t.name] = Math.round(s * 10) / 10;
   const c2 = c1 === null ? null : cpuSeconds();
-  const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}`;
+  const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}, ${me.pages} page${me.pages === 1 ? '' : 's'}`;
   for (const line of me.out) print(line);
   print(verdict === 'ok  ' ? `ok   ${t.name} (${times})` : verdict);
   return verdict === 'ok  ';
