@@ -142,6 +142,10 @@ const PAIRED: bool = cfg!(target_arch = "wasm32") || cfg!(test);
 /// zero words after them, so that the stride is a power of two and the word after any
 /// bucket is in the group (see [`shift`]).
 const GROUP: usize = if PAIRED { 2 * BUCKETS } else { BUCKETS };
+// A power of two, so that a group's byte offset is the item's high bits shifted, never a
+// multiply (a stride of 17 or 18 words costs one in every flip and in the choice); and where
+// `PAIRED`, room for the word after the last bucket.
+const _: () = assert!(GROUP.is_power_of_two() && (!PAIRED || GROUP > BUCKETS));
 
 /// One group of 64 items' length buckets (see [`GROUP`]).
 pub(super) type Group = [u64; GROUP];
