@@ -103,9 +103,16 @@ export class TreeView {
     // The scroll position and the box's size are kept here, learnt from events and observers:
     // reading them from the DOM in the middle of a frame would lay out the whole page.
     this.scroll = [0, 0];
+    this.written = null; // the position show() last gave the box, until its scroll event comes
     this.scroller.addEventListener('scroll', () => {
       const at = [this.scroller.scrollLeft, this.scroller.scrollTop];
-      // The page's own scroll (show()) comes back here a frame later, already drawn.
+      // The page's own scroll (show()) comes back here a frame later, already drawn. By then
+      // a redraw may have moved this.scroll on (under load its timer can run between the
+      // write and the event): the stale position then overwrote the new one, painted the
+      // tree there, and the follow was lost. So the position last written is passed over too.
+      const own = this.written;
+      this.written = null;
+      if (own && at[0] === own[0] && at[1] === own[1]) return;
       if (at[0] === this.scroll[0] && at[1] === this.scroll[1]) return;
       this.scroll = at;
       this.paint();
@@ -253,6 +260,8 @@ export class TreeView {
       this.scrollSoon = requestAnimationFrame(() => {
         this.scrollSoon = 0;
         const [l, t] = this.scroll;
+        // Remembered only when written: no scroll event comes for a position the box has.
+        if (sc.scrollLeft !== l || sc.scrollTop !== t) this.written = [l, t];
         if (sc.scrollLeft !== l) sc.scrollLeft = l;
         if (sc.scrollTop !== t) sc.scrollTop = t;
       });
