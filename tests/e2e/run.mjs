@@ -5082,11 +5082,7 @@ test('search tree: as it grows, the drawing scrolls where the box does, and a tr
 test('search tree: the box\'s own scroll coming back after a newer follow does not undo it', async () => {
   const page = await open(`#p=${POJ2}`);
   await page.evaluate(() => window.dlxPage.player.forward(400));
-  await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
-  await page.waitForFunction(() => {
-    const t = window.dlxPage.shell.views.tree;
-    return t.inView && t.key_ === `${t.pic.events} ${t.pic.depth}`;
-  }, null, { timeout: 30000 });
+  await treeShown(page);
   // Three times over: the first time the event came before the task in every run, later times after.
   const rs = await page.evaluate(async () => {
     const t = window.dlxPage.shell.views.tree;
