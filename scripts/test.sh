@@ -409,8 +409,9 @@ stage js-unit node --test www/test/
 # (tests/e2e/durations.json): a test spends much of its time waiting for the page, so three of
 # them keep two cores busy, and no long test is left to run alone at the end.
 # Each test's time goes to target/e2e-durations.json: after a green run, copying it over
-# tests/e2e/durations.json refreshes the order.
-stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-3}" --durations-out target/e2e-durations.json
+# tests/e2e/durations.json refreshes the order. Each test's CPU (its worker's Chromium's) goes to
+# target/e2e-cpu.json, the most costly listed in the log: where the stage's time goes.
+stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-3}" --durations-out target/e2e-durations.json --cpu-out target/e2e-cpu.json
 
 # --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds
