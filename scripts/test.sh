@@ -382,6 +382,10 @@ wasm_tests() {
     # tests/wasm.rs); Chromium, the same V8 with a page around it, the JS-facing suite.
     local which=(--tests)
     [[ "$where" == chromium ]] && which=(--test wasm)
+    if [[ "$where" == node ]]; then
+        counted_run "wasm-$where" wasm_node_side_by_side "${env[@]}"
+        return
+    fi
     # chromedriver sometimes loses the page ("Timed out receiving message from renderer", then
     # the runner's "missing field `chunk`"): no test failed, the run was cut off. Seen in CI runs
     # and here, 2 of 9 runs of this stage on 2026-11-27, beside Miri or alone, then passing
@@ -396,6 +400,26 @@ wasm_tests() {
         return 1
     fi
 }
+# wasm_node_side_by_side VAR=VALUE...: `cargo test --target wasm32-unknown-unknown --tests` with
+# those in its environment (the runner), its two long test binaries side by side.
+# wasm-bindgen-test-runner runs a binary's tests one after another on one thread: the library's
+# unit tests and tests/wasm.rs (62 and 70 s here at load 6) ran one after the other, on one core
+# of two once the lanes have ended. Built first, then `--lib` beside the rest (`--bins --test
+# '*'`: together what `--tests` runs), each into a file of its own, printed in that order
+# (counted_run reads each binary's result from it). The same tests and CPU; less wall time
+# only where a core is idle (beside other work, 149 s before and 147 s after).
+wasm_node_side_by_side() {
+    local t=(--target wasm32-unknown-unknown) out=target/wasm-node-parts rc=0 lib rest
+    export "$@"
+    cargo test "${t[@]}" --tests --no-run || return 1
+    mkdir -p "$out"
+    cargo test "${t[@]}" --lib > "$out/lib.log" 2>&1 & lib=$!
+    cargo test "${t[@]}" --bins --test '*' > "$out/rest.log" 2>&1 & rest=$!
+    wait "$lib" || rc=1
+    wait "$rest" || rc=1
+    cat "$out/lib.log" "$out/rest.log"
+    return "$rc"
+}
 stage wasm-node wasm_tests node
 stage wasm-chromium wasm_tests chromium
 
@@ -409,8 +433,9 @@ stage js-unit node --test www/test/
 # (tests/e2e/durations.json): a test spends much of its time waiting for the page, so three of
 # them keep two cores busy, and no long test is left to run alone at the end.
 # Each test's time goes to target/e2e-durations.json: after a green run, copying it over
-# tests/e2e/durations.json refreshes the order.
-stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-3}" --durations-out target/e2e-durations.json
+# tests/e2e/durations.json refreshes the order. Each test's CPU (its worker's Chromium's) goes to
+# target/e2e-cpu.json, the most costly listed in the log: where the stage's time goes.
+stage e2e node tests/e2e/run.mjs --jobs "${E2E_JOBS:-3}" --durations-out target/e2e-durations.json --cpu-out target/e2e-cpu.json
 
 # --- 10. the deployable build: dist/ (hashed assets, service worker, manifest) and the single file ---
 # Builds dist/ from www/pkg (node scripts/build-dist.mjs --no-wasm, printing every file's size); builds

@@ -139,6 +139,26 @@ fn every_error_names_its_line_and_column() {
     assert_eq!(Problem::parse(&format!("{name}\n{name}\n")).unwrap().options(), 1);
 }
 
+/// An option of exactly [`MAX_OPTION_ITEMS`] items is read whole, as one line: the lines after
+/// it keep their numbers, and one item more is refused. (`limits_are_errors_not_panics`, which
+/// the CI's mutants skip for its 10 s, reached this bound only with a line one past it.)
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn an_option_of_exactly_the_most_items_is_one_line() {
+    let items: Vec<String> = (0..=MAX_OPTION_ITEMS).map(|i| format!("i{i}")).collect();
+    let most = items[..MAX_OPTION_ITEMS].join(" ");
+    let p = Problem::parse(&format!("{}\n{most}\ni256\n", items.join(" "))).unwrap();
+    assert_eq!(p.options(), 2);
+    assert_eq!(p.option_items(0).count(), MAX_OPTION_ITEMS);
+    assert_eq!(p.option_text(1), "i256");
+    assert_eq!((p.option_line(0), p.option_line(1)), (Some(2), Some(3)));
+    let text = format!("{}\n{most}\n{}\n", items.join(" "), items.join(" "));
+    assert_eq!(
+        error(&text),
+        format!("line 3, column {}: an option of more than 256 items", most.len() + 2)
+    );
+}
+
 #[test] // native only: 10 million entries take minutes in a debug wasm build; the limits are plain integers
 fn limits_are_errors_not_panics() {
     let items: Vec<String> = (0..=MAX_ITEMS).map(|i| format!("i{i}")).collect();

@@ -20,8 +20,10 @@
 //                                          tests were added or got much slower or faster)
 //   node tests/e2e/run.mjs --durations-out FILE   the same, into FILE (scripts/test.sh writes
 //                                          target/e2e-durations.json: after a green run, copy it)
-// Each test prints its time, and with one job at a time its CPU time (the test's Chromium and
-// Node, from /proc); the last line, the whole run's CPU time.
+//   node tests/e2e/run.mjs --cpu-out FILE  each test's CPU seconds into FILE (JSON, most first)
+// Each test prints its time and its CPU time: with one job at a time the test's Chromium and
+// Node's, with --jobs its worker's Chromium's alone (from /proc); the run then lists the tests
+// that took the most, and its last line the whole run's CPU time.
 //
 // Exits non-zero if any test fails. Any error the page logs fails the test it happens in.
 
@@ -5229,7 +5231,7 @@ const took = {};
  * Chromiums with their renderers, those already ended too (in their parents' cutime and cstime).
  * Linux's /proc; null elsewhere.
  */
-function cpuSeconds() {
+function cpuSeconds(under = process.pid) {
   try {
     const parent = new Map(), ticks = new Map();
     for (const name of readdirSync('/proc')) {
@@ -5242,7 +5244,7 @@ function cpuSeconds() {
     }
     let sum = 0;
     for (const [pid, t] of ticks) {
-      for (let p = pid; p > 0; p = parent.get(p) ?? 0) if (p === process.pid) { sum += t; break; }
+      for (let p = pid; p > 0; p = parent.get(p) ?? 0) if (p === under) { sum += t; break; }
     }
     return sum / 100; // USER_HZ on Linux
   } catch {
@@ -5258,7 +5260,10 @@ async function runOne(t, browser) {
   const me = { browser, errors: [], contexts: [], out: [], pages: 0 };
   const t1 = Date.now();
   // One test at a time: all the CPU used meanwhile is this test's (its pages, its Chromium).
-  const c1 = jobs === 1 ? cpuSeconds() : null;
+  // Several at a time: its worker's Chromium's (that Chromium runs only this test meanwhile;
+  // the test's Node work, shared with the others, is left out: said "Chromium CPU").
+  const own = jobs === 1 ? process.pid : chromiumPid.get(browser);
+  const c1 = own ? cpuSeconds(own) : null;
   let verdict;
   await running.run(me, async () => {
     try {
@@ -5273,17 +5278,45 @@ async function runOne(t, browser) {
   });
   const s = (Date.now() - t1) / 1000;
   took[t.name] = Math.round(s * 10) / 10;
-  const c2 = c1 === null ? null : cpuSeconds();
-  const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s CPU`}, ${me.pages} page${me.pages === 1 ? '' : 's'}`;
+  const c2 = c1 === null ? null : cpuSeconds(own);
+  if (c2 !== null) cpuOf[t.name] = Math.round((c2 - c1) * 10) / 10;
+  const times = `${s.toFixed(1)} s${c2 === null ? '' : `, ${(c2 - c1).toFixed(1)} s ${own === process.pid ? '' : 'Chromium '}CPU`}, ${me.pages} page${me.pages === 1 ? '' : 's'}`;
   for (const line of me.out) print(line);
   print(verdict === 'ok  ' ? `ok   ${t.name} (${times})` : verdict);
   return verdict === 'ok  ';
 }
 const browsers = [];
 const failures = [];
-async function worker() {
-  const browser = await launch();
-  browsers.push(browser);
+/** Each worker's Chromium's process id (its browser process, from /proc), for its tests' CPU. */
+const chromiumPid = new Map();
+const cpuOf = {};
+/** The Chromium browser processes now children of this process (Linux's /proc; [] elsewhere). */
+function chromiumChildren() {
+  try {
+    return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number).filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid
+          && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--remote-debugging-pipe');
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+/** The workers' Chromiums, launched one after another so that each one's process is known. */
+async function launchAll(n) {
+  for (let k = 0; k < n; k++) {
+    const before = new Set(chromiumChildren());
+    const browser = await launch();
+    const pids = chromiumChildren().filter((p) => !before.has(p));
+    if (pids.length === 1) chromiumPid.set(browser, pids[0]);
+    browsers.push(browser);
+  }
+}
+async function worker(browser) {
   while (next < chosen.length) {
     const t = chosen[next++];
     if (!(await runOne(t, browser))) failures.push(t);
@@ -5297,7 +5330,8 @@ async function worker() {
 const flaky = [];
 let cpu = null;
 try {
-  await Promise.all(Array.from({ length: Math.min(jobs, chosen.length) }, worker));
+  await launchAll(Math.min(jobs, chosen.length));
+  await Promise.all(browsers.map(worker));
   if (failures.length && jobs > 1 && !flag('--no-retry')) {
     print(`e2e: ${failures.length} failed with ${jobs} at a time; running ${failures.length === 1 ? 'it' : 'them'} again, alone`);
     for (const t of failures.splice(0)) {
@@ -5314,6 +5348,14 @@ try {
 server.close();
 for (const name of flaky) print(`e2e: FLAKY under load (failed ${jobs} at a time, passed alone): ${name}`);
 print(`e2e: ${chosen.length - failed} passed${flaky.length ? ` (${flaky.length} of them only alone)` : ''}, ${failed} failed, in ${((Date.now() - t0) / 1000).toFixed(0)} s${jobs > 1 ? ` (${jobs} at a time)` : ''}${cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`}, ${pagesOpened} page${pagesOpened === 1 ? '' : 's'} opened; screenshots in ${shots}`);
+// The tests that took the most CPU (with --jobs: their Chromium's alone), where the stage's time goes.
+const byCpu = Object.entries(cpuOf).sort(([, a], [, b]) => b - a);
+if (byCpu.length > 1) {
+  const sum = byCpu.reduce((a, [, c]) => a + c, 0);
+  print(`e2e: CPU by test${jobs > 1 ? ' (their Chromium\'s)' : ''}, ${sum.toFixed(0)} s in all; the most: ${byCpu.slice(0, 12).map(([n, c]) => `${c.toFixed(1)} s ${n.slice(0, 60)}`).join('; ')}`);
+}
+// `--cpu-out FILE`: every test's CPU seconds, as above, into FILE (JSON; scripts/test.sh: target/e2e-cpu.json).
+if (option('--cpu-out', null)) writeFileSync(resolve(option('--cpu-out', null)), `${JSON.stringify(Object.fromEntries(byCpu), null, 1)}\n`);
 // `--durations-out FILE` writes the same to FILE instead (scripts/test.sh: target/e2e-durations.json,
 // so that any green run's times can replace tests/e2e/durations.json without a run of their own).
 const durationsOut = option('--durations-out', null);
