@@ -486,6 +486,14 @@ impl Links {
         (key as u32, (key >> 32) as u32, work)
     }
 
+    /// True when the primary item list is empty: every primary item is covered.
+    #[inline(always)]
+    pub fn no_primary_left(&self) -> bool {
+        let root = self.items();
+        // The roots are in the list's arrays (`new` makes them `items + 2` long).
+        *at(&self.next, root as usize) == root
+    }
+
     /// True once an option has a colour.
     pub fn is_coloured(&self) -> bool {
         !self.colour.is_empty()
