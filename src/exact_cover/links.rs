@@ -4,7 +4,8 @@
 //! lengths and the length buckets. Its constructor and its mutators keep one invariant:
 //!
 //! > **Every stored link is in bounds.** Each node's `up`, `down` and `right` is the
-//! > byte offset of a node (its number times `STRIDE`). An item header's `up` and `down` lead to option nodes of that item
+//! > byte offset of a node (its number times `STRIDE`) plus `origin(&nodes)` (0, or where
+//! > `ADDRESSED` the array's address). An item header's `up` and `down` lead to option nodes of that item
 //! > or back to the header, and an option node's `right` to an option node of the same
 //! > option. The `top` of every option node is an item, whose `len` and bucket word exist.
 //! > Every `prev` and `next` of the item list is an item or one of the two roots.
@@ -18,7 +19,9 @@
 //! offsets* into the node array (node `q` is stored as `q * STRIDE`), so following a
 //! link is one add to the array's address. (In WebAssembly, whose addresses have no
 //! scaled index, that saves a shift per link followed, and natively too, since a 16-byte
-//! stride is beyond x86's scaled addressing.) Outside this module links are node
+//! stride is beyond x86's scaled addressing.) In WebAssembly they are stored as the nodes'
+//! addresses, which saves that add too ([`ADDRESSED`]); every change that moves or copies
+//! the array rebases them. Outside this module links are node
 //! numbers: [`Links::node`] converts. Debug builds (and so every test) check every index anyway; Miri runs the
 //! engine's tests on the unchecked code (`scripts/miri.sh`). Entry points that take an
 //! index from outside (`cover`, `uncover`, `node`) check it once.
@@ -55,17 +58,66 @@ const UNCHECKED: bool = !cfg!(debug_assertions) || cfg!(miri);
 /// The size of a [`Node`]: a stored link is a node number times this.
 const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
 
-/// The node at byte offset `off`, unchecked where [`UNCHECKED`].
-///
-/// Callers pass only stored links (offsets of nodes; the invariant of [`Links`] puts each
-/// in bounds) or a node number checked on entry times `STRIDE`.
+/// Whether stored links are addresses: where true, a link to node `q` is `v`'s address
+/// plus `q · STRIDE` (its low 32 bits: on 64-bit targets, where the tests run this form,
+/// the arithmetic wraps and a link less `origin(v)` is still the node's byte offset);
+/// where false, just the offset. In WebAssembly an address is the whole of a memory
+/// access's operand, so following a stored link then costs no add of the array's address
+/// (V8's code for a link update: three instructions fewer). Natively x86 folds the base
+/// into the access, and the offsets need no rebasing when the array moves: a native release
+/// build keeps them. The tests use addresses (as `PAIRED`), so that they and Miri check this
+/// form natively too.
+const ADDRESSED: bool = cfg!(target_arch = "wasm32") || cfg!(test);
+
+/// The stored link to node 0 of `v` (see [`ADDRESSED`]): its address's low 32 bits, or 0.
 #[inline(always)]
-fn node_at(v: &[Node], off: u32) -> &Node {
+fn origin(v: &[Node]) -> u32 {
+    if ADDRESSED {
+        v.as_ptr() as usize as u32
+    } else {
+        0
+    }
+}
+
+/// Node `q`'s stored link, in nodes whose [`origin`] is `o`.
+#[inline(always)]
+fn link(o: u32, q: u32) -> u32 {
+    o.wrapping_add(q * STRIDE)
+}
+
+/// The node number of stored link `l`, in nodes whose [`origin`] is `o`.
+#[inline(always)]
+fn number(o: u32, l: u32) -> u32 {
+    l.wrapping_sub(o) / STRIDE
+}
+
+/// Adds to every link of `v` what its [`origin`] moved by since it was `from` (its array was
+/// moved, or copied from another's), so that each link leads to the same node number again.
+fn rebase(v: &mut [Node], from: u32) {
+    let delta = origin(v).wrapping_sub(from);
+    if delta != 0 {
+        for n in v {
+            n.up = n.up.wrapping_add(delta);
+            n.down = n.down.wrapping_add(delta);
+            n.right = n.right.wrapping_add(delta);
+        }
+    }
+}
+
+/// The node that stored link `l` leads to, unchecked where [`UNCHECKED`].
+///
+/// Callers pass only stored links (the invariant of [`Links`] puts each in bounds) or a
+/// node number checked on entry, made a link.
+#[inline(always)]
+fn node_at(v: &[Node], l: u32) -> &Node {
+    // Where `ADDRESSED` (WebAssembly), `v`'s address plus this is the link itself, and the
+    // compiler folds the add and the subtraction away.
+    let off = l.wrapping_sub(origin(v));
     debug_assert!(off % STRIDE == 0);
     if UNCHECKED {
         debug_assert!(((off / STRIDE) as usize) < v.len());
-        // SAFETY: `off` is a stored link or a checked node number times `STRIDE`; the
-        // invariant of `Links` makes it the offset of a node inside `v`, and a multiple of
+        // SAFETY: `l` is a stored link or a checked node number made a link; the invariant
+        // of `Links` makes `off` the byte offset of a node inside `v`, a multiple of
         // `STRIDE`, so the pointer is in bounds and aligned.
         unsafe { &*v.as_ptr().byte_add(off as usize) }
     } else {
@@ -75,7 +127,8 @@ fn node_at(v: &[Node], off: u32) -> &Node {
 
 /// `node_at` for writing; the same contract.
 #[inline(always)]
-fn node_at_mut(v: &mut [Node], off: u32) -> &mut Node {
+fn node_at_mut(v: &mut [Node], l: u32) -> &mut Node {
+    let off = l.wrapping_sub(origin(v));
     debug_assert!(off % STRIDE == 0);
     if UNCHECKED {
         debug_assert!(((off / STRIDE) as usize) < v.len());
@@ -87,20 +140,14 @@ fn node_at_mut(v: &mut [Node], off: u32) -> &mut Node {
     }
 }
 
-/// A node number as a stored link.
+/// A stored node with its links as node numbers, in nodes whose [`origin`] is `o`.
 #[inline(always)]
-fn off(q: u32) -> u32 {
-    q * STRIDE
-}
-
-/// A stored node with its links as node numbers.
-#[inline(always)]
-fn unscaled(n: Node) -> Node {
+fn unscaled(o: u32, n: Node) -> Node {
     Node {
-        up: n.up / STRIDE,
-        down: n.down / STRIDE,
+        up: number(o, n.up),
+        down: number(o, n.down),
         top: n.top,
-        right: n.right / STRIDE,
+        right: number(o, n.right),
     }
 }
 
@@ -147,13 +194,19 @@ const GROUP: usize = if PAIRED { 2 * BUCKETS } else { BUCKETS };
 // `PAIRED`, room for the word after the last bucket.
 const _: () = assert!(GROUP.is_power_of_two() && (!PAIRED || GROUP > BUCKETS));
 
+/// Whether `cover` and `uncover` count an item's options as they walk its list (natively,
+/// where the loop's exit then waits for no load) or only follow the list back to its
+/// header (WebAssembly, where V8 keeps the count on the stack: a load, an add and a
+/// store an option, and a compare with the length).
+const COUNTED: bool = !cfg!(target_arch = "wasm32");
+
 /// One group of 64 items' length buckets (see [`GROUP`]).
 pub(super) type Group = [u64; GROUP];
 
 /// The nodes, lengths and length buckets of a matrix; see the module's invariant.
-#[derive(PartialEq, Eq, Debug)]
+#[derive(Debug)]
 pub(super) struct Links {
-    /// Links stored as byte offsets: see [`STRIDE`].
+    /// Links stored as byte offsets or addresses: see [`STRIDE`] and [`ADDRESSED`].
     nodes: Vec<Node>,
     /// Active options per item (plus `COVERED` while covered).
     len: Vec<u32>,
@@ -242,14 +295,16 @@ impl Uniform {
         // it was mispredicted often enough to cost pentominoes a fifth of their time.
         // `wraps` is all ones when `place + i` passes the option's last node.
         let wraps = ((self.width - 1 - place).wrapping_sub(i) as i32 >> 31) as u32;
-        p.wrapping_add(off(i)).wrapping_sub(wraps & off(self.width))
+        p.wrapping_add(i * STRIDE).wrapping_sub(wraps & (self.width * STRIDE))
     }
 }
 
 impl Clone for Links {
     fn clone(&self) -> Links {
+        let mut nodes = self.nodes.clone();
+        rebase(&mut nodes, origin(&self.nodes));
         Links {
-            nodes: self.nodes.clone(),
+            nodes,
             len: self.len.clone(),
             buckets: self.buckets.clone(),
             prev: self.prev.clone(),
@@ -263,6 +318,7 @@ impl Clone for Links {
     /// Copies into the arrays this one has, allocating only where they are too short.
     fn clone_from(&mut self, source: &Links) {
         self.nodes.clone_from(&source.nodes);
+        rebase(&mut self.nodes, origin(&source.nodes));
         self.len.clone_from(&source.len);
         self.buckets.clone_from(&source.buckets);
         self.prev.clone_from(&source.prev);
@@ -272,6 +328,24 @@ impl Clone for Links {
         self.item_colour.clone_from(&source.item_colour);
     }
 }
+
+/// Equal when the links lead to the same node numbers (where `ADDRESSED`, two copies'
+/// stored links differ by the distance between their arrays).
+impl PartialEq for Links {
+    fn eq(&self, other: &Links) -> bool {
+        self.nodes.len() == other.nodes.len()
+            && self.nodes_from(0).eq(other.nodes_from(0))
+            && self.len == other.len
+            && self.buckets == other.buckets
+            && self.prev == other.prev
+            && self.next == other.next
+            && self.uniform == other.uniform
+            && self.colour == other.colour
+            && self.item_colour == other.item_colour
+    }
+}
+
+impl Eq for Links {}
 
 impl Links {
     /// `items` headers with empty lists, the first `primary` of them primary, and the
@@ -283,15 +357,24 @@ impl Links {
             u64::from(items) + 2 < u64::from(u32::MAX / STRIDE),
             "too many items: {items}"
         );
+        // The headers, each its own list, and the spacer: built as offsets (origin 0), then
+        // rebased in place once the array is where it stays.
+        let mut nodes: Vec<Node> = Vec::with_capacity(items as usize + 1);
+        nodes.extend((0..items).map(|i| Node {
+            up: link(0, i),
+            down: link(0, i),
+            top: i,
+            right: link(0, i),
+        }));
+        nodes.push(Node {
+            up: 0,
+            down: 0,
+            top: SPACER,
+            right: 0,
+        });
+        rebase(&mut nodes, 0);
         let mut links = Links {
-            nodes: (0..items)
-                .map(|i| Node {
-                    up: off(i),
-                    down: off(i),
-                    top: i,
-                    right: off(i),
-                })
-                .collect(),
+            nodes,
             len: vec![0; items as usize],
             buckets: vec![[0; GROUP]; (items as usize).div_ceil(64)],
             prev: vec![0; items as usize + 2],
@@ -319,12 +402,6 @@ impl Links {
         for i in 0..items {
             links.buckets[(i / 64) as usize][0] |= 1 << (i % 64);
         }
-        links.nodes.push(Node {
-            up: 0,
-            down: 0,
-            top: SPACER,
-            right: 0,
-        });
         links
     }
 
@@ -339,13 +416,14 @@ impl Links {
 
     /// Node `q` and the nodes after it, with node numbers as links.
     pub fn nodes_from(&self, q: usize) -> impl Iterator<Item = Node> + '_ {
-        self.nodes[q..].iter().map(|&n| unscaled(n))
+        let o = origin(&self.nodes);
+        self.nodes[q..].iter().map(move |&n| unscaled(o, n))
     }
 
     /// Node `q`, with node numbers as links (checked: `q` may come from anywhere).
     #[inline(always)]
     pub fn node(&self, q: u32) -> Node {
-        unscaled(self.nodes[q as usize])
+        unscaled(origin(&self.nodes), self.nodes[q as usize])
     }
 
     /// The lengths, with `COVERED` set on covered items.
@@ -374,13 +452,14 @@ impl Links {
     /// for `broken_parts`), for the same tests.
     #[cfg(test)]
     pub fn break_node(&mut self, q: u32, f: impl FnOnce(&mut Node)) {
-        let mut n = unscaled(self.nodes[q as usize]);
+        let o = origin(&self.nodes);
+        let mut n = unscaled(o, self.nodes[q as usize]);
         f(&mut n);
         self.nodes[q as usize] = Node {
-            up: off(n.up),
-            down: off(n.down),
+            up: link(o, n.up),
+            down: link(o, n.down),
             top: n.top,
-            right: off(n.right),
+            right: link(o, n.right),
         };
     }
 
@@ -405,6 +484,14 @@ impl Links {
             i = *at(&self.next, i as usize);
         }
         (key as u32, (key >> 32) as u32, work)
+    }
+
+    /// True when the primary item list is empty: every primary item is covered.
+    #[inline(always)]
+    pub fn no_primary_left(&self) -> bool {
+        let root = self.items();
+        // The roots are in the list's arrays (`new` makes them `items + 2` long).
+        *at(&self.next, root as usize) == root
     }
 
     /// True once an option has a colour.
@@ -448,6 +535,12 @@ impl Links {
             self.nodes.len() + items.len() + 2 < (u32::MAX / STRIDE) as usize,
             "too many nodes"
         );
+        // The room for the option first, so that the array moves (and its links are
+        // rebased) before any link below is made; `reserve` grows it geometrically.
+        let from = origin(&self.nodes);
+        self.nodes.reserve(items.len() + 1);
+        rebase(&mut self.nodes, from);
+        let o = origin(&self.nodes);
         let spacer = self.nodes.len() - 1;
         let first = self.nodes.len() as u32;
         let width = items.len() as u32;
@@ -462,12 +555,12 @@ impl Links {
             let up = self.nodes[item as usize].up;
             self.nodes.push(Node {
                 up,
-                down: off(item),
+                down: link(o, item),
                 top: item,
-                right: off(q + 1),
+                right: link(o, q + 1),
             });
-            self.nodes[(up / STRIDE) as usize].down = off(q);
-            self.nodes[item as usize].up = off(q);
+            self.nodes[number(o, up) as usize].down = link(o, q);
+            self.nodes[item as usize].up = link(o, q);
             let len = self.len[item as usize];
             self.len[item as usize] = len + 1;
             flip(&mut self.buckets, bucket::<false>(len), item);
@@ -475,14 +568,15 @@ impl Links {
             narrow &= len < LONG;
         }
         let last = self.nodes.len() as u32 - 1;
-        self.nodes[last as usize].right = off(first);
-        self.nodes[spacer].down = off(last);
+        self.nodes[last as usize].right = link(o, first);
+        self.nodes[spacer].down = link(o, last);
         self.nodes.push(Node {
-            up: off(first),
-            down: 0,
+            up: link(o, first),
+            down: link(o, 0),
             top: SPACER,
-            right: 0,
+            right: link(o, 0),
         });
+        debug_assert_eq!(origin(&self.nodes), o, "the nodes moved after `reserve`");
         if !self.colour.is_empty() {
             let given = colours.iter().copied().chain(std::iter::repeat(0));
             self.colour.extend(given.take(items.len()));
@@ -507,10 +601,11 @@ impl Links {
     ) -> Result<u32, Relisted> {
         assert!(self.colour.is_empty(), "relist() of a matrix with colours");
         let n = self.items();
+        let o = origin(&self.nodes);
         for i in 0..n {
             let head = &mut self.nodes[i as usize];
-            head.up = off(i);
-            head.down = off(i);
+            head.up = link(o, i);
+            head.down = link(o, i);
         }
         self.len.fill(0);
         let mut covered_primary = 0;
@@ -546,18 +641,18 @@ impl Links {
                     .unwrap_or(0) as u32
             };
             for q in first..first + width {
-                let item = node_at(nodes, off(q)).top;
+                let item = node_at(nodes, link(o, q)).top;
                 if *at(lens, item as usize) & COVERED != 0 {
                     return Err(Relisted::Covered { first, item });
                 }
                 // The item's `up` is the bottom of its list: the new node goes below it.
-                let head = off(item);
+                let head = link(o, item);
                 let bottom = node_at(nodes, head).up;
-                node_at_mut(nodes, bottom).down = off(q);
-                let node = node_at_mut(nodes, off(q));
+                node_at_mut(nodes, bottom).down = link(o, q);
+                let node = node_at_mut(nodes, link(o, q));
                 node.up = bottom;
                 node.down = head;
-                node_at_mut(nodes, head).up = off(q);
+                node_at_mut(nodes, head).up = link(o, q);
                 *at_mut(lens, item as usize) += 1;
             }
         }
@@ -599,21 +694,29 @@ impl Links {
         let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
         let colours = &self.colour[..];
         let mut updates = 0;
-        let head = off(i);
+        let head = link(origin(nodes), i);
         // The loop counts the item's options, so that its exit waits for no load (a
         // mispredicted exit costs less when it resolves early). Hiding an option changes
         // other items' lists only, so the length holds throughout. The length is the list's
         // whenever covers and uncovers nest as the search makes them; the test for the header,
         // never true then (so always predicted), keeps any other order of calls from hiding
-        // the header as if it were an option node.
+        // the header as if it were an option node. In WebAssembly (not `COUNTED`) the loop
+        // only follows the list back to the header: 2% fewer instructions in Node.
         let len = *at(lens, i as usize);
         let mut p = node_at(nodes, head).down;
-        for _ in 0..len {
-            if p == head {
-                break;
+        if COUNTED {
+            for _ in 0..len {
+                if p == head {
+                    break;
+                }
+                updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
+                p = node_at(nodes, p).down;
             }
-            updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
-            p = node_at(nodes, p).down;
+        } else {
+            while p != head {
+                updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
+                p = node_at(nodes, p).down;
+            }
         }
         debug_assert_eq!(p, head, "item {i}'s length is not its list's");
         if NARROW {
@@ -645,15 +748,22 @@ impl Links {
             flip(buckets, bucket::<NARROW>(len), i);
         }
         let mut updates = 0;
-        let head = off(i);
+        let head = link(origin(nodes), i);
         let mut p = node_at(nodes, head).up;
         // As in `cover`: counted, and never past the header.
-        for _ in 0..len {
-            if p == head {
-                break;
+        if COUNTED {
+            for _ in 0..len {
+                if p == head {
+                    break;
+                }
+                updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
+                p = node_at(nodes, p).up;
             }
-            updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
-            p = node_at(nodes, p).up;
+        } else {
+            while p != head {
+                updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
+                p = node_at(nodes, p).up;
+            }
         }
         debug_assert_eq!(p, head, "item {i}'s length is not its list's");
         updates
@@ -674,10 +784,10 @@ impl Links {
             &mut self.colour[..],
         );
         let (mut updates, mut cleansings) = (0, 1);
-        let head = off(i);
+        let head = link(origin(nodes), i);
         let mut r = node_at(nodes, head).down;
         while r != head {
-            let c = at_mut(colours, (r / STRIDE) as usize);
+            let c = at_mut(colours, number(origin(nodes), r) as usize);
             if *c == x {
                 *c = PURIFIED;
                 cleansings += 1;
@@ -700,10 +810,10 @@ impl Links {
             &mut self.colour[..],
         );
         let (mut updates, mut cleansings) = (0, 1);
-        let head = off(i);
+        let head = link(origin(nodes), i);
         let mut r = node_at(nodes, head).up;
         while r != head {
-            let c = at_mut(colours, (r / STRIDE) as usize);
+            let c = at_mut(colours, number(origin(nodes), r) as usize);
             if *c == PURIFIED {
                 *c = x;
                 cleansings += 1;
@@ -755,7 +865,7 @@ fn hide<const NARROW: bool, const WIDTH: u32>(
         let mut q = node_at(nodes, p).right;
         while q != p {
             // The caller checked that `colours` has a word for every node.
-            q = if *at(colours, (q / STRIDE) as usize) == PURIFIED {
+            q = if *at(colours, number(origin(nodes), q) as usize) == PURIFIED {
                 node_at(nodes, q).right
             } else {
                 updates += 1;
@@ -765,7 +875,7 @@ fn hide<const NARROW: bool, const WIDTH: u32>(
         return updates;
     }
     if WIDTH == ANY_WIDTH {
-        let place = u.place(p / STRIDE);
+        let place = u.place(number(origin(nodes), p));
         let others = |k: u32| {
             for i in 1..k {
                 unlink::<NARROW>(nodes, lens, buckets, u.after(p, place, i));
@@ -838,7 +948,7 @@ fn unhide<const NARROW: bool, const WIDTH: u32>(
         let mut updates = 0;
         let mut q = node_at(nodes, p).right;
         while q != p {
-            q = if *at(colours, (q / STRIDE) as usize) == PURIFIED {
+            q = if *at(colours, number(origin(nodes), q) as usize) == PURIFIED {
                 node_at(nodes, q).right
             } else {
                 updates += 1;
@@ -848,7 +958,7 @@ fn unhide<const NARROW: bool, const WIDTH: u32>(
         return updates;
     }
     if WIDTH == ANY_WIDTH {
-        let place = u.place(p / STRIDE);
+        let place = u.place(number(origin(nodes), p));
         let others = |k: u32| {
             for i in 1..k {
                 relink::<NARROW>(nodes, lens, buckets, u.after(p, place, i));
@@ -925,7 +1035,7 @@ fn shift<const NARROW: bool>(buckets: &mut [Group], i: u32, lower: u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::{mul_high_split, Links, Uniform};
+    use super::{mul_high_split, Links, Uniform, MIXED};
 
     /// The two-product form of the high half is the `u128` product's high half, for the
     /// `b` the remainders use (up to 2³²) and across `a`.
@@ -986,6 +1096,31 @@ mod tests {
                 assert_eq!(u.place(p), (p - 7) % (width + 1), "node {p}, width {width}");
             }
         }
+    }
+
+    /// A copy (`clone`, `clone_from`) leads to its own nodes: where links are addresses
+    /// (the tests, WebAssembly) it is rebased onto its own array, so it reads as the
+    /// original does, and a cover in one leaves the other as it was.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn copies_lead_to_their_own_nodes() {
+        let mut a = Links::new(4, 4);
+        for option in [&[0, 1][..], &[1, 2], &[2, 3], &[0, 3], &[1, 3]] {
+            a.push_option(option, &[]);
+        }
+        let before: Vec<_> = a.nodes_from(0).collect();
+        let mut b = a.clone();
+        let mut c = Links::new(1, 1);
+        c.clone_from(&a);
+        assert!(b == a && c == a, "a copy reads as the original");
+        assert_eq!(b.cover::<false, MIXED>(1), 3);
+        assert_eq!(c.cover::<false, MIXED>(3), 3);
+        assert_eq!(a.nodes_from(0).collect::<Vec<_>>(), before, "covers in copies left it");
+        drop(a);
+        assert_eq!(b.uncover::<false, MIXED>(1), 3);
+        assert_eq!(c.uncover::<false, MIXED>(3), 3);
+        assert_eq!(b.nodes_from(0).collect::<Vec<_>>(), before);
+        assert_eq!(c.nodes_from(0).collect::<Vec<_>>(), before);
     }
 
     /// The links know the options' width while all options have it, and 0 from the first

@@ -118,8 +118,6 @@ pub struct Matrix {
     node_option: Arc<Vec<u32>>,
     /// The first node of each option.
     option_start: Arc<Vec<u32>>,
-    /// Primary items not covered.
-    active_primary: u32,
     /// The links keep the length buckets: no item has more than `LONG` options (see
     /// [`bucket`]) and there are more than `FEW_PRIMARY` primary items.
     narrow: bool,
@@ -190,7 +188,6 @@ impl Clone for Matrix {
         if !Arc::ptr_eq(&self.option_start, &source.option_start) {
             self.option_start.clone_from(&source.option_start);
         }
-        self.active_primary = source.active_primary;
         self.narrow = source.narrow;
         self.committed.clone_from(&source.committed);
     }
@@ -216,7 +213,6 @@ impl Matrix {
             // The headers and the first spacer belong to no option.
             node_option: Arc::new(vec![u32::MAX; items + 1]),
             option_start: Arc::new(Vec::new()),
-            active_primary: primary as u32,
             narrow: primary as u32 > FEW_PRIMARY,
             committed: Vec::new(),
         }
@@ -422,9 +418,11 @@ impl Matrix {
         self.links.lens()[item] & COVERED != 0
     }
 
-    /// True when every primary item is covered.
+    /// True when every primary item is covered: the primary item list is empty. (Read from
+    /// the list, not from a count kept by every cover and uncover: 2.6% fewer instructions
+    /// in Node, 1.5% natively, on magictour.)
     pub fn is_solved(&self) -> bool {
-        self.active_primary == 0
+        self.links.no_primary_left()
     }
 
     /// Puts an option into every solution before the search starts, by covering its
@@ -497,8 +495,7 @@ impl Matrix {
             starts[o]
         });
         match self.links.relist(self.primary, covered, firsts) {
-            Ok(covered_primary) => {
-                self.active_primary = self.primary - covered_primary;
+            Ok(_) => {
                 self.committed.clear();
                 self.committed.extend(commit.iter().map(|&o| o as u32));
                 Ok(())
@@ -804,7 +801,6 @@ impl Matrix {
         debug_assert!(self.narrow || !NARROW);
         debug_assert!(self.runs_as(WIDTH), "width class {} run as {WIDTH}", self.width_class());
         let updates = self.links.cover::<NARROW, WIDTH>(i);
-        self.active_primary -= u32::from(i < self.primary);
         // DLX2 counts the cover itself as an update too.
         updates + u64::from(WIDTH == COLOURED)
     }
@@ -829,7 +825,6 @@ impl Matrix {
     fn uncover_<const NARROW: bool, const WIDTH: u32>(&mut self, i: u32) -> u64 {
         debug_assert!(self.narrow || !NARROW);
         debug_assert!(self.runs_as(WIDTH), "width class {} run as {WIDTH}", self.width_class());
-        self.active_primary += u32::from(i < self.primary);
         self.links.uncover::<NARROW, WIDTH>(i) + u64::from(WIDTH == COLOURED)
     }
 
@@ -863,11 +858,10 @@ impl Matrix {
                 p = q;
                 count += 1;
             }
-            if root == self.items && count != self.active_primary {
-                return Err(format!(
-                    "{count} primary items in the list, {} counted",
-                    self.active_primary
-                ));
+            // `is_solved` reads the list: every uncovered primary item must be in it.
+            let uncovered = range.clone().filter(|&i| !self.is_covered(i as usize)).count() as u32;
+            if root == self.items && count != uncovered {
+                return Err(format!("{count} primary items in the list, {uncovered} uncovered"));
             }
         }
         for item in 0..self.items {
