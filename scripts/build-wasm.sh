@@ -30,8 +30,9 @@ rm -rf "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" "$wasm"
 
 if [[ -x node_modules/.bin/wasm-opt ]]; then
-    # The same features rustc enables by default for wasm32 (bulk memory, sign-ext, …).
-    node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int \
+    # The same features rustc enables by default for wasm32 (bulk memory, sign-ext, …), and SIMD
+    # (simd128), which the search loop is compiled with (src/exact_cover/search.rs, `Search::step`).
+    node_modules/.bin/wasm-opt -O3 --enable-bulk-memory --enable-sign-ext --enable-nontrapping-float-to-int --enable-simd \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         "$module" -o "$module.opt"
     if (( $(stat -c %s "$module.opt") < $(stat -c %s "$module") )); then

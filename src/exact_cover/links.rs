@@ -1,13 +1,14 @@
 //! The arrays that dancing links changes, and the crate's one use of `unsafe`.
 //!
 //! [`Links`] owns the nodes (vertical links, item, next node of the option), the items'
-//! lengths and the length buckets. Its constructor and its mutators keep one invariant:
+//! lengths and their keys. Its constructor and its mutators keep one invariant:
 //!
 //! > **Every stored link is in bounds.** Each node's `up`, `down` and `right` is the
 //! > byte offset of a node (its number times `STRIDE`) plus `origin(&nodes)` (0, or where
 //! > `ADDRESSED` the array's address). An item header's `up` and `down` lead to option nodes of that item
 //! > or back to the header, and an option node's `right` to an option node of the same
-//! > option. The `top` of every option node is an item, whose `len` and bucket word exist.
+//! > option. The `top` of every option node is an item, whose `len` exists, and its key where the
+//! > links keep keys (at most `KEYED_ITEMS` items; `cover` checks this for `NARROW`).
 //! > Every `prev` and `next` of the item list is an item or one of the two roots.
 //! > While [`Uniform::width`] is `k > 0`, every option has `k` nodes, and option `j`'s
 //! > are nodes `items + 1 + j·(k + 1)` and the `k − 1` after them.
@@ -27,7 +28,7 @@
 //! index from outside (`cover`, `uncover`, `node`) check it once.
 #![allow(unsafe_code)]
 
-use super::{bucket, ANY_WIDTH, BUCKETS, COLOURED, COVERED, LONG, MIXED, PURIFIED, SPACER};
+use super::{ANY_WIDTH, COLOURED, COVERED, LONG, MIXED, PURIFIED, SPACER};
 
 /// Why [`Links::relist`] failed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -65,7 +66,7 @@ const STRIDE: u32 = std::mem::size_of::<Node>() as u32;
 /// access's operand, so following a stored link then costs no add of the array's address
 /// (V8's code for a link update: three instructions fewer). Natively x86 folds the base
 /// into the access, and the offsets need no rebasing when the array moves: a native release
-/// build keeps them. The tests use addresses (as `PAIRED`), so that they and Miri check this
+/// build keeps them. The tests use addresses (as the wasm build does), so that they and Miri check this
 /// form natively too.
 const ADDRESSED: bool = cfg!(target_arch = "wasm32") || cfg!(test);
 
@@ -159,7 +160,8 @@ fn at<T>(v: &[T], i: usize) -> &T {
     if UNCHECKED {
         debug_assert!(i < v.len());
         // SAFETY: every index passed here is a stored link, an item read from a node's
-        // `top`, a node's number (into `colour`, as long as the nodes wherever it is indexed,
+        // `top` (into `len`, or into `keys`, which `cover` and `uncover` check have a word for
+        // every item before a `NARROW` loop indexes them), a node's number (into `colour`, as long as the nodes wherever it is indexed,
         // checked on entry), or an index checked on entry; the invariant of `Links` puts each
         // in bounds.
         unsafe { v.get_unchecked(i) }
@@ -181,18 +183,21 @@ fn at_mut<T>(v: &mut [T], i: usize) -> &mut T {
     }
 }
 
-/// Whether a length change flips its two bucket words from one address (see [`shift`]): in
-/// WebAssembly, and in the tests (so that they and Miri check this form natively too).
-const PAIRED: bool = cfg!(target_arch = "wasm32") || cfg!(test);
+/// Where an item's length sits in its key: the key is `len << KEY_SHIFT | item`.
+pub(super) const KEY_SHIFT: u32 = 10;
+/// A matrix keeps keys when it has at most this many items (the item fits below the length).
+pub(super) const KEYED_ITEMS: u32 = 1 << KEY_SHIFT;
+/// Set in a covered item's key: above every live key (at most `LONG << KEY_SHIFT | 1023`), and
+/// still a positive `i16`, so that a signed minimum (SSE2's `pminsw`) is the unsigned one.
+pub(super) const KEY_COVERED: u16 = 1 << 14;
+const _: () = assert!((LONG << KEY_SHIFT | (KEYED_ITEMS - 1)) < KEY_COVERED as u32);
 
-/// The words of one group of 64 items' length buckets: `BUCKETS`, and where `PAIRED` as many
-/// zero words after them, so that the stride is a power of two and the word after any
-/// bucket is in the group (see [`shift`]).
-const GROUP: usize = if PAIRED { 2 * BUCKETS } else { BUCKETS };
-// A power of two, so that a group's byte offset is the item's high bits shifted, never a
-// multiply (a stride of 17 or 18 words costs one in every flip and in the choice); and where
-// `PAIRED`, room for the word after the last bucket.
-const _: () = assert!(GROUP.is_power_of_two() && (!PAIRED || GROUP > BUCKETS));
+/// The key of uncovered item `i` with `len` options (lengths past `LONG` are held at it: the
+/// matrix is not narrow then, and its keys are not read).
+#[inline(always)]
+fn key(i: u32, len: u32) -> u16 {
+    (len.min(LONG) << KEY_SHIFT | i) as u16
+}
 
 /// Whether `cover` and `uncover` count an item's options as they walk its list (natively,
 /// where the loop's exit then waits for no load) or only follow the list back to its
@@ -200,23 +205,19 @@ const _: () = assert!(GROUP.is_power_of_two() && (!PAIRED || GROUP > BUCKETS));
 /// store an option, and a compare with the length).
 const COUNTED: bool = !cfg!(target_arch = "wasm32");
 
-/// One group of 64 items' length buckets (see [`GROUP`]).
-pub(super) type Group = [u64; GROUP];
-
-/// The nodes, lengths and length buckets of a matrix; see the module's invariant.
+/// The nodes, lengths and keys of a matrix; see the module's invariant.
 #[derive(Debug)]
 pub(super) struct Links {
     /// Links stored as byte offsets or addresses: see [`STRIDE`] and [`ADDRESSED`].
     nodes: Vec<Node>,
     /// Active options per item (plus `COVERED` while covered).
     len: Vec<u32>,
-    /// `BUCKETS` bit sets over all items, by length (then `GROUP − BUCKETS` words that stay
-    /// 0): bit `i % 64` of `buckets[i / 64][b]` is set when item `i` is uncovered and has `b`
-    /// options (the last bucket: `LONG` or more). Each word of items keeps its buckets together, so that moving an item
-    /// between them touches one cache line. (Secondary items are in the sets too, which
-    /// keeps a test out of the hot loops; the choice looks at primary items only.)
-    /// Kept up to date while the matrix is narrow (see `cover`'s `NARROW`) only.
-    buckets: Vec<Group>,
+    /// Each item's key `len << KEY_SHIFT | item` ([`key`]), with `KEY_COVERED` set while the
+    /// item is covered, when there are at most `KEYED_ITEMS` items (else empty). The least
+    /// key of the primary items is the leftmost of the fewest options. (Secondary items have
+    /// keys too, which keeps a test out of the hot loops.) The lengths in it are kept up to
+    /// date while the matrix is narrow (see `cover`'s `NARROW`) only.
+    keys: Vec<u16>,
     /// The horizontal list of uncovered items, doubly linked: the primary items behind
     /// a root at index `items`, the secondary ones behind a root at `items + 1`.
     prev: Vec<u32>,
@@ -306,7 +307,7 @@ impl Clone for Links {
         Links {
             nodes,
             len: self.len.clone(),
-            buckets: self.buckets.clone(),
+            keys: self.keys.clone(),
             prev: self.prev.clone(),
             next: self.next.clone(),
             uniform: self.uniform,
@@ -320,7 +321,7 @@ impl Clone for Links {
         self.nodes.clone_from(&source.nodes);
         rebase(&mut self.nodes, origin(&source.nodes));
         self.len.clone_from(&source.len);
-        self.buckets.clone_from(&source.buckets);
+        self.keys.clone_from(&source.keys);
         self.prev.clone_from(&source.prev);
         self.next.clone_from(&source.next);
         self.uniform = source.uniform;
@@ -336,7 +337,7 @@ impl PartialEq for Links {
         self.nodes.len() == other.nodes.len()
             && self.nodes_from(0).eq(other.nodes_from(0))
             && self.len == other.len
-            && self.buckets == other.buckets
+            && self.keys == other.keys
             && self.prev == other.prev
             && self.next == other.next
             && self.uniform == other.uniform
@@ -376,7 +377,11 @@ impl Links {
         let mut links = Links {
             nodes,
             len: vec![0; items as usize],
-            buckets: vec![[0; GROUP]; (items as usize).div_ceil(64)],
+            keys: if items <= KEYED_ITEMS {
+                (0..items).map(|i| key(i, 0)).collect()
+            } else {
+                Vec::new()
+            },
             prev: vec![0; items as usize + 2],
             next: vec![0; items as usize + 2],
             uniform: Uniform {
@@ -397,10 +402,6 @@ impl Links {
             }
             links.next[last as usize] = root;
             links.prev[root as usize] = last;
-        }
-        // Every item starts with no option.
-        for i in 0..items {
-            links.buckets[(i / 64) as usize][0] |= 1 << (i % 64);
         }
         links
     }
@@ -431,8 +432,9 @@ impl Links {
         &self.len
     }
 
-    pub fn buckets(&self) -> &[Group] {
-        &self.buckets
+    /// The keys (see [`Links::keys`]'s field), empty with more than `KEYED_ITEMS` items.
+    pub fn keys(&self) -> &[u16] {
+        &self.keys
     }
 
     /// The item list: `prev` and `next` of each item, then of the two roots.
@@ -563,8 +565,9 @@ impl Links {
             self.nodes[item as usize].up = link(o, q);
             let len = self.len[item as usize];
             self.len[item as usize] = len + 1;
-            flip(&mut self.buckets, bucket::<false>(len), item);
-            flip(&mut self.buckets, bucket::<false>(len + 1), item);
+            if let Some(k) = self.keys.get_mut(item as usize) {
+                *k = key(item, len + 1);
+            }
             narrow &= len < LONG;
         }
         let last = self.nodes.len() as u32 - 1;
@@ -587,7 +590,7 @@ impl Links {
 
     /// Starts the lists over from the layout the nodes have (their `top` and `right`, which
     /// no cover changes): the items in `covered` covered, with empty lists, and out of the
-    /// item list and the buckets; every other item's list holding, top to bottom, the options
+    /// item list, and their keys marked covered; every other item's list holding, top to bottom, the options
     /// whose first nodes `firsts` gives, in that order; every other option in no list. So a
     /// matrix is set up for a puzzle without copying it whole and hiding what the givens
     /// rule out. Items `0..primary` are primary (the item list's first root). Fails, with the option's first node and the item, if an option given has a
@@ -656,14 +659,9 @@ impl Links {
                 *at_mut(lens, item as usize) += 1;
             }
         }
-        for w in &mut self.buckets {
-            *w = [0; GROUP];
-        }
-        for i in 0..n {
-            let len = self.len[i as usize];
-            if len & COVERED == 0 {
-                flip(&mut self.buckets, bucket::<false>(len), i);
-            }
+        for (i, k) in self.keys.iter_mut().enumerate() {
+            let len = self.len[i];
+            *k = key(i as u32, len & !COVERED) | if len & COVERED != 0 { KEY_COVERED } else { 0 };
         }
         for (root, range) in [(n, 0..primary), (n + 1, primary..n)] {
             let mut last = root;
@@ -679,7 +677,7 @@ impl Links {
     }
 
     /// Cover item `i`: hide every option in its list, and mark it covered (out of the
-    /// buckets and the item list). Returns the number of nodes unlinked (DLX1's "updates"). `NARROW`
+    /// item list, its key marked covered). Returns the number of nodes unlinked (DLX1's "updates"). `NARROW`
     /// must be true only if no item has more than `LONG` options; `WIDTH` is [`MIXED`],
     /// or [`ANY_WIDTH`] or 4 only if every option has that many items. (A wrong one gives
     /// wrong answers, never an access out of bounds: 4 follows `right` links, which the
@@ -691,7 +689,10 @@ impl Links {
         if WIDTH == COLOURED {
             assert_eq!(self.colour.len(), self.nodes.len(), "COLOURED without colours");
         }
-        let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
+        if NARROW {
+            assert_eq!(self.keys.len(), self.len.len(), "NARROW without keys");
+        }
+        let (nodes, lens, keys) = (&mut self.nodes[..], &mut self.len[..], &mut self.keys[..]);
         let colours = &self.colour[..];
         let mut updates = 0;
         let head = link(origin(nodes), i);
@@ -709,18 +710,18 @@ impl Links {
                 if p == head {
                     break;
                 }
-                updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
+                updates += hide::<NARROW, WIDTH>(nodes, lens, keys, colours, self.uniform, p);
                 p = node_at(nodes, p).down;
             }
         } else {
             while p != head {
-                updates += hide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
+                updates += hide::<NARROW, WIDTH>(nodes, lens, keys, colours, self.uniform, p);
                 p = node_at(nodes, p).down;
             }
         }
         debug_assert_eq!(p, head, "item {i}'s length is not its list's");
         if NARROW {
-            flip(buckets, bucket::<NARROW>(len), i);
+            *at_mut(keys, i as usize) |= KEY_COVERED;
         }
         *at_mut(lens, i as usize) = len | COVERED;
         let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
@@ -740,12 +741,15 @@ impl Links {
         let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
         *at_mut(&mut self.next, l as usize) = i;
         *at_mut(&mut self.prev, r as usize) = i;
-        let (nodes, lens, buckets) = (&mut self.nodes[..], &mut self.len[..], &mut self.buckets[..]);
+        if NARROW {
+            assert_eq!(self.keys.len(), self.len.len(), "NARROW without keys");
+        }
+        let (nodes, lens, keys) = (&mut self.nodes[..], &mut self.len[..], &mut self.keys[..]);
         let colours = &self.colour[..];
         let len = *at(lens, i as usize) & !COVERED;
         *at_mut(lens, i as usize) = len;
         if NARROW {
-            flip(buckets, bucket::<NARROW>(len), i);
+            *at_mut(keys, i as usize) &= !KEY_COVERED;
         }
         let mut updates = 0;
         let head = link(origin(nodes), i);
@@ -756,12 +760,12 @@ impl Links {
                 if p == head {
                     break;
                 }
-                updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
+                updates += unhide::<NARROW, WIDTH>(nodes, lens, keys, colours, self.uniform, p);
                 p = node_at(nodes, p).up;
             }
         } else {
             while p != head {
-                updates += unhide::<NARROW, WIDTH>(nodes, lens, buckets, colours, self.uniform, p);
+                updates += unhide::<NARROW, WIDTH>(nodes, lens, keys, colours, self.uniform, p);
                 p = node_at(nodes, p).up;
             }
         }
@@ -777,10 +781,10 @@ impl Links {
     pub fn purify(&mut self, p: u32) -> (u64, u64) {
         let (i, x) = self.coloured_node(p);
         *at_mut(&mut self.item_colour, i as usize) = x;
-        let (nodes, lens, buckets, colours) = (
+        let (nodes, lens, keys, colours) = (
             &mut self.nodes[..],
             &mut self.len[..],
-            &mut self.buckets[..],
+            &mut self.keys[..],
             &mut self.colour[..],
         );
         let (mut updates, mut cleansings) = (0, 1);
@@ -792,7 +796,7 @@ impl Links {
                 *c = PURIFIED;
                 cleansings += 1;
             } else {
-                updates += hide::<false, COLOURED>(nodes, lens, buckets, colours, self.uniform, r);
+                updates += hide::<false, COLOURED>(nodes, lens, keys, colours, self.uniform, r);
             }
             r = node_at(nodes, r).down;
         }
@@ -803,10 +807,10 @@ impl Links {
     pub fn unpurify(&mut self, p: u32) -> (u64, u64) {
         let (i, x) = self.coloured_node(p);
         *at_mut(&mut self.item_colour, i as usize) = 0;
-        let (nodes, lens, buckets, colours) = (
+        let (nodes, lens, keys, colours) = (
             &mut self.nodes[..],
             &mut self.len[..],
-            &mut self.buckets[..],
+            &mut self.keys[..],
             &mut self.colour[..],
         );
         let (mut updates, mut cleansings) = (0, 1);
@@ -818,7 +822,7 @@ impl Links {
                 *c = x;
                 cleansings += 1;
             } else {
-                updates += unhide::<false, COLOURED>(nodes, lens, buckets, colours, self.uniform, r);
+                updates += unhide::<false, COLOURED>(nodes, lens, keys, colours, self.uniform, r);
             }
             r = node_at(nodes, r).up;
         }
@@ -841,7 +845,7 @@ impl Links {
 }
 
 // The hot loops take the arrays as separate `&mut` slices, not through `&mut Links`:
-// the compiler then knows that a store to a node cannot change a length, a bucket or
+// the compiler then knows that a store to a node cannot change a length, a key or
 // where the arrays are, and keeps their addresses in registers (in WebAssembly too)
 // instead of loading them again after every store.
 
@@ -855,7 +859,7 @@ impl Links {
 fn hide<const NARROW: bool, const WIDTH: u32>(
     nodes: &mut [Node],
     lens: &mut [u32],
-    buckets: &mut [Group],
+    keys: &mut [u16],
     colours: &[u32],
     u: Uniform,
     p: u32,
@@ -869,7 +873,7 @@ fn hide<const NARROW: bool, const WIDTH: u32>(
                 node_at(nodes, q).right
             } else {
                 updates += 1;
-                unlink::<NARROW>(nodes, lens, buckets, q)
+                unlink::<NARROW>(nodes, lens, keys, q)
             };
         }
         return updates;
@@ -878,7 +882,7 @@ fn hide<const NARROW: bool, const WIDTH: u32>(
         let place = u.place(number(origin(nodes), p));
         let others = |k: u32| {
             for i in 1..k {
-                unlink::<NARROW>(nodes, lens, buckets, u.after(p, place, i));
+                unlink::<NARROW>(nodes, lens, keys, u.after(p, place, i));
             }
         };
         walk_others(u.width, others);
@@ -887,14 +891,14 @@ fn hide<const NARROW: bool, const WIDTH: u32>(
     let mut q = node_at(nodes, p).right;
     if WIDTH == 4 {
         for _ in 0..3 {
-            q = unlink::<NARROW>(nodes, lens, buckets, q);
+            q = unlink::<NARROW>(nodes, lens, keys, q);
         }
         return 3;
     }
     debug_assert_eq!(WIDTH, MIXED);
     let mut updates = 0;
     while q != p {
-        q = unlink::<NARROW>(nodes, lens, buckets, q);
+        q = unlink::<NARROW>(nodes, lens, keys, q);
         updates += 1;
     }
     updates
@@ -920,16 +924,18 @@ fn walk_others(width: u32, mut others: impl FnMut(u32)) {
 
 /// Takes option node `q` out of its item's list; returns the next node of its option.
 #[inline(always)]
-fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [Group], q: u32) -> u32 {
+fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], keys: &mut [u16], q: u32) -> u32 {
     let Node { up, down, top, right } = *node_at(nodes, q);
     node_at_mut(nodes, up).down = down;
     node_at_mut(nodes, down).up = up;
     // Wrapping: only calls out of the search's order (see `cover`) take a length below 0,
-    // and then the lists are wrong anyway; the bucket of any length is in bounds.
+    // and then the lists are wrong anyway; any item's key is in bounds.
     let len = at_mut(lens, top as usize);
     *len = len.wrapping_sub(1);
-    let len = *len;
-    shift::<NARROW>(buckets, top, len);
+    if NARROW {
+        let k = at_mut(keys, top as usize);
+        *k = k.wrapping_sub(1 << KEY_SHIFT);
+    }
     right
 }
 
@@ -939,7 +945,7 @@ fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mu
 fn unhide<const NARROW: bool, const WIDTH: u32>(
     nodes: &mut [Node],
     lens: &mut [u32],
-    buckets: &mut [Group],
+    keys: &mut [u16],
     colours: &[u32],
     u: Uniform,
     p: u32,
@@ -952,7 +958,7 @@ fn unhide<const NARROW: bool, const WIDTH: u32>(
                 node_at(nodes, q).right
             } else {
                 updates += 1;
-                relink::<NARROW>(nodes, lens, buckets, q)
+                relink::<NARROW>(nodes, lens, keys, q)
             };
         }
         return updates;
@@ -961,7 +967,7 @@ fn unhide<const NARROW: bool, const WIDTH: u32>(
         let place = u.place(number(origin(nodes), p));
         let others = |k: u32| {
             for i in 1..k {
-                relink::<NARROW>(nodes, lens, buckets, u.after(p, place, i));
+                relink::<NARROW>(nodes, lens, keys, u.after(p, place, i));
             }
         };
         walk_others(u.width, others);
@@ -970,13 +976,13 @@ fn unhide<const NARROW: bool, const WIDTH: u32>(
     let mut q = node_at(nodes, p).right;
     if WIDTH == 4 {
         for _ in 0..3 {
-            q = relink::<NARROW>(nodes, lens, buckets, q);
+            q = relink::<NARROW>(nodes, lens, keys, q);
         }
         return 3;
     }
     let mut updates = 0;
     while q != p {
-        q = relink::<NARROW>(nodes, lens, buckets, q);
+        q = relink::<NARROW>(nodes, lens, keys, q);
         updates += 1;
     }
     updates
@@ -985,52 +991,17 @@ fn unhide<const NARROW: bool, const WIDTH: u32>(
 /// Puts option node `q` back where it was in its item's list; returns the next node
 /// of its option.
 #[inline(always)]
-fn relink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], buckets: &mut [Group], q: u32) -> u32 {
+fn relink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], keys: &mut [u16], q: u32) -> u32 {
     let Node { up, down, top, right } = *node_at(nodes, q);
     node_at_mut(nodes, up).down = q;
     node_at_mut(nodes, down).up = q;
     let len = at_mut(lens, top as usize);
     *len = len.wrapping_add(1);
-    let len = *len;
-    shift::<NARROW>(buckets, top, len.wrapping_sub(1));
-    right
-}
-
-/// Flips item `i` in or out of bucket `b`.
-#[inline(always)]
-fn flip(buckets: &mut [Group], b: usize, i: u32) {
-    *at_mut(&mut at_mut(buckets, (i / 64) as usize)[..], b) ^= 1 << (i % 64);
-}
-
-/// Moves item `i` between the buckets of lengths `lower` and `lower + 1` (either way: a
-/// flip of both), in a narrow matrix. A wide matrix leaves its buckets as they were built:
-/// its choice reads the lengths themselves (one pass over them, or a scan of the item list
-/// as DLX1's), which costs less than keeping long lists sorted.
-///
-/// Where `PAIRED` (WebAssembly) both words are reached from one address: the second is the
-/// next word of the group, which then has `GROUP` = 2 · `BUCKETS` words, so that the word
-/// after the bucket of any masked length is in it (a zero word past the last bucket, touched
-/// only if the lengths are wrong). V8's code for a link update is then shorter by the second
-/// length's mask and address: Node runs 5% fewer instructions on magictour. Natively LLVM
-/// makes the two adjacent flips one 16-byte vector xor, five instructions where two masked
-/// indices and two `xor`s to memory take four (672 → 717 M instructions on magictour's first
-/// 500), so a native release build masks each length on its own, as before.
-#[inline(always)]
-fn shift<const NARROW: bool>(buckets: &mut [Group], i: u32, lower: u32) {
     if NARROW {
-        // The bit first: natively its `shl %cl` then leaves the item's register free for
-        // the group's `shr`, one `mov` less per update (15 M on magictour's first 500).
-        let bit = 1 << (i % 64);
-        let group = &mut at_mut(buckets, (i / 64) as usize)[..];
-        if PAIRED {
-            let b = bucket::<NARROW>(lower);
-            *at_mut(group, b) ^= bit;
-            *at_mut(group, b + 1) ^= bit;
-        } else {
-            *at_mut(group, bucket::<NARROW>(lower)) ^= bit;
-            *at_mut(group, bucket::<NARROW>(lower.wrapping_add(1))) ^= bit;
-        }
+        let k = at_mut(keys, top as usize);
+        *k = k.wrapping_add(1 << KEY_SHIFT);
     }
+    right
 }
 
 #[cfg(test)]

@@ -21,15 +21,19 @@
 //! in a doubly linked horizontal list (`prev`,
 //! `next`) behind a root for the primary items and another for the secondary ones.
 //!
-//! To choose an item without scanning them all, every uncovered item sits in one of
-//! `BUCKETS` bit sets by its length (the last holds every length from `LONG` up);
-//! each change of a length moves its item with two xors, and the choice is the first
-//! bit of the first non-empty set. That pays where items are many and lists short
-//! (Sudoku's 324 items of at most 9 options). A matrix with an item of more than
-//! `LONG` options, or with at most `FEW_PRIMARY` primary items (queens, Langford,
-//! pentominoes, a 4×4 Sudoku), keeps no buckets. Natively it chooses by one pass over its
-//! primary items' lengths, with no branch on them; past `SCAN_PRIMARY` primary items, and
-//! on wasm32, by a scan of the item list as DLX1 does.
+//! To choose an item, a *narrow* matrix (more than `FEW_PRIMARY` primary items, none with
+//! more than `LONG` options, at most `KEYED_ITEMS` items: Sudoku's 324 items of at most 9
+//! options) keeps each item's key `len << KEY_SHIFT | item`, a `u16`: each change of a
+//! length is one subtraction or addition on its item's key, and the choice is the least key
+//! of the primary items, the leftmost of the fewest, found by one pass of vector code over
+//! them (`least_key`; in WebAssembly with its `simd128` instructions). A covered item's
+//! key has `KEY_COVERED` set, which puts it above every live one. (It replaced length
+//! buckets, bit sets by length whose two flips a length change took: see docs/benchmarks.md.)
+//! A matrix with an item of more than `LONG` options, with at most `FEW_PRIMARY` primary
+//! items (queens, Langford, pentominoes, a 4×4 Sudoku), or with more than `KEYED_ITEMS`
+//! items is *wide*: natively it chooses by one pass over its primary items' lengths, with no
+//! branch on them; past `SCAN_PRIMARY` primary items, and on wasm32, by a scan of the item
+//! list as DLX1 does.
 //!
 //! Colours (DLX2's exact cover with colours, XCC): an option may give a secondary item a
 //! colour ([`Matrix::add_coloured_option`]); several options of a solution may then share the
@@ -44,7 +48,7 @@
 mod links;
 mod search;
 
-use links::{Links, Node, Relisted};
+use links::{Links, Node, Relisted, KEYED_ITEMS, KEY_COVERED, KEY_SHIFT};
 pub use search::{Branch, Choice, Counters, Event, Nothing, Observer, Pausing, Search, Status, Step, Stepwise};
 
 use std::fmt;
@@ -79,30 +83,25 @@ const PURIFIED: u32 = u32::MAX;
 const SPACER: u32 = u32::MAX;
 /// Set in an item's `len` while the item is covered.
 const COVERED: u32 = 1 << 31;
-/// Items with this many options or more share the last length bucket.
+/// The most options an item of a narrow matrix may have (its length fits four bits of its key).
 const LONG: u32 = 15;
-/// Length buckets: lengths `0..LONG` one each, then one for `LONG` and up.
-const BUCKETS: usize = LONG as usize + 1;
-/// A matrix with at most this many primary items keeps no length buckets: reading so few
-/// lengths at each choice costs less than two bucket flips on every link update. (12 queens, 24
-/// primary items: 411 M instructions with buckets, most of them flips; Sudoku, 324.)
+/// A matrix with at most this many primary items keeps no keys: reading so few lengths at
+/// each choice costs less than keeping a key on every link update. (Measured with the length
+/// buckets the keys replaced: 12 queens, 24 primary items, 411 M instructions with buckets,
+/// most of them flips; Sudoku, 324. Not measured again with keys.)
 const FEW_PRIMARY: u32 = 64;
 /// A wide matrix with at most this many primary items (a power of two) chooses by one pass
 /// over all their lengths rather than a scan of the item list (see `fewest_wide`).
 const SCAN_PRIMARY: u32 = 256;
 
-/// The bucket of an uncovered item with `len` options. A matrix whose items all have
-/// at most `LONG` options (Sudoku's have 9) is `narrow`: its lengths never grow past
-/// what they were built with, so masking gives the bucket, one instruction cheaper
-/// than the minimum in the hottest loop (measured on magictour: 4% faster).
+/// The least of `keys` (each below `0x8000`, so their signed minimum is the unsigned one: SSE2
+/// has the signed `pminsw` only), or `i16::MAX` for none. Written as a fold so that the compiler
+/// makes it vector code: natively SSE2 (x86-64's baseline: `pminsw`, 16 keys a loop trip), in
+/// WebAssembly `i16x8.min_s`, where the search loop it is inlined into is compiled with
+/// `simd128` (see `Search::step`); elsewhere in wasm (`Matrix::choose`) it stays scalar.
 #[inline(always)]
-fn bucket<const NARROW: bool>(len: u32) -> usize {
-    if NARROW {
-        debug_assert!(len <= LONG);
-        (len & LONG) as usize
-    } else {
-        len.min(LONG) as usize
-    }
+fn least_key(keys: &[u16]) -> u16 {
+    keys.iter().fold(i16::MAX, |a, &k| a.min(k as i16)) as u16
 }
 
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
@@ -112,14 +111,15 @@ pub struct Matrix {
     primary: u32,
     items: u32,
     /// Horizontal list of items; index `items` is the primary root, `items + 1` the secondary root.
-    /// The nodes, the items' lengths and the length buckets.
+    /// The nodes, the items' lengths and their keys.
     links: Links,
     /// The option each node belongs to (`u32::MAX` for headers and spacers).
     node_option: Arc<Vec<u32>>,
     /// The first node of each option.
     option_start: Arc<Vec<u32>>,
-    /// The links keep the length buckets: no item has more than `LONG` options (see
-    /// [`bucket`]) and there are more than `FEW_PRIMARY` primary items.
+    /// The links keep the items' keys up to date and the choice reads them: no item has more
+    /// than `LONG` options, there are more than `FEW_PRIMARY` primary items and at most
+    /// `KEYED_ITEMS` items.
     narrow: bool,
     /// The options committed before the search ([`Matrix::commit`]), in order: a Sudoku's
     /// givens. A viewer draws them as chosen before the search.
@@ -213,22 +213,23 @@ impl Matrix {
             // The headers and the first spacer belong to no option.
             node_option: Arc::new(vec![u32::MAX; items + 1]),
             option_start: Arc::new(Vec::new()),
-            narrow: primary as u32 > FEW_PRIMARY,
+            narrow: primary as u32 > FEW_PRIMARY && n <= KEYED_ITEMS,
             committed: Vec::new(),
         }
     }
 
-    /// The same matrix keeping length buckets, however few its primary items, where its
-    /// lengths allow: for tests that run the bucket code on small matrices. Call it
-    /// before anything is covered (the links leave the buckets of a matrix without them
+    /// The same matrix keeping keys (narrow), however few its primary items, where its
+    /// lengths allow: for tests that run the narrow code on small matrices. Call it
+    /// before anything is covered (the links leave the keys of a matrix without them
     /// as they were built).
     #[cfg(test)]
-    pub(crate) fn with_buckets(mut self) -> Matrix {
+    pub(crate) fn with_keys(mut self) -> Matrix {
         assert!(
             (0..self.items()).all(|i| !self.is_covered(i)),
-            "with_buckets after a cover"
+            "with_keys after a cover"
         );
-        self.narrow = !self.is_coloured() && self.links.lens().iter().all(|&len| len <= LONG);
+        self.narrow =
+            !self.is_coloured() && self.items <= KEYED_ITEMS && self.links.lens().iter().all(|&len| len <= LONG);
         self
     }
 
@@ -316,7 +317,7 @@ impl Matrix {
         }
         let items: Vec<u32> = items.iter().map(|&i| i as u32).collect();
         let (first, narrow) = self.links.push_option(&items, colours);
-        // A matrix with colours keeps no length buckets (its one search loop is wide).
+        // A matrix with colours is never narrow (its one search loop is wide).
         self.narrow &= narrow && !self.links.is_coloured();
         let node_option = Arc::make_mut(&mut self.node_option);
         node_option.extend(items.iter().map(|_| option as u32));
@@ -679,12 +680,10 @@ impl Matrix {
     }
 
     /// The primary item with the fewest active options, the leftmost on ties, that
-    /// number, and the work it took (bucket words and lengths examined). In a narrow
-    /// matrix: the first
-    /// primary item in the first non-empty length bucket (the bit sets are in item
-    /// order, and so is the item list); no item there has more than `LONG` options, so a
-    /// bucket holds one length. Call only while some primary item is uncovered. In a wide
-    /// one, whose lengths the links do not sort into buckets, [`Matrix::fewest_wide`].
+    /// number, and the work it took (keys and lengths examined). In a narrow matrix: the
+    /// least key of the primary items (`least_key`), every one of them examined. Call only
+    /// while some primary item is uncovered. In a wide one, whose keys the links do not keep,
+    /// [`Matrix::fewest_wide`].
     /// (The search's loop has its own, `choose_`; in wasm this one is not inlined, as `cover`.)
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
@@ -703,31 +702,12 @@ impl Matrix {
         if !NARROW {
             return self.fewest_wide();
         }
-        let (full, rest) = (self.primary as usize / 64, self.primary % 64);
-        let buckets = self.links.buckets();
-        let words = &buckets[..full];
-        // With `rest` 0 the mask is 0, and a word after the primary items' (secondary
-        // items') counts for nothing.
-        let last = buckets.get(full);
-        let last_mask = (1u64 << rest).wrapping_sub(1);
-        for b in 0..BUCKETS {
-            let any = words.iter().fold(0, |a, w| a | w[b]) | last.map_or(0, |w| w[b] & last_mask);
-            if any == 0 {
-                continue;
-            }
-            let (w, bits) = words
-                .iter()
-                .map(|w| w[b])
-                .enumerate()
-                .find(|&(_, bits)| bits != 0)
-                .unwrap_or_else(|| (full, last.map_or(0, |w| w[b] & last_mask)));
-            let item = w as u32 * 64 + bits.trailing_zeros();
-            // In a narrow matrix no length passes `LONG`: bucket `b` holds length `b`.
-            debug_assert_eq!(self.links.lens()[item as usize], b as u32);
-            return (item, b as u32, (b as u64 + 1) * buckets.len() as u64);
-        }
-        debug_assert!(false, "choose() with every primary item covered");
-        (0, 0, 0)
+        let keys = &self.links.keys()[..self.primary as usize];
+        let least = least_key(keys);
+        debug_assert!(least & KEY_COVERED == 0, "choose() with every primary item covered");
+        let (item, len) = (u32::from(least) & (KEYED_ITEMS - 1), u32::from(least) >> KEY_SHIFT);
+        debug_assert_eq!(self.links.lens()[item as usize], len);
+        (item, len, u64::from(self.primary))
     }
 
     /// The leftmost uncovered primary item of least length in a wide matrix, that length,
@@ -890,12 +870,13 @@ impl Matrix {
                     self.len(item as usize)
                 ));
             }
-            let (w, bit) = ((item / 64) as usize, 1u64 << (item % 64));
-            // A wide matrix's links leave the buckets as they were built.
-            for (b, &set) in self.links.buckets()[w].iter().enumerate().filter(|_| self.narrow) {
-                let expect = !self.is_covered(item as usize) && bucket::<false>(count as u32) == b;
-                if (set & bit != 0) != expect {
-                    return Err(format!("item {item}: wrongly in or out of length bucket {b}"));
+            // A wide matrix's links leave the keys as they were built.
+            if self.narrow {
+                let covered = if self.is_covered(item as usize) { KEY_COVERED } else { 0 };
+                let want = ((count as u32) << KEY_SHIFT | item) as u16 | covered;
+                let k = self.links.keys()[item as usize];
+                if k != want {
+                    return Err(format!("item {item}: key {k:#x}, not {want:#x}"));
                 }
             }
             // Colours: a purified item is not covered, and the nodes marked purified in its

@@ -199,7 +199,8 @@ pub struct Counters {
     pub updates: u64,
     pub solutions: u64,
     pub dead_ends: u64,
-    /// The work of the item choice: bucket words and item lengths examined.
+    /// The work of the item choice: item keys and lengths examined (a narrow matrix's choice
+    /// examines every primary item's key).
     pub choice_work: u64,
     /// DLX2's "cleansings" (a problem with colours): one per purified item, one per option
     /// whose colour agreed, so that it need not be purified again.
@@ -392,8 +393,16 @@ impl Search {
     /// observer's copy of the loop is about 18 KB of the module, and inlined it was copied
     /// into every caller (the trace's four ways of stepping, the Sudoku's limited search):
     /// one call per pause costs nothing beside the search it runs.
+    ///
+    /// In wasm compiled with `simd128` (this function and what is inlined into it only), so
+    /// that a narrow matrix's choice, one pass over its keys (`least_key`), is vector code:
+    /// magictour in Node 2,142 → 1,863 M instructions, where the whole module built with
+    /// `simd128` ran 1,853 M but grew by 4.6 KB gzipped, and `least_key` alone with it (a
+    /// call per choice) 1,916 M. The module then needs WebAssembly SIMD (Chrome 91, Firefox
+    /// 89, Safari 16.4, Node 16.4); the page says so where it is missing (index.html).
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
         use super::{ANY_WIDTH, COLOURED, MIXED};
         // In wasm an observer that sees every event (the page's trace, one event a step)

@@ -69,7 +69,7 @@ fn random_matrix(rng: &mut Rng) -> (Matrix, Vec<Vec<usize>>) {
     let (mut m, options) = random_options(rng, 7, 2, 12, 3);
     // Half of them keep length buckets, as large matrices such as Sudoku's do.
     if rng.below(2) == 0 {
-        m = m.with_buckets();
+        m = m.with_keys();
     }
     (m, options)
 }
@@ -369,7 +369,7 @@ fn n_queens() {
         // 4n primary items at most: the choice reads the lengths, keeping no buckets.
         assert!(!m.narrow && m.uniform(), "{n} queens");
         assert_eq!(
-            m.clone().with_buckets().solutions(usize::MAX).len(),
+            m.clone().with_keys().solutions(usize::MAX).len(),
             expect,
             "{n} queens, buckets"
         );
@@ -488,7 +488,7 @@ fn uniform_options_agree_with_brute_force() {
         assert_eq!(m.uniform(), !options.is_empty(), "every option has {width} items");
         // Both ways to choose: by length buckets (as Sudoku) and by the lengths (as queens).
         if round % 2 == 0 {
-            m = m.with_buckets();
+            m = m.with_keys();
             assert!(m.narrow);
         }
         let before = m.clone();
@@ -636,9 +636,9 @@ fn first_choice(m: Matrix) -> Vec<Event> {
     events
 }
 
-/// With more than 64 primary items the length buckets span several words: the choice is
-/// still the leftmost item of least length, whichever words hold it (two words can hold the
-/// same bits), and so it stays at every step of a random search.
+/// With more than 64 primary items (narrow) the choice is the least key: the leftmost item of
+/// least length, wherever it lies (first written for the length buckets the keys replaced,
+/// whose words could hold the same bits), and so it stays at every step of a random search.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 #[cfg_attr(
@@ -709,20 +709,74 @@ fn choices_across_many_bucket_words_are_the_leftmost_shortest() {
     assert!(choices > rounds(50), "{choices} choices");
 }
 
-/// The choice's work (bucket words and lengths examined): a narrow matrix's choice costs
-/// one look at each bucket word up to the one that holds its length.
+/// A narrow matrix's choice, the least key of the primary items (one pass of vector code),
+/// is the leftmost item of the fewest options wherever it lies in the pass (two items in one
+/// lane of two vectors, the tail past the last full vector), and never a covered item, however
+/// few its options.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_least_key_is_the_leftmost_of_the_fewest_and_never_a_covered_item() {
+    // 100 primary items (six vectors of 16 keys and a tail of 4), each with two one-item
+    // options, but one for the `short` ones; the first option of each of `covered` committed.
+    let matrix = |short: &[usize], covered: &[usize]| {
+        let mut m = Matrix::new(100, 0);
+        let mut first = [0; 100];
+        for (i, first) in first.iter_mut().enumerate() {
+            *first = m.options();
+            for _ in 0..if short.contains(&i) { 1 } else { 2 } {
+                m.add_option(&[i]).unwrap();
+            }
+        }
+        assert!(m.narrow);
+        for &i in covered {
+            m.commit(first[i]).unwrap();
+        }
+        m
+    };
+    let choose = |item, len| vec![Event::Choose { item, len }];
+    assert_eq!(first_choice(matrix(&[], &[])), choose(0, 2));
+    assert_eq!(
+        first_choice(matrix(&[90, 70], &[])),
+        choose(70, 1),
+        "a tie: the leftmost"
+    );
+    assert_eq!(
+        first_choice(matrix(&[33, 17], &[])),
+        choose(17, 1),
+        "one lane of two vectors"
+    );
+    assert_eq!(first_choice(matrix(&[99], &[])), choose(99, 1), "in the tail");
+    assert_eq!(first_choice(matrix(&[98, 3], &[])), choose(3, 1));
+    // Item 10 is covered with its one option still in its list.
+    assert_eq!(
+        first_choice(matrix(&[10, 70], &[10])),
+        choose(70, 1),
+        "covered: never chosen"
+    );
+    assert_eq!(
+        first_choice(matrix(&[], &[0, 1, 99])),
+        choose(2, 2),
+        "covered: never chosen"
+    );
+    // Every primary item covered but one, the last.
+    let all_but_last: Vec<usize> = (0..99).collect();
+    assert_eq!(first_choice(matrix(&all_but_last, &all_but_last)), choose(99, 2));
+}
+
+/// The choice's work (keys and lengths examined): a narrow matrix's choice examines every
+/// primary item's key.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 #[cfg_attr(
     miri,
     ignore = "Miri: the lines of the engine it runs, a_search_split_into_pieces_finds_the_same_solutions_and_counts_the_same_work, lengths_too_long_for_the_one_pass_choice_go_to_the_list_scan, the_share_done_only_grows_and_ends_whole run there (docs/testing.md, Miri)"
 )]
-fn the_choice_work_counts_the_bucket_words_looked_at() {
-    // Knuth's example with length buckets (one word; a matrix of 64 primary items or fewer
-    // keeps none unless asked): choices of length 2, 1, 1 and 1, and the dead end's 0.
-    let mut search = Search::new(knuth().with_buckets());
+fn the_choice_work_counts_the_keys_and_lengths_looked_at() {
+    // Knuth's example with keys (a matrix of 64 primary items or fewer keeps none unless
+    // asked): the 7 primary items' keys at each of the 5 choices.
+    let mut search = Search::new(knuth().with_keys());
     while search.step(&mut Nothing) != Status::Done {}
-    assert_eq!(search.counters().choice_work, 3 + 2 + 2 + 2 + 1);
+    assert_eq!(search.counters().choice_work, 7 * 5);
     // Without buckets: natively, one pass over the 7 primary items' lengths at each of the 5
     // choices; in WebAssembly, a scan of the item list that stops at an empty item: all 7
     // items, then b c e f (after a, d, g), e alone (empty), b c e f g (after a, d), b g
@@ -750,8 +804,8 @@ fn the_choice_work_counts_the_bucket_words_looked_at() {
     assert_eq!(search.step(&mut Nothing), Status::Solution);
     assert_eq!(search.counters().choice_work, (1..=300).sum::<u64>());
     assert_eq!(search.chosen().first(), Some(&1));
-    // 130 items (three words) of two one-item options each: on the way to the first
-    // solution each item is chosen once, at length 2, looking at buckets 0, 1 and 2.
+    // 130 items of two one-item options each: on the way to the first solution each item is
+    // chosen once, looking at all 130 keys.
     let mut m = Matrix::new(130, 0);
     for i in 0..130 {
         m.add_option(&[i]).unwrap();
@@ -759,7 +813,7 @@ fn the_choice_work_counts_the_bucket_words_looked_at() {
     }
     let mut search = Search::new(m);
     assert_eq!(search.step(&mut Nothing), Status::Solution);
-    assert_eq!(search.counters().choice_work, 130 * 3 * 3);
+    assert_eq!(search.counters().choice_work, 130 * 130);
 }
 
 /// A wide matrix's one-pass choice packs a length and an item into one word; a length too
