@@ -330,6 +330,27 @@ test('the test browser: a new context loads the page under test and no address-b
   assert.deepEqual(await dropDownPages(current().browser), [], 'the drop-down pages are loaded: see tests/e2e/chromium.mjs');
 });
 
+test('a browser without WebAssembly SIMD is told so at once, in place of a blank page', async () => {
+  // The module's search loop uses SIMD (src/exact_cover/search.rs, Search::step). Here no module
+  // validates or compiles, as in a browser without SIMD: the page's check (index.html) must say why.
+  const ctx = await current().browser.newContext({ viewport: { width: 800, height: 600 }, serviceWorkers: 'block' });
+  current().contexts.push(ctx);
+  await ctx.addInitScript(() => {
+    const no = () => Promise.reject(new WebAssembly.CompileError('no SIMD (the test says so)'));
+    WebAssembly.validate = () => false;
+    for (const f of ['compile', 'compileStreaming', 'instantiate', 'instantiateStreaming']) WebAssembly[f] = no;
+  });
+  const page = await ctx.newPage();
+  pagesOpened++;
+  const t0 = Date.now();
+  await page.goto(base);
+  await page.waitForSelector('#boot.failed', { timeout: 5000 });
+  assert.match(await page.$eval('#boot', (e) => e.textContent), /^The page could not start: this browser does not support WebAssembly SIMD, .*Chrome and Edge 91.*Firefox 89.*Safari 16\.4/);
+  assert.ok(Date.now() - t0 < 5000, 'said at once, not after the 8 s load timeout');
+  assert.equal(await page.evaluate(() => document.body.classList.contains('ready')), false);
+  assert.equal(await page.$eval('#boot', (e) => getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().height > 0), true, 'the message is shown');
+});
+
 test('the board is an ARIA grid with labelled cells and labelled controls', async () => {
   const page = await open(`#p=${POJ1}`);
   assert.equal(await page.$$eval('[role="grid"]#board', (g) => g.length), 1);
