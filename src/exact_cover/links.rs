@@ -218,6 +218,11 @@ pub(super) struct Links {
     /// keys too, which keeps a test out of the hot loops.) The lengths in it are kept up to
     /// date while the matrix is narrow (see `cover`'s `NARROW`) only.
     keys: Vec<u16>,
+    /// Whether the keys hold the lengths ([`Links::set_narrow`]): then the search's loops
+    /// (`NARROW`) change a length in its key alone, and `len` holds an item's length as of its
+    /// last cover or uncover (or the lists' start) only, with `COVERED` as ever: read lengths
+    /// with [`Links::len`].
+    narrow: bool,
     /// The horizontal list of uncovered items, doubly linked: the primary items behind
     /// a root at index `items`, the secondary ones behind a root at `items + 1`.
     prev: Vec<u32>,
@@ -308,6 +313,7 @@ impl Clone for Links {
             nodes,
             len: self.len.clone(),
             keys: self.keys.clone(),
+            narrow: self.narrow,
             prev: self.prev.clone(),
             next: self.next.clone(),
             uniform: self.uniform,
@@ -322,6 +328,7 @@ impl Clone for Links {
         rebase(&mut self.nodes, origin(&source.nodes));
         self.len.clone_from(&source.len);
         self.keys.clone_from(&source.keys);
+        self.narrow = source.narrow;
         self.prev.clone_from(&source.prev);
         self.next.clone_from(&source.next);
         self.uniform = source.uniform;
@@ -336,7 +343,9 @@ impl PartialEq for Links {
     fn eq(&self, other: &Links) -> bool {
         self.nodes.len() == other.nodes.len()
             && self.nodes_from(0).eq(other.nodes_from(0))
-            && self.len == other.len
+            && self.narrow == other.narrow
+            && self.len.len() == other.len.len()
+            && (0..self.items()).all(|i| self.len(i) == other.len(i) && self.is_covered(i) == other.is_covered(i))
             && self.keys == other.keys
             && self.prev == other.prev
             && self.next == other.next
@@ -382,6 +391,7 @@ impl Links {
             } else {
                 Vec::new()
             },
+            narrow: false,
             prev: vec![0; items as usize + 2],
             next: vec![0; items as usize + 2],
             uniform: Uniform {
@@ -427,9 +437,46 @@ impl Links {
         unscaled(origin(&self.nodes), self.nodes[q as usize])
     }
 
-    /// The lengths, with `COVERED` set on covered items.
+    /// The lengths, with `COVERED` set on covered items, while the links are not narrow
+    /// (narrow, see [`Links::len`]).
     pub fn lens(&self) -> &[u32] {
+        debug_assert!(!self.narrow, "lens() of narrow links");
         &self.len
+    }
+
+    /// Item `i`'s length (checked: `i` may come from anywhere).
+    pub fn len(&self, i: u32) -> u32 {
+        if self.narrow {
+            u32::from(self.keys[i as usize] & !KEY_COVERED) >> KEY_SHIFT
+        } else {
+            self.len[i as usize] & !COVERED
+        }
+    }
+
+    /// True while item `i` is covered (checked).
+    pub fn is_covered(&self, i: u32) -> bool {
+        self.len[i as usize] & COVERED != 0
+    }
+
+    /// Makes the keys hold the lengths (`narrow`: the matrix is searched with `NARROW`) or
+    /// `len` (not), bringing the other up to date: every item's length is then where the
+    /// search's loops will change it. Narrow links need a key for every item.
+    pub fn set_narrow(&mut self, narrow: bool) {
+        if narrow == self.narrow {
+            return;
+        }
+        if narrow {
+            assert_eq!(self.keys.len(), self.len.len(), "narrow links without keys");
+            for (i, k) in self.keys.iter_mut().enumerate() {
+                let len = self.len[i];
+                *k = key(i as u32, len & !COVERED) | if len & COVERED != 0 { KEY_COVERED } else { 0 };
+            }
+        } else {
+            for (l, &k) in self.len.iter_mut().zip(&self.keys) {
+                *l = (*l & COVERED) | u32::from(k & !KEY_COVERED) >> KEY_SHIFT;
+            }
+        }
+        self.narrow = narrow;
     }
 
     /// The keys (see [`Links::keys`]'s field), empty with more than `KEYED_ITEMS` items.
@@ -530,7 +577,7 @@ impl Links {
         }
         for (k, &item) in items.iter().enumerate() {
             assert!(item < n && !items[..k].contains(&item), "bad item {item}");
-            assert!(self.len[item as usize] & COVERED == 0, "item {item} is covered");
+            assert!(!self.is_covered(item), "item {item} is covered");
         }
         // Every offset, and the offset one node past the last, fits a `u32`.
         assert!(
@@ -563,7 +610,11 @@ impl Links {
             });
             self.nodes[number(o, up) as usize].down = link(o, q);
             self.nodes[item as usize].up = link(o, q);
-            let len = self.len[item as usize];
+            let len = self.len(item);
+            if len >= LONG {
+                // Too long for a key: the lengths go back to `len` (the matrix turns wide).
+                self.set_narrow(false);
+            }
             self.len[item as usize] = len + 1;
             if let Some(k) = self.keys.get_mut(item as usize) {
                 *k = key(item, len + 1);
@@ -703,7 +754,11 @@ impl Links {
         // never true then (so always predicted), keeps any other order of calls from hiding
         // the header as if it were an option node. In WebAssembly (not `COUNTED`) the loop
         // only follows the list back to the header: 2% fewer instructions in Node.
-        let len = *at(lens, i as usize);
+        let len = if NARROW {
+            u32::from(*at(keys, i as usize)) >> KEY_SHIFT
+        } else {
+            *at(lens, i as usize)
+        };
         let mut p = node_at(nodes, head).down;
         if COUNTED {
             for _ in 0..len {
@@ -930,11 +985,13 @@ fn unlink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], keys: &mut [
     node_at_mut(nodes, down).up = up;
     // Wrapping: only calls out of the search's order (see `cover`) take a length below 0,
     // and then the lists are wrong anyway; any item's key is in bounds.
-    let len = at_mut(lens, top as usize);
-    *len = len.wrapping_sub(1);
+    // A narrow matrix's length is in its key alone.
     if NARROW {
         let k = at_mut(keys, top as usize);
         *k = k.wrapping_sub(1 << KEY_SHIFT);
+    } else {
+        let len = at_mut(lens, top as usize);
+        *len = len.wrapping_sub(1);
     }
     right
 }
@@ -995,11 +1052,13 @@ fn relink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], keys: &mut [
     let Node { up, down, top, right } = *node_at(nodes, q);
     node_at_mut(nodes, up).down = q;
     node_at_mut(nodes, down).up = q;
-    let len = at_mut(lens, top as usize);
-    *len = len.wrapping_add(1);
+    // A narrow matrix's length is in its key alone.
     if NARROW {
         let k = at_mut(keys, top as usize);
         *k = k.wrapping_add(1 << KEY_SHIFT);
+    } else {
+        let len = at_mut(lens, top as usize);
+        *len = len.wrapping_add(1);
     }
     right
 }

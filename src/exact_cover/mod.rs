@@ -209,7 +209,11 @@ impl Matrix {
         Matrix {
             primary: primary as u32,
             items: n,
-            links: Links::new(n, primary as u32),
+            links: {
+                let mut links = Links::new(n, primary as u32);
+                links.set_narrow(primary as u32 > FEW_PRIMARY && n <= KEYED_ITEMS);
+                links
+            },
             // The headers and the first spacer belong to no option.
             node_option: Arc::new(vec![u32::MAX; items + 1]),
             option_start: Arc::new(Vec::new()),
@@ -229,7 +233,8 @@ impl Matrix {
             "with_keys after a cover"
         );
         self.narrow =
-            !self.is_coloured() && self.items <= KEYED_ITEMS && self.links.lens().iter().all(|&len| len <= LONG);
+            !self.is_coloured() && self.items <= KEYED_ITEMS && (0..self.items).all(|i| self.links.len(i) <= LONG);
+        self.links.set_narrow(self.narrow);
         self
     }
 
@@ -319,6 +324,7 @@ impl Matrix {
         let (first, narrow) = self.links.push_option(&items, colours);
         // A matrix with colours is never narrow (its one search loop is wide).
         self.narrow &= narrow && !self.links.is_coloured();
+        self.links.set_narrow(self.narrow);
         let node_option = Arc::make_mut(&mut self.node_option);
         node_option.extend(items.iter().map(|_| option as u32));
         node_option.push(u32::MAX);
@@ -411,12 +417,12 @@ impl Matrix {
 
     /// How many options are still in an item's list.
     pub fn len(&self, item: usize) -> usize {
-        (self.links.lens()[item] & !COVERED) as usize
+        self.links.len(item as u32) as usize
     }
 
     /// True while the item is covered.
     pub fn is_covered(&self, item: usize) -> bool {
-        self.links.lens()[item] & COVERED != 0
+        self.links.is_covered(item as u32)
     }
 
     /// True when every primary item is covered: the primary item list is empty. (Read from
@@ -482,6 +488,7 @@ impl Matrix {
         self.primary = template.primary;
         self.items = template.items;
         self.narrow = template.narrow;
+        self.links.set_narrow(self.narrow);
         let starts = &template.option_start;
         let covered = commit.iter().flat_map(|&o| template.option_items(o).map(|i| i as u32));
         // Checked in debug builds: an iterator of options that never ends (a broken
@@ -706,7 +713,7 @@ impl Matrix {
         let least = least_key(keys);
         debug_assert!(least & KEY_COVERED == 0, "choose() with every primary item covered");
         let (item, len) = (u32::from(least) & (KEYED_ITEMS - 1), u32::from(least) >> KEY_SHIFT);
-        debug_assert_eq!(self.links.lens()[item as usize], len);
+        debug_assert_eq!(self.links.len(item), len);
         (item, len, u64::from(self.primary))
     }
 
