@@ -342,6 +342,7 @@ test('a browser without WebAssembly SIMD is told so at once, in place of a blank
   });
   const page = await ctx.newPage();
   pagesOpened++;
+  current().pages++;
   const t0 = Date.now();
   await page.goto(base);
   await page.waitForSelector('#boot.failed', { timeout: 5000 });
