@@ -246,9 +246,11 @@ for tool in fuzz:cargo-fuzz:0.13.2 mutants:cargo-mutants:27.1.0; do
     fi
 done
 
-# --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright), and GNU parallel
-# (tests/cover_parallel.rs runs the docs' command that counts --split's subproblems with it) ------
-apt_pkgs=(chromium chromium-driver parallel)
+# --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright), Chromium's headless
+# shell (the page's tests in playwright: tests/e2e/chromium.mjs, far less CPU than the whole
+# browser), and GNU parallel (tests/cover_parallel.rs runs the docs' command that counts
+# --split's subproblems with it) ------------------------------------------------------------------
+apt_pkgs=(chromium chromium-driver chromium-headless-shell parallel)
 missing=()
 for p in "${apt_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -266,7 +268,7 @@ else
     apt-get "${apt_opts[@]}" install --no-install-recommends "${missing[@]}" </dev/null
     say "apt packages installed in $((SECONDS - t1))s"
 fi
-for b in chromium chromedriver; do
+for b in chromium chromedriver chromium-headless-shell; do
     [[ -x /usr/bin/$b ]] || [[ "$(id -u)" != 0 ]] || die "/usr/bin/$b missing after install"
 done
 

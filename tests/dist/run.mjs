@@ -1,5 +1,5 @@
 // Tests of the deployable build (scripts/build-dist.mjs) in headless Chromium (Debian's
-// /usr/bin/chromium driven by playwright-core):
+// chromium-headless-shell driven by playwright-core, as tests/e2e/chromium.mjs launches it):
 //   0. esbuild's bundles: a fixture page of tricky JavaScript (tests/dist/tricky/: `i++ / 2`,
 //      regular expressions and template literals with slashes, quotes and backticks), built
 //      as dist/ is, served and from file://, computes what Node computes, in the page and in

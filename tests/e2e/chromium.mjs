@@ -1,6 +1,17 @@
 // Launches Debian's Chromium for the page's tests (tests/e2e/run.mjs, tests/dist/run.mjs) with
 // playwright-core, without the browser's own pages that cost every test CPU.
 //
+// Its headless shell (apt: chromium-headless-shell, the same Chromium's Blink and V8 without
+// the browser's windows and UI; what playwright itself runs headless), not the whole browser
+// in headless mode: measured on 2026-11-27 (Chromium 156, this 2-core machine, CPU from /proc,
+// two paired rounds each): a step of the Sudoku by key 66 -> 38 ms of CPU (the browser
+// process 20 -> 3.7 ms: the whole browser composited its window's frame for every change of
+// the page), a page load in a fresh context 2.37 -> 1.56-1.82 s; the whole e2e stage (3 at a
+// time, one run each) 1,074 -> 849 s of CPU, the same 118 tests passing and the reference
+// screenshots as close (0 pixels off but two: 5 and 106, as before). E2E_CHROMIUM=/usr/bin/chromium
+// runs the tests in the whole browser instead (as before); without the shell installed
+// (scripts/setup.sh installs it) the whole browser is used, and said so.
+//
 // Chromium 156 in headless mode is the whole browser: every new browser context (each test's
 // `open()`, a fresh window) also loads two WebUI pages of the address bar's drop-down
 // (chrome://omnibox-popup.top-chrome/ and its AI-mode twin) in a renderer of their own, ahead
@@ -19,7 +30,7 @@
 // fails with what to do if not.
 
 import { chromium } from 'playwright-core';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 /** playwright-core 1.65.1's disabled features (lib/coreBundle.js, `disabledFeatures`). */
 export const PLAYWRIGHT_DISABLED = [
@@ -52,10 +63,17 @@ function disableFeatureSwitches() {
   return found;
 }
 
+const SHELL = '/usr/bin/chromium-headless-shell';
+/** The Chromium the tests run: E2E_CHROMIUM, else the headless shell, else the whole browser. */
+export const CHROMIUM = process.env.E2E_CHROMIUM || (existsSync(SHELL) ? SHELL : '/usr/bin/chromium');
+if (!process.env.E2E_CHROMIUM && CHROMIUM !== SHELL) {
+  console.error(`note: ${SHELL} not found (apt-get install chromium-headless-shell; scripts/setup.sh does): the tests run in the whole browser, ${CHROMIUM}, which takes more CPU`);
+}
+
 /** Chromium, headless, `args` added to BASE_ARGS, the drop-down's pages left out. */
 export async function launchChromium(args = []) {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED.join(',')}`],
     args: [...BASE_ARGS, ...args, `--disable-features=${[...PLAYWRIGHT_DISABLED, ...OURS_DISABLED].join(',')}`],
   });

@@ -1,6 +1,6 @@
-// End-to-end tests of the web page in headless Chromium (Debian's /usr/bin/chromium,
-// driven by playwright-core). Serves the repository on 127.0.0.1 with scripts/serve.mjs,
-// checks what a user does and sees, saves screenshots to screenshots/, and measures the
+// End-to-end tests of the web page in headless Chromium (Debian's chromium-headless-shell,
+// driven by playwright-core; tests/e2e/chromium.mjs says why). Serves the repository on
+// 127.0.0.1 with scripts/serve.mjs, checks what a user does and sees, saves screenshots to screenshots/, and measures the
 // frame rate at top speed and how long the main thread is blocked under hostile input (a
 // 10 MB paste, huge and scripted links, counting millions, an unsolvable trace): long tasks
 // as the page sees them, and each task's CPU time from a Chromium trace.
