@@ -358,7 +358,7 @@ function wasmBytes(file) {
   // The features rustc enables for wasm32 (as in scripts/build-wasm.sh); strip the producers
   // and target_features custom sections, which the browser ignores.
   const r = spawnSync(opt, ['-O3', '--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int',
-    '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue',
+    '--enable-mutable-globals', '--enable-simd', '--enable-reference-types', '--enable-multivalue',
     '--strip-producers', '--strip-target-features', file, '-o', tmp], { encoding: 'utf8' });
   if (r.status !== 0) fail(`wasm-opt failed on ${rel(file)}:\n${r.stderr}`);
   const optimised = readFileSync(tmp);

@@ -64,16 +64,19 @@ function disableFeatureSwitches() {
 }
 
 const SHELL = '/usr/bin/chromium-headless-shell';
+/** Debian's whole browser. */
+export const WHOLE_BROWSER = '/usr/bin/chromium';
 /** The Chromium the tests run: E2E_CHROMIUM, else the headless shell, else the whole browser. */
-export const CHROMIUM = process.env.E2E_CHROMIUM || (existsSync(SHELL) ? SHELL : '/usr/bin/chromium');
+export const CHROMIUM = process.env.E2E_CHROMIUM || (existsSync(SHELL) ? SHELL : WHOLE_BROWSER);
 if (!process.env.E2E_CHROMIUM && CHROMIUM !== SHELL) {
   console.error(`note: ${SHELL} not found (apt-get install chromium-headless-shell; scripts/setup.sh does): the tests run in the whole browser, ${CHROMIUM}, which takes more CPU`);
 }
 
-/** Chromium, headless, `args` added to BASE_ARGS, the drop-down's pages left out. */
-export async function launchChromium(args = []) {
+/** Chromium (`executablePath`, by default the tests' CHROMIUM), headless, `args` added to
+ *  BASE_ARGS, the drop-down's pages left out. */
+export async function launchChromium(args = [], executablePath = CHROMIUM) {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED.join(',')}`],
     args: [...BASE_ARGS, ...args, `--disable-features=${[...PLAYWRIGHT_DISABLED, ...OURS_DISABLED].join(',')}`],
   });

@@ -27,7 +27,7 @@
 //
 // Exits non-zero if any test fails. Any error the page logs fails the test it happens in.
 
-import { launchChromium, dropDownPages } from './chromium.mjs';
+import { launchChromium, dropDownPages, CHROMIUM, WHOLE_BROWSER } from './chromium.mjs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format } from 'node:util';
 import { mkdirSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -328,6 +328,18 @@ test('the test browser: a new context loads the page under test and no address-b
   const page = await open('', { width: 375, height: 400 });
   assert.equal(await page.evaluate(() => document.body.classList.contains('ready')), true);
   assert.deepEqual(await dropDownPages(current().browser), [], 'the drop-down pages are loaded: see tests/e2e/chromium.mjs');
+  // The headless shell never loads them; the whole browser (E2E_CHROMIUM, or where the shell is
+  // missing) does unless launchChromium leaves them out: check that in the whole browser too.
+  if (CHROMIUM !== WHOLE_BROWSER) {
+    const whole = await launchChromium([], WHOLE_BROWSER);
+    try {
+      const ctx = await whole.newContext({ viewport: { width: 375, height: 400 } });
+      await (await ctx.newPage()).goto('about:blank');
+      assert.deepEqual(await dropDownPages(whole), [], `the drop-down pages are loaded in ${WHOLE_BROWSER}: see tests/e2e/chromium.mjs`);
+    } finally {
+      await whole.close();
+    }
+  }
 });
 
 test('a browser without WebAssembly SIMD is told so at once, in place of a blank page', async () => {
