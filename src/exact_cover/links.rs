@@ -453,6 +453,12 @@ impl Links {
         }
     }
 
+    /// Whether the keys hold the lengths (see [`Links::set_narrow`]).
+    #[inline(always)]
+    pub fn is_narrow(&self) -> bool {
+        self.narrow
+    }
+
     /// True while item `i` is covered (checked).
     pub fn is_covered(&self, i: u32) -> bool {
         self.len[i as usize] & COVERED != 0

@@ -117,10 +117,6 @@ pub struct Matrix {
     node_option: Arc<Vec<u32>>,
     /// The first node of each option.
     option_start: Arc<Vec<u32>>,
-    /// The links keep the items' keys up to date and the choice reads them: no item has more
-    /// than `LONG` options, there are more than `FEW_PRIMARY` primary items and at most
-    /// `KEYED_ITEMS` items.
-    narrow: bool,
     /// The options committed before the search ([`Matrix::commit`]), in order: a Sudoku's
     /// givens. A viewer draws them as chosen before the search.
     committed: Vec<u32>,
@@ -188,12 +184,20 @@ impl Clone for Matrix {
         if !Arc::ptr_eq(&self.option_start, &source.option_start) {
             self.option_start.clone_from(&source.option_start);
         }
-        self.narrow = source.narrow;
         self.committed.clone_from(&source.committed);
     }
 }
 
 impl Matrix {
+    /// The links keep the items' keys up to date and the choice reads them: no item has more
+    /// than `LONG` options, there are more than `FEW_PRIMARY` primary items and at most
+    /// `KEYED_ITEMS` items. (The links' own flag, [`Links::is_narrow`], which every change of
+    /// the matrix sets.)
+    #[inline(always)]
+    pub(crate) fn narrow(&self) -> bool {
+        self.links.is_narrow()
+    }
+
     /// An empty matrix with `primary` primary items (numbered `0..primary`) and
     /// `secondary` secondary items (numbered after them).
     ///
@@ -217,7 +221,6 @@ impl Matrix {
             // The headers and the first spacer belong to no option.
             node_option: Arc::new(vec![u32::MAX; items + 1]),
             option_start: Arc::new(Vec::new()),
-            narrow: primary as u32 > FEW_PRIMARY && n <= KEYED_ITEMS,
             committed: Vec::new(),
         }
     }
@@ -232,9 +235,9 @@ impl Matrix {
             (0..self.items()).all(|i| !self.is_covered(i)),
             "with_keys after a cover"
         );
-        self.narrow =
+        let narrow =
             !self.is_coloured() && self.items <= KEYED_ITEMS && (0..self.items).all(|i| self.links.len(i) <= LONG);
-        self.links.set_narrow(self.narrow);
+        self.links.set_narrow(narrow);
         self
     }
 
@@ -267,7 +270,7 @@ impl Matrix {
         }
         match self.links.width() {
             4 => 4,
-            w if w <= 3 || self.narrow => MIXED,
+            w if w <= 3 || self.narrow() => MIXED,
             _ => ANY_WIDTH,
         }
     }
@@ -323,8 +326,8 @@ impl Matrix {
         let items: Vec<u32> = items.iter().map(|&i| i as u32).collect();
         let (first, narrow) = self.links.push_option(&items, colours);
         // A matrix with colours is never narrow (its one search loop is wide).
-        self.narrow &= narrow && !self.links.is_coloured();
-        self.links.set_narrow(self.narrow);
+        self.links
+            .set_narrow(self.narrow() && narrow && !self.links.is_coloured());
         let node_option = Arc::make_mut(&mut self.node_option);
         node_option.extend(items.iter().map(|_| option as u32));
         node_option.push(u32::MAX);
@@ -487,8 +490,7 @@ impl Matrix {
         }
         self.primary = template.primary;
         self.items = template.items;
-        self.narrow = template.narrow;
-        self.links.set_narrow(self.narrow);
+        self.links.set_narrow(template.narrow());
         let starts = &template.option_start;
         let covered = commit.iter().flat_map(|&o| template.option_items(o).map(|i| i as u32));
         // Checked in debug builds: an iterator of options that never ends (a broken
@@ -695,7 +697,7 @@ impl Matrix {
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn choose(&self) -> (u32, u32, u64) {
-        if self.narrow {
+        if self.narrow() {
             self.choose_::<true>()
         } else {
             self.choose_::<false>()
@@ -705,7 +707,7 @@ impl Matrix {
     /// `choose`, for a search loop that knows whether the matrix is narrow.
     #[inline(always)]
     fn choose_<const NARROW: bool>(&self) -> (u32, u32, u64) {
-        debug_assert!(self.narrow || !NARROW);
+        debug_assert!(self.narrow() || !NARROW);
         if !NARROW {
             return self.fewest_wide();
         }
@@ -772,7 +774,7 @@ impl Matrix {
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn cover(&mut self, i: u32) -> u64 {
-        match (self.narrow, self.width_class()) {
+        match (self.narrow(), self.width_class()) {
             (true, 4) => self.cover_::<true, 4>(i),
             (true, _) => self.cover_::<true, MIXED>(i),
             (false, MIXED) => self.cover_::<false, MIXED>(i),
@@ -785,7 +787,7 @@ impl Matrix {
     /// `cover`, for a search loop that knows whether the matrix is narrow.
     #[inline(always)]
     fn cover_<const NARROW: bool, const WIDTH: u32>(&mut self, i: u32) -> u64 {
-        debug_assert!(self.narrow || !NARROW);
+        debug_assert!(self.narrow() || !NARROW);
         debug_assert!(self.runs_as(WIDTH), "width class {} run as {WIDTH}", self.width_class());
         let updates = self.links.cover::<NARROW, WIDTH>(i);
         // DLX2 counts the cover itself as an update too.
@@ -798,7 +800,7 @@ impl Matrix {
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn uncover(&mut self, i: u32) -> u64 {
-        match (self.narrow, self.width_class()) {
+        match (self.narrow(), self.width_class()) {
             (true, 4) => self.uncover_::<true, 4>(i),
             (true, _) => self.uncover_::<true, MIXED>(i),
             (false, MIXED) => self.uncover_::<false, MIXED>(i),
@@ -810,7 +812,7 @@ impl Matrix {
 
     #[inline(always)]
     fn uncover_<const NARROW: bool, const WIDTH: u32>(&mut self, i: u32) -> u64 {
-        debug_assert!(self.narrow || !NARROW);
+        debug_assert!(self.narrow() || !NARROW);
         debug_assert!(self.runs_as(WIDTH), "width class {} run as {WIDTH}", self.width_class());
         self.links.uncover::<NARROW, WIDTH>(i) + u64::from(WIDTH == COLOURED)
     }
@@ -878,7 +880,7 @@ impl Matrix {
                 ));
             }
             // A wide matrix's links leave the keys as they were built.
-            if self.narrow {
+            if self.narrow() {
                 let covered = if self.is_covered(item as usize) { KEY_COVERED } else { 0 };
                 let want = ((count as u32) << KEY_SHIFT | item) as u16 | covered;
                 let k = self.links.keys()[item as usize];

@@ -410,13 +410,13 @@ impl Search {
         // loop, not six (the unwatched ones, the page's counts and Sudoku's, keep theirs).
         #[cfg(target_arch = "wasm32")]
         if O::ENABLED {
-            return match (self.m.narrow, self.m.width_class()) {
+            return match (self.m.narrow(), self.m.width_class()) {
                 (true, _) => self.advance::<O, true, MIXED>(obs),
                 (false, COLOURED) => self.advance::<O, false, COLOURED>(obs),
                 (false, _) => self.advance::<O, false, MIXED>(obs),
             };
         }
-        match (self.m.narrow, self.m.width_class()) {
+        match (self.m.narrow(), self.m.width_class()) {
             (true, 4) => self.advance::<O, true, 4>(obs),
             (true, _) => self.advance::<O, true, MIXED>(obs),
             (false, MIXED) => self.advance::<O, false, MIXED>(obs),

@@ -367,7 +367,7 @@ fn n_queens() {
             }
         }
         // 4n primary items at most: the choice reads the lengths, keeping no buckets.
-        assert!(!m.narrow && m.uniform(), "{n} queens");
+        assert!(!m.narrow() && m.uniform(), "{n} queens");
         assert_eq!(
             m.clone().with_keys().solutions(usize::MAX).len(),
             expect,
@@ -376,8 +376,8 @@ fn n_queens() {
         assert_eq!(m.solutions(usize::MAX).len(), expect, "{n} queens");
     }
     // Buckets pay from `FEW_PRIMARY` + 1 primary items on.
-    assert!(!Matrix::new(FEW_PRIMARY as usize, 10).narrow);
-    assert!(Matrix::new(FEW_PRIMARY as usize + 1, 0).narrow);
+    assert!(!Matrix::new(FEW_PRIMARY as usize, 10).narrow());
+    assert!(Matrix::new(FEW_PRIMARY as usize + 1, 0).narrow());
 }
 
 /// Items with `LONG` options or more share one key, so choices among them look at
@@ -489,7 +489,7 @@ fn uniform_options_agree_with_brute_force() {
         // Both ways to choose: by length buckets (as Sudoku) and by the lengths (as queens).
         if round % 2 == 0 {
             m = m.with_keys();
-            assert!(m.narrow);
+            assert!(m.narrow());
         }
         let before = m.clone();
         let expect = brute_force(primary, items, &options);
@@ -727,7 +727,7 @@ fn the_least_key_is_the_leftmost_of_the_fewest_and_never_a_covered_item() {
                 m.add_option(&[i]).unwrap();
             }
         }
-        assert!(m.narrow);
+        assert!(m.narrow());
         for &i in covered {
             m.commit(first[i]).unwrap();
         }
@@ -799,7 +799,7 @@ fn the_choice_work_counts_the_keys_and_lengths_looked_at() {
     for _ in 0..16 {
         m.add_option(&[0]).unwrap();
     }
-    assert!(!m.narrow);
+    assert!(!m.narrow());
     let mut search = Search::new(m);
     assert_eq!(search.step(&mut Nothing), Status::Solution);
     assert_eq!(search.counters().choice_work, (1..=300).sum::<u64>());
@@ -881,7 +881,7 @@ fn wide_choices_are_the_leftmost_shortest_with_dlx1s_work() {
             option.dedup();
             m.add_option(&option).unwrap();
         }
-        assert!(!m.narrow);
+        assert!(!m.narrow());
         let mut search = Search::new(m);
         let (mut choices, mut dead_ends) = (0, 0);
         for _ in 0..rounds(40_000) {
@@ -1047,7 +1047,7 @@ fn an_item_longer_than_the_buckets_makes_the_matrix_wide() {
         for _ in 1..options {
             m.add_option(&[0]).unwrap();
         }
-        assert_eq!(m.narrow, narrow, "{options} options");
+        assert_eq!(m.narrow(), narrow, "{options} options");
         assert_eq!(m.solutions(usize::MAX).len(), options as usize);
     }
 }
