@@ -224,6 +224,11 @@ $('cover-copy').addEventListener('click', async () => {
   const opens = wb.error ? 'this problem as it is, its error marked' : 'this problem at this step';
   await copyLink(opens, (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
 });
+// The solver's worker starts as the pointer or the focus comes near what uses it (Solve,
+// Count, New puzzle, Hint: www/solver.js), not with the page.
+for (const bar of document.querySelectorAll('#sudoku-pane .puzzle-bar')) {
+  for (const type of ['pointerover', 'focusin']) bar.addEventListener(type, () => solver.warm(), { once: true });
+}
 const select = $('examples');
 select.addEventListener('change', () => sudoku.example(select.value));
 sizeMenu($('size'), { current: () => sudoku.side, choose: (side) => sudoku.setSize(side), hint: $('size-confirm') });

@@ -1,6 +1,11 @@
 // The page's side of the solver worker: promises for verdicts, new puzzles and hints, and
-// Cancel (terminate the worker, start a fresh one). Counts run in several workers:
-// www/count-pool.js.
+// Cancel (terminate the worker; the next request starts a fresh one). Counts run in several
+// workers: www/count-pool.js.
+//
+// The worker starts when first needed (`warm()`, when the pointer or the focus reaches the
+// puzzle bar, or the first request), not with the page: a worker loads and compiles the wasm
+// module a second time, about a tenth of a page load's CPU, which a visit that only watches
+// the search never uses.
 
 export class Cancelled extends Error {
   constructor() {
@@ -14,7 +19,12 @@ export class Solver {
     this.url = url;
     this.pending = new Map();
     this.nextId = 1;
-    this.spawn();
+    this.worker = null; // started by warm() or the first request
+  }
+
+  /** Starts the worker now if none runs, so that a request about to come finds it ready. */
+  warm() {
+    if (!this.worker) this.spawn();
   }
 
   spawn() {
