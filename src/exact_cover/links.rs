@@ -199,6 +199,60 @@ fn key(i: u32, len: u32) -> u16 {
     (len.min(LONG) << KEY_SHIFT | i) as u16
 }
 
+/// The least of `keys` (each below `0x8000`, so their signed minimum is the unsigned one: SSE2
+/// has the signed `pminsw` only), or `i16::MAX` for none: a narrow matrix's choice. Natively
+/// written as a fold, which the compiler makes vector code (x86-64's baseline SSE2: `pminsw`,
+/// 16 keys a loop trip).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+pub(super) fn least_key(keys: &[u16]) -> u16 {
+    keys.iter().fold(i16::MAX, |a, &k| a.min(k as i16)) as u16
+}
+
+/// `least_key` in WebAssembly, in `simd128`'s instructions written out (inlined into the search
+/// loop, `Search::step`, which is compiled with `simd128`; elsewhere, as in `Matrix::choose`,
+/// each instruction is a call). LLVM's vector code for the fold was a loop of one `v128.load`
+/// and one `i16x8.min_s`, which V8 unrolled four times with its counter spilled to the stack and
+/// a stack check a trip, and a scalar tail (Sudoku's 324 keys: 40 vectors and 4 keys). Here:
+/// blocks of 64 keys (8 vectors, one loop trip), then whole vectors, then the last 8 keys
+/// again for a tail (the minimum does not mind a key seen twice).
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+pub(super) fn least_key(keys: &[u16]) -> u16 {
+    use core::arch::wasm32::{i16x8_extract_lane, i16x8_min, i16x8_shuffle, i16x8_splat, v128, v128_load};
+    if keys.len() < 8 {
+        return keys.iter().fold(i16::MAX, |a, &k| a.min(k as i16)) as u16;
+    }
+    let load = |c: &[u16]| -> v128 {
+        let c: &[u16; 8] = c.try_into().expect("eight keys");
+        // SAFETY: `c` is 8 `u16`s, 16 readable bytes; `v128_load` reads 16 bytes at any
+        // alignment.
+        unsafe { v128_load(c.as_ptr().cast()) }
+    };
+    let mut least = i16x8_splat(i16::MAX);
+    let mut blocks = keys.chunks_exact(64);
+    for b in &mut blocks {
+        let b: &[u16; 64] = b.try_into().expect("64 keys");
+        for j in 0..8 {
+            // SAFETY: `b` is 64 `u16`s: the 8 from `8 * j` (`j` < 8) are in it, 16 readable
+            // bytes; `v128_load` reads 16 bytes at any alignment. (Offsets from one pointer,
+            // which LLVM folds into each load's `offset`, where slices of `b` were an add each.)
+            least = i16x8_min(least, unsafe { v128_load(b.as_ptr().add(8 * j).cast()) });
+        }
+    }
+    let mut vectors = blocks.remainder().chunks_exact(8);
+    for v in &mut vectors {
+        least = i16x8_min(least, load(v));
+    }
+    if !vectors.remainder().is_empty() {
+        least = i16x8_min(least, load(&keys[keys.len() - 8..]));
+    }
+    let least = i16x8_min(least, i16x8_shuffle::<4, 5, 6, 7, 0, 1, 2, 3>(least, least));
+    let least = i16x8_min(least, i16x8_shuffle::<2, 3, 0, 1, 2, 3, 0, 1>(least, least));
+    let least = i16x8_min(least, i16x8_shuffle::<1, 0, 1, 0, 1, 0, 1, 0>(least, least));
+    i16x8_extract_lane::<0>(least) as u16
+}
+
 /// Whether `cover` and `uncover` count an item's options as they walk its list (natively,
 /// where the loop's exit then waits for no load) or only follow the list back to its
 /// header (WebAssembly, where V8 keeps the count on the stack: a load, an add and a
@@ -1071,7 +1125,7 @@ fn relink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], keys: &mut [
 
 #[cfg(test)]
 mod tests {
-    use super::{mul_high_split, Links, Uniform, MIXED};
+    use super::{least_key, mul_high_split, Links, Uniform, MIXED};
 
     /// The two-product form of the high half is the `u128` product's high half, for the
     /// `b` the remainders use (up to 2³²) and across `a`.
@@ -1106,6 +1160,30 @@ mod tests {
             ] {
                 let want = ((u128::from(a) * u128::from(b)) >> 64) as u32;
                 assert_eq!(mul_high_split(a, b), want, "{a} · {b}");
+            }
+        }
+    }
+
+    /// The least key is the least of the keys for every length (in WebAssembly: below one
+    /// vector, whole vectors, blocks of 64 and a tail read again from the end) and wherever the
+    /// least one lies, and `i16::MAX` for none.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(
+        miri,
+        ignore = "Miri: no unsafe code natively (the unsafe loads are WebAssembly's) (docs/testing.md, Miri)"
+    )]
+    fn the_least_key_is_the_least_wherever_it_lies() {
+        assert_eq!(least_key(&[]), i16::MAX as u16);
+        for n in 1..200 {
+            // Keys above the least, not in order, and the least (`n + 1` or 0x7000 + 1)
+            // at each place in turn.
+            let keys: Vec<u16> = (0..n).map(|i| 0x7000 - ((i * 37) % 101) as u16).collect();
+            let floor = *keys.iter().min().unwrap();
+            for at in 0..n {
+                let mut k = keys.clone();
+                k[at] = floor - 1 - (at % 3) as u16;
+                assert_eq!(least_key(&k), k[at], "{n} keys, the least at {at}");
             }
         }
     }

@@ -48,7 +48,7 @@
 mod links;
 mod search;
 
-use links::{Links, Node, Relisted, KEYED_ITEMS, KEY_COVERED, KEY_SHIFT};
+use links::{least_key, Links, Node, Relisted, KEYED_ITEMS, KEY_COVERED, KEY_SHIFT};
 pub use search::{Branch, Choice, Counters, Event, Nothing, Observer, Pausing, Search, Status, Step, Stepwise};
 
 use std::fmt;
@@ -93,16 +93,6 @@ const FEW_PRIMARY: u32 = 64;
 /// A wide matrix with at most this many primary items (a power of two) chooses by one pass
 /// over all their lengths rather than a scan of the item list (see `fewest_wide`).
 const SCAN_PRIMARY: u32 = 256;
-
-/// The least of `keys` (each below `0x8000`, so their signed minimum is the unsigned one: SSE2
-/// has the signed `pminsw` only), or `i16::MAX` for none. Written as a fold so that the compiler
-/// makes it vector code: natively SSE2 (x86-64's baseline: `pminsw`, 16 keys a loop trip), in
-/// WebAssembly `i16x8.min_s`, where the search loop it is inlined into is compiled with
-/// `simd128` (see `Search::step`); elsewhere in wasm (`Matrix::choose`) it stays scalar.
-#[inline(always)]
-fn least_key(keys: &[u16]) -> u16 {
-    keys.iter().fold(i16::MAX, |a, &k| a.min(k as i16)) as u16
-}
 
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
 #[derive(PartialEq, Eq, Debug)]
