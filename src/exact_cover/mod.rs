@@ -29,8 +29,9 @@
 //! them (`least_key`; in WebAssembly with its `simd128` instructions). A covered item's
 //! key has `KEY_COVERED` set, which puts it above every live one; that is all a narrow
 //! matrix's cover marks: it keeps no item list (nor `len`) while it searches, and is solved
-//! when its least primary key is a covered item's, which the choice's pass finds anyway. (It replaced length
-//! buckets, bit sets by length whose two flips a length change took: see docs/benchmarks.md.)
+//! when its least primary key is a covered item's, which the choice's pass finds anyway.
+//! (Keys replaced length buckets, bit sets by length whose two flips a length change took:
+//! see docs/benchmarks.md.)
 //! A matrix with an item of more than `LONG` options, with at most `FEW_PRIMARY` primary
 //! items (queens, Langford, pentominoes, a 4×4 Sudoku), or with more than `KEYED_ITEMS`
 //! items is *wide*: natively it chooses by one pass over its primary items' lengths, with no
