@@ -1116,7 +1116,7 @@ impl Trace {
     /// root (index `items`) and the secondary root (`items + 1`).
     #[wasm_bindgen(js_name = itemLinks)]
     pub fn item_links(&self) -> Uint32Array {
-        u32s(self.inner.search().matrix().item_links().flat_map(|(p, n)| [p, n]))
+        u32s(self.inner.search().item_links().flat_map(|(p, n)| [p, n]))
     }
 
     // --- the search's numbers -----------------------------------------------------------------

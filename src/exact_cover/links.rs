@@ -199,6 +199,60 @@ fn key(i: u32, len: u32) -> u16 {
     (len.min(LONG) << KEY_SHIFT | i) as u16
 }
 
+/// The least of `keys` (each below `0x8000`, so their signed minimum is the unsigned one: SSE2
+/// has the signed `pminsw` only), or `i16::MAX` for none: a narrow matrix's choice. Natively
+/// written as a fold, which the compiler makes vector code (x86-64's baseline SSE2: `pminsw`,
+/// 16 keys a loop trip).
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+pub(super) fn least_key(keys: &[u16]) -> u16 {
+    keys.iter().fold(i16::MAX, |a, &k| a.min(k as i16)) as u16
+}
+
+/// `least_key` in WebAssembly, in `simd128`'s instructions written out (inlined into the search
+/// loop, `Search::step`, which is compiled with `simd128`; elsewhere, as in `Matrix::choose`,
+/// each instruction is a call). LLVM's vector code for the fold was a loop of one `v128.load`
+/// and one `i16x8.min_s`, which V8 unrolled four times with its counter spilled to the stack and
+/// a stack check a trip, and a scalar tail (Sudoku's 324 keys: 40 vectors and 4 keys). Here:
+/// blocks of 64 keys (8 vectors, one loop trip), then whole vectors, then the last 8 keys
+/// again for a tail (the minimum does not mind a key seen twice).
+#[cfg(target_arch = "wasm32")]
+#[inline(always)]
+pub(super) fn least_key(keys: &[u16]) -> u16 {
+    use core::arch::wasm32::{i16x8_extract_lane, i16x8_min, i16x8_shuffle, i16x8_splat, v128, v128_load};
+    if keys.len() < 8 {
+        return keys.iter().fold(i16::MAX, |a, &k| a.min(k as i16)) as u16;
+    }
+    let load = |c: &[u16]| -> v128 {
+        let c: &[u16; 8] = c.try_into().expect("eight keys");
+        // SAFETY: `c` is 8 `u16`s, 16 readable bytes; `v128_load` reads 16 bytes at any
+        // alignment.
+        unsafe { v128_load(c.as_ptr().cast()) }
+    };
+    let mut least = i16x8_splat(i16::MAX);
+    let mut blocks = keys.chunks_exact(64);
+    for b in &mut blocks {
+        let b: &[u16; 64] = b.try_into().expect("64 keys");
+        for j in 0..8 {
+            // SAFETY: `b` is 64 `u16`s: the 8 from `8 * j` (`j` < 8) are in it, 16 readable
+            // bytes; `v128_load` reads 16 bytes at any alignment. (Offsets from one pointer,
+            // which LLVM folds into each load's `offset`, where slices of `b` were an add each.)
+            least = i16x8_min(least, unsafe { v128_load(b.as_ptr().add(8 * j).cast()) });
+        }
+    }
+    let mut vectors = blocks.remainder().chunks_exact(8);
+    for v in &mut vectors {
+        least = i16x8_min(least, load(v));
+    }
+    if !vectors.remainder().is_empty() {
+        least = i16x8_min(least, load(&keys[keys.len() - 8..]));
+    }
+    let least = i16x8_min(least, i16x8_shuffle::<4, 5, 6, 7, 0, 1, 2, 3>(least, least));
+    let least = i16x8_min(least, i16x8_shuffle::<2, 3, 0, 1, 2, 3, 0, 1>(least, least));
+    let least = i16x8_min(least, i16x8_shuffle::<1, 0, 1, 0, 1, 0, 1, 0>(least, least));
+    i16x8_extract_lane::<0>(least) as u16
+}
+
 /// Whether `cover` and `uncover` count an item's options as they walk its list (natively,
 /// where the loop's exit then waits for no load) or only follow the list back to its
 /// header (WebAssembly, where V8 keeps the count on the stack: a load, an add and a
@@ -210,7 +264,8 @@ const COUNTED: bool = !cfg!(target_arch = "wasm32");
 pub(super) struct Links {
     /// Links stored as byte offsets or addresses: see [`STRIDE`] and [`ADDRESSED`].
     nodes: Vec<Node>,
-    /// Active options per item (plus `COVERED` while covered).
+    /// Active options per item (plus `COVERED` while covered), while the links are wide (narrow,
+    /// see `narrow`).
     len: Vec<u32>,
     /// Each item's key `len << KEY_SHIFT | item` ([`key`]), with `KEY_COVERED` set while the
     /// item is covered, when there are at most `KEYED_ITEMS` items (else empty). The least
@@ -218,13 +273,18 @@ pub(super) struct Links {
     /// keys too, which keeps a test out of the hot loops.) The lengths in it are kept up to
     /// date while the matrix is narrow (see `cover`'s `NARROW`) only.
     keys: Vec<u16>,
-    /// Whether the keys hold the lengths ([`Links::set_narrow`]): then the search's loops
-    /// (`NARROW`) change a length in its key alone, and `len` holds an item's length as of its
-    /// last cover or uncover (or the lists' start) only, with `COVERED` as ever: read lengths
-    /// with [`Links::len`].
+    /// Whether the keys hold the lengths and the covered items ([`Links::set_narrow`]): then
+    /// the search's loops (`NARROW`) change a length in its key alone, and `cover` and `uncover`
+    /// touch only the nodes and the keys: `len` and the item list (`prev`, `next`) are left as
+    /// they were when the links turned narrow (or `relist` started them over), and
+    /// `set_narrow(false)` brings them up to date. Read lengths, covered items and the item
+    /// list with [`Links::len`], [`Links::is_covered`] and [`Links::item_list_after`].
     narrow: bool,
+    /// Items `0..primary` are primary.
+    primary: u32,
     /// The horizontal list of uncovered items, doubly linked: the primary items behind
-    /// a root at index `items`, the secondary ones behind a root at `items + 1`.
+    /// a root at index `items`, the secondary ones behind a root at `items + 1`. Kept while
+    /// the links are wide (see `narrow`).
     prev: Vec<u32>,
     next: Vec<u32>,
     /// The options' common number of nodes, if they have one.
@@ -314,6 +374,7 @@ impl Clone for Links {
             len: self.len.clone(),
             keys: self.keys.clone(),
             narrow: self.narrow,
+            primary: self.primary,
             prev: self.prev.clone(),
             next: self.next.clone(),
             uniform: self.uniform,
@@ -329,6 +390,7 @@ impl Clone for Links {
         self.len.clone_from(&source.len);
         self.keys.clone_from(&source.keys);
         self.narrow = source.narrow;
+        self.primary = source.primary;
         self.prev.clone_from(&source.prev);
         self.next.clone_from(&source.next);
         self.uniform = source.uniform;
@@ -347,8 +409,9 @@ impl PartialEq for Links {
             && self.len.len() == other.len.len()
             && (0..self.items()).all(|i| self.len(i) == other.len(i) && self.is_covered(i) == other.is_covered(i))
             && self.keys == other.keys
-            && self.prev == other.prev
-            && self.next == other.next
+            && self.primary == other.primary
+            // Narrow links keep no item list: the keys, compared above, say which items are in it.
+            && (self.narrow || (self.prev == other.prev && self.next == other.next))
             && self.uniform == other.uniform
             && self.colour == other.colour
             && self.item_colour == other.item_colour
@@ -392,6 +455,7 @@ impl Links {
                 Vec::new()
             },
             narrow: false,
+            primary,
             prev: vec![0; items as usize + 2],
             next: vec![0; items as usize + 2],
             uniform: Uniform {
@@ -402,17 +466,7 @@ impl Links {
             colour: Vec::new(),
             item_colour: Vec::new(),
         };
-        // Two circular lists: root `items` then 0..primary, root `items + 1` then the rest.
-        for (root, range) in [(items, 0..primary), (items + 1, primary..items)] {
-            let mut last = root;
-            for i in range {
-                links.next[last as usize] = i;
-                links.prev[i as usize] = last;
-                last = i;
-            }
-            links.next[last as usize] = root;
-            links.prev[root as usize] = last;
-        }
+        list_items(items, primary, |_| false, &mut links.prev, &mut links.next);
         links
     }
 
@@ -461,7 +515,11 @@ impl Links {
 
     /// True while item `i` is covered (checked).
     pub fn is_covered(&self, i: u32) -> bool {
-        self.len[i as usize] & COVERED != 0
+        if self.narrow {
+            self.keys[i as usize] & KEY_COVERED != 0
+        } else {
+            self.len[i as usize] & COVERED != 0
+        }
     }
 
     /// Makes the keys hold the lengths (`narrow`: the matrix is searched with `NARROW`) or
@@ -479,8 +537,17 @@ impl Links {
             }
         } else {
             for (l, &k) in self.len.iter_mut().zip(&self.keys) {
-                *l = (*l & COVERED) | u32::from(k & !KEY_COVERED) >> KEY_SHIFT;
+                let covered = if k & KEY_COVERED != 0 { COVERED } else { 0 };
+                *l = covered | u32::from(k & !KEY_COVERED) >> KEY_SHIFT;
             }
+            let (prev, next, len) = (&mut self.prev, &mut self.next, &self.len);
+            list_items(
+                len.len() as u32,
+                self.primary,
+                |i| len[i as usize] & COVERED != 0,
+                prev,
+                next,
+            );
         }
         self.narrow = narrow;
     }
@@ -490,9 +557,27 @@ impl Links {
         &self.keys
     }
 
-    /// The item list: `prev` and `next` of each item, then of the two roots.
-    pub fn item_list(&self) -> (&[u32], &[u32]) {
-        (&self.prev, &self.next)
+    /// The item list, `prev` and `next` of each item, then of the two roots: the one kept, or
+    /// for narrow links, which keep none, the list a wide matrix would have after covering the
+    /// items `covers` in that order (each covered item's links are then its neighbours when it
+    /// was covered, as dancing links leave them). `covers` must be the covered items (checked).
+    pub fn item_list_after(&self, covers: impl IntoIterator<Item = u32>) -> (Vec<u32>, Vec<u32>) {
+        if !self.narrow {
+            return (self.prev.clone(), self.next.clone());
+        }
+        let (mut prev, mut next) = (vec![0; self.prev.len()], vec![0; self.next.len()]);
+        list_items(self.items(), self.primary, |_| false, &mut prev, &mut next);
+        let mut covered = 0;
+        for i in covers {
+            assert!(self.is_covered(i), "item {i} is not covered");
+            let (l, r) = (prev[i as usize], next[i as usize]);
+            next[l as usize] = r;
+            prev[r as usize] = l;
+            covered += 1;
+        }
+        let all = (0..self.items()).filter(|&i| self.is_covered(i)).count();
+        assert_eq!(covered, all, "covers to list: {covered} of the {all} covered items");
+        (prev, next)
     }
 
     /// The item list and the lengths, to change behind the links' back: for tests that
@@ -523,6 +608,7 @@ impl Links {
     /// stops at the first empty item. With no primary item uncovered: the root, `u32::MAX`.
     #[inline(always)]
     pub fn fewest_primary(&self) -> (u32, u32, u64) {
+        debug_assert!(!self.narrow, "fewest_primary() of narrow links");
         let root = self.items();
         let mut i = *at(&self.next, root as usize);
         let mut key = u64::from(i) | u64::from(u32::MAX) << 32;
@@ -541,9 +627,20 @@ impl Links {
         (key as u32, (key >> 32) as u32, work)
     }
 
-    /// True when the primary item list is empty: every primary item is covered.
+    /// True when every primary item is covered: the primary item list is empty, or narrow,
+    /// the least key of the primary items has `KEY_COVERED`.
     #[inline(always)]
     pub fn no_primary_left(&self) -> bool {
+        if self.narrow {
+            return least_key(&self.keys[..self.primary as usize]) & KEY_COVERED != 0;
+        }
+        self.primary_list_empty()
+    }
+
+    /// `no_primary_left` of wide links: the primary item list is empty.
+    #[inline(always)]
+    pub fn primary_list_empty(&self) -> bool {
+        debug_assert!(!self.narrow, "the item list of narrow links");
         let root = self.items();
         // The roots are in the list's arrays (`new` makes them `items + 2` long).
         *at(&self.next, root as usize) == root
@@ -661,6 +758,8 @@ impl Links {
     ) -> Result<u32, Relisted> {
         assert!(self.colour.is_empty(), "relist() of a matrix with colours");
         let n = self.items();
+        assert!(primary <= n, "{primary} primary items of {n}");
+        self.primary = primary;
         let o = origin(&self.nodes);
         for i in 0..n {
             let head = &mut self.nodes[i as usize];
@@ -720,15 +819,10 @@ impl Links {
             let len = self.len[i];
             *k = key(i as u32, len & !COVERED) | if len & COVERED != 0 { KEY_COVERED } else { 0 };
         }
-        for (root, range) in [(n, 0..primary), (n + 1, primary..n)] {
-            let mut last = root;
-            for i in range.filter(|&i| self.len[i as usize] & COVERED == 0) {
-                self.next[last as usize] = i;
-                self.prev[i as usize] = last;
-                last = i;
-            }
-            self.next[last as usize] = root;
-            self.prev[root as usize] = last;
+        // Narrow links keep no item list (see `narrow`).
+        if !self.narrow {
+            let (prev, next, len) = (&mut self.prev, &mut self.next, &self.len);
+            list_items(n, primary, |i| len[i as usize] & COVERED != 0, prev, next);
         }
         Ok(covered_primary)
     }
@@ -781,13 +875,16 @@ impl Links {
             }
         }
         debug_assert_eq!(p, head, "item {i}'s length is not its list's");
+        // Narrow: the key alone says the item is covered (no `len`, no item list: in Node
+        // 1,635 -> 1,445 M instructions on magictour unique, natively 511.7 -> 462.8 M).
         if NARROW {
             *at_mut(keys, i as usize) |= KEY_COVERED;
+        } else {
+            *at_mut(lens, i as usize) = len | COVERED;
+            let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
+            *at_mut(&mut self.next, l as usize) = r;
+            *at_mut(&mut self.prev, r as usize) = l;
         }
-        *at_mut(lens, i as usize) = len | COVERED;
-        let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
-        *at_mut(&mut self.next, l as usize) = r;
-        *at_mut(&mut self.prev, r as usize) = l;
         updates
     }
 
@@ -799,19 +896,25 @@ impl Links {
         if WIDTH == COLOURED {
             assert_eq!(self.colour.len(), self.nodes.len(), "COLOURED without colours");
         }
-        let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
-        *at_mut(&mut self.next, l as usize) = i;
-        *at_mut(&mut self.prev, r as usize) = i;
         if NARROW {
             assert_eq!(self.keys.len(), self.len.len(), "NARROW without keys");
+        } else {
+            let (l, r) = (*at(&self.prev, i as usize), *at(&self.next, i as usize));
+            *at_mut(&mut self.next, l as usize) = i;
+            *at_mut(&mut self.prev, r as usize) = i;
         }
         let (nodes, lens, keys) = (&mut self.nodes[..], &mut self.len[..], &mut self.keys[..]);
         let colours = &self.colour[..];
-        let len = *at(lens, i as usize) & !COVERED;
-        *at_mut(lens, i as usize) = len;
-        if NARROW {
-            *at_mut(keys, i as usize) &= !KEY_COVERED;
-        }
+        // Narrow: the key alone (see `cover`).
+        let len = if NARROW {
+            let k = at_mut(keys, i as usize);
+            *k &= !KEY_COVERED;
+            u32::from(*k) >> KEY_SHIFT
+        } else {
+            let len = *at(lens, i as usize) & !COVERED;
+            *at_mut(lens, i as usize) = len;
+            len
+        };
         let mut updates = 0;
         let head = link(origin(nodes), i);
         let mut p = node_at(nodes, head).up;
@@ -902,6 +1005,21 @@ impl Links {
         assert!(x != 0 && x != PURIFIED, "node {p} has no colour to purify with");
         // A header's and a spacer's colour is 0: `p` is an option node, whose `top` is an item.
         (self.nodes[p as usize].top, x)
+    }
+}
+
+/// Makes `prev` and `next` (`items + 2` long) the item list of the items not `covered`, in
+/// order: items `0..primary` behind the root at `items`, the rest behind the root at `items + 1`.
+fn list_items(items: u32, primary: u32, covered: impl Fn(u32) -> bool, prev: &mut [u32], next: &mut [u32]) {
+    for (root, range) in [(items, 0..primary), (items + 1, primary..items)] {
+        let mut last = root;
+        for i in range.filter(|&i| !covered(i)) {
+            next[last as usize] = i;
+            prev[i as usize] = last;
+            last = i;
+        }
+        next[last as usize] = root;
+        prev[root as usize] = last;
     }
 }
 
@@ -1071,7 +1189,7 @@ fn relink<const NARROW: bool>(nodes: &mut [Node], lens: &mut [u32], keys: &mut [
 
 #[cfg(test)]
 mod tests {
-    use super::{mul_high_split, Links, Uniform, MIXED};
+    use super::{least_key, mul_high_split, Links, Uniform, MIXED};
 
     /// The two-product form of the high half is the `u128` product's high half, for the
     /// `b` the remainders use (up to 2³²) and across `a`.
@@ -1106,6 +1224,30 @@ mod tests {
             ] {
                 let want = ((u128::from(a) * u128::from(b)) >> 64) as u32;
                 assert_eq!(mul_high_split(a, b), want, "{a} · {b}");
+            }
+        }
+    }
+
+    /// The least key is the least of the keys for every length (in WebAssembly: below one
+    /// vector, whole vectors, blocks of 64 and a tail read again from the end) and wherever the
+    /// least one lies, and `i16::MAX` for none.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    #[cfg_attr(
+        miri,
+        ignore = "Miri: no unsafe code natively (the unsafe loads are WebAssembly's) (docs/testing.md, Miri)"
+    )]
+    fn the_least_key_is_the_least_wherever_it_lies() {
+        assert_eq!(least_key(&[]), i16::MAX as u16);
+        for n in 1..200 {
+            // Keys above the least, not in order, and the least (`n + 1` or 0x7000 + 1)
+            // at each place in turn.
+            let keys: Vec<u16> = (0..n).map(|i| 0x7000 - ((i * 37) % 101) as u16).collect();
+            let floor = *keys.iter().min().unwrap();
+            for at in 0..n {
+                let mut k = keys.clone();
+                k[at] = floor - 1 - (at % 3) as u16;
+                assert_eq!(least_key(&k), k[at], "{n} keys, the least at {at}");
             }
         }
     }

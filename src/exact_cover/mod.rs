@@ -27,8 +27,11 @@
 //! length is one subtraction or addition on its item's key, and the choice is the least key
 //! of the primary items, the leftmost of the fewest, found by one pass of vector code over
 //! them (`least_key`; in WebAssembly with its `simd128` instructions). A covered item's
-//! key has `KEY_COVERED` set, which puts it above every live one. (It replaced length
-//! buckets, bit sets by length whose two flips a length change took: see docs/benchmarks.md.)
+//! key has `KEY_COVERED` set, which puts it above every live one; that is all a narrow
+//! matrix's cover marks: it keeps no item list (nor `len`) while it searches, and is solved
+//! when its least primary key is a covered item's, which the choice's pass finds anyway.
+//! (Keys replaced length buckets, bit sets by length whose two flips a length change took:
+//! see docs/benchmarks.md.)
 //! A matrix with an item of more than `LONG` options, with at most `FEW_PRIMARY` primary
 //! items (queens, Langford, pentominoes, a 4×4 Sudoku), or with more than `KEYED_ITEMS`
 //! items is *wide*: natively it chooses by one pass over its primary items' lengths, with no
@@ -48,7 +51,7 @@
 mod links;
 mod search;
 
-use links::{Links, Node, Relisted, KEYED_ITEMS, KEY_COVERED, KEY_SHIFT};
+use links::{least_key, Links, Node, Relisted, KEYED_ITEMS, KEY_COVERED, KEY_SHIFT};
 pub use search::{Branch, Choice, Counters, Event, Nothing, Observer, Pausing, Search, Status, Step, Stepwise};
 
 use std::fmt;
@@ -93,16 +96,6 @@ const FEW_PRIMARY: u32 = 64;
 /// A wide matrix with at most this many primary items (a power of two) chooses by one pass
 /// over all their lengths rather than a scan of the item list (see `fewest_wide`).
 const SCAN_PRIMARY: u32 = 256;
-
-/// The least of `keys` (each below `0x8000`, so their signed minimum is the unsigned one: SSE2
-/// has the signed `pminsw` only), or `i16::MAX` for none. Written as a fold so that the compiler
-/// makes it vector code: natively SSE2 (x86-64's baseline: `pminsw`, 16 keys a loop trip), in
-/// WebAssembly `i16x8.min_s`, where the search loop it is inlined into is compiled with
-/// `simd128` (see `Search::step`); elsewhere in wasm (`Matrix::choose`) it stays scalar.
-#[inline(always)]
-fn least_key(keys: &[u16]) -> u16 {
-    keys.iter().fold(i16::MAX, |a, &k| a.min(k as i16)) as u16
-}
 
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
 #[derive(PartialEq, Eq, Debug)]
@@ -413,9 +406,31 @@ impl Matrix {
 
     /// The horizontal list of items: `(prev, next)` for each item, then for the primary
     /// root (index `items`) and the secondary root (index `items + 1`).
-    pub fn item_links(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        let (prev, next) = self.links.item_list();
-        prev.iter().copied().zip(next.iter().copied())
+    /// (A narrow matrix keeps no list: this is the list its commits' covers would have left,
+    /// then those of any other item covered, in item order. A search's covers are in
+    /// [`Search::item_links`].)
+    pub fn item_links(&self) -> impl Iterator<Item = (u32, u32)> {
+        self.item_links_after(Vec::new())
+    }
+
+    /// `item_links`, with `later` the items covered after the commits, in the order covered.
+    fn item_links_after(&self, later: Vec<u32>) -> impl Iterator<Item = (u32, u32)> {
+        let mut covers = Vec::new();
+        if self.narrow() {
+            covers.extend(
+                self.committed
+                    .iter()
+                    .flat_map(|&o| self.option_items(o as usize).map(|i| i as u32)),
+            );
+            covers.extend(later);
+            let mut listed = vec![false; self.items as usize];
+            for &i in &covers {
+                listed[i as usize] = true;
+            }
+            covers.extend((0..self.items).filter(|&i| self.is_covered(i as usize) && !listed[i as usize]));
+        }
+        let (prev, next) = self.links.item_list_after(covers);
+        prev.into_iter().zip(next)
     }
 
     /// How many options are still in an item's list.
@@ -428,8 +443,9 @@ impl Matrix {
         self.links.is_covered(item as u32)
     }
 
-    /// True when every primary item is covered: the primary item list is empty. (Read from
-    /// the list, not from a count kept by every cover and uncover: 2.6% fewer instructions
+    /// True when every primary item is covered: the primary item list is empty, or in a narrow
+    /// matrix the least key of the primary items is a covered item's. (Read from the list or
+    /// the keys, not from a count kept by every cover and uncover: 2.6% fewer instructions
     /// in Node, 1.5% natively, on magictour.)
     pub fn is_solved(&self) -> bool {
         self.links.no_primary_left()
@@ -711,8 +727,20 @@ impl Matrix {
         if !NARROW {
             return self.fewest_wide();
         }
-        let keys = &self.links.keys()[..self.primary as usize];
-        let least = least_key(keys);
+        self.choice_by_key(self.least_primary_key())
+    }
+
+    /// A narrow matrix's least primary key ([`least_key`]): `KEY_COVERED` is set in it when
+    /// every primary item is covered (then the matrix is solved), else it is the choice's key.
+    #[inline(always)]
+    fn least_primary_key(&self) -> u16 {
+        least_key(&self.links.keys()[..self.primary as usize])
+    }
+
+    /// The choice of a narrow matrix whose least primary key is `least`, not a covered item's:
+    /// as [`Matrix::choose`].
+    #[inline(always)]
+    fn choice_by_key(&self, least: u16) -> (u32, u32, u64) {
         debug_assert!(least & KEY_COVERED == 0, "choose() with every primary item covered");
         let (item, len) = (u32::from(least) & (KEYED_ITEMS - 1), u32::from(least) >> KEY_SHIFT);
         debug_assert_eq!(self.links.len(item), len);
@@ -823,7 +851,10 @@ impl Matrix {
     /// numbers in a list only grow, so a list that never comes back to its head fails
     /// one of them (or indexing) before long.
     pub fn sanity(&self) -> Result<(), String> {
-        let (prev, next) = self.links.item_list();
+        // A narrow matrix keeps no item list: the one it stands for, which has its uncovered
+        // items in order whatever the order of the covers, and its keys are checked.
+        let covered = (0..self.items).filter(|&i| self.is_covered(i as usize));
+        let (prev, next) = self.links.item_list_after(covered);
         for (root, range) in [
             (self.items, 0..self.primary),
             (self.items + 1, self.primary..self.items),

@@ -347,6 +347,38 @@ impl Search {
             .collect()
     }
 
+    /// The horizontal list of items as the search has it (see [`Matrix::item_links`]): a
+    /// narrow matrix keeps none, so it is the list its covers would have left, the commits'
+    /// then the search's, level by level (what `unwind` undoes, in the order done).
+    pub fn item_links(&self) -> impl Iterator<Item = (u32, u32)> {
+        let mut covers = Vec::new();
+        if self.m.narrow() {
+            let l = self.level;
+            // The levels whose item is covered, and where the option tried at level `l` is.
+            let (open, end) = match self.pc {
+                Pc::TryNext | Pc::Untry => (l + 1, None),
+                Pc::CoverOthers => (l + 1, Some(self.cursor)),
+                Pc::UncoverOthers => (l + 1, Some(self.m.next_in_option(self.cursor))),
+                Pc::Enter | Pc::CoverChosen | Pc::Leaving | Pc::EmitDone | Pc::Finished => (l, None),
+            };
+            for k in 0..open {
+                covers.push(self.chosen[k]);
+                let p = self.x[k];
+                // Below level `l` the whole option; at `l`, up to `end` (none in X5's try and
+                // X6's untry).
+                let end = if k < l { Some(p) } else { end };
+                if let Some(end) = end {
+                    let mut q = self.m.next_in_option(p);
+                    while q != end {
+                        covers.push(self.m.node(q).top);
+                        q = self.m.next_in_option(q);
+                    }
+                }
+            }
+        }
+        self.m.item_links_after(covers)
+    }
+
     /// The line of Algorithm X that did `last`, the event that brought the search where it is
     /// (`None`: the search is at its start, X1). The event alone does not tell X4's cover from
     /// X5's, nor X6's uncover from X7's; where the search goes next does.
@@ -550,15 +582,18 @@ impl Search {
                     events -= 1;
                     leave!(Status::Running);
                 }
-                // X2
-                if self.m.is_solved() {
+                // X2. A narrow matrix's one pass over its keys tells whether it is solved (the
+                // least key is a covered item's) and, if not, X3's choice.
+                let least = if NARROW { self.m.least_primary_key() } else { 0 };
+                let solved = if NARROW { least & super::KEY_COVERED != 0 } else { self.m.links.primary_list_empty() };
+                if solved {
                     self.counters.solutions += 1;
                     pc = Pc::Leaving;
                     emit(obs, || Event::Solution);
                     leave!(Status::Solution);
                 }
                 // X3
-                let (item, len, work) = self.m.choose_::<NARROW>();
+                let (item, len, work) = if NARROW { self.m.choice_by_key(least) } else { self.m.choose_::<false>() };
                 self.counters.choice_work += work;
                 self.chosen[l] = item;
                 if len == 0 {

@@ -605,6 +605,70 @@ fn each_node_knows_its_option() {
     assert_eq!(items_of, expect);
 }
 
+/// A narrow matrix keeps no item list while it searches (its covers touch only nodes and
+/// keys): the list a viewer reads is its uncovered items in order, the one a wide matrix keeps,
+/// and when an option too long for keys turns it wide, its list and lengths are brought up to
+/// date from the keys, covered items out.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_narrow_matrix_lists_its_uncovered_items_and_turns_wide_with_them() {
+    let (mut narrow, mut wide) = (knuth().with_keys(), knuth());
+    assert!(narrow.narrow() && !wide.narrow());
+    for m in [&mut narrow, &mut wide] {
+        m.commit(3).unwrap(); // {a d}: items 0 and 3
+    }
+    let list = |m: &Matrix| m.item_links().collect::<Vec<_>>();
+    assert_eq!(list(&narrow), list(&wide));
+    assert_eq!(narrow.sanity(), Ok(()));
+    assert!(narrow.is_covered(3) && !narrow.is_covered(4) && !narrow.is_solved());
+    // Sixteen more options on item b (more than `LONG`): the narrow one turns wide.
+    for m in [&mut narrow, &mut wide] {
+        for _ in 0..16 {
+            m.add_option(&[1]).unwrap();
+        }
+    }
+    assert!(!narrow.narrow());
+    assert_eq!(narrow.sanity(), Ok(()));
+    assert_eq!(list(&narrow), list(&wide));
+    assert_eq!((narrow.len(1), narrow.is_covered(3)), (18, true));
+    assert_eq!(narrow.solutions(usize::MAX), wide.solutions(usize::MAX));
+}
+
+/// A narrow search's item list, as the dance view draws it, is at every event, forwards and
+/// backwards, the list a wide search of the same matrix keeps: covered items' links included
+/// (their neighbours when they were covered), with a commit before the search or none.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_narrow_search_lists_the_items_as_a_wide_one_keeps_them() {
+    for commit in [None, Some(4)] {
+        let (mut narrow, mut wide) = (knuth().with_keys(), knuth());
+        if let Some(o) = commit {
+            narrow.commit(o).unwrap();
+            wide.commit(o).unwrap();
+        }
+        let (mut n, mut w) = (Search::new(narrow), Search::new(wide));
+        assert!(n.matrix().narrow() && !w.matrix().narrow());
+        let list = |s: &Search| s.item_links().collect::<Vec<_>>();
+        let mut events = 0;
+        loop {
+            assert_eq!(list(&n), list(&w), "{commit:?}, after {events} events");
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let done = n.step(&mut a) == Status::Done;
+            w.step(&mut b);
+            assert_eq!(a, b);
+            events += 1;
+            if done {
+                break;
+            }
+        }
+        assert!(events > 15, "{events} events");
+        while let Some(e) = n.step_back(&mut Nothing) {
+            assert_eq!(w.step_back(&mut Nothing), Some(e));
+            assert_eq!(list(&n), list(&w), "{commit:?}, back over {e:?}");
+        }
+    }
+}
+
 /// The horizontal list of items, as the dance view draws it: in order behind the primary
 /// root, the secondary root alone, and a committed option's items taken out.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
