@@ -356,8 +356,8 @@ function wasmBytes(file) {
   const tmp = join(outDir, '.wasm-opt.tmp.wasm');
   mkdirSync(outDir, { recursive: true });
   // The features rustc enables for wasm32 (as in scripts/build-wasm.sh); strip the producers
-  // and target_features custom sections, which the browser ignores.
-  const r = spawnSync(opt, ['-O3', '--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int',
+  // and target_features custom sections, which the browser ignores. --low-memory-unused as there.
+  const r = spawnSync(opt, ['-O3', '--low-memory-unused', '--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int',
     '--enable-mutable-globals', '--enable-simd', '--enable-reference-types', '--enable-multivalue',
     '--strip-producers', '--strip-target-features', file, '-o', tmp], { encoding: 'utf8' });
   if (r.status !== 0) fail(`wasm-opt failed on ${rel(file)}:\n${r.stderr}`);
