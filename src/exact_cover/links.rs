@@ -479,6 +479,12 @@ impl Links {
         self.len.len() as u32
     }
 
+    /// The number of primary items (items `0..primary()`).
+    #[inline(always)]
+    pub fn primary(&self) -> u32 {
+        self.primary
+    }
+
     /// Node `q` and the nodes after it, with node numbers as links.
     pub fn nodes_from(&self, q: usize) -> impl Iterator<Item = Node> + '_ {
         let o = origin(&self.nodes);

@@ -100,8 +100,7 @@ const SCAN_PRIMARY: u32 = 256;
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
 #[derive(PartialEq, Eq, Debug)]
 pub struct Matrix {
-    /// Items `0..primary` are primary, `primary..items` secondary.
-    primary: u32,
+    /// Items `0..primary()` are primary (the links keep the count), `primary()..items` secondary.
     items: u32,
     /// Horizontal list of items; index `items` is the primary root, `items + 1` the secondary root.
     /// The nodes, the items' lengths and their keys.
@@ -167,7 +166,6 @@ impl Clone for Matrix {
     /// Copies `source` into this matrix's arrays, allocating only where they are too short
     /// (a search that starts each puzzle from a template allocates nothing).
     fn clone_from(&mut self, source: &Matrix) {
-        self.primary = source.primary;
         self.items = source.items;
         self.links.clone_from(&source.links);
         // Fixed once the options are in, so copies share them.
@@ -204,7 +202,6 @@ impl Matrix {
             .expect("too many items");
         let n = items as u32;
         Matrix {
-            primary: primary as u32,
             items: n,
             links: {
                 let mut links = Links::new(n, primary as u32);
@@ -241,7 +238,7 @@ impl Matrix {
 
     /// Number of primary items.
     pub fn primary(&self) -> usize {
-        self.primary as usize
+        self.links.primary() as usize
     }
 
     /// True when every option has the same number of items (as Sudoku's, queens', Langford
@@ -504,7 +501,6 @@ impl Matrix {
         if !same_layout || self.is_coloured() {
             self.clone_from(template);
         }
-        self.primary = template.primary;
         self.items = template.items;
         self.links.set_narrow(template.narrow());
         let starts = &template.option_start;
@@ -520,7 +516,7 @@ impl Matrix {
             last = Some(o);
             starts[o]
         });
-        match self.links.relist(self.primary, covered, firsts) {
+        match self.links.relist(template.links.primary(), covered, firsts) {
             Ok(_) => {
                 self.committed.clear();
                 self.committed.extend(commit.iter().map(|&o| o as u32));
@@ -734,7 +730,7 @@ impl Matrix {
     /// every primary item is covered (then the matrix is solved), else it is the choice's key.
     #[inline(always)]
     fn least_primary_key(&self) -> u16 {
-        least_key(&self.links.keys()[..self.primary as usize])
+        least_key(&self.links.keys()[..self.primary()])
     }
 
     /// The choice of a narrow matrix whose least primary key is `least`, not a covered item's:
@@ -744,7 +740,7 @@ impl Matrix {
         debug_assert!(least & KEY_COVERED == 0, "choose() with every primary item covered");
         let (item, len) = (u32::from(least) & (KEYED_ITEMS - 1), u32::from(least) >> KEY_SHIFT);
         debug_assert_eq!(self.links.len(item), len);
-        (item, len, u64::from(self.primary))
+        (item, len, self.primary() as u64)
     }
 
     /// The leftmost uncovered primary item of least length in a wide matrix, that length,
@@ -758,11 +754,11 @@ impl Matrix {
     #[inline(always)]
     fn fewest_wide(&self) -> (u32, u32, u64) {
         let mut work = 0;
-        if cfg!(not(target_arch = "wasm32")) && self.primary <= SCAN_PRIMARY {
+        if cfg!(not(target_arch = "wasm32")) && self.primary() <= SCAN_PRIMARY as usize {
             match self.fewest_by_pass() {
                 Some(found) => return found,
                 // The pass looked at every primary length before it gave way.
-                None => work = u64::from(self.primary),
+                None => work = self.primary() as u64,
             }
         }
         let (item, len, scanned) = self.links.fewest_primary();
@@ -781,7 +777,7 @@ impl Matrix {
     fn fewest_by_pass(&self) -> Option<(u32, u32, u64)> {
         const SHIFT: u32 = SCAN_PRIMARY.trailing_zeros();
         const TOO_LONG: u32 = u32::MAX >> SHIFT;
-        let lens = &self.links.lens()[..self.primary as usize];
+        let lens = &self.links.lens()[..self.primary()];
         let key = lens
             .iter()
             .zip(0u32..)
@@ -791,7 +787,7 @@ impl Matrix {
         if len >= TOO_LONG {
             return None;
         }
-        Some((item, len, u64::from(self.primary)))
+        Some((item, len, self.primary() as u64))
     }
 
     /// Cover item `i`: take it out of the item list and hide every option in its list.
@@ -856,8 +852,8 @@ impl Matrix {
         let covered = (0..self.items).filter(|&i| self.is_covered(i as usize));
         let (prev, next) = self.links.item_list_after(covered);
         for (root, range) in [
-            (self.items, 0..self.primary),
-            (self.items + 1, self.primary..self.items),
+            (self.items, 0..self.links.primary()),
+            (self.items + 1, self.links.primary()..self.items),
         ] {
             let mut p = root;
             let mut count = 0u32;
