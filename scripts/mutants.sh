@@ -64,9 +64,7 @@ if [[ "${MUTANTS_FAIL_FAST:-1}" == 1 && "${1:-}" != wasm ]]; then
     fi
 fi
 
-# Tests that read ../shared: cargo-mutants builds in a copy of the tree, where ../shared is not.
-skip=(--skip solves_the_famous_hard_puzzles --skip agrees_with_bitmask_on_easy_puzzles
-      --skip a_9x9_board_gets_the_9x9_engines_answer)
+skip=()
 # tests/sizes.rs holds the tests of every size's boards, engines and formats (16×16 against
 # the bitmask oracle): sudoku, formats and cli run it too.
 # The library's unit tests and tests/validity.rs, less the other modules' unit tests (a module

@@ -318,7 +318,7 @@ stage cli-docs scripts/docs.sh target/docs
 release=(--profile release-tests)
 stage build-release cargo test "${release[@]}" --no-run --test puzzle_sets --test sizes --test cover_counts
 
-# --- 2a. the big data-driven test over ../shared/data/puzzles, in release ---------------------
+# --- 2a. the big data-driven test over tests/data/puzzles, in release -------------------------
 counted puzzle-sets-release cargo test "${release[@]}" --test puzzle_sets
 
 # --- 2b. every size: the whole 16×16 set through DLX and the bitmask oracle, in release ------

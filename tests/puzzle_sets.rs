@@ -1,12 +1,12 @@
-//! Data-driven checks over the shared puzzle files (`../shared/data/puzzles`, described in its
-//! `SOURCES.md`): DLX and the bitmask DFS give the same verdict on every puzzle, every solution
-//! solves its givens, Serg's benchmark has two or more solutions per line and every other file
-//! exactly one; the plain DFS agrees on a fixed set of puzzles it finishes quickly.
+//! Data-driven checks over the repository's puzzle files (`tests/data/puzzles`, cut from the
+//! benchmark sets of `../shared/data/puzzles`; its `SOURCES.md` says how): DLX and the
+//! bitmask DFS give the same verdict on every puzzle, every solution solves its givens, Serg's
+//! benchmark has two or more solutions per line and every other file exactly one; the plain
+//! DFS agrees on a fixed set of puzzles it finishes quickly.
 //!
 //! Debug builds check every Nth puzzle of the big files; release builds (scripts/test.sh's
 //! `puzzle-sets-release`, or `cargo test --release --test puzzle_sets`) check the full files,
-//! except that the bitmask cross-check on `17_clue.txt` and `forum_hardest_1905_11plus.txt`
-//! stays sampled (see `FILES`).
+//! except that the bitmask cross-check on `17_clue_sample.txt` stays sampled (see `FILES`).
 
 use dlx_sudoku::sudoku::{Bitmask, Dfs, Dlx, Engine, Grid, Puzzle, Verdict};
 use std::path::PathBuf;
@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::thread;
 
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles");
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles");
 const DEBUG: bool = cfg!(debug_assertions);
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -35,21 +35,13 @@ struct File {
     cross: (usize, usize),
 }
 
-/// Steps were set from measured costs (release, per puzzle, one core, DLX as first landed):
-/// DLX 0.04 ms on 17_clue, 0.9 ms on forum_hardest, 0.2 ms on magictour, below 0.05 ms
-/// elsewhere; bitmask 10 ms on 17_clue (a heavy tail: up to 1.2 s for one puzzle, since pure
-/// fewest-candidates search has no hidden singles), 1.2 ms on forum_hardest, 0.7 ms on
-/// magictour, below 0.1 ms elsewhere. Debug builds run about 5 (DLX) to 11 (bitmask) times slower.
-/// The full 17_clue file would take the bitmask engine about 500 s, so even release checks
-/// only every 32nd puzzle there (1,537 puzzles, about 15 s); DLX still checks all 49,158.
-/// Measured again on forum_hardest (2026-11-26, release, one thread, its first 5,000 puzzles:
-/// CPU time): DLX 0.47 ms a puzzle, bitmask 2.7 ms. Cross-checking all 48,766 was 130 s of
-/// CPU, 85% of the file's test and the longest test of CI's release stages, for what the
-/// other files already show: every one of its puzzles still goes through DLX and is checked
-/// (a solution that solves its givens, exactly one); the bitmask engine, which only confirms
-/// a verdict these checks pin down already, takes every 4th (12,192 of the hardest puzzles).
-/// The bitmask engine itself goes through every puzzle of the kaggle, serg, random_minimal
-/// and magictour files.
+/// Steps were set from measured costs (release, per puzzle, one core): DLX 0.04 ms on 17_clue,
+/// 0.5 ms on forum_hardest, 0.2 ms on magictour, below 0.05 ms elsewhere; bitmask 10 ms on
+/// 17_clue (a heavy tail: up to 1.2 s for one puzzle, since pure fewest-candidates search has
+/// no hidden singles), 2.7 ms on forum_hardest, 0.7 ms on magictour, below 0.1 ms elsewhere.
+/// Debug builds run about 5 (DLX) to 11 (bitmask) times slower. So release checks every
+/// puzzle with both engines but the bitmask engine takes every 4th of the 17-clue sample
+/// (1,229 puzzles, about 12 s); DLX still checks all 4,916.
 const FILES: &[File] = &[
     File {
         name: "famous_hard.txt",
@@ -59,25 +51,25 @@ const FILES: &[File] = &[
         cross: (1, 1),
     },
     File {
-        name: "kaggle_10k.txt",
-        lines: 10_000,
+        name: "kaggle_2k.txt",
+        lines: 2_000,
         expect: Expect::Unique,
         dlx: (1, 1),
         cross: (1, 1),
     },
     File {
-        name: "serg_benchmark.txt",
-        lines: 10_000,
+        name: "serg_2k.txt",
+        lines: 2_000,
         expect: Expect::Multiple,
         dlx: (1, 1),
         cross: (1, 1),
     },
     File {
-        name: "random_minimal_10k.txt",
-        lines: 10_000,
+        name: "random_minimal_2k.txt",
+        lines: 2_000,
         expect: Expect::Unique,
-        dlx: (4, 1),
-        cross: (4, 1),
+        dlx: (1, 1),
+        cross: (1, 1),
     },
     File {
         name: "magictour_top1465.txt",
@@ -87,18 +79,18 @@ const FILES: &[File] = &[
         cross: (10, 1),
     },
     File {
-        name: "forum_hardest_1905_11plus.txt",
-        lines: 48_766,
+        name: "forum_hardest_sample.txt",
+        lines: 4_877,
         expect: Expect::Unique,
-        dlx: (200, 1),
-        cross: (200, 4),
+        dlx: (20, 1),
+        cross: (20, 1),
     },
     File {
-        name: "17_clue.txt",
-        lines: 49_158,
+        name: "17_clue_sample.txt",
+        lines: 4_916,
         expect: Expect::Unique,
-        dlx: (50, 1),
-        cross: (1000, 32),
+        dlx: (5, 1),
+        cross: (100, 4),
     },
 ];
 
@@ -106,8 +98,8 @@ fn dir() -> PathBuf {
     let dir = PathBuf::from(DIR);
     assert!(
         dir.is_dir(),
-        "puzzle folder {} is missing: these tests need the shared puzzle files \
-         (../shared/data/puzzles beside the repository, see its SOURCES.md); they are never skipped",
+        "puzzle folder {} is missing: these tests need the repository's puzzle files \
+         (tests/data/puzzles, see its SOURCES.md); they are never skipped",
         dir.display()
     );
     dir
@@ -253,18 +245,18 @@ fn famous_hard() {
 }
 
 #[test]
-fn kaggle_10k() {
-    check_file(spec("kaggle_10k.txt"));
+fn kaggle_2k() {
+    check_file(spec("kaggle_2k.txt"));
 }
 
 #[test]
 fn serg_benchmark_has_several_solutions_per_line() {
-    check_file(spec("serg_benchmark.txt"));
+    check_file(spec("serg_2k.txt"));
 }
 
 #[test]
-fn random_minimal_10k() {
-    check_file(spec("random_minimal_10k.txt"));
+fn random_minimal_2k() {
+    check_file(spec("random_minimal_2k.txt"));
 }
 
 #[test]
@@ -273,21 +265,21 @@ fn magictour_top1465() {
 }
 
 #[test]
-fn forum_hardest_1905_11plus() {
-    check_file(spec("forum_hardest_1905_11plus.txt"));
+fn forum_hardest_sample() {
+    check_file(spec("forum_hardest_sample.txt"));
 }
 
 #[test]
-fn all_17_clue() {
-    check_file(spec("17_clue.txt"));
+fn sample_of_17_clue() {
+    check_file(spec("17_clue_sample.txt"));
 }
 
 /// The plain DFS (reading order, digits 1..=9, no heuristic) is exponential, so it only runs
 /// where it was measured to finish fast, counting nodes of a verdict search (stop at the
 /// second solution):
-/// * every line of kaggle_10k.txt (at most 8,625 nodes a puzzle, 2.2 million in all) and of
-///   serg_benchmark.txt (at most 16,156, 3.4 million in all);
-/// * the first 100 lines of random_minimal_10k.txt in release (at most 7.5 million nodes,
+/// * every line of kaggle_2k.txt (at most 8,625 nodes a puzzle) and of serg_2k.txt (at most
+///   16,156);
+/// * the first 100 lines of random_minimal_2k.txt in release (at most 7.5 million nodes,
 ///   41 million in all, about 0.6 s), the first 20 in debug (9.7 million in all);
 /// * famous_hard.txt lines 1-12 in release (at most 3.5 million nodes each; lines 13 and 14,
 ///   Norvig's grid2 and Wikipedia's anti-brute-force grid, need over 20 million and are left
@@ -298,9 +290,9 @@ fn all_17_clue() {
 fn plain_dfs_agrees_where_it_is_fast() {
     let all = |n| (0..n).collect::<Vec<usize>>();
     let sets: [(&str, Vec<usize>); 4] = [
-        ("kaggle_10k.txt", all(10_000)),
-        ("serg_benchmark.txt", all(10_000)),
-        ("random_minimal_10k.txt", all(if DEBUG { 20 } else { 100 })),
+        ("kaggle_2k.txt", all(2_000)),
+        ("serg_2k.txt", all(2_000)),
+        ("random_minimal_2k.txt", all(if DEBUG { 20 } else { 100 })),
         ("famous_hard.txt", if DEBUG { vec![0, 7] } else { all(12) }),
     ];
     let (mut dfs, mut bitmask) = (Dfs::new(), Bitmask::new());
@@ -372,9 +364,9 @@ fn every_logical_step_is_true_to_the_solution() {
     let mut dlx = Dlx::new();
     for (name, lines, take) in [
         ("famous_hard.txt", 0, usize::MAX),
-        ("kaggle_10k.txt", 10_000, 3_000),
-        ("17_clue.txt", 0, 3_000),
-        ("random_minimal_10k.txt", 10_000, 3_000),
+        ("kaggle_2k.txt", 2_000, 2_000),
+        ("17_clue_sample.txt", 0, 3_000),
+        ("random_minimal_2k.txt", 2_000, 2_000),
     ] {
         let path = dir().join(name);
         let text = std::fs::read_to_string(&path).unwrap();

@@ -261,9 +261,9 @@ fn dlx_agrees_with_the_oracle_at_every_size() {
 #[test]
 fn a_9x9_board_gets_the_9x9_engines_answer() {
     let text = {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles/famous_hard.txt");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/famous_hard.txt");
         std::fs::read_to_string(path)
-            .unwrap_or_else(|e| panic!("{path}: {e} (the shared puzzle folder belongs beside the repository)"))
+            .unwrap_or_else(|e| panic!("{path}: {e} (the repository's puzzle files, tests/data/puzzles)"))
     };
     for line in text.lines() {
         let puzzle: Puzzle = line.parse().unwrap();

@@ -398,12 +398,12 @@ mod tests {
         assert!(matches!(Bitmask::new().verdict(&p).unwrap(), Verdict::Multiple(a, b) if a != b));
     }
 
-    #[test] // native only: reads ../shared (no file system on wasm32)
+    #[test] // native only: reads tests/data (no file system on wasm32)
     fn solves_the_famous_hard_puzzles() {
         let text = {
-            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles/famous_hard.txt");
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/famous_hard.txt");
             std::fs::read_to_string(path)
-                .unwrap_or_else(|e| panic!("{path}: {e} (the shared puzzle folder belongs beside the repository)"))
+                .unwrap_or_else(|e| panic!("{path}: {e} (the repository's puzzle files, tests/data/puzzles)"))
         };
         for line in text.lines() {
             let p = puzzle(line);

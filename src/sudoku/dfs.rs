@@ -465,12 +465,12 @@ mod tests {
         assert_eq!(Dfs::new().verdict(&p).unwrap(), super::super::Verdict::None);
     }
 
-    #[test] // native only: reads ../shared (no file system on wasm32)
+    #[test] // native only: reads tests/data (no file system on wasm32)
     fn agrees_with_bitmask_on_easy_puzzles() {
         let text = {
-            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles/kaggle_10k.txt");
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/kaggle_2k.txt");
             std::fs::read_to_string(path)
-                .unwrap_or_else(|e| panic!("{path}: {e} (the shared puzzle folder belongs beside the repository)"))
+                .unwrap_or_else(|e| panic!("{path}: {e} (the repository's puzzle files, tests/data/puzzles)"))
         };
         for line in text.lines().take(50) {
             let p = puzzle(line);
@@ -563,14 +563,17 @@ mod tests {
         Plain::new(shape, board.cells())
     }
 
-    #[test] // native only: reads ../shared (no file system on wasm32)
-    fn counts_what_the_seeds_recursion_counts_on_the_shared_puzzles() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/puzzles/");
+    #[test] // native only: reads tests/data (no file system on wasm32)
+    fn counts_what_the_seeds_recursion_counts_on_the_test_puzzles() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/");
         let mut compared = 0;
-        for (file, take) in [("kaggle_10k.txt", 60), ("17_clue.txt", 20), ("famous_hard.txt", 20)] {
-            let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap_or_else(|e| {
-                panic!("{dir}{file}: {e} (the shared puzzle folder belongs beside the repository)")
-            });
+        for (file, take) in [
+            ("kaggle_2k.txt", 60),
+            ("17_clue_sample.txt", 20),
+            ("famous_hard.txt", 20),
+        ] {
+            let text = std::fs::read_to_string(format!("{dir}{file}"))
+                .unwrap_or_else(|e| panic!("{dir}{file}: {e} (the repository's puzzle files, tests/data/puzzles)"));
             for line in text.lines().filter(|l| l.len() == 81).take(take) {
                 // Debug builds: the puzzles the recursion finishes in 30,000 nodes.
                 let Some((nodes, dead_ends, solutions)) = reference(line, 30_000) else {

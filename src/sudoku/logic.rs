@@ -1056,7 +1056,7 @@ mod tests {
         assert!(seen.contains(&Technique::HiddenSingle) && seen.contains(&Technique::NakedSingle));
     }
 
-    /// For each technique, a puzzle from `../shared/data/puzzles` (file, line) whose hardest
+    /// For each technique, a puzzle from `../shared/data/puzzles` (file, line; the full sets, not the test cuts) whose hardest
     /// step is that technique, and the first step of that technique on the way: it must be
     /// true to the DLX solution, and it is pinned in full (its sentence names the cells and
     /// digits of the pattern and what it places or removes). The hidden quad has none: no
