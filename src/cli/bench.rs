@@ -16,6 +16,7 @@ use dlx_sudoku::formats::{self, Format};
 use dlx_sudoku::sudoku::{BoardPuzzle, EngineKind, GaveUp, Puzzle, Shape, Verdict};
 
 use super::args::{Bench, Engines, InputFormat, Mode};
+use super::numbers::rate;
 use super::solve::reads_boards;
 use super::Failure;
 
@@ -309,24 +310,13 @@ fn median(sorted: &[f64]) -> f64 {
     }
 }
 
-/// A rate as a whole number, with two decimals below 100 so slow engines do not show 0.
-fn rate(r: f64) -> String {
-    if r >= 100.0 {
-        format!("{r:.0}")
-    } else {
-        format!("{r:.2}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn medians_and_rates() {
+    fn medians() {
         assert_eq!(median(&[1.0, 2.0, 9.0]), 2.0);
         assert_eq!(median(&[1.0, 2.0, 4.0, 9.0]), 3.0);
-        assert_eq!(rate(12345.6), "12346");
-        assert_eq!(rate(0.5), "0.50");
     }
 }

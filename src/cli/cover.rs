@@ -11,8 +11,8 @@ use dlx_sudoku::dlx1::{Problem, ReadError};
 use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status, Stepwise};
 
 use super::args::{Cover, CoverEngine};
+use super::numbers::{count_message, per_second, plural};
 use super::parallel;
-use super::solve::count_message;
 use super::split;
 use super::Failure;
 
@@ -196,11 +196,6 @@ fn read(options: &Cover) -> Result<Problem, Failure> {
         (ReadError::Parse(e), None) => Failure::Input(e.to_string()),
         (ReadError::Io(e), None) => Failure::read(e),
     })
-}
-
-/// `1 node`, `2 nodes`.
-fn plural(n: u64, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Nodes a cells search enters between two looks at the clock while progress is shown (some
@@ -395,15 +390,6 @@ fn progress_line(found: u64, nodes: u64, done: f64) -> String {
     )
 }
 
-/// `count / seconds`, or 0 when no time was measured (a search too short for the clock).
-fn per_second(count: u64, seconds: f64) -> f64 {
-    if seconds > 0.0 {
-        count as f64 / seconds
-    } else {
-        0.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #[test]
@@ -417,12 +403,5 @@ mod tests {
             super::progress_line(0, 2, 0.0),
             "\r0.0% of the tree: 0 solutions, 2 nodes …\x1b[K"
         );
-    }
-
-    #[test]
-    fn a_rate_over_no_time_is_zero() {
-        assert_eq!(super::per_second(10, 2.0), 5.0);
-        assert_eq!(super::per_second(10, 0.0), 0.0, "not infinite");
-        assert_eq!(super::per_second(0, 0.0), 0.0, "not NaN");
     }
 }

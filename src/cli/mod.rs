@@ -1,6 +1,7 @@
 //! The command line: its grammar ([`args`], declared for clap), the judge solver ([`solve`]),
 //! the benchmark ([`bench`]), the generator and the rater ([`generate`]), the exact-cover solver
-//! ([`cover`]), and the shell completions and manual pages made from the grammar ([`docs`]).
+//! ([`cover`]), and the shell completions and manual pages made from the grammar ([`docs`]);
+//! how every command writes counts and rates is [`numbers`].
 //! Each command returns a [`Failure`]; only [`main`] prints it and picks the exit status.
 //!
 //! Nothing here panics on a failed write: help, answers and messages all go through
@@ -12,6 +13,7 @@ mod bench;
 mod cover;
 mod docs;
 mod generate;
+mod numbers;
 mod parallel;
 mod solve;
 mod split;

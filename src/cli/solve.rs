@@ -8,6 +8,7 @@ use dlx_sudoku::formats::{Cases, Format, ReadError};
 use dlx_sudoku::sudoku::{dlx, BoardEngine, Engine, EngineKind, Puzzle, Shape, Verdict};
 
 use super::args::{InputFormat, Solve};
+use super::numbers::count_message;
 use super::{parallel, Failure};
 
 /// Answers each puzzle on stdin as soon as it has been read, and stops at the first error.
@@ -238,29 +239,5 @@ fn answer(
             Ok(Verdict::Multiple(..)) => format.write_message(index, "multiple solutions", out),
             Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),
         },
-    }
-}
-
-/// `1158 solutions`, `1 solution`, or `at least 5 solutions` when the count reached its limit.
-pub(super) fn count_message(found: u64, limit: u64) -> String {
-    let noun = if found == 1 { "solution" } else { "solutions" };
-    if found >= limit {
-        format!("at least {found} {noun}")
-    } else {
-        format!("{found} {noun}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::count_message;
-
-    #[test]
-    fn counts_read_as_english() {
-        assert_eq!(count_message(0, 10), "0 solutions");
-        assert_eq!(count_message(1, 10), "1 solution");
-        assert_eq!(count_message(1158, 1_000_000), "1158 solutions");
-        assert_eq!(count_message(5, 5), "at least 5 solutions");
-        assert_eq!(count_message(1, 1), "at least 1 solution");
     }
 }

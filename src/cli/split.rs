@@ -28,7 +28,7 @@ use dlx_sudoku::exact_cover::Search;
 use dlx_sudoku::pieces;
 
 use super::args::CoverEngine;
-use super::solve::count_message;
+use super::numbers::{count_message, plural};
 use super::Failure;
 
 /// The manifest's name in the folder.
@@ -125,7 +125,7 @@ fn write_all(problem: &Problem, source: &str, depth: usize, dir: &Path, engine: 
          | Count each (dlx-sudoku cover FILE --count > FILE{RESULT}), then: dlx-sudoku cover --sum DIR\n\
          | Each line: a subproblem's file, then for each choice above it: the item, the option's line, the option\n\
          solved\t{solved}\n",
-        plural(lines.len(), "subproblem"),
+        plural(lines.len() as u64, "subproblem"),
         count_message(solved, u64::MAX),
     );
     for line in lines {
@@ -133,10 +133,6 @@ fn write_all(problem: &Problem, source: &str, depth: usize, dir: &Path, engine: 
         manifest.push('\n');
     }
     fs::write(dir.join(MANIFEST), manifest).map_err(failed)
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Appends the DLX1 text of the problem below where `search` paused: the items not covered,
