@@ -54,6 +54,8 @@ mod tests {
     fn rates() {
         assert_eq!(rate(12345.6), "12346");
         assert_eq!(rate(0.5), "0.50");
+        assert_eq!(rate(100.0), "100", "whole from 100 on");
+        assert_eq!(rate(99.5), "99.50");
     }
 
     #[test]
