@@ -30,7 +30,7 @@
 //! counters, sizes, the options chosen and the sets of the levels open.
 //!
 //! Colours (Knuth's SSXCC): a problem with a colour keeps each node's colour in `clr` and
-//! searches in a loop of its own, [`Dance::dance_xcc`], SSXCC's: trying an option that gives
+//! searches with SSXCC's moves ([`Dance::dance`] compiled with `XCC`): trying an option that gives
 //! a secondary item a colour *purifies* the item, hiding the options of its set that give it
 //! another colour (or none), and swaps it out of the active list; the options kept pass over
 //! it from then on (a hide touches only the sets of items active at that level, and an
@@ -38,8 +38,8 @@
 //! choice is SSXCC's too: items found with one option on the way (the `force` stack) are
 //! taken first, as levels of one option that save no sizes; else the active primary item of
 //! fewest options, the one of the lowest base on ties. The items on `force` are bases read
-//! from nodes, so the invariant covers them. The loop of problems without colours is
-//! SSXC1's, untouched.
+//! from nodes, so the invariant covers them. The instances for problems without colours
+//! are SSXC1's loop, with none of this in them.
 #![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -171,7 +171,7 @@ pub(super) struct Dance {
     /// The option of each node (`u32::MAX` for spacers and padding).
     node_option: Vec<u32>,
     /// The colour of each node (0: none; spacers and padding 0), or empty when the problem
-    /// has no colour: then the search is SSXC1's, else SSXCC's ([`Dance::dance_xcc`]).
+    /// has no colour: then the search is SSXC1's, else SSXCC's ([`Dance::dance`] with `XCC`).
     clr: Vec<u32>,
     /// SSXCC's stack of items left with one option (bases), taken as forced moves.
     force: Force,
@@ -572,161 +572,39 @@ impl Dance {
         }
     }
 
-    /// `dance` with the options' width as a constant, where it is one of the common ones
-    /// (`dance_xcc` with colours).
+    /// `dance` with the options' width as a constant, where it is one of the common ones, and
+    /// whether the problem has colours (SSXCC's moves) or not (SSXC1's).
     fn dance_any(&mut self, back_up: bool, pause_at: u64) -> Stop {
         if !self.clr.is_empty() {
             return match self.width {
-                3 => self.dance_xcc::<3>(back_up, pause_at),
-                4 => self.dance_xcc::<4>(back_up, pause_at),
-                5 => self.dance_xcc::<5>(back_up, pause_at),
-                6 => self.dance_xcc::<6>(back_up, pause_at),
-                _ => self.dance_xcc::<0>(back_up, pause_at),
+                3 => self.dance::<true, 3>(back_up, pause_at),
+                4 => self.dance::<true, 4>(back_up, pause_at),
+                5 => self.dance::<true, 5>(back_up, pause_at),
+                6 => self.dance::<true, 6>(back_up, pause_at),
+                _ => self.dance::<true, 0>(back_up, pause_at),
             };
         }
         match self.width {
-            3 => self.dance::<3>(back_up, pause_at),
-            4 => self.dance::<4>(back_up, pause_at),
-            5 => self.dance::<5>(back_up, pause_at),
-            6 => self.dance::<6>(back_up, pause_at),
-            7 => self.dance::<7>(back_up, pause_at),
-            8 => self.dance::<8>(back_up, pause_at),
-            _ => self.dance::<0>(back_up, pause_at),
+            3 => self.dance::<false, 3>(back_up, pause_at),
+            4 => self.dance::<false, 4>(back_up, pause_at),
+            5 => self.dance::<false, 5>(back_up, pause_at),
+            6 => self.dance::<false, 6>(back_up, pause_at),
+            7 => self.dance::<false, 7>(back_up, pause_at),
+            8 => self.dance::<false, 8>(back_up, pause_at),
+            _ => self.dance::<false, 0>(back_up, pause_at),
         }
     }
 
-    /// SSXC1's search, entering the current level or (`back_up`) backing up from the
-    /// solution just reported.
+    /// The search, entering the current level or (`back_up`) backing up from the solution
+    /// just reported: SSXC1's, or with `XCC` SSXCC's, which adds its forced moves, its choice
+    /// and purification (see the module's notes). Each instance is compiled for one of the
+    /// two, so the problems without colours run SSXC1's loop with nothing of SSXCC's in it.
     ///
     /// `K`: the width of every option, or 0 to walk options by their spacers.
     #[inline(never)]
-    fn dance<const K: u32>(&mut self, back_up: bool, pause_at: u64) -> Stop {
+    fn dance<const XCC: bool, const K: u32>(&mut self, back_up: bool, pause_at: u64) -> Stop {
         debug_assert!(K == 0 || K == self.width);
-        let mask = self.mask;
-        let Dance {
-            set,
-            nd,
-            item,
-            savestack,
-            saved,
-            choice,
-            ..
-        } = self;
-        let (set, nd, item, saved, choice) = (
-            &mut set[..],
-            &mut nd[..],
-            &mut item[..],
-            &mut saved[..],
-            &mut choice[..],
-        );
-        let (second, floor, pause_level) = (self.second, self.floor, self.pause_level);
-        let mut active = self.active;
-        let mut level = self.level;
-        let mut best = self.best;
-        let mut cur_choice = self.cur_choice;
-        let (mut nodes, mut updates) = (self.nodes, self.updates);
-        let mut resume_at_backup = back_up;
-        let stop = 'search: loop {
-            if !resume_at_backup {
-                // forward: enter a level.
-                if nodes >= pause_at || level == pause_level {
-                    break 'search Stop::Paused;
-                }
-                nodes += 1;
-                let (b, t) = choose(set, item, active, second);
-                if t == NONE {
-                    break 'search Stop::Solution;
-                }
-                best = b;
-                // Swap `best` out of the active list.
-                active -= 1;
-                swap_out(set, item, active, best);
-                updates += 1;
-                hide::<false, K>(set, nd, mask, active, second, best, &mut updates);
-                cur_choice = best;
-                // Save the active sizes.
-                let base = at(saved, level);
-                let top = base + active;
-                if top as usize > savestack.len() {
-                    savestack.resize((top as usize).max(2 * savestack.len()), [0; 2]);
-                }
-                for p in 0..active {
-                    let x = at(item, p);
-                    put(savestack, base + p, [x, at(set, x - 1)]);
-                }
-                put(saved, level + 1, top);
-            }
-            // advance, backup and abort, until a level is entered.
-            let mut back = resume_at_backup;
-            resume_at_backup = false;
-            loop {
-                if !back {
-                    // advance: try the option of `set[cur_choice]`, if any is left.
-                    if cur_choice < best + at(set, best - 1) {
-                        let cur_node = at(set, cur_choice);
-                        put(choice, level, cur_node);
-                        active = swap_out_others::<K>(set, nd, mask, item, active, cur_node, &mut updates);
-                        if hide_others::<K>(set, nd, mask, active, second, cur_node, &mut updates) {
-                            level += 1;
-                            break;
-                        }
-                        // abort falls through below.
-                    } else {
-                        back = true;
-                    }
-                }
-                if back {
-                    // backup
-                    if level == floor {
-                        // Back to the sizes of the start.
-                        restore(set, &self.start, 0, self.items);
-                        self.active = self.items;
-                        self.level = 0;
-                        self.floor = 0;
-                        self.nodes = nodes;
-                        self.updates = updates;
-                        self.resume = Resume::Done;
-                        return Stop::Done;
-                    }
-                    level -= 1;
-                    let cur_node = at(choice, level);
-                    let n = at(nd, cur_node);
-                    best = n.itm;
-                    cur_choice = n.loc;
-                    back = false;
-                }
-                // abort: on to the next option, if any is left.
-                if cur_choice + 1 >= best + at(set, best - 1) {
-                    back = true;
-                    continue;
-                }
-                let (from, to) = (at(saved, level), at(saved, level + 1));
-                restore(set, savestack, from, to);
-                active = to - from;
-                cur_choice += 1;
-            }
-        };
-        self.active = active;
-        self.level = level;
-        self.best = best;
-        self.cur_choice = cur_choice;
-        self.nodes = nodes;
-        self.updates = updates;
-        self.resume = match stop {
-            Stop::Paused => Resume::Enter,
-            _ => Resume::AfterSolution,
-        };
-        stop
-    }
-
-    /// SSXCC's search (colours), entering the current level or (`back_up`) backing up from
-    /// the solution just reported: as [`Dance::dance`], but with SSXCC's forced moves, choice
-    /// and purification (see the module's notes).
-    ///
-    /// `K`: the width of every option, or 0 to walk options by their spacers.
-    #[inline(never)]
-    fn dance_xcc<const K: u32>(&mut self, back_up: bool, pause_at: u64) -> Stop {
-        debug_assert!(K == 0 || K == self.width);
+        debug_assert_eq!(XCC, !self.clr.is_empty());
         let mask = self.mask;
         let Dance {
             set,
@@ -754,7 +632,7 @@ impl Dance {
         let mut cur_choice = self.cur_choice;
         let (mut nodes, mut updates) = (self.nodes, self.updates);
         let mut resume_at_backup = back_up;
-        if back_up {
+        if XCC && back_up {
             force.clear();
         }
         let stop = 'search: loop {
@@ -764,27 +642,39 @@ impl Dance {
                     break 'search Stop::Paused;
                 }
                 nodes += 1;
-                // A forced move: an item left with one option on the way, if still active.
+                // XCC: a forced move, an item left with one option on the way, if still active.
                 let mut forced = false;
-                while let Some(x) = force.pop() {
-                    if at(set, x - 2) < active && at(set, x - 1) == 1 {
-                        (best, forced) = (x, true);
-                        break;
+                if XCC {
+                    while let Some(x) = force.pop() {
+                        if at(set, x - 2) < active && at(set, x - 1) == 1 {
+                            (best, forced) = (x, true);
+                            break;
+                        }
                     }
-                }
-                if !forced {
-                    let (b, t) = choose_xcc(set, item, active, second, force);
-                    match force.pop() {
-                        Some(x) => (best, forced) = (x, true),
-                        None if t == NONE => break 'search Stop::Solution,
-                        None => best = b,
+                    if !forced {
+                        let (b, t) = choose_xcc(set, item, active, second, force);
+                        match force.pop() {
+                            Some(x) => (best, forced) = (x, true),
+                            None if t == NONE => break 'search Stop::Solution,
+                            None => best = b,
+                        }
                     }
+                } else {
+                    let (b, t) = choose(set, item, active, second);
+                    if t == NONE {
+                        break 'search Stop::Solution;
+                    }
+                    best = b;
                 }
                 // Swap `best` out of the active list.
                 active -= 1;
                 swap_out(set, item, active, best);
                 updates += 1;
-                hide_xcc::<false, K>(set, nd, clr, [active; 2], second, best, 0, &mut updates, force);
+                if XCC {
+                    hide_xcc::<false, K>(set, nd, clr, [active; 2], second, best, 0, &mut updates, force);
+                } else {
+                    hide::<false, K>(set, nd, mask, active, second, best, &mut updates);
+                }
                 cur_choice = best;
                 let base = at(saved, level);
                 if forced {
@@ -812,14 +702,22 @@ impl Dance {
                     if cur_choice < best + at(set, best - 1) {
                         let cur_node = at(set, cur_choice);
                         put(choice, level, cur_node);
-                        let oactive = active;
-                        active = swap_out_others_xcc::<K>(set, nd, mask, item, active, cur_node, &mut updates);
-                        let ok = [oactive, active];
-                        if hide_others_xcc::<K>(set, nd, clr, mask, ok, second, cur_node, &mut updates, force) {
-                            level += 1;
-                            break;
+                        if XCC {
+                            let oactive = active;
+                            active = swap_out_others_xcc::<K>(set, nd, mask, item, active, cur_node, &mut updates);
+                            let ok = [oactive, active];
+                            if hide_others_xcc::<K>(set, nd, clr, mask, ok, second, cur_node, &mut updates, force) {
+                                level += 1;
+                                break;
+                            }
+                            force.clear();
+                        } else {
+                            active = swap_out_others::<K>(set, nd, mask, item, active, cur_node, &mut updates);
+                            if hide_others::<K>(set, nd, mask, active, second, cur_node, &mut updates) {
+                                level += 1;
+                                break;
+                            }
                         }
-                        force.clear();
                         // abort falls through below.
                     } else {
                         back = true;

@@ -39,7 +39,7 @@ fn examples_count_what_ssxc1_counts() {
     let cases = if cfg!(miri) {
         // Under Miri (scripts/miri.sh) without the 8 queens, whose 18,412 updates walk the
         // same code as the others' and as the 6 queens of the tests below, and with the
-        // Langford pairs for n = 4, not 7: the only options of width 3 Miri meets (`dance::<3>`),
+        // Langford pairs for n = 4, not 7: the only options of width 3 Miri meets (`dance::<false, 3>`),
         // where 7's 7,690 updates took most of the test's time on Miri's clock for the same
         // lines (SSXC1 on `cover --example langford 4`: 2 solutions, 160 updates, 13 nodes).
         vec![
