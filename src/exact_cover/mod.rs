@@ -48,6 +48,49 @@
 //! [`Search`] runs Algorithm X on a [`Matrix`] one event at a time, forwards and
 //! backwards; [`Matrix::solutions`] is the short way to use it.
 
+/// The copies of the search's loops, listed once: runs `$body` with the constants
+/// `$narrow: bool` and `$width: u32` of the copy matrix `$m` runs, each copy compiled for its
+/// own pair. The one dispatch that [`Matrix::cover`], [`Matrix::uncover`] and
+/// [`Search::step`] share; `traced,` before the matrix: the three copies a watched search runs
+/// in wasm. The measured gain of each copy is in docs/benchmarks.md ("The copies of the
+/// search's loops").
+macro_rules! by_class {
+    ($m:expr, |$narrow:ident, $width:ident| $body:expr) => {{
+        use $crate::exact_cover::{ANY_WIDTH, COLOURED, MIXED};
+        let m: &$crate::exact_cover::Matrix = $m;
+        match (m.narrow(), m.width_class()) {
+            // Keys, options of four items (the 9×9 Sudoku): the choice one pass over the
+            // keys, the hide loop three steps unrolled.
+            (true, 4) => by_class!(@ true, 4, $narrow, $width, $body),
+            // Keys, options of another width or of mixed widths: hides follow `right`.
+            (true, _) => by_class!(@ true, MIXED, $narrow, $width, $body),
+            // No keys; mixed widths, or one to three items: hides follow `right`.
+            (false, MIXED) => by_class!(@ false, MIXED, $narrow, $width, $body),
+            // No keys; options of four items: the hide loop three steps unrolled.
+            (false, 4) => by_class!(@ false, 4, $narrow, $width, $body),
+            // Colours (DLX2): hides pass over purified nodes; only these loops test colours.
+            (false, COLOURED) => by_class!(@ false, COLOURED, $narrow, $width, $body),
+            // No keys; options of one width above four: hides walk the option by index.
+            (false, _) => by_class!(@ false, ANY_WIDTH, $narrow, $width, $body),
+        }
+    }};
+    (traced, $m:expr, |$narrow:ident, $width:ident| $body:expr) => {{
+        use $crate::exact_cover::{COLOURED, MIXED};
+        let m: &$crate::exact_cover::Matrix = $m;
+        // Following `right` is right for every option: the keyed, the coloured and the rest.
+        match (m.narrow(), m.width_class()) {
+            (true, _) => by_class!(@ true, MIXED, $narrow, $width, $body),
+            (false, COLOURED) => by_class!(@ false, COLOURED, $narrow, $width, $body),
+            (false, _) => by_class!(@ false, MIXED, $narrow, $width, $body),
+        }
+    }};
+    (@ $n:expr, $w:expr, $narrow:ident, $width:ident, $body:expr) => {{
+        const $narrow: bool = $n;
+        const $width: u32 = $w;
+        $body
+    }};
+}
+
 mod links;
 mod search;
 
@@ -248,12 +291,10 @@ impl Matrix {
         self.links.width() > 0
     }
 
-    /// The `WIDTH` the search runs with: `MIXED`, 4, or `ANY_WIDTH`. A narrow matrix
-    /// whose options are not four wide (none of the examples) is searched as `MIXED`,
-    /// which is as right and saves the code of a sixth copy of the search. So are options
-    /// of one to three items (Langford pairs' three): following two `right` links costs
-    /// less than the index walk's place and loop (Langford 11: 25% fewer instructions,
-    /// about 6% less time).
+    /// The `WIDTH` of the search's loops ([`by_class!`]): `MIXED`, 4, `ANY_WIDTH` or
+    /// `COLOURED`. A narrow matrix whose options are not four wide (none of the examples)
+    /// runs `MIXED`: as right, and no copy more of the search. So do options of one to three
+    /// items: following `right` beats the index walk's place and loop for so few.
     fn width_class(&self) -> u32 {
         if self.links.is_coloured() {
             return COLOURED;
@@ -798,14 +839,7 @@ impl Matrix {
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn cover(&mut self, i: u32) -> u64 {
-        match (self.narrow(), self.width_class()) {
-            (true, 4) => self.cover_::<true, 4>(i),
-            (true, _) => self.cover_::<true, MIXED>(i),
-            (false, MIXED) => self.cover_::<false, MIXED>(i),
-            (false, 4) => self.cover_::<false, 4>(i),
-            (false, COLOURED) => self.cover_::<false, COLOURED>(i),
-            (false, _) => self.cover_::<false, ANY_WIDTH>(i),
-        }
+        by_class!(self, |NARROW, WIDTH| self.cover_::<NARROW, WIDTH>(i))
     }
 
     /// `cover`, for a search loop that knows whether the matrix is narrow.
@@ -824,14 +858,7 @@ impl Matrix {
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn uncover(&mut self, i: u32) -> u64 {
-        match (self.narrow(), self.width_class()) {
-            (true, 4) => self.uncover_::<true, 4>(i),
-            (true, _) => self.uncover_::<true, MIXED>(i),
-            (false, MIXED) => self.uncover_::<false, MIXED>(i),
-            (false, 4) => self.uncover_::<false, 4>(i),
-            (false, COLOURED) => self.uncover_::<false, COLOURED>(i),
-            (false, _) => self.uncover_::<false, ANY_WIDTH>(i),
-        }
+        by_class!(self, |NARROW, WIDTH| self.uncover_::<NARROW, WIDTH>(i))
     }
 
     #[inline(always)]

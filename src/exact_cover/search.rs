@@ -436,26 +436,14 @@ impl Search {
     #[cfg_attr(target_arch = "wasm32", inline(never))]
     #[cfg_attr(target_arch = "wasm32", target_feature(enable = "simd128"))]
     pub fn step<O: Observer>(&mut self, obs: &mut O) -> Status {
-        use super::{ANY_WIDTH, COLOURED, MIXED};
-        // In wasm an observer that sees every event (the page's trace, one event a step)
-        // runs the options of every width as `MIXED`, following `right`: three copies of the
-        // loop, not six (the unwatched ones, the page's counts and Sudoku's, keep theirs).
+        // In wasm an observer that sees every event (the page's trace, one event a step) runs
+        // three copies of the loop, not six (the unwatched ones, the page's counts and
+        // Sudoku's, keep theirs).
         #[cfg(target_arch = "wasm32")]
         if O::ENABLED {
-            return match (self.m.narrow(), self.m.width_class()) {
-                (true, _) => self.advance::<O, true, MIXED>(obs),
-                (false, COLOURED) => self.advance::<O, false, COLOURED>(obs),
-                (false, _) => self.advance::<O, false, MIXED>(obs),
-            };
+            return by_class!(traced, &self.m, |NARROW, WIDTH| self.advance::<O, NARROW, WIDTH>(obs));
         }
-        match (self.m.narrow(), self.m.width_class()) {
-            (true, 4) => self.advance::<O, true, 4>(obs),
-            (true, _) => self.advance::<O, true, MIXED>(obs),
-            (false, MIXED) => self.advance::<O, false, MIXED>(obs),
-            (false, 4) => self.advance::<O, false, 4>(obs),
-            (false, COLOURED) => self.advance::<O, false, COLOURED>(obs),
-            (false, _) => self.advance::<O, false, ANY_WIDTH>(obs),
-        }
+        by_class!(&self.m, |NARROW, WIDTH| self.advance::<O, NARROW, WIDTH>(obs))
     }
 
     /// Does exactly one event's work; silent transitions (X8) loop on to the next event.

@@ -1094,6 +1094,9 @@ fn the_width_class_picks_the_index_walk_for_options_of_one_width() {
     assert_eq!(matrix(10, &[3, 4]).width_class(), MIXED);
     assert_eq!(matrix(70, &[4, 5]).width_class(), MIXED);
     assert_eq!(matrix(10, &[]).width_class(), MIXED, "no option, no width");
+    let mut coloured = Matrix::new(1, 1);
+    coloured.add_coloured_option(&[0, 1], &[0, 7]).unwrap();
+    assert_eq!(coloured.width_class(), super::COLOURED);
 }
 
 /// An item of `LONG` options keeps a matrix narrow (it fits the last length bucket); one more
