@@ -34,6 +34,40 @@ test('the test browser: a new context loads the page under test and no address-b
   }
 });
 
+test('the test browser: the page\'s text is drawn in the pinned fonts alone (tests/e2e/fonts.conf), Chinese in WenQuanYi Micro Hei', async () => {
+  // The pixel references hold only with the fonts they were made with: on a machine with
+  // fonts-noto-core too, system-ui in the page's font stack was Noto Sans and every reference
+  // failed (tests/e2e/chromium.mjs). Chromium's own account of the fonts it drew each
+  // element's text in (DevTools' CSS.getPlatformFontsForNode), for every element of the page
+  // and for a line of Chinese (a zh-CN page's text: no pinned Latin font has its glyphs).
+  const page = await open(`#p=${POJ1}`);
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.id = 'font-probe';
+    p.lang = 'zh-CN';
+    p.textContent = '数独：精确覆盖';
+    document.body.append(p);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const drawnIn = async (selector) => {
+    const fonts = new Map();
+    for (const nodeId of (await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector })).nodeIds) {
+      for (const f of (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts) fonts.set(f.postScriptName, (fonts.get(f.postScriptName) ?? 0) + f.glyphCount);
+    }
+    return [...fonts.keys()].sort();
+  };
+  const zh = await drawnIn('#font-probe');
+  await page.evaluate(() => document.querySelector('#font-probe').remove());
+  const pageFonts = await drawnIn('body *');
+  await cdp.detach();
+  // As on the machine the references were made on (Debian 12, fonts-dejavu-core and -extra 2.37-6).
+  assert.deepEqual(pageFonts, ['DejaVuSans', 'DejaVuSans-Bold', 'DejaVuSans-Oblique', 'DejaVuSansMono'], `the page's text is drawn in ${pageFonts.join(', ')}`);
+  assert.deepEqual(zh, ['WenQuanYiMicroHei'], `Chinese is drawn in ${zh.join(', ')}`);
+});
+
 test('a browser without WebAssembly SIMD is told so at once, in place of a blank page', async () => {
   // The module's search loop uses SIMD (src/exact_cover/search.rs, Search::step). Here no module
   // validates or compiles, as in a browser without SIMD: the page's check (index.html) must say why.
