@@ -483,7 +483,7 @@ export async function main() {
     .flatMap((t) => Array(Math.max(1, Number(option('--repeat', 1)) || 1)).fill(t));
   if (flag('--list')) {
     for (const t of chosen) print(t.name);
-    print(`e2e: ${chosen.length} tests`);
+    print(`e2e: ${chosen.length} test${chosen.length === 1 ? '' : 's'}`);
     server.close();
     process.exit(0);
   }
