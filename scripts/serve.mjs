@@ -1,6 +1,6 @@
 // A small static file server for the page: the repository root on 127.0.0.1, with the
 // right MIME types (application/wasm for the module) and no caching, so a rebuilt
-// module is always the one served. Used by scripts/serve.sh and tests/e2e/run.mjs.
+// module is always the one served. Used by scripts/serve.sh and tests/e2e/harness.mjs.
 //
 //   node scripts/serve.mjs [--port N]      (or PORT=N; default 8080; 0 = any free port)
 

@@ -135,7 +135,7 @@ async function poll(page, fn, arg, what, timeout = 10000) {
 const shot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) });
 
 // --- what a user does: pick a puzzle, solve it, watch the search --------------------------------
-/** The board as shown: 81 characters, '.' for an empty cell (as in tests/e2e/run.mjs). */
+/** The board as shown: 81 characters, '.' for an empty cell (as in tests/e2e/harness.mjs). */
 const shown = (page) => page.$$eval('#board .cell', (cs) => cs.map((c) => (c.querySelector('.digit').textContent || c.querySelector('.placed .on')?.textContent || '.')).join(''));
 const givens = (page) => page.$$eval('#board .cell', (cs) => cs.map((c) => (c.dataset.kind === 'given' ? c.querySelector('.digit').textContent : '.')).join(''));
 const events = (page) => page.$eval('[data-counter="events"]', (e) => Number(e.textContent.replace(/,/g, '')));

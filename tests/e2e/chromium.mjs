@@ -28,9 +28,20 @@
 // playwright-core 1.65.1's list; `launchChromium` checks that Chromium got exactly one
 // --disable-features (a newer playwright with another list would add its own again), and
 // fails with what to do if not.
+//
+// Its fonts are the pinned ones alone (FONTCONFIG_FILE=tests/e2e/fonts.conf: Debian's
+// fonts-dejavu-core and fonts-dejavu-extra, and fonts-wqy-microhei for CJK; scripts/setup.sh
+// installs them), whatever else the machine has: the references (tests/e2e/refs/) were drawn in
+// DejaVu Sans, and what the page's font stack resolves to depends on the fonts installed.
+// Measured on 2026-12-02 with the machine's own fonts: fonts-liberation and fonts-urw-base35 added
+// made "Arial" and "sans-serif" Liberation Sans (the stack's first name, system-ui, stayed DejaVu
+// Sans); fonts-noto-core added made system-ui Noto Sans, and every reference failed (board-1280
+// by 64,226 pixels). Pinned, the same machine passed. E2E_FONTS=system gives Chromium the
+// machine's fonts instead (as before), said so.
 
 import { chromium } from 'playwright-core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** playwright-core 1.65.1's disabled features (lib/coreBundle.js, `disabledFeatures`). */
 export const PLAYWRIGHT_DISABLED = [
@@ -72,11 +83,30 @@ if (!process.env.E2E_CHROMIUM && CHROMIUM !== SHELL) {
   console.error(`note: ${SHELL} not found (apt-get install chromium-headless-shell; scripts/setup.sh does): the tests run in the whole browser, ${CHROMIUM}, which takes more CPU`);
 }
 
+/** The fontconfig the tests' Chromium reads: the pinned fonts only (above). */
+export const FONTS_CONF = fileURLToPath(new URL('fonts.conf', import.meta.url));
+/** The pinned fonts' files: each must be there (its package, in scripts/setup.sh's FONT_PKGS). */
+export const PINNED_FONTS = {
+  'fonts-dejavu-core': '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  'fonts-dejavu-extra': '/usr/share/fonts/truetype/dejavu/DejaVuSans-Oblique.ttf',
+  'fonts-wqy-microhei': '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
+};
+const systemFonts = process.env.E2E_FONTS === 'system';
+if (systemFonts) console.error('note: E2E_FONTS=system: the tests\' Chromium sees every font of this machine, not only the pinned ones (tests/e2e/fonts.conf): pixels may differ from tests/e2e/refs/');
+/** The environment of the tests' Chromium: FONTCONFIG_FILE names the pinned fonts' config. */
+function chromiumEnv() {
+  if (systemFonts) return process.env;
+  const missing = Object.entries(PINNED_FONTS).filter(([, file]) => !existsSync(file)).map(([pkg]) => pkg);
+  if (missing.length) throw new Error(`tests/e2e/chromium.mjs: the pinned fonts are not installed: apt-get install ${missing.join(' ')} (scripts/setup.sh does), or E2E_FONTS=system to use this machine's fonts`);
+  return { ...process.env, FONTCONFIG_FILE: FONTS_CONF };
+}
+
 /** Chromium (`executablePath`, by default the tests' CHROMIUM), headless, `args` added to
- *  BASE_ARGS, the drop-down's pages left out. */
+ *  BASE_ARGS, the drop-down's pages left out, the pinned fonts alone. */
 export async function launchChromium(args = [], executablePath = CHROMIUM) {
   const browser = await chromium.launch({
     executablePath,
+    env: chromiumEnv(),
     ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED.join(',')}`],
     args: [...BASE_ARGS, ...args, `--disable-features=${[...PLAYWRIGHT_DISABLED, ...OURS_DISABLED].join(',')}`],
   });

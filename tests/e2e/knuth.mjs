@@ -1,0 +1,173 @@
+// Knuth's example: the 7-item problem of "Dancing Links" drawn as nodes and links, its links to a
+// step, its speed, and predicting its next step by keyboard.
+// Runs alone: node tests/e2e/knuth.mjs [options of run.mjs]; or with the others: node tests/e2e/run.mjs.
+
+import assert from 'node:assert/strict';
+import { POJ1, base, test, open, settle, shot, givens, narration, noticeText, sameDom, shotOf,
+  setSpeed, galleryPick, predictState, isMain, main } from './harness.mjs';
+
+test('a shared link to a step of Knuth\'s example marks what that step changed, as its sender saw it', async () => {
+  // The drawing, each element's classes in one order (toggled in another order, they read the same).
+  const dance = (page, sel) => page.$eval(sel, (e) => e.innerHTML.replace(/class="([^"]*)"/g, (_, c) => `class="${c.split(' ').sort().join(' ')}"`));
+  for (const [hash, sel] of [['#m=knuth', '#dance'], ['#m=cover', '#cover-dance']]) {
+    const page = await open(hash);
+    if (hash === '#m=cover') await galleryPick(page, "Knuth's example");
+    for (let k = 0; k < 9; k++) await page.keyboard.press(']');
+    await page.click('#copy-link');
+    const url = page.url();
+    assert.match(url, /&s=9$/);
+    const other = await open(url.slice(base.length));
+    await other.waitForFunction(() => window.dlxPage.controller.trace?.events === 9);
+    assert.equal(await narration(other), await narration(page));
+    // Before the fix the link's page marked everything since the start as just changed.
+    sameDom(await dance(other, sel), await dance(page, sel), `${hash}: the links and nodes marked alike`);
+    assert.equal(await other.$$eval(`${sel} [data-kind="stale"]`, (l) => l.length), await page.$$eval(`${sel} [data-kind="stale"]`, (l) => l.length));
+  }
+});
+
+test('Copy link to this step in Knuth\'s view and in the lesson says so where it is seen, and shows the link when there is no clipboard', async () => {
+  const watchNotice = (page) => page.evaluate(() => {
+    const n = document.querySelector('#watch-notice');
+    const r = n.getBoundingClientRect();
+    return { text: n.textContent, seen: !n.hidden && r.width > 0 && r.height > 0 };
+  });
+  for (const [hash, opens] of [['#m=knuth&s=5', 'Knuth\'s example at this step'], ['#lesson=3', 'the lesson at step 3']]) {
+    const page = await open(hash);
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+    await page.click('#copy-link');
+    await page.waitForFunction(() => !document.querySelector('#watch-notice').hidden);
+    // Before the fix the link went to the board's notice, in the Sudoku's pane, out of view.
+    assert.deepEqual(await watchNotice(page), { text: `Copy this link: ${page.url()}`, seen: true }, hash);
+    assert.equal(new URL(page.url()).hash, hash);
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+    await page.click('#copy-link');
+    await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#watch-notice').textContent));
+    assert.deepEqual(await watchNotice(page), { text: `Link copied: it opens ${opens}.`, seen: true }, hash);
+    await shotOf(page, '.right', `copy-link-${hash.slice(1, 7).replace('=', '')}`);
+    // Another view (or another step of the lesson): what it said is gone.
+    await page.click(hash === '#lesson=3' ? '#lesson .lesson-next' : '#tab-sudoku');
+    assert.equal((await watchNotice(page)).seen, false, hash);
+  }
+  // The Sudoku's own link is said in the board's notice, as before.
+  const page = await open(`#p=${POJ1}&s=3`);
+  await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#notice').textContent));
+  assert.equal(await noticeText(page), 'Link copied: it opens this puzzle at this step.');
+  assert.equal((await watchNotice(page)).seen, false);
+});
+
+test('Knuth\'s example: the same engine, the links dance', async () => {
+  const page = await open('');
+  await page.click('#tab-knuth');
+  assert.equal(await page.$eval('#sudoku-pane', (p) => p.hidden), true);
+  assert.match(await narration(page), /^Ready: 7 items/);
+  for (let k = 0; k < 9; k++) await page.keyboard.press(']');
+  assert.equal(await narration(page), "'B C F' covers item C: hides 1 option. Now item E has no option left.");
+  assert.ok((await page.$$eval('.dance-svg .node.hidden', (n) => n.length)) > 0);
+  assert.ok((await page.$$eval('.dance-svg .link[data-kind="moved"]', (n) => n.length)) > 0);
+  assert.equal(await page.$$eval('.dance-svg .node.header.dead', (n) => n.length), 1);
+  // Drawn again at the same step (as on a resize), the links still say what the step changed:
+  // once, a second drawing compared the step with itself and the highlights went (a flaky
+  // pixel test under load).
+  const kinds = () => page.$$eval('.dance-svg .link', (ls) => ls.map((l) => l.dataset.kind ?? '').join(' '));
+  const drawn = await kinds();
+  await page.evaluate(() => window.dlxPage.controller.render());
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.evaluate(() => window.dlxPage.controller.render());
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.equal(await kinds(), drawn);
+  await page.waitForTimeout(600); // let the links settle
+  await shot(page, 'knuth-dance');
+  await page.keyboard.press('n');
+  await settle(page);
+  assert.equal(await narration(page), "Solution 1: options 'A D', 'C E F', 'B G' cover every item exactly once.");
+  await page.keyboard.press('n');
+  await settle(page);
+  assert.equal(await narration(page), 'Search complete: 1 solution, 1 dead end, 5 tries.');
+  assert.equal(await page.$$eval('.dance-svg .node.hidden', (n) => n.length), 0, 'every node is back');
+  for (let k = 0; k < 41; k++) await page.keyboard.press('[');
+  assert.match(await narration(page), /^Ready/);
+  // back to Sudoku: the puzzle is still there
+  await page.click('#tab-sudoku');
+  assert.equal((await givens(page)).replace(/\./g, '').length > 0, true);
+});
+
+test('classroom: each view keeps its own speed; Knuth starts at 2 steps a second, paused', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await setSpeed(page, 9);
+  await page.click('#tab-knuth');
+  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), '2 steps a second');
+  assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed')), 'false');
+  await page.click('#tab-sudoku');
+  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), 'about 1,800 steps a second');
+});
+
+// --- issue 33 part 5: predict the next step ------------------------------------------------------
+
+test('predict: keyboard only in Knuth\'s example: a choice scored right, a tie scored wrong with its reason, a dead end predicted, the score', async () => {
+  // Knuth's example: A to G all have 2 or 3 options: A is chosen (a tie at 2, the first in item
+  // order). After 'A D G': B and E have 1 each, B is chosen. After 'B C F', E has none: a dead end.
+  const page = await open('#m=knuth');
+  let found = false;
+  for (let k = 0; k < 40 && !found; k++) {
+    await page.keyboard.press('Tab');
+    found = await page.evaluate(() => document.activeElement?.id === 'predict-toggle');
+  }
+  assert.ok(found, 'Tab reaches the Predict button');
+  await page.keyboard.press('Enter');
+  let s = await predictState(page);
+  assert.equal(await page.$eval('#predict-toggle', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.ok(s.shown && s.asking, 'at the start, before the first choice, it asks');
+  assert.equal(s.events, 0, 'the search waits before its choice');
+  assert.equal(s.focus, 'predict-item', 'the list of items has the focus');
+  assert.equal(await page.$eval('#predict', (e) => e.getAttribute('aria-label')), 'Predict');
+  assert.deepEqual(await page.$$eval('#predict-item option', (os) => os.map((o) => o.textContent)), ['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+  // ] asks again: the search does not move on without an answer.
+  await page.evaluate(() => document.querySelector('[data-action="forward"]').focus());
+  await page.keyboard.press(']');
+  assert.equal((await predictState(page)).events, 0);
+  await page.evaluate(() => document.querySelector('#predict-item').focus());
+  await page.keyboard.press('a');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.match(s.verdict, /^Right: item A, with 2 options left: the fewest; 5 items tie at 2, and the first in item order is taken\.$/);
+  assert.equal(s.score, 'Score: 1 right of 1');
+  assert.equal(s.events, 1, 'the search made its choice');
+  assert.match(await narration(page), /^Branch on item A/);
+  assert.equal(s.focus, 'forward', 'the focus went on to Step forward');
+  // Step on to the next choice: the search stops before it and asks.
+  for (let k = 0; k < 20 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  s = await predictState(page);
+  assert.ok(s.asking);
+  assert.equal(s.focus, 'predict-item');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.depth), 1, 'after \'A D G\'');
+  assert.deepEqual(await page.$$eval('#predict-item option', (os) => os.map((o) => o.textContent)), ['B', 'C', 'E', 'F'], 'the items still to cover');
+  await page.keyboard.press('e');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'false');
+  assert.equal(s.verdict, 'No: Item E has 1 option too, a tie: the first in item order is taken. It chooses item B, with 1 option left.');
+  assert.equal(s.score, 'Score: 1 right of 2');
+  // The dead end: 'B C F' leaves E with none.
+  for (let k = 0; k < 20 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  assert.ok((await predictState(page)).asking);
+  await page.keyboard.press('Tab'); // Choose it
+  await page.keyboard.press('Tab'); // A dead end
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'A dead end');
+  await page.keyboard.press('Enter');
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.equal(s.verdict, 'Right: a dead end. Item E has no option left, so the search backs up.');
+  assert.equal(s.score, 'Score: 2 right of 3');
+  assert.match(await narration(page), /^Dead end/);
+  // Off again: ] steps as before, nothing asked.
+  await page.click('#predict-toggle');
+  assert.equal((await predictState(page)).shown, false);
+  const at = (await predictState(page)).events;
+  for (let k = 0; k < 12; k++) await page.keyboard.press(']');
+  assert.equal((await predictState(page)).events, at + 12);
+});
+
+if (isMain(import.meta.url)) await main();

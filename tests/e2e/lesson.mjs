@@ -1,0 +1,411 @@
+// The guided lesson and a teacher's own lesson: their steps, keys, links and words.
+// Runs alone: node tests/e2e/lesson.mjs [options of run.mjs]; or with the others: node tests/e2e/run.mjs.
+
+import assert from 'node:assert/strict';
+import { POJ1, HARD, test, open, settle, shot, givens, counter, shotOf, galleryPick, lessonState,
+  lessonCount, isMain, main } from './harness.mjs';
+
+// --- the guided lesson -------------------------------------------------------------------------
+
+test('lesson: the arrow keys go forward and back through every step, each at the moment its words describe', async () => {
+  const page = await open(`#p=${POJ1}`);
+  // Keyboard alone: to the Lesson button and Enter.
+  await page.focus('#tab-sudoku');
+  let tabs = 0;
+  while (!(await page.evaluate(() => document.activeElement?.id === 'lesson-open')) && tabs++ < 10) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const n = await lessonCount(page);
+  assert.ok(n >= 5 && n <= 7, `${n} steps`);
+  assert.equal(await page.$eval('#lesson .lesson-live', (e) => e.getAttribute('aria-live')), 'polite');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'lesson-title', 'the lesson takes the focus');
+  assert.equal(await page.$eval('#lesson-open', (b) => b.getAttribute('aria-expanded')), 'true');
+  const forward = [];
+  for (let k = 1; k <= n; k++) {
+    if (k > 1) await page.keyboard.press('ArrowRight');
+    const s = await lessonState(page);
+    assert.equal(s.step, k);
+    assert.match(s.title, new RegExp(`^Step ${k} of ${n}: `));
+    assert.equal(s.hash, `#lesson=${k}`);
+    assert.deepEqual(s.problems, [], `step ${k} (${s.id}): what the words claim`);
+    const knuthBefore = forward.filter((x) => x.id !== 'sudoku').at(-1);
+    if (s.id !== 'sudoku' && knuthBefore && k > 1) assert.ok(s.events > knuthBefore.events, 'each step on Knuth\'s example is later in its search');
+    forward.push(s);
+  }
+  await page.keyboard.press('ArrowRight'); // past the last: stays
+  assert.equal((await lessonState(page)).step, n);
+  // [ and ] still step the search inside a step, and the lesson stays where it is.
+  await page.keyboard.press('[');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), forward[n - 1].events - 1);
+  assert.equal((await lessonState(page)).step, n);
+  for (let k = n - 1; k >= 1; k--) {
+    await page.keyboard.press('ArrowLeft');
+    const s = await lessonState(page);
+    assert.equal(s.step, k);
+    assert.deepEqual(s.problems, [], `back at step ${k}`);
+    assert.equal(s.events, forward[k - 1].events, 'the same moment as on the way forward');
+  }
+  // The buttons do the same, and every one is labelled.
+  const unlabelled = await page.$$eval('#lesson button', (bs) => bs.filter((b) => !(b.getAttribute('aria-label') || b.textContent.trim())).length);
+  assert.equal(unlabelled, 0);
+  await page.click('#lesson .lesson-next');
+  assert.equal((await lessonState(page)).step, 2);
+  await page.click(`#lesson .lesson-dot >> text="${n}"`);
+  assert.equal((await lessonState(page)).step, n);
+  // Escape closes it: back to the Sudoku and its link.
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$eval('#lesson', (e) => e.hidden), true);
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'sudoku');
+  assert.match(await page.evaluate(() => location.hash), new RegExp(`^#p=${POJ1.replace(/\./g, '\\.')}`));
+  // The button opens it again where it was left; choosing a tab by hand leaves it.
+  await page.click('#lesson-open');
+  assert.equal((await lessonState(page)).step, n);
+  await page.click('#tab-sudoku');
+  assert.equal(await page.$eval('#lesson', (e) => e.hidden), true);
+  assert.equal(await page.evaluate(() => [window.dlxPage.controller.mode, window.dlxPage.lesson.active].join()), 'sudoku,false');
+});
+
+test('lesson: Undo and Redo keys leave the lesson\'s view alone; closed, they undo as before', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.click('#board .cell >> nth=0');
+  await page.keyboard.press('5'); // an edit, so there is something to undo
+  await page.click('#lesson-open');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const before = await lessonState(page);
+  for (const key of ['Control+z', 'Control+Shift+z', 'Control+y']) {
+    await page.keyboard.press(key);
+    // Before the fix the page went to the Sudoku behind the lesson's words on Knuth's example.
+    assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'knuth', key);
+    const s = await lessonState(page);
+    assert.deepEqual([s.step, s.hash, s.events], [before.step, before.hash, before.events], key);
+  }
+  await page.keyboard.press('Escape');
+  assert.equal((await givens(page))[0], '5', 'the edit is still there');
+  await page.keyboard.press('Control+z');
+  assert.equal((await givens(page))[0], '.', 'and Undo takes it back once the lesson is closed');
+});
+
+test('lesson: a link opens its step; a hostile step number gets a clear message', async () => {
+  const page = await open('#lesson=4');
+  let s = await lessonState(page);
+  assert.equal(s.step, 4);
+  assert.deepEqual(s.problems, []);
+  assert.equal(s.error, '');
+  const n = await lessonCount(page);
+  // The hash changes under the page (typed, or Back): the step follows.
+  await page.evaluate(() => { location.hash = '#lesson=2'; });
+  await page.waitForFunction(() => window.dlxPage.lesson.step === 2);
+  assert.deepEqual((await lessonState(page)).problems, []);
+  for (const [hash, message] of [
+    ['#lesson=99', `The lesson has steps 1 to ${n}; the link asks for step "99". Showing step 1.`],
+    ['#lesson=0', `The lesson has steps 1 to ${n}; the link asks for step "0". Showing step 1.`],
+    ['#lesson=-2', `The link's lesson step "-2" is not a step number (1 to ${n}); showing step 1.`],
+    ['#lesson=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E', `The link's lesson step "<img src=x onerror=a…" is not a step number (1 to ${n}); showing step 1.`],
+    [`#lesson=${'9'.repeat(1500)}`, `The link's lesson step "99999999999999999999…" is not a step number (1 to ${n}); showing step 1.`],
+  ]) {
+    const p = await open(hash);
+    s = await lessonState(p);
+    assert.equal(s.step, 1, hash);
+    assert.equal(s.error, message, hash);
+    assert.equal(await p.$eval('#lesson .lesson-error', (e) => e.getAttribute('role')), 'alert');
+    assert.equal(await p.$$eval('#lesson img', (i) => i.length), 0);
+    assert.equal(s.hash, '#lesson=1', 'the address bar says what is shown');
+  }
+});
+
+test('lesson: step 2 shows the 4×4 board with its matrix (the words say where only where true), the givens\' options chosen before the search', async () => {
+  for (const [width, height, large] of [[1024, 768, false], [1024, 768, true], [375, 812, false], [375, 812, true]]) {
+    const page = await open('#lesson=2', { width, height });
+    if (large) {
+      // The figure follows large type by itself: on a phone it kept its 12 px labels until
+      // the step was drawn again.
+      await page.click('#large-type');
+      await page.waitForFunction(() => Number(document.querySelector('.cover-figure canvas').dataset.labelPx) >= 16, null, { timeout: 3000 }).catch(() => {});
+      assert.ok(Number(await page.$eval('.cover-figure canvas', (c) => c.dataset.labelPx)) >= 16, `${width}×${height}: the figure's labels in large type`);
+    }
+    const where = `${width}×${height}${large ? ' large' : ''}`;
+    const s = await lessonState(page);
+    assert.deepEqual(s.problems, [], where);
+    const r = await page.evaluate(() => {
+      const board = document.querySelector('.cover-figure .board');
+      if (!board) return null;
+      const { lesson, dlx } = window.dlxPage;
+      const f = lesson.figureTrace;
+      const states = f.optionStates();
+      const givens = [...f.givens].map((ch, cell) => (/[1-9]/.test(ch) ? { cell, d: Number(ch) } : null)).filter(Boolean);
+      const cells = [...board.querySelectorAll('[role="gridcell"]')];
+      const b = board.getBoundingClientRect(), m = document.querySelector('.cover-figure canvas').getBoundingClientRect();
+      return {
+        cells: cells.length,
+        shown: cells.map((c) => (c.dataset.kind === 'given' ? c.querySelector('.digit').textContent : '.')).join(''),
+        line: f.givens.replace(/[^1-9]/g, '.'),
+        // Rust's state: each given's option is chosen before the search, no other option is
+        given: givens.every(({ cell, d }) => states[cell * 4 + d - 1] === dlx.OptionState.Given),
+        others: states.filter((x) => x === dlx.OptionState.Given).length,
+        labels: cells.filter((c) => /given/.test(c.getAttribute('aria-label') ?? '')).length,
+        // beside it, or (in the projector's narrower column, where the matrix needs the width
+        // to be read) above it: never over it
+        beside: b.right <= m.left + 1 || b.bottom <= m.top + 1,
+        sideBySide: b.right <= m.left + 1,
+        above: b.bottom <= m.top + 1,
+        inView: b.width > 100 && b.top >= 0 && b.bottom <= window.innerHeight,
+      };
+    });
+    assert.ok(r, `${where}: a board in the figure`);
+    assert.equal(r.cells, 16, where);
+    assert.equal(r.shown, r.line, `${where}: the board shows the givens`);
+    assert.deepEqual([r.given, r.others, r.labels], [true, 5, 5], `${where}: the givens' options are chosen before the search`);
+    if (width === 1024) assert.ok(r.beside, `${where}: the board is beside or above its matrix`);
+    // The words say where the matrix is only where that is true: at 1024×768 the board sat
+    // above its matrix while the words said "Next to the board is its whole matrix".
+    const words = await page.$eval('#lesson .lesson-text', (e) => e.textContent);
+    assert.match(words, /board/, where);
+    const side = r.sideBySide, above = r.above;
+    if (/next to the board|beside the board|right of the board/i.test(words)) assert.ok(side, `${where}: the words put the matrix beside the board, the page does not: ${words}`);
+    if (/below the board|under the board/i.test(words)) assert.ok(above, `${where}: the words put the matrix below the board, the page does not`);
+    await shot(page, `lesson-2-board-${width}${large ? '-large' : ''}`, { fullPage: width < 500 });
+  }
+});
+
+test('classroom: the header names the exact cover each view shows, and the lesson\'s figure its own', async () => {
+  // Issue 32, point 4: in Knuth's view (and the workbench, and the lesson) the header said
+  // "…on the 729 × 324 exact cover": the Sudoku's, not what was shown.
+  const page = await open('', { width: 375, height: 812 });
+  const tagline = () => page.$eval('.tagline', (s) => s.textContent);
+  assert.equal(await tagline(), "Knuth's Algorithm X with dancing links, step by step, on a 9×9 Sudoku: 729 options × 324 items");
+  await page.click('#tab-knuth');
+  assert.match(await tagline(), /on Knuth's example: 6 options × 7 items$/);
+  await page.click('#tab-cover');
+  await page.waitForFunction(() => window.dlxPage.workbench.text !== null);
+  assert.match(await tagline(), /on the problem in the editor: 16 options × 22 items$/, '4 queens');
+  await page.click('#lesson-open');
+  assert.match(await tagline(), /on Knuth's example: 6 options × 7 items$/, 'lesson step 1');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await tagline(), /on a 4×4 Sudoku: 64 options × 64 items$/, 'lesson step 2, its figure');
+  await page.keyboard.press('Escape');
+  await page.click('#tab-sudoku');
+  assert.match(await tagline(), /on a 9×9 Sudoku: 729 options × 324 items$/);
+});
+
+test('lesson: step 2 selects no view\'s tab and promises no search keys; ] moves nothing behind it', async () => {
+  const page = await open('#lesson=2');
+  const selected = () => page.$$eval('.modes [role="tab"]', (ts) => ts.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.id));
+  const keys = () => page.$eval('#lesson .lesson-keys', (e) => e.textContent);
+  // Before the fix: "Knuth's 7-item example" stayed selected, and the hint promised "[ ] step the search".
+  assert.deepEqual(await selected(), [], 'the figure is the lesson\'s own, no view\'s');
+  assert.doesNotMatch(await keys(), /\[|\]|step the search/);
+  await page.keyboard.press(']');
+  await page.keyboard.press('}');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.trace.events), 0, 'the hidden search did not move');
+  assert.equal((await lessonState(page)).step, 2);
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual(await selected(), ['tab-knuth']);
+  assert.match(await keys(), /\[.*\].*step the search/);
+  await page.keyboard.press('ArrowLeft');
+  assert.deepEqual(await selected(), []);
+});
+
+test('lesson: stepping inside a step, the words say the search has moved on, and go back to their moment', async () => {
+  const page = await open('#lesson=3');
+  const at = await page.evaluate(() => window.dlxPage.controller.trace.events);
+  const state = () => page.evaluate(() => {
+    const note = document.querySelector('#lesson .lesson-moved');
+    return {
+      events: window.dlxPage.controller.trace.events,
+      note: note && !note.hidden && note.getBoundingClientRect().height > 0 ? note.textContent : '',
+      stale: document.querySelector('#lesson .lesson-text').classList.contains('stale'),
+    };
+  });
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'at the moment');
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  // Before the fix the words still said "has chosen item A… D loses 2" under a diagram trying 'B C F'.
+  let s = await state();
+  await shotOf(page, '#lesson', 'lesson-moved');
+  assert.equal(s.events, at + 2);
+  assert.ok(s.stale, 'the words are marked as of another moment');
+  assert.match(s.note, /^The search has moved on 2 steps from the moment these words describe/);
+  assert.match(s.note, /narration/);
+  await page.keyboard.press('[');
+  assert.match((await state()).note, /moved on 1 step from/);
+  await page.keyboard.press('[');
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'back at the moment');
+  await page.keyboard.press('[');
+  assert.match((await state()).note, /^The search is 1 step before the moment these words describe/);
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  await page.click('#lesson .lesson-moved button');
+  assert.deepEqual(await state(), { events: at, note: '', stale: false }, 'its button goes back to the moment');
+});
+
+test('lesson: Copy link to this step gives the moment stepped to, and the link opens there', async () => {
+  const page = await open('#lesson=3');
+  await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+  await page.keyboard.press(']');
+  await page.keyboard.press(']');
+  const events = await page.evaluate(() => window.dlxPage.controller.trace.events);
+  await page.click('#copy-link');
+  await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#watch-notice').textContent));
+  // Before the fix the link was #lesson=3: the step's start, not what the sender saw.
+  const hash = new URL(page.url()).hash;
+  assert.equal(hash, `#lesson=3&s=${events}`);
+  assert.equal(await page.$eval('#watch-notice', (n) => n.textContent), `Link copied: it opens the lesson at step 3, 2 steps past its moment.`);
+  const other = await open(hash);
+  const s = await lessonState(other);
+  assert.deepEqual([s.step, s.events, s.hash], [3, events, hash]);
+  assert.match(await other.$eval('#lesson .lesson-moved', (n) => n.textContent), /moved on 2 steps/);
+  // At the moment itself the link is the step's alone.
+  await other.click('#lesson .lesson-moved button');
+  assert.equal(new URL(other.url()).hash, '#lesson=3');
+  // A step past the end of the search is refused with a message, the step shown at its moment.
+  const far = await open('#lesson=3&s=999');
+  const f = await lessonState(far);
+  assert.equal(f.step, 3);
+  assert.deepEqual(f.problems, [], 'at the step\'s own moment');
+  assert.match(f.error, /step 999/);
+});
+
+test('lesson: step 7 shades the solution in one colour; covered headers\' lengths read as covered, not as dead ends', async () => {
+  const page = await open('#lesson=7');
+  await page.waitForTimeout(450); // the bands' colours fade in
+  const r = await page.evaluate(() => {
+    const bands = [...document.querySelectorAll('.dance-svg .band')];
+    const solution = bands.filter((b) => b.classList.contains('in-solution'));
+    const headers = [...document.querySelectorAll('.dance-svg .node.header')].map((g) => ({
+      name: g.querySelector('.name')?.textContent, len: g.querySelector('.len')?.textContent,
+      covered: g.classList.contains('hidden'), dead: g.classList.contains('dead'),
+      lenCovered: g.querySelector('.len')?.classList.contains('covered'),
+    })).filter((h) => h.name);
+    return {
+      solution: solution.length, tried: bands.filter((b) => b.classList.contains('tried')).length,
+      fills: [...new Set(solution.map((b) => getComputedStyle(b.querySelector('rect')).fill))],
+      headers, legend: document.querySelector('#dance .dance-legend').textContent,
+    };
+  });
+  // Before the fix 'B G' was yellow (being tried) and the other two rows green.
+  assert.equal(r.solution, 3);
+  assert.equal(r.tried, 0, 'nothing is being tried at a solution');
+  assert.equal(r.fills.length, 1, `one colour: ${r.fills}`);
+  const zeros = r.headers.filter((h) => h.len === '0');
+  assert.deepEqual(zeros.map((h) => h.name), ['C', 'G']);
+  for (const h of r.headers) assert.deepEqual([h.covered, h.dead, h.lenCovered], [true, false, true], `${h.name}: covered, its length marked so`);
+  assert.match(r.legend, /a covered header's, no dead end/);
+  assert.match(await page.$eval('#lesson .lesson-text', (e) => e.textContent), /C and G show 0/);
+});
+
+test('lesson: where uncover is shown, the words say why it runs in reverse order', async () => {
+  for (const step of [3, 6]) {
+    const page = await open(`#lesson=${step}`);
+    const text = await page.$eval('#lesson .lesson-text', (e) => e.textContent.replace(/\u00a0/g, ' '));
+    // Before the fix: "in the reverse order", never why.
+    assert.match(text, /keeps the links it had when it left/, `step ${step}`);
+    assert.match(text, /reverse order/, `step ${step}`);
+    assert.match(text, /neighbours it remembers are (back )?in place/, `step ${step}`);
+  }
+});
+
+test('lesson: link updates are explained as Knuth counts them, and why a backtrack adds none', async () => {
+  const cover = await open('#lesson=3');
+  const text3 = await cover.$eval('#lesson .lesson-text', (e) => e.textContent);
+  const u3 = await counter(cover, 'linkUpdates');
+  assert.ok(u3 > 0);
+  assert.match(text3, new RegExp(`LINK UPDATES counter .*${u3}`), 'step 3 says what the counter counts, and its value');
+  const dead = await open('#lesson=5');
+  const u5 = await counter(dead, 'linkUpdates');
+  const back = await open('#lesson=6');
+  const u6 = await counter(back, 'linkUpdates');
+  assert.equal(u6, u5, 'the backtrack adds no update');
+  const text6 = await back.$eval('#lesson .lesson-text', (e) => e.textContent);
+  // Before the fix the counter stood still while the diagram drew the relinks, with no word why.
+  assert.match(text6, new RegExp(`stays at ${u6}`));
+  assert.match(text6, /Knuth's DLX1/);
+  assert.match(text6, /not counted/);
+  assert.match(await back.$eval('[data-counter="linkUpdates"]', (e) => e.parentElement.title), /uncover/);
+});
+
+// --- issue 33 part 6: a teacher's own lesson -------------------------------------------------------
+test('own lesson: moments of a Sudoku, Knuth\'s example and a workbench problem, each with its sentence, shared as one link, open in a fresh page as a lesson', async () => {
+  const page = await open(`#p=${HARD}`);
+  await page.click('#own-lesson > summary');
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  const line = await page.evaluate(() => window.dlxPage.shell.link().puzzle);
+  await page.fill('#own-text', 'The Sudoku\'s first cover: "é" and <b>tags</b> stay as typed.');
+  await page.click('#own-add');
+  assert.equal(await page.$eval('#own-status', (e) => e.textContent), `Moment 1 added: the 9×9 Sudoku ${HARD.slice(0, 9)}…, step 3.`);
+  await page.click('#tab-knuth');
+  for (let k = 0; k < 5; k++) await page.keyboard.press(']');
+  await page.fill('#own-text', 'Item A is chosen: the fewest options, and the first of a tie.');
+  await page.click('#own-add');
+  assert.match(await page.$eval('#own-status', (e) => e.textContent), /^Moment 2 added: Knuth's example, step 5\.$/);
+  // A workbench problem, just opened from the gallery (its link is packed meanwhile).
+  await page.click('#tab-cover');
+  await galleryPick(page, '4 queens');
+  for (let k = 0; k < 4; k++) await page.keyboard.press(']');
+  await page.fill('#own-text', 'Four queens: the first queen placed.');
+  await page.click('#own-add');
+  await page.waitForFunction(() => /^Moment 3 added: an exact-cover problem, step 4\.$/.test(document.querySelector('#own-status').textContent));
+  const queens = await page.evaluate(() => window.dlxPage.workbench.text);
+  assert.equal(await page.$$eval('#own-lesson .own-moments li', (l) => l.length), 3);
+  await page.click('#own-copy');
+  await page.waitForSelector('#own-link:not([hidden])');
+  const url = await page.$eval('#own-link', (e) => e.value);
+  assert.match(url, /#own=[A-Za-z0-9_-]+$/);
+  // A fresh page: the lesson's panel, moment 1, then moment 2 with the → key.
+  const fresh = await open(url.slice(url.indexOf('#')));
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'sudoku' && window.dlxPage.shell.trace?.events === 3);
+  await settle(fresh);
+  const lesson = () => fresh.evaluate(() => ({
+    shown: !document.querySelector('#lesson').hidden,
+    title: document.querySelector('#lesson-title').textContent,
+    text: document.querySelector('#lesson .lesson-text').textContent,
+    kicker: document.querySelector('#lesson .lesson-kicker').textContent,
+    dots: document.querySelectorAll('#lesson .lesson-dot').length,
+    mode: window.dlxPage.shell.mode,
+    events: window.dlxPage.shell.trace?.events,
+  }));
+  let l = await lesson();
+  assert.equal(l.title, `Step 1 of 3: the 9×9 Sudoku ${line.slice(0, 9)}…, step 3`);
+  assert.equal(l.text, 'The Sudoku\'s first cover: "é" and <b>tags</b> stay as typed.');
+  assert.deepEqual([l.shown, l.kicker, l.dots], [true, 'Your lesson', 3]);
+  assert.equal(await fresh.evaluate(() => window.dlxPage.shell.link().puzzle), line, 'the moment\'s puzzle');
+  await fresh.keyboard.press('ArrowRight');
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'knuth' && window.dlxPage.shell.trace?.events === 5);
+  l = await lesson();
+  assert.deepEqual(l, { shown: true, title: 'Step 2 of 3: Knuth\'s example, step 5', text: 'Item A is chosen: the fewest options, and the first of a tie.', kicker: 'Your lesson', dots: 3, mode: 'knuth', events: 5 });
+  await fresh.keyboard.press('ArrowRight');
+  await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'cover' && window.dlxPage.shell.trace?.events === 4);
+  l = await lesson();
+  assert.equal(l.title, 'Step 3 of 3: an exact-cover problem, step 4');
+  assert.equal(l.text, 'Four queens: the first queen placed.');
+  assert.equal(await fresh.evaluate(() => window.dlxPage.workbench.text), queens, 'the moment\'s problem, in the editor');
+  assert.match(fresh.url(), /#own=/, 'the address bar keeps the lesson');
+  // Closed, the Lesson button opens the built-in lesson again.
+  await fresh.click('#lesson .lesson-close');
+  await fresh.click('#lesson-open');
+  assert.match((await lesson()).title, /^Step 1 of 7: /);
+});
+
+test('own lesson: a hostile or oversized link is refused with a message, and the page goes on', async () => {
+  const page = await open('#m=knuth');
+  const notice = () => page.$eval('#watch-notice', (e) => (e.hidden ? '' : e.textContent));
+  const go = async (hash, why) => {
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction(() => !document.querySelector('#watch-notice').hidden);
+    assert.match(await notice(), why, hash.slice(0, 40));
+    assert.equal(await page.$eval('#lesson', (e) => e.hidden), true, 'no lesson opened');
+    await page.evaluate(() => window.dlxPage.shell.views.watchNotice.clear());
+  };
+  await go('#own=%3Cscript%3E', /own lesson could not be opened: character 1 is not base64url\./);
+  await go('#own=AAAAAAAAAAAA', /own lesson could not be opened: it does not unpack/);
+  const { packProblem } = await import('../../www/cover-link.js');
+  await go(`#own=${await packProblem(JSON.stringify({ v: 1, m: [['p=<img src=x onerror=alert(1)>', 'hi']] }))}`, /moment 1's link: the link's puzzle/);
+  await go(`#own=${'A'.repeat(17000)}`, /own lesson could not be opened: it is too long \(17,000 characters, at most 16,000\)/);
+  // The page still works: Knuth's example steps.
+  await page.evaluate(() => { location.hash = '#m=knuth'; });
+  await page.waitForFunction(() => window.dlxPage.shell.mode === 'knuth');
+  await page.keyboard.press(']');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.events), 1);
+});
+
+if (isMain(import.meta.url)) await main();

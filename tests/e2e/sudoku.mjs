@@ -1,0 +1,2059 @@
+// The Sudoku room: typing, pasting and solving a puzzle, watching and stepping its search (the board,
+// the item panels, the whole matrix, the choice stack, the depth chart, the search tree, Algorithm X's
+// pseudocode, plain backtracking), links to a step, counting (on every core too), new puzzles, hints,
+// pencil marks and every size; and what starts there and spans every view (hovering, predicting).
+// Runs alone: node tests/e2e/sudoku.mjs [options of run.mjs]; or with the others: node tests/e2e/run.mjs.
+
+import assert from 'node:assert/strict';
+import { dlx } from '../../www/test/wasm.js';
+import * as oracle from './oracle.mjs';
+import { POJ1, HARD, SIXTEEN, EMPTY, POJ2, MILLIONS, base, test, ms, open, settle, shot, shown,
+  givens, counter, narration, noticeText, sameDom, shotOf, paste, setSpeed, openCover, coverResult,
+  galleryPick, playingAtTopSpeed, visit, data, HARD16, predictState, isMain, main } from './harness.mjs';
+const HARD1 = '.....6....59.....82....8....45........3........6..3.54...325..6..................';
+const THOUSANDS = '.........................293.5692.8...........6.1745.364.......9518...7..8..6534.'; // POJ1 less its first 13 clues
+const THOUSANDS_COUNT = '2,554';
+const HDU = '7 1 2 ? 6 ? 3 5 8\n? 6 5 2 ? 7 1 ? 4\n? ? 8 5 1 3 6 7 2\n9 2 4 ? 5 6 ? 3 7\n5 ? 6 ? ? ? 2 4 1\n1 ? 3 7 2 ? 9 ? 5\n? ? 1 9 7 5 4 8 6\n6 ? 7 8 3 ? 5 1 9\n8 5 9 ? 4 ? ? 2 3\n';
+const HDU_LINE = '712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23';
+const HIHO = '1\n4 0 0 0 7 0 1 0 0\n0 0 1 9 0 4 6 0 5\n0 0 0 0 0 1 0 0 0\n0 0 0 7 0 0 0 0 2\n0 0 2 0 3 0 0 0 0\n8 4 7 0 0 6 0 0 0\n0 1 4 0 0 0 8 0 6\n0 2 0 0 0 0 3 0 0\n6 0 0 0 9 0 0 0 0\n';
+const HIHO_LINE = '4...7.1....19.46.5.....1......7....2..2.3....847..6....14...8.6.2....3..6...9....';
+const DRAWN = '5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n------+-------+------\n8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n------+-------+------\n. 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n';
+const DRAWN_LINE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+/** Everything the search views show, for identity checks (the plot is a canvas: not included). */
+const snapshot = (page) => page.evaluate(() => [
+  ...['#board', '#items', '#counters', '#narration', '.transport'].map((s) => document.querySelector(s).outerHTML),
+  window.dlxPage.items.describe(),
+  ...[...document.querySelectorAll('.items-canvas')].map((c) => c.toDataURL()),
+].join('\n'));
+
+/** The matrix canvas's colour at the middle of option `o`'s row and item `i`'s column, as [r, g, b]. */
+const matrixPixel = (page, o, i) => page.evaluate(([o, i]) => {
+  const v = window.dlxPage.matrix, m = v.mx;
+  const [ox, oy] = v.origin;
+  const x = ox + (i - m.col0) * m.cellWidth + (m.cellWidth >> 1);
+  const y = oy + (m.rowOf(o) - m.row0) * m.cellHeight + (m.cellHeight >> 1);
+  return [...v.ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
+}, [o, i]);
+/** A colour the matrix paints with (a `Paint`), as [r, g, b]. */
+const paintOf = (page, name) => page.evaluate((n) => {
+  const c = window.dlxPage.matrix.palette[window.dlxPage.dlx.Paint[n]];
+  return [c >>> 24, (c >>> 16) & 255, (c >>> 8) & 255];
+}, name);
+const matrixLabel = (page) => page.$eval('#matrix', (c) => c.getAttribute('aria-label'));
+
+test('paste: every format the CLI reads, and bad pastes leave the board alone', async () => {
+  const page = await open(`#p=${EMPTY}`);
+  for (const [text, line, note] of [[POJ1, POJ1, /81-character line/], [HDU, HDU_LINE, /HDU 1426/], [HIHO, HIHO_LINE, /hihoCoder 102/], [DRAWN, DRAWN_LINE, /drawn 9×9 grid/], [POJ1.replace(/\./g, '0'), POJ1, /81-character line/]]) {
+    await paste(page, text);
+    assert.equal(await givens(page), line);
+    assert.match(await noticeText(page), note);
+  }
+  await paste(page, HDU);
+  for (const [text, message] of [
+    [POJ1.slice(0, 79), /line 1: expected 81 cells, found 79/],
+    [POJ1.slice(0, 40) + 'x' + POJ1.slice(41), /line 1, cell 41 \(r5c5\): 'x' is not a digit or a blank/],
+    [HDU.replace('9 2 4', '9 2 Q'), /line 4, column 5 \(r4c3\)/],
+    ['hello', /line 1/],
+    ['   ', /no text/],
+  ]) {
+    await paste(page, text);
+    assert.equal(await givens(page), HDU_LINE, 'the board is unchanged');
+    assert.match(await noticeText(page), message);
+    assert.match(await noticeText(page), /The board is unchanged/);
+    assert.equal(await page.$eval('#notice', (n) => n.dataset.kind), 'error');
+  }
+  await shot(page, 'paste-error');
+  // a paste, an example or Clear can be undone
+  await paste(page, POJ1);
+  assert.equal(await givens(page), POJ1);
+  await page.click('#notice .notice-action');
+  assert.equal(await givens(page), HDU_LINE);
+  await page.click('#clear');
+  assert.equal(await givens(page), EMPTY);
+  await page.click('#notice .notice-action');
+  assert.equal(await givens(page), HDU_LINE);
+});
+
+test('clashing givens are marked as you type, with the reason', async () => {
+  const page = await open(`#p=${EMPTY}`);
+  await page.click('#board .cell >> nth=0');
+  await page.keyboard.type('11');
+  assert.deepEqual(await page.$$eval('#board .cell.clash', (cs) => cs.map((c) => c.dataset.cell)), ['0', '1']);
+  const text = await noticeText(page);
+  assert.match(text, /r1c2: 1 already in row 1 \(r1c1\)/);
+  assert.match(text, /r1c2: 1 already in box 1 \(r1c1\)/);
+  assert.match(await page.$eval('#board .cell >> nth=1', (c) => c.getAttribute('aria-label')), /given 1, clashes/);
+  assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.disabled), true);
+  await page.click('#solve');
+  assert.match(await page.$eval('#result', (r) => r.textContent), /Fix the clashing givens first/);
+  await shot(page, 'clash');
+  await page.focus('#board [tabindex="0"]'); // back to the board: the cursor is on r1c3
+  await page.keyboard.press('Backspace'); // erases the 1 just typed in r1c2
+  assert.equal(await page.$$eval('#board .cell.clash', (cs) => cs.length), 0);
+  assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.disabled), false);
+});
+
+test('several solutions: both are shown, and the cells where they differ', async () => {
+  const page = await open('');
+  await page.selectOption('#examples', 'multi');
+  assert.equal(await givens(page), SIXTEEN);
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="multiple"]');
+  const minis = await page.$$eval('#result .mini-grid', (gs) => gs.map((g) => [...g.children].map((s) => s.textContent).join('')));
+  assert.equal(minis.length, 2);
+  const diff = [...Array(81).keys()].filter((c) => minis[0][c] !== minis[1][c]);
+  assert.ok(diff.length >= 4);
+  for (const sol of minis) {
+    assert.ok(oracle.solves(sol, SIXTEEN), `a valid grid that keeps the givens: ${sol}`);
+  }
+  assert.deepEqual(await page.$$eval('#board .cell.diff', (cs) => cs.map((c) => Number(c.dataset.cell))), diff);
+  assert.equal(await page.$$eval('#result .mini-grid .diff', (s) => s.length), 2 * diff.length);
+  assert.match(await page.$eval('#result', (r) => r.textContent), new RegExp(`differ in ${diff.length} cells`));
+  await shot(page, 'multiple-solutions');
+  // no solution
+  await page.selectOption('#examples', 'impossible');
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="none"]');
+});
+
+test('step forward 200 events then back 200: the DOM is as it was', async () => {
+  const page = await open(`#p=${HARD}`);
+  const start = await snapshot(page);
+  for (let k = 0; k < 200; k++) await page.keyboard.press(']');
+  assert.equal(await counter(page, 'events'), 200);
+  const mid = await snapshot(page);
+  assert.notEqual(mid, start);
+  // the same step reached another way: a link that jumps there
+  sameDom(await snapshot(await open(`#p=${HARD}&s=200`)), mid, '200 steps, and a link to step 200');
+  for (let k = 0; k < 200; k++) await page.keyboard.press('[');
+  assert.equal(await counter(page, 'events'), 0);
+  sameDom(await snapshot(page), start, '200 forward, 200 back');
+  // and by choices: forward 10, back 10
+  for (let k = 0; k < 10; k++) await page.keyboard.press('}');
+  assert.match(await narration(page), /^Try r\dc\d = \d/);
+  for (let k = 0; k < 10; k++) await page.keyboard.press('{');
+  for (let k = 0; k < 10; k++) await page.keyboard.press('[');
+  assert.equal(await counter(page, 'events'), 0);
+  sameDom(await snapshot(page), start, '10 choices forward, back');
+});
+
+test('play until the first solution: the board is the solver\'s answer', async () => {
+  const page = await open(`#p=${HARD}`);
+  await setSpeed(page, 9); // 30 events per frame: still an animation
+  await page.click('[data-action="toggle"]');
+  await page.waitForTimeout(120);
+  assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.equal(await page.$eval('#narration', (n) => n.getAttribute('aria-live')), 'off', 'no flood of announcements while playing');
+  await shot(page, 'mid-animation');
+  await page.waitForFunction(() => document.querySelector('[data-counter="solutions"]').textContent === '1', null, { timeout: 60000 });
+  await page.waitForFunction(() => !window.dlxPage.player.playing);
+  assert.deepEqual([await shown(page)], oracle.solutions(HARD), 'the one solution, as a plain backtracking search finds it');
+  assert.match(await narration(page), /^Solution 1/);
+  const placed = await page.$$eval('#board .cell[data-kind="placed"]', (c) => c.length);
+  assert.equal(placed, [...HARD].filter((ch) => ch === '.').length);
+  // Next solution (skips in Rust): the search ends with no other
+  await page.keyboard.press('n');
+  await settle(page);
+  assert.match(await narration(page), /^Search complete: 1 solution/);
+});
+
+test('hovering a cell or an item lights up its options and items in every view', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.hover('#board .cell >> nth=1'); // r1c2, a given 2
+  assert.equal(await page.$$eval('#items .item.hl', (s) => s.length), 4);
+  await page.hover('#board .cell >> nth=0', { position: { x: 1, y: 1 } }); // r1c1, empty, off its candidates
+  assert.deepEqual(await page.$$eval('#items .item.hl', (s) => s.map((x) => x.dataset.item)), [await page.$eval('#items', (el) => String(window.dlxPage.numbering.cellItem(0)))]);
+  assert.equal(await page.$$eval('#items .item.hl2', (s) => s.length), 27);
+  assert.equal(await page.$$eval('#board .m.hl', (s) => s.length), 9);
+  const row1has1 = await page.evaluate(() => window.dlxPage.numbering.item('row', 0, 1));
+  await page.hover(`#items .item[data-item="${row1has1}"]`); // row 1 has 1
+  assert.equal(await page.$$eval('#board .m.hl', (s) => s.length), 9);
+  assert.equal(await page.$$eval('#board .cell.hl', (s) => s.length), 9);
+  await shot(page, 'hover-item');
+});
+
+/** The matrix canvas's colour at option `o`'s row and item `i`'s column (in a downsampled
+ *  view, the pixel that sums them up), as [r, g, b]. */
+const matrixPixelAt = (page, o, i) => page.evaluate(([o, i]) => {
+  const v = window.dlxPage.matrix, m = v.mx;
+  const [ox, oy] = v.origin;
+  const x = ox + Math.floor((i - m.col0) / m.perColumn) * m.cellWidth + (m.cellWidth >> 1);
+  const y = oy + Math.floor((m.rowOf(o) - m.row0) / m.perRow) * m.cellHeight + (m.cellHeight >> 1);
+  return [...v.ctx.getImageData(x, y, 1, 1).data.slice(0, 3)];
+}, [o, i]);
+/** What the matrix view shows: size, zoom, cells, labels and their size in CSS px, canvas size. */
+const matrixState = (page) => page.evaluate(() => {
+  const v = window.dlxPage.matrix, m = v.mx, c = v.canvas.getBoundingClientRect();
+  return {
+    side: m.side, options: m.options, items: m.items, zoom: m.zoom, cell: m.cellHeight, perRow: m.perRow, perColumn: m.perColumn,
+    labels: v.labels, labelPx: v.labelPx, width: c.width, height: c.height, scrollWidth: v.scroll.clientWidth,
+    sub: document.querySelector('#matrix-title .sub').textContent,
+  };
+});
+/** The option being tried at the deepest level, and a column of an item neither covered nor on its row. */
+const tryingNow = (page) => page.evaluate(() => {
+  const { controller, numbering: n } = window.dlxPage;
+  const p = controller.pictures.sudoku;
+  const o = p.choices.at(-1).option;
+  const plain = [...Array(n.items).keys()].find((i) => p.flags[i] === 0 && !n.itemsOf(o).includes(i));
+  return { o, plain, items: n.itemsOf(o) };
+});
+
+test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and zoomed, both following the search', async () => {
+  // 4×4 (64 × 64), the teaching size: the whole matrix on screen, every row and column named in 12 px type
+  const page = await open(`#p=${'1..4..3.........'}`);
+  await page.keyboard.press('}'); // to the first Try
+  let s = await matrixState(page);
+  assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow, s.perColumn], [4, 64, 64, 0, 1, 1]);
+  assert.equal(s.labels.length, 128, 'a label for every row and every column');
+  assert.ok(s.labels.includes('r4c4 = 4') && s.labels.includes('b4#4'), s.labels.slice(0, 6).join(' '));
+  assert.ok(s.labelPx.rows >= 12 && s.labelPx.cols >= 12, `labels of ${JSON.stringify(s.labelPx)} px`);
+  assert.ok(s.cell >= 10, `rows ${s.cell} px apart`);
+  assert.ok(s.width <= s.scrollWidth && s.height <= 800, `the canvas (${s.width} × ${s.height}) fits in ${s.scrollWidth} × 800`);
+  assert.match(s.sub, /^64 options \(rows\) × 64 items/);
+  assert.equal(await page.$eval('#matrix-help .column-key', (k) => k.textContent), 'Columns: r2c3 r2c3 is filled, r1#2 row 1 has 2, c3#2 column 3 has 2, b2#2 box 2 has 2.');
+  const zoomBack = await page.evaluate(() => window.dlxPage.matrix.mx.zoomLevels);
+  assert.equal(zoomBack, 3, 'only zooms that enlarge 10 px cells');
+  let t = await tryingNow(page);
+  assert.deepEqual(await matrixPixelAt(page, t.o, t.plain), await paintOf(page, 'Trying'));
+  for (const i of t.items) assert.deepEqual(await matrixPixelAt(page, t.o, i), await paintOf(page, 'TryingDot'));
+  assert.match(await matrixLabel(page), /^The whole matrix, 64 options × 64 items, rows by cell\. \d+ options live, 3 given, 1 tried, \d+ pending, \d+ hidden; \d+ items covered\. Chosen item: .*; trying r\dc\d = \d\.$/);
+  // a cell on the board lights its rows; rows by digit
+  await page.hover('#board .cell >> nth=5');
+  await page.waitForFunction(() => window.dlxPage.matrix.selection.options.length > 0);
+  assert.match(await matrixLabel(page), /Highlighted: \d rows? and the column of item r2c2 is filled\.$/);
+  await page.click('#matrix-area [data-group="digit"]');
+  assert.match(await matrixLabel(page), /rows by digit/);
+  assert.deepEqual(await matrixPixelAt(page, t.o, t.plain), await paintOf(page, 'Trying'));
+  await shotOf(page, '#matrix-area', 'matrix4-desktop');
+  // On a phone it fits its panel whole, its rows and columns named in bands at 12 px (it
+  // scrolled sideways, 705 px in 333, its labels and most columns out of sight).
+  const phone = await open(`#p=${'1..4..3.........'}`, { width: 375, height: 812 });
+  s = await matrixState(phone);
+  assert.ok(s.width <= s.scrollWidth && s.width >= 0.85 * s.scrollWidth, `the canvas (${s.width} px) fills its panel (${s.scrollWidth} px)`);
+  assert.equal(await phone.$eval('#matrix', (c) => Number(c.dataset.labelPx)), 12, 'labels of 12 px');
+  assert.ok(s.labels.includes('cell filled') || s.labels.length < 128, `labelled in bands: ${s.labels.slice(0, 4).join(' | ')}`);
+  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
+  await shotOf(phone, '#matrix-area', 'matrix4-phone');
+
+  // 16×16 (4,096 × 1,024): a pixel for 8 rows × 2 columns, the option tried still in its colour
+  const { EXAMPLES } = await import('../../www/examples.js');
+  const big = await open(`#p=${EXAMPLES.find((e) => e.id === 'poj3076').line}`);
+  s = await matrixState(big);
+  assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow], [16, 4096, 1024, 0, 8]);
+  assert.equal(await big.$eval('#matrix-help .column-key', (k) => k.textContent), 'Columns: r8c9 r8c9 is filled, r7#N row 7 has N, c9#N column 9 has N, b2#N box 2 has N.');
+  assert.ok(s.perColumn >= 1 && 1024 / s.perColumn <= s.scrollWidth, `${s.perColumn} columns a pixel`);
+  assert.deepEqual(s.labels.slice(0, 3), ['r1', 'r2', 'r3'], 'bands named in the whole view');
+  await big.keyboard.press('}');
+  await big.keyboard.press('}');
+  const before = await matrixLabel(big);
+  assert.match(before, /^The whole matrix, 4,096 options × 1,024 items, rows by cell\. .*; trying r\d+c\d+ = [A-P]\. Each pixel sums up 8 rows × \d+ columns? \(the most telling state shows\)\.$/);
+  t = await tryingNow(big);
+  assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
+  await shotOf(big, '#matrix-area', 'matrix16-desktop');
+  // a step of the search forwards and back shows in the matrix and in its words
+  await big.keyboard.press('}');
+  const after = await matrixLabel(big);
+  assert.notEqual(after, before);
+  const t2 = await tryingNow(big);
+  assert.notEqual(t2.o, t.o);
+  assert.deepEqual(await matrixPixelAt(big, t2.o, t2.items[1]), await paintOf(big, 'TryingDot'));
+  await big.keyboard.press('{');
+  assert.equal(await matrixLabel(big), before, 'back to the same words');
+  assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
+  // zoom in (about the option tried) down to named rows and columns in the puzzle's letters
+  await big.focus('#matrix');
+  for (let k = 0; k < 4; k++) await big.keyboard.press('+'); // 1, 4, 8, then 16 px a cell
+  s = await matrixState(big);
+  assert.deepEqual([s.zoom, s.cell, s.perRow, s.perColumn], [4, 16, 1, 1]);
+  assert.ok(s.labels.some((l) => /^r\d+c\d+ = [A-P]$/.test(l)) && s.labels.some((l) => /^[rcb]\d+#[A-P]$/.test(l)), s.labels.slice(0, 4).join(' '));
+  assert.ok(s.labels.includes((await big.evaluate((o) => window.dlxPage.matrix.mx.optionLabel(o), t.o))), 'the option tried is in view');
+  assert.match(await matrixLabel(big), /Zoomed in: rows [\d,]+ to [\d,]+ \(r\d+c\d+ = [A-P] to r\d+c\d+ = [A-P]\)/);
+  // the place in words, its numbers written as the title above writes them ("4,096 options")
+  assert.match(await big.$eval('#matrix-area .matrix-where', (w) => w.textContent), /^rows [\d,]+–[\d,]+ of 4,096, columns [\d,]+–[\d,]+ of 1,024$/);
+  assert.deepEqual(await matrixPixelAt(big, t.o, t.items[1]), await paintOf(big, 'TryingDot'));
+  await shotOf(big, '#matrix-area', 'matrix16-zoomed');
+  await big.keyboard.press('0');
+  assert.equal((await matrixState(big)).perRow, 8, 'back to the whole view');
+  // a 16×16 written in 1–9, A–G: the matrix names its digits so too
+  const poj = EXAMPLES.find((e) => e.id === 'poj3076').line;
+  const digits = [...poj].map((ch) => (ch === '.' ? '.' : '123456789ABCDEFG'[ch.charCodeAt(0) - 65])).join('');
+  const nine = await open(`#p=${POJ1}`);
+  await nine.evaluate((d) => { location.hash = `#p=${d}`; }, digits); // from a 9×9 search to this one
+  await nine.waitForFunction(() => window.dlxPage.matrix.mx.side === 16);
+  assert.deepEqual(await nine.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.side, m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), [16, 'r2c2 = G', 'b16#G']);
+  assert.deepEqual(await big.evaluate(() => { const m = window.dlxPage.matrix.mx; return [m.optionLabel(17 * 16 + 15), m.itemLabel(1023)]; }), ['r2c2 = P', 'b16#P']);
+  // back to 9×9 through the size selector: the 729 × 324 matrix again, nothing summed up
+  await big.selectOption('#size', '9');
+  s = await matrixState(big);
+  assert.deepEqual([s.side, s.options, s.items, s.perRow, s.perColumn], [9, 729, 324, 1, 1]);
+});
+
+test('the whole matrix: Rust draws each option\'s row, linked to the board, grouped, zoomed, described', async () => {
+  // Tall enough that the item panels, below the search tree since issue 33, are in view
+  // with the matrix: pointing at one scrolled the matrix away, and a matrix out of view is
+  // not described again.
+  const page = await open(`#p=${HARD}`, { height: 1200 });
+  await page.keyboard.press('}'); // to the first Try
+  const { o, name, plain, items } = await page.evaluate(() => {
+    const { controller, numbering: n } = window.dlxPage;
+    const p = controller.pictures.sudoku;
+    const o = p.choices.at(-1).option;
+    const items = n.itemsOf(o);
+    // a column with no dot in the rows looked at below, of an item not covered nor chosen
+    const rows = [o, ...Array.from({ length: 9 }, (_, d) => n.option(1, d + 1)), n.option(2, 1)];
+    const plain = [...Array(324).keys()].find((i) => p.flags[i] === 0 && !rows.some((x) => n.itemsOf(x).includes(i)));
+    return { o, name: n.optionName(o), plain, items };
+  });
+  // the option being tried: its own colour along its row, its strongest dots at its 4 items
+  assert.deepEqual(await matrixPixel(page, o, plain), await paintOf(page, 'Trying'));
+  for (const i of items) assert.deepEqual(await matrixPixel(page, o, i), await paintOf(page, 'TryingDot'));
+  // r1c1 holds the given 4: r1c1 = 5 is hidden
+  const hidden = await page.evaluate(() => window.dlxPage.numbering.option(0, 5));
+  assert.deepEqual(await matrixPixel(page, hidden, plain), await paintOf(page, 'Hidden'));
+  // the text alternative says what is shown, renewed at each step while paused
+  assert.match(await matrixLabel(page), /^The whole matrix, 729 options × 324 items, rows by cell\. \d+ options live, \d+ given, 1 tried, \d+ pending, \d+ hidden; \d+ items covered\./);
+  assert.ok((await matrixLabel(page)).includes(`trying ${name}.`), await matrixLabel(page));
+  await page.keyboard.press('}');
+  assert.match(await matrixLabel(page), /, 2 tried,/);
+  assert.deepEqual(await matrixPixel(page, o, plain), await paintOf(page, 'Tried'), 'a tried option stays lit');
+  // hovering an empty cell highlights its 9 rows, and no other
+  const opts = await page.evaluate(() => Array.from({ length: 9 }, (_, d) => window.dlxPage.numbering.option(1, d + 1)));
+  const other = await page.evaluate(() => window.dlxPage.numbering.option(2, 1));
+  const before = await Promise.all([...opts, other].map((x) => matrixPixel(page, x, plain)));
+  await page.hover('#board .cell >> nth=1', { position: { x: 1, y: 1 } }); // r1c2, empty, off its candidates
+  const after = await Promise.all([...opts, other].map((x) => matrixPixel(page, x, plain)));
+  for (let k = 0; k < 9; k++) assert.notDeepEqual(after[k], before[k], `row of ${opts[k]} highlighted`);
+  assert.deepEqual(after[9], before[9], 'another row is not');
+  assert.match(await matrixLabel(page), /Highlighted: 9 rows and the column of item r1c2 is filled\.$/);
+  const row1has1 = await page.evaluate(() => window.dlxPage.numbering.item('row', 0, 1));
+  await page.hover(`#items .item[data-item="${row1has1}"]`);
+  assert.match(await matrixLabel(page), /Highlighted: 9 rows and the column of item row 1 has 1\.$/);
+  // rows by digit: the same picture, the rows permuted
+  await page.click('#matrix-area [data-group="digit"]');
+  assert.equal(await page.$eval('#matrix-area [data-group="digit"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.equal(await page.evaluate((o) => window.dlxPage.matrix.mx.rowOf(o), o), (o % 9) * 81 + Math.floor(o / 9));
+  assert.deepEqual(await matrixPixel(page, o, plain), await paintOf(page, 'Tried'));
+  assert.match(await matrixLabel(page), /rows by digit/);
+  // from the keyboard: zoom in until the rows and columns are labelled, move, group; the search stays put
+  const events = await counter(page, 'events');
+  await page.focus('#matrix');
+  for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+  const m = () => page.evaluate(() => { const { mx, labels } = window.dlxPage.matrix; return { zoom: mx.zoom, row0: mx.row0, col0: mx.col0, cell: mx.cellHeight, labels }; });
+  let v = await m();
+  assert.equal(v.zoom, 3);
+  assert.ok(v.labels.some((l) => /^r\dc\d = \d$/.test(l)), 'option names at the left');
+  assert.ok(v.labels.some((l) => /^(r\dc\d|[rcb]\d#\d)$/.test(l)), 'item names at the top');
+  assert.ok(v.cell >= 16, 'rows tall enough for 12 px labels');
+  assert.match(await matrixLabel(page), /Zoomed in: rows \d+ to \d+ \(.* to .*\), columns \d+ to \d+/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const moved = await m();
+  assert.ok(moved.row0 > v.row0 || moved.row0 === 729 - 45, 'down');
+  assert.ok(moved.col0 > v.col0 || moved.col0 + 40 >= 324, 'right');
+  await page.keyboard.press('g');
+  assert.match(await matrixLabel(page), /rows by cell/);
+  assert.equal(await counter(page, 'events'), events, 'the matrix\'s keys are not the search\'s');
+  // a dot where the mapping says, zoomed: the tried option's cell item
+  await page.evaluate(([o, i]) => window.dlxPage.matrix.setHighlight([o], [i]), [o, items[0]]);
+  assert.deepEqual(await matrixPixel(page, o, items[0]), await paintOf(page, 'TriedDot'));
+  await shotOf(page, '#matrix-area', 'matrix-zoomed');
+  await page.keyboard.press('0');
+  assert.equal((await m()).zoom, 0);
+  // a click zooms in where it is
+  const box = await page.$eval('#matrix', (c) => { const r = c.getBoundingClientRect(); return [r.left, r.top]; });
+  const [ox, oy] = await page.evaluate(() => window.dlxPage.matrix.origin);
+  await page.mouse.click(box[0] + ox + 2 * 200 + 1, box[1] + oy + 400);
+  v = await m();
+  assert.equal(v.zoom, 1);
+  assert.deepEqual(await page.evaluate(([x, y]) => Array.from(window.dlxPage.matrix.mx.cellAt(x, y)), [401, 400]), [400, 200]);
+  // with nothing selected, the keys zoom in on where the search is: the option tried last
+  await page.evaluate(() => window.dlxPage.matrix.setHighlight([], []));
+  await page.focus('#matrix');
+  await page.keyboard.press('0');
+  for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+  const last = await page.evaluate(() => window.dlxPage.controller.pictures.sudoku.choices.at(-1).option);
+  const near = await page.evaluate((o) => { const { mx } = window.dlxPage.matrix; return [mx.rowOf(o), mx.row0, mx.visibleRows().length]; }, last);
+  assert.ok(near[0] >= near[1] && near[0] < near[1] + near[2], `the tried option's row ${near[0]} is in view`);
+  // the row under the pointer lights up its digit on the board and its 4 items
+  const spot = await page.evaluate((o) => {
+    const v = window.dlxPage.matrix, { mx } = v, r = v.canvas.getBoundingClientRect();
+    return [r.left + (v.origin[0] + mx.cellWidth / 2) / devicePixelRatio, r.top + (v.origin[1] + (mx.rowOf(o) - mx.row0 + 0.5) * mx.cellHeight) / devicePixelRatio];
+  }, last);
+  await page.mouse.move(spot[0], spot[1]);
+  const cellOfLast = await page.evaluate((o) => window.dlxPage.numbering.placement(o).cell, last);
+  assert.deepEqual(await page.$$eval('#board .cell.hl', (cs) => cs.map((c) => Number(c.dataset.cell))), [cellOfLast]);
+  assert.equal(await page.$$eval('#items .item.hl', (s) => s.length), 4);
+});
+
+test('a shared link restores the puzzle and the step', async () => {
+  const page = await open(`#p=${SIXTEEN}`);
+  for (let k = 0; k < 7; k++) await page.keyboard.press('}');
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  await page.click('#copy-link');
+  const url = page.url();
+  assert.match(url, /#p=[.1-9]{81}&s=\d+$/);
+  const before = await snapshot(page);
+  const step = await counter(page, 'events');
+  const other = await open(url.slice(base.length));
+  assert.equal(await counter(other, 'events'), step);
+  sameDom(await snapshot(other), before, 'the shared link');
+  // far into the search (skipped in Rust, then rebuilt)
+  const far = await open(`#p=${SIXTEEN}&s=123456`);
+  assert.equal(await counter(far, 'events'), 123456);
+  const text = await narration(far);
+  const stepped = await open(`#p=${SIXTEEN}&s=123455`);
+  await stepped.keyboard.press(']');
+  assert.equal(await counter(stepped, 'events'), 123456);
+  assert.equal(text, await narration(stepped), 'a link far into the search says what one step there says');
+  assert.doesNotMatch(text, /^Step /);
+  // Knuth's example at a step
+  const knuth = await open('#m=knuth&s=11');
+  assert.equal(await narration(knuth), 'Dead end: item E has no option left; back up.');
+  assert.equal(await knuth.$eval('#tab-knuth', (t) => t.getAttribute('aria-selected')), 'true');
+  // No clipboard (plain HTTP, or permission refused): the link is shown to copy by hand, and
+  // it wraps in its box: its 81 cells are one long word, which widened a phone's page to 800 px.
+  for (const [hash, width] of [[`#p=${POJ2}&s=12`, 375], [`#p=${'.'.repeat(624)}A&s=12`, 375], [`#p=${'.'.repeat(624)}A&s=12`, 1280]]) {
+    const phone = await open(hash, { width, height: 812 });
+    await phone.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+    await phone.click('#copy-link');
+    await phone.waitForFunction(() => /^Copy this link: /.test(document.querySelector('#notice').textContent));
+    assert.equal(await noticeText(phone), `Copy this link: ${phone.url()}`);
+    const [scroll, client] = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(scroll <= client, `${hash.split('&')[0].length - 3} cells at ${width} px: the page is ${scroll} px wide in a window of ${client}`);
+    const box = await phone.$eval('#notice', (n) => [n.scrollWidth, n.clientWidth]);
+    assert.ok(box[0] <= box[1], `the link stays in its box (${box})`);
+    if (hash.length < 100) await shotOf(phone, '#notice', 'copy-link-by-hand-375');
+  }
+  // so does the workbench's
+  const cover = await open('#m=cover', { width: 375, height: 812 });
+  await cover.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new Error('no clipboard here')); });
+  await cover.click('#cover-copy');
+  await cover.waitForFunction(() => /^Copy this link: /.test(document.querySelector('#cover-result').textContent));
+  assert.equal(await cover.$eval('#cover-result', (r) => r.textContent), `Copy this link: ${cover.url()}`);
+  const [scroll, client] = await cover.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `the workbench at 375 px: the page is ${scroll} px wide in a window of ${client}`);
+});
+
+test('Copy link to this step in the Sudoku view: what it says is in view, on a laptop and a phone', async () => {
+  // The board's notice sits under the board: at 1280×800 it opened 5 px below the fold, so
+  // the button seemed to do nothing.
+  for (const [width, height] of [[1280, 800], [1366, 768], [375, 740]]) {
+    const page = await open(`#p=${POJ1}&s=3`, { width, height, reducedMotion: 'reduce' });
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+    await page.click('#copy-link');
+    await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#notice').textContent));
+    const [top, bottom, button] = await page.evaluate(() => [
+      ...['top', 'bottom'].map((k) => document.querySelector('#notice').getBoundingClientRect()[k]),
+      document.querySelector('#copy-link').getBoundingClientRect().bottom,
+    ]);
+    assert.ok(top >= 0 && bottom <= height + 1, `${width}×${height}: the notice at ${Math.round(top)}–${Math.round(bottom)} px, the window ${height} px high`);
+    assert.ok(button > 0 && button <= height, `${width}×${height}: the button stays in view (its bottom at ${Math.round(button)} px)`);
+  }
+});
+
+test('the count field shows its largest value whole, on a desktop, a phone and in large type', async () => {
+  // 8.2em held 9 digits and the spin button: 1000000000, the most it takes, lost its last 0.
+  for (const [viewport, large] of [[{ width: 1280, height: 800 }, false], [{ width: 375, height: 812 }, false], [{ width: 1280, height: 800 }, true]]) {
+    const page = await open('', viewport);
+    if (large) await page.click('#large-type');
+    await page.fill('#count-limit', '1000000000');
+    await page.hover('#count-limit'); // the spin button shows
+    const { scroll, client } = await page.$eval('#count-limit', (i) => ({ scroll: i.scrollWidth, client: i.clientWidth }));
+    assert.ok(scroll <= client, `${viewport.width} px${large ? ', large type' : ''}: the text is ${scroll} px wide in a field of ${client}`);
+    if (viewport.width === 375) await shotOf(page, '#sudoku-pane > .puzzle-bar >> nth=0', 'count-field-375');
+  }
+});
+
+test('Cancel stays put while the progress text grows, on a desktop and a phone', async () => {
+  // The progress text shared a line with Cancel: as its numbers grew, its wrapping moved the
+  // button along and from line to line, under the pointer of someone aiming at it.
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    const page = await open(`#p=${HARD1}`, viewport);
+    const places = await page.evaluate(() => {
+      const result = window.dlxPage.controller.views.result;
+      result.busy('Counting…');
+      const place = () => {
+        const r = document.querySelector('#cancel-solver').getBoundingClientRect();
+        return `${Math.round(r.x)},${Math.round(r.y)}`;
+      };
+      const seen = [place()];
+      for (let n = 1; n < 1e12; n = n * 7 + 3) {
+        result.progress(`Counting… ${n.toLocaleString('en')} solutions so far (${(n * 137).toLocaleString('en')} steps)`);
+        seen.push(place());
+      }
+      result.clear();
+      return [...new Set(seen)];
+    });
+    assert.equal(places.length, 1, `${viewport.width} px: Cancel at ${places.join(' then ')}`);
+    await page.close();
+  }
+});
+
+test('Cancel stops a long count, and the solver works again', async () => {
+  const page = await open(`#p=${HARD1}`);
+  await page.fill('#count-limit', '1000000000');
+  await page.click('#count');
+  await page.waitForFunction(() => /so far/.test(document.querySelector('#result').textContent), null, { timeout: 10000 });
+  // the page stays responsive while the worker counts
+  await page.keyboard.press(']');
+  assert.equal(await counter(page, 'events'), 1);
+  await shot(page, 'counting');
+  const t0 = Date.now();
+  await page.click('#cancel-solver');
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('#result').textContent), null, { timeout: 10000 });
+  console.log(`    cancelled in ${ms(Date.now() - t0)}`);
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="multiple"]');
+  // an exact count runs to the end
+  await page.selectOption('#examples', 'multi');
+  await page.click('#count');
+  await page.waitForFunction(() => /1,158 solutions: the whole search tree/.test(document.querySelector('#result').textContent), null, { timeout: 30000 });
+});
+
+// --- Count on every core (www/count-pool.js) ------------------------------------------------------
+/**
+ * An init script: navigator.hardwareConcurrency says `n`, and each Worker the page starts is
+ * recorded in window.startedWorkers ({terminated}). window.workerRule = {free, then} makes the
+ * workers after the next `free` ones refused: 'throw' (the constructor throws, as a browser that
+ * refuses workers does) or 'fail' (it starts, and its script fails at once).
+ */
+const countInit = (n) => `(${(n) => {
+  Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => n, configurable: true });
+  const Real = window.Worker;
+  window.startedWorkers = [];
+  window.workerRule = null;
+  window.Worker = class extends Real {
+    constructor(url, options) {
+      const rule = window.workerRule;
+      let broken = false;
+      if (rule && rule.free > 0) rule.free--;
+      else if (rule && rule.then === 'throw') throw new DOMException('the test refuses this worker', 'SecurityError');
+      else if (rule) broken = true;
+      super(broken ? 'data:text/javascript,throw new Error("this worker fails as it starts")' : url, options);
+      const record = { terminated: false };
+      window.startedWorkers.push(record);
+      const terminate = this.terminate.bind(this);
+      this.terminate = () => {
+        record.terminated = true;
+        terminate();
+      };
+    }
+  };
+}})(${n})`;
+
+/**
+ * Registered before a count: every value the count's bar takes, in window.barValues (a
+ * MutationObserver sees each change, however short the count).
+ */
+function watchBar() {
+  window.barValues = [];
+  new MutationObserver((records) => {
+    for (const m of records) if (m.target.matches?.('progress.count-bar')) window.barValues.push(Number(m.target.getAttribute('value')));
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['value'] });
+}
+
+/** The CPU time (s) Chromium's processes used during `ms` of waiting. */
+async function cpuDuring(page, ms) {
+  const cdp = await page.context().browser().newBrowserCDPSession();
+  const cpu = async () => (await cdp.send('SystemInfo.getProcessInfo')).processInfo.reduce((s, p) => s + p.cpuTime, 0);
+  const before = await cpu();
+  await page.waitForTimeout(ms);
+  const used = (await cpu()) - before;
+  await cdp.detach();
+  return used;
+}
+
+const countDone = (page, sel) => page.waitForFunction((sel) => ['count', 'none'].includes(document.querySelector(sel).dataset.kind), sel, { timeout: 60000 });
+
+test('count in workers: the same counts on 1 and 4 workers (a 9×9, a workbench example); the bar ends full', async () => {
+  const counts = [];
+  for (const n of [1, 4]) {
+    const page = await open(`#p=${THOUSANDS}`, { init: countInit(n) });
+    await page.evaluate(watchBar);
+    await page.click('#count');
+    await countDone(page, '#result');
+    const sudoku = await page.$eval('#result', (r) => r.textContent);
+    assert.match(sudoku, new RegExp(`^${THOUSANDS_COUNT} solutions: the whole search tree was explored \\([\\d,]+ nodes in [\\d.]+ m?s on ${n} workers?\\)\\.$`), `${n} workers`);
+    const cover = await openCover('#m=cover', { init: countInit(n) });
+    await galleryPick(cover, 'Langford 11');
+    await cover.evaluate(watchBar);
+    await cover.click('#cover-count');
+    await countDone(cover, '#cover-result');
+    const langford = await coverResult(cover);
+    assert.match(langford, new RegExp(`^35,584 solutions: the whole search tree was explored \\([\\d,]+ nodes in [\\d.]+ m?s on ${n} workers?\\)\\.$`), `${n} workers`);
+    for (const p of [page, cover]) {
+      const bar = await p.evaluate(() => window.barValues);
+      // (A quick count may end before its first report: the bar is then full at once.)
+      assert.ok(bar.every((v, k) => k === 0 || v >= bar[k - 1]), `the bar never goes back: ${bar.join(' ')}`);
+      assert.equal(bar.at(-1), 1, 'the bar ends full');
+    }
+    // The nodes: the same tree, however it is shared.
+    counts.push([sudoku, langford].map((t) => t.replace(/ in .*/, '')));
+    console.log(`    ${n} worker(s): ${sudoku}; ${langford}`);
+  }
+  assert.deepEqual(counts[1], counts[0], 'the same solutions and nodes on 1 and on 4 workers');
+});
+
+test('count in workers: the bar moves; Cancel stops every worker at once (no CPU after), and no message of the cancelled count lands', async () => {
+  const cover = await openCover('#m=cover', { init: countInit(3) });
+  await galleryPick(cover, 'Pentominoes 6×10');
+  const before = await cover.evaluate(() => window.startedWorkers.length);
+  await cover.click('#cover-count');
+  await cover.evaluate(watchBar);
+  await cover.waitForFunction(() => /% of the tree/.test(document.querySelector('#cover-result').textContent), null, { timeout: 20000 });
+  // The bar moves: a share on its way, growing.
+  await cover.waitForFunction(() => window.barValues.filter((v) => v > 0 && v < 1).length >= 2, null, { timeout: 20000 });
+  const bar = await cover.evaluate(() => window.barValues);
+  assert.ok(bar.every((v, k) => k === 0 || v >= bar[k - 1]), `the bar never goes back: ${bar.join(' ')}`);
+  await shot(cover, 'count-workers-progress');
+  const busy = await cpuDuring(cover, 500);
+  const t0 = Date.now();
+  await cover.click('#cover-result button');
+  assert.equal(await coverResult(cover), 'Cancelled. The count was stopped and the solver is ready again.');
+  const took = Date.now() - t0;
+  const pool = await cover.evaluate((k) => window.startedWorkers.slice(k), before);
+  assert.equal(pool.length, 3, 'three workers counted');
+  assert.ok(pool.every((w) => w.terminated), 'every worker of the count is terminated');
+  const quiet = await cpuDuring(cover, 1000);
+  console.log(`    CPU: ${busy.toFixed(2)} s in 0.5 s while 3 workers counted, ${quiet.toFixed(2)} s in 1 s after Cancel (${took} ms)`);
+  assert.ok(quiet < 0.3, `no worker runs on: ${quiet.toFixed(2)} s of CPU in the second after Cancel`);
+  assert.equal(await coverResult(cover), 'Cancelled. The count was stopped and the solver is ready again.', 'nothing of the cancelled count lands later');
+  await galleryPick(cover, '8 queens');
+  await cover.click('#cover-count');
+  await countDone(cover, '#cover-result');
+  assert.match(await coverResult(cover), /^92 solutions: .* on 3 workers\)\.$/);
+  // A Sudoku with millions of solutions, cancelled as it counts.
+  const page = await open(`#p=${MILLIONS}`, { init: countInit(3) });
+  await page.fill('#count-limit', '10000000');
+  await page.click('#count');
+  await page.waitForFunction(() => /% of the tree/.test(document.querySelector('#result').textContent), null, { timeout: 20000 });
+  await page.click('#cancel-solver');
+  await page.waitForFunction(() => /Cancelled/.test(document.querySelector('#result').textContent), null, { timeout: 5000 });
+  const still = await cpuDuring(page, 1000);
+  assert.ok(still < 0.3, `the Sudoku's workers stopped: ${still.toFixed(2)} s of CPU in the second after Cancel`);
+});
+
+test('count in workers: where the browser refuses more workers, the ones it starts count (down to one)', async () => {
+  for (const then of ['throw', 'fail']) {
+    const cover = await openCover('#m=cover', { init: countInit(4) });
+    await galleryPick(cover, '12 queens');
+    await cover.evaluate((then) => { window.workerRule = { free: 1, then }; }, then);
+    await cover.click('#cover-count');
+    await countDone(cover, '#cover-result');
+    assert.match(await coverResult(cover), /^14,200 solutions: the whole search tree was explored \([\d,]+ nodes in [\d.]+ m?s on 1 worker\)\.$/, then);
+  }
+  // None at all: a message, not a freeze.
+  const none = await openCover('#m=cover', { init: countInit(2) });
+  await none.evaluate(() => { window.workerRule = { free: 0, then: 'throw' }; });
+  await none.click('#cover-count');
+  await none.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'error');
+  assert.match(await coverResult(none), /^The solver failed: .*worker/);
+});
+
+test('classroom: the choice stack, ties, and "next dead end" stops at a solution', async () => {
+  const page = await open(`#p=${HARD}`);
+  for (let k = 0; k < 3; k++) await page.keyboard.press('}');
+  // Three levels so far: the breadcrumb lists each with the option tried there, k of n.
+  const crumbs = await page.$$eval('#stack li', (l) => l.map((x) => x.textContent));
+  assert.equal(crumbs.length, 3, crumbs.join(' | '));
+  assert.match(crumbs[2], /^3\. .+ \(\d of \d\)/);
+  // The second level branched between 2 candidates: 6 tried first, 8 left to try.
+  assert.equal(crumbs[1], '2. r7c1: 6 (1 of 2) · left: 8');
+  await page.keyboard.press('{');
+  await settle(page);
+  // Back at the start of level 2: its Choose said how many tie.
+  await page.keyboard.press('[');
+  await page.keyboard.press('[');
+  assert.match(await narration(page), /^Branch on r7c1: only 2 candidates left \(fewest; \d+ items tie at 2, and the first in item order is taken\)/);
+  // 16 clues: after some dead end, a solution comes before the next dead end; "D" stops there.
+  const multi = await open(`#p=${SIXTEEN}`);
+  let stopped = false;
+  for (let k = 0; k < 200 && !stopped; k++) {
+    await multi.keyboard.press('d');
+    await settle(multi);
+    stopped = /^Solution/.test(await narration(multi));
+  }
+  assert.ok(stopped, '"next dead end" stopped at a solution on the way');
+  // It says why, beside the button.
+  assert.equal(await multi.$eval('#stop-note', (n) => n.hidden), false, 'a note says why Next dead end stopped at a solution');
+  assert.match(await multi.$eval('#stop-note', (n) => n.textContent), /^Stopped at a solution on the way to a dead end: "stop at each solution" is ticked\.$/);
+  await multi.uncheck('#stop-at-solution');
+  await multi.click('[data-action="nextDeadEnd"]');
+  await settle(multi);
+  assert.match(await narration(multi), /^Dead end/);
+  assert.equal(await multi.$eval('#stop-note', (n) => n.hidden), true, 'at the dead end the note is gone');
+});
+
+test('classroom: at top speed the choice stack says how deep the search is, never a moment long past', async () => {
+  for (const hash of [`#p=${EMPTY}`, '#m=cover']) {
+    const page = await playingAtTopSpeed(hash);
+    // Read in one go, while it plays: the counters and the stack of the same frame.
+    const seen = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done({
+      depth: Number(document.querySelector('[data-counter="depth"]').textContent.replace(/,/g, '')),
+      stack: document.querySelector('#stack').textContent,
+      playing: window.dlxPage.player.playing,
+    }))));
+    assert.ok(seen.playing && seen.depth > 0, JSON.stringify(seen));
+    // Before the fix it still said "no choice made yet", as it did before Play.
+    assert.equal(seen.stack, `${seen.depth.toLocaleString('en')} level${seen.depth === 1 ? '' : 's'} of choices: pause to read them`, hash);
+    await page.click('.transport [data-action="toggle"]');
+    const levels = await page.$$eval('#stack li', (l) => l.map((x) => x.textContent));
+    const depth = await counter(page, 'depth');
+    // The depth counts the options being tried. Paused between two tries (or with none left),
+    // the deepest level has its item chosen and tries nothing: one level more than the depth
+    // ("65. r3c5: next: 1 of 2" at depth 64, where a fresh-clone run once paused).
+    const last = levels.at(-1);
+    const shown = depth + (/ (next: \d+ of \d+|no branch left of \d+)( · left: .*)?$/.test(last) ? 1 : 0);
+    // Every level is there again: the deepest that fit, and the rest counted ("levels 1–65").
+    const left = Number(levels[0].match(/^levels? 1(?:–(\d+))?$/)?.[1] ?? (/^level 1$/.test(levels[0]) ? 1 : 0));
+    assert.equal(left + levels.length - (left ? 1 : 0), shown, `paused: every level shown again, the deepest that fit: ${JSON.stringify(levels)}`);
+    assert.match(last, new RegExp(`^${shown}\\. `));
+  }
+});
+
+test('classroom: the Sudoku plays at first at 2 steps a second, and every speed is said in words a class reads', async () => {
+  const page = await open(`#p=${POJ1}`);
+  assert.equal(await page.$eval('#speed-out', (o) => o.textContent), '2 steps a second');
+  const labels = await page.$eval('#speed', (s) => Array.from({ length: Number(s.max) + 1 }, (_, k) => {
+    s.value = String(k);
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+    return `${document.querySelector('#speed-out').textContent}|${s.getAttribute('aria-valuetext')}`;
+  }));
+  for (const l of labels) assert.match(l, /^(?:about [\d,]+ steps|\d+ steps?) a second\|(?:about [\d,]+ steps|\d+ steps?) a second$/, `a speed in words: ${l}`);
+  await setSpeed(page, 1);
+  await page.click('[data-action="toggle"]');
+  await page.waitForTimeout(1500);
+  await page.click('[data-action="toggle"]');
+  const steps = await counter(page, 'events');
+  assert.ok(steps >= 2 && steps <= 4, `1.5 s of play at the first speed makes 2 to 4 steps, not ${steps}`);
+});
+
+/** How much of the depth chart's width its bars cover (0..1), and how many different heights
+ *  their tops reach: a chart squeezed into one line covers almost none. */
+const plotShape = (page) => page.$eval('#depth-plot', (c) => {
+  const [r, g, b] = getComputedStyle(c).color.match(/\d+/g).map(Number);
+  const { width: w, height: h } = c;
+  const data = c.getContext('2d').getImageData(0, 0, w, h).data;
+  const left = Math.round(22 * devicePixelRatio);
+  let covered = 0;
+  const tops = new Set();
+  for (let x = left; x < w; x++) {
+    for (let y = 0; y < h; y++) {
+      const k = 4 * (y * w + x);
+      if (data[k + 3] > 200 && Math.abs(data[k] - r) + Math.abs(data[k + 1] - g) + Math.abs(data[k + 2] - b) < 60) {
+        covered++;
+        tops.add(Math.round(y / 4));
+        break;
+      }
+    }
+  }
+  return { covered: covered / (w - left), heights: tops.size };
+});
+
+test('classroom: the depth chart shows the search\'s shape after Next solution, Next dead end, top speed and a link', async () => {
+  const readable = async (page, after) => {
+    const { covered, heights } = await plotShape(page);
+    assert.ok(covered > 0.5 && heights >= 5, `after ${after} the chart's bars cover ${Math.round(covered * 100)}% of its width at ${heights} heights: not one line`);
+  };
+  const page = await open(`#p=${POJ2}`);
+  await page.click('[data-action="nextSolution"]');
+  await settle(page);
+  await readable(page, 'Next solution');
+  await page.click('[data-action="restart"]');
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  await readable(page, 'Next dead end');
+  await page.click('[data-action="restart"]');
+  await setSpeed(page);
+  await page.click('[data-action="toggle"]');
+  await page.waitForTimeout(1000);
+  await page.click('[data-action="toggle"]');
+  await readable(page, 'a second at top speed');
+  const linked = await open(`#p=${POJ2}&s=600`);
+  await readable(linked, 'a link to step 600');
+});
+
+test('classroom: the row of choices shows whole steps that fit, never cut, and counts the levels left out in words', async () => {
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    const page = await open(`#p=1..4..3.........`, { width, height });
+    // Step by step in the page (a key press a step took 25 s), reading the row after each.
+    const rows = await page.evaluate(() => Array.from({ length: 79 }, () => {
+      window.dlxPage.player.forward(1);
+      const s = document.querySelector('#stack');
+      const box = s.getBoundingClientRect();
+      return {
+        overflow: s.scrollWidth - s.clientWidth,
+        cut: [...s.querySelectorAll('li')].filter((li) => { const r = li.getBoundingClientRect(); return r.left < box.left - 0.5 || r.right > box.right + 0.5; }).map((li) => li.textContent),
+        first: s.querySelector('li').textContent,
+      };
+    }));
+    for (const [k, row] of rows.entries()) {
+      const at = `${width} px, step ${k + 1}`;
+      assert.equal(row.overflow, 0, `${at}: the row of choices scrolls sideways`);
+      assert.deepEqual(row.cut, [], `${at}: steps cut at the row's ends`);
+      assert.doesNotMatch(row.first, /levels 1–1\b|…/, `${at}: the levels left out, in words: ${row.first}`);
+    }
+    assert.ok(rows.some((r) => /^levels 1–\d+$/.test(r.first)), `${width} px: some levels were left out at depth 13`);
+  }
+});
+
+test('Sudoku view: the board marks the item chosen and the dead end\'s item, with its digit', async () => {
+  const page = await open('#p=....2..3.4.....1');
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  assert.match(await narration(page), /'column 4 has 4' has no place left/);
+  const marked = await page.evaluate(() => {
+    const n = window.dlxPage.numbering;
+    const cells = (cls) => [...document.querySelectorAll(`#board .cell.${cls}`)].map((c) => n.cellName(Number(c.dataset.cell)));
+    const marks = (cls) => [...document.querySelectorAll(`#board .m.${cls}`)].filter((m) => getComputedStyle(m).visibility === 'visible' && m.closest('.cell').dataset.kind === 'empty').map((m) => `${n.cellName(Number(m.closest('.cell').dataset.cell))}:${m.textContent}`);
+    return { dead: cells('item-dead'), deadMarks: marks('item-dead'), chosen: cells('item-chosen') };
+  });
+  assert.deepEqual(marked.dead, ['r1c4', 'r2c4', 'r3c4', 'r4c4'], 'column 4 is framed as the dead end');
+  assert.deepEqual(marked.deadMarks, ['r1c4:4', 'r3c4:4'], 'the 4s it had are struck out where they were, in its empty cells');
+  const top = await page.evaluate(() => window.dlxPage.numbering.itemName(window.dlxPage.controller.trace.choices()[3 * 5 - 5]));
+  assert.ok(marked.chosen.length >= 1, `the deepest level's item (${top}) is marked too`);
+  await shotOf(page, '#board', 'board-dead-end-item');
+  // A choice among places: the row, column or box with the digit, its places ringed.
+  const multi = await open(`#p=${POJ2}`);
+  const chosen = await multi.evaluate(() => {
+    const { player, dlx } = window.dlxPage;
+    const t = player.trace;
+    // On to the first choice between two places or more, just chosen (not yet covered).
+    while (!(t.lastKind === dlx.EventKind.Choose && t.lastB > 1)) player.forward(1);
+    const n = window.dlxPage.numbering;
+    const item = t.lastA;
+    const cells = n.optionsOf(item).map((o) => n.placement(o).cell);
+    const framed = [...document.querySelectorAll('#board .cell.item-chosen')].map((c) => Number(c.dataset.cell));
+    const ringed = [...document.querySelectorAll('#board .m.item-chosen[data-s="on"]')].filter((m) => getComputedStyle(m).fontWeight === '700').length;
+    return { name: n.itemName(item), same: JSON.stringify(framed.sort((a, b) => a - b)) === JSON.stringify(cells.sort((a, b) => a - b)), ringed };
+  });
+  assert.ok(chosen.same, `the cells of ${chosen.name} are framed`);
+  assert.ok(chosen.ringed >= 1, `its places left are ringed (${chosen.ringed})`);
+});
+
+test('Sudoku view: pointing at a candidate lights that option and its 4 items, pointing elsewhere in the cell all of the cell\'s', async () => {
+  const page = await open(`#p=${POJ2}`);
+  // r1c1 of the default puzzle is empty; its candidates are drawn.
+  const mark = await page.evaluate(() => {
+    const m = [...document.querySelectorAll('#board .cell')][0].querySelector('.m[data-s="on"]');
+    const r = m.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2, d: Number(m.dataset.d) };
+  });
+  await page.mouse.move(mark.x, mark.y);
+  const lit = await page.evaluate((d) => {
+    const n = window.dlxPage.numbering;
+    return {
+      strong: [...document.querySelectorAll('#items .item.hl')].map((e) => Number(e.dataset.item)).sort((a, b) => a - b),
+      weak: document.querySelectorAll('#items .item.hl2').length,
+      want: n.itemsOf(n.option(0, d)).sort((a, b) => a - b),
+      marks: [...document.querySelectorAll('#board .m.hl')].map((m) => m.dataset.d),
+    };
+  }, mark.d);
+  assert.deepEqual(lit.strong, lit.want, 'its 4 items light up');
+  assert.equal(lit.weak, 0, 'and no other item');
+  assert.deepEqual(lit.marks, [String(mark.d)], 'on the board, that candidate');
+  const cell = await page.$eval('#board .cell', (c) => { const r = c.getBoundingClientRect(); return { x: r.right - 2, y: r.bottom - 2 }; });
+  await page.mouse.move(cell.x, cell.y);
+  assert.ok(await page.$$eval('#items .item.hl2', (e) => e.length) > 4, 'the cell\'s edge, off every candidate: all its options\' items');
+});
+
+test('Sudoku view: the item panels draw an item of the option being tried as covered, never a blue 0, and tell screen readers each item\'s length and state', async () => {
+  const page = await open('#p=....2..3.4.....1');
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  // Step on through the take-backs, looking at every uncovered item with nothing left.
+  const seen = await page.evaluate(() => {
+    const { items, player } = window.dlxPage;
+    const out = [];
+    const l1 = getComputedStyle(items.root).getPropertyValue('--l1').trim();
+    for (let k = 0; k < 30 && !player.trace.done; k++) {
+      player.forward(1);
+      const m = items.model;
+      for (let i = 0; i < m.items; i++) {
+        if (m.covered(i) || m.len[i] !== 0 || m.deadEnd(i)) continue;
+        const ctx = items.ctx[items.panelOf[i]];
+        const x = Math.round((items.geo[3 * i] + 3) * items.dpr), y = Math.round((items.geo[3 * i + 1] + items.geo[3 * i + 2] / 2) * items.dpr);
+        const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
+        out.push({ step: m.events, item: window.dlxPage.numbering.itemName(i), pixel: `rgb(${r}, ${g}, ${b})`, l1 });
+      }
+    }
+    return out;
+  });
+  assert.ok(seen.length > 0, 'the take-backs pass items with nothing left that are no dead end');
+  const hex = (c) => c.match(/\d+/g).map(Number);
+  const l1 = await page.evaluate(() => { const e = document.createElement('i'); e.style.color = getComputedStyle(window.dlxPage.items.root).getPropertyValue('--l1'); document.body.append(e); const c = getComputedStyle(e).color; e.remove(); return c; });
+  for (const s of seen) {
+    const d = hex(s.pixel).reduce((t, v, k) => t + Math.abs(v - hex(l1)[k]), 0);
+    assert.ok(d > 60, `step ${s.step}: ${s.item} (0 left, no dead end) is painted in the "few options left" blue (${s.pixel})`);
+  }
+  // Screen readers: every item says its length and state, not only the one with the focus.
+  await page.waitForTimeout(400);
+  const labels = await page.$$eval('#items .item', (sq) => sq.map((e) => e.getAttribute('aria-label') ?? ''));
+  assert.equal(labels.length, 64);
+  for (const l of labels) assert.match(l, /^\S.*: (covered|length \d+, .*)$/, `an item's label says its length or that it is covered: "${l}"`);
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('d');
+  await settle(page);
+  await page.waitForTimeout(400);
+  const dead = await page.$$eval('#items .item', (sq) => sq.map((e) => e.getAttribute('aria-label')).filter((l) => /dead end/.test(l)));
+  assert.deepEqual(dead, ['column 4 has 4: length 0, no option left: dead end']);
+  assert.ok((await page.$$eval('#items .item', (sq) => sq.map((e) => e.getAttribute('aria-label')))).some((l) => /chosen item at level \d+ \(the deepest\)/.test(l)), 'the chosen item says so');
+});
+
+test('classroom: the 4×4 "no solution" example says the dead end the search shows', async () => {
+  const page = await open('');
+  await page.selectOption('#size', '4');
+  await page.selectOption('#examples', 'four-dead');
+  const note = await noticeText(page);
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  const [, unit, digit] = (await narration(page)).match(/^Dead end: '(column \d|row \d|box \d) has (\d)' has no place left/) ?? [];
+  assert.ok(unit, `the dead end is a unit with no place for a digit: ${await narration(page)}`);
+  assert.ok(note.includes(`${unit} has no place left for a ${digit}`), `the example's words name the dead end shown (${unit}, ${digit}): ${note}`);
+  assert.doesNotMatch(note, /leave a cell with none/);
+});
+
+test('classroom: the first screen speaks without jargon: no judge names, file formats or WebAssembly', async () => {
+  const page = await open('');
+  const text = await page.evaluate(() => {
+    const out = [];
+    const walk = (n) => {
+      if (n.nodeType === Node.TEXT_NODE) {
+        const el = n.parentElement;
+        if (el.closest('select, [hidden], noscript, script, style, .skip')) return;
+        if (!el.checkVisibility({ visibilityProperty: true })) return;
+        const r = el.getBoundingClientRect();
+        if (r.top < innerHeight && r.bottom > 0) out.push(n.nodeValue);
+        return;
+      }
+      for (const c of n.childNodes) walk(c);
+    };
+    walk(document.body);
+    for (const s of document.querySelectorAll('select')) out.push(s.selectedOptions[0]?.textContent ?? '');
+    return out.join(' ');
+  });
+  for (const word of ['POJ', 'HDU', 'hihoCoder', 'seeds', 'DLX1', 'secondary', 'WebAssembly', 'event']) assert.ok(!text.includes(word), `"${word}" on the first screen: ${text.slice(0, 400)}…`);
+  await page.click('#tab-cover');
+  assert.match(await page.$eval('#cover-pane .intro', (p) => p.textContent), /optional: covered at most once, not necessarily \(Knuth calls them secondary\)/, 'the workbench explains its one technical word');
+});
+
+test('every size: an arrow key on the Size menu waits for Enter (Esc keeps the grid); after a change the focus stays on the menu and nothing lights up', async () => {
+  const page = await open(`#p=${POJ2}`);
+  await page.focus('#size');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await givens(page), POJ2, 'one arrow key left the board as it was');
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 81);
+  assert.match(await page.$eval('#size-confirm', (h) => (h.hidden ? '' : h.textContent)), /^Enter: switch to an empty 16×16 grid .* Esc: keep the 9×9\.$/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$eval('#size', (s) => s.value), '9', 'Esc: the menu says 9×9 again');
+  assert.equal(await page.$eval('#size-confirm', (h) => h.hidden), true);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.$eval('#size', (s) => s.value), '9', 'leaving the menu keeps the grid');
+  assert.equal(await givens(page), POJ2);
+  await page.focus('#size');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 16, 'Enter switched to 4×4');
+  const after = async () => page.evaluate(() => ({
+    focus: document.activeElement.id,
+    lit: document.querySelectorAll('#items .item.hl, #items .item.hl2, #board .cell.hl').length,
+  }));
+  assert.deepEqual(await after(), { focus: 'size', lit: 0 }, 'the focus stays on the menu; no cell selected, no item lit');
+  await page.selectOption('#size', '9'); // with the pointer: at once
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 81);
+  assert.deepEqual(await after(), { focus: 'size', lit: 0 });
+});
+
+test('classroom: a link to an example shows it as that example, with its note; Count of no solution is not green and says steps', async () => {
+  const page = await open('#p=1..4..3.........');
+  assert.equal(await page.$eval('#examples', (s) => s.value), 'four-many', 'the menu names the example, not "Choose a puzzle…"');
+  assert.match(await noticeText(page), /^Example: 4×4, 3 clues, 6 solutions: branches and backtracks\. Exactly 6 solutions: /);
+  const plain = await open(`#p=${POJ2.replace(/^\.\.\.\.\.\./, '1.....')}`);
+  assert.equal(await plain.$eval('#examples', (s) => s.value), '', 'a puzzle that is no example: no example named');
+  assert.match(await noticeText(plain), /^Puzzle from the link\./);
+  const none = await open('#p=....2..3.4.....1');
+  await none.click('#count');
+  await none.waitForFunction(() => ['none', 'count'].includes(document.querySelector('#result').dataset.kind));
+  assert.equal(await none.$eval('#result', (r) => r.dataset.kind), 'none', '0 solutions is said in the colour of no solution');
+  assert.match(await none.$eval('#result', (r) => r.textContent), /^0 solutions: the whole search tree was explored \([\d,]+ nodes? in /);
+});
+
+test('Sudoku view: in a 4×4 solution every cell\'s option is drawn as chosen in the whole matrix, the givens\' too (chosen before the search)', async () => {
+  const page = await open('#p=..2.4......1.4..');
+  const rows = () => page.evaluate(() => {
+    const { numbering: n } = window.dlxPage;
+    const cells = [...document.querySelectorAll('#board .cell')];
+    return cells.map((c, cell) => {
+      const sym = c.querySelector('.digit').textContent || c.querySelector('.placed .on')?.textContent || '';
+      return { cell, given: c.dataset.kind === 'given', o: sym ? n.option(cell, n.symbols.indexOf(sym) + 1) : -1, item: n.cellItem(cell) };
+    });
+  });
+  const dot = await paintOf(page, 'TriedDot');
+  // Before the search: the givens' rows are chosen already.
+  for (const r of (await rows()).filter((x) => x.given)) assert.deepEqual(await matrixPixel(page, r.o, r.item), dot, `r${Math.floor(r.cell / 4) + 1}c${(r.cell % 4) + 1}: a given's row, chosen before the search`);
+  await page.click('[data-action="nextSolution"]');
+  await settle(page);
+  const all = await rows();
+  assert.equal(all.filter((r) => r.o >= 0).length, 16, 'the board is full');
+  // Chosen: tried, or (the deepest level's) being tried.
+  const dots = [JSON.stringify(dot), JSON.stringify(await paintOf(page, 'TryingDot'))];
+  const chosen = [];
+  for (const r of all) if (dots.includes(JSON.stringify(await matrixPixel(page, r.o, r.item)))) chosen.push(r.cell);
+  assert.equal(chosen.length, 16, `one chosen option per cell, the givens' included: ${chosen.length} of 16 rows drawn as chosen`);
+  assert.match(await matrixLabel(page), /\b4 given\b/);
+});
+
+test('classroom: after Solve the paused search says it is not what the board shows; Undo keeps the example and the step', async () => {
+  const page = await open('');
+  await page.selectOption('#examples', 'escargot');
+  for (let k = 0; k < 5; k++) await page.keyboard.press(']');
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="unique"]');
+  assert.match(await narration(page), /^The board shows the solver's answer\. The search is paused at step 5/);
+  assert.equal(await page.$eval('body', (b) => b.classList.contains('answer-shown')), true);
+  await page.keyboard.press(']');
+  assert.equal(await page.$eval('body', (b) => b.classList.contains('answer-shown')), false);
+  assert.equal(await counter(page, 'events'), 6);
+  // Another example, then Undo: Escargot again, its menu entry and its step.
+  await page.selectOption('#examples', 'easter');
+  await page.click('.notice-action');
+  await settle(page);
+  assert.equal(await page.$eval('#examples', (s) => s.value), 'escargot');
+  assert.equal(await counter(page, 'events'), 6);
+  assert.match(await noticeText(page), /previous puzzle is back, at step 6/);
+});
+
+test('classroom: clashing givens explain why no search runs', async () => {
+  const page = await open(`#p=11${'.'.repeat(79)}`);
+  assert.equal(await page.$eval('#items-off', (p) => p.hidden), false);
+  assert.match(await page.$eval('#items-off', (p) => p.textContent), /no search runs/);
+  assert.equal(await page.$eval('.items-canvas', (c) => getComputedStyle(c).visibility), 'hidden');
+  await shot(page, 'clash-items');
+  await page.click('#board .cell >> nth=1');
+  await page.keyboard.press('Delete');
+  assert.equal(await page.$eval('#items-off', (p) => p.hidden), true);
+  // Six clashes are named, the rest counted, with the page's thousands separators.
+  const all = await open(`#p=${'A'.repeat(625)}`);
+  assert.match(await noticeText(all), /r1c4: A already in box 1 \(r1c1\)\s*… and 1,794 more\.$/);
+});
+
+// --- new puzzles, hints, pencil marks, undo ------------------------------------------------------
+const MEDIUM = '.2154.6...7..9......9.....5.5...89.42...........6.3...1...7.....4....5.9......8.6'; // generate --difficulty medium --seed 5
+const EXPERT = '2......5..85..93......8....6.....5.37.1...6.9.2.1.....5....187...42.....8..45....'; // generate --difficulty expert --seed 5: logic stalls after 19 steps
+const LEVELS = ['easy', 'medium', 'hard', 'expert', 'extreme'];
+
+/** The number of solutions of a line, up to `limit`: a plain backtracking solver written
+ *  here, so that the page's uniqueness is checked by other code than the page's wasm. */
+function countSolutions(line, limit = 2) {
+  const g = [...line].map((ch) => (ch >= '1' && ch <= '9' ? Number(ch) : 0));
+  const ok = (c, d) => {
+    const r = Math.floor(c / 9), k = c % 9, br = r - (r % 3), bk = k - (k % 3);
+    for (let i = 0; i < 9; i++) {
+      if (g[r * 9 + i] === d || g[i * 9 + k] === d || g[(br + Math.floor(i / 3)) * 9 + bk + (i % 3)] === d) return false;
+    }
+    return true;
+  };
+  let n = 0;
+  const go = () => {
+    // the empty cell with the fewest digits that fit
+    let best = -1, fits = null;
+    for (let c = 0; c < 81; c++) {
+      if (g[c]) continue;
+      const f = [];
+      for (let d = 1; d <= 9; d++) if (ok(c, d)) f.push(d);
+      if (!fits || f.length < fits.length) [best, fits] = [c, f];
+      if (f.length === 0) return;
+    }
+    if (best < 0) {
+      n++;
+      return;
+    }
+    for (const d of fits) {
+      g[best] = d;
+      go();
+      g[best] = 0;
+      if (n >= limit) return;
+    }
+  };
+  go();
+  return n;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const pencilOf = (page, cell) => page.$$eval(`#board .cell[data-cell="${cell}"] .m.pm`, (ms) => ms.map((m) => Number(m.dataset.d)));
+const hintPanel = (page) => page.$eval('#hint-panel', (p) => (p.hidden ? null : { kind: p.dataset.kind, text: p.textContent }));
+/** Asks for a hint (the worker finds it) by `press()`, and returns the panel once shown. */
+async function askHint(page, press = () => page.click('#hint')) {
+  await press();
+  await page.waitForSelector('#hint-panel:not([hidden])', { timeout: 10_000 });
+  return hintPanel(page);
+}
+
+test('new puzzle: each level made in the worker, unique (by a solver written here), rated; time per level measured', async () => {
+  const page = await open(`#p=${POJ1}`);
+  for (const level of LEVELS) {
+    await page.selectOption('#level', level);
+    await page.click('#new-puzzle');
+    await page.waitForFunction((l) => document.querySelector('#notice').textContent.startsWith(`New ${l} puzzle`), level, { timeout: 10_000 });
+    const line = await givens(page);
+    const clues = line.replace(/\./g, '').length;
+    assert.ok(clues >= 17 && clues <= 40, `${level}: ${clues} givens`);
+    assert.match(await noticeText(page), new RegExp(`^New ${level} puzzle: ${clues} givens, exactly one solution`));
+    assert.equal(countSolutions(line), 1, `${level}: ${line} has exactly one solution`);
+    const rating = await page.$eval('#rating', (r) => r.textContent);
+    assert.match(rating, new RegExp(`^Level ${level} · hardest step: .+ · ${clues} givens · seed \\d+$`));
+    if (level === 'expert' || level === 'extreme') assert.match(rating, /needs search .* search effort \d+ nodes/);
+    assert.equal(await page.$$eval('#board .cell.entered', (cs) => cs.length), 0, 'every digit is a clue');
+    if (level === 'hard') await shot(page, 'new-puzzle-hard');
+  }
+  // The rating is the made puzzle's: a digit typed into an empty cell keeps it, a clue
+  // cleared hides it (another puzzle), and Undo brings it back.
+  const made = await givens(page);
+  const ratingShown = () => page.$eval('#rating', (r) => !r.hidden && r.textContent.startsWith('Level '));
+  await page.click(`#board .cell[data-cell="${made.indexOf('.')}"]`);
+  await page.keyboard.press('1');
+  assert.ok(await ratingShown(), 'a digit typed into an empty cell keeps the rating');
+  await page.click(`#board .cell[data-cell="${made.search(/[1-9]/)}"]`);
+  await page.keyboard.press('Delete');
+  assert.ok(!(await ratingShown()), 'a clue cleared hides the rating');
+  await page.click('#undo');
+  assert.ok(await ratingShown(), 'Undo brings the clue and the rating back');
+  await page.click('#undo');
+  assert.equal(await givens(page), made);
+  // Undo brings back the puzzle before, with the example chosen.
+  for (let k = 0; k < LEVELS.length; k++) await page.click('#undo');
+  assert.equal(await givens(page), POJ1);
+  // Time in the worker (wasm) and as the page waits for it (a round trip), 20 seeds per level.
+  for (const level of LEVELS) {
+    const times = await page.evaluate(async (level) => {
+      const out = { worker: [], page: [] };
+      for (let seed = 1; seed <= 20; seed++) {
+        const t0 = performance.now();
+        const g = await window.dlxPage.solver.generate(level, seed);
+        out.page.push(performance.now() - t0);
+        out.worker.push(g.ms);
+      }
+      return out;
+    }, level);
+    console.log(`    New puzzle ${level.padEnd(7)}: median ${median(times.worker).toFixed(1)} ms in the worker, ${median(times.page).toFixed(1)} ms as the page waits (max ${Math.max(...times.page).toFixed(0)} ms), 20 seeds`);
+  }
+  // The worker's puzzle for a seed is the command line's (tests/wasm.rs pins that natively).
+  const g = await page.evaluate(() => window.dlxPage.solver.generate('hard', 2026));
+  assert.equal(g.line, '..8.4.3.5..9.2..6...5..74.8..1..2..4.7.65....83.......1..83.9.....7.......3......');
+});
+
+test('hint: the first press shows the step and places nothing; the second takes it', async () => {
+  const EASY = '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..';
+  const page = await open(`#p=${EASY}`);
+  const h = await askHint(page);
+  assert.equal(h.kind, 'step');
+  assert.match(h.text, /^(Naked|Hidden) single \(places a digit\)(Naked|Hidden) single: \d (is the only candidate left in|can go only in) r\dc\d/);
+  assert.equal(await givens(page), EASY, 'nothing placed yet');
+  const where = await page.$$eval('#board .cell.hint-cell', (cs) => cs.map((c) => Number(c.dataset.cell)));
+  assert.equal(where.length, 1);
+  const placing = await page.$$eval('#board .m.hint-place', (ms) => ms.map((m) => [Number(m.closest('.cell').dataset.cell), Number(m.dataset.d)]));
+  assert.deepEqual(placing.map((p) => p[0]), where);
+  assert.match(h.text, new RegExp(`${placing[0][1]} .*r${Math.floor(where[0] / 9) + 1}c${(where[0] % 9) + 1}`));
+  await shot(page, 'hint-single');
+  await page.click('#hint'); // the second press
+  const after = await givens(page);
+  assert.equal(after, EASY.slice(0, where[0]) + placing[0][1] + EASY.slice(where[0] + 1));
+  assert.equal(await page.$eval(`#board .cell[data-cell="${where[0]}"]`, (c) => c.classList.contains('entered')), true);
+  assert.equal(await hintPanel(page), null);
+  assert.match(await noticeText(page), /^Taken: /);
+  // A step that removes candidates: they come off the pencil marks.
+  const page2 = await open(`#p=${MEDIUM}`);
+  let removal = null;
+  for (let k = 0; k < 81 && !removal; k++) {
+    const p = await askHint(page2, () => page2.keyboard.press('h'));
+    if (p.kind !== 'step') break;
+    if (/removes/.test(p.text)) removal = p;
+    else await page2.keyboard.press('h');
+  }
+  assert.ok(removal, 'a removal step on the medium puzzle');
+  const removed = await page2.$$eval('#board .m.hint-remove', (ms) => ms.map((m) => [Number(m.closest('.cell').dataset.cell), Number(m.dataset.d)]));
+  assert.ok(removed.length > 0 && (await page2.$$eval('#board .cell.hint-cell', (cs) => cs.length)) >= 2);
+  await shot(page2, 'hint-removal');
+  const board = await givens(page2);
+  await page2.click('#hint-take');
+  assert.equal(await givens(page2), board, 'no digit placed');
+  for (const [c, d] of removed) {
+    const marks = await pencilOf(page2, c);
+    assert.ok(marks.length > 0 && !marks.includes(d), `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}: ${d} is off its pencil marks ${marks}`);
+  }
+  // Undo takes the step back: no pencil marks.
+  await page2.keyboard.press('Control+z');
+  for (const [c] of removed) assert.deepEqual(await pencilOf(page2, c), []);
+});
+
+test('hint: when logic is stuck it says so and shows the search from that board', async () => {
+  const page = await open(`#p=${EXPERT}`);
+  let h;
+  for (let k = 0; k < 100; k++) {
+    h = await askHint(page);
+    if (h.kind !== 'step') break;
+    await page.click('#hint-take');
+  }
+  assert.equal(h.kind, 'stuck');
+  assert.match(h.text, /^Stuck: none of the 14 techniques finds a step, with 39 cells open\. From here it takes search/);
+  const board = await givens(page);
+  assert.equal(board.replace(/\./g, '').length, 81 - 39);
+  assert.equal(countSolutions(board), 1, 'every step taken was right');
+  await shot(page, 'hint-stuck');
+  await page.click('#hint-search');
+  await settle(page);
+  assert.ok(await counter(page, 'events') > 0, 'the search moved');
+  assert.equal(await page.evaluate(() => window.dlxPage.controller.traces.sudoku.givens), board, 'the search starts from the board as it is');
+  assert.ok(await page.evaluate(() => window.dlxPage.controller.traces.sudoku.depth) >= 1, 'at its first choice');
+  assert.match(await noticeText(page), /Logic was stuck, so the search takes over/);
+  await shot(page, 'hint-stuck-search');
+});
+
+test('pencil marks: Shift/Alt + digit, pencil mode by keyboard and pointer; undo and redo cover every change', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.click('#board .cell >> nth=0');
+  await page.keyboard.press('Shift+Digit1');
+  await page.keyboard.press('Alt+Digit3');
+  assert.deepEqual(await pencilOf(page, 0), [1, 3]);
+  assert.match(await page.$eval('#board .cell[data-cell="0"]', (c) => c.getAttribute('aria-label')), /pencil marks 1 3$/);
+  // Pencil mode: a digit alone toggles, and so does a click on the mark's place (5: the middle).
+  await page.click('#pencil');
+  await page.focus('#board .cell >> nth=0'); // (a click in pencil mode would toggle the mark under it)
+  await page.keyboard.press('3');
+  assert.deepEqual(await pencilOf(page, 0), [1]);
+  const box = await page.locator('#board .cell >> nth=0').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.click(box.x + box.width * 0.85, box.y + box.height * 0.85); // 9
+  assert.deepEqual(await pencilOf(page, 0), [1, 5, 9]);
+  await shot(page, 'pencil-marks');
+  await page.click('#pencil');
+  assert.equal(await givens(page), POJ1, 'no digit typed');
+  // A digit, then undo and redo each change.
+  await page.click('#board .cell >> nth=3');
+  await page.keyboard.press('4');
+  const typed = `${POJ1.slice(0, 3)}4${POJ1.slice(4)}`;
+  assert.equal(await givens(page), typed);
+  await page.keyboard.press('Control+z');
+  assert.equal(await givens(page), POJ1);
+  assert.match(await noticeText(page), /^Undone: 4 in r1c4\.$/);
+  await page.keyboard.press('Control+z');
+  assert.deepEqual(await pencilOf(page, 0), [1, 5]);
+  await page.click('#undo');
+  await page.click('#undo');
+  assert.deepEqual(await pencilOf(page, 0), [1, 3]);
+  await page.keyboard.press('Control+Shift+z');
+  await page.keyboard.press('Control+y');
+  assert.deepEqual(await pencilOf(page, 0), [1, 5]);
+  await page.click('#redo');
+  await page.click('#redo');
+  assert.equal(await givens(page), typed);
+  assert.equal(await page.$eval('#redo', (b) => b.disabled), true);
+  // Clear and a new puzzle are undone too, with the pencil marks of the board they replaced.
+  await page.click('#clear');
+  assert.equal(await givens(page), EMPTY);
+  await page.click('#new-puzzle');
+  await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('New '), null, { timeout: 10_000 });
+  await page.keyboard.press('Control+z');
+  assert.equal(await givens(page), EMPTY);
+  await page.keyboard.press('Control+z');
+  assert.equal(await givens(page), typed);
+  assert.deepEqual(await pencilOf(page, 0), [1, 5, 9]);
+  assert.match(await noticeText(page), /previous puzzle is back/);
+  // A digit's cell takes no pencil mark, and says why.
+  await page.click('#board .cell >> nth=1');
+  await page.keyboard.press('Shift+Digit5');
+  assert.deepEqual(await pencilOf(page, 1), []);
+  assert.match(await noticeText(page), /r1c2 holds a digit: clear it/);
+  // The marks' cell on a phone and in dark mode.
+  const phone = await open(`#p=${POJ1}`, { width: 375, height: 812, dark: true });
+  await phone.click('#board .cell >> nth=0');
+  for (const d of [1, 5, 9]) await phone.keyboard.press(`Shift+Digit${d}`);
+  assert.equal((await askHint(phone)).kind, 'step');
+  await phone.waitForFunction(() => document.querySelector('#hint-panel').getBoundingClientRect().bottom <= innerHeight + 1, null, { timeout: 3000 });
+  await shot(phone, 'pencil-hint-phone-dark');
+});
+
+// --- every size (issue 16) -----------------------------------------------------------------------
+const POJ3076_GRID = data('poj3076.in').split('\n').slice(0, 16).join('\n') + '\n';
+const POJ16 = POJ3076_GRID.replace(/\n/g, '').replace(/-/g, '.');
+const POJ16_OUT = data('poj3076.out').split('\n').slice(0, 16).join(''); // the judge's expected answer
+const LETTERS16 = 'ABCDEFGHIJKLMNOP';
+const EMPTY16 = '.'.repeat(256);
+const sizeShown = (page) => page.$eval('#size', (s) => Number(s.value));
+
+test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid pasted and solved; the size change is undone', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.selectOption('#size', '16');
+  assert.equal(await page.$$eval('#board [role="row"]', (r) => r.length), 16);
+  assert.equal(await page.$$eval('#board .cell', (c) => c.length), 256);
+  assert.equal(await givens(page), EMPTY16);
+  assert.match(await page.$eval('#size-note', (n) => n.textContent), /16×16 in A–P: type A–P \(either case\)/);
+  // the 9×9 puzzle typed before is one Undo away (the notice offers it too)
+  assert.match(await noticeText(page), /empty 16×16 grid/);
+  await page.click('#undo');
+  assert.equal(await sizeShown(page), 9);
+  assert.equal(await givens(page), POJ1);
+  await page.click('#redo');
+  assert.equal(await sizeShown(page), 16);
+  // keyboard: letters in either case, arrows by a row of 16, Backspace and Delete
+  await page.click('#board .cell >> nth=0');
+  await page.keyboard.type('aBc');
+  await page.keyboard.press('ArrowDown'); // from r1c4 to r2c4
+  await page.keyboard.type('p');
+  assert.equal((await givens(page)).slice(0, 20), 'ABC................P');
+  await page.keyboard.press('Backspace'); // erases the P just typed
+  assert.equal((await givens(page))[19], '.');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft'); // r2c2: in box 1 with the A of r1c1
+  await page.keyboard.type('a');
+  assert.deepEqual(await page.$$eval('#board .cell.clash', (cs) => cs.map((c) => c.dataset.cell)), ['0', '17']);
+  assert.match(await noticeText(page), /r2c2: A already in box 1 \(r1c1\)/);
+  assert.match(await page.$eval('#board .cell >> nth=17', (c) => c.getAttribute('aria-label')), /row 2, column 2, given A, clashes/);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Delete');
+  assert.equal(await page.$$eval('#board .cell.clash', (cs) => cs.length), 0);
+  // a POJ 3076 grid pasted: read as 16×16 in letters, the selector follows
+  await paste(page, POJ3076_GRID);
+  assert.equal(await sizeShown(page), 16);
+  assert.equal(await givens(page), POJ16);
+  assert.match(await noticeText(page), /POJ 3076/);
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="unique"]', { timeout: 10000 });
+  const answer = await shown(page);
+  assert.equal(answer, POJ16_OUT, 'the judge\'s expected output');
+  assert.ok(oracle.solves(answer, POJ16, LETTERS16), 'a valid 16×16 grid that keeps the givens');
+  await shot(page, 'sixteen-solved-1280');
+  // a 9×9 paste switches back; Undo brings the 16×16 back
+  await paste(page, HDU);
+  assert.equal(await sizeShown(page), 9);
+  await page.click('#undo');
+  assert.equal(await sizeShown(page), 16);
+  assert.equal(await givens(page), POJ16);
+});
+
+test('every size: a hard 16×16 solved in the page\'s worker (time measured), traced forward and back exactly', async () => {
+  const page = await open(`#p=${HARD16}`);
+  assert.equal(await sizeShown(page), 16);
+  const t0 = Date.now();
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="unique"]', { timeout: 10000 }); // a hang bound, not a goal
+  const wall = Date.now() - t0;
+  const answer = await shown(page);
+  assert.ok(oracle.solves(answer, HARD16, LETTERS16), `a valid 16×16 grid that keeps the givens: ${answer}`);
+  const worker = (await page.$eval('#result', (r) => r.textContent)).match(/\(([^)]*)\)/)[1];
+  // the worker's own time over 5 runs, the page's clock (what the user waits, minus the click)
+  const times = await page.evaluate(async (line) => {
+    const out = [];
+    for (let k = 0; k < 5; k++) out.push((await window.dlxPage.solver.verdict(line)).ms);
+    return out.sort((a, b) => a - b);
+  }, await page.evaluate(() => window.dlxPage.sudoku.engineLine()));
+  console.log(`     16×16 line 95 of sudoku16.txt in the worker: ${times.map((t) => t.toFixed(1)).join(', ')} ms (median ${times[2].toFixed(1)} ms); first Solve said ${worker}, ${wall} ms from click to answer`);
+  // the trace: forward 150 events and back, forward 8 choices and back: exactly as it was
+  await page.click('#board .cell >> nth=0'); // a step hides the answer
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press(']');
+  await page.keyboard.press('[');
+  const start = await snapshot(page);
+  for (let k = 0; k < 150; k++) await page.keyboard.press(']');
+  assert.equal(await counter(page, 'events'), 150);
+  assert.match(await narration(page), /r\d+c\d+|'(row|column|box) \d+ has [A-P]'/);
+  assert.notEqual(await snapshot(page), start);
+  const placed = await page.$$eval('#board .cell[data-kind="placed"] .placed .on', (s) => s.map((x) => x.textContent));
+  assert.ok(placed.length > 0 && placed.every((x) => /^[A-P]$/.test(x)), `the search's letters: ${placed.join('')}`);
+  for (let k = 0; k < 150; k++) await page.keyboard.press('[');
+  assert.equal(await counter(page, 'events'), 0);
+  sameDom(await snapshot(page), start, '150 forward, 150 back at 16×16');
+  for (let k = 0; k < 8; k++) await page.keyboard.press('}');
+  // Level 1 first, or the levels left out counted (the row beside a 16×16 holds a few).
+  const crumbs = await page.$$eval('#stack li', (l) => l.map((x) => x.textContent));
+  assert.match(crumbs[0], /^(1\. |levels? 1(–\d+)?$)/, JSON.stringify(crumbs));
+  assert.match(crumbs.at(-1), /^\d+\. /);
+  for (let k = 0; k < 8; k++) await page.keyboard.press('{');
+  while ((await counter(page, 'events')) > 0) await page.keyboard.press('[');
+  sameDom(await snapshot(page), start, '8 choices forward, back at 16×16');
+  // the item panels: four of 16×16, headed by the puzzle's letters
+  assert.equal(await page.$$eval('#items .item', (s) => s.length), 1024);
+  assert.equal(await page.$eval('.panel-row .axis-row', (r) => r.textContent), 'ABCDEFGHIJKLMNOP');
+  assert.match(await page.$eval('#watch-sub', (s) => s.textContent), /4,096 × 1,024/);
+  assert.equal(await page.$eval('.tagline', (s) => s.textContent), "Knuth's Algorithm X with dancing links, step by step, on a 16×16 Sudoku: 4,096 options × 1,024 items");
+  assert.equal(await page.$eval('#matrix-area', (m) => m.hidden), !(await page.evaluate(() => typeof window.dlxPage.matrix.setShape === 'function')));
+});
+
+test('every size: 4×4 teaching examples: counted labels, a dead end undone, six solutions; links carry the size', async () => {
+  const page = await open('');
+  await page.selectOption('#size', '4');
+  const names = await page.$$eval('#examples option', (os) => os.filter((o) => o.value).map((o) => o.textContent));
+  assert.deepEqual(names, ['4×4, 4 clues (singles only)', '4×4, 5 clues (singles only)', '4×4, no solution: a dead end and the take-backs', '4×4, 3 clues, 6 solutions: branches and backtracks']);
+  assert.equal(await page.$$eval('#items .item', (s) => s.length), 64);
+  await page.selectOption('#examples', 'four-dead');
+  const line = await givens(page);
+  assert.equal(line, '....2..3.4.....1');
+  assert.deepEqual(oracle.solutions(line, 5, '1234'), [], 'no solution, by the plain search');
+  // to the dead end: a cell has been tried, and something is on the board that the search placed
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  assert.match(await narration(page), /^Dead end: .* has no (candidate|place) left; back up\./);
+  assert.equal(await counter(page, 'deadEnds'), 1);
+  const atDeadEnd = await page.$$eval('#board .cell[data-kind="placed"]', (c) => c.length);
+  assert.ok(atDeadEnd > 0, 'the search had placed digits');
+  assert.match(await page.$eval('#stack', (s) => s.textContent), /^1\. r\dc\d: \d \(1 of 1\)/, 'forced moves led here');
+  await shot(page, 'four-dead-end-1280');
+  // then the backtrack: each try is taken back, and the search ends with the board as given
+  const seen = [];
+  for (let k = 0; k < 60 && !(await page.evaluate(() => window.dlxPage.controller.trace.done)); k++) {
+    await page.keyboard.press(']');
+    seen.push(await narration(page));
+  }
+  assert.ok(seen.some((t) => /^Take back r\dc\d = \d/.test(t)), `a try taken back: ${seen.join(' | ')}`);
+  assert.match(seen.at(-1), /^Search complete: 0 solutions, 1 dead end/);
+  assert.equal(await page.$$eval('#board .cell[data-kind="placed"]', (c) => c.length), 0);
+  // several solutions: counted, and Next solution visits them
+  await page.selectOption('#examples', 'four-many');
+  await page.click('#count');
+  await page.waitForSelector('#result[data-kind="count"]');
+  assert.match(await page.$eval('#result', (r) => r.textContent), /^6 solutions: the whole search tree/);
+  assert.equal(oracle.solutions('1..4..3.........', 100, '1234').length, 6);
+  for (let k = 1; k <= 6; k++) {
+    await page.click('[data-action="nextSolution"]');
+    await settle(page);
+    assert.ok(oracle.solves(await shown(page), '1..4..3.........', '1234'), `solution ${k}`);
+    // A branch among the open levels (the row of choices may count it among the levels left out).
+    if (k === 1) assert.ok(await page.evaluate(() => { const c = window.dlxPage.controller.trace.choices(); for (let j = 3; j < c.length; j += 5) if (c[j] >= 2) return true; return false; }), 'a branch');
+  }
+  assert.equal(await counter(page, 'solutions'), 6);
+  await shot(page, 'four-1280');
+  // the link: the size round-trips, at its step
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /^#p=1\.\.4\.\.3\.{9}&s=\d+$/);
+  const again = await open(hash);
+  assert.equal(await sizeShown(again), 4);
+  assert.equal(await counter(again, 'solutions'), 6);
+  assert.equal(await shown(again), await shown(page));
+  const phone = await open('#p=....2..3.4.....1&s=20', { width: 375, height: 812 });
+  await shot(phone, 'four-375');
+});
+
+test('every size: a 16×16 and an empty one round-trip in the link; 1–9, A–G with letters only says its alphabet; bad sizes get a message', async () => {
+  const page = await open(`#p=${POJ16}&s=30`);
+  assert.deepEqual([await sizeShown(page), await givens(page), await counter(page, 'events')], [16, POJ16, 30]);
+  assert.equal(await page.evaluate(() => location.hash), `#p=${POJ16}&s=30`);
+  const empty = await open(`#p=${EMPTY16}`);
+  assert.deepEqual([await sizeShown(empty), await givens(empty)], [16, EMPTY16]);
+  assert.equal(await empty.evaluate(() => location.hash), `#p=${EMPTY16}`);
+  // a 16×16 in 1–9, A–G: once only letters are left, the link says the alphabet
+  await paste(empty, `1G${'.'.repeat(254)}`);
+  assert.match(await page.$eval('#size-note', (n) => n.textContent), /A–P/);
+  assert.match(await empty.$eval('#size-note', (n) => n.textContent), /1–9 and A–G/);
+  await empty.click('#board .cell >> nth=0');
+  await empty.keyboard.press('Delete');
+  const hash = await empty.evaluate(() => location.hash);
+  assert.equal(hash, `#p=.G${'.'.repeat(254)}&a=digits`);
+  const digits = await open(hash);
+  assert.equal((await givens(digits)).slice(0, 2), '.G');
+  assert.match(await digits.$eval('#board .cell >> nth=1', (c) => c.getAttribute('aria-label')), /given G/);
+  assert.match(await digits.$eval('#size-note', (n) => n.textContent), /1–9 and A–G/);
+  await digits.click('#board .cell >> nth=0');
+  await digits.keyboard.type('g'); // G is 16 here: it clashes with r1c2's G
+  assert.match(await noticeText(digits), /r1c2: G already in row 1 \(r1c1\)|G already in row 1/);
+  // bad sizes, symbols and alphabets: a clear message, the default puzzle, a page that works
+  for (const [bad, message] of [
+    [`#p=${'.'.repeat(100)}`, /has 100 characters, not 16, 81, 256 or 625 \(a 4×4, 9×9, 16×16 or 25×25 grid\); ignored/],
+    [`#p=Z${'.'.repeat(255)}`, /'Z' is not a symbol of a 16×16 grid/],
+    [`#p=5${'.'.repeat(15)}`, /does not read: .*'5'/],
+    [`#p=${POJ16}&a=runes`, /alphabet "runes" is not "digits" or "letters"/],
+    [`#p=P${'.'.repeat(255)}&a=digits`, /'P'/],
+    // an alphabet the size does not have: a 9×9 in letters stopped the page from starting
+    [`#p=${POJ1}&a=letters`, /^The link's puzzle does not read: a 9×9 grid is not written in letters; ignored\./],
+    [`#p=${'.'.repeat(16)}&a=letters`, /a 4×4 grid is not written in letters; ignored/],
+    [`#p=${'.'.repeat(625)}&a=digits`, /a 25×25 grid is not written in digits; ignored/],
+    // 16 characters are a 4×4 in a link, never a POJ 3076 row ("puzzle 1 stops after 1 rows")
+    [`#p=ABCD${'.'.repeat(12)}`, /^The link's puzzle does not read: cell 1 \(r1c1\): 'A' is not a symbol of a 4×4 grid \(1–4\) or a blank; ignored\./],
+  ]) {
+    const p = await open(bad);
+    assert.match(await noticeText(p), message, bad);
+    if (!bad.includes('runes')) {
+      assert.equal(await sizeShown(p), 9, bad);
+      assert.equal(await givens(p), POJ2, `${bad}: the default puzzle`);
+    }
+    await p.keyboard.press(']');
+  }
+});
+
+test('every size: a size change under the pointer, resting on a cell the new size does not have, changes the size whole', async () => {
+  // The pointer rests on r9c9 of a 9×9 (on r7c5, cell 100, of a 16×16) and the size goes to
+  // 4×4 (9×9) by the keyboard: the board was rebuilt under it, and its hover, still naming
+  // cell 80 (100), threw "no item cell 80" from the middle of the change: the link kept the
+  // old puzzle and the notice lost its Undo.
+  for (const [from, cell, to] of [[POJ1, 80, 4], [POJ16, 100, 9]]) {
+    const page = await open(`#p=${from}`);
+    await page.hover(`#board .cell >> nth=${cell}`);
+    await page.focus('#size');
+    await page.selectOption('#size', String(to));
+    const empty = '.'.repeat(to * to);
+    await page.waitForFunction((e) => location.hash === `#p=${e}`, empty, { timeout: 5000 });
+    assert.deepEqual([await sizeShown(page), await givens(page)], [to, empty], `${cell} then ${to}`);
+    assert.match(await noticeText(page), new RegExp(`^An empty ${to}×${to} grid: .*Undo$`));
+    await page.click('#notice button:text-is("Undo")');
+    assert.deepEqual([await sizeShown(page), await givens(page)], [Math.sqrt(from.length), from]);
+  }
+});
+
+/**
+ * Which of the first 201 narrations (steps 0 to 200) overflow their box, each as "step:
+ * text". A step renders at once, and reading the box's heights lays it out, so no frame is
+ * waited for: on boxes made too small, waiting a frame after each step measured the same
+ * heights at every step, in four times the time (40 s of the e2e stage).
+ */
+const narrationsCut = (page) => page.evaluate(() => {
+  const box = document.querySelector('#narration');
+  const out = [];
+  for (let k = 0; k <= 200; k++) {
+    if (k) window.dlxPage.player.forward(1);
+    if (box.scrollHeight > box.clientHeight + 1) out.push(`${k}: ${box.textContent}`);
+  }
+  return out;
+});
+
+test('every size: the narration is never cut off beside a 16×16 or 25×25 board, nor in large type', async () => {
+  // Its box is a fixed two lines (new text never moves the views below): beside the wider
+  // boards, and in large type, a third line was cut through the middle at one step in eight.
+  // One page, each case's board by its link's hash (a link followed), large type switched on
+  // for the last two: 1 page loaded, not 4.
+  let page = null;
+  for (const [hash, large] of [[`#p=${'.'.repeat(625)}`, false], [`#p=${EMPTY16}`, false], [`#p=${HARD}`, true], [`#p=${EMPTY}`, true]]) {
+    if (!page) page = await open(hash);
+    else await visit(page, hash);
+    if (large && !(await page.evaluate(() => document.documentElement.classList.contains('large')))) {
+      await page.click('#large-type');
+      await page.evaluate(() => document.activeElement.blur());
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    }
+    assert.deepEqual(await page.evaluate(() => [window.dlxPage.controller.trace.events, location.hash.split('&')[0], document.documentElement.classList.contains('large')]), [0, hash, large], 'the case\'s link, at step 0');
+    const cut = await narrationsCut(page);
+    assert.deepEqual(cut, [], `${hash.slice(0, 12)}…${large ? ' in large type' : ''}: ${cut.length} of 201 narrations overflow their box`);
+    if (hash.length > 600) await shotOf(page, '.right', 'narration-25x25');
+  }
+});
+
+test('every size: the narration is never cut off on a 1024×768 projector or a 320 px phone, plain or in large type', async () => {
+  // Its box's height was set by the screen's width and the grid's size, not by its own
+  // width: beside a 9×9 board on a 1024×768 projector two lines cut a third through its
+  // middle at one step in seven ("Branch on r1c1: only 9 candidates left (fewest; 324 items
+  // tie at 9, …)"), beside a 25×25 in large type at 1280 four lines cut a fifth, and on a
+  // 320 px phone four lines cut a fifth (a sixth and seventh in large type).
+  // 'stored': large type chosen on an earlier visit. Applied by the page's module after the
+  // first layout, the box kept measuring its width in plain type's em (Chromium re-reads a
+  // container query's em only when the container's size changes, and on a phone it does
+  // not): 4 lines where 6 were needed.
+  // Knuth's example on the projector in large type: its step 1 ("Branch on item A: only 2
+  // options left (fewest; 5 items tie at 2, and the first in item order is taken): 'A D G' or
+  // 'A D'.") needs four lines there, and its box had three (seen in scripts/review-shots.mjs).
+  const cases = [[1024, 768, EMPTY, false], [1024, 768, '.'.repeat(625), false], [1024, 768, HARD, true], [1280, 800, '.'.repeat(625), true], [320, 640, EMPTY, false], [320, 640, EMPTY16, true], [360, 740, EMPTY, 'stored'], [1024, 768, 'knuth', true], [320, 640, 'knuth', true]];
+  const cut = [];
+  // One page for the cases shown by a link and a screen (resized, large type switched, a new
+  // link's hash: a window resized or a link followed, as the layout walk does), one loaded for
+  // large type stored, which is about the page's first layout: 2 pages loaded, not 9.
+  let shared = null, sharedLarge = false;
+  for (const [width, height, puzzle, large] of cases) {
+    const hash = puzzle === 'knuth' ? '#m=knuth' : `#p=${puzzle}`;
+    let page;
+    if (large === 'stored') {
+      page = await open(hash, { width, height, init: () => localStorage.setItem('dlx-large', 'on') });
+      assert.equal(await page.evaluate(() => document.documentElement.classList.contains('large')), true, 'large type as stored');
+    } else {
+      if (!shared) {
+        shared = await open(hash, { width, height });
+        assert.equal(await shared.evaluate(() => document.documentElement.classList.contains('large')), false, 'large type as stored');
+      }
+      page = shared;
+      await page.setViewportSize({ width, height });
+      if (large !== sharedLarge) {
+        await page.click('#large-type');
+        await page.evaluate(() => document.activeElement.blur());
+        sharedLarge = large;
+      }
+      // The case's link, from step 0 (Knuth's example keeps its step across a change of view: Restart).
+      if (!(await page.evaluate((h) => location.hash === h || location.hash.startsWith(`${h}&`), hash))) await visit(page, hash);
+      if (await page.evaluate(() => window.dlxPage.controller.trace.events !== 0)) {
+        await page.evaluate(() => document.querySelector('.transport [data-action="restart"]').click());
+      }
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await settle(page);
+      assert.deepEqual(await page.evaluate(() => [window.dlxPage.controller.trace.events, location.hash.split("&")[0]]), [0, hash], `${width}×${height}: the link, at step 0`);
+    }
+    const over = await narrationsCut(page);
+    if (over.length) cut.push(`${width}×${height} ${puzzle === 'knuth' ? "Knuth's example" : `${Math.sqrt(puzzle.length)}×${Math.sqrt(puzzle.length)}`}${large ? ` large type${large === 'stored' ? ' (stored)' : ''}` : ''}: ${over.length} of 201, e.g. ${over[0]}`);
+    if (width === 1024 && !large && puzzle === EMPTY) await shotOf(page, '.right', 'narration-1024');
+  }
+  assert.deepEqual(cut, [], 'narrations that overflow their box');
+});
+
+test('every size: screenshots of 4×4, 16×16 and 25×25 at 1280×800 and 375×812', async () => {
+  const S25 = data('sudoku25.txt').split('\n')[0].trim();
+  // One page a size, laid out again for the phone (as a resized window is, and as the layout
+  // walk above does): loading each board again took 40 s of CPU in all, not 23, and the
+  // phone's screenshots came out the same (0 to 6 pixels apart).
+  for (const [name, hash] of [['four', '#p=..2.4......1.4..&s=12'], ['sixteen', `#p=${HARD16}&s=120`], ['twentyfive', `#p=${S25}&s=60`]]) {
+    const page = await open(hash, { width: 1280, height: 800, reducedMotion: 'reduce' });
+    for (const [w, h] of [[1280, 800], [375, 812]]) {
+      if (w !== 1280) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.evaluate(() => new Promise((r) => { scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); }));
+        await settle(page);
+      }
+      await shot(page, `size-${name}-${w}`);
+      await page.$eval('#items', (e) => e.scrollIntoView());
+      await shot(page, `size-${name}-${w}-items`);
+    }
+  }
+  // at 25×25 on a phone the board fits the screen (it was 560 px wide, scrolled sideways)
+  // and its letters stay readable
+  const phone = await open(`#p=${S25}`, { width: 375, height: 812 });
+  const { scroll, client, font } = await phone.$eval('#board-wrap', (w) => ({ scroll: w.scrollWidth, client: w.clientWidth, font: parseFloat(getComputedStyle(w.querySelector('.cell .digit')).fontSize) }));
+  assert.ok(scroll <= client, `the 25×25 board fits a phone: ${scroll} px in ${client}`);
+  assert.ok(font >= 12, `letters of ${font} px`);
+});
+
+// --- issue 33: Algorithm X step by step, and the workbench's solutions as pictures -----------------
+/** The pseudocode's marked line: its step (an AlgorithmStep name), and whether a step back undid it. */
+const algoMark = (page) => page.evaluate(() => {
+  const marked = [...document.querySelectorAll('#algo li[aria-current="step"]')];
+  return marked.map((li) => `${li.dataset.step}${li.classList.contains('back') ? ' undone' : ''}`).join(' | ');
+});
+
+test('algorithm X: the pseudocode marks the line of five known moments, a step back the line it undid, in every view', async () => {
+  // Knuth's example, as his paper walks it: the start (X1); choose A, cover it, try 'A D'…
+  // (X5); the first dead end (X3: item E has no option left, after 11 events); a step back
+  // from it (X3's dead end undone); the solution (X2, after 30 events).
+  const page = await open('#m=knuth');
+  assert.equal(await algoMark(page), 'Start');
+  assert.equal(await page.$eval('#algo', (d) => d.open), true, 'shown at first');
+  for (let k = 0; k < 3; k++) await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'Try');
+  assert.match(await narration(page), /^Try option/);
+  for (let k = 0; k < 8; k++) await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'DeadEnd');
+  assert.match(await narration(page), /^Dead end/);
+  assert.equal(await page.$eval('#algo li[aria-current="step"]', (li) => li.textContent), 'It has none left? A dead end: go to X8.');
+  await page.keyboard.press('[');
+  assert.equal(await algoMark(page), 'DeadEnd undone');
+  assert.match(await page.$eval('#algo li[aria-current="step"]', (li) => li.textContent), /undone by the step back/);
+  await page.keyboard.press('[');
+  assert.equal(await algoMark(page), 'CoverOthers undone');
+  assert.equal(await page.$eval('#algo .algo-proc.running', (p) => p.dataset.proc), 'cover', 'cover\'s loops are the ones undone');
+  await page.keyboard.press(']');
+  assert.equal(await algoMark(page), 'CoverOthers');
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.run(30 - t.events, 0); window.dlxPage.shell.render(); });
+  assert.equal(await algoMark(page), 'Solution');
+  assert.match(await narration(page), /^Solution 1/);
+  // The Sudoku: its first event is X3's choice, its second X4's cover; the workbench and the lesson mark theirs.
+  const sudoku = await open(`#p=${HARD}&s=2`);
+  assert.equal(await algoMark(sudoku), 'CoverChosen');
+  assert.equal(await sudoku.$eval('#algo .algo-proc.running', (p) => p.dataset.proc), 'cover');
+  const bench = await openCover('#m=cover');
+  await galleryPick(bench, '4 queens');
+  for (let k = 0; k < 4; k++) await bench.keyboard.press(']');
+  assert.equal(await algoMark(bench), 'CoverOthers');
+  const lesson = await open('#lesson=6');
+  assert.match(await lesson.$eval('#lesson .lesson-text', (e) => e.textContent), /backs up/);
+  assert.equal(await algoMark(lesson), 'Untry', 'the backtrack\'s moment: X6 takes the option back');
+  // Moved on and back to the moment with the lesson's button: its line again, not a line undone.
+  for (let k = 0; k < 2; k++) await lesson.keyboard.press(']');
+  assert.equal(await algoMark(lesson), 'CoverOthers');
+  await lesson.click('#lesson .lesson-moved button');
+  assert.equal(await algoMark(lesson), 'Untry');
+  // Shown or hidden, and the page remembers.
+  await page.click('#algo > summary');
+  assert.equal(await page.$eval('#algo', (d) => d.open), false);
+  assert.equal(await page.$eval('#algo .algo-lines', (e) => e.checkVisibility()), false);
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await page.$eval('#algo', (d) => d.open), false, 'still hidden after a reload');
+  assert.equal(await page.$$eval('#algo li[aria-current="step"]', (l) => l.length), 1, 'hidden, it still follows the search');
+});
+
+/** The search tree as drawn: its nodes' count, the words read out, and where node `k` is on screen. */
+const treeShown = (page, k = 0) => page.evaluate(async (k) => {
+  const v = window.dlxPage.shell.views.tree;
+  v.scroller.scrollIntoView({ block: 'center' }); // drawn only while in view: wait for it
+  // Its IntersectionObserver's callback (a task of its own) draws it: under load, after the
+  // two frames that were waited for alone (CI: 1 node shown for 6). First that drawing of
+  // this step, then two frames.
+  for (const t0 = performance.now(); !(v.inView && v.key_ === `${v.pic.events} ${v.pic.depth}`) && performance.now() - t0 < 20000;) {
+    await new Promise((ok) => requestAnimationFrame(ok));
+  }
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const [x, y] = v.at(v.lay.x[k], v.lay.depth[k]);
+  const box = v.scroller.getBoundingClientRect();
+  return {
+    nodes: Number(document.querySelector('#tree').dataset.nodes),
+    said: document.querySelector('#tree .tree-said').textContent,
+    at: v.tree.at[k],
+    x: box.left + x - v.scroller.scrollLeft,
+    y: box.top + y - v.scroller.scrollTop,
+  };
+}, k);
+const counters = (page) => page.evaluate(() => {
+  const t = window.dlxPage.shell.trace;
+  return { events: t.events, nodes: t.nodes, deadEnds: t.deadEnds, solutions: t.solutions, depth: t.depth };
+});
+
+test('search tree: its counts are the search\'s, and a click or Enter on a node moves the search there and back', async () => {
+  const page = await open('#m=knuth');
+  assert.equal(await page.$eval('#tree', (d) => d.open), true, 'shown at first');
+  assert.equal(await page.$eval('#tree figure', (f) => f.getAttribute('aria-label')), 'Search tree');
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.run(1000, 0); window.dlxPage.shell.render(); });
+  let c = await counters(page);
+  let shown = await treeShown(page);
+  assert.equal(shown.nodes, c.nodes + 1, 'one node per option tried, and the root');
+  assert.equal(shown.said, '5 options tried, 1 dead end, 1 solution. The path: the start.');
+  // Folded, the finished branches are their top nodes alone ('A D G' hides 1, 'A D' 2); unfolded again.
+  await page.click('#tree button[aria-label="Fold finished branches"]');
+  assert.deepEqual(await page.evaluate(() => Array.from(window.dlxPage.shell.views.tree.lay.folded)), [0, 1, 0, 2, 0, 0]);
+  await page.click('#tree button[aria-label="Fold finished branches"]');
+  assert.equal(await page.$eval('#tree button[aria-label="Fold finished branches"]', (b) => b.getAttribute('aria-pressed')), 'false');
+  // A click on the dead end ("B C F", node 2, tried at event 8): back to that moment.
+  const dead = await treeShown(page, 2);
+  await page.mouse.click(dead.x, dead.y);
+  await settle(page);
+  c = await counters(page);
+  assert.deepEqual([c.events, c.depth], [8, 2]);
+  assert.match(await narration(page), /^Try option 'B C F'/);
+  assert.match((await treeShown(page)).said, /^2 options tried, 0 dead ends, 0 solutions, 1 branch on the path not yet tried\. The path: 'A D G': option 1 of 2 for item A; 'B C F': option 1 of 1 for item B\.$/);
+  // Forward, by the keys: the root's second branch, not yet tried (the tree is cut back at
+  // event 8): the search runs on until it tries it.
+  await page.focus('#tree .tree-scroll');
+  for (const key of ['Home', 'ArrowDown', 'ArrowRight']) await page.keyboard.press(key);
+  assert.equal(await page.$eval('#tree .tree-picked', (p) => p.textContent), 'Picked: item A: option 2 of 2, not yet tried. Enter goes there.');
+  assert.equal((await counters(page)).events, 8, 'the arrows move in the tree, not the search');
+  await page.keyboard.press('Enter');
+  await settle(page);
+  c = await counters(page);
+  assert.deepEqual([c.events, c.depth], [19, 1], 'forward to "A D", tried at event 19');
+  assert.equal((await treeShown(page)).nodes, 4);
+  assert.match(await narration(page), /^Try option 'A D'/);
+  // And back to the start by a click on the root.
+  const root = await treeShown(page, 0);
+  await page.mouse.click(root.x, root.y);
+  await settle(page);
+  assert.equal((await counters(page)).events, 0);
+  // A 9×9: the tree's counts against the search's after 3,000 steps.
+  const sudoku = await open(`#p=${HARD}&s=3000`);
+  c = await counters(sudoku);
+  shown = await treeShown(sudoku);
+  assert.equal(shown.nodes, c.nodes + 1);
+  assert.match(shown.said, new RegExp(`^${c.nodes} options tried, ${c.deadEnds} dead ends, 0 solutions, `));
+  assert.match(shown.said, new RegExp(`The path: (.*?: option \\d+ of \\d+ for [^;]*; ){${c.depth - 1}}[^;]*\\.$`), 'one step a level');
+  // Hidden, and remembered.
+  await sudoku.click('#tree > summary');
+  await sudoku.reload();
+  await sudoku.waitForSelector('body.ready');
+  assert.equal(await sudoku.$eval('#tree', (d) => d.open), false, 'still hidden after a reload');
+});
+
+test('search tree: past 16,384 nodes finished branches fold into counts that add up to the search\'s, and a step back through a fold', async () => {
+  // The empty grid at event 400,000 has tried tens of thousands of options.
+  const page = await open(`#p=${EMPTY}&s=400000`);
+  const c = await counters(page);
+  // A tree this big is drawn a few times a second while the search moves: the last draw comes
+  // within 250 ms.
+  const drawnAt = (nodes) => page.waitForFunction((nodes) => document.querySelector('#tree .tree-said').textContent.startsWith(`${nodes.toLocaleString('en-US')} options tried`), nodes, { timeout: 5000 });
+  await page.$eval('#tree', (t) => t.scrollIntoView());
+  await drawnAt(c.nodes);
+  const shown = await treeShown(page);
+  assert.ok(shown.nodes <= 16384 + 82, `${shown.nodes} nodes kept`);
+  assert.ok(c.nodes + 1 > 2 * shown.nodes, `${c.nodes} options tried`);
+  const n = (x) => x.toLocaleString('en-US');
+  assert.ok(shown.said.startsWith(`${n(c.nodes)} options tried, ${n(c.deadEnds)} dead ends, ${n(c.solutions)} solutions`), shown.said.slice(0, 120));
+  assert.match(shown.said, new RegExp(`Finished branches are drawn as counts \\(${n(shown.nodes)} nodes kept of ${n(c.nodes + 1)} nodes\\)\\.$`));
+  // What is drawn as counts: every node kept or folded is in the picture once.
+  const drawn = await page.evaluate(() => {
+    const { tree, lay } = window.dlxPage.shell.views.tree;
+    let all = 0;
+    for (let k = 0; k < tree.size; k++) all += 1 + lay.folded[k];
+    return { all, sums: lay.sums.length, leaves: [...lay.folded].filter((f, k) => f && !lay.shown[k]).length };
+  });
+  assert.equal(drawn.all, c.nodes + 1);
+  assert.ok(drawn.sums + drawn.leaves > 0, 'folded branches drawn');
+  // Back 30,000 events, into folded branches: the counts follow the search exactly.
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.runBack(30000, 0); window.dlxPage.shell.render(); });
+  const back = await counters(page);
+  await drawnAt(back.nodes);
+  const then = await treeShown(page);
+  assert.ok(then.said.startsWith(`${n(back.nodes)} options tried, ${n(back.deadEnds)} dead ends, ${n(back.solutions)} solutions`), then.said);
+  await shotOf(page, '#tree', 'tree-folded');
+  // A node on the path made again from a fold has no step kept: picked from the keyboard (End,
+  // then up to it), Enter takes the search back to the moment it tried that node. (Back to
+  // event 150,000: a branch finished and folded long before event 370,000.)
+  await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.runBack(t.events - 150000, 0); window.dlxPage.shell.render(); });
+  const deep = await counters(page);
+  await drawnAt(deep.nodes);
+  const path = () => page.evaluate(() => {
+    const { tree: t } = window.dlxPage.shell.views.tree;
+    return { ids: [...t.path], at: [...t.path].map((k) => t.at[k]), options: [...t.path].map((k) => t.option[k]) };
+  });
+  const before = await path();
+  const k = before.at.findIndex((at, j) => j > 0 && at === 0xffffffff);
+  assert.ok(k > 0, `a node on the path was made again from a fold (steps: ${before.at.join(' ')})`);
+  await page.focus('#tree .tree-scroll');
+  await page.keyboard.press('End');
+  for (let j = before.ids.length - 1; j > k; j--) await page.keyboard.press('ArrowUp');
+  assert.match(await page.$eval('#tree', (t) => t.textContent), /Picked: .*tried before its branch was folded/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !window.dlxPage.shell.player.busy, null, { timeout: 30000 });
+  const there = await counters(page);
+  assert.ok(there.events < deep.events, `back: ${there.events} < ${deep.events}`);
+  await drawnAt(there.nodes);
+  const after = await path();
+  assert.deepEqual(after.options, before.options.slice(0, k + 1), 'the search is at the node picked, its options the path');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastKind), await page.evaluate(() => window.dlxPage.dlx.EventKind.Try), 'right after it was tried');
+});
+
+test('plain backtracking: its node count is the plain DFS\'s, it steps with the search forwards and back, and a race shows the factor', async () => {
+  const page = await open(`#p=${POJ1}`);
+  assert.equal(await page.$eval('#plain', (d) => d.open), false, 'hidden at first');
+  await page.click('#plain > summary');
+  assert.equal(await page.$eval('#plain [role="region"]', (r) => r.getAttribute('aria-label')), 'Plain backtracking');
+  // Read after two frames: the panel follows the search in the page's render loop.
+  const shown = () => page.evaluate(async () => {
+    await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+    return {
+      said: Array.from(document.querySelectorAll('#plain .plain-counts'), (p) => p.textContent),
+      placed: document.querySelectorAll('#plain .plain-board .pb-placed').length,
+      board: Array.from(document.querySelectorAll('#plain .plain-board span'), (c) => c.textContent || '.').join(''),
+      factor: document.querySelector('#plain .plain-factor').textContent,
+    };
+  });
+  let got = await shown();
+  assert.equal(got.said[0], 'Plain backtracking: 0 nodes, 0 dead ends, 0 solutions.');
+  assert.equal(got.said[1], 'Dancing links: 0 nodes, 0 dead ends, 0 solutions.');
+  // Forward three choices: three options tried there, three digits placed here; one back: two.
+  for (let k = 0; k < 3; k++) {
+    await page.click('[data-action="nextChoice"]');
+    await settle(page);
+  }
+  let c = await counters(page);
+  assert.equal(c.nodes, 3);
+  got = await shown();
+  assert.match(got.said[0], /^Plain backtracking: 3 nodes, /);
+  assert.equal(got.placed, 3);
+  await page.click('[data-action="prevChoice"]');
+  await settle(page);
+  got = await shown();
+  assert.match(got.said[0], /^Plain backtracking: 2 nodes, /);
+  assert.equal(got.placed, 2);
+  // The race: both to the end. 330 nodes and 68 dead ends: the plain DFS's own count of this
+  // puzzle (src/sudoku/dfs.rs, the_counts_the_page_shows_for_contest_puzzle_1, which checks it
+  // against the seed's recursion).
+  await page.click('#plain .plain-bar button');
+  await page.waitForFunction(() => / more\.$| fewer\.$| as many\.$/.test(document.querySelector('#plain .plain-factor').textContent), null, { timeout: 20000 });
+  c = await counters(page);
+  got = await shown();
+  assert.equal(got.said[0], 'Plain backtracking: 330 nodes, 68 dead ends, 1 solution (done).');
+  const m = got.factor.match(/^Plain backtracking: 330 nodes; dancing links: (\d+) nodes; ([\d.,]+)× more\.$/);
+  assert.ok(m, got.factor);
+  assert.equal(Number(m[1]), c.nodes);
+  assert.ok(Math.abs(Number(m[2]) - 330 / c.nodes) < 0.06, `${m[2]} is 330 / ${c.nodes}`);
+  // Ended, the plain search has taken every digit back; its board shows the solution it found.
+  assert.deepEqual([got.board], oracle.solutions(POJ1), 'the plain board at the end: the solution');
+  assert.equal(got.placed, [...POJ1].filter((ch) => !/[1-9]/.test(ch)).length, 'its digits placed, the givens apart');
+  // A step back afterwards: the plain search follows again, to the DLX search's node count.
+  await page.click('[data-action="prevChoice"]');
+  await settle(page);
+  c = await counters(page);
+  got = await shown();
+  assert.match(got.said[0], new RegExp(`^Plain backtracking: ${c.nodes} nodes?, `));
+  assert.equal(got.factor, '');
+  // Shown, and remembered.
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await page.$eval('#plain', (d) => d.open), true, 'still shown after a reload');
+});
+
+test('predict: in the Sudoku, the workbench and the lesson, a click on an item\'s square or chip answers; wrong says the fewest options rule', async () => {
+  // The answer, from a search of the test's own: its first event, and the lengths before it.
+  const t = new dlx.Trace(HARD);
+  t.refresh(); // the lengths are read after a refresh
+  const len = t.itemLengths(), covered = new Set(t.coveredItems());
+  t.run(1, 0);
+  assert.equal(t.lastKind, dlx.EventKind.Choose);
+  const chosen = t.lastA, fewest = t.lastB;
+  let longer = -1;
+  for (let i = 0; i < t.primary && longer < 0; i++) if (!covered.has(i) && len[i] > fewest) longer = i;
+  t.free();
+  const page = await open(`#p=${HARD}`);
+  await page.click('#predict-toggle');
+  assert.ok((await predictState(page)).asking);
+  await page.click(`#items [data-item="${longer}"]`);
+  let s = await predictState(page);
+  assert.equal(s.right, 'false');
+  assert.match(s.verdict, new RegExp(`^No: .* has ${len[longer]} (candidates|places) left; the search takes the item with the fewest\\. It chooses .*, with ${fewest} (candidate|place)s? left`));
+  assert.equal(s.score, 'Score: 0 right of 1');
+  assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.lastA), chosen, 'the search chose its own item');
+  // On to the next choice; the item the search will choose, clicked, is right.
+  for (let k = 0; k < 30 && !(await predictState(page)).asking; k++) await page.keyboard.press(']');
+  const next = await page.evaluate(() => Number(window.dlxPage.shell.trace.peek() >> 32n));
+  await page.click(`#items [data-item="${next}"]`);
+  s = await predictState(page);
+  assert.equal(s.right, 'true');
+  assert.match(s.verdict, /^Right: .*: the fewest/);
+  assert.equal(s.score, 'Score: 1 right of 2');
+  // The workbench: 4 queens; a chip picked.
+  const bench = await openCover('#m=cover');
+  await galleryPick(bench, '4 queens');
+  await bench.click('#predict-toggle');
+  assert.ok((await predictState(bench)).asking);
+  const first = await bench.evaluate(() => Number(window.dlxPage.shell.trace.peek() >> 32n));
+  await bench.click(`#cover-items li[data-item="${first}"]`);
+  assert.equal((await predictState(bench)).right, 'true');
+  // Knuth's diagram: a header clicked.
+  const knuth = await open('#m=knuth');
+  await knuth.click('#predict-toggle');
+  await knuth.click('#dance .node.header[data-item="1"]');
+  s = await predictState(knuth);
+  assert.equal(s.verdict, 'No: Item B has 2 options too, a tie: the first in item order is taken. It chooses item A, with 2 options left.');
+  // The lesson: its step's search asks too, and its words stay.
+  const lesson = await open('#lesson=3');
+  await lesson.click('#predict-toggle');
+  for (let k = 0; k < 40 && !(await predictState(lesson)).asking; k++) await lesson.keyboard.press(']');
+  assert.ok((await predictState(lesson)).asking, 'the lesson\'s search stops before a choice');
+  await lesson.click('#predict .predict-pick button:text-is("Show me")');
+  s = await predictState(lesson);
+  assert.equal(s.asking, false);
+  assert.equal(s.score, 'Score: none asked yet', 'Show me is not scored');
+  assert.equal(await lesson.$eval('#lesson', (e) => e.hidden), false, 'the lesson is still open');
+  // With predict on, the lesson's next step still goes to its own moment (its way there asks nothing).
+  await lesson.keyboard.press('Escape');
+  await lesson.click('#lesson-open');
+  await lesson.click('#lesson .lesson-dot:text-is("4")');
+  assert.match(await lesson.$eval('#lesson-title', (e) => e.textContent), /^Step 4 of 7/);
+  assert.equal(await lesson.$eval('#lesson .lesson-moved', (e) => e.hidden), true, 'at the step\'s moment');
+});
+
+test('search tree: as it grows, the drawing scrolls where the box does, and a tree no wider than its box keeps its root in view', async () => {
+  const page = await open(`#p=${POJ2}`);
+  const seen = [];
+  for (const n of [40, 400]) {
+    await page.evaluate((n) => window.dlxPage.player.forward(n), n);
+    await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    // The tree is drawn only in view: scrolled to it, it waits for its IntersectionObserver,
+    // whose callback (a task of its own) then draws this step and follows its node with the
+    // box's old size. Under load that task came after the two frames counted below, and the
+    // follow's scroll (148) was read before the box's new size clamped it (0): CI's flaky
+    // failure, three at a time. So: first the drawing of this step, then two frames.
+    await page.waitForFunction(() => {
+      const t = window.dlxPage.shell.views.tree;
+      return t.inView && t.key_ === `${t.pic.events} ${t.pic.depth}`;
+    }, null, { timeout: 30000 });
+    // After the box's new size has come back through its observer: two frames.
+    seen.push(await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const t = window.dlxPage.shell.views.tree;
+      const sc = document.querySelector('#tree .tree-scroll');
+      const root = t.at(t.lay.x[0], 0)[1];
+      done({ events: t.trace.events, model: t.scroll[1], box: sc.scrollTop, root, height: sc.clientHeight, wide: t.spaceSize[0] > t.css[0] });
+    })))));
+  }
+  for (const s of seen) assert.equal(s.model, s.box, `the tree is drawn for the box's scroll: ${JSON.stringify(s)}`);
+  // At 40 steps (8 levels) the tree fits its box: the root is in view. Before, the drawing
+  // counted a horizontal scroll bar the box did not have and drew 6 px above the box's place.
+  const first = seen[0];
+  assert.ok(!first.wide && first.root >= first.box && first.root <= first.box + first.height, JSON.stringify(first));
+});
+
+// The box's own scroll comes back as an event after the frame that wrote it. A redraw in a
+// task between (the tree's timer, the worker's message) moved the model on to a newer follow;
+// the stale event then put the old position back, painted the tree there, and the newer
+// follow was lost until the next redraw (CI: "12 paints for 9 redraws" in the test below,
+// three at a time under load).
+test('search tree: the box\'s own scroll coming back after a newer follow does not undo it', async () => {
+  const page = await open(`#p=${POJ2}`);
+  await page.evaluate(() => window.dlxPage.player.forward(400));
+  await treeShown(page);
+  // Three times over: the first time the event came before the task in every run, later times after.
+  const rs = await page.evaluate(async () => {
+    const t = window.dlxPage.shell.views.tree;
+    const sc = document.querySelector('#tree .tree-scroll');
+    const frame = () => new Promise((go) => requestAnimationFrame(go));
+    const out = [];
+    for (let k = 0; k < 3; k++) {
+      await frame();
+      await frame();
+      const [w, h] = t.spaceSize;
+      t.show(w, h, 0); // the far corner: the box is scrolled there at the next frame
+      const a = [...t.scroll];
+      await frame();
+      await new Promise((go) => setTimeout(go, 0)); // a task after that frame, before the event
+      t.show(0, 0, 0); // a newer follow
+      const b = [...t.scroll];
+      const paints = t.stats.paints;
+      for (let f = 0; f < 4; f++) await frame();
+      out.push({ k, a, b, model: [...t.scroll], box: [sc.scrollLeft, sc.scrollTop], paints: t.stats.paints - paints });
+    }
+    return out;
+  });
+  for (const r of rs) {
+    assert.ok(r.a[0] !== r.b[0] || r.a[1] !== r.b[1], `the tree scrolls in its box: ${JSON.stringify(r)}`);
+    assert.deepEqual(r.model, r.b, `the drawing keeps the newer follow: ${JSON.stringify(r)}`);
+    assert.deepEqual(r.box, r.b, `the box keeps the newer follow: ${JSON.stringify(r)}`);
+    assert.equal(r.paints, 0, `no paint for the box's own scrolls: ${JSON.stringify(r)}`);
+  }
+});
+
+test('search tree: at top speed its box is scrolled between frames, never inside the player\'s (a forced layout), and each redraw paints once', async () => {
+  const page = await playingAtTopSpeed(`#p=${EMPTY}`);
+  const r = await page.evaluate(() => new Promise((done) => {
+    document.querySelector('#tree').open = true;
+    document.querySelector('#tree').scrollIntoView();
+    const { shell } = window.dlxPage;
+    const t = shell.views.tree;
+    const sc = document.querySelector('#tree .tree-scroll');
+    // Each write of the box's scroll, and whether the player's frame (the shell's render) made it.
+    let inRender = false, inside = 0, outside = 0;
+    const render = shell.render;
+    shell.render = function (...a) {
+      inRender = true;
+      try { return render.apply(this, a); } finally { inRender = false; }
+    };
+    for (const name of ['scrollLeft', 'scrollTop']) {
+      const d = Object.getOwnPropertyDescriptor(Element.prototype, name);
+      Object.defineProperty(sc, name, { configurable: true, get() { return d.get.call(this); }, set(v) { if (inRender) inside++; else outside++; d.set.call(this, v); } });
+    }
+    // Past the first second (the box comes into view and settles), two seconds counted.
+    setTimeout(() => {
+      const s0 = { ...t.stats };
+      setTimeout(() => {
+        delete shell.render;
+        done({ inside, outside, draws: t.stats.draws - s0.draws, paints: t.stats.paints - s0.paints, playing: window.dlxPage.player.playing, model: t.scroll, box: [sc.scrollLeft, sc.scrollTop] });
+      }, 2000);
+    }, 1000);
+  }));
+  assert.ok(r.playing, JSON.stringify(r));
+  // Before: every scroll was written inside the shell's render (and laid out the page there).
+  assert.equal(r.inside, 0, `scrolls written in the player's frame: ${JSON.stringify(r)}`);
+  assert.ok(r.outside > 0 && r.draws >= 2, `the tree was redrawn and its box followed it: ${JSON.stringify(r)}`);
+  // Before: each redraw painted the tree twice, the second time for its own scroll event.
+  assert.ok(r.paints <= r.draws + 1, `${r.paints} paints for ${r.draws} redraws`);
+});
+
+test('search tree: a link to a deep step shows the node the search is at, and a phone too', async () => {
+  // The page's first drawing of the tree comes before its box has a size: the follow to the
+  // current node was dropped, and the empty grid's link to step 400 showed the root, the
+  // node the search is at (depth 67) 480 px below the box's foot.
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    const page = await open(`#p=${EMPTY}&s=400`, { width, height });
+    await page.evaluate(() => document.querySelector('#tree').scrollIntoView());
+    const got = await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      const t = window.dlxPage.shell.views.tree;
+      const sc = document.querySelector('#tree .tree-scroll');
+      const [x, y] = t.at(t.lay.x[t.tree.path.at(-1)], t.lay.depth[t.tree.path.at(-1)]);
+      done({ x: Math.round(x - sc.scrollLeft), y: Math.round(y - sc.scrollTop), width: sc.clientWidth, height: sc.clientHeight });
+    }))));
+    assert.ok(got.x >= 0 && got.x <= got.width && got.y >= 0 && got.y <= got.height, `${width} px: the node the search is at, in the box: ${JSON.stringify(got)}`);
+  }
+});
+
+if (isMain(import.meta.url)) await main();
