@@ -3,7 +3,8 @@
 #
 #   scripts/setup.sh            everything: wasm32 target, rustfmt and clippy, the nightly toolchain
 #                               with miri and cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the
-#                               version in Cargo.lock), Chromium + ChromeDriver (apt), npm packages
+#                               version in Cargo.lock), Chromium + ChromeDriver, GNU parallel, Slurm
+#                               and munge (apt), npm packages
 #   scripts/setup.sh --serve    only what serving the page needs (scripts/serve.sh): the wasm32
 #                               target, wasm-bindgen-cli and npm packages
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
@@ -248,9 +249,10 @@ done
 
 # --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright), Chromium's headless
 # shell (the page's tests in playwright: tests/e2e/chromium.mjs, far less CPU than the whole
-# browser), and GNU parallel (tests/cover_parallel.rs runs the docs' command that counts
-# --split's subproblems with it) ------------------------------------------------------------------
-apt_pkgs=(chromium chromium-driver chromium-headless-shell parallel)
+# browser), GNU parallel (tests/cover_parallel.rs runs the docs' command that counts
+# --split's subproblems with it), and Slurm with munge (the slurm stage, tests/slurm/run.sh,
+# starts a single-node Slurm of its own; nothing here configures or starts one) --------------------
+apt_pkgs=(chromium chromium-driver chromium-headless-shell parallel slurm-wlm munge)
 missing=()
 for p in "${apt_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -268,8 +270,9 @@ else
     apt-get "${apt_opts[@]}" install --no-install-recommends "${missing[@]}" </dev/null
     say "apt packages installed in $((SECONDS - t1))s"
 fi
-for b in chromium chromedriver chromium-headless-shell; do
-    [[ -x /usr/bin/$b ]] || [[ "$(id -u)" != 0 ]] || die "/usr/bin/$b missing after install"
+for b in /usr/bin/chromium /usr/bin/chromedriver /usr/bin/chromium-headless-shell /usr/bin/sbatch \
+    /usr/sbin/slurmctld /usr/sbin/slurmd /usr/sbin/munged; do
+    [[ -x $b ]] || [[ "$(id -u)" != 0 ]] || die "$b missing after install"
 done
 
 # --- g++ (only the C++ benchmark peer needs it) -----------------------------------------------
