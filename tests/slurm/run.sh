@@ -99,6 +99,7 @@ free_port() {
 ports=()
 ports+=("$(free_port)"); ports+=("$(free_port)")
 
+t_up=$SECONDS
 mkdir -p "$tmp/state" "$tmp/spool"
 mungekey --create --keyfile="$tmp/munge.key" --bits=1024
 sock="$tmp/munge.socket"
@@ -145,6 +146,8 @@ SchedulerType=sched/backfill
 # Start an array's next tasks as soon as a core is free (the default waits up to 3 s).
 SchedulerParameters=batch_sched_delay=0
 ReturnToService=2
+# Ended jobs stay listed for an hour (default 300 s), so that squeue can say how each task ended.
+MinJobAge=3600
 NodeName=localhost NodeAddr=127.0.0.1 $hw State=UNKNOWN
 PartitionName=test Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 EOF
@@ -158,7 +161,7 @@ slurmd -N localhost || cannot_start "slurmd failed (its log: $tmp/slurmd.log)"
 node_idle() { [[ "$(sinfo -h -n localhost -o %T 2>/dev/null)" == idle ]]; }
 wait_until 60 "the node to be idle" node_idle \
     || cannot_start "the node is '$(sinfo -h -n localhost -o '%T %E' 2>&1)', not idle (slurmd's log: $tmp/slurmd.log)"
-say "Slurm $(sinfo -V | awk '{print $2}') up in $((SECONDS - t0)) s: node localhost ($hw), ports ${ports[*]}"
+say "Slurm $(sinfo -V | awk '{print $2}') up in $((SECONDS - t_up)) s: node localhost ($hw), ports ${ports[*]}"
 
 # --- the recipe of docs/cli.md ------------------------------------------------------------------
 # doc LINE: LINE as it stands in docs/cli.md (a test of the commands the docs give, not others).
@@ -166,7 +169,11 @@ doc() {
     grep -qF -- "$1" "$root/docs/cli.md" || die "docs/cli.md no longer has the line: $1"
 }
 # jobs_gone JOB...: none of these jobs is pending or running any more.
-jobs_gone() { [[ -z "$(squeue -h -j "$(IFS=,; echo "$*")" -o %i 2>/dev/null)" ]]; }
+# (A squeue that fails, as one may at a busy slurmctld, says nothing: it is asked again.)
+jobs_gone() {
+    local left
+    left="$(squeue -h -j "$(IFS=,; echo "$*")" -o %i 2>/dev/null)" && [[ -z "$left" ]]
+}
 # submit LINE: runs the sbatch command LINE (in the current folder), returns its job id.
 submit() {
     local out
@@ -179,8 +186,12 @@ submit() {
 wait_job() {
     wait_until 300 "job $1" jobs_gone "$1" || die "job $1 still running after 300 s: $(squeue -h -j "$1" -o '%i %T %R' | head -n 5)"
 }
-# states JOB: "TASK STATE" per array task, in task order.
-states() { squeue -h -j "$1" -t all -o '%K %T' | sort -n; }
+# states JOB: "TASK STATE" per array task, in task order (MinJobAge keeps ended tasks listed).
+states() {
+    local out
+    out="$(squeue -h -j "$1" -t all -o '%K %T')" || die "squeue -j $1 failed"
+    sort -n <<< "$out"
+}
 
 split=(dlx-sudoku cover pent.dlx --split 1 --out sub)
 count_line='n=$(grep -c '"'^sub-'"' sub/manifest.txt)'
