@@ -331,7 +331,7 @@ counted cover-counts-release cargo test "${release[@]}" --test cover_counts
 # (tests/slurm/run.sh; root, Debian's slurm-wlm and munge from scripts/setup.sh): split, an array
 # job through sbatch, --sum, a failed task resubmitted. Where Slurm cannot start, it fails. --native
 # installs nothing: there it runs only where Slurm is installed.
-if (( native_only )) && ! command -v slurmctld >/dev/null; then
+if (( native_only )) && ! command -v slurmctld >/dev/null && [[ ! -x /usr/sbin/slurmctld ]]; then
     skip slurm "--native and no Slurm installed"
 else
     stage slurm tests/slurm/run.sh

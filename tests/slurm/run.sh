@@ -13,7 +13,7 @@
 # completes the count. Where Slurm cannot start, it says why and fails.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH:/usr/sbin:/sbin"   # the daemons are in sbin
 expected="1472 solutions"   # pentominoes 4×15: 368 tilings × 4 symmetries (tests/cover_counts.rs)
 failing=5                   # the task made to fail
 t0=$SECONDS
