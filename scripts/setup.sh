@@ -2,8 +2,9 @@
 # Installs what the tests and the web build need; skips whatever is already there.
 #
 #   scripts/setup.sh            everything: wasm32 target, rustfmt and clippy, the nightly toolchain
-#                               with miri and cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the version
-#                               in Cargo.lock), Chromium + ChromeDriver and the tests' fonts (apt), npm packages
+#                               with miri and cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the
+#                               version in Cargo.lock), Chromium + ChromeDriver and the tests' fonts,
+#                               GNU parallel, Slurm and munge (apt), npm packages
 #   scripts/setup.sh --serve    only what serving the page needs (scripts/serve.sh): the wasm32
 #                               target, wasm-bindgen-cli and npm packages
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
@@ -249,11 +250,12 @@ done
 # --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright), Chromium's headless
 # shell (the page's tests in playwright: tests/e2e/chromium.mjs, far less CPU than the whole
 # browser), the fonts the page's tests see (FONT_PKGS: tests/e2e/fonts.conf names them and no
-# others), and GNU parallel (tests/cover_parallel.rs runs the docs' command that counts
-# --split's subproblems with it) ------------------------------------------------------------------
+# others), GNU parallel (tests/cover_parallel.rs runs the docs' command that counts --split's
+# subproblems with it), and Slurm with munge (the slurm stage, tests/slurm/run.sh, starts a
+# single-node Slurm of its own; nothing here configures or starts one) ---------------------------
 # The pixel references (tests/e2e/refs/) were made with these fonts at these versions (Debian 12).
 declare -A FONT_PKGS=([fonts-dejavu-core]=2.37-6 [fonts-dejavu-extra]=2.37-6 [fonts-wqy-microhei]=0.2.0-beta-3.1)
-apt_pkgs=(chromium chromium-driver chromium-headless-shell parallel "${!FONT_PKGS[@]}")
+apt_pkgs=(chromium chromium-driver chromium-headless-shell parallel slurm-wlm munge "${!FONT_PKGS[@]}")
 missing=()
 for p in "${apt_pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -271,8 +273,9 @@ else
     apt-get "${apt_opts[@]}" install --no-install-recommends "${missing[@]}" </dev/null
     say "apt packages installed in $((SECONDS - t1))s"
 fi
-for b in chromium chromedriver chromium-headless-shell; do
-    [[ -x /usr/bin/$b ]] || [[ "$(id -u)" != 0 ]] || die "/usr/bin/$b missing after install"
+for b in /usr/bin/chromium /usr/bin/chromedriver /usr/bin/chromium-headless-shell /usr/bin/sbatch \
+    /usr/sbin/slurmctld /usr/sbin/slurmd /usr/sbin/munged; do
+    [[ -x $b ]] || [[ "$(id -u)" != 0 ]] || die "$b missing after install"
 done
 for p in "${!FONT_PKGS[@]}"; do
     v="$(dpkg-query -W -f='${Version}' "$p" 2>/dev/null || true)"

@@ -9,6 +9,9 @@
 #   sbatch --array=1-$n scripts/slurm-count.sh DIR
 #   dlx-sudoku cover --sum DIR          (once the array is done)
 #
+# To run again only the tasks with no result: docs/cli.md (Counting on every core, ... past one
+# machine). tests/slurm/run.sh runs all of this on a real single-node Slurm.
+#
 # DIR must be on a file system every node sees. DLX_SUDOKU names the binary (default:
 # dlx-sudoku on PATH). With --cpus-per-task=C, each subproblem is counted on C threads.
 #SBATCH --job-name=dlx-count

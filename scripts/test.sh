@@ -327,6 +327,16 @@ counted sizes-release cargo test "${release[@]}" --test sizes
 # --- 2c. the exact-cover counts too slow for debug (pentominoes 6x10 and co.), in release ---------
 counted cover-counts-release cargo test "${release[@]}" --test cover_counts
 
+# --- 2d. docs/cli.md's Slurm recipe on a real single-node Slurm that the test starts and stops
+# (tests/slurm/run.sh; root, Debian's slurm-wlm and munge from scripts/setup.sh): split, an array
+# job through sbatch, --sum, a failed task resubmitted. Where Slurm cannot start, it fails. --native
+# installs nothing: there it runs only where Slurm is installed.
+if (( native_only )) && ! command -v slurmctld >/dev/null && [[ ! -x /usr/sbin/slurmctld ]]; then
+    skip slurm "--native and no Slurm installed"
+else
+    stage slurm tests/slurm/run.sh
+fi
+
 # --- 3. doctests (natively: on wasm32 they are reported ok without running) -------------------
 counted doctests cargo test --doc
 
