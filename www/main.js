@@ -1,21 +1,21 @@
 // The composition root: loads the wasm module, makes the player, the views, the shell and
-// the rooms it routes between (www/shell.js, www/controllers/: the Sudoku, Knuth's example,
+// the rooms it routes between (www/core/shell.js, www/rooms/: the Sudoku, Knuth's example,
 // the workbench, the lesson), the router and the preferences, and wires them together.
 // Views never talk to each other; what they report goes to their view's room, and what they
 // show comes from it.
 
 import init, * as dlx from './pkg/dlx_sudoku.js';
-import { Numbering } from './numbering.js';
-import { Player, SPEEDS, kinds } from './player.js';
-import { Solver } from './solver.js';
-import { CountPool } from './count-pool.js';
-import { Shell, MODES } from './shell.js';
-import { SudokuRoom } from './controllers/sudoku.js';
-import { KnuthRoom } from './controllers/knuth.js';
-import { WorkbenchRoom } from './controllers/workbench.js';
-import { Lesson } from './controllers/lesson.js';
-import { Router, quote, formatHash } from './router.js';
-import { setUpPrefs } from './prefs.js';
+import { Numbering } from './wasm/numbering.js';
+import { Player, SPEEDS, kinds } from './core/player.js';
+import { Solver } from './wasm/solver.js';
+import { CountPool } from './wasm/count-pool.js';
+import { Shell, MODES } from './core/shell.js';
+import { SudokuRoom } from './rooms/sudoku/sudoku-room.js';
+import { KnuthRoom } from './rooms/knuth/knuth-room.js';
+import { WorkbenchRoom } from './rooms/workbench/workbench-room.js';
+import { Lesson } from './rooms/lesson/lesson-room.js';
+import { Router, quote, formatHash } from './core/router.js';
+import { setUpPrefs } from './core/prefs.js';
 import { BoardView } from './views/board.js';
 import { ItemsView } from './views/items.js';
 import { MatrixView } from './views/matrix.js';
@@ -25,20 +25,20 @@ import { ControlsView } from './views/controls.js';
 import { DanceView } from './views/dance.js';
 import { StackView } from './views/stack.js';
 import { PseudocodeView } from './views/pseudocode.js';
-import { PlainView } from './views/plain.js';
+import { PlainView } from './rooms/sudoku/plain-view.js';
 import { TreeView } from './views/tree.js';
-import { PredictView } from './views/predict.js';
-import { PredictGate } from './predict.js';
-import { OwnLessonView } from './views/own-lesson.js';
-import { packLesson } from './own-lesson.js';
-import { PicturesView } from './views/pictures.js';
+import { PredictView } from './views/predict-view.js';
+import { PredictGate } from './core/predict-gate.js';
+import { OwnLessonView } from './rooms/lesson/own-lesson-view.js';
+import { packLesson } from './rooms/lesson/own-lesson.js';
+import { PicturesView } from './rooms/workbench/pictures.js';
 import { NoticeView, ResultView } from './views/result.js';
-import { CoverEditor, CoverItemsView, CoverMatrixView } from './views/cover.js';
-import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
-import { grouped } from './grouped.js';
-import { setUpOffline } from './offline.js';
-import { sizeMenu } from './size-menu.js';
-import { wordsFor } from './narration.js';
+import { CoverEditor, CoverItemsView, CoverMatrixView } from './rooms/workbench/cover-views.js';
+import { Workbench, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './rooms/workbench/workbench.js';
+import { grouped } from './core/format.js';
+import { setUpOffline } from './core/offline.js';
+import { sizeMenu } from './rooms/sudoku/size-menu.js';
+import { wordsFor } from './core/narration.js';
 
 const $ = (id) => document.getElementById(id);
 const wasm = await init();
@@ -98,7 +98,7 @@ const views = {
       player.toBranch(level, n);
     },
   }),
-  // Predict mode (www/predict.js): the player asks its gate before each event forward.
+  // Predict mode (www/core/predict-gate.js): the player asks its gate before each event forward.
   predict: new PredictView($('predict'), $('predict-toggle'), {
     toggle: () => {
       const g = player.gate;
@@ -122,7 +122,7 @@ const views = {
       if (resume) player.play();
     },
   }),
-  // A teacher's own lesson (www/own-lesson.js): the shown view's link at its step, with a sentence.
+  // A teacher's own lesson (www/rooms/lesson/own-lesson.js): the shown view's link at its step, with a sentence.
   ownLesson: new OwnLessonView($('own-lesson'), {
     moment: async () => {
       const l = shell.link(); // the step now, before any wait
@@ -225,7 +225,7 @@ $('cover-copy').addEventListener('click', async () => {
   await copyLink(opens, (kind, text) => views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
 });
 // The solver's worker starts as the pointer or the focus comes near what uses it (Solve,
-// Count, New puzzle, Hint: www/solver.js), not with the page.
+// Count, New puzzle, Hint: www/wasm/solver.js), not with the page.
 for (const bar of document.querySelectorAll('#sudoku-pane .puzzle-bar')) {
   for (const type of ['pointerover', 'focusin']) bar.addEventListener(type, () => solver.warm(), { once: true });
 }

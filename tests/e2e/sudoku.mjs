@@ -238,7 +238,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   await shotOf(phone, '#matrix-area', 'matrix4-phone');
 
   // 16×16 (4,096 × 1,024): a pixel for 8 rows × 2 columns, the option tried still in its colour
-  const { EXAMPLES } = await import('../../www/examples.js');
+  const { EXAMPLES } = await import('../../www/rooms/sudoku/examples.js');
   const big = await open(`#p=${EXAMPLES.find((e) => e.id === 'poj3076').line}`);
   s = await matrixState(big);
   assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow], [16, 4096, 1024, 0, 8]);

@@ -2,8 +2,8 @@
 // links, and the hash that carries it.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { packProblem, unpackProblem, toBase64Url, fromBase64Url, MAX_PACKED } from '../cover-link.js';
-import { parseHash, formatHash } from '../router.js';
+import { packProblem, unpackProblem, toBase64Url, fromBase64Url, MAX_PACKED } from '../core/cover-link.js';
+import { parseHash, formatHash } from '../core/router.js';
 import { dlx } from './wasm.js';
 
 test('base64url round-trips every length and byte', () => {
@@ -81,8 +81,8 @@ test('cover links: the mode, the problem, and what does not belong', () => {
 });
 
 // --- the workbench's logic, with stand-ins for its views and its worker -----------------------
-import { Workbench, GALLERY, DEFAULT_PROBLEM, MAX_TEXT, MAX_LINES, countLines } from '../workbench.js';
-import { Cancelled } from '../solver.js';
+import { Workbench, GALLERY, DEFAULT_PROBLEM, MAX_TEXT, MAX_LINES, countLines } from '../rooms/workbench/workbench.js';
+import { Cancelled } from '../wasm/solver.js';
 
 function bench({ solver = {} } = {}) {
   const seen = { problems: [], errors: [], results: [], links: 0 };

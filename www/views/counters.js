@@ -1,6 +1,6 @@
 // The search's counters, as numbers that update together with the views.
 
-import { grouped } from '../grouped.js';
+import { grouped } from '../core/format.js';
 
 const FIELDS = [
   ['events', 'steps', 'events so far'],

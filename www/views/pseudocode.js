@@ -32,7 +32,7 @@ export const PROCEDURES = [
 const RUNS = { CoverChosen: 'cover', CoverOthers: 'cover', UncoverOthers: 'uncover', UncoverChosen: 'uncover' };
 
 /**
- * What to mark for a picture of the search (www/picture.js): the line (an AlgorithmStep
+ * What to mark for a picture of the search (www/wasm/picture.js): the line (an AlgorithmStep
  * name), whether it was undone by a step back, and the procedure it runs ('' for none).
  * Null when there is no search.
  */

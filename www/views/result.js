@@ -2,7 +2,7 @@
 // the cells where they differ), a count, or work in progress with its Cancel button.
 // And the notice line: clashes, paste results, errors, each naming the cell or line.
 
-import { counted } from '../grouped.js';
+import { counted } from '../core/format.js';
 
 export class NoticeView {
   constructor(root) {
@@ -155,7 +155,7 @@ function mini(title, givens, digits, diff, { side, order, symbols }) {
   return fig;
 }
 
-/** A count's progress (www/count-pool.js) in words: "Counting… 1,234 solutions so far (56,789
+/** A count's progress (www/wasm/count-pool.js) in words: "Counting… 1,234 solutions so far (56,789
  *  nodes): 45% of the tree, about 3 s left, on 2 workers". The time left is the time so far
  *  stretched by the share of the tree left, as Knuth's programs estimate it. */
 export function countProgress(p) {

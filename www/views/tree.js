@@ -1,4 +1,4 @@
-// The search tree, drawn as the search steps: one node per option tried (www/tree.js places
+// The search tree, drawn as the search steps: one node per option tried (www/wasm/tree-layout.js places
 // what Rust reports, `Trace.tree()`), dead ends red, solutions green, the path the search is
 // on highlighted, the branches not yet tried faint. A canvas under a scrolling box (the box
 // scrolls, the canvas draws what is in view), with − / + to zoom; a click on a node, or
@@ -7,8 +7,8 @@
 // (the page remembers which), whose figure is named "Search tree" and whose caption says
 // the counts and the path.
 
-import { readTree, layOut, nodeWords, treeWords, NONE, DEAD_END, SOLUTION } from '../tree.js';
-import { themeColors } from './theme.js';
+import { readTree, layOut, nodeWords, treeWords, NONE, DEAD_END, SOLUTION } from '../wasm/tree-layout.js';
+import { themeColors } from '../core/theme-colors.js';
 
 const STORE = 'dlx-tree';
 /** A leaf's width and a level's height at zoom 1, in CSS pixels. */
@@ -146,8 +146,8 @@ export class TreeView {
   }
 
   /**
-   * Draws the tree of `trace` at the moment of `pic` (www/picture.js), its words from `words`
-   * (www/narration.js `wordsFor`). Only while shown, and only when the search moved.
+   * Draws the tree of `trace` at the moment of `pic` (www/wasm/picture.js), its words from `words`
+   * (www/core/narration.js `wordsFor`). Only while shown, and only when the search moved.
    */
   render(pic, trace, words) {
     this.trace = trace;
