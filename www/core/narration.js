@@ -4,12 +4,8 @@
 // trace's lists) after the event; it never works out a cover for itself.
 
 import { EventKind as K } from '../pkg/dlx_sudoku.js';
-import { counted, grouped } from './format.js';
+import { counted, grouped, ordinal } from './format.js';
 
-function ordinal(n) {
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  return `${grouped(n)}${teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
-}
 const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
 
 /** Words for a problem: Sudoku (`sudoku`: a Numbering) speaks of cells and places, a generic problem of items and options. */

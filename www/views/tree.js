@@ -9,6 +9,7 @@
 
 import { readTree, layOut, nodeWords, treeWords, NONE, DEAD_END, SOLUTION } from '../wasm/tree-layout.js';
 import { themeColors } from '../core/theme-colors.js';
+import { grouped } from '../core/format.js';
 
 const STORE = 'dlx-tree';
 /** A leaf's width and a level's height at zoom 1, in CSS pixels. */
@@ -396,7 +397,7 @@ export class TreeView {
         ctx.fillStyle = c['--ink-soft'];
         ctx.textAlign = 'center';
         ctx.textBaseline = 'top';
-        ctx.fillText(count.toLocaleString('en-US'), x, y + 4 * r + 2);
+        ctx.fillText(grouped(count), x, y + 4 * r + 2);
         ctx.textAlign = 'left';
       }
     };
@@ -497,9 +498,11 @@ export class TreeView {
   /** A node's or a branch's words. */
   wordsOf(id) {
     const { tree: t, lay, words } = this;
-    const hides = id < t.size && lay.folded[id] ? `, folded: ${lay.folded[id].toLocaleString('en-US')} more below` : '';
-    const step = id < t.size && t.at[id] === NONE ? 'tried before its branch was folded' : `step ${t.at[id]?.toLocaleString('en-US')}`;
-    if (id < t.size) return `${nodeWords(t, lay, id, words)} (${step})${hides}`;
+    if (id < t.size) {
+      const hides = lay.folded[id] ? `, folded: ${grouped(lay.folded[id])} more below` : '';
+      const step = t.at[id] === NONE ? 'tried before its branch was folded' : `step ${grouped(t.at[id])}`;
+      return `${nodeWords(t, lay, id, words)} (${step})${hides}`;
+    }
     const g = lay.ghosts[id - t.size];
     return `${words.item(t.item[g.parent])}: option ${g.rank + 1} of ${t.branches[g.parent]}, not yet tried`;
   }

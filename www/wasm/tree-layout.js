@@ -2,7 +2,9 @@
 // out, and said in words. Nothing here follows the search: the nodes, the path and how each
 // node ended are Rust's; this module only places them (leaves left to right in the order
 // tried, a parent over its children, the branches not yet tried after the ones tried) and
-// words them. Pure: tested by `node --test` (www/test/tree.test.js).
+// words them. Pure: tested by `node --test` (www/test/tree-layout.test.js).
+
+import { counted } from '../core/format.js';
 
 /** "None" in the tree's words (the root's parent and option, an item not yet chosen). */
 export const NONE = 0xffffffff;
@@ -114,8 +116,6 @@ export function layOut(t, fold = false) {
   return { x, depth, kids, shown, ghosts, sums, slots: slot, levels, hidden, folded, foldEnds };
 }
 
-const plural = (n, one, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-
 /**
  * What a node is, in words: `words` names items and options (www/core/narration.js `wordsFor`).
  * "r1c1 = 4: option 2 of 3 for r1c1, a dead end (r2c3 has no option left)".
@@ -143,13 +143,13 @@ export function treeWords(t, lay, words, keep = Infinity) {
     dead += t.belowDead[k] + (t.end[k] === DEAD_END);
     found += t.belowFound[k] + (t.end[k] === SOLUTION);
   }
-  const counts = `${plural(tried, 'option')} tried, ${plural(dead, 'dead end')}, ${plural(found, 'solution')}` +
-    (lay.ghosts.length ? `, ${plural(lay.ghosts.length, 'branch', 'branches')} on the path not yet tried` : '');
+  const counts = `${counted(tried, 'option')} tried, ${counted(dead, 'dead end')}, ${counted(found, 'solution')}` +
+    (lay.ghosts.length ? `, ${counted(lay.ghosts.length, 'branch', 'branches')} on the path not yet tried` : '');
   const all = t.path.length - 1;
   const steps = t.path.slice(Math.max(1, t.path.length - keep)).map((k) => nodeWords(t, lay, k, words));
   const here = t.path[t.path.length - 1];
-  const before = all > steps.length ? `${plural(all - steps.length, 'choice')} before, then ` : '';
+  const before = all > steps.length ? `${counted(all - steps.length, 'choice')} before, then ` : '';
   const path = steps.length ? `The path: ${before}${steps.join('; ')}.` : `The path: the start${endWords(t, here, words)}.`;
-  const folds = t.folds ? ` Finished branches are drawn as counts (${plural(t.size, 'node')} kept of ${plural(tried + 1, 'node')}).` : '';
+  const folds = t.folds ? ` Finished branches are drawn as counts (${counted(t.size, 'node')} kept of ${counted(tried + 1, 'node')}).` : '';
   return `${counts}. ${path}${folds}`;
 }

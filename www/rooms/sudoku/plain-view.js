@@ -8,7 +8,7 @@
 // stops with a message. A <details>, shown or hidden like the other panels (remembered),
 // whose region is named "Plain backtracking" and says its counts as text.
 
-import { grouped, counted } from '../../core/format.js';
+import { counted, factorWords } from '../../core/format.js';
 
 const STORE = 'dlx-plain';
 /** Events a slice may move the plain search, and the time it may take. */
@@ -17,14 +17,6 @@ const SLICE = 200_000, SLICE_MS = 12;
 export const CAP = 10_000_000;
 /** The board is drawn up to 9×9 (at 16×16 and 25×25 its cells would be too small to read). */
 const MAX_DRAWN = 9;
-
-/** The factor in the page's words: "3,957× more" (or "fewer", or "as many"). */
-export function factorWords(plain, dlx) {
-  if (dlx === 0 || plain === dlx) return plain === dlx ? 'as many' : '';
-  const f = plain / dlx;
-  if (f < 1) return `${grouped(Math.round(dlx / plain * 10) / 10)}× fewer`;
-  return `${grouped(f < 10 ? Math.round(f * 10) / 10 : Math.round(f))}× more`;
-}
 
 export class PlainView {
   /** `root`: an empty <details>; `dlx`: the wasm module; `onRace()`: run the DLX search to its end. */

@@ -14,8 +14,8 @@ import { readPasted, digitsOf, lineOf, givensCount, emptyLine, sideOfLine } from
 import { History } from '../../core/history.js';
 import { EXAMPLES, examplesOf } from './examples.js';
 import { MARKS_UP_TO, PENCIL_UP_TO } from '../../views/board.js';
-import { countProgress, countSpent, time } from '../../views/result.js';
-import { grouped } from '../../core/format.js';
+import { countProgress, countSpent } from '../../views/result.js';
+import { grouped, time } from '../../core/format.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
 /** The longest text pasted into a field (the count limit needs 13: "1,000,000,000"). */
