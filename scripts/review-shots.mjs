@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { serve } from './serve.mjs';
 import { packProblem } from '../www/core/cover-link.js';
+import { KEYS } from '../www/core/prefs.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const argv = process.argv.slice(2);
@@ -157,11 +158,11 @@ try {
     for (const theme of file ? ['light'] : ['light', 'dark']) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme, reducedMotion: 'reduce' });
       // The page's own preferences (www/core/prefs.js and the panels' remembered state).
-      await context.addInitScript(({ theme, large }) => {
-        localStorage.setItem('dlx-theme', theme);
-        localStorage.setItem('dlx-large', large ? 'on' : 'off');
-        localStorage.setItem('dlx-plain', 'open');
-      }, { theme, large });
+      await context.addInitScript(({ theme, large, KEYS }) => {
+        localStorage.setItem(KEYS.theme, theme);
+        localStorage.setItem(KEYS.large, large ? 'on' : 'off');
+        localStorage.setItem(KEYS.plain, 'open');
+      }, { theme, large, KEYS });
       if (file) await context.route(/^https?:/, (r) => r.abort());
       for (const state of STATES) {
         const out = resolve(dir, `${state[0]}-${size}-${theme}.png`);

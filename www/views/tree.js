@@ -10,8 +10,8 @@
 import { readTree, layOut, nodeWords, treeWords, NONE, DEAD_END, SOLUTION } from '../wasm/tree-layout.js';
 import { themeColors } from '../core/theme-colors.js';
 import { grouped } from '../core/format.js';
+import { readPref, writePref } from '../core/prefs.js';
 
-const STORE = 'dlx-tree';
 /** A leaf's width and a level's height at zoom 1, in CSS pixels. */
 const SLOT = 26, ROW = 30, PAD = 14;
 const ZOOMS = [0.125, 0.18, 0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 3];
@@ -32,11 +32,7 @@ export class TreeView {
     this.onPick = onPick;
     this.onBack = onBack;
     this.onBranch = onBranch;
-    let open = true;
-    try {
-      open = localStorage.getItem(STORE) !== 'closed';
-    } catch { /* no storage: shown */ }
-    root.open = open;
+    root.open = readPref('tree', 'open') !== 'closed';
     const summary = Object.assign(document.createElement('summary'), { textContent: 'Search tree' });
     const figure = document.createElement('figure');
     figure.className = 'tree-fig';
@@ -53,16 +49,11 @@ export class TreeView {
     this.zoomOut = button('Zoom the tree out', '−', () => this.zoom(-1));
     this.zoomIn = button('Zoom the tree in', '+', () => this.zoom(1));
     // Finished branches off the path folded into their top node (the page remembers).
-    this.fold = false;
-    try {
-      this.fold = localStorage.getItem(`${STORE}-fold`) === 'on';
-    } catch { /* no storage */ }
+    this.fold = readPref('treeFold', 'off') === 'on';
     this.foldButton = button('Fold finished branches', 'Fold finished', () => {
       this.fold = !this.fold;
       this.foldButton.setAttribute('aria-pressed', String(this.fold));
-      try {
-        localStorage.setItem(`${STORE}-fold`, this.fold ? 'on' : 'off');
-      } catch { /* no storage */ }
+      writePref('treeFold', this.fold ? 'on' : 'off');
       this.redraw(true);
     });
     this.foldButton.setAttribute('aria-pressed', String(this.fold));
@@ -96,9 +87,7 @@ export class TreeView {
     root.append(summary, figure);
     this.ctx = this.canvas.getContext('2d');
     root.addEventListener('toggle', () => {
-      try {
-        localStorage.setItem(STORE, root.open ? 'open' : 'closed');
-      } catch { /* no storage */ }
+      writePref('tree', root.open ? 'open' : 'closed');
       if (root.open) this.redraw(true);
     });
     // The scroll position and the box's size are kept here, learnt from events and observers:

@@ -9,8 +9,8 @@
 // whose region is named "Plain backtracking" and says its counts as text.
 
 import { counted, factorWords } from '../../core/format.js';
+import { readPref, writePref } from '../../core/prefs.js';
 
-const STORE = 'dlx-plain';
 /** Events a slice may move the plain search, and the time it may take. */
 const SLICE = 200_000, SLICE_MS = 12;
 /** Past this many nodes, a race stops: the plain search could run for hours. */
@@ -22,11 +22,7 @@ export class PlainView {
   /** `root`: an empty <details>; `dlx`: the wasm module; `onRace()`: run the DLX search to its end. */
   constructor(root, { dlx, onRace, busy = () => false, now = () => performance.now(), raf = (f) => requestAnimationFrame(f) }) {
     Object.assign(this, { root, dlx, onRace, busy, now, raf });
-    let open = false;
-    try {
-      open = localStorage.getItem(STORE) === 'open';
-    } catch { /* no storage: hidden */ }
-    root.open = open;
+    root.open = readPref('plain', 'closed') === 'open';
     const summary = Object.assign(document.createElement('summary'), { textContent: 'Plain backtracking' });
     const region = document.createElement('div');
     region.setAttribute('role', 'region');
@@ -50,9 +46,7 @@ export class PlainView {
     region.append(intro, this.board, this.counts, this.vs, bar, this.factor);
     root.append(summary, region);
     root.addEventListener('toggle', () => {
-      try {
-        localStorage.setItem(STORE, root.open ? 'open' : 'closed');
-      } catch { /* no storage */ }
+      writePref('plain', root.open ? 'open' : 'closed');
       this.update();
     });
     this.search = null;
