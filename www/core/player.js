@@ -120,16 +120,15 @@ const TASK_MS = 12;
 export class Player {
   /**
    * `onChange()` is called after every movement (at most once per frame while playing);
-   * `raf` and `now` are injectable for tests.
+   * `gate`: predict mode's (www/core/predict-gate.js), or null; `raf` and `now` are
+   * injectable for tests.
    */
-  constructor({ onChange = () => {}, raf = globalThis.requestAnimationFrame?.bind(globalThis), now = () => performance.now() } = {}) {
-    Object.assign(this, { onChange, raf, now });
+  constructor({ onChange = () => {}, gate = null, raf = globalThis.requestAnimationFrame?.bind(globalThis), now = () => performance.now() } = {}) {
+    Object.assign(this, { onChange, gate, raf, now });
     this.speed = FIRST_SPEED;
     this.stopAtSolution = true;
     this.depthLog = new DepthLog();
     this.trace = null;
-    /** Predict mode's gate (www/core/predict-gate.js), or null: asked before each event forward. */
-    this.gate = null;
     this.playing = false;
     this.task = null;
     /** Why the last run stopped where it did, when that needs saying: 'solution' or null. */

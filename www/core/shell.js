@@ -1,21 +1,29 @@
-// The shell: which view is shown, and the one loop that draws it. Each view's own logic has
-// a room of its own in www/rooms/ (sudoku.js: the puzzle, its board and its search;
-// knuth.js: Knuth's 7-item example; workbench.js: the exact-cover workbench; lesson.js: the
+// The shell: which view is shown, and the one loop that draws it. Each view's own logic is a
+// room (www/rooms/: the Sudoku, Knuth's 7-item example, the exact-cover workbench, and the
 // guided lesson over them). The shell switches the tabs, points the player at the shown
 // view's search, draws what every view shares (counters, narration, stack, depth plot,
-// transport) once per movement, and routes links: the address bar says what the shown view
-// (or the lesson) says, and a link opened goes to the room it names.
+// transport: www/core/watch.js) once per movement, and routes links: the address bar says
+// what the shown view (or the lesson) says, and a link opened goes to the room it names.
+// It never names a room: it calls the hooks every room has, and those a room may have.
 //
-// A room has `trace` and `picture` (its search, or null), and: `show(on)` (its parts of the
-// page around the tabs), `enter({fill})` (it becomes the shown view), `restart()`,
-// `render(pic, paused)` (its own views), `link(step)`, `open(h, warnings, changed)`,
-// `watchWords()` ("Watch the search"'s sub-heading), `numbering` (names for the narration,
-// or null), `searchable`, `noSearchText`, `maxDepth()`, and optionally `pausedText(pic)` and
-// `paused(pic)`.
+// Every room has `trace` and `picture` (its search, or null), `numbering` (names for the
+// narration, or null), `searchable`, `noSearchText`, and: `show(on)` (its parts of the page
+// around the tabs), `enter({fill})` (it becomes the shown view), `restart()`,
+// `render(pic, paused, words)` (its own views), `link(step)`, `open(h, warnings, changed)`,
+// `watchWords()` ("Watch the search"'s sub-heading), `taglineWords()`, `maxDepth()`, `views`
+// (its own views, read by tests). A room may have: `firstSpeed` (steps a second), `start()` (once, when the page starts),
+// `pausedText(pic)` and `paused(pic)` (drawn while paused), `onLeave()` (another view is
+// shown), `onMove()` (a search was moved by hand: any answer on show goes), `onRestyle()`
+// (the theme or the type size changed), `linkWords()` and `linkNotice` (what Copy link says,
+// and where), `copyLink()` (a Copy link of its own), `lessonLink(link)` (completes its link
+// for a moment of a teacher's own lesson), `reveal()` (its figure scrolled into view) and
+// `fieldTakes(field, text, start, end, verb)` (www/core/input.js).
 
 import { narrate, wordsFor } from './narration.js';
 import { SPEEDS } from './player.js';
 import { grouped } from './format.js';
+import { Router } from './router.js';
+import { watchViews } from './watch.js';
 
 /** At top speeds (300 events a frame and more) the pseudocode's marked line and the
  *  workbench's picture, which would change in every frame, are written at most once in this
@@ -27,24 +35,62 @@ export const WORDS_MS = 100;
 export const MODES = ['sudoku', 'knuth', 'cover'];
 
 export class Shell {
-  /** `views`: the shared ones (counters, plot, narration (an element), stack, controls,
-   *  watchNotice) and each room's own. The rooms are set by the composition root. */
-  constructor({ dlx, player, views, $ }) {
-    Object.assign(this, { dlx, player, views, $ });
+  /**
+   * `rooms(shell)`: makes the rooms, `{sudoku, knuth, cover}` (one per mode); `lesson(shell)`:
+   * makes the lesson; both are given this shell. `cellName(cell, side)`: a cell's name, for
+   * the router's messages.
+   */
+  constructor({ dlx, player, $, rooms, lesson, cellName }) {
+    Object.assign(this, { dlx, player, $ });
     this.mode = 'sudoku';
-    /** `{sudoku, knuth, cover}`: the rooms (www/rooms/). */
-    this.rooms = null;
-    /** The lesson (www/rooms/lesson/lesson-room.js), over the views; set by the composition root. */
-    this.lesson = null;
-    this.router = null; // set by the composition root
     this.lastNarration = '';
     /** When the words were last written at top speed (see WORDS_MS). */
     this.wordsAt = -Infinity;
-    /** Each view's own speed: Sudoku one event per frame, Knuth's 7 items 2 events per second, the workbench 4. */
-    this.speeds = { sudoku: player.speed, knuth: SPEEDS.findIndex((s) => s.perSecond === 2), cover: SPEEDS.findIndex((s) => s.perSecond === 4) };
-    this.narrationText = views.narration.appendChild(document.createTextNode(''));
     /** Counts the links opened: a workbench link still unpacking when another comes is dropped. */
     this.links = 0;
+    /** The views every room shares (www/core/watch.js). */
+    this.shared = watchViews({ $, player, shell: this });
+    this.narrationText = this.shared.narration.appendChild(document.createTextNode(''));
+    /** `{sudoku, knuth, cover}`: the rooms (www/rooms/). */
+    this.rooms = rooms(this);
+    /** Each view's own speed (an index into SPEEDS), kept while another is shown: at first
+     *  the room's `firstSpeed` (a steps-a-second figure), else the player's. */
+    this.speeds = Object.fromEntries(MODES.map((m) => {
+      const perSecond = this.rooms[m].firstSpeed;
+      return [m, perSecond ? SPEEDS.findIndex((s) => s.perSecond === perSecond) : player.speed];
+    }));
+    /** The shared views and every room's own, by name (for tests and the curious). */
+    this.views = Object.assign({}, this.shared, ...MODES.map((m) => this.rooms[m].views));
+    /** The lesson (www/rooms/lesson/lesson-room.js), over the views. */
+    this.lesson = lesson(this);
+    this.router = new Router({
+      current: () => this.current(),
+      busy: () => player.playing || player.busy,
+      open: (h, how) => this.route(h, how),
+      cellName,
+    });
+    this.wireTabs();
+    $('copy-link').addEventListener('click', () => this.copyLink());
+  }
+
+  /** Once, when the page starts: each room's own start (then the page reads its link). */
+  start() {
+    for (const m of MODES) this.rooms[m].start?.();
+  }
+
+  /** The tabs: a click shows its view, ← → move between them (the lesson, made first, closes). */
+  wireTabs() {
+    MODES.forEach((mode, k) => {
+      const tab = this.$(`tab-${mode}`);
+      tab.addEventListener('click', () => this.setMode(mode));
+      tab.addEventListener('keydown', (e) => {
+        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+        e.preventDefault();
+        const other = MODES[(k + (e.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length];
+        this.setMode(other);
+        this.$(`tab-${other}`).focus();
+      });
+    });
   }
 
   /** The room of the view shown. */
@@ -75,12 +121,50 @@ export class Shell {
   restart() {
     this.room.restart();
     this.render();
-    this.router?.write(true);
+    this.router.write(true);
   }
 
-  /** Any movement of a search puts the board back to the puzzle (the solver's answer goes). */
-  clearAnswer() {
-    this.rooms.sudoku.clearAnswer();
+  /** A search was moved by hand: every room hears it (the Sudoku's answer on the board goes). */
+  moved() {
+    for (const m of MODES) this.rooms[m].onMove?.();
+  }
+
+  /** The theme or the type size changed: the views that paint read their colours again. */
+  restyle() {
+    this.shared.plot.restyle();
+    this.shared.tree.restyle();
+    for (const m of MODES) this.rooms[m].onRestyle?.();
+    this.lesson.onRestyle();
+    this.render();
+  }
+
+  // --- Copy link ------------------------------------------------------------------------------
+  /** The link of what is shown, in the address bar and on the clipboard, said where it is seen. */
+  async copyLink() {
+    const { room, lesson } = this;
+    if (room.copyLink) {
+      await room.copyLink(); // the workbench's: its problem's link, with its own checks
+      return;
+    }
+    const opens = lesson.active ? lesson.linkWords() : room.linkWords();
+    // The room's notice (the board's, in the Sudoku's pane) is hidden under the lesson.
+    const notice = (!lesson.active && room.linkNotice) || this.shared.watchNotice;
+    await this.copyHref(opens, (kind, text) => notice.show(kind, text));
+    // The board's notice is under the board: at 1280×800 just below the fold, so the button
+    // seemed to do nothing.
+    if (notice !== this.shared.watchNotice) notice.reveal();
+  }
+
+  /** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how
+   *  it went, and what the link `opens`. */
+  async copyHref(opens, say) {
+    this.router.write(true);
+    try {
+      await navigator.clipboard.writeText(location.href);
+      say('ok', `Link copied: it opens ${opens}.`);
+    } catch {
+      say('info', `Copy this link: ${location.href}`);
+    }
   }
 
   /** The words under "Watch the search": what the search of this view runs on. */
@@ -90,7 +174,7 @@ export class Shell {
 
   // --- rendering: once per movement, at most once per frame while playing ----------------------
   render() {
-    const { views, player, room } = this;
+    const { shared: views, player, room } = this;
     const { counters, plot, narration, controls } = views;
     const status = player.status;
     const paused = !status.playing && !status.task;
@@ -111,9 +195,9 @@ export class Shell {
     else if (fast) {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${grouped(pic.solutions)} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, room.trace, room.numbering);
-    if (words) views.pseudocode?.render(pic); // the line of Algorithm X the search is at (or undid last)
-    views.tree?.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
-    views.predict?.render(player.gate, pic ? room.trace : null, pic, pic ? wordsFor(room.trace, room.numbering) : null); // predict mode's question
+    if (words) views.pseudocode.render(pic); // the line of Algorithm X the search is at (or undid last)
+    views.tree.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
+    views.predict.render(player.gate, pic ? room.trace : null, pic, pic ? wordsFor(room.trace, room.numbering) : null); // predict mode's question
     if (!fast) views.stack.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
     else views.stack.depth(pic.depth); // in every frame (its words in place): it says the depth the counters say
     // In every frame (its box is `contain: strict`): it says the depth the counters and the stack say.
@@ -125,26 +209,23 @@ export class Shell {
     }
     plot.render(player.depthLog, room.maxDepth());
     controls.render(status, player.speed, room.searchable, player.stopAtSolution);
-    if (paused) {
-      room.paused?.(pic);
-      this.rooms.sudoku.highlight(); // the board's hover marks (none outside the Sudoku view)
-    }
+    if (paused) room.paused?.(pic);
     this.writeTagline();
-    this.lesson?.follow(); // its words say whether they still describe what is drawn
-    this.router?.write(false);
+    this.lesson.follow(); // its words say whether they still describe what is drawn
+    this.router.write(false);
   }
 
   /** The header names the exact cover shown: the lesson's figure's, or the view's (Knuth's
    *  view named the Sudoku's 729 × 324). */
   writeTagline() {
-    const words = (this.lesson?.active && this.lesson.taglineWords()) || this.room.taglineWords();
+    const words = (this.lesson.active && this.lesson.taglineWords()) || this.room.taglineWords();
     if (words !== this.tagline) this.$('tagline-matrix').textContent = this.tagline = words;
   }
 
   // --- links --------------------------------------------------------------------------------------
   /** What the address bar should say now: the lesson's step, or the shown view at its step. */
   current() {
-    return this.lesson?.active ? this.lesson.link() : this.link();
+    return this.lesson.active ? this.lesson.link() : this.link();
   }
 
   /** The shown view's link (see router.js). */
@@ -163,7 +244,7 @@ export class Shell {
       return;
     }
     if (h.lesson === undefined) {
-      this.lesson?.close(false);
+      this.lesson.close(false);
       this.open(h, how);
       return;
     }
@@ -211,10 +292,12 @@ export class Shell {
     if (mode === this.mode && to.trace && this.player.trace === to.trace) return;
     const $ = this.$;
     this.player.stop();
-    this.views.watchNotice?.clear(); // what it said of a link was said of another view's
+    this.shared.watchNotice.clear(); // what it said of a link was said of another view's
     this.speeds[this.mode] = this.player.speed;
     this.player.speed = this.speeds[mode];
+    const from = this.rooms[this.mode];
     this.mode = mode;
+    if (from !== to) from.onLeave?.();
     this.markTabs();
     for (const m of MODES) {
       $(`${m}-pane`).hidden = m !== mode;
@@ -226,7 +309,7 @@ export class Shell {
     this.attach();
     to.picture?.forget();
     this.render();
-    if (write) this.router?.write(true);
+    if (write) this.router.write(true);
   }
 }
 

@@ -79,3 +79,14 @@ export class Numbering {
     return this.t.cellNames[cell];
   }
 }
+
+/** `numberingFor(side, alphabet)`: the numbering of each size and alphabet ('digits',
+ *  'letters', or undefined for the size's usual one), read from wasm once, when first asked. */
+export function numberings(dlx) {
+  const made = new Map();
+  return (side, alphabet) => {
+    const key = `${side} ${alphabet ?? ''}`;
+    if (!made.has(key)) made.set(key, new Numbering(dlx.sudokuTables(side, alphabet)));
+    return made.get(key);
+  };
+}

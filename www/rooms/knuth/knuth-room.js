@@ -3,14 +3,20 @@
 // made when the view is first shown and made again by Restart.
 
 import { Picture } from '../../wasm/picture.js';
+import { DanceView } from '../../views/dance.js';
 
 export class KnuthRoom {
-  constructor({ dlx, shell, views }) {
-    Object.assign(this, { dlx, shell, views });
+  /** `notice`: where a link's faults are said (the board's notice, the Sudoku's). */
+  constructor({ dlx, shell, notice, $ }) {
+    Object.assign(this, { dlx, shell, notice });
+    // Drawn again for its box when the box's width changes (a phone turned, large type).
+    this.views = { dance: new DanceView($('dance'), { onResize: () => shell.render() }) };
     this.trace = null;
     this.picture = null;
     this.numbering = null; // the narration names items and options as the engine does
     this.noSearchText = '';
+    /** Knuth's 7 items start at 2 steps a second. */
+    this.firstSpeed = 2;
   }
 
   get searchable() {
@@ -24,6 +30,16 @@ export class KnuthRoom {
 
   watchWords() {
     return 'the same engine on 7 items and 6 options';
+  }
+
+  /** What Copy link says its link opens. */
+  linkWords() {
+    return 'Knuth\'s example at this step';
+  }
+
+  /** Its figure, scrolled into view (a lesson step about it). */
+  reveal() {
+    this.views.dance.reveal();
   }
 
   maxDepth() {
@@ -59,9 +75,9 @@ export class KnuthRoom {
   /** A link to a step of the example; what was wrong with it shows in the board's notice. */
   open(h, warnings) {
     this.shell.setMode('knuth', false);
-    if (warnings.length) this.views.notice.show('warn', ...warnings, '');
+    if (warnings.length) this.notice.show('warn', ...warnings, '');
     if (h.step > 0 && this.trace) {
-      this.shell.clearAnswer();
+      this.shell.moved();
       this.shell.seekLink(h.step);
     }
   }

@@ -13,19 +13,20 @@ import { STEPS, reach, parseStep } from './lesson-steps.js';
 import { Picture } from '../../wasm/picture.js';
 import { counted, grouped } from '../../core/format.js';
 import { LessonPanel } from './lesson-panel.js';
-import { unpackLesson, whereWords } from './own-lesson.js';
-import { parseHash } from '../../core/router.js';
+import { OwnLessonView } from './own-lesson-view.js';
+import { unpackLesson, packLesson, whereWords } from './own-lesson.js';
+import { parseHash, formatHash, quote } from '../../core/router.js';
 
 /** The keys that step or play a search (views/controls.js): nothing to move in a figure. */
 const SEARCH_KEYS = new Set(['[', ']', '{', '}', ' ', 'p', 'P', 'n', 'N', 'd', 'D', 'r', 'R', 'Home', '-', '_', '+', '=']);
 
-export class Lesson {
-  /** `root`: the panel (empty, hidden); `opener`: the button that opens it; `quote`: router.js's;
-   *  `shell`: www/core/shell.js; `numberingFor(side)`: a size's numbering (the figure's board);
-   *  `onChange`: the address bar should follow. */
-  constructor(root, opener, { shell, player, dlx, quote, numberingFor, onChange }) {
-    Object.assign(this, { opener, shell, player, dlx, quote, onChange });
-    this.panel = new LessonPanel(root, document.getElementById('knuth-pane'), {
+export class LessonRoom {
+  /** `shell`: www/core/shell.js; `numberingFor(side)`: a size's numbering (the figure's board).
+   *  The panel is #lesson (empty, hidden), opened by #lesson-open. */
+  constructor({ shell, player, dlx, numberingFor, $ }) {
+    const opener = $('lesson-open');
+    Object.assign(this, { opener, shell, player, dlx });
+    this.panel = new LessonPanel($('lesson'), $('knuth-pane'), {
       go: (n) => this.go(n),
       move: (delta) => this.go(this.step + delta),
       close: () => this.close(),
@@ -51,6 +52,27 @@ export class Lesson {
     }
     // Capture: before the transport's own keys, which give way to a handled event.
     document.addEventListener('keydown', (e) => this.key(e), true);
+    // A teacher's own lesson, made of moments of any view: the shown view's link at its step,
+    // with a sentence.
+    this.maker = new OwnLessonView($('own-lesson'), {
+      moment: async () => {
+        const l = shell.link(); // the step now, before any wait
+        if (!shell.trace) throw new Error('This view has no search to take a moment of.');
+        await shell.room.lessonLink?.(l); // the workbench's problem, packed into its link
+        return formatHash(l).slice(1);
+      },
+      pack: async (moments) => `${location.origin}${location.pathname}#own=${await packLesson(moments)}`,
+    });
+  }
+
+  /** The address bar follows the lesson. */
+  onChange() {
+    this.shell.router.write(true);
+  }
+
+  /** The theme or the type size changed: the figure's labels too (it kept them until the step was drawn again). */
+  onRestyle() {
+    this.panel.matrix?.measure();
   }
 
   get active() {
@@ -80,7 +102,7 @@ export class Lesson {
       moments = await unpackLesson(packed);
     } catch (e) {
       if (n !== this.ownLinks) return;
-      this.shell.views.watchNotice?.show('error', `This link's own lesson could not be opened: ${e.message}.`, ...errors);
+      this.shell.shared.watchNotice.show('error', `This link's own lesson could not be opened: ${e.message}.`, ...errors);
       return;
     }
     if (n !== this.ownLinks) return;
@@ -115,7 +137,7 @@ export class Lesson {
     this.panel.setError();
     this.panel.setMoved(0);
     this.panel.setFigure(false);
-    this.shell.views.watchNotice?.clear();
+    this.shell.shared.watchNotice.clear();
     this.shell.open(parseHash(m.hash), { changed: true });
     this.shell.markTabs();
     this.panel.show(n, { title: whereWords(m.hash) }, [m.text]);
@@ -137,7 +159,7 @@ export class Lesson {
   /** What a link asked for (`raw`: the text after `lesson=`; `errors`: the link's other
    *  faults; `events`: the search's step it was moved on to, 0 for the step's own moment). */
   openFromLink(raw, errors = [], events = 0) {
-    const { step, error } = parseStep(raw, this.quote);
+    const { step, error } = parseStep(raw, quote);
     const faults = [error, ...errors];
     this.open(step);
     if (events > 0 && !error) faults.push(this.seek(events));
@@ -224,7 +246,7 @@ export class Lesson {
     this.step = n;
     this.at = -1; // moving to the moment: not "moved on"
     this.panel.setError();
-    shell.views.watchNotice?.clear(); // a link copied was to another step
+    shell.shared.watchNotice.clear(); // a link copied was to another step
     const step = STEPS[n - 1];
     const figure = (this.figure = step.view === 'figure');
     this.panel.setFigure(figure);
@@ -257,7 +279,7 @@ export class Lesson {
     }
     this.at = at;
     shell.render();
-    if (step.view === 'knuth') shell.views.dance.reveal();
+    if (step.view === 'knuth') shell.room.reveal?.();
     this.show(n, step, text);
   }
 
