@@ -16,9 +16,7 @@ import { LessonPanel } from './lesson-panel.js';
 import { OwnLessonView } from './own-lesson-view.js';
 import { unpackLesson, packLesson, whereWords } from './own-lesson.js';
 import { parseHash, formatHash, quote } from '../../core/router.js';
-
-/** The keys that step or play a search (views/controls.js): nothing to move in a figure. */
-const SEARCH_KEYS = new Set(['[', ']', '{', '}', ' ', 'p', 'P', 'n', 'N', 'd', 'D', 'r', 'R', 'Home', '-', '_', '+', '=']);
+import { lessonKey } from './lesson-keys.js';
 
 export class LessonRoom {
   /** `shell`: www/core/shell.js; `numberingFor(side)`: a size's numbering (the figure's board).
@@ -51,7 +49,7 @@ export class LessonRoom {
       tab.addEventListener('keydown', (e) => (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && this.close(false));
     }
     // Capture: before the transport's own keys, which give way to a handled event.
-    document.addEventListener('keydown', (e) => this.key(e), true);
+    document.addEventListener('keydown', (e) => lessonKey(this, e), true);
     // A teacher's own lesson, made of moments of any view: the shown view's link at its step,
     // with a sentence.
     this.maker = new OwnLessonView($('own-lesson'), {
@@ -296,27 +294,5 @@ export class LessonRoom {
     if (!t) return null;
     const side = Math.round(Math.sqrt(t.givens.length));
     return `a ${side}×${side} Sudoku: ${grouped(t.options)} options × ${grouped(t.items)} items`;
-  }
-
-  key(e) {
-    if (!this.active || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
-    if (this.figure && (SEARCH_KEYS.has(e.key) || (e.shiftKey && /^Arrow(Left|Right)$/.test(e.key)))) {
-      // The search behind the figure is no one's to move (a button keeps its Space).
-      if (!(e.key === ' ' && e.target.closest?.('button, a, summary, [role="tab"]'))) e.preventDefault();
-      return;
-    }
-    if (e.shiftKey) return;
-    if (e.target.closest?.('.board, canvas, [role="tab"]')) return;
-    let to = 0;
-    if (e.key === 'ArrowRight' || e.key === 'PageDown') to = this.step + 1;
-    else if (e.key === 'ArrowLeft' || e.key === 'PageUp') to = this.step - 1;
-    else if (e.key === 'Escape' && !this.player.busy) {
-      e.preventDefault();
-      this.close();
-      return;
-    } else return;
-    e.preventDefault();
-    this.go(to);
   }
 }
