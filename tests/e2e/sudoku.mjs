@@ -512,7 +512,7 @@ test('Cancel stops a long count, and the solver works again', async () => {
   await page.waitForFunction(() => /1,158 solutions: the whole search tree/.test(document.querySelector('#result').textContent), null, { timeout: 30000 });
 });
 
-// --- Count on every core (www/count-pool.js) ------------------------------------------------------
+// --- Count on every core (www/wasm/count-pool.js) -------------------------------------------------
 /**
  * An init script: navigator.hardwareConcurrency says `n`, and each Worker the page starts is
  * recorded in window.startedWorkers ({terminated}). window.workerRule = {free, then} makes the
