@@ -2,7 +2,7 @@
 // host of the repository's root): it keeps a copy of every file the page loads, so that after
 // one visit the page reloads and works with no network (a class on unreliable Wi-Fi). Network
 // first: online, every file is the server's (a rebuilt module shows at once); offline, the copy.
-// The page (www/offline.js) hands over the files it loaded before this worker ran. The deploy
+// The page (www/core/offline.js) hands over the files it loaded before this worker ran. The deploy
 // build (dist/) has its own precaching worker, scripts/dist/sw.js, and does not ship this file.
 
 const CACHE = `dlx-sudoku-source:${self.registration.scope}`;

@@ -18,8 +18,8 @@
 //
 // JavaScript is esbuild's job. It starts from the page's <script type="module" src>, follows the
 // imports (so no list of modules is kept here), bundles and minifies. esbuild leaves one thing
-// alone: `new URL('./x', import.meta.url)`, the way a module names a worker to start (www/solver.js
-// starts www/worker.js) or a file to fetch (wasm-bindgen's glue fetches the .wasm). The plugin
+// alone: `new URL('./x', import.meta.url)`, the way a module names a worker to start (www/wasm/solver.js
+// starts www/wasm/worker.js) or a file to fetch (wasm-bindgen's glue fetches the .wasm). The plugin
 // newUrlPlugin() finds those with esbuild's own parser and points them at the built file: a
 // worker module is bundled as an entry of its own, with a hashed name; any other file is copied.
 // In the single file a worker becomes a data: URL of its bundle, the wasm its bytes.

@@ -16,7 +16,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { serve } from './serve.mjs';
-import { packProblem } from '../www/cover-link.js';
+import { packProblem } from '../www/core/cover-link.js';
+import { KEYS } from '../www/core/prefs.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const argv = process.argv.slice(2);
@@ -156,12 +157,12 @@ try {
   for (const { size, width, height, large } of file ? [SIZES[0]] : SIZES) {
     for (const theme of file ? ['light'] : ['light', 'dark']) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme, reducedMotion: 'reduce' });
-      // The page's own preferences (www/prefs.js and the panels' remembered state).
-      await context.addInitScript(({ theme, large }) => {
-        localStorage.setItem('dlx-theme', theme);
-        localStorage.setItem('dlx-large', large ? 'on' : 'off');
-        localStorage.setItem('dlx-plain', 'open');
-      }, { theme, large });
+      // The page's own preferences (www/core/prefs.js and the panels' remembered state).
+      await context.addInitScript(({ theme, large, KEYS }) => {
+        localStorage.setItem(KEYS.theme, theme);
+        localStorage.setItem(KEYS.large, large ? 'on' : 'off');
+        localStorage.setItem(KEYS.plain, 'open');
+      }, { theme, large, KEYS });
       if (file) await context.route(/^https?:/, (r) => r.abort());
       for (const state of STATES) {
         const out = resolve(dir, `${state[0]}-${size}-${theme}.png`);

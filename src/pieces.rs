@@ -16,7 +16,7 @@
 //!
 //! The command line runs the pieces on rayon's pool (`src/cli/parallel.rs`). The page hands
 //! them out to Web Workers, each with a [`Counter`] on the links engine (`src/wasm.rs`,
-//! `www/count-pool.js`); there pieces cross from one worker to another as `u32` words
+//! `www/wasm/count-pool.js`); there pieces cross from one worker to another as `u32` words
 //! ([`encode`], [`decode`]).
 //!
 //! Each piece carries its share of the tree, estimated as Knuth's programs do from "option k

@@ -527,7 +527,7 @@ fn object(fields: &[(&str, JsValue)]) -> Result<Object, JsError> {
 
 /// One Web Worker's part of a count that several share ([`crate::pieces`]): its own copy of the
 /// problem, the pieces it was handed and what they found. The page's count pool
-/// (`www/count-pool.js`) has one worker split the tree ([`PieceCounter::split`]), hands the
+/// (`www/wasm/count-pool.js`) has one worker split the tree ([`PieceCounter::split`]), hands the
 /// pieces out one at a time, moves the ones a busy worker has not started to an idle one
 /// ([`PieceCounter::take`], [`PieceCounter::give`]) and adds up what each found. A piece crosses
 /// as a `Uint32Array` the page does not read.

@@ -309,7 +309,7 @@ export async function visit(page, hash) {
 }
 /**
  * The lesson as shown, and whether the trace is where its words say: each claim is checked
- * in the page against the engine, worked out apart from www/lesson.js (a fresh trace of the
+ * in the page against the engine, worked out apart from www/rooms/lesson/lesson-steps.js (a fresh trace of the
  * same problem, item lengths and lists read one by one). `problems` lists the claims that fail.
  */
 export const lessonState = (page) => page.evaluate(() => {

@@ -817,7 +817,7 @@ test('pixels: the key states look as the committed references do', async () => {
 
 test('screenshots: predict mode and a teacher\'s own lesson at 1280×800, on a 1024×768 projector in large type and a 375×812 phone, light and dark', async () => {
   const bad = [];
-  const { packProblem } = await import('../../www/cover-link.js');
+  const { packProblem } = await import('../../www/core/cover-link.js');
   const own = await packProblem(JSON.stringify({ v: 1, m: [['m=knuth&s=11', 'Item E has no option left: a dead end, so the search backs up and tries the next branch.'], [`p=${HARD}&s=40`, 'Row 4 needs a 3 in one place only.']] }));
   for (const { width, height, large, min, name } of [
     { width: 1280, height: 800, large: false, min: 0, name: '1280' }, { width: 1024, height: 768, large: true, min: 16, name: 'projector' }, { width: 375, height: 812, large: false, min: 12, name: 'phone' },

@@ -398,7 +398,7 @@ test('own lesson: a hostile or oversized link is refused with a message, and the
   };
   await go('#own=%3Cscript%3E', /own lesson could not be opened: character 1 is not base64url\./);
   await go('#own=AAAAAAAAAAAA', /own lesson could not be opened: it does not unpack/);
-  const { packProblem } = await import('../../www/cover-link.js');
+  const { packProblem } = await import('../../www/core/cover-link.js');
   await go(`#own=${await packProblem(JSON.stringify({ v: 1, m: [['p=<img src=x onerror=alert(1)>', 'hi']] }))}`, /moment 1's link: the link's puzzle/);
   await go(`#own=${'A'.repeat(17000)}`, /own lesson could not be opened: it is too long \(17,000 characters, at most 16,000\)/);
   // The page still works: Knuth's example steps.

@@ -238,7 +238,7 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   await shotOf(phone, '#matrix-area', 'matrix4-phone');
 
   // 16×16 (4,096 × 1,024): a pixel for 8 rows × 2 columns, the option tried still in its colour
-  const { EXAMPLES } = await import('../../www/examples.js');
+  const { EXAMPLES } = await import('../../www/rooms/sudoku/examples.js');
   const big = await open(`#p=${EXAMPLES.find((e) => e.id === 'poj3076').line}`);
   s = await matrixState(big);
   assert.deepEqual([s.side, s.options, s.items, s.zoom, s.perRow], [16, 4096, 1024, 0, 8]);
@@ -512,7 +512,7 @@ test('Cancel stops a long count, and the solver works again', async () => {
   await page.waitForFunction(() => /1,158 solutions: the whole search tree/.test(document.querySelector('#result').textContent), null, { timeout: 30000 });
 });
 
-// --- Count on every core (www/count-pool.js) ------------------------------------------------------
+// --- Count on every core (www/wasm/count-pool.js) -------------------------------------------------
 /**
  * An init script: navigator.hardwareConcurrency says `n`, and each Worker the page starts is
  * recorded in window.startedWorkers ({terminated}). window.workerRule = {free, then} makes the

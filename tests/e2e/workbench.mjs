@@ -398,7 +398,7 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   const chars = (await page.$eval('#cover-text', (t) => t.value.length)).toLocaleString('en');
   assert.match(await coverResult(page), new RegExp(`^This problem is too big for a link: its ${chars} characters pack into [\\d,]+ characters of link, and a link holds at most 16,000\\. Save its text instead\\.$`));
   // Hostile links: each is refused with a message, and the editor keeps a problem.
-  const { packProblem } = await import('../../www/cover-link.js');
+  const { packProblem } = await import('../../www/core/cover-link.js');
   for (const [hash, message] of [
     ['#m=cover&x=%3Cscript%3E', /^The link's problem "<script>" cannot be read: character 1 is not base64url\. The default problem, 4 queens, is shown instead\.$/],
     ['#m=cover&x=AAAAAAAAAAAA', /cannot be read: it does not unpack/],
@@ -437,7 +437,7 @@ test('workbench: a link still unpacking when Back is pressed changes nothing: th
     };
   } });
   assert.equal(await counter(page, 'events'), 50);
-  const { packProblem } = await import('../../www/cover-link.js');
+  const { packProblem } = await import('../../www/core/cover-link.js');
   const cover = `#m=cover&x=${await packProblem('a b c\na\nb c\na b\n')}&s=3`;
   await page.evaluate(() => {
     window.inflating = new Promise((go) => { window.inflate = go; });
@@ -461,13 +461,13 @@ test('workbench: a link still unpacking when Back is pressed changes nothing: th
 
 /** The problem the address bar's link carries, unpacked (null when it carries none). */
 async function linkedProblem(page) {
-  const { unpackProblem } = await import('../../www/cover-link.js');
+  const { unpackProblem } = await import('../../www/core/cover-link.js');
   const x = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('x');
   return x === null ? null : unpackProblem(x);
 }
 
 test('workbench: a short link to a huge problem is refused at once, naming the limit; a problem at the limit loads and takes typing', async () => {
-  const { packProblem } = await import('../../www/cover-link.js');
+  const { packProblem } = await import('../../www/core/cover-link.js');
   const queens4 = await (await openCover()).$eval('#cover-text', (t) => t.value);
   const items = Array.from({ length: 200 }, (_, k) => `a${k}`).join(' ');
   // Each link is a few hundred characters; each problem, 80,001 to 249,001 lines (one a line
@@ -559,7 +559,7 @@ test('workbench: a short link to a huge problem is refused at once, naming the l
 });
 
 test('workbench: a link to an empty problem says so and shows the default problem, nothing marked', async () => {
-  const { packProblem } = await import('../../www/cover-link.js');
+  const { packProblem } = await import('../../www/core/cover-link.js');
   const empty = `#m=cover&x=${await packProblem('')}`;
   assert.equal(empty.length, '#m=cover&x=AwA'.length, 'a 14-character link');
   const page = await openCover(empty);
@@ -584,7 +584,7 @@ test('workbench: a link to an empty problem says so and shows the default proble
 });
 
 test('workbench: a problem with an error stays in the editor and in the address, from a link, on reload and as typed', async () => {
-  const { packProblem } = await import('../../www/cover-link.js');
+  const { packProblem } = await import('../../www/core/cover-link.js');
   const bad = 'a b\na q\n';
   const page = await openCover(`#m=cover&x=${await packProblem(bad)}`);
   const check = async (what) => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { History } from '../history.js';
+import { History } from '../core/history.js';
 
 test('undo gives back the states in reverse order, redo replays them', () => {
   const h = new History();

@@ -1,10 +1,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { Picture } from '../picture.js';
-import { Numbering } from '../numbering.js';
-import { narrate } from '../narration.js';
-import { grouped } from '../grouped.js';
+import { Picture } from '../wasm/picture.js';
+import { Numbering } from '../wasm/numbering.js';
+import { narrate } from '../core/narration.js';
+import { grouped } from '../core/format.js';
 
 const HARD = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 const sudoku = new Numbering(dlx.sudokuTables());

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { Numbering } from '../numbering.js';
+import { Numbering } from '../wasm/numbering.js';
 
 test('the numbering of every size finds each option and item from the tables', () => {
   for (const [side, items, options] of [[4, 64, 64], [9, 324, 729], [16, 1024, 4096], [25, 2500, 15625]]) {

@@ -1,8 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import './wasm.js';
-import { packLesson, unpackLesson, checkLesson, whereWords, MAX_MOMENTS } from '../own-lesson.js';
-import { packProblem, MAX_PACKED } from '../cover-link.js';
+import { packLesson, unpackLesson, checkLesson, whereWords, MAX_MOMENTS } from '../rooms/lesson/own-lesson.js';
+import { packProblem, MAX_PACKED } from '../core/cover-link.js';
 
 const HARD = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
 

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { placement, describe, titleOf, placeText } from '../views/pictures.js';
+import { placement, describe, titleOf, placeText } from '../rooms/workbench/pictures.js';
 
 const SOLUTION = 1 << dlx.EventKind.Solution;
 

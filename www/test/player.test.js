@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { Player, DepthLog, SPEEDS } from '../player.js';
+import { Player, DepthLog, SPEEDS } from '../core/player.js';
 
 const { EventKind, EventWord } = dlx;
 const SIXTEEN = '.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......';
@@ -198,7 +198,7 @@ test('the depth log keeps the whole search in a bounded number of samples, and f
 });
 
 test('kinds makes a bit set of event kinds; the speeds are labelled and ordered slowest first', async () => {
-  const { kinds } = await import('../player.js');
+  const { kinds } = await import('../core/player.js');
   assert.equal(kinds(), 0);
   assert.equal(kinds(1, 3), 0b1010);
   assert.equal(kinds(EventKind.Try) & (1 << EventKind.Try), 1 << EventKind.Try);

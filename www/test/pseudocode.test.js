@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
-import { Picture } from '../picture.js';
+import { Picture } from '../wasm/picture.js';
 import { markOf, LINES } from '../views/pseudocode.js';
 
 /** The mark after each of Knuth's example's first `n` events: "Step" or "Step back" (undone). */

@@ -2,14 +2,14 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dlx } from './wasm.js';
-import { readPasted, digitsOf, lineOf, givensCount, EMPTY, emptyLine, sideOfLine, SIDES } from '../puzzle.js';
-import { parseHash, formatHash, quote } from '../router.js';
-import { Numbering } from '../numbering.js';
+import { readPasted, digitsOf, lineOf, givensCount, EMPTY, emptyLine, sideOfLine, SIDES } from '../core/puzzle.js';
+import { parseHash, formatHash, quote } from '../core/router.js';
+import { Numbering } from '../wasm/numbering.js';
 
 const numbering = new Numbering(dlx.sudokuTables());
 const clashes = (line) => dlx.checkGivens(line).clashes.map((c) => c.message);
 const stuckCells = (line) => dlx.checkGivens(line).stuck;
-import { EXAMPLES, examplesOf, exampleById } from '../examples.js';
+import { EXAMPLES, examplesOf, exampleById } from '../rooms/sudoku/examples.js';
 
 const POJ = '.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.';
 const HDU = `7 1 2 ? 6 ? 3 5 8

@@ -1,6 +1,6 @@
 // The search's counters, as numbers that update together with the views.
 
-import { grouped } from '../grouped.js';
+import { grouped, formatCount } from '../core/format.js';
 
 const FIELDS = [
   ['events', 'steps', 'events so far'],
@@ -12,12 +12,6 @@ const FIELDS = [
   ['linkUpdates', 'link updates', 'nodes unlinked by covers (3 per hidden Sudoku option); uncover relinks them one for one and adds none, as in Knuth\'s DLX1'],
 ];
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
-/** Exact below a million, then "3.39M": seven characters at most, so that every box keeps
- *  its number on one line at any width the page allows (the e2e top-speed test checks it).
- *  The exact number is the box's tooltip. */
-export const formatCount = (n) =>
-  n < 1e6 ? grouped(n) : n < 1e15 ? compact.format(n) : n.toExponential(2).replace('e+', 'e');
 
 export class CountersView {
   constructor(root) {

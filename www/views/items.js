@@ -10,7 +10,7 @@
 // elements, one per item, that never change while the search runs: they take the
 // pointer, the focus and the screen reader's questions (an ARIA grid per panel).
 
-import { themeColors } from './theme.js';
+import { themeColors } from '../core/theme-colors.js';
 
 // Panel row r, column k: the cell in row r, column k; or unit r with digit k + 1.
 const PANELS = [

@@ -7,12 +7,12 @@
 // labels in the margins around the
 // matrix (only when the view moves or the selection changes, never in a frame), and turns
 // keys, clicks and drags into zoom and pan; the row under the pointer lights up its digit on
-// the board and its items (through the Sudoku's room, www/controllers/sudoku.js). Its text alternative is Rust's description of
+// the board and its items (through the Sudoku's room, www/rooms/sudoku/sudoku-room.js). Its text alternative is Rust's description of
 // what it shows, renewed whenever the search is not playing.
 
 import { MatrixCanvas, Paint } from '../pkg/dlx_sudoku.js';
-import { themeColors } from './theme.js';
-import { grouped } from '../grouped.js';
+import { themeColors } from '../core/theme-colors.js';
+import { grouped } from '../core/format.js';
 
 // The CSS variable of each Paint (style.css sets them per theme).
 const PAINT_VARS = {

@@ -6,6 +6,7 @@
 // A <details> element: a teacher can hide it (and the page remembers that).
 
 import { AlgorithmStep as S } from '../pkg/dlx_sudoku.js';
+import { readPref, writePref } from '../core/prefs.js';
 
 /** The lines, in order: `[label, step (an AlgorithmStep name) or null, words]`. */
 export const LINES = [
@@ -32,7 +33,7 @@ export const PROCEDURES = [
 const RUNS = { CoverChosen: 'cover', CoverOthers: 'cover', UncoverOthers: 'uncover', UncoverChosen: 'uncover' };
 
 /**
- * What to mark for a picture of the search (www/picture.js): the line (an AlgorithmStep
+ * What to mark for a picture of the search (www/wasm/picture.js): the line (an AlgorithmStep
  * name), whether it was undone by a step back, and the procedure it runs ('' for none).
  * Null when there is no search.
  */
@@ -43,17 +44,11 @@ export function markOf(pic) {
   return { step, back, runs: RUNS[step] ?? '' };
 }
 
-const STORE = 'dlx-algorithm';
-
 export class PseudocodeView {
   /** `root`: an empty <details>. */
   constructor(root) {
     this.root = root;
-    let open = true;
-    try {
-      open = localStorage.getItem(STORE) !== 'closed';
-    } catch { /* no storage: shown */ }
-    root.open = open;
+    root.open = readPref('algorithm', 'open') !== 'closed';
     const summary = document.createElement('summary');
     summary.textContent = 'Algorithm X, step by step';
     const lines = document.createElement('ol');
@@ -86,9 +81,7 @@ export class PseudocodeView {
     this.badge = Object.assign(document.createElement('span'), { className: 'algo-undone', textContent: ' (undone by the step back)' });
     root.append(summary, lines, procs);
     root.addEventListener('toggle', () => {
-      try {
-        localStorage.setItem(STORE, root.open ? 'open' : 'closed');
-      } catch { /* no storage */ }
+      writePref('algorithm', root.open ? 'open' : 'closed');
     });
     this.shown = '';
   }

@@ -2,7 +2,7 @@
 // the cells where they differ), a count, or work in progress with its Cancel button.
 // And the notice line: clashes, paste results, errors, each naming the cell or line.
 
-import { counted } from '../grouped.js';
+import { counted, roughly, time } from '../core/format.js';
 
 export class NoticeView {
   constructor(root) {
@@ -127,8 +127,6 @@ export class ResultView {
   }
 }
 
-export const time = (ms) => (ms < 1 ? 'under 1 ms' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
-
 function mini(title, givens, digits, diff, { side, order, symbols }) {
   const fig = document.createElement('figure');
   fig.className = 'mini';
@@ -155,7 +153,7 @@ function mini(title, givens, digits, diff, { side, order, symbols }) {
   return fig;
 }
 
-/** A count's progress (www/count-pool.js) in words: "Counting… 1,234 solutions so far (56,789
+/** A count's progress (www/wasm/count-pool.js) in words: "Counting… 1,234 solutions so far (56,789
  *  nodes): 45% of the tree, about 3 s left, on 2 workers". The time left is the time so far
  *  stretched by the share of the tree left, as Knuth's programs estimate it. */
 export function countProgress(p) {
@@ -166,11 +164,3 @@ export function countProgress(p) {
 /** What a whole count took: "(56,789 nodes in 1.2 s on 2 workers)". */
 export const countSpent = (r) => `(${counted(r.nodes, 'node')} in ${time(r.ms)} on ${counted(r.workers, 'worker')})`;
 
-/** A time to come, rounded as an estimate is: "3 s", "12 min", "2.5 h", "4 days". */
-function roughly(ms) {
-  const s = ms / 1000;
-  if (s < 90) return `${Math.max(1, Math.round(s))} s`;
-  if (s < 90 * 60) return `${Math.round(s / 60)} min`;
-  if (s < 48 * 3600) return `${(s / 3600).toFixed(1)} h`;
-  return `${Math.round(s / 86400).toLocaleString('en')} days`;
-}

@@ -5,7 +5,7 @@
 // and one step before them counts the levels left out ("levels 1–4"); a deepest step
 // wider than the row alone wraps its words.
 
-import { grouped } from '../grouped.js';
+import { grouped } from '../core/format.js';
 
 const MAX_SHOWN = 12; // the deepest levels; the rest is counted
 

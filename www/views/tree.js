@@ -1,4 +1,4 @@
-// The search tree, drawn as the search steps: one node per option tried (www/tree.js places
+// The search tree, drawn as the search steps: one node per option tried (www/wasm/tree-layout.js places
 // what Rust reports, `Trace.tree()`), dead ends red, solutions green, the path the search is
 // on highlighted, the branches not yet tried faint. A canvas under a scrolling box (the box
 // scrolls, the canvas draws what is in view), with − / + to zoom; a click on a node, or
@@ -7,10 +7,11 @@
 // (the page remembers which), whose figure is named "Search tree" and whose caption says
 // the counts and the path.
 
-import { readTree, layOut, nodeWords, treeWords, NONE, DEAD_END, SOLUTION } from '../tree.js';
-import { themeColors } from './theme.js';
+import { readTree, layOut, nodeWords, treeWords, NONE, DEAD_END, SOLUTION } from '../wasm/tree-layout.js';
+import { themeColors } from '../core/theme-colors.js';
+import { grouped } from '../core/format.js';
+import { readPref, writePref } from '../core/prefs.js';
 
-const STORE = 'dlx-tree';
 /** A leaf's width and a level's height at zoom 1, in CSS pixels. */
 const SLOT = 26, ROW = 30, PAD = 14;
 const ZOOMS = [0.125, 0.18, 0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 3];
@@ -31,11 +32,7 @@ export class TreeView {
     this.onPick = onPick;
     this.onBack = onBack;
     this.onBranch = onBranch;
-    let open = true;
-    try {
-      open = localStorage.getItem(STORE) !== 'closed';
-    } catch { /* no storage: shown */ }
-    root.open = open;
+    root.open = readPref('tree', 'open') !== 'closed';
     const summary = Object.assign(document.createElement('summary'), { textContent: 'Search tree' });
     const figure = document.createElement('figure');
     figure.className = 'tree-fig';
@@ -52,16 +49,11 @@ export class TreeView {
     this.zoomOut = button('Zoom the tree out', '−', () => this.zoom(-1));
     this.zoomIn = button('Zoom the tree in', '+', () => this.zoom(1));
     // Finished branches off the path folded into their top node (the page remembers).
-    this.fold = false;
-    try {
-      this.fold = localStorage.getItem(`${STORE}-fold`) === 'on';
-    } catch { /* no storage */ }
+    this.fold = readPref('treeFold', 'off') === 'on';
     this.foldButton = button('Fold finished branches', 'Fold finished', () => {
       this.fold = !this.fold;
       this.foldButton.setAttribute('aria-pressed', String(this.fold));
-      try {
-        localStorage.setItem(`${STORE}-fold`, this.fold ? 'on' : 'off');
-      } catch { /* no storage */ }
+      writePref('treeFold', this.fold ? 'on' : 'off');
       this.redraw(true);
     });
     this.foldButton.setAttribute('aria-pressed', String(this.fold));
@@ -95,9 +87,7 @@ export class TreeView {
     root.append(summary, figure);
     this.ctx = this.canvas.getContext('2d');
     root.addEventListener('toggle', () => {
-      try {
-        localStorage.setItem(STORE, root.open ? 'open' : 'closed');
-      } catch { /* no storage */ }
+      writePref('tree', root.open ? 'open' : 'closed');
       if (root.open) this.redraw(true);
     });
     // The scroll position and the box's size are kept here, learnt from events and observers:
@@ -146,8 +136,8 @@ export class TreeView {
   }
 
   /**
-   * Draws the tree of `trace` at the moment of `pic` (www/picture.js), its words from `words`
-   * (www/narration.js `wordsFor`). Only while shown, and only when the search moved.
+   * Draws the tree of `trace` at the moment of `pic` (www/wasm/picture.js), its words from `words`
+   * (www/core/narration.js `wordsFor`). Only while shown, and only when the search moved.
    */
   render(pic, trace, words) {
     this.trace = trace;
@@ -396,7 +386,7 @@ export class TreeView {
         ctx.fillStyle = c['--ink-soft'];
         ctx.textAlign = 'center';
         ctx.textBaseline = 'top';
-        ctx.fillText(count.toLocaleString('en-US'), x, y + 4 * r + 2);
+        ctx.fillText(grouped(count), x, y + 4 * r + 2);
         ctx.textAlign = 'left';
       }
     };
@@ -497,9 +487,11 @@ export class TreeView {
   /** A node's or a branch's words. */
   wordsOf(id) {
     const { tree: t, lay, words } = this;
-    const hides = id < t.size && lay.folded[id] ? `, folded: ${lay.folded[id].toLocaleString('en-US')} more below` : '';
-    const step = id < t.size && t.at[id] === NONE ? 'tried before its branch was folded' : `step ${t.at[id]?.toLocaleString('en-US')}`;
-    if (id < t.size) return `${nodeWords(t, lay, id, words)} (${step})${hides}`;
+    if (id < t.size) {
+      const hides = lay.folded[id] ? `, folded: ${grouped(lay.folded[id])} more below` : '';
+      const step = t.at[id] === NONE ? 'tried before its branch was folded' : `step ${grouped(t.at[id])}`;
+      return `${nodeWords(t, lay, id, words)} (${step})${hides}`;
+    }
     const g = lay.ghosts[id - t.size];
     return `${words.item(t.item[g.parent])}: option ${g.rank + 1} of ${t.branches[g.parent]}, not yet tried`;
   }

@@ -1,0 +1,143 @@
+// One line of narration per event, in the problem's own terms: for Sudoku, places,
+// candidates and singles ("Branch on 'row 3 has 7': only 2 places left (fewest)"); for a
+// generic problem, items and options. It reads the search's state (a `Picture` and the
+// trace's lists) after the event; it never works out a cover for itself.
+
+import { EventKind as K } from '../pkg/dlx_sudoku.js';
+import { counted, grouped, ordinal } from './format.js';
+
+const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
+
+/** Words for a problem: Sudoku (`sudoku`: a Numbering) speaks of cells and places, a generic problem of items and options. */
+export function wordsFor(trace, sudoku) {
+  if (sudoku) {
+    const isCell = (i) => sudoku.kindOf(i) === 'cell';
+    const cellOf = (o) => sudoku.cellName(sudoku.placement(o).cell);
+    return {
+      item: (i) => (isCell(i) ? sudoku.cellName(sudoku.unitOf(i)) : `'${sudoku.itemName(i)}'`),
+      isCell,
+      option: (o) => sudoku.optionName(o),
+      // An option in an item's list: a cell item lists digits, the others list places.
+      entry: (i, o) => (isCell(i) ? sudoku.symbol(sudoku.placement(o).digit) : cellOf(o)),
+      entries: (i, n) => (isCell(i) ? counted(n, 'candidate') : counted(n, 'place')),
+      none: (i) => (isCell(i) ? 'candidate' : 'place'),
+      options: (n) => counted(n, 'candidate'),
+    };
+  }
+  return {
+    item: (i) => `item ${trace.itemName(i)}`,
+    isCell: () => false,
+    option: (o) => `'${trace.optionName(o)}'`,
+    entry: (i, o) => `'${trace.optionName(o)}'`,
+    entries: (i, n) => counted(n, 'option'),
+    none: () => 'option',
+    options: (n) => counted(n, 'option'),
+  };
+}
+
+/** The text shown before the first event. */
+export function startText(pic, trace, sudoku) {
+  let covered = 0, live = 0;
+  for (let i = 0; i < pic.items; i++) covered += pic.covered(i) ? 1 : 0;
+  for (let o = 0; o < pic.options.length; o++) live += pic.isLive(o) ? 1 : 0;
+  if (sudoku) {
+    let empty = 0;
+    for (let c = 0; c < sudoku.cells; c++) empty += pic.covered(sudoku.cellItem(c)) ? 0 : 1;
+    const givens = sudoku.cells - empty;
+    const given = givens === 0 ? `no givens, so none of the ${grouped(pic.items)} items is covered yet`
+      : `the ${counted(givens, 'given')} already ${givens === 1 ? 'covers' : 'cover'} ${grouped(covered)} of the ${grouped(pic.items)} items`;
+    return `Ready: ${counted(empty, 'empty cell')}, ${counted(live, 'candidate')}; ${given}. Step or play to start.`;
+  }
+  return `Ready: ${counted(pic.items, 'item')} to cover with ${counted(pic.options.length, 'option')}. Step or play to start.`;
+}
+
+/**
+ * The narration of the last event. `pic`: the Picture just read; `trace`: the wasm Trace
+ * (for item and option lists and names); `sudoku`: the Numbering, or null for a generic problem.
+ */
+export function narrate(pic, trace, sudoku = null) {
+  if (pic.events === 0 || !pic.last) return startText(pic, trace, sudoku);
+  const w = wordsFor(trace, sudoku);
+  const { kind, a, b } = pic.last;
+  const top = pic.choices[pic.choices.length - 1];
+  switch (kind) {
+    case K.Choose: {
+      const live = Array.from(trace.itemOptions(a));
+      if (b === 1 && sudoku) {
+        const { cell, digit } = sudoku.placement(live[0]);
+        return w.isCell(a)
+          ? `Single: ${sudoku.cellName(cell)} can only be ${sudoku.symbol(digit)} (its last candidate).`
+          : `Single: ${w.item(a)} has only one place left, ${sudoku.cellName(cell)}.`;
+      }
+      if (b === 1) return `Branch on ${w.item(a)}: only ${w.entry(a, live[0])} is left (a forced move).`;
+      const shown = live.length <= 4 ? `: ${list(live.map((o) => w.entry(a, o)))}` : '';
+      const ties = tying(pic, trace.primary, b);
+      const why = ties > 1 ? `fewest; ${grouped(ties)} items tie at ${grouped(b)}, and the first in item order is taken` : 'fewest';
+      return `Branch on ${w.item(a)}: only ${w.entries(a, b)} left (${why})${shown}.`;
+    }
+    case K.Cover: {
+      const hid = trace.itemOptions(a).length; // a covered item's list: what its cover hid
+      if (top && top.item === a && !top.trying) {
+        if (hid === 1) {
+          const only = trace.branches(pic.choices.length - 1)[0];
+          return `Cover ${w.item(a)}: ${w.entry(a, only)} is its only ${w.entries(a, 1).replace(/^1 /, '')}, the one branch to try.`;
+        }
+        return `Cover ${w.item(a)}: its ${w.entries(a, hid)} are the branches to try, in order.`;
+      }
+      const by = top?.trying ? `${w.option(top.option)} covers ` : 'Cover ';
+      const dead = deadItems(pic);
+      const warn = dead.length ? ` Now ${w.item(dead[0])} has no ${w.none(dead[0])} left.` : '';
+      return `${by}${w.item(a)}: ${hid ? `hides ${w.options(hid)}` : 'nothing left to hide'}.${warn}`;
+    }
+    case K.Uncover: {
+      const back = trace.itemOptions(a).length;
+      const comes = back === 0 ? 'nothing comes back' : `${w.options(back)} come${back === 1 ? 's' : ''} back`;
+      if (pic.levelEnded) return `No more branches for ${w.item(a)}: uncover it (${comes}) and back up.`;
+      return `Uncover ${w.item(a)}: ${comes}.`;
+    }
+    case K.Purify: {
+      const by = top?.trying ? `${w.option(top.option)} gives ` : 'Give ';
+      return `${by}${w.item(a)} the colour ${trace.colourName(b)}: options that give it another colour, or none, are hidden.`;
+    }
+    case K.Unpurify:
+      return `${w.item(a)} loses the colour ${trace.colourName(b)}: the options it hid come back.`;
+    case K.Try: {
+      const c = pic.choices[b];
+      const its = Array.from(trace.optionItems(a)).filter((i) => i !== c.item);
+      const hides = new Set(its.flatMap((i) => Array.from(trace.itemOptions(i)))).size;
+      const which = c.count === 1 ? 'the only choice' : `${ordinal(c.rank)} of ${grouped(c.count)}`;
+      const verb = sudoku ? 'Try' : 'Try option';
+      return `${verb} ${w.option(a)} (${which}): covers ${counted(its.length + 1, 'item')}, hides ${w.options(hides)}.`;
+    }
+    case K.Untry: {
+      const c = pic.choices[b];
+      const next = c.rank <= c.count ? trace.branches(b)[c.rank - 1] : undefined;
+      return next === undefined
+        ? `Take back ${w.option(a)}: no other branch for ${w.item(c.item)}.`
+        : `Take back ${w.option(a)}; next branch: ${w.option(next)}.`;
+    }
+    case K.Solution:
+      return sudoku
+        ? `Solution ${grouped(pic.solutions)}: every cell is filled and every item covered exactly once.`
+        : `Solution ${grouped(pic.solutions)}: options ${Array.from(pic.solution, w.option).join(', ')} cover every item exactly once.`;
+    case K.DeadEnd:
+      return `Dead end: ${w.item(a)} has no ${w.none(a)} left; back up.`;
+    case K.Done:
+      return `Search complete: ${counted(pic.solutions, 'solution')}, ${counted(pic.deadEnds, 'dead end')}, ${counted(pic.nodes, 'try', 'tries')}.`;
+    default:
+      return '';
+  }
+}
+
+/** How many uncovered primary items have `len` options left (the choice takes the first). */
+export function tying(pic, primary, len) {
+  let n = 0;
+  for (let i = 0; i < primary; i++) n += !pic.covered(i) && pic.len[i] === len ? 1 : 0;
+  return n;
+}
+
+function deadItems(pic) {
+  const out = [];
+  for (let i = 0; i < pic.items; i++) if (pic.deadEnd(i)) out.push(i);
+  return out;
+}

@@ -1,0 +1,71 @@
+// The page's stored preferences, the only module that touches localStorage: large type (for
+// a projector), the theme, and which panels are open (the pseudocode, the search tree and
+// its folding, plain backtracking). A private window that refuses storage still gets them,
+// for the visit. index.html has one early script of its own that reads large type and the
+// theme before the first layout (applied later, the page first showed in the wrong size and
+// colours); it must run before any module, so it cannot import KEYS: www/test/prefs.test.js
+// runs it against what this module writes.
+
+/** Every key the page stores, named once. */
+export const KEYS = Object.freeze({
+  large: 'dlx-large',
+  theme: 'dlx-theme',
+  algorithm: 'dlx-algorithm',
+  tree: 'dlx-tree',
+  treeFold: 'dlx-tree-fold',
+  plain: 'dlx-plain',
+});
+
+const THEMES = ['auto', 'light', 'dark'];
+
+const key = (name) => {
+  if (!Object.hasOwn(KEYS, name)) throw new Error(`no preference named ${name}`);
+  return KEYS[name];
+};
+
+/** The stored value of preference `name` (a key of KEYS), or `fallback`. */
+export function readPref(name, fallback) {
+  const k = key(name);
+  try {
+    return localStorage.getItem(k) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Stores `value` for preference `name`; in a private window, for nobody. */
+export function writePref(name, value) {
+  const k = key(name);
+  try {
+    localStorage.setItem(k, value);
+  } catch { /* private mode: not remembered */ }
+}
+
+/** Wires the two buttons; `onChange()` after any change of look (views re-read colours). */
+export function setUpPrefs({ largeButton, themeButton, onChange }) {
+  const apply = () => {
+    const large = readPref('large', 'off') === 'on';
+    document.documentElement.classList.toggle('large', large);
+    largeButton.setAttribute('aria-pressed', String(large));
+    const theme = readPref('theme', 'auto');
+    if (theme === 'auto') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+    themeButton.textContent = `Theme: ${theme}`;
+    onChange();
+  };
+  largeButton.addEventListener('click', () => {
+    writePref('large', readPref('large', 'off') === 'on' ? 'off' : 'on');
+    apply();
+  });
+  themeButton.addEventListener('click', () => {
+    writePref('theme', THEMES[(THEMES.indexOf(readPref('theme', 'auto')) + 1) % THEMES.length]);
+    apply();
+  });
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', onChange);
+  // A change made in another tab of the page (the event reaches the other tabs only): the
+  // same look here at once, not at the next reload. (key null: storage cleared.)
+  addEventListener('storage', (e) => {
+    if (e.key === null || e.key === KEYS.large || e.key === KEYS.theme) apply();
+  });
+  apply();
+}

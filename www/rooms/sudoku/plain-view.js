@@ -1,0 +1,181 @@
+// Plain backtracking beside dancing links (issue 33, part 3): the same puzzle searched cell by
+// cell in reading order, digits in order from 1 (Rust's `PlainSearch`, src/sudoku/dfs.rs: the
+// crate's plain DFS itself), kept in step with the dancing-links search: after the DLX search
+// has tried N options, the plain one has placed N digits. So the page's controls drive both,
+// forwards and backwards (Rust moves the plain search; this only says how far, and draws what
+// it reports). "Race" runs both to the end and says how many more nodes the plain one took.
+// Long moves run in slices over frames, so the page never freezes; a race past `CAP` nodes
+// stops with a message. A <details>, shown or hidden like the other panels (remembered),
+// whose region is named "Plain backtracking" and says its counts as text.
+
+import { counted, factorWords } from '../../core/format.js';
+import { readPref, writePref } from '../../core/prefs.js';
+
+/** Events a slice may move the plain search, and the time it may take. */
+const SLICE = 200_000, SLICE_MS = 12;
+/** Past this many nodes, a race stops: the plain search could run for hours. */
+export const CAP = 10_000_000;
+/** The board is drawn up to 9×9 (at 16×16 and 25×25 its cells would be too small to read). */
+const MAX_DRAWN = 9;
+
+export class PlainView {
+  /** `root`: an empty <details>; `dlx`: the wasm module; `onRace()`: run the DLX search to its end. */
+  constructor(root, { dlx, onRace, busy = () => false, now = () => performance.now(), raf = (f) => requestAnimationFrame(f) }) {
+    Object.assign(this, { root, dlx, onRace, busy, now, raf });
+    root.open = readPref('plain', 'closed') === 'open';
+    const summary = Object.assign(document.createElement('summary'), { textContent: 'Plain backtracking' });
+    const region = document.createElement('div');
+    region.setAttribute('role', 'region');
+    region.setAttribute('aria-label', 'Plain backtracking');
+    region.className = 'plain-body';
+    const intro = Object.assign(document.createElement('p'), {
+      className: 'plain-intro',
+      textContent: 'The same puzzle, cell by cell in reading order, digits tried in order: no "fewest options first". It keeps pace with the search: after N options tried there, N digits placed here.',
+    });
+    this.board = Object.assign(document.createElement('div'), { className: 'plain-board' });
+    this.board.setAttribute('aria-hidden', 'true');
+    this.counts = Object.assign(document.createElement('p'), { className: 'plain-counts' });
+    this.vs = Object.assign(document.createElement('p'), { className: 'plain-counts' });
+    const bar = Object.assign(document.createElement('div'), { className: 'plain-bar' });
+    this.raceButton = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Race to the end' });
+    this.raceButton.title = 'Run both searches to the end and compare their nodes';
+    this.raceButton.addEventListener('click', () => this.race());
+    this.factor = Object.assign(document.createElement('p'), { className: 'plain-factor' });
+    this.factor.setAttribute('role', 'status');
+    bar.append(this.raceButton);
+    region.append(intro, this.board, this.counts, this.vs, bar, this.factor);
+    root.append(summary, region);
+    root.addEventListener('toggle', () => {
+      writePref('plain', root.open ? 'open' : 'closed');
+      this.update();
+    });
+    this.search = null;
+    this.trace = null;
+    this.side = 0;
+    this.racing = false;
+    /** The DLX search's step when a race ended: the plain search stays at its end until that moves. */
+    this.racedAt = -1;
+    this.pending = false;
+  }
+
+  /** A new puzzle (a line any size, or null: no search). */
+  load(line, numbering) {
+    this.search?.free();
+    this.search = null;
+    this.racing = false;
+    this.racedAt = -1;
+    this.solved = null;
+    this.factor.textContent = '';
+    this.numbering = numbering;
+    try {
+      if (line) this.search = new this.dlx.PlainSearch(line);
+    } catch { /* the page shows the puzzle's error itself */ }
+    this.givens = this.search ? this.search.state().slice(8).map((d) => d !== 0) : [];
+    this.side = numbering?.side ?? 0;
+    this.cells = [];
+    this.board.replaceChildren();
+    this.board.hidden = this.side > MAX_DRAWN;
+    if (this.search && this.side <= MAX_DRAWN) {
+      this.board.style.setProperty('--plain-side', this.side);
+      const order = Math.round(Math.sqrt(this.side));
+      for (let c = 0; c < this.side * this.side; c++) {
+        const span = this.board.appendChild(document.createElement('span'));
+        const [r, k] = [Math.floor(c / this.side), c % this.side];
+        if (k % order === order - 1 && k < this.side - 1) Object.assign(span.style, { borderRightWidth: '2px', borderRightColor: 'var(--ink)' });
+        if (r % order === order - 1 && r < this.side - 1) Object.assign(span.style, { borderBottomWidth: '2px', borderBottomColor: 'var(--ink)' });
+        this.cells.push(span);
+      }
+    }
+  }
+
+  /** After every movement of the DLX search (`trace`: the shown Sudoku search, or null). */
+  render(trace) {
+    this.trace = trace;
+    this.update();
+  }
+
+  /** Moves the plain search one slice toward where it belongs; true once there. */
+  slice() {
+    const s = this.search, t = this.trace;
+    if (!s || !t) return true;
+    if (this.racedAt >= 0 && t.events !== this.racedAt) this.racedAt = -1;
+    if (this.racing || this.racedAt >= 0) {
+      if (!this.racing) return true;
+      const t0 = this.now();
+      let there;
+      do {
+        there = s.seek(CAP, SLICE);
+      } while (!there && this.now() - t0 < SLICE_MS);
+      // The race ends when both have: the DLX search runs in the player meanwhile.
+      if (there && (t.done || !this.busy())) this.endRace();
+      return there;
+    }
+    const t0 = this.now();
+    let there;
+    do {
+      there = s.seek(t.nodes, SLICE);
+    } while (!there && this.now() - t0 < SLICE_MS);
+    return there;
+  }
+
+  update() {
+    if (!this.root.open || this.root.hidden) return;
+    const there = this.slice();
+    this.draw();
+    if (!there && !this.pending) {
+      this.pending = true;
+      this.raf(() => {
+        this.pending = false;
+        this.update();
+      });
+    }
+  }
+
+  /** Both searches to the end: the DLX one through the player (`onRace`), the plain one here. */
+  race() {
+    if (!this.search || !this.trace) return;
+    this.root.open = true;
+    this.racing = true;
+    this.factor.textContent = 'Racing…';
+    this.onRace();
+    this.update();
+  }
+
+  endRace() {
+    this.racing = false;
+    this.racedAt = this.trace.events;
+  }
+
+  draw() {
+    const s = this.search, t = this.trace;
+    this.raceButton.disabled = !s || !t || this.racing;
+    if (!s || !t) {
+      this.counts.textContent = 'No search: enter a puzzle whose givens do not clash.';
+      this.vs.textContent = this.factor.textContent = '';
+      return;
+    }
+    const st = s.state();
+    const [nodes, deadEnds, solutions, , done, kind, cell] = st;
+    const capped = !done && nodes >= CAP;
+    this.counts.textContent = `Plain backtracking: ${counted(nodes, 'node')}, ${counted(deadEnds, 'dead end')}, ${counted(solutions, 'solution')}${done ? ' (done)' : capped ? ' (stopped)' : ''}.`;
+    this.vs.textContent = `Dancing links: ${counted(t.nodes, 'node')}, ${counted(t.deadEnds, 'dead end')}, ${counted(t.solutions, 'solution')}${t.done ? ' (done)' : ''}.`;
+    if (this.racedAt >= 0 || this.racing) {
+      if (this.racing) this.factor.textContent = `Racing… plain backtracking: ${counted(nodes, 'node')} so far.`;
+      else if (done && t.done) this.factor.textContent = `Plain backtracking: ${counted(nodes, 'node')}; dancing links: ${counted(t.nodes, 'node')}; ${factorWords(nodes, t.nodes)}.`;
+      else if (capped) this.factor.textContent = `Stopped at ${counted(nodes, 'node')}: the plain search would take too long to finish here. Dancing links: ${counted(t.nodes, 'node')}${t.done ? `; at least ${factorWords(nodes, t.nodes)}` : ''}.`;
+    } else this.factor.textContent = '';
+    if (!this.cells.length) return;
+    const lastCell = kind >= 1 && kind <= 3 ? cell : -1;
+    const mark = ['', ' pb-last', ' pb-last pb-back', ' pb-last pb-dead'][kind] ?? '';
+    // Ended, the search has taken every digit back: the board shows the solution it found.
+    if (done && solutions > 0) this.solved ??= s.solution();
+    else this.solved = null;
+    this.cells.forEach((span, c) => {
+      const d = this.solved ? this.solved[c] : st[8 + c];
+      const text = d ? this.numbering.symbol(d) : '';
+      if (span.textContent !== text) span.textContent = text;
+      const cls = (this.givens[c] ? 'pb-given' : d ? 'pb-placed' : '') + (c === lastCell ? mark : '');
+      if (span.className !== cls) span.className = cls;
+    });
+  }
+}

@@ -1,0 +1,119 @@
+// Where the Sudoku's puzzles come from, besides typing: the examples menu (the examples of
+// the size shown), Clear, a paste (any format the CLI reads, at any size) and a link. Each
+// puts its puzzle on the board undoably (sudoku-edits.js), so that nothing typed is lost.
+
+import { readPasted, givensCount, emptyLine } from '../../core/puzzle.js';
+import { EXAMPLES, examplesOf } from './examples.js';
+
+const DEFAULT_EXAMPLE = 'poj2';
+
+export class PuzzleSources {
+  /** `room`: the Sudoku's (sudoku-room.js). */
+  constructor(room) {
+    this.room = room;
+    /** The example on the board ('' for none). */
+    this.exampleId = '';
+    const select = room.$('examples');
+    select.addEventListener('change', () => this.example(select.value));
+    room.$('clear').addEventListener('click', () => this.clear());
+  }
+
+  /** The example picker lists the examples of the size shown. */
+  fillExamples() {
+    const side = this.room.side;
+    const select = this.room.$('examples');
+    const groups = new Map();
+    select.replaceChildren(new Option('Choose a puzzle…', ''));
+    for (const e of examplesOf(side)) {
+      if (!groups.has(e.group)) groups.set(e.group, select.appendChild(Object.assign(document.createElement('optgroup'), { label: e.group })));
+      groups.get(e.group).append(new Option(e.name, e.id));
+    }
+    select.value = examplesOf(side).some((e) => e.id === this.exampleId) ? this.exampleId : '';
+  }
+
+  /** Loads the example with id `id`. */
+  example(id) {
+    const e = EXAMPLES.find((x) => x.id === id);
+    if (!e) return;
+    const room = this.room;
+    room.shell.setMode('sudoku');
+    room.edits.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true, label: `the example ${e.name}`, alphabet: room.alphabetRead(e.line) });
+    this.selectExample(id);
+  }
+
+  /** The example shown in the menu ('' for none): the puzzle on the board is that example. */
+  selectExample(id) {
+    this.exampleId = id;
+    this.room.$('examples').value = id;
+  }
+
+  clear() {
+    const room = this.room;
+    const empty = givensCount(room.shownLine()) === 0;
+    room.edits.setPuzzle(emptyLine(room.side), empty ? '' : 'Cleared. Paste or pick an example, or type a puzzle.', { undoable: true, label: 'Clear' });
+    this.selectExample('');
+    room.views.board.focus();
+  }
+
+  /** A paste outside any text field (www/core/input.js). */
+  paste(text) {
+    const room = this.room;
+    try {
+      const { line, note, alphabet } = readPasted(text, room.dlx.parse);
+      room.shell.setMode('sudoku');
+      this.selectExample('');
+      room.edits.setPuzzle(line, `Pasted: ${note}.`, { undoable: true, label: 'the paste', alphabet });
+    } catch (err) {
+      room.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
+    }
+  }
+
+  /**
+   * A link's puzzle, checked: `{alphabet}`, or throws naming the cell (wasm's messages).
+   * Checked as a line of cells first: `parse` would read 16 characters with a letter as a
+   * POJ 3076 row ("puzzle 1 stops after 1 rows") where the link means a 4×4.
+   */
+  readLink(line, alphabet) {
+    const dlx = this.room.dlx;
+    dlx.checkGivens(line, alphabet); // a symbol outside the alphabet throws; clashes are shown later
+    return { alphabet: alphabet ?? dlx.parse(line).alphabet };
+  }
+
+  /**
+   * A link to a puzzle (see `router.js`), on load (`changed` false), or when the hash changes
+   * under the page (`changed`: typed in the address bar, Back, a link). A change never loses
+   * the puzzle on the board: a link without a usable puzzle leaves it as it is, and one with
+   * a puzzle can be undone. `warnings`: what was wrong with the link.
+   */
+  open(h, warnings, changed) {
+    const room = this.room;
+    const { edits } = room;
+    room.shell.setMode('sudoku', false);
+    let read = null;
+    if (h.puzzle) {
+      try {
+        read = this.readLink(h.puzzle, h.alphabet);
+      } catch (e) {
+        warnings.push(`The link's puzzle does not read: ${e.message}; ignored.`);
+      }
+    }
+    // A link to an example's puzzle shows it as that example, with its note (it said "Choose a puzzle…").
+    const example = read && EXAMPLES.find((e) => e.line === h.puzzle && room.alphabetRead(e.line) === read.alphabet);
+    if (example) {
+      edits.setPuzzle(h.puzzle, `Example: ${example.name}.${example.note ? ` ${example.note}` : ''}`, { undoable: changed, warnings, label: 'the link', alphabet: read.alphabet });
+      this.selectExample(example.id);
+    } else if (read) {
+      edits.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings, label: 'the link', alphabet: read.alphabet });
+    } else if (!changed) {
+      const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
+      edits.setPuzzle(ex.line, `Example: ${ex.name}. Type over it, pick another, or paste your own.`, { warnings });
+      this.selectExample(ex.id);
+    } else if (warnings.length) {
+      room.views.notice.show('warn', ...warnings, 'The puzzle on the board is unchanged.');
+    }
+    if (h.step > 0 && room.trace) {
+      room.solving.clearAnswer();
+      room.shell.seekLink(h.step);
+    }
+  }
+}

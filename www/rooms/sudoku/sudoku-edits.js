@@ -1,0 +1,150 @@
+// The Sudoku's edits: digits typed on the board, pencil marks, a whole puzzle put in place
+// of another, and Undo / Redo over all of them (www/core/history.js keeps the entries; each
+// brings back the board, the clues, the pencil marks, the rating, the example chosen and how
+// far the search had got). Also the board's own switches: Pencil mode, candidates shown,
+// and advancing to the next cell after a digit.
+
+import { digitsOf, givensCount, sideOfLine } from '../../core/puzzle.js';
+import { History } from '../../core/history.js';
+import { grouped } from '../../core/format.js';
+
+export class Edits {
+  /** `room`: the Sudoku's (sudoku-room.js), whose puzzle this changes. */
+  constructor(room) {
+    this.room = room;
+    this.history = new History();
+    const { $, views } = room;
+    $('undo').addEventListener('click', () => this.undo());
+    $('redo').addEventListener('click', () => this.redo());
+    $('pencil').addEventListener('click', (e) => {
+      const on = e.currentTarget.getAttribute('aria-pressed') !== 'true';
+      e.currentTarget.setAttribute('aria-pressed', String(on));
+      views.board.pencilMode = on;
+      $('board').classList.toggle('pencil-mode', on);
+    });
+    $('show-marks').addEventListener('change', (e) => views.board.setMarksShown(e.target.checked));
+    $('advance').addEventListener('change', (e) => {
+      views.board.advance = e.target.checked;
+    });
+  }
+
+  edit(cell, digit) {
+    const room = this.room;
+    if (room.givens[cell] === digit) return;
+    const name = room.numbering.cellName(cell);
+    this.record({ text: digit ? `${room.numbering.symbol(digit)} in ${name}` : `clearing ${name}` });
+    room.givens[cell] = digit;
+    room.sources.selectExample('');
+    room.puzzleChanged();
+  }
+
+  /** Toggles pencil mark `digit` in `cell` (an empty cell). */
+  pencil(cell, digit) {
+    const room = this.room;
+    const name = room.numbering.cellName(cell);
+    if (room.givens[cell]) {
+      room.views.notice.show('info', `${name} holds a digit: clear it (0 or Delete) to pencil in marks.`);
+      return;
+    }
+    const on = !(room.marks[cell] & (1 << digit));
+    this.record({ text: `pencil mark ${digit} ${on ? 'in' : 'out of'} ${name}` });
+    room.marks[cell] ^= 1 << digit;
+    this.marksChanged();
+  }
+
+  marksChanged() {
+    const room = this.room;
+    room.hints.hide();
+    room.views.board.setPencil(room.marks);
+    room.shell.render(); // the cells' labels say their pencil marks
+  }
+
+  /**
+   * Shows a new puzzle: its clashes, and a fresh search to watch. `note` says where it came
+   * from. With `undoable`, the puzzle it replaces can be brought back (a click on an
+   * example, a paste or Clear never loses what was typed): by Undo, and by a button in
+   * the notice. `rating`: how New puzzle rated it. `line` has 16, 81, 256 or 625 cells (the
+   * size follows it) in `alphabet` ('digits' or 'letters'; by default the board's own at
+   * the same size, else the size's usual one).
+   */
+  setPuzzle(line, note = '', { undoable = false, warnings = [], rating = null, label = 'the puzzle', alphabet } = {}) {
+    const room = this.room;
+    const side = sideOfLine(line);
+    const shape = room.numberingFor(side, alphabet ?? (side === room.side ? room.numbering.alphabet : undefined));
+    const before = room.shownLine();
+    const changes = before !== line || shape.side !== room.side || shape.alphabet !== room.numbering.alphabet || room.marks.some((m) => m !== 0);
+    if (undoable && changes) this.record({ text: label, whole: true });
+    room.size.setShape(shape.side, shape.alphabet);
+    room.givens = digitsOf(line, shape.symbols);
+    room.clues = digitsOf(line, shape.symbols);
+    room.marks = new Uint32Array(shape.cells);
+    room.solving.rating = rating;
+    room.puzzleChanged(note, warnings);
+    if (undoable && changes && givensCount(before) > 0) room.views.notice.action('Undo', () => this.undo());
+  }
+
+  // --- undo and redo ------------------------------------------------------------------------------
+  /** Everything Undo brings back: the board, the clues, the pencil marks, the rating, the
+   *  example chosen and how far the search had got. */
+  snapshot() {
+    const room = this.room;
+    return {
+      side: room.side,
+      alphabet: room.numbering.alphabet,
+      line: room.shownLine(),
+      clues: room.shownLine(room.clues),
+      marks: room.marks.slice(),
+      rating: room.solving.rating,
+      example: room.sources.exampleId,
+      step: room.trace?.events ?? 0,
+    };
+  }
+
+  /** Before every change: `label` is `{text, whole}` (`whole`: the puzzle itself is replaced). */
+  record(label) {
+    this.history.record(label, this.snapshot());
+    this.updateUndo();
+  }
+
+  undo() {
+    this.travel(this.history.undo(this.snapshot()), 'Undone');
+  }
+
+  redo() {
+    this.travel(this.history.redo(this.snapshot()), 'Redone');
+  }
+
+  travel(entry, done) {
+    const room = this.room;
+    if (!entry) {
+      room.views.notice.show('info', done === 'Undone' ? 'Nothing to undo.' : 'Nothing to redo.');
+      return;
+    }
+    const { label, state } = entry;
+    const step = state.step;
+    const note = done === 'Undone' && label.whole
+      ? (step ? `The previous puzzle is back, at step ${grouped(step)}.` : 'The previous puzzle is back.')
+      : `${done}: ${label.text}.`;
+    room.shell.setMode('sudoku');
+    const boardChanged = state.side !== room.side || state.alphabet !== room.numbering.alphabet || state.line !== room.shownLine() || state.clues !== room.shownLine(room.clues);
+    room.size.setShape(state.side, state.alphabet);
+    room.clues = digitsOf(state.clues, room.numbering.symbols);
+    room.marks = state.marks.slice();
+    room.solving.rating = state.rating;
+    if (boardChanged) {
+      room.givens = digitsOf(state.line, room.numbering.symbols);
+      room.puzzleChanged(note);
+      if (step && room.trace) room.player.seek(step);
+    } else {
+      this.marksChanged();
+      room.views.notice.show('info', note);
+    }
+    room.sources.selectExample(state.example);
+    this.updateUndo();
+  }
+
+  updateUndo() {
+    this.room.$('undo').disabled = !this.history.canUndo;
+    this.room.$('redo').disabled = !this.history.canRedo;
+  }
+}
