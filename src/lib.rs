@@ -41,5 +41,6 @@ pub mod view;
 pub mod watch;
 
 // `pub` so that tests/wasm.rs (wasm-bindgen-test) can call the JS-facing functions.
+// A folder of thin files over the modules above: conversions and errors only.
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

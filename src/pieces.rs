@@ -15,7 +15,7 @@
 //! but not node for node the tree of one search from the root (SSXC1's).
 //!
 //! The command line runs the pieces on rayon's pool (`src/cli/parallel.rs`). The page hands
-//! them out to Web Workers, each with a [`Counter`] on the links engine (`src/wasm.rs`,
+//! them out to Web Workers, each with a [`Counter`] on the links engine (`src/wasm/pieces.rs`,
 //! `www/count-pool.js`); there pieces cross from one worker to another as `u32` words
 //! ([`encode`], [`decode`]).
 //!
