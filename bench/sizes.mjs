@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Every size in the WebAssembly build (www/pkg/, from scripts/build-wasm.sh), in Node, beside
+// Every size in the WebAssembly build (www/pkg-test/, from scripts/build-wasm.sh --test-exports: the
+// page's module with solve and countSolutions), in Node, beside
 // the native CLI in the same run: puzzles/s on the project's 16×16 set (tests/data/sudoku16.txt,
 // 1,005 puzzles), its 105 hard ones, and the 25×25 and 4×4 files, "unique" mode
 // (countSolutions(p, 2), as the page's worker asks) and "first" mode (solve(p)); and the slowest
 // single 16×16 puzzle, the one the page's worker would take longest on.
 //
-//   scripts/build-wasm.sh && cargo build --release && node bench/sizes.mjs [--runs N]
+//   scripts/build-wasm.sh --test-exports && cargo build --release && node bench/sizes.mjs [--runs N]
 //
 // Numbers only, no pass/fail (a wrong count aborts).
 import fs from 'node:fs';
@@ -16,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const runs = argv.includes('--runs') ? Number(argv[argv.indexOf('--runs') + 1]) : 5;
-const { default: init, ...dlx } = await import(path.join(root, 'www/pkg/dlx_sudoku.js'));
-await init({ module_or_path: fs.readFileSync(path.join(root, 'www/pkg/dlx_sudoku_bg.wasm')) });
+const { default: init, ...dlx } = await import(path.join(root, 'www/pkg-test/dlx_sudoku.js'));
+await init({ module_or_path: fs.readFileSync(path.join(root, 'www/pkg-test/dlx_sudoku_bg.wasm')) });
 
 const lines = (name) => fs.readFileSync(path.join(root, 'tests/data', name), 'utf8').split('\n').filter(Boolean);
 const sets = [

@@ -14,7 +14,7 @@
 // Every count is checked against the known one. Rounds rotate the order of the three, and each
 // ratio is the median of the per-round ratios of times (above 1x: ours is faster).
 //
-//   scripts/build-wasm.sh && node bench/wasm-cover.mjs [--runs N (3)] [--only NAME] [--no-trace]
+//   scripts/build-wasm.sh --test-exports && node bench/wasm-cover.mjs [--runs N (3)] [--only NAME] [--no-trace]
 //
 // The matrix dancing-links gets is ours, read from the wasm trace (items numbered in DLX1
 // order, primary first), so both search the same problem. Not part of scripts/test.sh.
@@ -24,7 +24,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const pkg = path.join(root, 'www/pkg');
+// countCover is a test export: scripts/build-wasm.sh --test-exports.
+const pkg = path.join(root, 'www/pkg-test');
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : dflt);
 const RUNS = Number(opt('--runs', 3));
@@ -32,7 +33,7 @@ const ONLY = opt('--only', null);
 const TRACE = !argv.includes('--no-trace');
 
 if (!fs.existsSync(path.join(pkg, 'dlx_sudoku_bg.wasm'))) {
-  console.error('bench/wasm-cover.mjs: www/pkg/ is missing: run scripts/build-wasm.sh first');
+  console.error('bench/wasm-cover.mjs: www/pkg-test/ is missing: run scripts/build-wasm.sh --test-exports first');
   process.exit(2);
 }
 const ours = await import(path.join(pkg, 'dlx_sudoku.js'));

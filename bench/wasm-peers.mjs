@@ -4,7 +4,7 @@
 // file, so a slow spell of the machine hits all three; prints medians and the median of
 // per-round ratios.
 //
-//   scripts/build-wasm.sh && ../shared/peers/build-wasm.sh TDOKU target/peers/peers.wasm
+//   scripts/build-wasm.sh --test-exports && ../shared/peers/build-wasm.sh TDOKU target/peers/peers.wasm
 //   node bench/wasm-peers.mjs [--rounds N] [--peers target/peers/peers.wasm]
 //
 // Files: magictour_top1465 (all) and forum_hardest_1905_11plus (first 5,000); modes unique
@@ -24,8 +24,9 @@ const puzzlesDir = path.resolve(root, process.env.SHARED_DIR ?? '../shared', 'da
 const work = path.join(root, 'target/bench/wasm-peers');
 fs.mkdirSync(work, { recursive: true });
 
-const ours = await import(path.join(root, 'www/pkg/dlx_sudoku.js'));
-ours.initSync({ module: fs.readFileSync(path.join(root, 'www/pkg/dlx_sudoku_bg.wasm')) });
+// solve and countSolutions are test exports: scripts/build-wasm.sh --test-exports.
+const ours = await import(path.join(root, 'www/pkg-test/dlx_sudoku.js'));
+ours.initSync({ module: fs.readFileSync(path.join(root, 'www/pkg-test/dlx_sudoku_bg.wasm')) });
 const runWasm = path.resolve(root, process.env.SHARED_DIR ?? '../shared', 'peers/run-wasm.mjs');
 if (!fs.existsSync(peersWasm)) {
   console.error(`bench/wasm-peers.mjs: ${peersWasm} missing: ../shared/peers/build-wasm.sh TDOKU ${peersWasm}`);

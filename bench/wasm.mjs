@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmarks of the WebAssembly build (www/pkg/, from scripts/build-wasm.sh) in Node:
+// Benchmarks of the WebAssembly build (www/pkg-test/, from scripts/build-wasm.sh --test-exports) in Node:
 //
 //   1. solve throughput on magictour_top1465 and forum_hardest_1905_11plus, "unique" mode
 //      (countSolutions(p, 2)) and "first" mode (solve(p)), side by side with the npm
@@ -10,7 +10,7 @@
 //   3. memory over 100M trace events (wasm memory, process RSS, JS heap, before and after);
 //   4. the same trace benchmark in headless Chromium (bench/trace-chromium.mjs).
 //
-//   scripts/build-wasm.sh && node bench/wasm.mjs
+//   scripts/build-wasm.sh --test-exports && node bench/wasm.mjs
 //   node bench/wasm.mjs --quick           smoke run: 2 runs, 500 puzzles per file, 10M events
 //   options: --runs N (5)  --dl-limit N (5000: dancing-links on forum_hardest's first N puzzles;
 //            0 = all)  --events N (100000000, for the memory run)  --no-browser  --no-native
@@ -28,7 +28,9 @@ import { BATCHES, EMPTY, TRACE_PUZZLES, median, traceRate } from './trace-rate.m
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const puzzlesDir = path.resolve(root, process.env.SHARED_DIR ?? '../shared', 'data/puzzles');
-const pkg = path.join(root, 'www/pkg');
+// The page's module with the exports only benchmarks call (solve, countSolutions):
+// scripts/build-wasm.sh --test-exports.
+const pkg = path.join(root, 'www/pkg-test');
 
 // --- options -----------------------------------------------------------------------------------
 const argv = process.argv.slice(2);
@@ -50,7 +52,7 @@ const gc = vm.runInNewContext('gc');
 
 // --- the wasm module ---------------------------------------------------------------------------
 if (!fs.existsSync(path.join(pkg, 'dlx_sudoku_bg.wasm'))) {
-  console.error('bench/wasm.mjs: www/pkg/ is missing: run scripts/build-wasm.sh first');
+  console.error('bench/wasm.mjs: www/pkg-test/ is missing: run scripts/build-wasm.sh --test-exports first');
   process.exit(2);
 }
 const ours = await import(path.join(pkg, 'dlx_sudoku.js'));
@@ -328,7 +330,7 @@ function memoryRun() {
 // --- main --------------------------------------------------------------------------------------
 const gz = (await import('node:zlib')).gzipSync(wasmBytes, { level: 9 }).length;
 const glue = fs.statSync(path.join(pkg, 'dlx_sudoku.js')).size;
-console.log(`bench/wasm.mjs: ${machine()}; www/pkg/dlx_sudoku_bg.wasm ${fmt(wasmBytes.length)} bytes ` +
+console.log(`bench/wasm.mjs: ${machine()}; www/pkg-test/dlx_sudoku_bg.wasm ${fmt(wasmBytes.length)} bytes ` +
   `(${fmt(gz)} gzipped), dlx_sudoku.js ${fmt(glue)} bytes; ${quick ? 'QUICK run' : 'full run'}`);
 
 if (!only || only === 'solve') solveBenchmarks();

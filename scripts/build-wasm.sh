@@ -4,13 +4,21 @@
 #   wasm-bindgen --target web            (the CLI version must match Cargo.lock)
 #   wasm-opt -O3 from npm's binaryen     (only if it makes the file smaller)
 # Prints the raw and gzipped size of the module.
+#   scripts/build-wasm.sh --test-exports   the same module with the exports only tests and
+#                                          benchmarks call (feature test-exports, src/wasm/bench.rs)
+#                                          into www/pkg-test/ (www/test/ and bench/ load it)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 out=www/pkg
+features=()
+if [[ "${1:-}" == --test-exports ]]; then
+    out=www/pkg-test
+    features=(--features test-exports)
+fi
 
-cargo build --release --target wasm32-unknown-unknown --lib
+cargo build --release --target wasm32-unknown-unknown --lib "${features[@]}"
 wasm=target/wasm32-unknown-unknown/release/dlx_sudoku.wasm
 module="$out/dlx_sudoku_bg.wasm"
 

@@ -10,7 +10,7 @@
 #
 # Reports land in target/mutants/MODULE/mutants.out (caught.txt, missed.txt, ...). Equivalent
 # mutants are skipped with #[mutants::skip] or listed in .cargo/mutants.toml, each with its reason.
-# src/wasm.rs is built for wasm32 only: `wasm` builds each mutant for wasm32 and runs
+# src/wasm/ is built for wasm32 only: `wasm` builds each mutant for wasm32 and runs
 # tests/wasm.rs in headless Chromium (wasm-bindgen-test-runner through chromedriver, as the
 # wasm-chromium stage does: the whole-matrix canvas's tests need a browser), or under Node
 # with MUTANTS_WASM_IN=node (faster; the canvas's tests then end at once); the first build
@@ -83,18 +83,18 @@ case "$module" in
     exact_cover) files=(-f 'src/exact_cover/*.rs'); tests=("${fast[@]}" --test cover); others dlx1 sudoku::generate matrix_view ;;
     sudoku)      files=(-f 'src/sudoku/*.rs');      tests=("${fast[@]}" --test sizes); others dlx1 exact_cover matrix_view trace view formats ;;
     formats)     files=(-f src/formats.rs -f 'src/formats/*.rs'); tests=("${fast[@]}" --test cli --test sizes); others dlx1 sudoku exact_cover matrix_view trace view ;;
-    trace)       files=(-f src/trace.rs);            tests=("${fast[@]}"); others dlx1 sudoku exact_cover matrix_view formats ;;
+    trace)       files=(-f src/trace.rs -f src/watch.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover matrix_view formats ;;
     view)        files=(-f src/view.rs -f src/matrix_view.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover formats ;;
     dlx1)        files=(-f 'src/dlx1/*.rs');         tests=("${fast[@]}" --test cover); others sudoku matrix_view trace view formats ;;
     cli)         files=(-f 'src/cli/*.rs');          tests=(--bin dlx-sudoku --test cli --test cover --test misuse --test sizes) ;;
-    wasm)        # .cargo/mutants.toml leaves src/wasm.rs out of the native runs: not read here.
+    wasm)        # .cargo/mutants.toml leaves src/wasm/ out of the native runs: not read here.
                  command -v wasm-bindgen-test-runner >/dev/null || { echo "mutants.sh: wasm-bindgen-test-runner not found: scripts/setup.sh installs it" >&2; exit 1; }
                  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
                  if [[ "${MUTANTS_WASM_IN:-chromium}" == chromium ]]; then
                      export WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}" \
                          WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/webdriver.json"
                  fi
-                 files=(--no-config -f src/wasm.rs --cargo-arg=--target=wasm32-unknown-unknown); tests=(--test wasm); skip=() ;;
+                 files=(--no-config -f 'src/wasm/*.rs' --cargo-arg=--target=wasm32-unknown-unknown --cargo-arg=--features=test-exports); tests=(--test wasm); skip=() ;;
     --ci)
         # A few minutes: about 6 mutants. Those of the last commit's diff when it has any, else
         # of the whole library; either set cut into shards of about 6, one picked by the date,

@@ -9,4 +9,5 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 [[ -f www/pkg/dlx_sudoku_bg.wasm ]] || scripts/build-wasm.sh
+[[ -f www/pkg-test/dlx_sudoku_bg.wasm ]] || scripts/build-wasm.sh --test-exports
 exec npx --no-install stryker run "$@"

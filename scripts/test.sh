@@ -293,6 +293,8 @@ lint() {
     cargo clippy --all-targets -- -D warnings
     if (( ! native_only )) || rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
         cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+        # The exports only tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them.
+        cargo clippy --target wasm32-unknown-unknown --all-targets --features test-exports -- -D warnings
     fi
 }
 for check in format:fmt:format_check clippy:clippy:lint; do
@@ -359,6 +361,8 @@ fi
 
 # --- 5. the release wasm build, as the page uses it (www/pkg/; checks the wasm-bindgen CLI) ------
 stage build-wasm scripts/build-wasm.sh
+# The same with the exports only tests and benchmarks call, for js-unit (www/test/ loads www/pkg-test).
+stage build-wasm-test scripts/build-wasm.sh --test-exports
 
 # --- 6-7. the wasm-bindgen-test suite (tests/wasm.rs) in Node, then in headless Chromium -------
 # The suite has no wasm_bindgen_test_configure!(run_in_browser): it is a Node suite, and
@@ -367,6 +371,7 @@ stage build-wasm scripts/build-wasm.sh
 # --headless --no-sandbox itself). `--tests`, never doctests: on wasm32 those "pass" unrun.
 # A plain #[test] is silently skipped on wasm32 ("no tests to run!"), so the counts are checked
 # (tests/expected-counts.txt): the library's unit tests run here too (cfg_attr test / wasm_bindgen_test).
+# Built with feature test-exports: tests/wasm.rs calls the exports only tests use (src/wasm/bench.rs).
 #
 # wasm_tests node|chromium
 wasm_tests() {
@@ -400,12 +405,12 @@ wasm_tests() {
     # the runner's "missing field `chunk`"): no test failed, the run was cut off. Seen in CI runs
     # and here, 2 of 9 runs of this stage on 2026-11-27, beside Miri or alone, then passing
     # as they were. That failure alone earns one more run, said as FLAKY; a test's failure fails.
-    if counted_run "wasm-$where" env "${env[@]}" cargo test --target wasm32-unknown-unknown "${which[@]}"; then
+    if counted_run "wasm-$where" env "${env[@]}" cargo test --target wasm32-unknown-unknown --features test-exports "${which[@]}"; then
         return 0
     elif [[ "$where" == chromium ]] && grep -q 'Timed out receiving message from renderer' "target/test-wasm-$where.log" \
         && ! grep -q '^test result: FAILED' "target/test-wasm-$where.log"; then
         echo "test.sh: FLAKY: wasm-chromium: chromedriver lost the renderer (no test failed); running the stage once more"
-        counted_run "wasm-$where" env "${env[@]}" cargo test --target wasm32-unknown-unknown "${which[@]}"
+        counted_run "wasm-$where" env "${env[@]}" cargo test --target wasm32-unknown-unknown --features test-exports "${which[@]}"
     else
         return 1
     fi
@@ -419,7 +424,7 @@ wasm_tests() {
 # (counted_run reads each binary's result from it). The same tests and CPU; less wall time
 # only where a core is idle (beside other work, 149 s before and 147 s after).
 wasm_node_side_by_side() {
-    local t=(--target wasm32-unknown-unknown) out=target/wasm-node-parts rc=0 lib rest
+    local t=(--target wasm32-unknown-unknown --features test-exports) out=target/wasm-node-parts rc=0 lib rest
     export "$@"
     cargo test "${t[@]}" --tests --no-run || return 1
     mkdir -p "$out"
@@ -434,7 +439,8 @@ stage wasm-node wasm_tests node
 stage wasm-chromium wasm_tests chromium
 
 # --- 8. JS unit tests of the page's modules (pure: decoding, numbering vs Rust, view model) ---
-# They load www/pkg (built by stage build-wasm) in Node. (Benchmarks, bench/*.mjs, are not here.)
+# They load www/pkg-test (built by stage build-wasm-test; the modules under test read the
+# exported enums from www/pkg) in Node. (Benchmarks, bench/*.mjs, are not here.)
 stage js-unit node --test www/test/
 
 # --- 9. end to end: serve the repo on 127.0.0.1, drive Debian's Chromium with playwright-core ---

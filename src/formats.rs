@@ -43,6 +43,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::str::FromStr;
 
+pub mod any;
 pub mod boards;
 
 use crate::sudoku::{cell_name, Clash, Grid, LineError, Puzzle, CELLS};

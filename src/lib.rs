@@ -13,6 +13,7 @@
 //! * [`view`]: what a viewer draws of a search, read from its state.
 //! * [`matrix_view`]: the whole matrix as RGBA pixels, drawn from a view.
 //! * [`pieces`]: one problem's count in pieces that threads or workers share.
+//! * [`watch`]: the search as the page watches it (the trace, its tree, its picture, names).
 //!
 //! ```
 //! use dlx_sudoku::exact_cover::Matrix;
@@ -37,7 +38,9 @@ pub mod sudoku;
 pub mod trace;
 pub mod tree;
 pub mod view;
+pub mod watch;
 
 // `pub` so that tests/wasm.rs (wasm-bindgen-test) can call the JS-facing functions.
+// A folder of thin files over the modules above: conversions and errors only.
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -15,7 +15,7 @@
 //! but not node for node the tree of one search from the root (SSXC1's).
 //!
 //! The command line runs the pieces on rayon's pool (`src/cli/parallel.rs`). The page hands
-//! them out to Web Workers, each with a [`Counter`] on the links engine (`src/wasm.rs`,
+//! them out to Web Workers, each with a [`Counter`] on the links engine (`src/wasm/pieces.rs`,
 //! `www/wasm/count-pool.js`); there pieces cross from one worker to another as `u32` words
 //! ([`encode`], [`decode`]).
 //!
@@ -135,6 +135,21 @@ fn part(left: &mut u64, whole: u64, share: f64) -> u64 {
 #[inline(never)]
 pub fn step(search: &mut Search) -> Status {
     search.step(&mut Pausing)
+}
+
+/// Runs `search` on to its end or its `limit`-th solution from here, and says how many it
+/// found: the plain search with no trace, as `dlx-sudoku cover --count` runs it on one thread
+/// (and the page's `countCover`).
+pub fn count(search: &mut Search, limit: u64) -> u64 {
+    let mut found = 0u64;
+    while found < limit {
+        match step(search) {
+            Status::Solution => found += 1,
+            Status::Done => break,
+            Status::Running => {}
+        }
+    }
+    found
 }
 
 /// A subproblem: the subtree below `path`.
@@ -651,6 +666,25 @@ mod tests {
         (by_depth, nodes, done)
     }
 
+    /// [`count`]: the plain search, to its end or its limit.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn count_counts_with_the_plain_search_up_to_a_limit() {
+        let problem = |name: &str, arg: &str| {
+            crate::dlx1::Problem::parse(&Example::from_args(name, Some(arg)).unwrap().to_dlx1()).unwrap()
+        };
+        let queens8 = problem("queens", "8");
+        assert_eq!(count(&mut queens8.search(), 1_000_000_000), 92);
+        assert_eq!(count(&mut queens8.search(), 10), 10);
+        assert_eq!(count(&mut queens8.search(), 2), 2);
+        assert_eq!(count(&mut queens8.search(), 0), 0);
+        assert_eq!(count(&mut problem("langford", "7").search(), u64::MAX), 52);
+        // Counting on from where a search is: the rest of it.
+        let mut s = queens8.search();
+        assert_eq!(count(&mut s, 90), 90);
+        assert_eq!(count(&mut s, u64::MAX), 2);
+        assert!(s.is_done());
+    }
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn counts_shared_by_counters_are_the_whole_count() {

@@ -32,7 +32,9 @@ pub const NONE: u32 = u32::MAX;
 /// [`Node::at`] of a node made again from a fold: when it was tried is not kept.
 pub const UNKNOWN: u64 = u64::MAX;
 
-/// How a node's level ended, if it did at the node itself.
+/// How a node's level ended, if it did at the node itself. Exported to JavaScript as
+/// `TreeEnd` ([`TreeWord::End`]'s values).
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen(js_name = TreeEnd))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u32)]
 pub enum End {
@@ -376,6 +378,82 @@ impl Tree {
             l.solutions += u64::from(n.end == End::Solution);
         }
         levels
+    }
+}
+
+/// The layout of [`Tree::words`]' header, exported to JavaScript as it is: the number of nodes
+/// kept, how many times the tree folded (the node numbers of an older array are stale when it
+/// changes), the path's length, and from [`TreeHeader::Path`] the path's nodes (root first);
+/// the nodes follow the path, [`TreeWord::Words`] words each.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TreeHeader {
+    Size = 0,
+    Folds = 1,
+    PathLength = 2,
+    Path = 3,
+}
+
+/// The layout of a node in [`Tree::words`], exported to JavaScript as it is. [`NONE`] stands
+/// for none (the root's parent and option, an item not yet chosen, an event count not kept);
+/// counts stop at 2^32 − 1.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TreeWord {
+    Parent = 0,
+    /// The option tried.
+    Option = 1,
+    /// The item chosen below it (or a dead end's item).
+    Item = 2,
+    /// That item's branches.
+    Branches = 3,
+    /// How it ended ([`End`]).
+    End = 4,
+    /// The event count right after it was tried.
+    At = 5,
+    /// Its rank among its parent's branches, from 0.
+    Rank = 6,
+    /// The branches it has tried.
+    Tried = 7,
+    /// The nodes, dead ends and solutions folded below it.
+    BelowNodes = 8,
+    BelowDeadEnds = 9,
+    BelowSolutions = 10,
+    /// Words per node.
+    Words = 11,
+}
+
+impl Tree {
+    /// The tree in one array, its nodes from `from` on, laid out as [`TreeHeader`] and
+    /// [`TreeWord`] say.
+    pub fn words(&self, from: usize) -> Vec<u32> {
+        let sat = |x: u64| x.min(u64::from(u32::MAX)) as u32;
+        let (nodes, path) = (self.nodes(), self.path());
+        let node_words = TreeWord::Words as usize;
+        let mut v = Vec::with_capacity(TreeHeader::Path as usize + path.len() + node_words * nodes.len());
+        v.extend([nodes.len() as u32, self.folds(), path.len() as u32]);
+        v.extend_from_slice(path);
+        for n in nodes.get(from..).unwrap_or(&[]) {
+            let b = n.below;
+            let words = [
+                n.parent,
+                n.option,
+                n.item,
+                n.branches,
+                n.end as u32,
+                sat(n.at),
+                n.rank,
+                n.tried,
+                sat(b.nodes),
+                sat(b.dead_ends),
+                sat(b.solutions),
+            ];
+            debug_assert_eq!(words.len(), node_words);
+            v.extend(words);
+        }
+        v
     }
 }
 

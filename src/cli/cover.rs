@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use dlx_sudoku::cells::Cells;
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::dlx1::{Problem, ReadError};
-use dlx_sudoku::exact_cover::{Counters, Nothing, Search, Status, Stepwise};
+use dlx_sudoku::exact_cover::{self, Counters, EngineChoice, Nothing, Search, Status, Stepwise};
 
 use super::args::{Cover, CoverEngine};
 use super::numbers::{count_message, per_second, plural};
@@ -210,19 +210,11 @@ enum Engine {
     Cells(Cells),
 }
 
-/// The engine `auto` picks, on one thread or several: dancing links where its items' keys
-/// choose the item (more than 64 primary items, none in more than 15 options, at most 1,024
-/// items: Sudoku's shape; the engine's narrow matrices), dancing cells elsewhere: it counted pentominoes, Langford pairs and queens
-/// 1.1–2.1× as fast as the links engine (docs/benchmarks.md), where the choice scans few items.
-/// A problem with colours runs on the cells engine too (SSXCC's method): it counted graceful
-/// W8 and P16 and word squares 1.2× as fast as the links engine (docs/benchmarks.md, helper
-/// h34y), whatever the shape.
+/// The engine `auto` picks ([`exact_cover::choose_engine`], which says why).
 pub fn pick(problem: &Problem) -> CoverEngine {
-    let m = problem.matrix();
-    if !m.is_coloured() && m.primary() > 64 && m.items() <= 1024 && (0..m.items()).all(|i| m.len(i) <= 15) {
-        CoverEngine::Dlx
-    } else {
-        CoverEngine::Cells
+    match exact_cover::choose_engine(problem.matrix()) {
+        EngineChoice::Links => CoverEngine::Dlx,
+        EngineChoice::Cells => CoverEngine::Cells,
     }
 }
 

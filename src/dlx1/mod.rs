@@ -205,6 +205,11 @@ impl Problem {
         Search::new(self.matrix.clone())
     }
 
+    /// The entries of all its options (an item named in an option is one entry).
+    pub fn entries(&self) -> usize {
+        (0..self.options()).map(|o| self.option_items(o).count()).sum()
+    }
+
     /// Number of items (primary and secondary).
     pub fn items(&self) -> usize {
         self.names.len()

@@ -140,6 +140,32 @@ const FEW_PRIMARY: u32 = 64;
 /// over all their lengths rather than a scan of the item list (see `fewest_wide`).
 const SCAN_PRIMARY: u32 = 256;
 
+/// The engine that counts a problem faster: this crate's dancing links ([`Search`]) or
+/// dancing cells ([`crate::cells`]). See [`choose_engine`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EngineChoice {
+    Links,
+    Cells,
+}
+
+/// The engine `cover --engine auto` counts a matrix (at its start) on, on one thread or
+/// several: dancing links where its items' keys choose the item (a narrow matrix: more than
+/// `FEW_PRIMARY` = 64 primary items, none in more than `LONG` = 15 options, at most
+/// `KEYED_ITEMS` = 1,024 items: Sudoku's shape), dancing cells elsewhere: it counted
+/// pentominoes, Langford pairs and queens 1.1–2.1× as fast as the links engine
+/// (docs/benchmarks.md), where the choice scans few items. A problem with colours runs on
+/// the cells engine too (SSXCC's method): it counted graceful W8 and P16 and word squares
+/// 1.2× as fast as the links engine (docs/benchmarks.md, helper h34y), whatever the shape.
+pub fn choose_engine(m: &Matrix) -> EngineChoice {
+    let narrow =
+        m.primary() as u32 > FEW_PRIMARY && m.items <= KEYED_ITEMS && (0..m.items()).all(|i| m.len(i) <= LONG as usize);
+    if narrow && !m.is_coloured() {
+        EngineChoice::Links
+    } else {
+        EngineChoice::Cells
+    }
+}
+
 /// The 0-1 matrix of an exact-cover problem, as dancing links.
 #[derive(PartialEq, Eq, Debug)]
 pub struct Matrix {

@@ -1680,3 +1680,58 @@ fn restart_lists_what_the_commits_leave() {
         }
     }
 }
+
+/// `choose_engine`: dancing links for Sudoku's narrow shape, dancing cells for few primary
+/// items, long lists, many items or colours; at a problem's start it is the links' own
+/// narrow flag, for a problem without colours.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_engine_chosen_is_links_for_narrow_matrices_and_cells_elsewhere() {
+    use crate::dlx1::{examples::Example, Problem};
+    let example = |name: &str, arg: Option<&str>| {
+        Problem::parse(&Example::from_args(name, arg).unwrap().to_dlx1())
+            .unwrap()
+            .matrix()
+            .clone()
+    };
+    let nine = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+    for (what, m, choice) in [
+        ("9×9 Sudoku", example("sudoku", Some(nine)), EngineChoice::Links),
+        (
+            "4×4 Sudoku: 64 primary items",
+            example("sudoku", Some("1..4..3.........")),
+            EngineChoice::Cells,
+        ),
+        ("8 queens", example("queens", Some("8")), EngineChoice::Cells),
+        ("Langford 7", example("langford", Some("7")), EngineChoice::Cells),
+        (
+            "pentominoes 6×10",
+            example("pentominoes", Some("6x10")),
+            EngineChoice::Cells,
+        ),
+        ("Knuth's", knuth_example(), EngineChoice::Cells),
+        (
+            "graceful K3: colours",
+            example("graceful", Some("K3")),
+            EngineChoice::Cells,
+        ),
+    ] {
+        assert_eq!(choose_engine(&m), choice, "{what}");
+        if !m.is_coloured() {
+            assert_eq!(m.narrow(), choice == EngineChoice::Links, "{what}: the links' flag");
+        }
+    }
+    // 65 primary items of one option each: narrow; an item of 16 options, or 1,025 items: wide.
+    let mut m = Matrix::new(65, 0);
+    for i in 0..65 {
+        m.add_option(&[i]).unwrap();
+    }
+    assert_eq!(choose_engine(&m), EngineChoice::Links);
+    for _ in 0..15 {
+        m.add_option(&[0]).unwrap();
+    }
+    assert_eq!(m.len(0), 16);
+    assert_eq!(choose_engine(&m), EngineChoice::Cells, "16 options in an item");
+    assert_eq!(choose_engine(&Matrix::new(65, 960)), EngineChoice::Cells, "1,025 items");
+    assert_eq!(choose_engine(&Matrix::new(65, 959)), EngineChoice::Links, "1,024 items");
+}

@@ -17,6 +17,28 @@ pub enum Alphabet {
 }
 
 impl Alphabet {
+    /// The page's name for it: "digits" or "letters".
+    pub fn name(self) -> &'static str {
+        match self {
+            Alphabet::Digits => "digits",
+            Alphabet::Letters => "letters",
+        }
+    }
+
+    /// The alphabet of a name ("digits" or "letters"), if a grid of `shape` may be written in it.
+    pub fn named(name: &str, shape: Shape) -> Result<Alphabet, String> {
+        let a = match name {
+            "digits" => Alphabet::Digits,
+            "letters" => Alphabet::Letters,
+            _ => return Err(format!("no alphabet {name:?} (digits or letters)")),
+        };
+        if !a.allowed(shape) {
+            let side = shape.side();
+            return Err(format!("a {side}×{side} grid is not written in {name}"));
+        }
+        Ok(a)
+    }
+
     /// What people use at each size: digits up to 9×9, letters above.
     pub fn default_for(shape: Shape) -> Alphabet {
         if shape.side() <= 9 {

@@ -313,6 +313,76 @@ impl Plain {
     }
 }
 
+/// The layout of [`Plain::state`]: the word at each place, and from [`PlainWord::Cells`] on,
+/// the cells as they stand (0 for empty). Exported to JavaScript as it is.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlainWord {
+    Nodes = 0,
+    DeadEnds = 1,
+    Solutions = 2,
+    Events = 3,
+    /// 1 once every branch is tried, else 0.
+    Done = 4,
+    /// The last event's [`PlainKind`].
+    Kind = 5,
+    /// The last event's cell (0 when it has none).
+    Cell = 6,
+    /// The last event's digit (0 when it has none).
+    Digit = 7,
+    /// The first cell.
+    Cells = 8,
+}
+
+/// The kind of the last event in [`Plain::state`] ([`PlainEvent`], or none at the start).
+/// Exported to JavaScript as it is.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
+#[repr(u32)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlainKind {
+    /// No event: the start.
+    Start = 0,
+    /// A digit placed in the cell.
+    Place = 1,
+    /// A digit taken back from the cell.
+    TakeBack = 2,
+    /// The cell has no digit left.
+    DeadEnd = 3,
+    Solution = 4,
+    Done = 5,
+}
+
+impl Plain {
+    /// The search's counters, its last event and its cells in one array, laid out as
+    /// [`PlainWord`] says.
+    pub fn state(&self) -> Vec<u64> {
+        let c = self.counters;
+        let (k, cell, digit) = match self.previous {
+            None => (PlainKind::Start, 0, 0),
+            Some(PlainEvent::Place { cell, digit }) => (PlainKind::Place, cell, digit),
+            Some(PlainEvent::TakeBack { cell, digit }) => (PlainKind::TakeBack, cell, digit),
+            Some(PlainEvent::DeadEnd { cell }) => (PlainKind::DeadEnd, cell, 0),
+            Some(PlainEvent::Solution) => (PlainKind::Solution, 0, 0),
+            Some(PlainEvent::Done) => (PlainKind::Done, 0, 0),
+        };
+        let head = [
+            c.nodes,
+            c.dead_ends,
+            c.solutions,
+            c.events,
+            u64::from(self.is_done()),
+            k as u64,
+            cell as u64,
+            u64::from(digit),
+        ];
+        debug_assert_eq!(head.len(), PlainWord::Cells as usize);
+        head.into_iter()
+            .chain(self.cells.iter().map(|&d| u64::from(d)))
+            .collect()
+    }
+}
+
 /// Plain backtracking as an engine: the 9×9 [`Plain`] run forwards to the end.
 pub struct Dfs {
     max_nodes: u64,
@@ -746,5 +816,65 @@ mod tests {
         assert!(plain.counters().nodes > 0 && plain.counters().events == 1000);
         plain.restart();
         assert_eq!(plain, fresh);
+    }
+
+    /// Plain backtracking as the page drives it, read through [`Plain::state`] as
+    /// [`PlainWord`] lays it out: to the end (Contest puzzle 1: 330 nodes, 68 dead ends, 1
+    /// solution), back to a node, and back to the start.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_plain_state_runs_to_the_end_and_back() {
+        use crate::sudoku::{Dlx, Engine};
+        let line = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+        let puzzle = crate::formats::any::one_puzzle(line).unwrap();
+        let mut s = Plain::new(Shape::NINE, puzzle.givens().cells());
+        let w = |w: PlainWord| w as usize;
+        let start = s.state();
+        assert_eq!(start.len(), w(PlainWord::Cells) + 81);
+        assert_eq!(w(PlainWord::Cells), 8);
+        assert_eq!(start[..w(PlainWord::Done)], [0; 4]);
+        assert_eq!(start[w(PlainWord::Kind)], PlainKind::Start as u64);
+        let cells: Vec<u64> = puzzle.givens().cells().iter().map(|&d| u64::from(d)).collect();
+        assert_eq!(start[w(PlainWord::Cells)..], cells[..]);
+        assert!(s.seek_nodes(u64::MAX, 1_000_000_000));
+        let end = s.state();
+        let at = |st: &[u64], k: PlainWord| st[w(k)];
+        assert_eq!(
+            [
+                PlainWord::Nodes,
+                PlainWord::DeadEnds,
+                PlainWord::Solutions,
+                PlainWord::Done,
+                PlainWord::Kind
+            ]
+            .map(|k| at(&end, k)),
+            [330, 68, 1, 1, PlainKind::Done as u64]
+        );
+        assert_eq!(at(&end, PlainWord::Events), s.counters().events);
+        let solved = s.first_solution().unwrap().to_vec();
+        assert_eq!(solved.len(), 81);
+        assert!(
+            solved
+                .iter()
+                .zip(line.bytes())
+                .all(|(&d, b)| d != 0 && (b == b'.' || d == b - b'0')),
+            "{solved:?}"
+        );
+        let dlx = Dlx::new().solve(&puzzle).unwrap().unwrap();
+        assert_eq!(solved, dlx.cells(), "the one solution, as the DLX search finds it");
+        assert!(!s.seek_nodes(2, 10), "ten events are not enough to get back");
+        assert!(s.seek_nodes(2, 1_000_000_000));
+        let st = s.state();
+        assert_eq!(
+            (at(&st, PlainWord::Nodes), at(&st, PlainWord::Kind)),
+            (2, PlainKind::Place as u64),
+            "just after the second digit placed"
+        );
+        let (cell, digit) = (at(&st, PlainWord::Cell) as usize, at(&st, PlainWord::Digit));
+        assert_eq!(st[w(PlainWord::Cells) + cell], digit, "the digit placed is in its cell");
+        assert!(digit > 0 && line.as_bytes()[cell] == b'.');
+        assert!(s.seek_nodes(0, 1_000_000_000));
+        assert_eq!(s.state(), start);
+        assert!(s.first_solution().is_none(), "back at the start: no solution reached");
     }
 }

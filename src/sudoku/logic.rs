@@ -9,7 +9,8 @@
 //! This is a second way to solve, not a second copy of the exact-cover search: it never
 //! guesses, and its every step is checked against the DLX solution in the tests.
 
-use super::grid::{box_of, cell_name, Grid, ALL_DIGITS, CELLS};
+use super::grid::{box_of, cell_name, Grid, Puzzle, ALL_DIGITS, CELLS};
+use super::{Engine, Verdict};
 use std::fmt;
 
 /// The techniques, easiest first (the order in which [`Board::next_step`] tries them).
@@ -666,6 +667,16 @@ impl Rating {
     pub fn solved(&self) -> bool {
         self.open == 0
     }
+
+    /// The logic a new puzzle needs, as the page says it: the hardest technique's name,
+    /// "none", or "needs search (N cells open)" where the techniques stall.
+    pub fn logic_words(&self) -> String {
+        match self.hardest {
+            _ if !self.solved() => format!("needs search ({} cells open)", self.open),
+            Some(t) => t.name().to_owned(),
+            None => "none".to_owned(),
+        }
+    }
 }
 
 impl fmt::Display for Rating {
@@ -768,6 +779,43 @@ pub fn hint(grid: &Grid, marks: &[u16; CELLS], solution: Option<&Grid>) -> Hint 
             open: board.open_cells(),
         },
     }
+}
+
+/// What the page's Hint button says of a board: no solution from its digits, or a [`Hint`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Advice {
+    /// The digits on the board have no solution (one of them is wrong, or the puzzle has none).
+    NoSolution,
+    Hint(Hint),
+}
+
+impl Advice {
+    /// One sentence for the person solving.
+    pub fn why(&self) -> String {
+        match self {
+            Advice::NoSolution => "No solution from here: a digit on the board is wrong (or the puzzle has none). Undo back to where it went wrong.".to_owned(),
+            Advice::Hint(h) => h.why(),
+        }
+    }
+}
+
+/// The advice for `puzzle`'s digits and the user's pencil marks (`marks`: 81 bit sets, 0 for
+/// a cell without marks; none at all when `None`): `engine` first says whether the digits
+/// have a solution, and which if it is the only one ([`hint`] then checks the marks against
+/// it). Marks that are not 81 numbers, or an engine that gives up, are errors.
+pub fn advise(puzzle: &Puzzle, marks: Option<&[u16]>, engine: &mut impl Engine) -> Result<Advice, String> {
+    let marks: [u16; CELLS] = match marks {
+        None => [0; CELLS],
+        Some(m) => m
+            .try_into()
+            .map_err(|_| format!("the pencil marks must be 81 numbers, not {}", m.len()))?,
+    };
+    let solution = match engine.verdict(puzzle).map_err(|e| e.to_string())? {
+        Verdict::None => return Ok(Advice::NoSolution),
+        Verdict::Unique(s) => Some(s),
+        Verdict::Multiple(..) => None,
+    };
+    Ok(Advice::Hint(hint(puzzle.givens(), &marks, solution.as_ref())))
 }
 
 #[cfg(test)]
@@ -1340,5 +1388,54 @@ mod tests {
             (0..CELLS).filter(open).map(|c| b.candidates(c)).collect::<Vec<_>>(),
             (0..CELLS).filter(open).map(|c| grid[c]).collect::<Vec<_>>()
         );
+    }
+
+    /// What the Hint button says: the technique of a step (never taking it), solved, stuck,
+    /// pencil marks that leave out the solution's digit, and no solution from the digits.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn hints_name_the_technique_and_never_place_it() {
+        let puzzle = |line: &str| crate::formats::any::one_puzzle(line);
+        let advise = |line: &str, marks: Option<&[u16]>| advise(&puzzle(line).unwrap(), marks, &mut Dlx::new());
+        // r1c1 sees 2-4 in its row, 5-7 in its column, 8 and 9 in its box: only 1 is left.
+        let line = "...234....8.........9......5........6........7...................................";
+        let h = advise(line, None).unwrap();
+        let Advice::Hint(Hint::Step(step)) = &h else {
+            panic!("{h:?}")
+        };
+        assert_eq!(step.technique.name(), "Naked single");
+        assert_eq!(h.why(), "Naked single: 1 is the only candidate left in r1c1.");
+        assert_eq!(step.place, Some((0, 1)));
+        let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        assert_eq!(advise(solved, None).unwrap(), Advice::Hint(Hint::Solved));
+        let empty = advise(&".".repeat(81), None).unwrap();
+        assert_eq!(empty, Advice::Hint(Hint::Stuck { open: 81 }));
+        assert!(empty.why().starts_with("Stuck: "));
+        assert!(puzzle(&format!("11{}", ".".repeat(79))).is_err());
+        // Pencil marks count: a unique puzzle whose one blank is r1c1 (= 5), marked 1/2 only.
+        let mut marks = vec![0u16; 81];
+        marks[0] = 0b110;
+        let one_blank = format!(".{}", &solved[1..]);
+        assert_eq!(
+            advise(&one_blank, Some(&marks)).unwrap(),
+            Advice::Hint(Hint::MarkedOut { cell: 0, digit: 5 })
+        );
+        marks[0] = 1 << 5;
+        assert!(matches!(
+            advise(&one_blank, Some(&marks)).unwrap(),
+            Advice::Hint(Hint::Step(_))
+        ));
+        assert_eq!(
+            advise(line, Some(&[0; 80])).unwrap_err(),
+            "the pencil marks must be 81 numbers, not 80"
+        );
+        // A wrong digit in a cell that clashes with nothing: no solution from here.
+        let wrong = format!("1{}", &one_blank[1..]);
+        assert!(puzzle(&wrong).is_err(), "1 clashes in its row");
+        // Norvig's: nothing clashes, yet there is no solution.
+        let norvig = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+        let h = advise(norvig, None).unwrap();
+        assert_eq!(h, Advice::NoSolution);
+        assert!(h.why().starts_with("No solution from here"));
     }
 }

@@ -14,6 +14,7 @@ use std::str::FromStr;
 
 mod bitmask;
 mod board;
+pub mod check;
 mod dfs;
 pub mod dlx;
 pub mod generate;
@@ -23,7 +24,7 @@ pub mod model;
 
 pub use bitmask::Bitmask;
 pub use board::{Alphabet, Board, BoardPuzzle, SymbolError};
-pub use dfs::{Dfs, Plain, PlainCounters, PlainEvent};
+pub use dfs::{Dfs, Plain, PlainCounters, PlainEvent, PlainKind, PlainWord};
 pub use dlx::Dlx;
 pub use grid::{box_of, cell_name, CellError, Clash, Grid, LineError, Puzzle, PuzzleError, Unit, ALL_DIGITS, CELLS};
 pub use model::Shape;

@@ -328,6 +328,69 @@ pub fn describe_option(option: usize) -> String {
     Shape::NINE.describe_option(option)
 }
 
+/// The numbering of a [`Shape`] as tables, for a viewer that holds no numbering of its own
+/// (the page reads them once, `sudokuTables`): per option its cell, digit and four items (in
+/// node order); per item its options (top to bottom), kind (an index into
+/// [`Tables::KIND_NAMES`]), unit (the row, column or box; the cell for a cell item) and digit
+/// (0 for a cell item); and the names, written in an alphabet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tables {
+    /// The alphabet's symbols, one per digit.
+    pub symbols: String,
+    pub option_cell: Vec<u16>,
+    pub option_digit: Vec<u8>,
+    pub option_items: Vec<u16>,
+    pub item_options: Vec<u16>,
+    pub item_kind: Vec<u8>,
+    pub item_unit: Vec<u16>,
+    pub item_digit: Vec<u8>,
+    pub item_names: Vec<String>,
+    pub option_names: Vec<String>,
+    pub cell_names: Vec<String>,
+}
+
+impl Tables {
+    /// The kinds of item, as `item_kind` numbers them.
+    pub const KIND_NAMES: [&'static str; 4] = ["cell", "row", "column", "box"];
+
+    pub fn of(shape: Shape, alphabet: super::Alphabet) -> Tables {
+        let sym = |d| alphabet.symbol(d);
+        let (items, options, cells) = (shape.items(), shape.options(), shape.cells());
+        let mut t = Tables {
+            symbols: (1..=shape.side() as u8).map(sym).collect(),
+            option_cell: Vec::with_capacity(options),
+            option_digit: Vec::with_capacity(options),
+            option_items: Vec::with_capacity(4 * options),
+            item_options: Vec::with_capacity(shape.side() * items),
+            item_kind: Vec::with_capacity(items),
+            item_unit: Vec::with_capacity(items),
+            item_digit: Vec::with_capacity(items),
+            item_names: (0..items).map(|i| shape.describe_item_in(i, sym)).collect(),
+            option_names: (0..options).map(|o| shape.describe_option_in(o, sym)).collect(),
+            cell_names: (0..cells).map(|c| shape.cell_name(c)).collect(),
+        };
+        for o in 0..options {
+            let (cell, digit) = shape.placement(o);
+            t.option_cell.push(cell as u16);
+            t.option_digit.push(digit);
+            t.option_items.extend(shape.option_items(o).iter().map(|&i| i as u16));
+        }
+        for i in 0..items {
+            t.item_options.extend(shape.item_options(i).map(|o| o as u16));
+            let (k, u, d) = match shape.item(i) {
+                Item::Cell(c) => (0u8, c, 0),
+                Item::RowDigit(r, d) => (1, r, d),
+                Item::ColumnDigit(c, d) => (2, c, d),
+                Item::BoxDigit(b, d) => (3, b, d),
+            };
+            t.item_kind.push(k);
+            t.item_unit.push(u as u16);
+            t.item_digit.push(d);
+        }
+        t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -438,5 +501,57 @@ mod tests {
         assert_eq!(describe_item(item_number(Item::BoxDigit(4, 2))), "box 5 has 2");
         assert_eq!(describe_item(3 * 9 + 4), "r4c5 is filled");
         assert_eq!(describe_option(option(2 * 9 + 3, 7)), "r3c4 = 7");
+    }
+
+    /// The tables of every size are the model's: every option in the list of each of its
+    /// four items, the last option the last cell's last digit, the symbols of the alphabet.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn tables_of_every_size_are_the_model_s() {
+        use crate::sudoku::Alphabet;
+        for (side, items, options) in [
+            (4usize, 64usize, 64usize),
+            (9, 324, 729),
+            (16, 1024, 4096),
+            (25, 2500, 15625),
+        ] {
+            let shape = Shape::of_side(side).unwrap();
+            assert_eq!(
+                (shape.side(), shape.cells(), shape.items(), shape.options()),
+                (side, side * side, items, options)
+            );
+            let t = Tables::of(shape, Alphabet::default_for(shape));
+            let (option_items, item_options) = (&t.option_items, &t.item_options);
+            assert_eq!((option_items.len(), item_options.len()), (4 * options, side * items));
+            for opt in 0..options {
+                for &i in &option_items[4 * opt..4 * opt + 4] {
+                    let list = &item_options[side * i as usize..side * (i as usize + 1)];
+                    assert!(list.contains(&(opt as u16)), "side {side}: option {opt} in item {i}");
+                }
+            }
+            assert_eq!(
+                (
+                    t.option_cell[options - 1] as usize,
+                    t.option_digit[options - 1] as usize
+                ),
+                (side * side - 1, side)
+            );
+            assert_eq!(t.symbols.chars().count(), side);
+            assert_eq!(
+                (t.option_names.len(), t.item_names.len(), t.cell_names.len()),
+                (options, items, side * side)
+            );
+            assert_eq!(
+                (t.item_kind.len(), t.item_unit.len(), t.item_digit.len()),
+                (items, items, items)
+            );
+        }
+        let sixteen = Shape::of_side(16).unwrap();
+        assert_eq!(Tables::of(sixteen, Alphabet::Letters).symbols, "ABCDEFGHIJKLMNOP");
+        let digits = Tables::of(sixteen, Alphabet::Digits);
+        assert_eq!(digits.symbols, "123456789ABCDEFG");
+        assert_eq!(digits.item_names[1023], "box 16 has G");
+        assert_eq!(digits.option_names[15], "r1c1 = G");
+        assert_eq!(Tables::of(sixteen, Alphabet::Letters).item_names[1023], "box 16 has P");
     }
 }

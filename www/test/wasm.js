@@ -1,8 +1,9 @@
-// Loads the wasm module in Node (build it first: scripts/build-wasm.sh).
+// Loads the wasm module in Node, with the exports only tests call (build it first:
+// scripts/build-wasm.sh --test-exports; the modules under test read the enums from ../pkg).
 import { readFileSync } from 'node:fs';
-import init, * as dlx from '../pkg/dlx_sudoku.js';
+import init, * as dlx from '../pkg-test/dlx_sudoku.js';
 
-await init({ module_or_path: readFileSync(new URL('../pkg/dlx_sudoku_bg.wasm', import.meta.url)) });
+await init({ module_or_path: readFileSync(new URL('../pkg-test/dlx_sudoku_bg.wasm', import.meta.url)) });
 
 export { dlx };
 

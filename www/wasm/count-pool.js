@@ -3,7 +3,7 @@
 // splits the tree into pieces; this module hands them out, one to each worker with nothing to
 // do, moves pieces a busy worker has not started to an idle one, adds up what each found and
 // reports the share of the tree done. It never looks inside a piece: the split, the searching
-// and the share are Rust's (PieceCounter in src/wasm.rs).
+// and the share are Rust's (PieceCounter in src/wasm/pieces.rs).
 //
 // As many workers as navigator.hardwareConcurrency says (at most MAX_WORKERS); those the browser
 // refuses to start are left out, down to one. Cancel terminates every worker at once; the next

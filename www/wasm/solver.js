@@ -59,7 +59,7 @@ export class Solver {
     return this.run({ op: 'generate', level, seed });
   }
 
-  /** The next logical step for a board and its pencil marks (see `hint` in src/wasm.rs), plus `ms`. */
+  /** The next logical step for a board and its pencil marks (see `hint` in src/wasm/sudoku.rs), plus `ms`. */
   hint(puzzle, marks) {
     return this.run({ op: 'hint', puzzle, marks });
   }

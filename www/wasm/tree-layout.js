@@ -6,11 +6,17 @@
 
 import { counted } from '../core/format.js';
 
+import { TreeHeader as H, TreeWord as W, TreeEnd } from './pkg/dlx_sudoku.js';
+
 /** "None" in the tree's words (the root's parent and option, an item not yet chosen). */
 export const NONE = 0xffffffff;
-/** How a node ended (src/tree.rs `End`). */
-export const OPEN = 0, DEAD_END = 1, SOLUTION = 2;
-const WORDS = 11;
+/** How a node ended (src/tree.rs `End`, exported as `TreeEnd`). */
+export const OPEN = TreeEnd.Open, DEAD_END = TreeEnd.DeadEnd, SOLUTION = TreeEnd.Solution;
+/** Each array this module fills, and the word of a node it reads (src/tree.rs `TreeWord`). */
+const FIELDS = {
+  parent: W.Parent, option: W.Option, item: W.Item, branches: W.Branches, end: W.End, at: W.At, rank: W.Rank,
+  tried: W.Tried, belowNodes: W.BelowNodes, belowDead: W.BelowDeadEnds, belowFound: W.BelowSolutions,
+};
 
 /**
  * `words`: a `Trace.tree(0)` array. Returns `{size, folds, path, parent, option, item,
@@ -19,16 +25,15 @@ const WORDS = 11;
  * solutions).
  */
 export function readTree(words) {
-  const size = words[0];
-  const pathLen = words[2];
-  const path = Array.from(words.subarray(3, 3 + pathLen));
-  const base = 3 + pathLen;
-  const t = { size, folds: words[1], path };
-  const names = ['parent', 'option', 'item', 'branches', 'end', 'at', 'rank', 'tried', 'belowNodes', 'belowDead', 'belowFound'];
-  for (const name of names) t[name] = new Uint32Array(size);
+  const size = words[H.Size];
+  const pathLen = words[H.PathLength];
+  const path = Array.from(words.subarray(H.Path, H.Path + pathLen));
+  const base = H.Path + pathLen;
+  const t = { size, folds: words[H.Folds], path };
+  for (const name in FIELDS) t[name] = new Uint32Array(size);
   for (let k = 0; k < size; k++) {
-    const w = base + k * WORDS;
-    for (let j = 0; j < WORDS; j++) t[names[j]][k] = words[w + j];
+    const w = base + k * W.Words;
+    for (const name in FIELDS) t[name][k] = words[w + FIELDS[name]];
   }
   return t;
 }

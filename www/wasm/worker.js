@@ -4,7 +4,7 @@
 //
 // Messages in:  {id, op: 'verdict', puzzle} | {id, op: 'generate', level, seed}
 //               | {id, op: 'hint', puzzle, marks}
-//               a count in pieces (PieceCounter in src/wasm.rs):
+//               a count in pieces (PieceCounter in src/wasm/pieces.rs):
 //               | {id, op: 'pieces', kind: 'sudoku' | 'cover', text}   this worker's copy of the problem
 //               | {id, op: 'split', wanted, limit}   the top of the tree: {pieces, solutions, nodes, done}
 //               | {id, op: 'work', piece, left, give, ms}   runs `piece` (a Uint32Array, or null: go on

@@ -10,6 +10,7 @@
 
 import { counted, factorWords } from '../../core/format.js';
 import { readPref, writePref } from '../../core/prefs.js';
+import { PlainWord as PW, PlainKind as PK } from '../../pkg/dlx_sudoku.js';
 
 /** Events a slice may move the plain search, and the time it may take. */
 const SLICE = 200_000, SLICE_MS = 12;
@@ -70,7 +71,7 @@ export class PlainView {
     try {
       if (line) this.search = new this.dlx.PlainSearch(line);
     } catch { /* the page shows the puzzle's error itself */ }
-    this.givens = this.search ? this.search.state().slice(8).map((d) => d !== 0) : [];
+    this.givens = this.search ? this.search.state().slice(PW.Cells).map((d) => d !== 0) : [];
     this.side = numbering?.side ?? 0;
     this.cells = [];
     this.board.replaceChildren();
@@ -155,7 +156,7 @@ export class PlainView {
       return;
     }
     const st = s.state();
-    const [nodes, deadEnds, solutions, , done, kind, cell] = st;
+    const [nodes, deadEnds, solutions, done, kind, cell] = [PW.Nodes, PW.DeadEnds, PW.Solutions, PW.Done, PW.Kind, PW.Cell].map((w) => st[w]);
     const capped = !done && nodes >= CAP;
     this.counts.textContent = `Plain backtracking: ${counted(nodes, 'node')}, ${counted(deadEnds, 'dead end')}, ${counted(solutions, 'solution')}${done ? ' (done)' : capped ? ' (stopped)' : ''}.`;
     this.vs.textContent = `Dancing links: ${counted(t.nodes, 'node')}, ${counted(t.deadEnds, 'dead end')}, ${counted(t.solutions, 'solution')}${t.done ? ' (done)' : ''}.`;
@@ -165,13 +166,13 @@ export class PlainView {
       else if (capped) this.factor.textContent = `Stopped at ${counted(nodes, 'node')}: the plain search would take too long to finish here. Dancing links: ${counted(t.nodes, 'node')}${t.done ? `; at least ${factorWords(nodes, t.nodes)}` : ''}.`;
     } else this.factor.textContent = '';
     if (!this.cells.length) return;
-    const lastCell = kind >= 1 && kind <= 3 ? cell : -1;
-    const mark = ['', ' pb-last', ' pb-last pb-back', ' pb-last pb-dead'][kind] ?? '';
+    const mark = { [PK.Place]: ' pb-last', [PK.TakeBack]: ' pb-last pb-back', [PK.DeadEnd]: ' pb-last pb-dead' }[kind] ?? '';
+    const lastCell = mark ? cell : -1;
     // Ended, the search has taken every digit back: the board shows the solution it found.
     if (done && solutions > 0) this.solved ??= s.solution();
     else this.solved = null;
     this.cells.forEach((span, c) => {
-      const d = this.solved ? this.solved[c] : st[8 + c];
+      const d = this.solved ? this.solved[c] : st[PW.Cells + c];
       const text = d ? this.numbering.symbol(d) : '';
       if (span.textContent !== text) span.textContent = text;
       const cls = (this.givens[c] ? 'pb-given' : d ? 'pb-placed' : '') + (c === lastCell ? mark : '');

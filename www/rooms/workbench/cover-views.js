@@ -238,7 +238,8 @@ export class CoverMatrixView {
 
   /** The canvas's text alternative: what it shows, in numbers. */
   describe(pic) {
-    const n = [0, 0, 0, 0, 0, 0];
+    const n = {};
+    for (const k in OptionState) n[OptionState[k]] = 0;
     for (const s of pic.options) n[s]++;
     let covered = 0;
     for (let i = 0; i < pic.items; i++) covered += pic.covered(i) ? 1 : 0;
@@ -297,8 +298,12 @@ export class CoverMatrixView {
     }
     const top = pic.choices.length ? pic.choices[pic.choices.length - 1] : null;
     const trying = top?.trying ? top.option : -1;
-    // By OptionState: Hidden, Live, Tried, Pending, Spent, Given (chosen before the search: as tried).
-    const bgOf = [c['--mx-hidden'], c['--mx-bg'], c['--mx-tried'], c['--mx-pending'], c['--mx-hidden'], c['--mx-tried']];
+    // By OptionState; Given (chosen before the search) as tried.
+    const bgOf = [];
+    bgOf[OptionState.Hidden] = bgOf[OptionState.Spent] = c['--mx-hidden'];
+    bgOf[OptionState.Live] = c['--mx-bg'];
+    bgOf[OptionState.Tried] = bgOf[OptionState.Given] = c['--mx-tried'];
+    bgOf[OptionState.Pending] = c['--mx-pending'];
     const dotOf = [c['--mx-hidden-dot'], c['--mx-dot'], c['--mx-tried-dot'], c['--mx-pending-dot'], c['--mx-hidden-dot'], c['--mx-tried-dot']];
     const gap = rh >= 4 * s ? s : 0, gapX = cw >= 4 * s ? s : 0;
     for (let o = 0; o < this.optionItems.length; o++) {

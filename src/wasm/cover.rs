@@ -1,0 +1,42 @@
+//! The workbench's functions: a DLX1 text checked as the user types, counted, and the
+//! examples of `dlx-sudoku cover --example`.
+
+use super::{object, optional_text, text};
+use crate::dlx1::examples::Example;
+use crate::dlx1::Problem;
+use js_sys::Object;
+use wasm_bindgen::prelude::*;
+
+/// What a DLX1 text ([`crate::dlx1`]) is, as the user types it: `{error: null, items,
+/// primary, options, entries}` for a problem, or `{error: {line, column, message}}` (line and
+/// column from 1, column 0 when the error has none; `message` names them too).
+#[wasm_bindgen(js_name = checkCover)]
+pub fn check_cover(input: &JsValue) -> Result<Object, JsError> {
+    match Problem::parse(&text(input, "problem")?) {
+        Ok(p) => object(&[
+            ("error", JsValue::NULL),
+            ("items", (p.items() as u32).into()),
+            ("primary", (p.primary() as u32).into()),
+            ("options", (p.options() as u32).into()),
+            ("entries", (p.entries() as u32).into()),
+        ]),
+        Err(e) => {
+            let error = object(&[
+                ("line", (e.line as u32).into()),
+                ("column", (e.column as u32).into()),
+                ("message", e.to_string().into()),
+            ])?;
+            object(&[("error", error.into())])
+        }
+    }
+}
+
+/// The DLX1 text of one of `dlx-sudoku cover --example`'s problems ([`Example`]), e.g.
+/// `coverExample("queens", "5")`; `arg` is undefined for `knuth`. A bad name or argument
+/// throws, saying what was expected.
+#[wasm_bindgen(js_name = coverExample)]
+pub fn cover_example(name: &JsValue, arg: &JsValue) -> Result<String, JsError> {
+    let arg = optional_text(arg, "argument")?;
+    let example = Example::from_args(&text(name, "example's name")?, arg.as_deref()).map_err(|e| JsError::new(&e))?;
+    Ok(example.to_dlx1())
+}

@@ -1,0 +1,1354 @@
+//! The search as the page watches it, tested natively: what `tests/wasm.rs` once tested through
+//! the wasm `Trace` (the stream, both ways; runs and their stops; what a viewer reads after a
+//! refresh; the names; the node links of a small matrix; the tree), against the events, the
+//! Sudoku numbering and hand-worked examples. Also run under wasm32 (Node), as every unit test.
+
+use super::*;
+use crate::dlx1::examples::Example;
+use crate::formats::any::any_puzzle;
+use crate::sudoku::model;
+use crate::sudoku::Alphabet;
+use crate::trace::{EventWord, Kind as EventKind};
+use crate::tree::{TreeHeader, TreeWord};
+use crate::view::{ItemFlag, OptionState};
+
+const SIXTEEN_CLUES: &str = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......";
+/// The first of magictour's top 1465: hard for DLX.
+const HARD: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+/// Norvig's "impossible" puzzle: no two givens clash, yet it has no solution.
+const IMPOSSIBLE: &str = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
+
+fn empty_grid() -> String {
+    ".".repeat(81)
+}
+
+/// The Sudoku search of a puzzle in any format, as the page makes it.
+fn sudoku(text: &str) -> Watch {
+    Watch::sudoku(&any_puzzle(text).expect("a puzzle"))
+}
+
+/// A problem in DLX1 text, as the workbench makes it.
+fn cover(text: &str) -> Watch {
+    Watch::cover(&Problem::parse(text).expect("a problem"))
+}
+
+/// The DLX1 text of one of the examples.
+fn example(name: &str, arg: Option<&str>) -> String {
+    Example::from_args(name, arg).expect("an example").to_dlx1()
+}
+
+/// What the page reads off a search besides the arrays, as its getters give it.
+trait Reads {
+    fn events(&self) -> u64;
+    fn nodes(&self) -> u64;
+    fn updates(&self) -> u64;
+    fn solutions(&self) -> u64;
+    fn dead_ends(&self) -> u64;
+    fn cleansings(&self) -> u64;
+    fn depth(&self) -> u32;
+    fn done(&self) -> bool;
+    fn at_start(&self) -> bool;
+    fn level_ended(&self) -> bool;
+    fn items(&self) -> u32;
+    fn primary(&self) -> u32;
+    fn options(&self) -> u32;
+    fn coloured(&self) -> bool;
+    fn stopped(&self) -> bool;
+    fn run_min_depth(&self) -> u32;
+    fn run_max_depth(&self) -> u32;
+    fn last_kind(&self) -> i32;
+    fn last_a(&self) -> u32;
+    fn last_b(&self) -> u32;
+    fn node_options(&self) -> Vec<u32>;
+    fn item_colours(&self) -> Vec<u32>;
+    fn item_lengths(&self) -> Vec<u32>;
+    fn item_flags(&self) -> Vec<u8>;
+    fn option_states(&self) -> Vec<u8>;
+}
+
+impl Reads for Watch {
+    fn events(&self) -> u64 {
+        self.counters().events
+    }
+    fn nodes(&self) -> u64 {
+        self.counters().nodes
+    }
+    fn updates(&self) -> u64 {
+        self.counters().updates
+    }
+    fn solutions(&self) -> u64 {
+        self.counters().solutions
+    }
+    fn dead_ends(&self) -> u64 {
+        self.counters().dead_ends
+    }
+    fn cleansings(&self) -> u64 {
+        self.counters().cleansings
+    }
+    fn depth(&self) -> u32 {
+        self.search().depth() as u32
+    }
+    fn done(&self) -> bool {
+        self.search().is_done()
+    }
+    fn at_start(&self) -> bool {
+        self.search().is_at_start()
+    }
+    fn level_ended(&self) -> bool {
+        self.search().level_ended()
+    }
+    fn items(&self) -> u32 {
+        self.matrix().items() as u32
+    }
+    fn primary(&self) -> u32 {
+        self.matrix().primary() as u32
+    }
+    fn options(&self) -> u32 {
+        self.matrix().options() as u32
+    }
+    fn coloured(&self) -> bool {
+        self.matrix().is_coloured()
+    }
+    fn stopped(&self) -> bool {
+        self.last_run().stopped
+    }
+    fn run_min_depth(&self) -> u32 {
+        self.last_run().min_depth as u32
+    }
+    fn run_max_depth(&self) -> u32 {
+        self.last_run().max_depth as u32
+    }
+    fn last_kind(&self) -> i32 {
+        self.last().0
+    }
+    fn last_a(&self) -> u32 {
+        self.last().1
+    }
+    fn last_b(&self) -> u32 {
+        self.last().2
+    }
+    fn node_options(&self) -> Vec<u32> {
+        self.matrix().node_options().to_vec()
+    }
+    fn item_colours(&self) -> Vec<u32> {
+        self.picture().colours.clone()
+    }
+    fn item_lengths(&self) -> Vec<u32> {
+        self.picture().len.clone()
+    }
+    fn item_flags(&self) -> Vec<u8> {
+        self.picture().flags.clone()
+    }
+    fn option_states(&self) -> Vec<u8> {
+        self.picture().options.clone()
+    }
+}
+
+/// The error of a result that must be one.
+fn err<T: std::fmt::Debug>(r: Result<T, String>) -> String {
+    r.expect_err("an error")
+}
+
+/// A decoded event: (kind, a, b).
+type Ev = (u32, u32, u32);
+
+/// The layout of an event's first word, `kind | b << KIND_BITS`, as exported.
+const KIND_BITS: u32 = EventWord::KindBits as u32;
+const KIND_MASK: u32 = (1 << KIND_BITS) - 1;
+
+fn kind_of(word: u32) -> u32 {
+    word & KIND_MASK
+}
+
+fn decode(words: &[u32]) -> Vec<Ev> {
+    assert_eq!(words.len() % 2, 0, "two words per event");
+    assert_eq!(KIND_BITS + EventWord::BBits as u32, 32, "the layout fills the word");
+    words
+        .chunks_exact(2)
+        .map(|w| {
+            let kind = kind_of(w[0]);
+            assert!(kind <= EventKind::Done as u32, "unknown kind {kind}");
+            (kind, w[1], w[0] >> KIND_BITS)
+        })
+        .collect()
+}
+
+/// The events of a typed array of words.
+fn events_of(words: &[u32]) -> Vec<Ev> {
+    decode(words)
+}
+
+const CHOOSE: u32 = EventKind::Choose as u32;
+const COVER: u32 = EventKind::Cover as u32;
+const UNCOVER: u32 = EventKind::Uncover as u32;
+const TRY: u32 = EventKind::Try as u32;
+const UNTRY: u32 = EventKind::Untry as u32;
+const SOLUTION: u32 = EventKind::Solution as u32;
+const DEAD_END: u32 = EventKind::DeadEnd as u32;
+const DONE: u32 = EventKind::Done as u32;
+
+/// `lastKind`, `lastA` and `lastB` are the last event of the stream (or -1, 0, 0 at the start).
+fn assert_last(t: &Watch, last: Option<Ev>, what: &str) {
+    let want = last.map_or((-1, 0, 0), |(k, a, b)| (k as i32, a, b));
+    assert_eq!(
+        (t.last_kind(), t.last_a(), t.last_b()),
+        want,
+        "{what}: lastKind, lastA, lastB"
+    );
+}
+
+/// Everything a viewer can read off a Watch between batches (after a `refresh`).
+#[derive(Debug, PartialEq)]
+struct Snapshot {
+    counters: [u64; 5],
+    depth: u32,
+    done: bool,
+    at_start: bool,
+    level_ended: bool,
+    last: (i32, u32, u32),
+    solution: Vec<u32>,
+    chosen: Vec<u32>,
+    choices: Vec<u32>,
+    covered: Vec<u32>,
+    lengths: Vec<u32>,
+    flags: Vec<u8>,
+    states: Vec<u8>,
+}
+
+fn snapshot(t: &mut Watch) -> Snapshot {
+    t.refresh();
+    let choices = t.choices().to_vec();
+    assert_eq!(choices.len() % 5, 0, "five numbers per open level");
+    Snapshot {
+        counters: [t.events(), t.nodes(), t.updates(), t.solutions(), t.dead_ends()],
+        depth: t.depth(),
+        done: t.done(),
+        at_start: t.at_start(),
+        level_ended: t.level_ended(),
+        last: (t.last_kind(), t.last_a(), t.last_b()),
+        solution: t.solution().to_vec(),
+        chosen: choices.chunks_exact(5).map(|c| c[0]).collect(),
+        choices,
+        covered: t.covered_items().to_vec(),
+        lengths: t.item_lengths().to_vec(),
+        flags: t.item_flags().to_vec(),
+        states: t.option_states().to_vec(),
+    }
+}
+
+/// The counters a viewer shows, [events, nodes, updates, solutions, dead ends], on Knuth's
+/// example as worked out by hand (src/exact_cover/tests.rs has the 41 events): none at the
+/// start; at the dead end, 11 events, 2 options tried, 10 nodes unlinked (a 3, d 2, g 1,
+/// b 2, c 2, f 0); at the end 41, 5, 17, one solution and one dead end.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn knuths_counters_are_the_hand_worked_ones() {
+    let mut t = knuth();
+    assert_eq!(snapshot(&mut t).counters, [0; 5]);
+    let mut at_dead_end = None;
+    while !t.done() {
+        let events = events_of(t.next_batch(1));
+        if events.first().map(|e| e.0) == Some(DEAD_END) {
+            at_dead_end = Some(snapshot(&mut t).counters);
+        }
+    }
+    assert_eq!(at_dead_end, Some([11, 2, 10, 0, 1]));
+    assert_eq!(snapshot(&mut t).counters, [41, 5, 17, 1, 1]);
+}
+
+/// `levelEnded` (what the narration says "back up" on) is true right after a solution or a
+/// dead end, never after a choice, a cover, a try or an untry, and false at the start; an
+/// uncover ends a level only when it gives back the item the level chose.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_level_ends_at_a_solution_a_dead_end_or_the_chosen_items_uncover() {
+    let mut t = knuth();
+    assert!(!snapshot(&mut t).level_ended, "at the start");
+    let (mut ended, mut chooses) = ([0; 8], 0);
+    loop {
+        let chosen = snapshot(&mut t).chosen;
+        let events = events_of(t.next_batch(1));
+        let Some(&(kind, a, _)) = events.first() else { break };
+        let now = snapshot(&mut t);
+        match kind {
+            SOLUTION | DEAD_END => assert!(now.level_ended, "after {events:?}"),
+            CHOOSE | COVER | TRY | UNTRY => assert!(!now.level_ended, "after {events:?}"),
+            UNCOVER => assert_eq!(now.level_ended, chosen.last() == Some(&a), "after {events:?}"),
+            _ => {}
+        }
+        ended[kind as usize] += usize::from(now.level_ended);
+        chooses += usize::from(kind == CHOOSE);
+    }
+    // Knuth's search: one solution, one dead end, and every level that chose an item ends
+    // when its branches run out (the whole search is run).
+    assert_eq!((ended[SOLUTION as usize], ended[DEAD_END as usize]), (1, 1));
+    assert_eq!(ended[UNCOVER as usize], chooses);
+    assert!(chooses > 2, "{chooses} levels");
+}
+/// The options of Knuth's example, by hand.
+const KNUTH_OPTIONS: [&[u32]; 6] = [&[2, 4, 5], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]];
+
+/// Options as the page hands them over: lists of item numbers.
+fn options_of(options: &[&[u32]]) -> Vec<Result<Vec<usize>, String>> {
+    options
+        .iter()
+        .map(|o| Ok(o.iter().map(|&i| i as usize).collect()))
+        .collect()
+}
+
+fn names(v: &[&str]) -> Option<Vec<String>> {
+    Some(v.iter().map(|&s| s.to_owned()).collect())
+}
+
+/// Knuth's example built from its options, with no names.
+fn knuth() -> Watch {
+    Watch::exact_cover(7, 0, options_of(&KNUTH_OPTIONS), None).expect("Knuth's example is well formed")
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn exact_cover_items_can_be_named() {
+    let abc = ["a", "b", "c", "d", "e", "f", "g"];
+    let t = Watch::exact_cover(7, 0, options_of(&KNUTH_OPTIONS), names(&abc)).unwrap();
+    for (i, n) in abc.iter().enumerate() {
+        assert_eq!(t.item_name(i), *n);
+    }
+    assert_eq!(t.item_name(7), "item 7");
+    assert_eq!(t.item_name(u32::MAX as usize), format!("item {}", u32::MAX));
+    // An option is named by its items, in node order.
+    let option_names: Vec<String> = (0..6).map(|o| t.option_name(o)).collect();
+    assert_eq!(option_names, ["c e f", "a d g", "b c f", "a d", "b g", "d e g"]);
+    assert_eq!(t.option_name(6), "option 6");
+    // Without names, items are named by their numbers.
+    let u = knuth();
+    assert_eq!(
+        (u.item_name(0), u.item_name(6), u.item_name(7)),
+        ("0".into(), "6".into(), "item 7".into())
+    );
+    assert_eq!(u.option_name(1), "0 3 6");
+    // Names with secondary items: one per item, primary first.
+    let m = Watch::exact_cover(1, 1, options_of(&[&[0, 1]]), names(&["p", "s"])).unwrap();
+    assert_eq!((m.item_name(1), m.option_name(0)), ("s".to_string(), "p s".to_string()));
+    assert_eq!((m.items(), m.primary(), m.options()), (2, 1, 1));
+    // Too few or too many: clean errors (names that are not strings: tests/wasm.rs).
+    let e = |n| err(Watch::exact_cover(7, 0, options_of(&KNUTH_OPTIONS), n).map(|_| ()));
+    assert_eq!(e(names(&abc[..6])), "6 names for 7 items");
+    assert_eq!(
+        e(names(&["a", "b", "c", "d", "e", "f", "g", "h"])),
+        "8 names for 7 items"
+    );
+    assert_eq!(e(names(&[])), "0 names for 7 items");
+}
+
+/// The node arrays a viewer draws Knuth's example from, against the layout worked out from
+/// the options by hand: item headers 0..7, a spacer, then each option's nodes and a spacer;
+/// each item's list runs down its nodes in order, each option's `right` round its nodes. The
+/// item list is a, b, … g between the primary root (7); the secondary root (8) is alone.
+/// Then the most nodes handed out, 4096, and one option more.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_node_arrays_are_knuths_layout() {
+    const NONE: u32 = u32::MAX;
+    let (mut top, mut option) = (vec![0, 1, 2, 3, 4, 5, 6, NONE], vec![NONE; 8]);
+    let mut right = vec![NONE; 8];
+    for (o, items) in KNUTH_OPTIONS.iter().enumerate() {
+        let first = top.len() as u32;
+        for (k, &i) in items.iter().enumerate() {
+            top.push(i);
+            option.push(o as u32);
+            right.push(first + ((k + 1) % items.len()) as u32);
+        }
+        top.push(NONE);
+        option.push(NONE);
+        right.push(NONE);
+    }
+    assert_eq!(top.len(), 7 + 1 + 16 + 6);
+    let t = knuth();
+    let links = t.node_links().unwrap().to_vec();
+    assert_eq!(links.len(), 4 * top.len());
+    assert_eq!(t.node_options().to_vec(), option);
+    for (q, node) in links.chunks_exact(4).enumerate() {
+        let (up, down, tp, r) = (node[0], node[1], node[2], node[3]);
+        assert_eq!(tp, top[q], "node {q}'s item");
+        if top[q] == NONE {
+            continue; // a spacer's up and down are the engine's own business
+        }
+        let item = top[q];
+        let list: Vec<u32> = (8..top.len() as u32).filter(|&p| top[p as usize] == item).collect();
+        let at = list.iter().position(|&p| p == q as u32);
+        let (above, below) = match at {
+            None => (*list.last().unwrap(), list[0]), // the header: up to the last, down to the first
+            Some(k) => (
+                if k == 0 { item } else { list[k - 1] },
+                list.get(k + 1).copied().unwrap_or(item),
+            ),
+        };
+        assert_eq!((up, down), (above, below), "node {q}'s up and down");
+        if at.is_some() {
+            assert_eq!(r, right[q], "node {q}'s right");
+        }
+    }
+    let expected: Vec<u32> = (0..9u32)
+        .flat_map(|i| match i {
+            0 => [7, 1],
+            6 => [5, 7],
+            7 => [6, 0],
+            8 => [8, 8],
+            _ => [i - 1, i + 1],
+        })
+        .collect();
+    assert_eq!(t.item_links().to_vec(), expected);
+    // One item and its one-node options: 1 header, 1 spacer, 2 nodes an option.
+    let singles = |n: usize| (0..n).map(|_| Ok(vec![0]));
+    let most = Watch::exact_cover(1, 0, singles(2047), None).unwrap();
+    assert_eq!(most.node_options().len(), 4096);
+    assert_eq!(most.node_links().unwrap().len(), 4 * 4096);
+    let over = Watch::exact_cover(1, 0, singles(2048), None).unwrap();
+    assert_eq!(err(over.node_links()), "too many nodes to draw (more than 4096)");
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn knuth_is_knuths_example_event_for_event() {
+    let mut k = Watch::knuth();
+    let mut h = knuth();
+    assert_eq!(
+        (k.items(), k.primary(), k.options(), k.givens()),
+        (h.items(), h.primary(), h.options(), h.givens())
+    );
+    assert_eq!((k.items(), k.primary(), k.options()), (7, 7, 6));
+    let names: Vec<String> = (0..7).map(|i| k.item_name(i)).collect();
+    assert_eq!(names, ["A", "B", "C", "D", "E", "F", "G"]);
+    assert_eq!(k.option_name(3), "A D");
+    assert_eq!(k.option_name(0), "C E F");
+    for o in 0..6 {
+        assert_eq!(k.option_items(o).unwrap().to_vec(), h.option_items(o).unwrap().to_vec());
+    }
+    assert_eq!(k.node_links().unwrap().to_vec(), h.node_links().unwrap().to_vec());
+    assert_eq!(k.node_options().to_vec(), h.node_options().to_vec());
+    assert_eq!(k.item_links().to_vec(), h.item_links().to_vec());
+    assert_eq!(snapshot(&mut k), snapshot(&mut h));
+    let mut n = 0;
+    loop {
+        let (a, b) = (k.next_batch(1).to_vec(), h.next_batch(1).to_vec());
+        assert_eq!(a, b, "event {n}");
+        if a.is_empty() {
+            break;
+        }
+        n += 1;
+        assert_eq!(snapshot(&mut k), snapshot(&mut h), "after event {n}");
+    }
+    assert_eq!(n, 41);
+    assert!(k.done());
+    // And back, event for event.
+    loop {
+        let (a, b) = (k.prev_batch(1).to_vec(), h.prev_batch(1).to_vec());
+        assert_eq!(a, b, "back at event {n}");
+        if a.is_empty() {
+            break;
+        }
+        n -= 1;
+        assert_eq!(snapshot(&mut k), snapshot(&mut h), "back at event {n}");
+    }
+    assert_eq!(n, 0);
+    assert!(k.at_start());
+}
+// ---------------------------------------------------------------------------------------------
+// The trace
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn knuths_example_streams_41_events_ending_with_done() {
+    let mut t = knuth();
+    assert!(t.at_start() && !t.done());
+    assert_eq!((t.items(), t.options(), t.givens()), (7, 6, None));
+    assert_last(&t, None, "at the start");
+    let mut events = Vec::new();
+    let mut solution = None;
+    loop {
+        let batch = events_of(t.next_batch(1));
+        if batch.is_empty() {
+            break;
+        }
+        assert_eq!(batch.len(), 1);
+        assert_last(&t, Some(batch[0]), "forwards");
+        if batch[0].0 == SOLUTION {
+            solution = Some(t.solution().to_vec());
+        }
+        events.extend(batch);
+    }
+    assert_eq!(events.len(), 41);
+    assert_eq!(
+        &events[..3],
+        &[(CHOOSE, 0, 2), (COVER, 0, 0), (TRY, 1, 0)],
+        "choose a (2 options), cover a, try option 1"
+    );
+    assert_eq!(events.last(), Some(&(DONE, 0, 0)));
+    assert_eq!(events.iter().filter(|e| e.0 == DONE).count(), 1);
+    assert_eq!(
+        solution,
+        Some(vec![3, 0, 4]),
+        "Knuth's one solution: options a d, c e f, b g"
+    );
+    let count = |k| events.iter().filter(|e| e.0 == k).count();
+    assert_eq!(count(COVER), count(UNCOVER), "covers and uncovers balance");
+    assert_eq!(count(TRY), count(UNTRY), "tries and untries balance");
+    assert_eq!(count(SOLUTION), 1);
+    assert_eq!((t.events(), t.solutions()), (41, 1));
+    assert_eq!(t.dead_ends() as usize, count(DEAD_END));
+    assert_eq!(t.nodes() as usize, count(TRY));
+    assert!(t.done() && t.depth() == 0 && t.covered_items().is_empty());
+    t.refresh();
+    assert_eq!(
+        t.item_lengths().to_vec(),
+        vec![2, 2, 2, 3, 2, 2, 3],
+        "every list restored"
+    );
+    assert_eq!(t.choices().len(), 0, "no level open at the end");
+    assert_eq!(t.next_batch(10).len(), 0, "nothing after done");
+    assert_last(&t, Some((DONE, 0, 0)), "after done");
+    // In one batch the same events; and all the way back gives them in reverse.
+    let mut u = knuth();
+    let words = u.next_batch(1_000_000);
+    assert_eq!(events_of(words), events);
+    assert_last(&u, events.last().copied(), "one batch");
+    let mut back = events_of(u.prev_batch(1_000_000));
+    back.reverse();
+    assert_eq!(back, events);
+    assert!(u.at_start() && u.events() == 0);
+    assert_last(&u, None, "all the way back");
+    assert_eq!(u.prev_batch(5).len(), 0, "nothing before the start");
+    // One event back at a time: the last event is always the one before.
+    u.next_batch(1_000_000);
+    for k in (0..events.len()).rev() {
+        assert_eq!(events_of(u.prev_batch(1)), vec![events[k]]);
+        assert_last(&u, k.checked_sub(1).map(|j| events[j]), "one back");
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn back_n_then_forward_n_is_the_identity() {
+    // HARD's whole search is 7,931 events; the empty grid's never ends.
+    for (puzzle, total) in [(HARD.to_string(), 5_000usize), (empty_grid(), 20_000)] {
+        let mut t = sudoku(&puzzle);
+        assert_eq!(t.givens(), Some(puzzle.as_str()));
+        assert_eq!((t.items(), t.options()), (324, 729));
+        let first = t.next_batch(total).to_vec();
+        assert_eq!(first.len(), 2 * total);
+        let stream = decode(&first);
+        assert_last(&t, stream.last().copied(), "after the first pass");
+        let at = snapshot(&mut t);
+        for n in [0usize, 1, 2, 3, 7, 41, 100, 999, 4_999, 5_000, 19_999, 20_000, 25_000] {
+            let back = t.prev_batch(n).to_vec();
+            let undone = n.min(total);
+            assert_eq!(back.len(), 2 * undone, "n = {n}");
+            assert_eq!(t.events(), (total - undone) as u64);
+            assert_eq!(t.at_start(), undone == total);
+            let before = total - undone;
+            assert_last(&t, before.checked_sub(1).map(|k| stream[k]), "back");
+            let fwd = t.next_batch(undone).to_vec();
+            let mut replay = decode(&back);
+            replay.reverse();
+            assert!(
+                decode(&fwd) == replay,
+                "n = {n}: forward replays the undone events in order"
+            );
+            // (assert! rather than assert_eq!: the Debug of 20,000 events drowns the output)
+            let tail = &first[first.len() - fwd.len()..];
+            if let Some(k) = (0..fwd.len()).find(|&k| fwd[k] != tail[k]) {
+                panic!(
+                    "n = {n}: word {k} of the replay differs from the first pass: {:?} vs {:?}",
+                    &fwd[k & !1..(k & !1) + 8],
+                    &tail[k & !1..(k & !1) + 8]
+                );
+            }
+            assert!(snapshot(&mut t) == at, "n = {n}: the same counters and state");
+        }
+        // Forward then back is the identity too.
+        let more = t.next_batch(3_000).to_vec();
+        let mut back = events_of(t.prev_batch(more.len() / 2));
+        back.reverse();
+        assert!(back == decode(&more), "forward then back");
+        assert!(snapshot(&mut t) == at);
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_whole_search_balances_and_counts_its_solutions() {
+    // The 16-clue grid end to end through the trace: 1158 solutions, covers and uncovers balance.
+    let mut t = sudoku(SIXTEEN_CLUES);
+    let (mut covers, mut uncovers, mut solutions, mut total) = (0u64, 0u64, 0u64, 0u64);
+    let mut last = None;
+    loop {
+        let batch = events_of(t.next_batch(1 << 16));
+        if batch.is_empty() {
+            break;
+        }
+        for &(kind, a, _) in &batch {
+            match kind {
+                COVER => covers += 1,
+                UNCOVER => uncovers += 1,
+                SOLUTION => solutions += 1,
+                _ => {}
+            }
+            if kind == COVER || kind == UNCOVER || kind == DEAD_END {
+                assert!(a < 324);
+            }
+        }
+        total += batch.len() as u64;
+        last = batch.last().copied();
+        assert_last(&t, last, "after a batch");
+    }
+    assert_eq!(last, Some((DONE, 0, 0)));
+    assert_eq!(solutions, 1158);
+    assert_eq!(covers, uncovers);
+    assert_eq!((t.events(), t.solutions()), (total, 1158));
+    // run() with Solution in the stop set runs to each solution without reporting events.
+    let stop_at_solution = 1 << EventKind::Solution as u32;
+    let mut s = sudoku(SIXTEEN_CLUES);
+    let mut found = 0;
+    let mut ran = 0;
+    while !s.done() {
+        let start_depth = s.depth();
+        let n = s.run(u64::MAX, stop_at_solution);
+        ran += n;
+        assert!(s.stopped(), "a run with no limit stops for a solution or at the end");
+        assert!(s.run_min_depth() <= start_depth.min(s.depth()) && s.run_max_depth() >= start_depth.max(s.depth()));
+        if !s.done() {
+            found += 1;
+            assert_eq!(s.depth() as usize + 16, 81, "run stops right after a solution");
+            assert_last(&s, Some((SOLUTION, 0, 0)), "run to a solution");
+            assert_eq!(s.run_max_depth(), 65, "the deepest point of the run is the solution");
+            assert_eq!(s.solutions(), found);
+        } else {
+            assert_last(&s, Some((DONE, 0, 0)), "run to the end");
+            assert_eq!(s.run_min_depth(), 0);
+        }
+    }
+    assert_eq!(found, 1158);
+    assert_eq!(s.events(), total);
+    assert_eq!(ran, total);
+    assert_eq!(s.run(u64::MAX, stop_at_solution), 0);
+    assert!(s.stopped(), "a finished search stops at once");
+    // A limit: exactly that many events, and not stopped.
+    let mut u = sudoku(SIXTEEN_CLUES);
+    assert_eq!(u.run(10, stop_at_solution), 10);
+    assert!(!u.stopped());
+    assert_eq!(u.events(), 10);
+    assert_eq!(u.run(0, 0), 0);
+    assert!(!u.stopped());
+    assert_eq!(u.events(), 10);
+}
+
+/// The stream of a trace, one event at a time: each event and the depth after it.
+fn stream(mut t: Watch, n: usize) -> (u32, Vec<(Ev, u32)>) {
+    let start = t.depth();
+    let mut out = Vec::new();
+    while out.len() < n {
+        let e = events_of(t.next_batch(1));
+        if e.is_empty() {
+            break;
+        }
+        out.push((e[0], t.depth()));
+    }
+    (start, out)
+}
+
+/// Runs `make()`'s trace forward to the `n`th Try with `run`, then back to the one
+/// before with `runBack`, and checks every step against a plain stream of its events.
+fn run_to_the_nth_try_and_back(make: &dyn Fn() -> Watch, n: usize, what: &str) {
+    let (start_depth, events) = stream(make(), 1_000_000);
+    let tries: Vec<usize> = (0..events.len()).filter(|&k| events[k].0 .0 == TRY).collect();
+    assert!(tries.len() >= n && n >= 2, "{what}: {} tries", tries.len());
+    let depth_after = |k: Option<usize>| k.map_or(start_depth, |k| events[k].1);
+    let depths = |from: Option<usize>, to: usize| {
+        // The depths from just after event `from` to just after event `to`.
+        let first = from.map_or(0, |f| f + 1);
+        let all = std::iter::once(depth_after(from)).chain(events[first..=to].iter().map(|e| e.1));
+        (all.clone().min().unwrap(), all.max().unwrap())
+    };
+    let try_bit = 1 << EventKind::Try as u32;
+    let mut t = make();
+    let mut at: Option<usize> = None;
+    for (j, &k) in tries[..n].iter().enumerate() {
+        let ran = t.run(u64::MAX, try_bit);
+        assert_eq!(
+            ran as usize,
+            k - at.map_or(0, |a| a + 1) + 1,
+            "{what}: run to try {}",
+            j + 1
+        );
+        assert!(t.stopped());
+        assert_eq!(t.events() as usize, k + 1);
+        assert_last(&t, Some(events[k].0), what);
+        assert_eq!(
+            (t.run_min_depth(), t.run_max_depth()),
+            depths(at, k),
+            "{what}: run depths"
+        );
+        at = Some(k);
+    }
+    // Back to the previous Try: the events after it undone, it stays done.
+    let (prev, last) = (tries[n - 2], tries[n - 1]);
+    let undone = t.run_back(u64::MAX, try_bit);
+    assert_eq!(undone as usize, last - prev, "{what}: runBack");
+    assert!(t.stopped());
+    assert_eq!(t.events() as usize, prev + 1, "{what}: right after try {}", n - 1);
+    assert_last(&t, Some(events[prev].0), what);
+    assert_eq!(
+        (t.run_min_depth(), t.run_max_depth()),
+        depths(Some(prev), last),
+        "{what}: runBack depths"
+    );
+    // Exactly where a second trace is after the events up to that Try.
+    let mut u = make();
+    let words = u.next_batch(prev + 1);
+    let upto: Vec<Ev> = events[..=prev].iter().map(|e| e.0).collect();
+    assert_eq!(events_of(words), upto);
+    assert_eq!(
+        snapshot(&mut t),
+        snapshot(&mut u),
+        "{what}: runBack lands after try {}",
+        n - 1
+    );
+    // And both go on alike.
+    assert_eq!(t.next_batch(50).to_vec(), u.next_batch(50).to_vec());
+    assert_eq!(snapshot(&mut t), snapshot(&mut u));
+    // A limited runBack stops at its limit, not stopped; an unlimited one at the start.
+    let before = t.events();
+    assert_eq!(t.run_back(3, 0), 3);
+    assert!(!t.stopped());
+    assert_eq!(t.events(), before - 3);
+    assert_eq!(t.run_back(u64::MAX, 0), before - 3);
+    assert!(t.stopped() && t.at_start());
+    assert_eq!(t.run_min_depth(), 0);
+    assert_last(&t, None, "runBack to the start");
+    assert_eq!(t.run_back(u64::MAX, try_bit), 0);
+    assert!(t.stopped());
+    assert_eq!(snapshot(&mut t), snapshot(&mut make()), "{what}: back at the start");
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn run_to_the_fifth_try_then_back_to_the_fourth() {
+    run_to_the_nth_try_and_back(&|| sudoku(HARD), 5, "HARD, try 5");
+    run_to_the_nth_try_and_back(&|| sudoku(&empty_grid()), 5, "empty grid, try 5");
+    run_to_the_nth_try_and_back(&Watch::knuth, 5, "Knuth, try 5");
+    // Further in, where the search has backed up between the tries.
+    run_to_the_nth_try_and_back(&|| sudoku(HARD), 200, "HARD, try 200");
+    run_to_the_nth_try_and_back(&|| sudoku(IMPOSSIBLE), 30, "IMPOSSIBLE, try 30");
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn refresh_reports_exactly_what_changed() {
+    for puzzle in [HARD.to_string(), empty_grid(), IMPOSSIBLE.to_string()] {
+        let mut t = sudoku(&puzzle);
+        let (items, options) = (t.items() as usize, t.options() as usize);
+        let everything = |t: &Watch| {
+            assert_eq!(t.changed_items().to_vec(), (0..items as u32).collect::<Vec<_>>());
+            assert_eq!(t.changed_options().to_vec(), (0..options as u32).collect::<Vec<_>>());
+        };
+        assert!(t.refresh(), "the first picture is all new");
+        everything(&t);
+        let picture = |t: &Watch| {
+            (
+                t.item_lengths().to_vec(),
+                t.item_flags().to_vec(),
+                t.option_states().to_vec(),
+            )
+        };
+        let mut before = picture(&t);
+        assert_eq!(
+            (before.0.len(), before.1.len(), before.2.len()),
+            (items, items, options)
+        );
+        let mut check = |t: &mut Watch, what: String| {
+            assert!(!t.refresh(), "{what}: only the first refresh is all new");
+            let now = picture(t);
+            let items_differ: Vec<u32> = (0..items)
+                .filter(|&i| now.0[i] != before.0[i] || now.1[i] != before.1[i])
+                .map(|i| i as u32)
+                .collect();
+            let options_differ: Vec<u32> = (0..options)
+                .filter(|&o| now.2[o] != before.2[o])
+                .map(|o| o as u32)
+                .collect();
+            assert_eq!(t.changed_items().to_vec(), items_differ, "{what}: changedItems");
+            assert_eq!(t.changed_options().to_vec(), options_differ, "{what}: changedOptions");
+            before = now;
+            !(items_differ.is_empty() && options_differ.is_empty())
+        };
+        // Forwards one event at a time, then in steps of 1 to 9 back and forth.
+        let mut changes = 0;
+        for k in 1..=300 {
+            assert_eq!(t.next_batch(1).len(), 2);
+            changes += usize::from(check(&mut t, format!("{puzzle}: event {k}")));
+        }
+        assert!(changes > 200, "most events change something: {changes}");
+        for k in 1..=150usize {
+            t.prev_batch(k % 9 + 1);
+            check(&mut t, format!("{puzzle}: back {k}"));
+            if k % 3 == 0 {
+                t.next_batch(k % 5 + 1);
+                check(&mut t, format!("{puzzle}: forward {k}"));
+            }
+        }
+        // Nothing moved: nothing changed.
+        check(&mut t, format!("{puzzle}: again"));
+        assert_eq!((t.changed_items().len(), t.changed_options().len()), (0, 0));
+        // After forget, everything again.
+        t.forget();
+        assert!(t.refresh());
+        everything(&t);
+        assert!(!t.refresh());
+        assert_eq!((t.changed_items().len(), t.changed_options().len()), (0, 0));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each cover hid, from the events and the numbering alone
+
+/// The 9×9 numbering as the page's tables hand it out ([`model::Tables`]).
+struct Tables {
+    items: usize,
+    options: usize,
+    t: model::Tables,
+}
+
+fn tables() -> Tables {
+    Tables {
+        items: 324,
+        options: 729,
+        t: model::Tables::of(Shape::NINE, Alphabet::Digits),
+    }
+}
+
+impl Tables {
+    fn option_items(&self, o: usize) -> &[u16] {
+        &self.t.option_items[4 * o..4 * o + 4]
+    }
+    fn item_options(&self, i: usize) -> &[u16] {
+        &self.t.item_options[9 * i..9 * i + 9]
+    }
+    /// The option placing `digit` (1..=9) in `cell`.
+    fn option_of(&self, cell: usize, digit: u8) -> usize {
+        let found: Vec<usize> = (0..self.options)
+            .filter(|&o| usize::from(self.t.option_cell[o]) == cell && self.t.option_digit[o] == digit)
+            .collect();
+        assert_eq!(found.len(), 1, "one option places {digit} in cell {cell}");
+        found[0]
+    }
+}
+
+/// A viewer's model folded from the events and the numbering (`sudokuTables`) alone,
+/// never reading the engine's links: an independent account to check the Watch against.
+struct Fold {
+    t: Tables,
+    covered: Vec<bool>,
+    /// For each option, the item whose cover hid it.
+    hidden_by: Vec<Option<u32>>,
+    /// The givens' options: chosen before the search.
+    given: Vec<bool>,
+    solution: Vec<u32>,
+    /// The open levels, level 0 first: the item chosen, and the last option tried there.
+    levels: Vec<(u32, Option<u32>)>,
+}
+
+impl Fold {
+    fn new(givens: &str) -> Fold {
+        let t = tables();
+        let mut f = Fold {
+            covered: vec![false; t.items],
+            hidden_by: vec![None; t.options],
+            given: vec![false; t.options],
+            solution: vec![],
+            levels: vec![],
+            t,
+        };
+        for (cell, b) in givens.bytes().enumerate() {
+            if b.is_ascii_digit() && b != b'0' {
+                let o = f.t.option_of(cell, b - b'0');
+                f.given[o] = true;
+                for i in f.t.option_items(o).to_vec() {
+                    f.cover(u32::from(i));
+                }
+            }
+        }
+        f
+    }
+    fn options_of(&self, item: u32) -> Vec<u32> {
+        self.t
+            .item_options(item as usize)
+            .iter()
+            .map(|&o| u32::from(o))
+            .collect()
+    }
+    fn cover(&mut self, item: u32) {
+        assert!(!self.covered[item as usize], "item {item} covered twice");
+        self.covered[item as usize] = true;
+        for o in self.options_of(item) {
+            if self.hidden_by[o as usize].is_none() {
+                self.hidden_by[o as usize] = Some(item);
+            }
+        }
+    }
+    fn uncover(&mut self, item: u32) {
+        assert!(self.covered[item as usize], "item {item} uncovered but not covered");
+        self.covered[item as usize] = false;
+        for o in self.options_of(item) {
+            if self.hidden_by[o as usize] == Some(item) {
+                self.hidden_by[o as usize] = None;
+            }
+        }
+    }
+    fn apply(&mut self, (kind, a, b): Ev) {
+        match kind {
+            CHOOSE => self.levels.push((a, None)),
+            COVER => self.cover(a),
+            UNCOVER => {
+                self.uncover(a);
+                if self.levels.last().is_some_and(|l| l.0 == a) && self.solution.len() < self.levels.len() {
+                    self.levels.pop(); // X7: the level ran out of options
+                }
+            }
+            TRY => {
+                assert_eq!(b as usize, self.solution.len(), "try at the next level");
+                assert_eq!(b as usize + 1, self.levels.len(), "try at the open level");
+                self.levels[b as usize].1 = Some(a);
+                self.solution.push(a);
+            }
+            UNTRY => {
+                assert_eq!(self.solution.pop(), Some(a));
+                assert_eq!(b as usize, self.solution.len(), "untry at the top level");
+            }
+            _ => {}
+        }
+    }
+    /// Takes back an event; the open levels are restored from before it.
+    fn revert(&mut self, (kind, a, _): Ev, levels: &[(u32, Option<u32>)]) {
+        match kind {
+            COVER => self.uncover(a),
+            UNCOVER => self.cover(a),
+            TRY => assert_eq!(self.solution.pop(), Some(a)),
+            UNTRY => self.solution.push(a),
+            _ => {}
+        }
+        self.levels = levels.to_vec();
+    }
+    /// The options of an item still in its list: for a covered item, those its cover hid.
+    fn list(&self, item: u32) -> Vec<u32> {
+        let by = if self.covered[item as usize] { Some(item) } else { None };
+        self.options_of(item)
+            .into_iter()
+            .filter(|&o| self.hidden_by[o as usize] == by)
+            .collect()
+    }
+    fn expected_state(&self, o: usize) -> u8 {
+        if self.given[o] {
+            return OptionState::Given as u8;
+        }
+        let Some(h) = self.hidden_by[o] else {
+            return OptionState::Live as u8;
+        };
+        (match self.levels.iter().position(|l| l.0 == h) {
+            None => OptionState::Hidden,
+            Some(k) => {
+                let branches = self.list(h);
+                let pos = |x: u32| branches.iter().position(|&b| b == x).unwrap();
+                if self.solution.get(k) == Some(&(o as u32)) {
+                    OptionState::Tried
+                } else if self.levels[k].1.is_some_and(|t| pos(o as u32) <= pos(t)) {
+                    OptionState::Spent
+                } else {
+                    OptionState::Pending
+                }
+            }
+        }) as u8
+    }
+    /// The fold against what the Watch says of itself (after a refresh).
+    fn check(&self, t: &mut Watch, at: usize) {
+        t.refresh();
+        let items = self.t.items;
+        let covered: Vec<u32> = (0..items as u32).filter(|&i| self.covered[i as usize]).collect();
+        assert_eq!(t.covered_items().to_vec(), covered, "event {at}: coveredItems");
+        let lengths = t.item_lengths().to_vec();
+        let flags = t.item_flags().to_vec();
+        let states = t.option_states().to_vec();
+        assert_eq!(
+            (lengths.len(), flags.len(), states.len()),
+            (items, items, self.t.options)
+        );
+        // The deepest level's branch being tried, or the next one it will try (between the
+        // cover of its item, or a take-back, and the try): its items are no dead end.
+        let tried = self.levels.last().and_then(|&(item, last)| {
+            let o = if self.solution.len() == self.levels.len() {
+                self.solution.last().copied()
+            } else {
+                let branches = self.list(item);
+                let at = last.map_or(0, |t| branches.iter().position(|&b| b == t).unwrap() + 1);
+                branches.get(at).copied()
+            };
+            o.map(|o| self.t.option_items(o as usize).to_vec())
+        });
+        for i in 0..items as u32 {
+            let f = flags[i as usize];
+            assert_eq!(
+                f & ItemFlag::Covered as u8 != 0,
+                self.covered[i as usize],
+                "event {at}: item {i} covered?"
+            );
+            let level = self.levels.iter().position(|l| l.0 == i);
+            assert_eq!(
+                f & ItemFlag::Chosen as u8 != 0,
+                level.is_some(),
+                "event {at}: item {i} chosen?"
+            );
+            assert_eq!(
+                f & ItemFlag::Top as u8 != 0,
+                level.is_some_and(|k| k + 1 == self.levels.len()),
+                "event {at}: item {i} on top?"
+            );
+            if !self.covered[i as usize] {
+                let live = self.list(i);
+                assert_eq!(
+                    t.item_options(i as usize).unwrap().to_vec(),
+                    live,
+                    "event {at}: itemOptions({i})"
+                );
+                assert_eq!(lengths[i as usize] as usize, live.len(), "event {at}: itemLengths[{i}]");
+                let dead = live.is_empty() && !tried.as_ref().is_some_and(|its| its.contains(&(i as u16)));
+                assert_eq!(
+                    f & ItemFlag::DeadEnd as u8 != 0,
+                    dead,
+                    "event {at}: item {i} a dead end?"
+                );
+            } else {
+                assert_eq!(
+                    f & ItemFlag::DeadEnd as u8,
+                    0,
+                    "event {at}: covered item {i} is no dead end"
+                );
+            }
+        }
+        for (o, &state) in states.iter().enumerate() {
+            assert_eq!(state, self.expected_state(o), "event {at}: optionStates[{o}]");
+        }
+        assert_eq!(t.solution().to_vec(), self.solution, "event {at}: solution");
+        assert_eq!(t.depth() as usize, self.solution.len());
+        // The open levels: the item chosen, the option tried, its rank, the branches.
+        let choices = t.choices().to_vec();
+        assert_eq!(choices.len(), 5 * self.levels.len(), "event {at}: choices");
+        let chosen: Vec<u32> = choices.chunks_exact(5).map(|c| c[0]).collect();
+        let folded: Vec<u32> = self.levels.iter().map(|l| l.0).collect();
+        assert_eq!(chosen, folded, "event {at}: chosen items");
+        for (k, (c, &(item, last))) in choices.chunks_exact(5).zip(&self.levels).enumerate() {
+            let branches = self.list(item);
+            let pos = |x: u32| branches.iter().position(|&b| b == x).unwrap() as u32;
+            let trying = k < self.solution.len();
+            let (option, rank) = if trying {
+                (self.solution[k], pos(self.solution[k]) + 1)
+            } else {
+                (u32::MAX, last.map_or(1, |t| pos(t) + 2))
+            };
+            assert_eq!(
+                c,
+                [item, option, rank, branches.len() as u32, u32::from(trying)],
+                "event {at}: level {k} (item, option, rank, count, trying)"
+            );
+            assert_eq!(t.branches(k).unwrap().to_vec(), branches, "event {at}: branches({k})");
+        }
+        let open = self.levels.len();
+        assert_eq!(err(t.branches(open)), format!("level {open} is not open ({open} are)"));
+    }
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn which_options_a_cover_hid_follows_from_the_numbering() {
+    for (puzzle, steps) in [
+        (HARD.to_string(), 4_000usize),
+        (empty_grid(), 2_000),
+        (SIXTEEN_CLUES.to_string(), 2_000),
+    ] {
+        let mut t = sudoku(&puzzle);
+        assert_eq!(t.primary(), 324, "every Sudoku item is primary");
+        let mut fold = Fold::new(t.givens().unwrap());
+        fold.check(&mut t, 0);
+        let mut history = Vec::new();
+        for at in 1..=steps {
+            let batch = events_of(t.next_batch(1));
+            assert_eq!(batch.len(), 1);
+            let e = batch[0];
+            assert_last(&t, Some(e), &format!("event {at}"));
+            if e.0 == CHOOSE {
+                // The choice is the first uncovered item with the fewest options (MRV).
+                t.refresh();
+                let lengths = t.item_lengths().to_vec();
+                let min = (0..324)
+                    .filter(|&i| !fold.covered[i])
+                    .map(|i| lengths[i])
+                    .min()
+                    .unwrap();
+                let first = (0..324).find(|&i| !fold.covered[i] && lengths[i] == min).unwrap();
+                assert_eq!((e.1, e.2), (first as u32, min), "event {at}: choose");
+            }
+            history.push((e, fold.levels.clone()));
+            fold.apply(e);
+            fold.check(&mut t, at);
+        }
+        // And backwards: each prevBatch event reverted from the fold matches the Watch again.
+        for at in (steps / 2..steps).rev() {
+            let back = events_of(t.prev_batch(1));
+            let (e, levels) = &history[at];
+            assert_eq!(back, vec![*e], "step back {at}");
+            assert_last(&t, Some(history[at - 1].0), &format!("back at {at}"));
+            fold.revert(back[0], levels);
+            fold.check(&mut t, at);
+        }
+    }
+}
+// ---------------------------------------------------------------------------------------------
+// Any exact-cover problem in Knuth's DLX1 format (the page's workbench)
+
+/// Counts the solutions of a trace by running it to the end.
+fn run_out(t: &mut Watch) -> u64 {
+    while !t.done() {
+        t.run(1_000_000, 0);
+    }
+    t.solutions()
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn cover_examples_have_their_known_counts_in_the_page_s_engine() {
+    for (name, arg, items, options, count) in [
+        ("queens", Some("4"), 4 + 4 + 7 + 7, 16, 2),
+        ("queens", Some("5"), 5 + 5 + 9 + 9, 25, 10),
+        ("queens", Some("8"), 8 + 8 + 15 + 15, 64, 92),
+        ("langford", Some("3"), 3 + 6, 9, 2),
+        ("langford", Some("4"), 4 + 8, 18, 2),
+        ("pentominoes", Some("3x5"), 3 + 15, 44, 4),
+        ("pentominoes", Some("3x20"), 12 + 60, 0, 8),
+        ("knuth", None, 7, 6, 1),
+    ] {
+        let text = example(name, arg);
+        assert!(text.starts_with("| "), "{name}: a comment says what it is");
+        let checked = Problem::parse(&text).expect("no error");
+        assert_eq!(checked.items(), items, "{name}");
+        if options > 0 {
+            assert_eq!(checked.options(), options, "{name}");
+        }
+        let mut t = cover(&text);
+        assert_eq!(t.items() as usize, items, "{name}");
+        assert_eq!(run_out(&mut t), count, "{name} {arg:?}");
+        // Back to the start by undoing, and the same count again.
+        while !t.at_start() {
+            t.run_back(1_000_000, 0);
+        }
+        assert_eq!((t.solutions(), t.events()), (0, 0), "{name}");
+        assert_eq!(run_out(&mut t), count, "{name}, second time");
+    }
+}
+
+/// A problem with colours (DLX2's example) steps forwards and backwards: its options named with
+/// their colours, a purified item's colour in `itemColours` while an option gives it one (and
+/// gone when stepped back), DLX2's cleansings, and its one solution.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_colour_problem_steps_both_ways_showing_each_item_s_colour() {
+    let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
+    let mut t = cover(text);
+    assert!(t.coloured());
+    assert_eq!(t.option_name(1), "A C X:1 Y:1");
+    let mut seen = Vec::new();
+    while !t.done() {
+        t.next_batch(1);
+        t.refresh();
+        let colours = t.item_colours().to_vec();
+        if colours[3] != 0 {
+            seen.push(t.colour_name(colours[3]));
+        }
+    }
+    assert_eq!((t.solutions(), t.cleansings()), (1, 5));
+    assert!(
+        seen.contains(&"0".to_string()) && seen.contains(&"1".to_string()),
+        "{seen:?}"
+    );
+    while !t.at_start() {
+        t.prev_batch(1);
+    }
+    t.refresh();
+    assert!(t.item_colours().to_vec().iter().all(|&c| c == 0));
+    assert_eq!(t.cleansings(), 0);
+    // The graceful example of the gallery: K3's 6 labellings.
+    let mut g = cover(&example("graceful", Some("K3")));
+    assert_eq!(run_out(&mut g), 6);
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_dlx1_text_names_items_and_options_as_written() {
+    let text = example("queens", Some("4"));
+    let t = cover(&text);
+    assert_eq!((t.items(), t.primary(), t.options()), (22, 8, 16));
+    assert_eq!(t.item_name(0), "r0");
+    assert_eq!(t.item_name(8), "a0");
+    assert_eq!(t.option_name(1), "r0 c1 a1 b2");
+    // Knuth's example read as text is the engine's own example, event for event.
+    let mut k = cover(&example("knuth", None));
+    let mut h = Watch::knuth();
+    assert_eq!(k.item_name(0), "a");
+    assert_eq!(k.option_name(0), "c e f");
+    assert_eq!(k.node_links().unwrap().to_vec(), h.node_links().unwrap().to_vec());
+    loop {
+        let (a, b) = (k.next_batch(1).to_vec(), h.next_batch(1).to_vec());
+        assert_eq!(a, b);
+        if a.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(k.events(), 41);
+}
+
+/// POJ 3076's sample (16×16, letters A–P, `-` blank) and its answer, as one line each.
+const POJ3076: &str = include_str!("../../tests/data/poj3076.in");
+const POJ3076_OUT: &str = include_str!("../../tests/data/poj3076.out");
+
+fn one_line(grid: &str) -> String {
+    grid.split_whitespace().collect()
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_16x16_trace_runs_to_its_solution_and_back_with_16x16_names() {
+    let mut t = sudoku(POJ3076);
+    assert_eq!((t.shape().side(), t.items(), t.options()), (16, 1024, 4096));
+    assert_eq!(t.givens().unwrap(), one_line(POJ3076).replace('-', "."));
+    assert_eq!(t.item_name(1023), "box 16 has P");
+    assert_eq!(t.option_name(17 * 16 + 15), "r2c2 = P");
+    t.run(1_000_000_000, 1 << EventKind::Solution as u32);
+    assert_eq!(t.solutions(), 1);
+    // The partial solution plus the givens is the answer.
+    let sixteen = Shape::of_side(16).unwrap();
+    let tables = model::Tables::of(sixteen, Alphabet::default_for(sixteen));
+    let (cells, digits) = (tables.option_cell, tables.option_digit);
+    let mut grid: Vec<char> = t.givens().unwrap().chars().collect();
+    for o in t.solution().to_vec() {
+        grid[cells[o as usize] as usize] = char::from(b'A' + digits[o as usize] - 1);
+    }
+    assert_eq!(grid.into_iter().collect::<String>(), one_line(POJ3076_OUT));
+    t.run_back(1_000_000_000, 0);
+    assert!(t.at_start());
+    let small = sudoku("1..4..3.........");
+    assert_eq!((small.shape().side(), small.items(), small.options()), (4, 64, 64));
+    assert_eq!(small.item_name(16), "row 1 has 1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search tree
+
+/// `Watch::tree(from)` split into its header, its path and its nodes (eleven words each), as
+/// [`TreeHeader`] and [`TreeWord`] lay it out.
+fn tree_of(t: &Watch, from: usize) -> (u32, u32, Vec<u32>, Vec<[u32; 11]>) {
+    assert_eq!(TreeWord::Words as usize, 11);
+    let w = t.tree(from);
+    let path_len = w[TreeHeader::PathLength as usize] as usize;
+    let path_at = TreeHeader::Path as usize;
+    let path = w[path_at..path_at + path_len].to_vec();
+    let nodes = w[path_at + path_len..]
+        .chunks_exact(TreeWord::Words as usize)
+        .map(|c| c.try_into().unwrap())
+        .collect();
+    (w[TreeHeader::Size as usize], w[TreeHeader::Folds as usize], path, nodes)
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn the_tree_follows_the_search_both_ways() {
+    const NONE: u32 = u32::MAX;
+    let mut t = knuth();
+    assert_eq!(
+        tree_of(&t, 0),
+        (1, 0, vec![0], vec![[NONE, NONE, NONE, 0, 0, 0, 0, 0, 0, 0, 0]])
+    );
+    // Forward to the dead end: a (2 branches), "a d g" (option 1), b (1 branch), "b c f"
+    // (option 2), dead on e; the path is root, "a d g", "b c f".
+    t.run(1_000_000, 1 << EventKind::DeadEnd as u32);
+    let (size, folds, path, nodes) = tree_of(&t, 0);
+    assert_eq!((size, folds, path), (3, 0, vec![0, 1, 2]));
+    assert_eq!(
+        nodes,
+        [
+            [NONE, NONE, 0, 2, 0, 0, 0, 1, 0, 0, 0],
+            [0, 1, 1, 1, 0, 3, 0, 1, 0, 0, 0],
+            [1, 2, 4, 0, 1, 8, 0, 0, 0, 0, 0]
+        ]
+    );
+    assert_eq!(tree_of(&t, 2).3, nodes[2..], "from a node on");
+    assert_eq!(t.nodes() as u32 + 1, size);
+    // To the end: six nodes, one solution; then back to event 8, the tree of event 8.
+    run_out(&mut t);
+    let (size, _, path, nodes) = tree_of(&t, 0);
+    assert_eq!((size, path), (6, vec![0]));
+    assert_eq!(
+        nodes.iter().filter(|n| n[TreeWord::End as usize] == 2).count() as u64,
+        t.solutions()
+    );
+    assert_eq!(
+        nodes.iter().filter(|n| n[TreeWord::End as usize] == 1).count() as u64,
+        t.dead_ends()
+    );
+    t.run_back(t.events() - 8, 0);
+    let (size, _, path, nodes) = tree_of(&t, 0);
+    assert_eq!(
+        (size, path, nodes[2]),
+        (3, vec![0, 1, 2], [1, 2, NONE, 0, 0, 8, 0, 0, 0, 0, 0])
+    );
+    assert_eq!(t.prev_batch(5).len(), 10, "five events, two words each");
+    assert_eq!(tree_of(&t, 0).0, 2, "\"b c f\" undone");
+}
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_big_tree_folds_into_counts_that_add_up_to_the_searchs() {
+    // The empty grid's search tries options without end: past 2^14 nodes kept, the finished
+    // branches fold into their top nodes' counts (words 8-10 of a node).
+    let mut t = sudoku(&empty_grid());
+    // (To the first fold only: in a debug build under chromedriver, a test that runs for
+    // tens of seconds on a loaded machine lets the driver time out on the page.)
+    while tree_of(&t, 0).1 < 1 {
+        t.run(20_000, 0);
+        assert!(t.events() < 5_000_000, "the tree folds");
+    }
+    t.run(1234, 0);
+    let (size, _, path, nodes) = tree_of(&t, 0);
+    assert!(size <= 1 << 14 | 128, "{size} nodes kept");
+    assert_eq!(nodes.len() as u32, size);
+    // Each node, kept or folded into word `k`, that `is` counts.
+    let sum = |k: usize, is: &dyn Fn(&[u32; 11]) -> bool| {
+        nodes.iter().map(|n| u64::from(n[k]) + u64::from(is(n))).sum::<u64>()
+    };
+    assert_eq!(
+        sum(TreeWord::BelowNodes as usize, &|_| true),
+        t.nodes() + 1,
+        "nodes kept and folded (and the root)"
+    );
+    assert_eq!(
+        sum(TreeWord::BelowDeadEnds as usize, &|n| n[TreeWord::End as usize] == 1),
+        t.dead_ends(),
+        "dead ends"
+    );
+    assert_eq!(
+        sum(TreeWord::BelowSolutions as usize, &|n| n[TreeWord::End as usize] == 2),
+        t.solutions(),
+        "solutions"
+    );
+    assert!(
+        nodes.iter().any(|n| n[TreeWord::BelowNodes as usize] > 0),
+        "some nodes hold folded counts"
+    );
+    assert_eq!(path.len() as u32, t.depth() + 1);
+}
