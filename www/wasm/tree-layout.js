@@ -6,7 +6,7 @@
 
 import { counted } from '../core/format.js';
 
-import { TreeHeader as H, TreeWord as W, TreeEnd } from './pkg/dlx_sudoku.js';
+import { TreeHeader as H, TreeWord as W, TreeEnd } from '../pkg/dlx_sudoku.js';
 
 /** "None" in the tree's words (the root's parent and option, an item not yet chosen). */
 export const NONE = 0xffffffff;
