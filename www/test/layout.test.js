@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const www = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
-const all = files(www).map((f) => relative(www, f));
-const modules = all.filter((f) => f.endsWith('.js') && !f.startsWith('pkg/') && !f.startsWith('test/'));
+/** What scripts/build-wasm.sh writes (not committed): the page's module, and with its test exports. */
+const BUILT = ['pkg/', 'pkg-test/'];
+const all = files(www).map((f) => relative(www, f)).filter((f) => !BUILT.some((d) => f.startsWith(d)));
+const modules = all.filter((f) => f.endsWith('.js') && !f.startsWith('test/'));
 /** The relative imports of a module, as paths under www/. */
 const imports = (f) => [...readFileSync(join(www, f), 'utf8').matchAll(/^import [^;]*? from '(\.[^']+)'/gm)].map((m) => relative(www, resolve(www, dirname(f), m[1])));
 
