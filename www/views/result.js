@@ -57,8 +57,9 @@ export class ResultView {
     this.root.hidden = true;
   }
 
-  /** Work in progress, with Cancel; `bar`: with a bar of the share done (see `progress`). */
-  busy(text, { bar = false } = {}) {
+  /** Work in progress, with Cancel; `bar`: with a bar of the share done (see `progress`);
+   *  `reveal: false` leaves the page where it is (the answer will be on the board). */
+  busy(text, { bar = false, reveal = true } = {}) {
     const p = document.createElement('p');
     p.className = 'busy';
     const span = document.createElement('span');
@@ -83,7 +84,7 @@ export class ResultView {
     this.root.replaceChildren(p);
     this.root.hidden = false;
     this.root.dataset.kind = 'busy';
-    this.reveal();
+    if (reveal) this.reveal();
     return span;
   }
 

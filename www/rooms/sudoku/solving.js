@@ -75,7 +75,15 @@ export class Solving {
     const room = this.room;
     const { result } = room.views;
     const job = this.job;
-    const slow = setTimeout(() => job === this.job && result.busy('Solving…'), 150);
+    // Solving… is said under the board without scrolling to it: a unique answer is shown on
+    // the board, in view, and scrolling to the line took the header off the screen whenever
+    // a solve took over 150 ms (a slow phone, a busy machine). The button says it is busy.
+    const button = room.$('solve');
+    const slow = setTimeout(() => {
+      if (job !== this.job) return;
+      result.busy('Solving…', { reveal: false });
+      button.setAttribute('aria-busy', 'true');
+    }, 150);
     try {
       const v = await this.solver.verdict(room.engineLine());
       if (job !== this.job) return;
@@ -97,6 +105,7 @@ export class Solving {
       if (job === this.job) this.showError(e);
     } finally {
       clearTimeout(slow);
+      button.removeAttribute('aria-busy');
     }
   }
 
