@@ -1686,6 +1686,10 @@ fn restart_lists_what_the_commits_leave() {
 /// narrow flag, for a problem without colours.
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+#[cfg_attr(
+    miri,
+    ignore = "Miri: no engine path (the choice reads a matrix's shape, after parsing the DLX1 text of seven examples); building matrices runs there in each_node_knows_its_option, bad_options_are_refused (docs/testing.md, Miri)"
+)]
 fn the_engine_chosen_is_links_for_narrow_matrices_and_cells_elsewhere() {
     use crate::dlx1::{examples::Example, Problem};
     let example = |name: &str, arg: Option<&str>| {
