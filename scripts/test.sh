@@ -391,7 +391,12 @@ wasm_tests() {
         elif (( EUID == 0 )) && ! grep -q -- 'no-sandbox' webdriver.json; then
             echo "test.sh: note: running as root and webdriver.json lacks --no-sandbox (the runner adds it)"
         fi
-        env+=(WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER="$driver" WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/webdriver.json")
+        # The runner gives chromedriver 5 s to bind its port and then fails the run; on a busy
+        # 2-core machine it once took longer (CI's run of d6fc077: "driver failed to bind port
+        # during startup", no test run). 60 s, within which the runner restarts a driver that
+        # has not bound after 10 s.
+        env+=(WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER="$driver" WASM_BINDGEN_TEST_WEBDRIVER_JSON="$root/webdriver.json"
+              WASM_BINDGEN_TEST_DRIVER_TIMEOUT="${WASM_BINDGEN_TEST_DRIVER_TIMEOUT:-60}")
     fi
     # Node runs every test built for wasm32 (the library's unit tests, tests/validity.rs and
     # tests/wasm.rs); Chromium, the same V8 with a page around it, the JS-facing suite.
