@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Read, Write};
 use dlx_sudoku::exact_cover::Matrix;
 use dlx_sudoku::formats::boards::{self, BoardReader, LineSource, StreamError};
 use dlx_sudoku::formats::{Cases, Format, ReadError};
-use dlx_sudoku::sudoku::{dlx, BoardEngine, Engine, EngineKind, Puzzle, Shape, Verdict};
+use dlx_sudoku::sudoku::{dlx, Engine, EngineKind, Puzzle, Shape, Verdict};
 
 use super::args::{InputFormat, Solve};
 use super::numbers::count_message;
@@ -33,7 +33,7 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
     let (text, input) = stdin_with_head()?;
     if reads_boards(options.format, options.size, &text)? {
         let (format, shape) = boards::settle(&text, options.format.board_format(), options.size);
-        let mut engine = board_engine(options.engine, shape)?;
+        let mut engine = engine_for(options.engine, shape)?;
         engine.set_max_nodes(options.limit.max_nodes(options.engine));
         let mut reader = boards::stream(input, format, shape);
         let count = Count {
@@ -43,7 +43,7 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
         return answer_boards(&mut reader, engine.as_mut(), count, &mut io::stdout().lock());
     }
     let mut cases = Cases::new(input, options.format.format());
-    let mut engine = options.engine.engine();
+    let mut engine = options.engine.engine(Shape::NINE);
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
     let count = Count {
         limit: options.count_limit(),
@@ -119,16 +119,18 @@ pub(super) fn reads_boards(format: InputFormat, size: Option<Shape>, head: &str)
     }
 }
 
-/// The engine of `kind` for every size; the plain DFS knows only 9×9.
-pub(super) fn board_engine(kind: EngineKind, shape: Shape) -> Result<Box<dyn BoardEngine + Send>, Failure> {
-    kind.board_engine(shape)
-        .ok_or_else(|| Failure::Input(format!("the {kind} engine solves 9×9 puzzles only")))
+/// The engine of `kind` for puzzles of `shape`; the plain DFS is offered only at 9×9.
+pub(super) fn engine_for(kind: EngineKind, shape: Shape) -> Result<Box<dyn Engine + Send>, Failure> {
+    match kind.takes(shape) {
+        true => Ok(kind.engine(shape)),
+        false => Err(Failure::Input(format!("the {kind} engine solves 9×9 puzzles only"))),
+    }
 }
 
 /// Answers each case as soon as it has been read, and stops at the first error.
 fn answer_boards<S: LineSource<Error = StreamError>>(
     reader: &mut BoardReader<S>,
-    engine: &mut dyn BoardEngine,
+    engine: &mut dyn Engine,
     count: Count,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
@@ -150,17 +152,17 @@ fn answer_boards<S: LineSource<Error = StreamError>>(
         let mut message = |m: &str| format.write_message(index, m, &mut text);
         match count.limit {
             Some(limit) if count.jobs > 1 => {
-                let matrix = dlx::start_board(&puzzle).into_matrix();
+                let matrix = dlx::start(&puzzle).into_matrix();
                 match count_on_threads(&matrix, count.jobs, limit) {
                     Ok(text) => message(&text),
                     Err(e) => break Err(e),
                 }
             }
-            Some(limit) => match engine.count_board(&puzzle, limit) {
+            Some(limit) => match engine.count(&puzzle, limit) {
                 Ok(found) => message(&count_message(found, limit)),
                 Err(gave_up) => message(&gave_up.to_string()),
             },
-            None => match engine.verdict_board(&puzzle) {
+            None => match engine.verdict(&puzzle) {
                 Ok(Verdict::Unique(solution)) => format.write_board(index, &solution, case.alphabet, &mut text),
                 Ok(Verdict::None) => message("no solution"),
                 Ok(Verdict::Multiple(..)) => message("multiple solutions"),
@@ -234,7 +236,10 @@ fn answer(
             Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),
         },
         None => match engine.verdict(puzzle) {
-            Ok(Verdict::Unique(solution)) => format.write_grid(index, &solution, out),
+            Ok(Verdict::Unique(solution)) => {
+                let grid = solution.grid().expect("a 9×9 puzzle's solution is 9×9");
+                format.write_grid(index, &grid, out)
+            }
             Ok(Verdict::None) => format.write_message(index, "no solution", out),
             Ok(Verdict::Multiple(..)) => format.write_message(index, "multiple solutions", out),
             Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),

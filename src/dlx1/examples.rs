@@ -15,7 +15,7 @@ use std::fmt;
 use super::Problem;
 use crate::exact_cover::KNUTH_EXAMPLE;
 use crate::sudoku::model::{self, Shape};
-use crate::sudoku::{Alphabet, Board, BoardPuzzle, Puzzle};
+use crate::sudoku::{Alphabet, Board, Puzzle};
 
 /// The largest `n` for `queens` and `langford` (about 4 and 6 million entries).
 pub const MAX_N: usize = 1000;
@@ -34,7 +34,7 @@ pub enum Example {
     /// The 324-item problem of a Sudoku puzzle.
     Sudoku(Puzzle),
     /// The 64-item problem of a 4×4 Sudoku puzzle (the teaching size).
-    SudokuFour(BoardPuzzle),
+    SudokuFour(Puzzle),
     /// Word squares (with colours): `n` × `n` arrays whose rows and columns are all words of
     /// a list of `n`-letter words, read from the file `source`. Not in wasm, which has no
     /// files (and so not the bytes of the code that makes them: see `from_args`).
@@ -184,7 +184,7 @@ impl Example {
                 .ok_or_else(bad),
             ("sudoku", Some(line)) if line.chars().count() == Shape::FOUR.cells() => {
                 let board = Board::parse(Shape::FOUR, Alphabet::Digits, line).map_err(|e| format!("sudoku: {e}"))?;
-                BoardPuzzle::new(board)
+                Puzzle::new(board)
                     .map(Example::SudokuFour)
                     .map_err(|e| format!("sudoku: {e}"))
             }
@@ -293,7 +293,7 @@ impl fmt::Display for Example {
             Example::Sudoku(p) => write!(
                 f,
                 "the Sudoku {}: items pRC (cell), rRD, cCD, bBD (row, column, box has digit)",
-                p.givens().to_line()
+                p.givens().to_line(Alphabet::Digits)
             ),
             Example::SudokuFour(p) => write!(
                 f,
@@ -507,7 +507,7 @@ pub fn sudoku(puzzle: &Puzzle) -> Problem {
 
 /// The 64 items of a 4×4 Sudoku, named and ordered as [`sudoku`]'s, and its options that
 /// clash with no given.
-pub fn sudoku_four(puzzle: &BoardPuzzle) -> Problem {
+pub fn sudoku_four(puzzle: &Puzzle) -> Problem {
     let shape = puzzle.shape();
     let item = |n| shape_item(shape, n);
     let mut problem = Problem::new((0..shape.items()).map(item), std::iter::empty());

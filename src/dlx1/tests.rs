@@ -358,7 +358,7 @@ fn sudoku_example_solves_as_the_sudoku_engine_does() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_four_by_four_sudoku_example_solves_as_the_oracle_does() {
     use crate::sudoku::model::Shape;
-    use crate::sudoku::{Alphabet, Bitmask, Board, BoardEngine, BoardPuzzle};
+    use crate::sudoku::{Alphabet, Bitmask, Board, Engine, Puzzle};
     let Example::SudokuFour(puzzle) = Example::from_args("sudoku", Some("1....4...12....4")).unwrap() else {
         panic!("a 16-character puzzle is a 4×4 one")
     };
@@ -377,9 +377,9 @@ fn a_four_by_four_sudoku_example_solves_as_the_oracle_does() {
         let (r, c, d) = (b[1] - b'1', b[3] - b'1', b[8] - b'0'); // "r1c2 r1#3 c2#3 b1#3"
         cells.set(usize::from(r) * 4 + usize::from(c), d);
     }
-    let oracle = Bitmask::new().solve_board(&puzzle).unwrap().unwrap();
+    let oracle = Bitmask::new().solve(&puzzle).unwrap().unwrap();
     assert_eq!(cells, oracle);
-    let none = BoardPuzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
+    let none = Puzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
     assert_eq!(count(&Example::SudokuFour(none).problem()), 0);
     for (arg, message) in [
         ("11..............", "sudoku: r1c2: 1 already in row 1"),

@@ -3,40 +3,7 @@
 //! and the cell) as strings, ready to cross to JavaScript.
 
 use super::boards;
-use crate::sudoku::{Alphabet, BoardPuzzle, Puzzle, Shape};
-
-/// A puzzle of any size: 9×9 ones go to the 9×9 engine as always.
-pub enum AnyPuzzle {
-    Nine(Puzzle),
-    /// Another size, and the alphabet it was written in (answers are written in it too).
-    Board(BoardPuzzle, Alphabet),
-}
-
-impl AnyPuzzle {
-    /// The grid's size.
-    pub fn shape(&self) -> Shape {
-        match self {
-            AnyPuzzle::Nine(_) => Shape::NINE,
-            AnyPuzzle::Board(p, _) => p.shape(),
-        }
-    }
-
-    /// The givens as a line of the grid's cells, in the puzzle's alphabet.
-    pub fn givens_line(&self) -> String {
-        match self {
-            AnyPuzzle::Nine(p) => p.givens().to_line(),
-            AnyPuzzle::Board(p, a) => p.givens().to_line(*a),
-        }
-    }
-
-    /// The givens, cell by cell (0 for a blank).
-    pub fn cells(&self) -> &[u8] {
-        match self {
-            AnyPuzzle::Nine(p) => p.givens().cells(),
-            AnyPuzzle::Board(p, _) => p.givens().cells(),
-        }
-    }
-}
+use crate::sudoku::{Alphabet, Puzzle, Shape};
 
 /// Exactly one 9×9 puzzle, in any 9×9 format, its givens checked.
 pub fn one_puzzle(text: &str) -> Result<Puzzle, String> {
@@ -51,10 +18,11 @@ pub fn one_puzzle(text: &str) -> Result<Puzzle, String> {
     }
 }
 
-/// Exactly one puzzle of any size (4×4 to 25×25) in any format, its givens checked.
-pub fn any_puzzle(text: &str) -> Result<AnyPuzzle, String> {
+/// Exactly one puzzle of any size (4×4 to 25×25) in any format, its givens checked, and the
+/// alphabet it was written in (answers are written in it too; digits at 9×9).
+pub fn any_puzzle(text: &str) -> Result<(Puzzle, Alphabet), String> {
     if !boards::detect(text, None).is_some_and(|(_, shape)| shape != Shape::NINE) {
-        return one_puzzle(text).map(AnyPuzzle::Nine);
+        return one_puzzle(text).map(|p| (p, Alphabet::Digits));
     }
     let parsed = boards::parse_boards(text, None, None);
     if let Some(e) = parsed.error {
@@ -63,7 +31,7 @@ pub fn any_puzzle(text: &str) -> Result<AnyPuzzle, String> {
     match &parsed.cases[..] {
         [case] => {
             let p = case.puzzle(parsed.format).map_err(|e| e.to_string())?;
-            Ok(AnyPuzzle::Board(p, case.alphabet))
+            Ok((p, case.alphabet))
         }
         cases => Err(format!("expected one puzzle, found {}", cases.len())),
     }
