@@ -2,8 +2,12 @@
 //! exactly one puzzle, its givens checked. Errors are the readers' own (they name the line
 //! and the cell) as strings, ready to cross to JavaScript.
 
-use super::boards;
-use crate::sudoku::{Alphabet, Puzzle, Shape};
+use std::fmt;
+use std::io::{self, BufRead};
+
+use super::boards::{self, BoardFormat, BoardReader, StreamError};
+use super::{Cases, Format, Lines, ReadError};
+use crate::sudoku::{Alphabet, Board, Puzzle, Shape};
 
 /// Exactly one 9×9 puzzle, in any 9×9 format, its givens checked.
 pub fn one_puzzle(text: &str) -> Result<Puzzle, String> {
@@ -79,4 +83,109 @@ pub fn listing(text: &str) -> Result<Listing, String> {
         alphabet: Alphabet::Digits,
         puzzles,
     })
+}
+
+/// The one stream of puzzles of every format at every size, read a case at a time (memory
+/// stays flat however long the input), and the answers written in the format read. The 9×9
+/// judge formats (line, HDU, hiho) are read by their own 9×9 reader ([`Cases`]), the formats
+/// of every size by [`boards::stream`]: which one is chosen once, when the reader is made.
+pub struct Reader<R> {
+    inner: Inner<R>,
+}
+
+enum Inner<R> {
+    Nine(Cases<R>),
+    Boards(BoardReader<Lines<R>>),
+}
+
+/// Why the next puzzle was not read: bad input (the reader's own words, which name the line
+/// and the cell) or a read that failed.
+#[derive(Debug)]
+pub enum CaseError {
+    Input(String),
+    Io(io::Error),
+}
+
+impl fmt::Display for CaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CaseError::Input(e) => f.write_str(e),
+            CaseError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+impl From<ReadError> for CaseError {
+    fn from(e: ReadError) -> CaseError {
+        match e {
+            ReadError::Input(e) => CaseError::Input(e.to_string()),
+            ReadError::Io(e) => CaseError::Io(e),
+        }
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads `input` in a 9×9 judge format (`None`: the format of its first line).
+    pub fn nine(input: R, format: Option<Format>) -> Reader<R> {
+        Reader {
+            inner: Inner::Nine(Cases::new(input, format)),
+        }
+    }
+
+    /// Reads `input` in a format of every size, at `shape`.
+    pub fn boards(input: R, format: BoardFormat, shape: Shape) -> Reader<R> {
+        Reader {
+            inner: Inner::Boards(boards::stream(input, format, shape)),
+        }
+    }
+
+    /// The next puzzle, its givens checked, and the alphabet it is written in; `None` at the
+    /// end. After an error the reader has nothing more.
+    pub fn next_puzzle(&mut self) -> Option<Result<(Puzzle, Alphabet), CaseError>> {
+        match &mut self.inner {
+            Inner::Nine(cases) => {
+                let case = match cases.next()? {
+                    Ok(case) => case,
+                    Err(e) => return Some(Err(e.into())),
+                };
+                let puzzle = case.puzzle(cases.format()).map_err(|e| CaseError::Input(e.to_string()));
+                Some(puzzle.map(|p| (p, Alphabet::Digits)))
+            }
+            Inner::Boards(reader) => {
+                let case = match reader.next_case() {
+                    Ok(case) => case?,
+                    Err(StreamError::Board(e)) => return Some(Err(CaseError::Input(e.to_string()))),
+                    Err(StreamError::Read(e)) => return Some(Err(e.into())),
+                };
+                let puzzle = case
+                    .puzzle(reader.format())
+                    .map_err(|e| CaseError::Input(e.to_string()));
+                Some(puzzle.map(|p| (p, case.alphabet)))
+            }
+        }
+    }
+
+    /// Appends `solution` as the format read prints case `index` (from 0), in `alphabet`
+    /// (the formats of every size; the 9×9 ones write digits).
+    pub fn write_solution(&self, index: usize, solution: &Board, alphabet: Alphabet, out: &mut String) {
+        match &self.inner {
+            Inner::Nine(cases) => {
+                let grid = solution
+                    .grid()
+                    .expect("a 9×9 format's puzzles, and so their solutions, are 9×9");
+                cases.format().write_grid(index, &grid, out)
+            }
+            Inner::Boards(reader) => reader.format().write_board(index, solution, alphabet, out),
+        }
+    }
+
+    /// Appends a one-line `message` in place of case `index`'s grid, as the format read does.
+    pub fn write_message(&self, index: usize, message: &str, out: &mut String) {
+        match &self.inner {
+            Inner::Nine(cases) => cases.format().write_message(index, message, out),
+            Inner::Boards(reader) => reader.format().write_message(index, message, out),
+        }
+    }
 }
