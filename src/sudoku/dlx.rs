@@ -10,13 +10,9 @@ use crate::exact_cover::{Counters, Matrix, Observer, Search, Status};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::exact_cover::{Nothing, Stepwise};
 
-/// The full 324-item, 729-option matrix, options in model order.
-pub fn full_matrix() -> Matrix {
-    full_matrix_of(Shape::NINE)
-}
-
-/// The full matrix of any size (`4n⁴` items, `n⁶` options), options in model order.
-pub fn full_matrix_of(shape: Shape) -> Matrix {
+/// The full matrix of any size (`4n⁴` items, `n⁶` options: 324 and 729 at 9×9), options in
+/// model order.
+pub fn full_matrix(shape: Shape) -> Matrix {
     let mut m = Matrix::new(shape.items(), 0);
     for option in 0..shape.options() {
         m.add_option(&shape.option_items(option))
@@ -56,7 +52,7 @@ fn fill(board: &mut Board, search: &Search) {
 
 /// A search for `puzzle` (of any size), at its start, with the givens already committed.
 pub fn start(puzzle: &Puzzle) -> Search {
-    let mut search = Search::new(full_matrix_of(puzzle.shape()));
+    let mut search = Search::new(full_matrix(puzzle.shape()));
     commit_givens(&mut search, puzzle.givens());
     search
 }
@@ -92,7 +88,7 @@ impl Dlx {
     /// The engine, ready for puzzles of `shape` (it takes any size, but changing size
     /// builds a new matrix).
     pub fn for_shape(shape: Shape) -> Dlx {
-        let template = full_matrix_of(shape);
+        let template = full_matrix(shape);
         let search = Search::new(template.clone());
         Dlx {
             shape,
@@ -138,7 +134,7 @@ impl Dlx {
         self.earlier = self.earlier + self.search.counters();
         if shape != self.shape {
             self.shape = shape;
-            self.template = full_matrix_of(shape);
+            self.template = full_matrix(shape);
         }
         self.givens.clear();
         let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0);
@@ -320,7 +316,7 @@ mod tests {
         use crate::exact_cover::tests::Rng;
         let mut rng = Rng(34);
         for shape in Shape::ALL {
-            let template = full_matrix_of(shape);
+            let template = full_matrix(shape);
             let mut search = Search::new(template.clone());
             let (n, s) = (shape.order(), shape.side());
             let rounds = if shape == Shape::TWENTY_FIVE { 2 } else { 6 };
