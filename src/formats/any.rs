@@ -189,3 +189,76 @@ impl<R: BufRead> Reader<R> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::{Dlx, Engine};
+
+    /// The one reader gives each case of either family as a puzzle and its alphabet, writes
+    /// the answers as the format read does (HDU's tokens, POJ's grid), and tells bad input
+    /// (with its line) from a failed read.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn one_reader_reads_and_answers_every_size() {
+        let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let rows: Vec<String> = (0..9)
+            .map(|r| {
+                let row = solved[r * 9..r * 9 + 9].chars().enumerate();
+                let token = |(c, d): (usize, char)| if (r + c) % 4 == 0 { '?' } else { d };
+                row.map(token).map(String::from).collect::<Vec<_>>().join(" ")
+            })
+            .collect();
+        let hdu = rows.join("\n") + "\n";
+        let mut reader = Reader::nine(hdu.as_bytes(), None);
+        let (puzzle, alphabet) = reader.next_puzzle().unwrap().unwrap();
+        assert_eq!(
+            (puzzle.shape(), alphabet, puzzle.givens().filled()),
+            (Shape::NINE, Alphabet::Digits, 60)
+        );
+        let solution = Dlx::new().solve(&puzzle).unwrap().unwrap();
+        let mut out = String::new();
+        reader.write_solution(0, &solution, alphabet, &mut out);
+        let spaced: Vec<String> = (0..9)
+            .map(|r| {
+                solved[r * 9..r * 9 + 9]
+                    .chars()
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(out, spaced.join("\n") + "\n");
+        assert!(reader.next_puzzle().is_none());
+
+        let poj = "1---\n-4--\n-12-\n---4\n\n11--\n----\n----\n----\n";
+        let mut reader = Reader::boards(poj.as_bytes(), BoardFormat::Grid, Shape::FOUR);
+        let (puzzle, alphabet) = reader.next_puzzle().unwrap().unwrap();
+        assert_eq!(
+            (puzzle.givens().to_line(alphabet), alphabet),
+            ("1....4...12....4".to_string(), Alphabet::Digits)
+        );
+        let solution = Dlx::new().solve(&puzzle).unwrap().unwrap();
+        let mut out = String::new();
+        reader.write_solution(0, &solution, alphabet, &mut out);
+        reader.write_message(1, "no solution", &mut out);
+        assert_eq!(out, "1342\n2431\n4123\n3214\n\nno solution\n");
+        let Some(Err(CaseError::Input(e))) = reader.next_puzzle() else {
+            panic!("a clash is bad input")
+        };
+        assert_eq!(e, "line 6: r1c2: 1 already in row 1");
+        assert!(reader.next_puzzle().is_none());
+
+        struct Failing;
+        impl io::Read for Failing {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("the disk is gone"))
+            }
+        }
+        let mut reader = Reader::nine(io::BufReader::new(Failing), None);
+        let Some(Err(CaseError::Io(e))) = reader.next_puzzle() else {
+            panic!("a failed read is not bad input")
+        };
+        assert_eq!(e.to_string(), "the disk is gone");
+    }
+}
