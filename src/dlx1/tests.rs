@@ -543,3 +543,31 @@ fn word_squares_are_the_squares_of_the_list() {
     assert_eq!(p.option_text(0), "C0 00:a 10:b");
     assert_eq!(p.option_text(2 * words.len()), "R0 00:a 01:b");
 }
+
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn lines_are_counted_where_the_reader_ends_them() {
+    for (text, lines) in [
+        ("", 0),
+        ("a", 1),
+        ("a\n", 1),
+        ("a\nb", 2),
+        ("a\r\nb\r\n", 2),
+        ("a\rb\r", 2),
+        ("\n\n", 2),
+        ("\r\n\r", 2),
+        ("a\n\r\nb", 3),
+        ("\r\r\n\n", 3),
+        ("é\u{2028}ü", 1),
+    ] {
+        assert_eq!(count_lines(text), lines, "{text:?}");
+    }
+    // The reader's own numbers: an error on the last line names the line count_lines counts.
+    for end in ["\n", "\r\n", "\r"] {
+        for n in 1..5 {
+            let text = format!("a b{end}{}?a", format!("a{end}").repeat(n - 1));
+            let e = Problem::parse(&text).unwrap_err();
+            assert_eq!(e.line, count_lines(&text), "{text:?}: {e}");
+        }
+    }
+}
