@@ -9,6 +9,7 @@
 #                                          into www/pkg-test/ (www/test/ and bench/ load it)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 out=www/pkg
@@ -19,7 +20,8 @@ if [[ "${1:-}" == --test-exports ]]; then
 fi
 
 cargo build --release --target wasm32-unknown-unknown --lib "${features[@]}"
-wasm=target/wasm32-unknown-unknown/release/dlx_sudoku.wasm
+wasm="$(cargo_target_dir)/wasm32-unknown-unknown/release/dlx_sudoku.wasm"   # CARGO_TARGET_DIR too
+[[ -f "$wasm" ]] || { echo "build-wasm: cargo built no $wasm" >&2; exit 1; }
 module="$out/dlx_sudoku_bg.wasm"
 
 # What www/pkg is made from: cargo's module, this script, wasm-bindgen's and wasm-opt's versions.

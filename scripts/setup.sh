@@ -17,6 +17,7 @@
 # setup stops with cargo's reason and never retries without the lock.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
