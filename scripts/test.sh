@@ -279,6 +279,14 @@ fi
 if (( ! native_only )) && wanted fuzz-smoke; then
     lane fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}"
 fi
+# - deploy: docs/deploy.md's commands as written, in a fresh clone of HEAD outside the repository
+#   (after the README's serve command), then the single file they build opened offline in
+#   Chromium (tests/deploy/run.mjs). Mostly one core (the clone's crate is built again, then
+#   wasm-opt and esbuild); cargo builds into target/deploy-test/cargo, no lock shared with the
+#   foreground. Needs the set-up (wasm-bindgen, Chromium, node_modules) and the npm registry.
+if (( ! native_only )) && wanted deploy; then
+    lane deploy node tests/deploy/run.mjs
+fi
 
 # --- 0b. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
 # workspaces of their own: seconds, so first. `cargo fmt` (in each) mends what it reports.
