@@ -301,8 +301,9 @@ lint() {
     cargo clippy --all-targets -- -D warnings
     if (( ! native_only )) || rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
         cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-        # The exports only tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them.
-        cargo clippy --target wasm32-unknown-unknown --all-targets --features test-exports -- -D warnings
+        # The exports only tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them, and
+        # the npm package's (src/wasm/package.rs): feature npm takes in test-exports.
+        cargo clippy --target wasm32-unknown-unknown --all-targets --features npm -- -D warnings
     fi
 }
 for check in format:fmt:format_check clippy:clippy:lint; do
@@ -371,6 +372,12 @@ fi
 stage build-wasm scripts/build-wasm.sh
 # The same with the exports only tests and benchmarks call, for js-unit (www/test/ loads www/pkg-test).
 stage build-wasm-test scripts/build-wasm.sh --test-exports
+
+# --- 5a. the npm package (scripts/build-npm.sh: the module with feature npm, wasm-bindgen's types,
+# npm/'s files): packed, installed from the tarball into a fresh project in the system's temporary
+# directory, run there in Node (a Sudoku solved, 8 queens counted, a trace stepped forwards and
+# back, every example of npm/README.md) and imported by a page in Chromium (tests/npm/run.mjs).
+stage npm node tests/npm/run.mjs
 
 # --- 6-7. the wasm-bindgen-test suite (tests/wasm.rs) in Node, then in headless Chromium -------
 # The suite has no wasm_bindgen_test_configure!(run_in_browser): it is a Node suite, and
