@@ -143,11 +143,14 @@ async function serve(cmd, port) {
     const wasm = await fetch(new URL('www/pkg/dlx_sudoku_bg.wasm', url));
     check(wasm.status === 200 && wasm.headers.get('content-type') === 'application/wasm', `${cmd}: serves the module as application/wasm`);
   } finally {
+    // Stopped, and waited for: the next serve command may want the same port.
+    const ended = new Promise((res) => (child.exitCode !== null || child.signalCode !== null ? res() : child.once('close', res)));
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
       // ended already
     }
+    await Promise.race([ended, new Promise((res) => setTimeout(res, 10_000))]);
   }
 }
 
