@@ -6,6 +6,9 @@
 //     trace forwards and back to its start, checking each answer;
 //   - every example of the package's README (npm/README.md), each a module of its own: what it
 //     prints must be the `// …` line under its console.log;
+//   - TypeScript (tsc from the repository's devDependencies) checks a file of that project that
+//     imports the package by name (its "types" export, wasm-bindgen's declarations), one wrong
+//     call included, which must be refused;
 //   - in headless Chromium (tests/e2e/chromium.mjs), a page of that project that imports the
 //     package (its browser entry, which fetches the .wasm) solves and counts;
 // and checks the tarball's files (the module, its glue, wasm-bindgen's types).
@@ -144,6 +147,25 @@ console.log('check: all passed');
       `README example ${k + 1} (${name}) prints what it says`, `expected ${JSON.stringify(expected)}\ngot      ${JSON.stringify(got)}\n${out.stderr}`);
   }
  
+  // --- the types, as a TypeScript project resolves them ---------------------------------------
+  writeFileSync(join(app, 'types.ts'), `import { solve, countSolutions, rate, generatePuzzle, countCover, coverSolutions, firstCover, Trace } from 'dlx-sudoku';
+const grid: string | undefined = solve('...');
+const count: number = countSolutions('...', 2) + countCover('a\\na', 10);
+const all: any[] = coverSolutions('a\\na', 10);
+const first: any = firstCover('a\\na');
+const made: object = generatePuzzle('easy', undefined, 1);
+const rated: object = rate('...');
+const trace: Trace = Trace.cover('a\\na');
+const moved: number = trace.run(10, 0) + trace.runBack(10, 0);
+const done: boolean = trace.done;
+// @ts-expect-error: countCover needs its limit
+countCover('a\\na');
+export { grid, count, all, first, made, rated, moved, done };
+`);
+  writeFileSync(join(app, 'tsconfig.json'), `${JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['esnext', 'dom'], strict: true, noEmit: true, types: [] }, files: ['types.ts'] }, null, 2)}\n`);
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', app], { cwd: app, encoding: 'utf8' });
+  check(tsc.status === 0, 'TypeScript (nodenext) resolves the package\'s types by name and checks calls against them', `${tsc.stdout}${tsc.stderr}`);
+
   // --- in a browser: the same installed package, imported by a page ----------------------------
   writeFileSync(join(app, 'index.html'), `<!doctype html><meta charset="utf-8"><title>app</title>
 <script type="module">
