@@ -297,6 +297,14 @@ fi
 if (( ! native_only )) && wanted fuzz-smoke; then
     lane fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}"
 fi
+# - deploy: docs/deploy.md's commands as written, in a fresh clone of HEAD outside the repository
+#   (after the README's serve command), then the single file they build opened offline in
+#   Chromium (tests/deploy/run.mjs). Mostly one core (the clone's crate is built again, then
+#   wasm-opt and esbuild); cargo builds into target/deploy-test/cargo, no lock shared with the
+#   foreground. Needs the set-up (wasm-bindgen, Chromium, node_modules) and the npm registry.
+if (( ! native_only )) && wanted deploy; then
+    lane deploy node tests/deploy/run.mjs
+fi
 
 # --- 0b. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
 # workspaces of their own: seconds, so first. `cargo fmt` (in each) mends what it reports.
@@ -311,8 +319,9 @@ lint() {
     cargo clippy --all-targets -- -D warnings
     if (( ! native_only )) || rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
         cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-        # The exports only tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them.
-        cargo clippy --target wasm32-unknown-unknown --all-targets --features test-exports -- -D warnings
+        # The exports only tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them, and
+        # the npm package's (src/wasm/package.rs): feature npm takes in test-exports.
+        cargo clippy --target wasm32-unknown-unknown --all-targets --features npm -- -D warnings
     fi
 }
 for check in format:fmt:format_check clippy:clippy:lint; do
@@ -388,7 +397,13 @@ stage build-wasm scripts/build-wasm.sh
 # link-time optimisation and wasm-opt run on one core (28 s of wall time for 30 s of CPU in
 # CI's run of ab0583d), and its release build locks other directories (target/release and
 # target/wasm32-unknown-unknown/release) than the wasm tests' debug build.
-lane_wanted build-wasm-test scripts/build-wasm.sh --test-exports --- js-unit node --test www/test/
+# After them in the same lane (its release build takes the same locks):
+# --- 5a. the npm package (scripts/build-npm.sh: the module with feature npm, wasm-bindgen's types,
+# npm/'s files): packed, installed from the tarball into a fresh project in the system's temporary
+# directory, run there in Node (a Sudoku solved, 8 queens counted, a trace stepped forwards and
+# back, every example of npm/README.md) and imported by a page in Chromium (tests/npm/run.mjs).
+lane_wanted build-wasm-test scripts/build-wasm.sh --test-exports --- js-unit node --test www/test/ \
+    --- npm node tests/npm/run.mjs
 
 # --- 6-7. the wasm-bindgen-test suite (tests/wasm.rs) in Node, then in headless Chromium -------
 # The suite has no wasm_bindgen_test_configure!(run_in_browser): it is a Node suite, and
