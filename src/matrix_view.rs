@@ -1220,7 +1220,11 @@ impl MatrixView {
             }
             parts.push(format!("{} hidden", grouped(t.hidden)));
         } else {
-            s = format!("The matrix: {options} options (rows) × {items} items (columns). ");
+            s = format!(
+                "The matrix: {} × {}. ",
+                n(l.options(), "option (row)", "options (rows)"),
+                n(l.items(), "item (column)", "items (columns)")
+            );
             parts = vec![format!("{} live", grouped(t.live))];
             if t.given > 0 {
                 parts.push(format!("{} chosen before the search", grouped(t.given)));
@@ -2084,6 +2088,14 @@ mod tests {
         assert_eq!((v.viewport().width, v.viewport().height), (7 * 64, 6 * 16));
         assert_eq!(v.names(), (true, true));
         assert_eq!(v.cut(), None);
+        let mut one = Matrix::new(1, 0);
+        one.add_option(&[0]).unwrap();
+        let w = MatrixView::new(Layout::cover(&one, |_| "a".into(), |_| "a".into()));
+        let words = w.describe(&Picture::of(&crate::exact_cover::Search::new(one)));
+        assert!(
+            words.starts_with("The matrix: 1 option (row) × 1 item (column). 1 live"),
+            "{words}"
+        );
         let pic = Picture::of(&search);
         assert!(v.draw(&pic));
         // option 0 (c e f): a round dot in the middle of its cell at c, the background at a
