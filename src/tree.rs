@@ -181,10 +181,9 @@ impl Tree {
 
     /// Grows the tree by the event the search just did.
     ///
-    /// Natively inlined into each event of the search's loop, where the event is known and a
-    /// cover comes down to a count; in wasm one copy, called (its size).
-    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
-    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    /// Inlined into the trace's observer: natively into each event of the search's loop, where
+    /// the event is known and a cover comes down to a count.
+    #[inline(always)]
     pub fn apply(&mut self, e: Event) {
         self.events += 1;
         match e {
