@@ -9,11 +9,12 @@
 #   OLD=/path/to/old/dlx-sudoku bench/cover-jobs.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 rounds="${1:-5}"
 jobs="${2:-2}"
 cargo build --release --quiet
-ours="$root/target/release/dlx-sudoku"
+ours="$(cargo_target_dir)/release/dlx-sudoku"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 problems=(pentominoes-6x10 pentominoes-5x12 langford-12 queens-13)

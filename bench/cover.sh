@@ -24,12 +24,13 @@
 # (--jobs 1). The bench crate (ours and the crates in one binary) is built the same way.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 rounds="${1:-3}"
 cargo build --release --quiet
 (cd bench/cover && cargo build --release --quiet)
-ours="$root/target/release/dlx-sudoku"
-bench="$root/bench/cover/target/release/cover-bench"
+ours="$(cargo_target_dir)/release/dlx-sudoku"
+bench="$(cd bench/cover && cargo_target_dir)/release/cover-bench"
 dlx1="${DLX1:-$root/target/peers/dlx1}"
 if [[ ! -x "$root/target/peers/dlx1" && -n "${CWEBTEST:-}" ]]; then
     "$root/../shared/peers/build-knuth.sh" "$CWEBTEST" "$root/target/peers" >&2

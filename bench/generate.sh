@@ -11,11 +11,12 @@
 # puzzles/s per configuration and binary.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 rounds="${1:-5}"
 any="${ANY:-1000}"
 extreme="${EXTREME:-200}"
-read -r -a bins <<< "${BINS:-target/release/dlx-sudoku}"
+read -r -a bins <<< "${BINS:-$(cargo_target_dir)/release/dlx-sudoku}"
 [[ -n "${BINS:-}" ]] || cargo build --release --quiet
 
 configs=("any --jobs 1" "extreme --jobs 1" "any --jobs 2" "extreme --jobs 2")

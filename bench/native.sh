@@ -17,6 +17,7 @@
 # but for the 48,766 of forum_hardest (5 runs x 2 modes) that is hours and ~25 min.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
@@ -54,6 +55,7 @@ median_secs() {
 
 echo "bench: cargo build --release"
 cargo build --release
+cli="$(cargo_target_dir)/release/dlx-sudoku"
 bench/seed000.sh
 
 echo "bench: seed000 process start (empty stdin), 20 runs"
@@ -72,8 +74,8 @@ for f in "${files[@]}"; do
     ours="n/a" ok=1
     : > "$out/$name.ours.txt"
     for e in "${engines[@]}"; do
-        echo "+ target/release/dlx-sudoku bench --jobs 1 --mode both --engine $e --repeat $runs $f"
-        target/release/dlx-sudoku bench --jobs 1 --mode both --engine "$e" --repeat "$runs" "$f" \
+        echo "+ $cli bench --jobs 1 --mode both --engine $e --repeat $runs $f"
+        "$cli" bench --jobs 1 --mode both --engine "$e" --repeat "$runs" "$f" \
             | tee -a "$out/$name.ours.txt" || ok=0
     done
     if (( ok )); then
@@ -96,7 +98,7 @@ for f in "${files[@]}"; do
     # of the pairs' ratios.
     echo "+ paired: $runs x (our dlx first, --repeat 1; then seed000 once)"
     paired=$(for ((r = 0; r < runs; r++)); do
-        o=$(target/release/dlx-sudoku bench --jobs 1 --mode first --engine dlx --repeat 1 "$f" |
+        o=$("$cli" bench --jobs 1 --mode first --engine dlx --repeat 1 "$f" |
             grep -o 'median *[0-9.]* *puzzles/s' | awk '{print $2}')
         s0=$(date +%s.%N); target/peers/seed000 < "$f" > /dev/null; s1=$(date +%s.%N)
         awk -v o="$o" -v n="$n" -v a="$s0" -v b="$s1" 'BEGIN { printf "%.0f %.0f %.4f\n", o, n / (b - a), o * (b - a) / n }'

@@ -11,6 +11,7 @@
 # speed-up of `bench --jobs 2` over one thread.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 shared="${SHARED_DIR:-$root/../shared}"
@@ -23,7 +24,7 @@ if [[ $# -ge 1 ]]; then
 fi
 [[ -x "$peers" ]] || { echo "peers.sh: $peers missing: pass a t-dillon/tdoku snapshot to build it" >&2; exit 2; }
 cargo build --release --quiet
-ours=target/release/dlx-sudoku
+ours="$(cargo_target_dir)/release/dlx-sudoku"
 
 data="$shared/data/puzzles" sets=target/bench/sets
 mkdir -p "$sets"

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cargoTargetDir } from '../scripts/cargo-target.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -42,7 +43,7 @@ function wasmRate(puzzles, mode) {
 function nativeRate(name, puzzles, mode) {
   const file = path.join(root, 'target', `sizes-bench-${process.pid}.txt`);
   fs.writeFileSync(file, puzzles.join('\n') + '\n');
-  const bin = path.join(root, 'target/release/dlx-sudoku');
+  const bin = path.join(cargoTargetDir(), 'release/dlx-sudoku'); // CARGO_TARGET_DIR too
   const r = spawnSync(bin, ['bench', '--engine', 'dlx', '--jobs', '1', '--repeat', '1', '--mode', mode, file], { encoding: 'utf8' });
   fs.unlinkSync(file);
   const m = /median\s+([\d.]+) puzzles\/s/.exec(r.stdout);

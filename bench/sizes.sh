@@ -7,10 +7,11 @@
 #      keeping the solution unique (bench/sizes easy), where every crate finishes.
 #   bench/sizes.sh [ROUNDS (3)] [LIMIT (120)]
 set -euo pipefail
+source "$(dirname "$0")/../scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$(dirname "$0")/.."
 rounds=${1:-3}; limit=${2:-120}
 (cd bench/sizes && cargo build --release -q)
-B=bench/sizes/target/release/sizes-bench
+B="$(cd bench/sizes && cargo_target_dir)/release/sizes-bench"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 tr -d '\n' < tests/data/poj3076.in > "$tmp/poj.txt"; echo >> "$tmp/poj.txt"
 head -20 tests/data/sudoku16.txt > "$tmp/hard20.txt"

@@ -25,6 +25,7 @@ import vm from 'node:vm';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BATCHES, EMPTY, TRACE_PUZZLES, median, traceRate } from './trace-rate.mjs';
+import { cargoTargetDir } from '../scripts/cargo-target.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const puzzlesDir = path.resolve(root, process.env.SHARED_DIR ?? '../shared', 'data/puzzles');
@@ -192,7 +193,7 @@ function timeRuns(fn, puzzles) {
 }
 
 function nativeBench(file) {
-  const bin = path.join(root, 'target/release/dlx-sudoku');
+  const bin = path.join(cargoTargetDir(), 'release/dlx-sudoku'); // CARGO_TARGET_DIR too
   if (flag('--no-native') || !fs.existsSync(bin)) return null;
   const r = spawnSync(bin, ['bench', '--engine', 'dlx', '--mode', 'both', '--jobs', '1', '--repeat', String(RUNS),
     path.join(puzzlesDir, file)], { encoding: 'utf8' });

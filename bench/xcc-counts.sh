@@ -10,9 +10,10 @@
 # Exit status 1 if a count differs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 cargo build --release --quiet
-ours="$root/target/release/dlx-sudoku"
+ours="$(cargo_target_dir)/release/dlx-sudoku"
 find_peer() {
     local name=$1 given=$2
     for p in "$given" "$root/target/peers/$name" "/work/peers/$name"; do

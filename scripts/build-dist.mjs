@@ -1,7 +1,7 @@
 // Builds dist/: the page ready for any static host, offline after one visit, plus one
 // self-contained HTML file. Reads index.html and what it loads from www/; never writes there.
 //
-//   node scripts/build-dist.mjs            scripts/build-wasm.sh first, then dist/
+//   node scripts/build-dist.mjs            scripts/setup.sh --serve and scripts/build-wasm.sh first, then dist/
 //   node scripts/build-dist.mjs --no-wasm  use www/pkg as it is (built already)
 //   node scripts/build-dist.mjs --out DIR  write DIR instead of dist/
 //   node scripts/build-dist.mjs --page F   build the page F (an .html file) instead of index.html
@@ -14,7 +14,12 @@
 //   dist/assets/**/NAME.HASH.EXT    the page's module and every worker it starts, each bundled
 //                                   and minified by esbuild; the minified stylesheet; the wasm
 //   dist/dlx-sudoku.html            ONE file: CSS, JS, workers and wasm inlined; works from file://
-// and prints the raw, gzipped and brotli size of every file.
+// and prints the raw, gzipped and brotli size of every file, and last the single file's.
+//
+// What it needs it installs as scripts/serve.sh does, through scripts/setup.sh --serve (the wasm32
+// target, wasm-bindgen-cli, and package.json's "dependencies": binaryen and esbuild); with
+// --no-wasm only when esbuild is missing (a fresh clone after scripts/serve.sh has it). The wasm
+// module is read from cargo's target directory (CARGO_TARGET_DIR honoured: scripts/build-wasm.sh).
 //
 // JavaScript is esbuild's job. It starts from the page's <script type="module" src>, follows the
 // imports (so no list of modules is kept here), bundles and minifies. esbuild leaves one thing
@@ -33,7 +38,6 @@
 // Hashed names make an update atomic: a new build only adds files, and the service worker
 // (its VERSION is a hash of all the files) swaps whole versions.
 
-import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -42,6 +46,26 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
+// Cargo reads a relative CARGO_TARGET_DIR from where it runs; the scripts run it at the root.
+const childEnv = { ...process.env };
+for (const v of ['CARGO_TARGET_DIR', 'CARGO_BUILD_TARGET_DIR']) if (childEnv[v]) childEnv[v] = resolve(childEnv[v]);
+
+/** esbuild's module (loadEsbuild() sets it): imported when the build starts, installed if missing. */
+let esbuild = null;
+async function loadEsbuild({ install }) {
+  if (esbuild) return;
+  const tryImport = () => import('esbuild').then((m) => m, (e) => {
+    if (e?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    return null;
+  });
+  esbuild = await tryImport();
+  if (esbuild) return;
+  if (!install) fail('esbuild is not installed: scripts/setup.sh --serve (or npm ci) installs it');
+  console.log('build-dist: esbuild is not installed: installing what the deploy build needs');
+  run('bash', ['scripts/setup.sh', '--serve']);
+  esbuild = await tryImport();
+  if (!esbuild) fail('esbuild is still missing after scripts/setup.sh --serve (is it in package.json\'s "dependencies"?)');
+}
 const templates = join(root, 'scripts/dist');
 
 /** Where the build writes (build() sets it). */
@@ -353,19 +377,34 @@ function wasmBytes(file) {
     wasmReport = `${rel(file)}: wasm-opt not found (npm ci); copied as built, ${bytes.length} bytes`;
     return bytes;
   }
-  const tmp = join(outDir, '.wasm-opt.tmp.wasm');
-  mkdirSync(outDir, { recursive: true });
   // The features rustc enables for wasm32 (as in scripts/build-wasm.sh); strip the producers
   // and target_features custom sections, which the browser ignores. --low-memory-unused as there.
-  const r = spawnSync(opt, ['-O3', '--low-memory-unused', '--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int',
+  const args = ['-O3', '--low-memory-unused', '--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int',
     '--enable-mutable-globals', '--enable-simd', '--enable-reference-types', '--enable-multivalue',
-    '--strip-producers', '--strip-target-features', file, '-o', tmp], { encoding: 'utf8' });
-  if (r.status !== 0) fail(`wasm-opt failed on ${rel(file)}:\n${r.stderr}`);
-  const optimised = readFileSync(tmp);
-  rmSync(tmp);
+    '--strip-producers', '--strip-target-features'];
+  // wasm-opt's output is a function of its input, its options and its version: kept for the next
+  // build of the same module (wasm-opt -O3 is most of a build's CPU: 6.6 s of 10.6 here).
+  const binaryen = JSON.parse(readFileSync(join(root, 'node_modules/binaryen/package.json'), 'utf8')).version;
+  const key = createHash('sha256').update(bytes).update(`\0${args.join(' ')}\0${binaryen}`).digest('hex').slice(0, 32);
+  const cacheDir = join(root, 'node_modules/.cache/dlx-sudoku-build-dist');
+  const cached = join(cacheDir, `${key}.wasm`);
+  let optimised;
+  const kept = existsSync(cached);
+  if (kept) optimised = readFileSync(cached);
+  else {
+    const tmp = join(outDir, '.wasm-opt.tmp.wasm');
+    mkdirSync(outDir, { recursive: true });
+    const r = spawnSync(opt, [...args, file, '-o', tmp], { encoding: 'utf8' });
+    if (r.status !== 0) fail(`wasm-opt failed on ${rel(file)}:\n${r.stderr}`);
+    optimised = readFileSync(tmp);
+    rmSync(tmp);
+    rmSync(cacheDir, { recursive: true, force: true }); // one module kept: the last one built
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(cached, optimised);
+  }
   const gz = (b) => gzipSync(b, { level: 9 }).length;
   if (optimised.length < bytes.length && gz(optimised) <= gz(bytes)) {
-    wasmReport = `${rel(file)}: wasm-opt -O3 --strip-producers: ${bytes.length} → ${optimised.length} bytes (gzipped ${gz(bytes)} → ${gz(optimised)})`;
+    wasmReport = `${rel(file)}: wasm-opt -O3 --strip-producers: ${bytes.length} → ${optimised.length} bytes (gzipped ${gz(bytes)} → ${gz(optimised)})${kept ? `; its output kept from an earlier build (${rel(cacheDir)})` : ''}`;
     return optimised;
   }
   wasmReport = `${rel(file)}: wasm-opt did not make it smaller (${bytes.length} → ${optimised.length} bytes); copied as built`;
@@ -475,7 +514,7 @@ function readPage(file) {
 // --- build --------------------------------------------------------------------------------------
 function run(cmd, cmdArgs) {
   console.log(`build-dist: + ${cmd} ${cmdArgs.join(' ')}`);
-  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: childEnv });
   if (r.status !== 0) fail(`${cmd} ${cmdArgs.join(' ')} failed (exit ${r.status ?? r.signal})`);
 }
 
@@ -511,7 +550,12 @@ export async function build({ page: pageFile = join(root, 'index.html'), out = j
   for (const m of [emitted, distFiles, assetBytes, siteBundles, singleBundles, inlined]) m.clear();
   precache.length = 0;
   warnings.length = 0;
-  if (wasm) run('bash', ['scripts/build-wasm.sh']);
+  if (wasm) {
+    // As scripts/serve.sh: what building needs, installed where missing (seconds when it is there).
+    run('bash', ['scripts/setup.sh', '--serve']);
+    run('bash', ['scripts/build-wasm.sh']);
+  }
+  await loadEsbuild({ install: !wasm });
   if (!existsSync(join(root, 'www/pkg/dlx_sudoku_bg.wasm'))) fail('www/pkg is not built: run scripts/build-wasm.sh (or leave out --no-wasm)');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -643,6 +687,8 @@ export async function build({ page: pageFile = join(root, 'index.html'), out = j
   console.log(`build-dist: wrote ${rel(outDir)}/ (${distFiles.size} files; sw.js version ${version}):\n`);
   console.log(sizesTable(distFiles));
   console.log(`\nbuild-dist: deploy: copy ${rel(outDir)}/ to any static host (any sub-path); hand out ${rel(outDir)}/dlx-sudoku.html on its own.`);
+  const oneFile = distFiles.get('dlx-sudoku.html');
+  console.log(`build-dist: the single file ${rel(outDir)}/dlx-sudoku.html: ${oneFile.length.toLocaleString('en')} bytes, ${gzipSync(oneFile, { level: 9 }).length.toLocaleString('en')} gzipped (gzip -9)`);
   if (warnings.length) console.log(`build-dist: ${warnings.length} warning(s) above.`);
 }
 

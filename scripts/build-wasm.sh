@@ -7,19 +7,27 @@
 #   scripts/build-wasm.sh --test-exports   the same module with the exports only tests and
 #                                          benchmarks call (feature test-exports, src/wasm/bench.rs)
 #                                          into www/pkg-test/ (www/test/ and bench/ load it)
+#   scripts/build-wasm.sh --npm            the npm package's module (feature npm, src/wasm/package.rs),
+#                                          with wasm-bindgen's TypeScript types, into target/npm/pkg/
+#                                          (scripts/build-npm.sh makes the package around it)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 out=www/pkg
 features=()
-if [[ "${1:-}" == --test-exports ]]; then
-    out=www/pkg-test
-    features=(--features test-exports)
-fi
+types=(--no-typescript)
+case "${1:-}" in
+    --test-exports) out=www/pkg-test; features=(--features test-exports) ;;
+    --npm) out=target/npm/pkg; features=(--features npm); types=() ;;
+    "") ;;
+    *) echo "build-wasm: unknown option $1 (--test-exports or --npm)" >&2; exit 2 ;;
+esac
 
 cargo build --release --target wasm32-unknown-unknown --lib "${features[@]}"
-wasm=target/wasm32-unknown-unknown/release/dlx_sudoku.wasm
+wasm="$(cargo_target_dir)/wasm32-unknown-unknown/release/dlx_sudoku.wasm"   # CARGO_TARGET_DIR too
+[[ -f "$wasm" ]] || { echo "build-wasm: cargo built no $wasm" >&2; exit 1; }
 module="$out/dlx_sudoku_bg.wasm"
 
 # What www/pkg is made from: cargo's module, this script, wasm-bindgen's and wasm-opt's versions.
@@ -35,7 +43,7 @@ if [[ -f "$stamp" && "$(cat "$stamp")" == "$made_from" && -f "$module" && -f "$o
 fi
 
 rm -rf "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" "$wasm"
+wasm-bindgen --target web "${types[@]}" --out-dir "$out" "$wasm"
 
 if [[ -x node_modules/.bin/wasm-opt ]]; then
     # The same features rustc enables by default for wasm32 (bulk memory, sign-ext, …), and SIMD

@@ -8,12 +8,13 @@
 # Usage: scripts/docs.sh [DIR]   (default: docs)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 out="${1:-docs}"
 
 cargo build --quiet --bin dlx-sudoku
-bin=target/debug/dlx-sudoku
+bin="$(cargo_target_dir)/debug/dlx-sudoku"
 rm -rf "$out/man" "$out/completions"
 "$bin" man "$out/man"
 mkdir -p "$out/completions"

@@ -10,6 +10,7 @@
 # Uses only rustup (the nightly toolchain, components miri and rust-src). Safe to run again.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 if ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^miri'; then
@@ -40,7 +41,7 @@ export MIRIFLAGS="${MIRIFLAGS--Zmiri-disable-data-race-detector}"
 # kept from another clone (CI's warm cache, .ci/warm-target), Miri went on reading that
 # clone's sources, or failed when it was gone. Forgetting the crate's own build records makes
 # cargo-miri write them again for this tree (under a second; the dependencies stay built).
-rm -rf target/miri/*/debug/.fingerprint/dlx-sudoku-*
+rm -rf "$(cargo_target_dir)"/miri/*/debug/.fingerprint/dlx-sudoku-*
 cargo +nightly miri test --lib --no-run
 parts=(exact_cover cells)
 jobs="${MIRI_JOBS:-1}"

@@ -5,8 +5,9 @@
 #                               with miri and cargo-fuzz (fuzz/), cargo-mutants, wasm-bindgen-cli (the
 #                               version in Cargo.lock), Chromium + ChromeDriver and the tests' fonts,
 #                               GNU parallel, Slurm and munge (apt), npm packages
-#   scripts/setup.sh --serve    only what serving the page needs (scripts/serve.sh): the wasm32
-#                               target, wasm-bindgen-cli and npm packages
+#   scripts/setup.sh --serve    only what serving the page and the deploy build need (scripts/serve.sh,
+#                               scripts/build-dist.mjs): the wasm32 target, wasm-bindgen-cli and
+#                               package.json's "dependencies" (binaryen's wasm-opt, esbuild)
 #   scripts/setup.sh --native   only what the native tests need (cargo; nothing is installed)
 #
 # Safe to run again and again, as root or not (not root: apt packages are only reported), with
@@ -17,6 +18,7 @@
 # setup stops with cargo's reason and never retries without the lock.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/cargo-target.sh"   # a relative CARGO_TARGET_DIR: from here, as cargo takes it
 cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
@@ -25,7 +27,7 @@ for arg in "$@"; do
     case "$arg" in
         --native) mode=native ;;
         --serve) mode=serve ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "setup: unknown option $arg (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -87,9 +89,9 @@ fi
 # --- npm packages (playwright-core, esbuild, binaryen's wasm-opt, dancing-links, Stryker, pixelmatch, pngjs)
 # Mostly waiting on the registry and the disk, so it runs in the background beside the cargo
 # builds below (about 15 s saved on a fresh machine); its output is printed when it is waited for.
-# Serving needs only binaryen's wasm-opt, the one entry of package.json's "dependencies": `--serve`
-# installs that alone (`npm ci --omit=dev`: one package, no install scripts to run) and stamps
-# node_modules so; the tests' set-up finds that stamp short of theirs and installs everything.
+# Serving needs only binaryen's wasm-opt and the deploy build esbuild, package.json's "dependencies":
+# `--serve` installs those alone (`npm ci --omit=dev`) and stamps node_modules so; the tests'
+# set-up finds that stamp short of theirs and installs everything.
 npm_setup() {
     [[ -f package-lock.json ]] || { say "no package-lock.json: skipping npm"; return 0; }
     command -v npm >/dev/null || die "npm not found (Node 20 + npm expected on the machine)"
@@ -101,7 +103,7 @@ npm_setup() {
     elif [[ "$mode" == serve && "$have_hash" == "serve:$want_hash" ]]; then
         say "node_modules has what serving needs, up to date with package-lock.json"
     else
-        if [[ "$mode" == serve ]]; then omit=(--omit=dev); what="what serving needs (binaryen)"; fi
+        if [[ "$mode" == serve ]]; then omit=(--omit=dev); what="what serving and the deploy build need (binaryen, esbuild)"; fi
         say "npm ci: $what (node_modules missing or older than package-lock.json)"
         t1=$SECONDS
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund "${omit[@]}" </dev/null

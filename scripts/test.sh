@@ -133,6 +133,24 @@ lane() {
     lane_pids+=($!)
     set +m
 }
+# lane_wanted NAME COMMAND... [--- NAME COMMAND...]...: `lane` with only the stages that run (see
+# `wanted`: with --only, those named); no lane when none does.
+lane_wanted() {
+    local keep=() part=() a
+    for a in "$@" ---; do
+        if [[ "$a" == --- ]]; then
+            if (( ${#part[@]} )) && wanted "${part[0]}"; then
+                (( ${#keep[@]} )) && keep+=(---)
+                keep+=("${part[@]}")
+            fi
+            part=()
+        else
+            part+=("$a")
+        fi
+    done
+    (( ${#keep[@]} )) && lane "${keep[@]}"
+    return 0
+}
 lane_run() {
     set +e
     while (( $# )); do
@@ -279,6 +297,14 @@ fi
 if (( ! native_only )) && wanted fuzz-smoke; then
     lane fuzz-smoke scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}"
 fi
+# - deploy: docs/deploy.md's commands as written, in a fresh clone of HEAD outside the repository
+#   (after the README's serve command), then the single file they build opened offline in
+#   Chromium (tests/deploy/run.mjs). Mostly one core (the clone's crate is built again, then
+#   wasm-opt and esbuild); cargo builds into target/deploy-test/cargo, no lock shared with the
+#   foreground. Needs the set-up (wasm-bindgen, Chromium, node_modules) and the npm registry.
+if (( ! native_only )) && wanted deploy; then
+    lane deploy node tests/deploy/run.mjs
+fi
 
 # --- 0b. the code's format (rustfmt.toml) in the crate, bench/cover and fuzz/, which are
 # workspaces of their own: seconds, so first. `cargo fmt` (in each) mends what it reports.
@@ -293,8 +319,9 @@ lint() {
     cargo clippy --all-targets -- -D warnings
     if (( ! native_only )) || rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
         cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-        # The exports only tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them.
-        cargo clippy --target wasm32-unknown-unknown --all-targets --features test-exports -- -D warnings
+        # The exports only tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them, and
+        # the npm package's (src/wasm/package.rs): feature npm takes in test-exports.
+        cargo clippy --target wasm32-unknown-unknown --all-targets --features npm -- -D warnings
     fi
 }
 for check in format:fmt:format_check clippy:clippy:lint; do
@@ -320,24 +347,26 @@ stage cli-docs scripts/docs.sh target/docs
 release=(--profile release-tests)
 stage build-release cargo test "${release[@]}" --no-run --test puzzle_sets --test sizes --test cover_counts
 
-# --- 2a. the big data-driven test over tests/data/puzzles, in release -------------------------
-counted puzzle-sets-release cargo test "${release[@]}" --test puzzle_sets
-
-# --- 2b. every size: the whole 16×16 set through DLX and the bitmask oracle, in release ------
-counted sizes-release cargo test "${release[@]}" --test sizes
-
-# --- 2c. the exact-cover counts too slow for debug (pentominoes 6x10 and co.), in release ---------
-counted cover-counts-release cargo test "${release[@]}" --test cover_counts
-
-# --- 2d. docs/cli.md's Slurm recipe on a real single-node Slurm that the test starts and stops
+# --- 2a. docs/cli.md's Slurm recipe on a real single-node Slurm that the test starts and stops
 # (tests/slurm/run.sh; root, Debian's slurm-wlm and munge from scripts/setup.sh): split, an array
 # job through sbatch, --sum, a failed task resubmitted. Where Slurm cannot start, it fails. --native
-# installs nothing: there it runs only where Slurm is installed.
+# installs nothing: there it runs only where Slurm is installed. In the background, from here (it
+# needs the CLI that build-release made): its 27 s are nearly all Slurm's scheduling, with the
+# CPU idle (1 s of CPU in CI's run of ab0583d), so the stages below go on beside it.
 if (( native_only )) && ! command -v slurmctld >/dev/null && [[ ! -x /usr/sbin/slurmctld ]]; then
     skip slurm "--native and no Slurm installed"
 else
-    stage slurm tests/slurm/run.sh
+    lane_wanted slurm tests/slurm/run.sh
 fi
+
+# --- 2b. the big data-driven test over tests/data/puzzles, in release -------------------------
+counted puzzle-sets-release cargo test "${release[@]}" --test puzzle_sets
+
+# --- 2c. every size: the whole 16×16 set through DLX and the bitmask oracle, in release ------
+counted sizes-release cargo test "${release[@]}" --test sizes
+
+# --- 2d. the exact-cover counts too slow for debug (pentominoes 6x10 and co.), in release ---------
+counted cover-counts-release cargo test "${release[@]}" --test cover_counts
 
 # --- 3. doctests (natively: on wasm32 they are reported ok without running) -------------------
 counted doctests cargo test --doc
@@ -361,8 +390,20 @@ fi
 
 # --- 5. the release wasm build, as the page uses it (www/pkg/; checks the wasm-bindgen CLI) ------
 stage build-wasm scripts/build-wasm.sh
-# The same with the exports only tests and benchmarks call, for js-unit (www/test/ loads www/pkg-test).
-stage build-wasm-test scripts/build-wasm.sh --test-exports
+# The same with the exports only tests and benchmarks call, then the JS unit tests of the page's
+# modules (pure: decoding, numbering vs Rust, view model), which load it (www/test/ loads
+# www/pkg-test; the modules under test read the exported enums from www/pkg), in Node.
+# (Benchmarks, bench/*.mjs, are not here.) In the background, beside wasm-node: the build's
+# link-time optimisation and wasm-opt run on one core (28 s of wall time for 30 s of CPU in
+# CI's run of ab0583d), and its release build locks other directories (target/release and
+# target/wasm32-unknown-unknown/release) than the wasm tests' debug build.
+# After them in the same lane (its release build takes the same locks):
+# --- 5a. the npm package (scripts/build-npm.sh: the module with feature npm, wasm-bindgen's types,
+# npm/'s files): packed, installed from the tarball into a fresh project in the system's temporary
+# directory, run there in Node (a Sudoku solved, 8 queens counted, a trace stepped forwards and
+# back, every example of npm/README.md) and imported by a page in Chromium (tests/npm/run.mjs).
+lane_wanted build-wasm-test scripts/build-wasm.sh --test-exports --- js-unit node --test www/test/ \
+    --- npm node tests/npm/run.mjs
 
 # --- 6-7. the wasm-bindgen-test suite (tests/wasm.rs) in Node, then in headless Chromium -------
 # The suite has no wasm_bindgen_test_configure!(run_in_browser): it is a Node suite, and
@@ -441,12 +482,9 @@ wasm_node_side_by_side() {
     return "$rc"
 }
 stage wasm-node wasm_tests node
-stage wasm-chromium wasm_tests chromium
-
-# --- 8. JS unit tests of the page's modules (pure: decoding, numbering vs Rust, view model) ---
-# They load www/pkg-test (built by stage build-wasm-test; the modules under test read the
-# exported enums from www/pkg) in Node. (Benchmarks, bench/*.mjs, are not here.)
-stage js-unit node --test www/test/
+# Chromium's run of the same build goes on in the background, beside the page's tests: it waits
+# mostly for chromedriver and the browser (32 s of wall time for 3 s of CPU in CI's run of ab0583d).
+lane_wanted wasm-chromium wasm_tests chromium
 
 # --- 9. end to end: serve the repo on 127.0.0.1, drive Debian's Chromium with playwright-core ---
 # Screenshots go to screenshots/ (gitignored); `node tests/e2e/run.mjs --perf` measures longer.

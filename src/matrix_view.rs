@@ -18,6 +18,7 @@
 //! assert_eq!(view.pixels().len(), 324 * 729 * 4);
 //! ```
 
+use crate::exact_cover::Matrix;
 use crate::sudoku::{model, Alphabet, Shape};
 use crate::view::{ItemFlag, OptionState, Picture};
 
@@ -118,10 +119,7 @@ impl Order {
         for (r, &o) in rows.iter().enumerate() {
             row_of[o as usize] = r as u32;
         }
-        let mut breaks: Vec<u8> = (0..rows.len()).map(|r| u8::from(r % group == 0)).collect();
-        for b in &bands {
-            breaks[b.start as usize] = 2;
-        }
+        let breaks = breaks(rows.len(), group, &bands);
         Order {
             name,
             rows,
@@ -133,12 +131,16 @@ impl Order {
 }
 
 /// What the view draws, apart from the search's state: the 1s of the matrix, the row
-/// orders it offers, and the labels.
+/// orders it offers, and the labels. Built from any exact-cover matrix ([`Layout::cover`]:
+/// rows in option order, the columns in two bands when some items are secondary); a
+/// Sudoku's ([`Layout::of`]) adds its grid on top: bands of rows and columns, groups of
+/// `side`, and a second order of the rows, by digit.
 #[derive(Clone, Debug)]
 pub struct Layout {
-    shape: Shape,
-    alphabet: Alphabet,
+    /// The grid this is the matrix of, if it is a Sudoku's.
+    sudoku: Option<(Shape, Alphabet)>,
     items: usize,
+    primary: usize,
     /// The items of option `o` are `option_items[starts[o]..starts[o + 1]]`.
     option_items: Vec<u32>,
     starts: Vec<u32>,
@@ -154,6 +156,45 @@ impl Layout {
     /// The 729 × 324 matrix of the classic 9×9 Sudoku.
     pub fn sudoku() -> Layout {
         Layout::of(Shape::NINE, Alphabet::Digits)
+    }
+
+    /// The matrix of any exact-cover problem: a row per option of `m` (in option order,
+    /// named by `option_name`), a column per item (named by `item_name`, its heading and its
+    /// words alike); the primary items and the secondary ones are two bands of columns
+    /// (one band when all are primary); no bands of rows.
+    pub fn cover(m: &Matrix, item_name: impl Fn(usize) -> String, option_name: impl Fn(usize) -> String) -> Layout {
+        let (items, primary, options) = (m.items(), m.primary(), m.options());
+        let mut option_items = Vec::new();
+        let mut starts = Vec::with_capacity(options + 1);
+        starts.push(0);
+        for o in 0..options {
+            option_items.extend(m.option_items(o).map(|i| i as u32));
+            starts.push(option_items.len() as u32);
+        }
+        let band = |start: usize, len: usize, label: &str| Band {
+            start: start as u32,
+            len: len as u32,
+            label: label.to_string(),
+        };
+        let col_bands = if primary < items {
+            vec![band(0, primary, "primary"), band(primary, items - primary, "secondary")]
+        } else {
+            vec![]
+        };
+        let names: Vec<String> = (0..items).map(item_name).collect();
+        Layout {
+            sudoku: None,
+            items,
+            primary,
+            option_items,
+            starts,
+            orders: vec![Order::new("option", (0..options as u32).collect(), 0, vec![])],
+            col_breaks: breaks(items, 0, &col_bands),
+            col_bands,
+            item_labels: names.clone(),
+            option_labels: (0..options).map(option_name).collect(),
+            item_names: names,
+        }
     }
 
     /// The matrix of a Sudoku of `shape` ([`model`]'s numbering: `n⁶` options × `4n⁴`
@@ -196,18 +237,14 @@ impl Layout {
             .enumerate()
             .map(|(k, l)| band(k, l.to_string()))
             .collect::<Vec<_>>();
-        let mut col_breaks: Vec<u8> = (0..items).map(|i| u8::from(i % side == 0)).collect();
-        for b in &col_bands {
-            col_breaks[b.start as usize] = 2;
-        }
         Layout {
-            shape,
-            alphabet,
+            sudoku: Some((shape, alphabet)),
             items,
+            primary: items,
             option_items,
             starts,
             orders: vec![by_cell, by_digit],
-            col_breaks,
+            col_breaks: breaks(items, side, &col_bands),
             col_bands,
             item_labels: (0..items).map(|i| short_item_name(shape, alphabet, i)).collect(),
             option_labels: (0..options).map(|o| shape.describe_option_in(o, sym)).collect(),
@@ -215,16 +252,18 @@ impl Layout {
         }
     }
 
-    pub fn shape(&self) -> Shape {
-        self.shape
-    }
-
-    pub fn alphabet(&self) -> Alphabet {
-        self.alphabet
+    /// The grid's shape and alphabet, for a Sudoku's matrix.
+    pub fn grid(&self) -> Option<(Shape, Alphabet)> {
+        self.sudoku
     }
 
     pub fn items(&self) -> usize {
         self.items
+    }
+
+    /// The number of primary items (numbered first); the rest are secondary.
+    pub fn primary(&self) -> usize {
+        self.primary
     }
 
     pub fn options(&self) -> usize {
@@ -243,35 +282,48 @@ impl Layout {
         &self.col_bands
     }
 
-    /// A column's short label ("r4c5", "r3#7", "c5#7", "b2#7").
+    /// A column's short label ("r4c5", "r3#7", "c5#7", "b2#7"; a cover's item name).
     pub fn item_label(&self, i: usize) -> &str {
         &self.item_labels[i]
     }
 
-    /// A row's label ("r3c4 = 7").
+    /// A row's label ("r3c4 = 7"; a cover's option name).
     pub fn option_label(&self, o: usize) -> &str {
         &self.option_labels[o]
     }
 
-    /// An item in words ("row 3 has 7").
+    /// An item in words ("row 3 has 7"; a cover's item name).
     pub fn item_name(&self, i: usize) -> &str {
         &self.item_names[i]
     }
 
     /// One column of each kind, to explain the headings: at 9×9 "r4c5", "r3#7", "c5#7" and
     /// "b2#7", at other sizes the same places scaled (a cell near the middle, the third
-    /// symbol from the end, box 2), as items.
-    pub fn column_key(&self) -> [usize; 4] {
-        let side = self.shape.side();
+    /// symbol from the end, box 2), as items; none for a matrix that is not a Sudoku's.
+    pub fn column_key(&self) -> Option<[usize; 4]> {
+        let (shape, _) = self.sudoku?;
+        let side = shape.side();
         let (row, col, digit) = (side / 2 - 1, side / 2, (side - 2) as u8);
-        [
-            model::Item::Cell(row * side + col),
-            model::Item::RowDigit(row - 1, digit),
-            model::Item::ColumnDigit(col, digit),
-            model::Item::BoxDigit(1, digit),
-        ]
-        .map(|item| self.shape.item_number(item))
+        Some(
+            [
+                model::Item::Cell(row * side + col),
+                model::Item::RowDigit(row - 1, digit),
+                model::Item::ColumnDigit(col, digit),
+                model::Item::BoxDigit(1, digit),
+            ]
+            .map(|item| shape.item_number(item)),
+        )
     }
+}
+
+/// Per column (or row) of `n`: 2 where a band starts, 1 where a group of `group` starts
+/// (0: no groups), else 0.
+fn breaks(n: usize, group: usize, bands: &[Band]) -> Vec<u8> {
+    let mut breaks: Vec<u8> = (0..n).map(|k| u8::from(group > 0 && k % group == 0)).collect();
+    for b in bands {
+        breaks[b.start as usize] = 2;
+    }
+    breaks
 }
 
 /// A Sudoku item in a few letters, for a column heading: "r4c5" (the cell is filled),
@@ -347,6 +399,39 @@ pub fn fit(items: u32, options: u32, band: u32, avail_w: u32, avail_h: u32, scal
     }
 }
 
+/// The whole view of a matrix that is not a Sudoku's is kept within this many CSS pixels a
+/// side (a canvas much bigger is slow to paint, or refused); what does not fit is left out,
+/// and said ([`MatrixView::cut`]).
+pub const MAX_SIDE: u32 = 4096;
+
+/// A matrix that is not a Sudoku's names its rows when all of them take at most this many
+/// CSS pixels at a name a row (Knuth's 6 options, pentominoes 3×5's 44).
+pub const NAMED_ROWS: u32 = 1600;
+
+/// How the matrix of a problem with no grid (`items` × `options`) fits a box `avail_w`
+/// pixels wide, `scale` pixels per CSS pixel, when a name needs `label` pixels of row
+/// (0: no names), the whole view in a box that scrolls down:
+///
+/// - the columns share the width, each a whole number of CSS pixels, 1 to 64;
+/// - rows named when all of them fit in [`NAMED_ROWS`] CSS pixels at `label` a row, then
+///   `label` tall; else as tall as a column is wide, at most 18 CSS pixels, fewer when
+///   there are many (all in [`MAX_SIDE`]), at least 1.
+pub fn fit_cover(items: u32, options: u32, avail_w: u32, scale: u32, label: u32) -> Fit {
+    let scale = scale.max(1);
+    let cw = (avail_w / scale / items.max(1)).clamp(1, 64);
+    let rh = if label > 0 && options * label <= NAMED_ROWS * scale {
+        label
+    } else {
+        cw.min(18).min(MAX_SIDE / options.max(1)).max(1) * scale
+    };
+    Fit {
+        cell_w: cw * scale,
+        cell_h: rh,
+        per_x: 1,
+        per_y: 1,
+    }
+}
+
 /// Which part of the matrix the buffer shows, and how big.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Viewport {
@@ -394,6 +479,8 @@ pub struct MatrixView {
     zooms: Vec<u32>,
     /// What `resize` was last given: the room (width, height) and a label's size.
     room: (u32, u32, u32),
+    /// Whether the whole view names each row, and each column.
+    names: (bool, bool),
     palette: [[u8; 4]; PAINTS],
     /// Background by row kind (and selection) and column kind (and selection).
     backs: Vec<[u8; 4]>,
@@ -451,6 +538,7 @@ impl MatrixView {
             },
             zooms: vec![],
             room: (0, 0, 0),
+            names: (false, false),
             palette: [[0; 4]; PAINTS],
             backs: vec![],
             dots: [[0; 4]; ROW_KINDS],
@@ -570,23 +658,38 @@ impl MatrixView {
     /// Fits the whole matrix into `avail_w` × `avail_h` pixels, `scale` per CSS pixel, a
     /// label needing `label` pixels (see [`fit`]): a small matrix gets labelled square
     /// cells, a big one is downsampled. Keeps the zoom level and, as far as it can, the place.
+    ///
+    /// A matrix that is not a Sudoku's fits as [`fit_cover`] says (`avail_h` unused), at most
+    /// [`MAX_SIDE`] CSS pixels a side: its rows named when they all fit, its columns when
+    /// they are as wide as `label`.
     pub fn fit(&mut self, avail_w: u32, avail_h: u32, scale: u32, label: u32) {
         let l = &self.layout;
         let (items, options) = (l.items() as u32, l.options() as u32);
         self.scale = scale.max(1);
         self.room = (avail_w, avail_h, label);
-        let f = fit(
-            items,
-            options,
-            l.shape.cells() as u32,
-            avail_w,
-            avail_h,
-            self.scale,
-            label,
-        );
+        let f = match l.sudoku {
+            Some((shape, _)) => fit(
+                items,
+                options,
+                shape.cells() as u32,
+                avail_w,
+                avail_h,
+                self.scale,
+                label,
+            ),
+            None => fit_cover(items, options, avail_w, self.scale, label),
+        };
         self.overview = f;
         self.vp.width = items.div_ceil(f.per_x) * f.cell_w;
         self.vp.height = options.div_ceil(f.per_y) * f.cell_h;
+        self.names = (self.labelled(), self.labelled());
+        if l.sudoku.is_none() {
+            let most = MAX_SIDE * self.scale;
+            self.vp.width = self.vp.width.min(most / f.cell_w * f.cell_w);
+            self.vp.height = self.vp.height.min(most / f.cell_h * f.cell_h);
+            let rows_named = label > 0 && options * label <= NAMED_ROWS * self.scale;
+            self.names = (rows_named, label > 0 && f.cell_w >= label);
+        }
         let biggest = f.cell_w.max(f.cell_h);
         self.zooms = ZOOMS.iter().map(|z| z * self.scale).filter(|&z| z > biggest).collect();
         if f.per_x > 1 || f.per_y > 1 {
@@ -604,6 +707,28 @@ impl MatrixView {
     pub fn labelled(&self) -> bool {
         let label = self.room.2;
         label > 0 && self.overview.cell_h >= label && self.overview.cell_w >= label
+    }
+
+    /// Whether the whole view names each row, and each column (a Sudoku's: both or neither,
+    /// as [`MatrixView::labelled`]).
+    pub fn names(&self) -> (bool, bool) {
+        self.names
+    }
+
+    /// What the whole view leaves out of a matrix too big for it, in words ("The picture
+    /// holds only the first 4,096 of 10,000 options."); `None` when it holds all of it.
+    pub fn cut(&self) -> Option<String> {
+        let (f, vp, l) = (self.overview, self.vp, &self.layout);
+        let rows = (vp.height / f.cell_h.max(1) * f.per_y).min(l.options() as u32) as usize;
+        let cols = (vp.width / f.cell_w.max(1) * f.per_x).min(l.items() as u32) as usize;
+        let first = |shown: usize, all: usize, what: &str| {
+            (shown < all).then(|| format!("the first {} of {} {what}", grouped(shown), grouped(all)))
+        };
+        let cut: Vec<String> = [first(rows, l.options(), "options"), first(cols, l.items(), "items")]
+            .into_iter()
+            .flatten()
+            .collect();
+        (!cut.is_empty()).then(|| format!("The picture holds only {}.", cut.join(" and ")))
     }
 
     /// The cell sizes (pixels, square) of the zoom levels after the whole view.
@@ -644,8 +769,10 @@ impl MatrixView {
         self.vp.per_y = f.per_y;
         let col0 = (mx - x as f64 * f.per_x as f64 / f.cell_w as f64).round().max(0.0) as u32;
         let row0 = (my - y as f64 * f.per_y as f64 / f.cell_h as f64).round().max(0.0) as u32;
-        self.vp.col0 = col0.min(self.max_col0());
-        self.vp.row0 = row0.min(self.max_row0());
+        // The whole view begins at the first row and column (all of them, but for a cut one).
+        let zoomed = u32::from(zoom > 0);
+        self.vp.col0 = col0.min(self.max_col0()) * zoomed;
+        self.vp.row0 = row0.min(self.max_row0()) * zoomed;
         self.dot_mask = dot_mask(f.cell_w, f.cell_h);
         self.drawn = None;
     }
@@ -1065,26 +1192,47 @@ impl MatrixView {
     }
 
     /// What the view shows now, in words (the canvas's text alternative), its numbers
-    /// written as the page writes them ("4,096 options").
+    /// written as the page writes them ("4,096 options"). A Sudoku's matrix in the Sudoku
+    /// view's words ("The whole matrix, 729 options × 324 items, rows by cell. 700 options
+    /// live, 28 given, 1 tried, …"), any other in the workbench's ("The matrix: 44 options
+    /// (rows) × 18 items (columns). 44 live, 0 in the partial solution, …"); then what is
+    /// chosen and tried, how the view sums up or zooms, the selection, and what it leaves out.
     pub fn describe(&self, pic: &Picture) -> String {
         let l = &self.layout;
         let (options, items) = (grouped(l.options()), grouped(l.items()));
         let t = MatrixView::tally(pic);
         let n = |k: usize, one: &str, many: &str| format!("{} {}", grouped(k), if k == 1 { one } else { many });
-        let mut s = format!(
-            "The whole matrix, {options} options × {items} items, rows by {}. ",
-            l.orders[self.order].name
-        );
-        let mut parts = vec![format!("{} live", n(t.live, "option", "options"))];
-        if t.given > 0 {
-            parts.push(format!("{} given", grouped(t.given)));
+        let mut s;
+        let mut parts;
+        if l.sudoku.is_some() {
+            s = format!(
+                "The whole matrix, {options} options × {items} items, rows by {}. ",
+                l.orders[self.order].name
+            );
+            parts = vec![format!("{} live", n(t.live, "option", "options"))];
+            if t.given > 0 {
+                parts.push(format!("{} given", grouped(t.given)));
+            }
+            parts.push(format!("{} tried", grouped(t.tried)));
+            parts.push(format!("{} pending", grouped(t.pending)));
+            if t.spent > 0 {
+                parts.push(format!("{} spent", grouped(t.spent)));
+            }
+            parts.push(format!("{} hidden", grouped(t.hidden)));
+        } else {
+            s = format!(
+                "The matrix: {} × {}. ",
+                n(l.options(), "option (row)", "options (rows)"),
+                n(l.items(), "item (column)", "items (columns)")
+            );
+            parts = vec![format!("{} live", grouped(t.live))];
+            if t.given > 0 {
+                parts.push(format!("{} chosen before the search", grouped(t.given)));
+            }
+            parts.push(format!("{} in the partial solution", grouped(t.tried)));
+            parts.push(format!("{} still to try", grouped(t.pending)));
+            parts.push(format!("{} hidden or spent", grouped(t.hidden + t.spent)));
         }
-        parts.push(format!("{} tried", grouped(t.tried)));
-        parts.push(format!("{} pending", grouped(t.pending)));
-        if t.spent > 0 {
-            parts.push(format!("{} spent", grouped(t.spent)));
-        }
-        parts.push(format!("{} hidden", grouped(t.hidden)));
         s += &parts.join(", ");
         s += &format!("; {} covered", n(t.covered, "item", "items"));
         if t.dead_ends > 0 {
@@ -1132,6 +1280,9 @@ impl MatrixView {
                 more => s += &format!(" and {} columns", grouped(more.len())),
             }
             s += ".";
+        }
+        if let Some(cut) = self.cut() {
+            s += &format!(" {cut}");
         }
         s
     }
@@ -1590,6 +1741,7 @@ mod tests {
         let key = |shape, alphabet| {
             let l = Layout::of(shape, alphabet);
             l.column_key()
+                .unwrap()
                 .map(|i| format!("{} {}", l.item_label(i), l.item_name(i)))
         };
         assert_eq!(
@@ -1860,5 +2012,131 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("Each pixel") && !text.contains("Zoomed"), "{text}");
+    }
+
+    /// Knuth's example as a cover (items a–g, each option named by its items) and a search of it.
+    fn knuth() -> (Layout, crate::exact_cover::Search) {
+        let m = crate::exact_cover::knuth_example();
+        let names = |i: usize| ((b'a' + i as u8) as char).to_string();
+        let layout = Layout::cover(&m, names, |o| {
+            m.option_items(o).map(names).collect::<Vec<_>>().join(" ")
+        });
+        (layout, crate::exact_cover::Search::new(m))
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn any_matrix_has_a_layout_its_rows_in_option_order_named_as_given() {
+        let (l, _) = knuth();
+        assert_eq!((l.options(), l.items(), l.primary()), (6, 7, 7));
+        assert_eq!(l.grid(), None);
+        assert_eq!(l.option_items(0), [2, 4, 5]);
+        assert_eq!(l.option_items(5), [3, 4, 6]);
+        assert_eq!((l.option_label(0), l.option_label(5)), ("c e f", "d e g"));
+        assert_eq!((l.item_label(6), l.item_name(6)), ("g", "g"));
+        assert_eq!(l.orders().len(), 1, "one order: the options'");
+        assert_eq!(l.orders()[0].rows, (0..6).collect::<Vec<u32>>());
+        assert!(l.orders()[0].bands.is_empty() && l.orders()[0].breaks.iter().all(|&b| b == 0));
+        assert!(l.col_bands().is_empty(), "all primary: one band, unnamed");
+        assert_eq!(l.column_key(), None);
+        // secondary items: a band of their own, with a line where it begins
+        let mut m = Matrix::new(2, 1);
+        m.add_option(&[0, 2]).unwrap();
+        m.add_option(&[1]).unwrap();
+        let l = Layout::cover(&m, |i| format!("i{i}"), |o| format!("o{o}"));
+        assert_eq!(l.primary(), 2);
+        let bands: Vec<_> = l
+            .col_bands()
+            .iter()
+            .map(|b| (b.start, b.len, b.label.as_str()))
+            .collect();
+        assert_eq!(bands, [(0, 2, "primary"), (2, 1, "secondary")]);
+        assert_eq!(l.col_breaks, [2, 0, 2]);
+        // the Sudoku's layer: its grid, its orders and its bands on top of the same matrix
+        let nine = Layout::sudoku();
+        assert_eq!(nine.grid(), Some((Shape::NINE, Alphabet::Digits)));
+        assert_eq!((nine.primary(), nine.orders().len()), (324, 2));
+    }
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn a_cover_fills_its_box_names_a_small_one_and_cuts_a_big_one() {
+        let f = |w, h| Fit {
+            cell_w: w,
+            cell_h: h,
+            per_x: 1,
+            per_y: 1,
+        };
+        // Knuth's 7 items in 540 px: columns at most 64 px, rows a name (16 px) tall
+        assert_eq!(fit_cover(7, 6, 540, 1, 16), f(64, 16));
+        assert_eq!(
+            fit_cover(7, 6, 1080, 2, 32),
+            f(128, 32),
+            "twice the pixels at 2 a CSS pixel"
+        );
+        // pentominoes 6×10 (72 items, 2,056 options): too many to name, a pixel a row
+        assert_eq!(fit_cover(72, 2056, 540, 1, 16), f(7, 1));
+        // 4 queens' 16 options named, its 22 columns not (15 px, narrower than a name)
+        assert_eq!(fit_cover(22, 16, 340, 1, 16), f(15, 16));
+        // 200 options unnamed: as tall as wide, at most 18
+        assert_eq!(fit_cover(4, 200, 400, 1, 16), f(64, 18));
+        assert_eq!(fit_cover(1000, 5, 300, 1, 0), f(1, 1), "at least a pixel a column");
+
+        let (l, search) = knuth();
+        let mut v = MatrixView::new(l);
+        v.fit(540, 0, 1, 16);
+        assert_eq!((v.viewport().width, v.viewport().height), (7 * 64, 6 * 16));
+        assert_eq!(v.names(), (true, true));
+        assert_eq!(v.cut(), None);
+        let mut one = Matrix::new(1, 0);
+        one.add_option(&[0]).unwrap();
+        let w = MatrixView::new(Layout::cover(&one, |_| "a".into(), |_| "a".into()));
+        let words = w.describe(&Picture::of(&crate::exact_cover::Search::new(one)));
+        assert!(
+            words.starts_with("The matrix: 1 option (row) × 1 item (column). 1 live"),
+            "{words}"
+        );
+        let pic = Picture::of(&search);
+        assert!(v.draw(&pic));
+        // option 0 (c e f): a round dot in the middle of its cell at c, the background at a
+        assert_eq!(pixel(&v, 2 * 64 + 32, 8), paint(Paint::Dot));
+        assert_eq!(pixel(&v, 32, 8), paint(Paint::Background));
+        assert_eq!(
+            v.describe(&pic),
+            "The matrix: 6 options (rows) × 7 items (columns). 6 live, 0 in the partial solution, \
+             0 still to try, 0 hidden or spent; 0 items covered."
+        );
+        v.fit(540, 0, 1, 300);
+        assert_eq!(v.names(), (false, false), "names too big for the rows and the columns");
+        // 120 options, too many to name, in rows as tall as a name: not named
+        let mut m = Matrix::new(16, 0);
+        for o in 0..120 {
+            m.add_option(&[o % 16]).unwrap();
+        }
+        let mut v = MatrixView::new(Layout::cover(&m, |i| format!("i{i}"), |o| format!("o{o}")));
+        v.fit(16 * 16, 0, 1, 16);
+        assert_eq!((v.viewport().cell_w, v.viewport().cell_h), (16, 16));
+        assert_eq!(v.names(), (false, true));
+
+        // 100 queens' 10,000 options: the first 4,096 in the picture, and said
+        let mut m = Matrix::new(100, 0);
+        for o in 0..10_000 {
+            m.add_option(&[o % 100]).unwrap();
+        }
+        let mut v = MatrixView::new(Layout::cover(&m, |i| format!("i{i}"), |o| format!("o{o}")));
+        v.fit(500, 0, 2, 32);
+        assert_eq!(v.names(), (false, false));
+        assert_eq!(
+            (v.viewport().width, v.viewport().height),
+            (400, 8192),
+            "4,096 CSS px tall"
+        );
+        let note = "The picture holds only the first 4,096 of 10,000 options.";
+        assert_eq!(v.cut().as_deref(), Some(note));
+        let pic = Picture::of(&crate::exact_cover::Search::new(m));
+        assert!(v.describe(&pic).ends_with(&format!(" {note}")));
+        assert!(v.draw(&pic));
+        assert_eq!(v.shown(), (4096, 100));
+        assert_eq!(v.cell_at(0, 8191), Some((4095, 0)));
     }
 }

@@ -436,9 +436,10 @@ fn links_counters(c: cells::Counters) -> Counters {
 /// One worker's part of a count that several share: the pieces it was given, run one after
 /// another (the rest of a large one kept to run next, last in first out), and what they found.
 /// Another worker with nothing to do can [`Counter::take`] the pieces not started, the largest
-/// first.
-pub struct Counter {
-    runner: Runner<Search>,
+/// first. On either engine; the page's workers count on dancing links (`src/wasm/pieces.rs`
+/// says why).
+pub struct Counter<E = Search> {
+    runner: Runner<E>,
     /// The nodes a piece runs before it hands the rest back ([`BUDGET`]).
     budget: u64,
     /// Pieces to run; the last is next.
@@ -448,15 +449,21 @@ pub struct Counter {
     done: u64,
 }
 
-impl Counter {
-    pub fn new(matrix: &Matrix) -> Counter {
+impl<E: Piecewise> Counter<E> {
+    pub fn new(matrix: &Matrix) -> Counter<E> {
         Counter {
-            runner: Runner::new(Arc::new(<Search as Piecewise>::start(matrix))),
+            runner: Runner::new(Arc::new(E::start(matrix))),
             budget: BUDGET,
             queue: Vec::new(),
             found: 0,
             done: 0,
         }
+    }
+
+    /// The top of the tree on this counter's engine, from its start ([`first_split`]): the
+    /// pieces a count hands out first.
+    pub fn first_split(&self, wanted: usize, limit: u64) -> Top {
+        first_split(&*self.runner.start, wanted, limit)
     }
 
     /// Pieces to run, after those it has.
@@ -476,7 +483,7 @@ impl Counter {
             self.queue.clear();
             return Ok(());
         }
-        let start = self.runner.tally.counters.nodes;
+        let start = self.tally().counters.nodes;
         let mut found = 0;
         while let Some(piece) = self.queue.pop() {
             let left = limit - found;
@@ -489,7 +496,7 @@ impl Counter {
                 break;
             }
             self.queue.extend(ran.rest.into_iter().rev());
-            if self.runner.tally.counters.nodes - start >= nodes {
+            if self.tally().counters.nodes - start >= nodes {
                 break;
             }
         }
@@ -617,18 +624,18 @@ mod tests {
         (t.by_depth, t.counters)
     }
 
-    /// Counts `m` as the page does, on `workers` counters: one splits, each runs pieces for
+    /// Counts `m` as the page does, on `workers` counters on the engine `E`: one splits, each runs pieces for
     /// `slice` nodes at a time, and one with nothing to do takes pieces another has not
     /// started, through their words. Returns the solutions by depth, the nodes, and the units
     /// done, of the top and every counter added.
-    fn shared(m: &Matrix, workers: usize, budget: u64, slice: u64) -> (Vec<u64>, u64, u64) {
-        let top = first_split(&links(m), 4 * workers, u64::MAX);
-        let mut counters: Vec<Counter> = (0..workers)
+    fn shared<E: Piecewise>(m: &Matrix, workers: usize, budget: u64, slice: u64) -> (Vec<u64>, u64, u64) {
+        let mut counters: Vec<Counter<E>> = (0..workers)
             .map(|_| Counter {
                 budget,
                 ..Counter::new(m)
             })
             .collect();
+        let top = counters[0].first_split(4 * workers, u64::MAX);
         let mut queue: Vec<Vec<u32>> = top.pieces().iter().map(|p| encode(std::slice::from_ref(p))).collect();
         loop {
             let mut idle = 0;
@@ -699,11 +706,19 @@ mod tests {
         for (n, m) in problems.iter().enumerate() {
             let (by_depth, counters) = whole(m);
             for (workers, budget, slice) in [(1, BUDGET, u64::MAX), (2, 3, 10), (3, 1, 1), (4, 7, 50)] {
-                let (shared_by_depth, nodes, done) = shared(m, workers, budget, slice);
+                let (shared_by_depth, nodes, done) = shared::<Search>(m, workers, budget, slice);
                 let what = format!("problem {n}, {workers} counters, budget {budget}");
                 assert_eq!(shared_by_depth, by_depth, "{what}");
                 assert_eq!(nodes, counters.nodes, "{what}");
                 assert_eq!(done, WHOLE, "{what}: the shares done add up to the whole tree");
+                // On dancing cells a piece's tree depends on where it starts (not node for
+                // node the links engine's): the same solutions at each depth, the whole tree done.
+                let (shared_by_depth, _, done) = shared::<Cells>(m, workers, budget, slice);
+                assert_eq!(shared_by_depth, by_depth, "{what}, dancing cells");
+                assert_eq!(
+                    done, WHOLE,
+                    "{what}, dancing cells: the shares done add up to the whole tree"
+                );
             }
         }
     }
@@ -713,18 +728,24 @@ mod tests {
     fn a_counter_stops_at_its_limit_and_drops_the_rest() {
         let problem = Example::Queens(8).problem();
         let m = problem.matrix();
-        let mut c = Counter {
+        stops_at_its_limit::<Search>(m);
+        stops_at_its_limit::<Cells>(m);
+    }
+
+    fn stops_at_its_limit<E: Piecewise>(m: &Matrix) {
+        let engine = std::any::type_name::<E>();
+        let mut c = Counter::<E> {
             budget: 5,
             ..Counter::new(m)
         };
-        c.give(first_split(&links(m), 4, u64::MAX).pieces());
+        c.give(c.first_split(4, u64::MAX).pieces());
         c.work(u64::MAX, 10).unwrap();
-        assert!(c.found() >= 10, "{} found", c.found());
-        assert!(c.found() < 92);
-        assert_eq!(c.queued(), 0, "the count is over: nothing is left to run");
-        c.give(first_split(&links(m), 4, u64::MAX).pieces());
+        assert!(c.found() >= 10, "{engine}: {} found", c.found());
+        assert!(c.found() < 92, "{engine}");
+        assert_eq!(c.queued(), 0, "{engine}: the count is over: nothing is left to run");
+        c.give(c.first_split(4, u64::MAX).pieces());
         c.work(u64::MAX, 0).unwrap();
-        assert_eq!(c.queued(), 0, "a limit of 0 wants nothing more");
+        assert_eq!(c.queued(), 0, "{engine}: a limit of 0 wants nothing more");
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -750,7 +771,7 @@ mod tests {
         );
         assert!(decode(&[u32::MAX, 0, 0, 0]).is_err(), "a path longer than the words");
         // Paths that are not the problem's fail where they run, and the counter goes on.
-        let mut c = Counter::new(m);
+        let mut c = Counter::<Search>::new(m);
         for bad in [
             vec![Branch { item: 0, option: 999 }],
             vec![Branch { item: 99, option: 0 }],

@@ -106,7 +106,8 @@ pub fn fields(event: Event) -> (u32, u32) {
     }
 }
 
-/// The event of two words, if they encode one.
+/// The event of two words, if they encode one. (The trace never reads its words back: its
+/// one observer hands each event to the words and the tree at once. This is for their readers.)
 pub fn decode(words: [u32; 2]) -> Option<Event> {
     let (kind, b, a) = (words[0] & KIND_MASK, words[0] >> KIND_BITS, words[1]);
     Some(match kind {
@@ -124,13 +125,52 @@ pub fn decode(words: [u32; 2]) -> Option<Event> {
     })
 }
 
-/// An observer that appends encoded events to a buffer.
-struct Encoder<'a>(&'a mut Vec<u32>);
+/// The one observer of a watched search: it is handed each event once, as the search does it
+/// or undoes it, and feeds everything that reads events: the batch's words (when a batch asks
+/// for them), the tree (unless it saw the event already) and the last event done. (One type for
+/// every way of stepping: in wasm each observer's copy of the search's loop is 18 KB.)
+struct Feed<'a> {
+    words: Option<&'a mut Vec<u32>>,
+    tree: Option<&'a mut Tree>,
+    /// The last event done since the feed began.
+    last: Option<Event>,
+}
 
-impl Observer for Encoder<'_> {
-    #[inline]
+impl<'a> Feed<'a> {
+    fn new(words: Option<&'a mut Vec<u32>>, tree: Option<&'a mut Tree>) -> Feed<'a> {
+        Feed {
+            words,
+            tree,
+            last: None,
+        }
+    }
+
+    /// An event the search just undid (`search` is the search after undoing it): its words, and
+    /// the tree cut back.
+    fn undone(&mut self, event: Event, search: &Search) {
+        if let Some(words) = self.words.as_deref_mut() {
+            words.extend_from_slice(&encode(event));
+        }
+        if let Some(tree) = self.tree.as_deref_mut() {
+            tree.revert(event, search);
+        }
+    }
+}
+
+impl Observer for Feed<'_> {
+    /// An event the search just did. Natively inlined into each event of the search's loop,
+    /// where the event is known and most of the work folds away; in wasm one copy, called:
+    /// inlined there, its tests and the tree's call at every event cost V8 more than they save.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     fn event(&mut self, event: Event) {
-        self.0.extend_from_slice(&encode(event));
+        if let Some(words) = self.words.as_deref_mut() {
+            words.extend_from_slice(&encode(event));
+        }
+        if let Some(tree) = self.tree.as_deref_mut() {
+            tree.apply(event);
+        }
+        self.last = Some(event);
     }
 }
 
@@ -194,26 +234,29 @@ impl Trace {
     /// search ends. Returns how many.
     pub fn next_batch(&mut self, max: usize, out: &mut Vec<u32>) -> usize {
         let mut n = 0;
+        let mut feed = Feed::new(Some(out), Some(&mut self.tree));
         while n < max && !self.search.is_done() {
-            self.search.step(&mut Encoder(out));
-            self.grow(out);
+            self.search.step(&mut feed);
             n += 1;
         }
-        if n > 0 {
-            let w = &out[out.len() - 2..];
-            self.last = decode([w[0], w[1]]);
-            self.undone = None;
-        }
+        let last = feed.last;
+        self.learn_done(last);
         n
     }
 
-    /// The event a step just encoded at the end of `words`, given to the tree. (One place for
-    /// `next_batch` and `run`: wasm carries one copy.)
-    #[inline(never)]
-    fn grow(&mut self, words: &[u32]) -> Option<Event> {
-        let [.., a, b] = *words else { return None };
-        let e = decode([a, b])?;
-        self.tree.apply(e);
+    /// After a movement forwards: its last event, if it did one.
+    fn learn_done(&mut self, last: Option<Event>) {
+        if last.is_some() {
+            self.last = last;
+            self.undone = None;
+        }
+    }
+
+    /// Undoes the last event, feeding it to the tree and to `words` if given; `None` at the
+    /// start.
+    fn back(&mut self, words: Option<&mut Vec<u32>>) -> Option<Event> {
+        let e = self.search.step_back(&mut Stepwise)?;
+        Feed::new(words, Some(&mut self.tree)).undone(e, &self.search);
         Some(e)
     }
 
@@ -221,11 +264,7 @@ impl Trace {
     /// first; fewer only at the start. Returns how many.
     pub fn prev_batch(&mut self, max: usize, out: &mut Vec<u32>) -> usize {
         let mut n = 0;
-        while n < max {
-            let Some(e) = self.search.step_back(&mut Encoder(out)) else {
-                break;
-            };
-            self.tree.revert(e, &self.search);
+        while n < max && self.back(Some(out)).is_some() {
             n += 1;
         }
         if n > 0 {
@@ -240,32 +279,23 @@ impl Trace {
     pub fn run(&mut self, max: u64, stop_after: u32) -> Run {
         let mut depth = (self.search.depth(), self.search.depth());
         let mut run = Run::default();
-        // The last event, through the batches' encoder (a search's loop for one more kind of
-        // observer would be 18 KB more of wasm): one event a step, two words.
-        let mut words = Vec::with_capacity(2);
-        let mut last = None;
+        let mut feed = Feed::new(None, Some(&mut self.tree));
         while run.events < max {
             if self.search.is_done() {
                 run.stopped = true;
                 break;
             }
-            words.clear();
-            self.search.step(&mut Encoder(&mut words));
-            if let Some(e) = self.grow(&words) {
-                last = Some(e);
-            }
+            self.search.step(&mut feed);
             run.events += 1;
             let d = self.search.depth();
             depth = (depth.0.min(d), depth.1.max(d));
-            if last.is_some_and(|e| stop_after & Kind::of(e).bit() != 0) {
+            if feed.last.is_some_and(|e| stop_after & Kind::of(e).bit() != 0) {
                 run.stopped = true;
                 break;
             }
         }
-        if last.is_some() {
-            self.last = last;
-            self.undone = None;
-        }
+        let last = feed.last;
+        self.learn_done(last);
         (run.min_depth, run.max_depth) = depth;
         run
     }
@@ -311,7 +341,7 @@ impl Trace {
                 run.stopped = true;
                 break;
             }
-            self.tree.revert(e, &self.search);
+            Feed::new(None, Some(&mut self.tree)).undone(e, &self.search);
             run.events += 1;
             let d = self.search.depth();
             depth = (depth.0.min(d), depth.1.max(d));
@@ -358,9 +388,7 @@ impl Trace {
             0 => None,
             _ => {
                 let undone = self.step();
-                if let Some(e) = self.search.step_back(&mut Stepwise) {
-                    self.tree.revert(e, &self.search);
-                }
+                self.back(None);
                 Some(undone)
             }
         };
@@ -376,9 +404,7 @@ impl Trace {
             0 => None,
             _ => {
                 let e = self.last;
-                if let Some(back) = self.search.step_back(&mut Stepwise) {
-                    self.tree.revert(back, &self.search);
-                }
+                self.back(None);
                 self.learn_last();
                 e
             }
@@ -396,10 +422,10 @@ impl Trace {
     }
 
     /// Does again the event just undone, unseen by the tree (which did not see its undoing).
-    /// Through the batches' encoder, not [`Stepwise`]: in wasm each observer's copy of the
-    /// search's loop is 18 KB of the module.
+    /// Through the one [`Feed`], fed nothing, not [`Stepwise`]: in wasm each observer's copy
+    /// of the search's loop is 18 KB of the module.
     fn redo(&mut self) {
-        self.search.step(&mut Encoder(&mut Vec::with_capacity(2)));
+        self.search.step(&mut Feed::new(None, None));
     }
 
     pub fn search(&self) -> &Search {
@@ -590,6 +616,45 @@ mod tests {
         }
     }
 
+    /// The tree is fed the very events the words say, forwards and back: a tree grown apart from
+    /// the decoded words of the batches (and cut back by them, one event at a time) is the
+    /// trace's own at every stop, folds and all, and the last event is the last word's.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn the_tree_and_the_words_tell_the_same_events_both_ways() {
+        const LIMIT: usize = 300;
+        let puzzle: Puzzle = HARD.parse().unwrap();
+        let mut trace = Trace::sudoku(&puzzle);
+        trace.set_tree_limit(LIMIT);
+        let mut tree = Tree::with_limit(LIMIT);
+        let mut words = Vec::new();
+        let mut ended = false;
+        for round in 0..40 {
+            words.clear();
+            let n = trace.next_batch(300 + 37 * round, &mut words);
+            let events = decode_all(&words);
+            assert_eq!(events.len(), n);
+            for &e in &events {
+                tree.apply(e);
+            }
+            assert_eq!(&tree, trace.tree(), "round {round}: forwards");
+            if let Some(&e) = events.last() {
+                assert_eq!(trace.last(), Some(e), "round {round}: the last event");
+            }
+            ended |= trace.search().is_done();
+            for k in 0..100 + 13 * round {
+                words.clear();
+                if trace.prev_batch(1, &mut words) == 0 {
+                    break;
+                }
+                tree.revert(decode_all(&words)[0], trace.search());
+                assert_eq!(&tree, trace.tree(), "round {round}: back {k}");
+            }
+        }
+        assert!(ended, "the search reached its end");
+        assert!(tree.folds() >= 2, "the tree folded: {} folds", tree.folds());
+    }
+
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn knuths_example_streams_its_hand_worked_events() {
@@ -710,6 +775,13 @@ mod tests {
                 max_depth: 0
             }
         );
+        assert_eq!(trace.last(), Some(Event::Done), "a movement of no event keeps the last");
+        trace.prev_batch(1, &mut Vec::new());
+        let undone = trace.undone();
+        assert!(undone.is_some());
+        assert_eq!(trace.next_batch(0, &mut Vec::new()), 0);
+        assert_eq!(trace.run(0, 0).events, 0);
+        assert_eq!(trace.undone(), undone, "and what the step back undid");
     }
 
     /// The lines of Algorithm X, said by the events around them alone: X4's cover follows X3's

@@ -1,12 +1,13 @@
 //! The known counts that take too long for a debug build: the pentomino boards (each tiling
-//! counted with the rectangle's 4 symmetries), 12 queens and Langford 11. `scripts/test.sh`
+//! counted with the rectangle's 4 symmetries), 12 queens and Langford 11; and the reader's
+//! limit of entries in all, ten million of them read. `scripts/test.sh`
 //! runs them in release (`cargo test --release --test cover_counts`, 20–50 s on this
 //! project's 2 cores); the debug stage lists them as ignored. Both engines count each: dancing
 //! links and dancing cells.
 
 use dlx_sudoku::cells::Cells;
 use dlx_sudoku::dlx1::examples::Example;
-use dlx_sudoku::dlx1::Problem;
+use dlx_sudoku::dlx1::{Problem, MAX_ENTRIES};
 use dlx_sudoku::exact_cover::{Nothing, Status};
 
 /// Every solution of `problem`, counted.
@@ -56,4 +57,24 @@ fn twelve_queens_and_langford_11() {
     check("queens", "12", 14_200);
     check("queens", "11", 2_680);
     check("langford", "11", 17_792 * 2);
+}
+
+/// Options of 24 items until the entries run out: the one that passes the limit is named, by
+/// its line and the column of the name too many (`dlx1::tests::limits_are_errors_not_panics`
+/// checks the other limits in every build).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug: scripts/test.sh runs it in release")]
+fn entries_past_the_limit_are_an_error_naming_the_line_and_column() {
+    let items: Vec<String> = (0..24).map(|i| format!("i{i}")).collect();
+    let option = format!("{}\n", items.join(" "));
+    let lines = MAX_ENTRIES / items.len() + 1;
+    let text = format!("{}\n{}", items.join(" "), option.repeat(lines));
+    let column = items[..MAX_ENTRIES % items.len()].join(" ").len() + 2;
+    assert_eq!(
+        Problem::parse(&text).unwrap_err().to_string(),
+        format!(
+            "line {}, column {column}: more than 10000000 entries (item names in options) in all",
+            lines + 1
+        )
+    );
 }

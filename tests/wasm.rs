@@ -1359,6 +1359,53 @@ fn the_matrix_canvas_draws_the_whole_matrix_as_the_model_numbers_it() {
     assert_eq!(m.side(), 16, "a bad size changes nothing");
 }
 
+/// `MatrixCanvas` on any exact cover, what the workbench's matrix view calls: Knuth's example
+/// named and drawn whole at its origin, its words the workbench's; 100 queens cut to 4,096
+/// rows, and said; a Sudoku's trace refused until `setShape`.
+#[wasm_bindgen_test]
+fn the_matrix_canvas_draws_any_exact_cover() {
+    let Some(c) = canvas(800, 600) else { return };
+    let mut m = MatrixCanvas::new(&c).unwrap();
+    let mut t = Trace::knuth();
+    t.refresh();
+    m.set_cover(&t);
+    assert_eq!((m.side(), m.options(), m.items()), (0, 6, 7));
+    assert_eq!(
+        (m.option_label(0), m.item_label(6), m.item_words(6)),
+        ("C E F".into(), "G".into(), "G".into())
+    );
+    assert!(m.column_key().is_empty());
+    m.resize(600, 0, 1, 16);
+    assert!(m.rows_named() && m.columns_named());
+    assert_eq!(
+        (m.width(), m.height(), m.cell_width(), m.cell_height()),
+        (7 * 64, 6 * 16, 64, 16)
+    );
+    assert_eq!(m.cut(), "");
+    m.set_origin(40.0, 30.0);
+    assert!(m.draw(&t).unwrap());
+    assert!(!m.draw(&t).unwrap(), "nothing changed");
+    assert!(painted(&c, 40.0, 30.0, 448.0, 96.0) && !painted(&c, 0.0, 0.0, 30.0, 20.0));
+    assert!(m
+        .describe(&t)
+        .starts_with("The matrix: 6 options (rows) × 7 items (columns). 6 live, "));
+    let text = cover_example(&"queens".into(), &"100".into()).unwrap();
+    let queens = Trace::cover(&JsValue::from_str(&text)).unwrap();
+    m.set_cover(&queens);
+    m.resize(600, 0, 1, 16);
+    assert!(!m.rows_named());
+    assert_eq!((m.options(), m.height()), (10_000, 4096));
+    assert_eq!(m.cut(), "The picture holds only the first 4,096 of 10,000 options.");
+    assert!(m
+        .describe(&queens)
+        .ends_with(" The picture holds only the first 4,096 of 10,000 options."));
+    let mut sudoku = Trace::new(&JsValue::from_str(&".".repeat(81))).unwrap();
+    sudoku.refresh();
+    assert!(err(m.draw(&sudoku)).contains("setShape first"));
+    assert!(m.set_shape(9, None).unwrap(), "a Sudoku's after a cover's");
+    assert!(m.draw(&sudoku).unwrap());
+}
+
 // ---------------------------------------------------------------------------------------------
 // The search tree
 

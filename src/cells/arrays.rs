@@ -866,10 +866,10 @@ fn hide_others_xcc<const K: u32>(
 /// moved. `CHECK`: returns false as soon as a move would leave an item of the active list
 /// (below `active`) primary with none, and puts those left with one on `force`.
 ///
-/// Out of line, with no call in it, so that its inner loop (nine tenths of a colour
-/// problem's instructions) has the registers to itself: inlined into the search, whose
-/// state is live around it, LLVM kept `set`, `nd`, the node walked and the count on the
-/// stack, reloading them at every node (docs/benchmarks.md, helper h34y).
+/// Out of line, with no call in it, so that its inner loop (most of a colour problem's
+/// work) has the registers to itself: inlined into the search, whose state is live around
+/// it, LLVM kept `set`, `nd`, the node walked and the count on the stack, reloading them at
+/// every node (docs/benchmarks.md, "Smaller choices in the loops").
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn hide_xcc<const CHECK: bool, const K: u32>(
@@ -988,7 +988,7 @@ impl Force {
 /// the end of its option, besides `tt`: [`Others`] keeps three and the place's mask, which
 /// cost `hide_xcc`'s loop registers). Natively the `K - 1` steps are unrolled: a loop's exit
 /// after them, whatever the history of the branches inside, was half of a colour problem's
-/// branch mispredictions (2.4 M of 5.8 M on graceful W7: docs/benchmarks.md, helper h34k).
+/// branch mispredictions (docs/benchmarks.md, "Smaller choices in the loops").
 /// In wasm the loop stays, for the module's size budget.
 #[inline(always)]
 fn each_other<const K: u32>(nd: &mut [Node], tt: u32, mut f: impl FnMut(&mut [Node], u32) -> bool) -> bool {
@@ -1039,7 +1039,7 @@ fn each_other<const K: u32>(nd: &mut [Node], tt: u32, mut f: impl FnMut(&mut [No
 ///
 /// (A pass with no branch on the sizes, the least `max(size, 1) · 2³² + place` over all
 /// active primary items, finds the same item; it was as fast on queens, where the active
-/// list mixes primary and secondary items, but 15% slower on Langford pairs, where this
+/// list mixes primary and secondary items, but slower on Langford pairs, where this
 /// scan stops early at an item of one option.)
 #[inline(always)]
 fn choose(set: &[u32], item: &[u32], active: u32, second: u32) -> (u32, u32) {

@@ -304,6 +304,25 @@ impl Problem {
     }
 }
 
+/// The lines of `text` as the reader numbers them: each ended by `\n`, `\r\n` or `\r`, and a
+/// last line without its end too (`""` has none, `"a\nb"` two, `"a\r\nb\r\n"` two). The page's
+/// editor counts its lines with it, so that it ends lines where the reader does.
+pub fn count_lines(text: &str) -> usize {
+    let mut r = Reader::new(text.as_bytes());
+    let mut lines = 0;
+    // Reading a slice cannot fail.
+    while let Ok(Some(_)) = r.peek() {
+        lines += 1;
+        while !matches!(r.take_line_end(), Ok(true)) {
+            r.take();
+            if !matches!(r.peek(), Ok(Some(_))) {
+                return lines;
+            }
+        }
+    }
+    lines
+}
+
 /// Why a text is not a problem, and where: line and column (in characters) from 1.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ParseError {

@@ -859,7 +859,7 @@ impl Links {
         // whenever covers and uncovers nest as the search makes them; the test for the header,
         // never true then (so always predicted), keeps any other order of calls from hiding
         // the header as if it were an option node. In WebAssembly (not `COUNTED`) the loop
-        // only follows the list back to the header: 2% fewer instructions in Node.
+        // only follows the list back to the header, which V8 runs in fewer instructions.
         let len = if NARROW {
             u32::from(*at(keys, i as usize)) >> KEY_SHIFT
         } else {
@@ -881,8 +881,7 @@ impl Links {
             }
         }
         debug_assert_eq!(p, head, "item {i}'s length is not its list's");
-        // Narrow: the key alone says the item is covered (no `len`, no item list: in Node
-        // 1,635 -> 1,445 M instructions on magictour unique, natively 511.7 -> 462.8 M).
+        // Narrow: the key alone says the item is covered (no `len` and no item list to update).
         if NARROW {
             *at_mut(keys, i as usize) |= KEY_COVERED;
         } else {
@@ -1037,7 +1036,7 @@ fn list_items(items: u32, primary: u32, covered: impl Fn(u32) -> bool, prev: &mu
 /// Hide option node `p` (a byte offset, as are all links from here on): unlink the other nodes of its option from their items.
 /// (They belong to uncovered items: an option with a covered item is hidden.)
 /// `WIDTH` 4: every option has four nodes, so the loop is three steps, unrolled (Sudoku's
-/// options; 11% fewer instructions on magictour). `ANY_WIDTH`: every option has `u.width`
+/// options). `ANY_WIDTH`: every option has `u.width`
 /// nodes, found by index (see [`Uniform`]). `COLOURED`: following `right`, passing over the
 /// nodes of purified items (DLX2's `color < 0`), which stay in their lists.
 #[inline(always)]
@@ -1091,9 +1090,8 @@ fn hide<const NARROW: bool, const WIDTH: u32>(
 
 /// Calls `others(width)`, natively with the width as a constant for options of five to eight
 /// items: the width is the matrix's, so the match is always predicted, and a fixed count lets
-/// the compiler unroll the index walk whole (pentominoes' six items: 8% faster). Not in
-/// WebAssembly, where the four extra copies of the walk made the module 13% larger and V8's
-/// code for it slower (pentominoes 17%, Langford 38% in Node).
+/// the compiler unroll the index walk whole. Not in WebAssembly, where the four extra copies
+/// of the walk made the module larger and V8's code for them slower (docs/benchmarks.md, "Smaller choices in the loops").
 #[inline(always)]
 fn walk_others(width: u32, mut others: impl FnMut(u32)) {
     #[cfg(not(target_arch = "wasm32"))]

@@ -132,9 +132,8 @@ const COVERED: u32 = 1 << 31;
 /// The most options an item of a narrow matrix may have (its length fits four bits of its key).
 const LONG: u32 = 15;
 /// A matrix with at most this many primary items keeps no keys: reading so few lengths at
-/// each choice costs less than keeping a key on every link update. (Measured with the length
-/// buckets the keys replaced: 12 queens, 24 primary items, 411 M instructions with buckets,
-/// most of them flips; Sudoku, 324. Not measured again with keys.)
+/// each choice costs less than keeping a key on every link update (measured with the length
+/// buckets the keys replaced, not again with keys: docs/benchmarks.md, "Smaller choices in the loops").
 const FEW_PRIMARY: u32 = 64;
 /// A wide matrix with at most this many primary items (a power of two) chooses by one pass
 /// over all their lengths rather than a scan of the item list (see `fewest_wide`).
@@ -152,10 +151,10 @@ pub enum EngineChoice {
 /// several: dancing links where its items' keys choose the item (a narrow matrix: more than
 /// `FEW_PRIMARY` = 64 primary items, none in more than `LONG` = 15 options, at most
 /// `KEYED_ITEMS` = 1,024 items: Sudoku's shape), dancing cells elsewhere: it counted
-/// pentominoes, Langford pairs and queens 1.1–2.1× as fast as the links engine
-/// (docs/benchmarks.md), where the choice scans few items. A problem with colours runs on
+/// pentominoes, Langford pairs and queens faster than the links engine (docs/benchmarks.md),
+/// where the choice scans few items. A problem with colours runs on
 /// the cells engine too (SSXCC's method): it counted graceful W8 and P16 and word squares
-/// 1.2× as fast as the links engine (docs/benchmarks.md, helper h34y), whatever the shape.
+/// faster than the links engine (docs/benchmarks.md), whatever the shape.
 pub fn choose_engine(m: &Matrix) -> EngineChoice {
     let narrow =
         m.primary() as u32 > FEW_PRIMARY && m.items <= KEYED_ITEMS && (0..m.items()).all(|i| m.len(i) <= LONG as usize);
@@ -509,8 +508,8 @@ impl Matrix {
 
     /// True when every primary item is covered: the primary item list is empty, or in a narrow
     /// matrix the least key of the primary items is a covered item's. (Read from the list or
-    /// the keys, not from a count kept by every cover and uncover: 2.6% fewer instructions
-    /// in Node, 1.5% natively, on magictour.)
+    /// the keys, not from a count that every cover and uncover would keep, which costs more:
+    /// docs/benchmarks.md, "Smaller choices in the loops".)
     pub fn is_solved(&self) -> bool {
         self.links.no_primary_left()
     }
@@ -816,8 +815,7 @@ impl Matrix {
     /// Natively, with at most `SCAN_PRIMARY` primary items: one pass over every primary
     /// item's length (`fewest_by_pass`), which the compiler makes vector code. Else the scan
     /// of the item list (`Links::fewest_primary`). In WebAssembly, built without its vector
-    /// instructions, the pass cost more than the scan it replaces (12 queens 12%,
-    /// pentominoes 16% slower in Node), so it keeps the scan.
+    /// instructions, the pass cost more than the scan it replaces, so it keeps the scan.
     #[inline(always)]
     fn fewest_wide(&self) -> (u32, u32, u64) {
         let mut work = 0;
@@ -836,8 +834,8 @@ impl Matrix {
     /// `len << 8 | item`, covered items included (their `COVERED` bit makes them the
     /// largest). The primary items sit in the item list in item order, so the least key is
     /// the item the list scan finds. The pass has no branch on the lengths, where the
-    /// scan's compares were mispredicted and each of its loads waited for the one before
-    /// (12 queens 11%, Langford 11 12%, pentominoes 5% faster). `None` when the least
+    /// scan's compares were mispredicted and each of its loads waited for the one before.
+    /// `None` when the least
     /// length is too long for the key (2^24 − 1 and up: some 16 million options). The work
     /// is every primary item's length.
     #[inline(always)]

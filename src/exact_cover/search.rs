@@ -428,9 +428,8 @@ impl Search {
     ///
     /// In wasm compiled with `simd128` (this function and what is inlined into it only), so
     /// that a narrow matrix's choice, one pass over its keys (`least_key`), is vector code:
-    /// magictour in Node 2,142 → 1,863 M instructions, where the whole module built with
-    /// `simd128` ran 1,853 M but grew by 4.6 KB gzipped, and `least_key` alone with it (a
-    /// call per choice) 1,916 M. The module then needs WebAssembly SIMD (Chrome 91, Firefox
+    /// nearly as fast as the whole module built with `simd128`, which grew larger, and faster
+    /// than `least_key` alone with it, a call per choice (docs/benchmarks.md, "Smaller choices in the loops"). The module then needs WebAssembly SIMD (Chrome 91, Firefox
     /// 89, Safari 16.4, Node 16.4); the page says so where it is missing (index.html).
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline(never))]

@@ -3,7 +3,7 @@
 
 use super::{object, optional_text, text};
 use crate::dlx1::examples::Example;
-use crate::dlx1::Problem;
+use crate::dlx1::{self, Problem};
 use js_sys::Object;
 use wasm_bindgen::prelude::*;
 
@@ -39,4 +39,11 @@ pub fn cover_example(name: &JsValue, arg: &JsValue) -> Result<String, JsError> {
     let arg = optional_text(arg, "argument")?;
     let example = Example::from_args(&text(name, "example's name")?, arg.as_deref()).map_err(|e| JsError::new(&e))?;
     Ok(example.to_dlx1())
+}
+
+/// The lines of a text as the DLX1 reader ends them ([`dlx1::count_lines`]): the editor's
+/// limits count lines with it, never with a rule of their own.
+#[wasm_bindgen(js_name = countLines)]
+pub fn count_lines(input: &JsValue) -> Result<u32, JsError> {
+    Ok(dlx1::count_lines(&text(input, "text")?) as u32)
 }

@@ -1,5 +1,6 @@
-//! `MatrixCanvas`: the whole matrix of a Sudoku search on a canvas ([`crate::matrix_view`]
-//! draws the pixels; this file puts them on the canvas and converts the rest).
+//! `MatrixCanvas`: the whole matrix of a search on a canvas, a Sudoku's or any exact
+//! cover's ([`crate::matrix_view`] draws the pixels; this file puts them on the canvas and
+//! converts the rest).
 
 use super::{alphabet_arg, shape_arg, Trace};
 use crate::matrix_view::{Layout, MatrixView};
@@ -8,8 +9,8 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
-/// The whole matrix of a Sudoku search of any size on a canvas (`setShape`), one row per
-/// option and one column per item ([`crate::matrix_view`]): Rust draws the pixels into a buffer in wasm memory and
+/// The whole matrix of a Sudoku search of any size (`setShape`), or of any exact cover's
+/// (`setCover`), on a canvas, one row per option and one column per item ([`crate::matrix_view`]): Rust draws the pixels into a buffer in wasm memory and
 /// puts them on the canvas itself, at (`x`, `y`) of `setOrigin`, with strips of marks
 /// `gutter` pixels wide left of and above them; the page draws the labels around those,
 /// from `visibleRows`, the viewport getters and `optionLabel`/`itemLabel`.
@@ -48,14 +49,26 @@ impl MatrixCanvas {
     pub fn set_shape(&mut self, side: u32, alphabet: Option<String>) -> Result<bool, JsError> {
         let shape = shape_arg(side)?;
         let alphabet = alphabet_arg(alphabet, shape)?.unwrap_or_else(|| Alphabet::default_for(shape));
-        let l = self.view.layout();
-        if (l.shape(), l.alphabet()) == (shape, alphabet) {
+        if self.view.layout().grid() == Some((shape, alphabet)) {
             return Ok(false);
         }
-        let mut view = MatrixView::new(Layout::of(shape, alphabet));
+        self.set_layout(Layout::of(shape, alphabet));
+        Ok(true)
+    }
+
+    /// Draws the matrix of `trace`'s problem from now on (any exact cover: rows in option
+    /// order, rows and columns named by the problem's names), its colours kept; `resize` it
+    /// then.
+    #[wasm_bindgen(js_name = setCover)]
+    pub fn set_cover(&mut self, trace: &Trace) {
+        let w = &trace.watch;
+        self.set_layout(Layout::cover(w.matrix(), |i| w.item_name(i), |o| w.option_name(o)));
+    }
+
+    fn set_layout(&mut self, layout: Layout) {
+        let mut view = MatrixView::new(layout);
         view.set_palette(&self.palette);
         self.view = view;
-        Ok(true)
     }
 
     /// Fits the whole matrix into `width` × `height` device pixels, `scale` device pixels
@@ -66,10 +79,11 @@ impl MatrixCanvas {
         self.view.fit(width, height, scale, label);
     }
 
-    /// The grid's side (4, 9, 16 or 25), and the matrix's options and items.
+    /// The grid's side (4, 9, 16 or 25; 0 for a matrix that is not a Sudoku's), and the
+    /// matrix's options and items.
     #[wasm_bindgen(getter)]
     pub fn side(&self) -> u32 {
-        self.view.layout().shape().side() as u32
+        self.view.layout().grid().map_or(0, |(shape, _)| shape.side() as u32)
     }
 
     #[wasm_bindgen(getter)]
@@ -86,6 +100,24 @@ impl MatrixCanvas {
     #[wasm_bindgen(getter)]
     pub fn labelled(&self) -> bool {
         self.view.labelled()
+    }
+
+    /// Whether the whole view names each row (a cover's; a Sudoku's: `labelled`).
+    #[wasm_bindgen(getter, js_name = rowsNamed)]
+    pub fn rows_named(&self) -> bool {
+        self.view.names().0
+    }
+
+    /// Whether the whole view names each column (a cover's; a Sudoku's: `labelled`).
+    #[wasm_bindgen(getter, js_name = columnsNamed)]
+    pub fn columns_named(&self) -> bool {
+        self.view.names().1
+    }
+
+    /// What the whole view leaves out of a matrix too big for it, in words ("" when nothing).
+    #[wasm_bindgen(getter)]
+    pub fn cut(&self) -> String {
+        self.view.cut().unwrap_or_default()
     }
 
     /// Rows and columns per pixel: more than 1 in a downsampled whole view.
@@ -160,7 +192,7 @@ impl MatrixCanvas {
         let pic = trace.watch.picture();
         if pic.options.len() != self.view.layout().options() {
             return Err(JsError::new(
-                "the matrix view is set for another size: setShape first (Sudoku searches only)",
+                "the matrix view is set for another matrix: setShape first (a Sudoku's), or setCover",
             ));
         }
         if !self.view.draw(pic) {
@@ -179,6 +211,9 @@ impl MatrixCanvas {
     }
 
     fn put_at(&self, pixels: &[u8], width: u32, height: u32, x: f64, y: f64) -> Result<(), JsError> {
+        if width == 0 || height == 0 {
+            return Ok(()); // a problem with no options: nothing to put (an empty ImageData is refused)
+        }
         // A view of the buffer in wasm memory, copied onto the canvas at once.
         let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(pixels), width, height)
             .map_err(|_| JsError::new("cannot make the image"))?;
@@ -248,10 +283,13 @@ impl MatrixCanvas {
     }
 
     /// One column of each kind, to explain the headings (9×9: the items of "r4c5", "r3#7",
-    /// "c5#7" and "b2#7"; the same places at other sizes).
+    /// "c5#7" and "b2#7"; the same places at other sizes; none for a cover).
     #[wasm_bindgen(js_name = columnKey)]
     pub fn column_key(&self) -> Vec<u32> {
-        self.view.layout().column_key().map(|i| i as u32).to_vec()
+        self.view
+            .layout()
+            .column_key()
+            .map_or_else(Vec::new, |k| k.map(|i| i as u32).to_vec())
     }
 
     /// A column's item in words ("r4c5 is filled", "row 3 has 7").

@@ -1,7 +1,9 @@
 //! The crate's JavaScript surface (wasm-bindgen), one file per JS-facing class or subject:
 //! [`sudoku`] (the Sudoku functions), [`cover`] (the workbench's), [`trace`] and
 //! [`trace_view`] (the `Trace` class: moving, and what a viewer reads), [`matrix`]
-//! (`MatrixCanvas`), [`pieces`] (`PieceCounter`), [`plain`] (`PlainSearch`). Each converts
+//! (`MatrixCanvas`), [`pieces`] (`PieceCounter`), [`plain`] (`PlainSearch`); `bench` (feature
+//! `test-exports`) and `package` (feature `npm`: the npm package's `rate`, `coverSolutions`,
+//! `firstCover`) are not in the page's module. Each converts
 //! arguments and results and turns errors into JS `Error`s whose message names the line and
 //! cell; the logic is in the native modules they call ([`crate::watch`] above all), tested by
 //! plain `cargo test`.
@@ -20,6 +22,8 @@ use wasm_bindgen::prelude::*;
 pub mod bench;
 pub mod cover;
 pub mod matrix;
+#[cfg(feature = "npm")]
+pub mod package;
 pub mod pieces;
 pub mod plain;
 pub mod sudoku;
@@ -35,6 +39,8 @@ pub use crate::view::{ItemFlag, OptionState};
 pub use bench::*;
 pub use cover::*;
 pub use matrix::MatrixCanvas;
+#[cfg(feature = "npm")]
+pub use package::*;
 pub use pieces::PieceCounter;
 pub use plain::PlainSearch;
 pub use sudoku::*;

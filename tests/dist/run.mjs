@@ -31,6 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import assert from 'node:assert/strict';
 import { serveDist } from './server.mjs';
 import { checkSizes } from './sizes.mjs';
+import { givens, isSolution, shown } from './board.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const dist = join(root, 'dist');
@@ -135,28 +136,8 @@ async function poll(page, fn, arg, what, timeout = 10000) {
 const shot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) });
 
 // --- what a user does: pick a puzzle, solve it, watch the search --------------------------------
-/** The board as shown: 81 characters, '.' for an empty cell (as in tests/e2e/harness.mjs). */
-const shown = (page) => page.$$eval('#board .cell', (cs) => cs.map((c) => (c.querySelector('.digit').textContent || c.querySelector('.placed .on')?.textContent || '.')).join(''));
-const givens = (page) => page.$$eval('#board .cell', (cs) => cs.map((c) => (c.dataset.kind === 'given' ? c.querySelector('.digit').textContent : '.')).join(''));
 const events = (page) => page.$eval('[data-counter="events"]', (e) => Number(e.textContent.replace(/,/g, '')));
 const boardHtml = (page) => page.$eval('#board', (b) => b.innerHTML);
-
-/** True if `grid` (81 digits) is a Sudoku solution that keeps the givens of `puzzle`. */
-function isSolution(grid, puzzle) {
-  if (!/^[1-9]{81}$/.test(grid) || ![...puzzle].every((c, k) => c === '.' || c === grid[k])) return false;
-  for (let u = 0; u < 9; u++) {
-    const row = new Set();
-    const col = new Set();
-    const box = new Set();
-    for (let k = 0; k < 9; k++) {
-      row.add(grid[u * 9 + k]);
-      col.add(grid[k * 9 + u]);
-      box.add(grid[(Math.floor(u / 3) * 3 + Math.floor(k / 3)) * 9 + (u % 3) * 3 + (k % 3)]);
-    }
-    if (row.size !== 9 || col.size !== 9 || box.size !== 9) return false;
-  }
-  return true;
-}
 
 /** Loads, solves an example with the Solve button, steps and plays the search. */
 async function solveAndAnimate(page, label, example = 'poj1') {

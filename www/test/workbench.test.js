@@ -4,7 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
 import { packProblem, unpackProblem } from '../core/cover-link.js';
-import { Workbench, GALLERY, DEFAULT_PROBLEM, MAX_TEXT, MAX_LINES, countLines } from '../rooms/workbench/workbench.js';
+import { Workbench, GALLERY, DEFAULT_PROBLEM, MAX_TEXT, MAX_LINES } from '../rooms/workbench/workbench.js';
 import { Cancelled } from '../wasm/solver.js';
 
 function bench({ solver = {} } = {}) {
@@ -88,10 +88,11 @@ test('the workbench: errors go to the editor, a good text to a new search, the l
   assert.equal(wb.text, 'a\na\n');
 });
 
-test('lines are counted as the parser ends them, a last line without its break too', () => {
+test('lines are counted as the parser ends them, a last line without its break too (by wasm)', () => {
   for (const [text, lines] of [['', 0], ['a', 1], ['a\n', 1], ['a\nb', 2], ['a\r\nb\r\n', 2], ['a\rb\r', 2], ['\n\n', 2], ['\r\n\r', 2], ['a\n\r\nb', 3]]) {
-    assert.equal(countLines(text), lines, JSON.stringify(text));
+    assert.equal(dlx.countLines(text), lines, JSON.stringify(text));
   }
+  assert.throws(() => dlx.countLines(7), /text/, 'not a text');
 });
 
 test('a link opens its problem, error or not; an empty one or one too long for the editor says so', async () => {

@@ -10,17 +10,10 @@
 // the board and its items (through the Sudoku's room, www/rooms/sudoku/sudoku-room.js). Its text alternative is Rust's description of
 // what it shows, renewed whenever the search is not playing.
 
-import { MatrixCanvas, Paint } from '../pkg/dlx_sudoku.js';
+import { MatrixCanvas } from '../pkg/dlx_sudoku.js';
+import { PAINT_VARS, paletteOf } from '../wasm/matrix-palette.js';
 import { themeColors } from '../core/theme-colors.js';
 import { grouped } from '../core/format.js';
-
-// The CSS variable of each Paint (style.css sets them per theme).
-const PAINT_VARS = {
-  Background: '--mx-bg', Dot: '--mx-dot', Hidden: '--mx-hidden', HiddenDot: '--mx-hidden-dot',
-  Tried: '--mx-tried', TriedDot: '--mx-tried-dot', Trying: '--mx-trying', TryingDot: '--mx-trying-dot',
-  Pending: '--mx-pending', PendingDot: '--mx-pending-dot', Covered: '--mx-covered', Chosen: '--mx-chosen',
-  Top: '--mx-top', DeadEnd: '--mx-dead', Selected: '--mx-selected', Grid: '--mx-grid',
-};
 
 export class MatrixView {
   /**
@@ -141,13 +134,7 @@ export class MatrixView {
   /** Re-reads the theme's colours, redraws the labels, and repaints at the next render. */
   restyle() {
     const css = themeColors(this.root, [...Object.values(PAINT_VARS), '--ink-soft', '--ink', '--panel', '--hl']);
-    // Rust paints packed RGBA: 0xRRGGBBAA.
-    const rgba = (c) => {
-      const m = c.match(/[\d.]+/g) ?? [0, 0, 0];
-      return (((m[0] & 255) << 24) | ((m[1] & 255) << 16) | ((m[2] & 255) << 8) | 255) >>> 0;
-    };
-    const palette = new Uint32Array(Object.keys(PAINT_VARS).length);
-    for (const [name, v] of Object.entries(PAINT_VARS)) palette[Paint[name]] = rgba(css[v]);
+    const palette = paletteOf(css);
     this.palette = palette;
     this.inkSoft = css['--ink-soft'];
     this.ink = css['--ink'];

@@ -7,9 +7,10 @@
 
 import { Picture } from '../../wasm/picture.js';
 import { CountPool } from '../../wasm/count-pool.js';
-import { Workbench, DEFAULT_PROBLEM, GALLERY, MAX_TEXT, MAX_LINES, countLines } from './workbench.js';
+import { Workbench, DEFAULT_PROBLEM, GALLERY, MAX_TEXT, MAX_LINES } from './workbench.js';
 import { CoverEditor } from './cover-editor.js';
-import { CoverItemsView, CoverMatrixView } from './cover-views.js';
+import { CoverItemsView } from './cover-items.js';
+import { CoverMatrixView } from './cover-matrix.js';
 import { PicturesView } from './pictures.js';
 import { DanceView } from '../../views/dance.js';
 import { ResultView } from '../../views/result.js';
@@ -108,7 +109,7 @@ export class WorkbenchRoom {
       say(`${grouped(text.length)} characters is more than the editor takes (${grouped(MAX_TEXT)}).`);
       return false;
     }
-    const lines = countLines(field.value.slice(0, start) + text + field.value.slice(end));
+    const lines = this.dlx.countLines(field.value.slice(0, start) + text + field.value.slice(end));
     if (lines > MAX_LINES) {
       say(`the editor would hold ${grouped(lines)} lines, and it takes at most ${grouped(MAX_LINES)} (a line for each option).`);
       return false;

@@ -40,23 +40,6 @@ export const MAX_TEXT = MAX_UNPACKED;
 export const MAX_LINES = 20_000;
 const CHECK_MS = 150;
 
-/** The line breaks of `text`: \n, \r\n or \r, as the parser reads them. */
-export function lineBreaks(text) {
-  let breaks = 0;
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) breaks++;
-  }
-  return breaks;
-}
-
-/** The lines of `text`, ended by \n, \r\n or \r as the parser reads them; a last line
- *  without its break counts too ('' has none, 'a\nb' two, 'a\nb\n' two). */
-export function countLines(text) {
-  const last = text.charCodeAt(text.length - 1);
-  return lineBreaks(text) + (text.length && last !== 10 && last !== 13 ? 1 : 0);
-}
-
 export class Workbench {
   /**
    * `editor`: a CoverEditor; `status`: the element under it; `result`: a ResultView;
@@ -116,7 +99,7 @@ export class Workbench {
     this.source = text;
     this.cancel(false);
     this.result.clear();
-    const tooLong = tooLongFor(text);
+    const tooLong = tooLongFor(text, this.dlx);
     if (tooLong) {
       this.fail(text, { line: 1, column: 0, message: `the problem is too long for the page (${tooLong})` }, false);
       return;
@@ -169,7 +152,7 @@ export class Workbench {
   /** Why there is no link to the editor's text, or '' when there is one (or it is on its way). */
   linkTrouble() {
     if (!this.source) return 'The editor is empty, so there is no problem to link to.';
-    const tooLong = tooLongFor(this.source);
+    const tooLong = tooLongFor(this.source, this.dlx);
     if (tooLong) return `The problem is too long for the page (${tooLong}), so there is no link to it.`;
     // Two measures, both in characters: the link's packed text, and the editor's own text.
     if (this.tooBig) return `This problem is too big for a link: its ${grouped(this.source.length)} characters pack into ${grouped(this.tooBig)} characters of link, and a link holds at most ${grouped(MAX_PACKED)}. Save its text instead.`;
@@ -191,7 +174,7 @@ export class Workbench {
     }
     if (job !== this.job || !wanted()) return 'Another problem was opened meanwhile.';
     if (text === '') return 'The link\'s problem is empty: it has no items and no options.';
-    const lines = countLines(text);
+    const lines = this.dlx.countLines(text);
     if (lines > MAX_LINES) return `The link's problem is too long for the page: ${grouped(lines)} lines, and the editor takes at most ${grouped(MAX_LINES)} (a line for each option).`;
     this.exampleId = '';
     this.setText(text);
@@ -237,9 +220,10 @@ export class Workbench {
   }
 }
 
-/** What makes `text` too long for the editor, in words ('' when nothing does). */
-function tooLongFor(text) {
+/** What makes `text` too long for the editor, in words ('' when nothing does); `dlx`: the
+ *  wasm module, which counts the lines as its reader ends them. */
+function tooLongFor(text, dlx) {
   if (text.length > MAX_TEXT) return `${grouped(text.length)} characters, at most ${grouped(MAX_TEXT)}`;
-  const lines = countLines(text);
+  const lines = dlx.countLines(text);
   return lines > MAX_LINES ? `${grouped(lines)} lines, at most ${grouped(MAX_LINES)}; a line for each option` : '';
 }
