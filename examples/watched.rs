@@ -52,14 +52,14 @@ fn main() -> ExitCode {
         if moved >= budget {
             break;
         }
-        let puzzle = match any_puzzle(line) {
-            Ok(p) => p,
+        let (puzzle, alphabet) = match any_puzzle(line) {
+            Ok(read) => read,
             Err(e) => {
                 eprintln!("watched: {file}: line {}: {e}", k + 1);
                 return ExitCode::from(2);
             }
         };
-        let mut w = Watch::sudoku(&puzzle);
+        let mut w = Watch::sudoku(&puzzle, alphabet);
         puzzles += 1;
         let left = |moved: u64| CHUNK.min(budget - moved);
         match mode {

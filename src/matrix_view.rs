@@ -1670,8 +1670,8 @@ mod tests {
     fn board_picture(shape: Shape, first: &str, steps: usize) -> Picture {
         let cells = first.to_string() + &".".repeat(shape.cells() - first.len());
         let board = crate::sudoku::Board::parse(shape, Alphabet::detect(shape, &cells), &cells).unwrap();
-        let puzzle = crate::sudoku::BoardPuzzle::new(board).unwrap();
-        let mut s = dlx::start_board(&puzzle);
+        let puzzle = crate::sudoku::Puzzle::new(board).unwrap();
+        let mut s = dlx::start(&puzzle);
         for _ in 0..steps {
             s.step(&mut Stepwise);
         }

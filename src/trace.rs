@@ -29,7 +29,6 @@
 //! check it). The page does not fold events: it reads [`crate::view`] after each movement.
 
 use crate::exact_cover::{Event, Matrix, Observer, Search, Step, Stepwise};
-use crate::sudoku::{dlx, BoardPuzzle, Puzzle};
 use crate::tree::Tree;
 
 /// The kinds of event, as numbered in the encoding (exported to JavaScript as `EventKind`).
@@ -202,22 +201,14 @@ pub struct Trace {
 }
 
 impl Trace {
-    /// The Sudoku search for `puzzle`, givens committed, before its first event.
-    pub fn sudoku(puzzle: &Puzzle) -> Trace {
-        Trace::new(dlx::start(puzzle))
-    }
-
-    /// The Sudoku search for `puzzle` of any size, givens committed, before its first event.
-    pub fn board(puzzle: &BoardPuzzle) -> Trace {
-        Trace::new(dlx::start_board(puzzle))
-    }
-
     /// The search of any exact-cover problem.
     pub fn exact_cover(matrix: Matrix) -> Trace {
         Trace::new(Search::new(matrix))
     }
 
-    fn new(search: Search) -> Trace {
+    /// The trace of `search` as it stands (the Sudoku's, givens committed, is made in
+    /// [`crate::sudoku::dlx`]).
+    pub(crate) fn new(search: Search) -> Trace {
         Trace {
             search,
             last: None,
@@ -447,6 +438,7 @@ mod tests {
     use super::*;
     use crate::exact_cover::Status;
     use crate::sudoku::model;
+    use crate::sudoku::Puzzle;
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]

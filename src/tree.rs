@@ -473,7 +473,7 @@ mod tests {
     use super::*;
     use crate::exact_cover::tests::{random_options, Rng};
     use crate::exact_cover::{knuth_example, Matrix};
-    use crate::sudoku::{Alphabet, Board, BoardPuzzle, Puzzle, Shape};
+    use crate::sudoku::{Alphabet, Board, Puzzle, Shape};
     use crate::trace::Trace;
 
     /// Nodes, dead ends and solutions per depth as the events say them, counted apart from
@@ -574,7 +574,7 @@ mod tests {
     #[test]
     fn a_four_by_four_sudoku_and_a_nine_by_nine() {
         let four = Board::parse(Shape::FOUR, Alphabet::Digits, "1..4.......3.2..").unwrap();
-        let trace = check_whole(Trace::board(&BoardPuzzle::new(four).unwrap()));
+        let trace = check_whole(Trace::sudoku(&Puzzle::new(four).unwrap()));
         assert!(trace.tree().nodes().len() > 1);
         // A hard 9×9, checked at every event of its first thousands, then whole.
         let hard: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"

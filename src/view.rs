@@ -393,10 +393,10 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_givens_options_are_chosen_before_the_search_at_its_start_throughout_and_at_a_solution() {
         // A 4×4 with 3 givens (r1c1 = 1, r3c3 = 1, r4c2 = 2) and several solutions.
-        use crate::sudoku::{Alphabet, Board, BoardPuzzle, Shape};
+        use crate::sudoku::{Alphabet, Board, Puzzle, Shape};
         let line = "1.........1..2..";
         let board = Board::parse(Shape::FOUR, Alphabet::Digits, line).unwrap();
-        let puzzle = BoardPuzzle::new(board).unwrap();
+        let puzzle = Puzzle::new(board).unwrap();
         let givens: Vec<usize> = line
             .bytes()
             .enumerate()
@@ -404,7 +404,7 @@ mod tests {
             .map(|(c, b)| Shape::FOUR.option(c, b - b'0'))
             .collect();
         assert_eq!(givens.len(), 3);
-        let mut search = dlx::start_board(&puzzle);
+        let mut search = dlx::start(&puzzle);
         assert_eq!(
             search.matrix().committed(),
             givens.iter().map(|&o| o as u32).collect::<Vec<_>>()

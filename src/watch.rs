@@ -11,8 +11,7 @@
 use crate::dlx1::pictures::Drawing;
 use crate::dlx1::Problem;
 use crate::exact_cover::{Counters, Matrix};
-use crate::formats::any::AnyPuzzle;
-use crate::sudoku::Shape;
+use crate::sudoku::{Alphabet, Puzzle, Shape};
 use crate::trace::{self, Kind, Run};
 use crate::view::{Picture, Shown};
 
@@ -55,15 +54,12 @@ impl Watch {
         }
     }
 
-    /// The Sudoku search of a puzzle of any size, givens already placed.
-    pub fn sudoku(puzzle: &AnyPuzzle) -> Watch {
-        let inner = match puzzle {
-            AnyPuzzle::Nine(p) => trace::Trace::sudoku(p),
-            AnyPuzzle::Board(p, _) => trace::Trace::board(p),
-        };
-        let mut w = Watch::of(inner, None);
+    /// The Sudoku search of a puzzle of any size, givens already placed; its givens are
+    /// written in `alphabet`.
+    pub fn sudoku(puzzle: &Puzzle, alphabet: Alphabet) -> Watch {
+        let mut w = Watch::of(trace::Trace::sudoku(puzzle), None);
         w.shape = puzzle.shape();
-        w.givens = Some(puzzle.givens_line());
+        w.givens = Some(puzzle.givens().to_line(alphabet));
         w
     }
 

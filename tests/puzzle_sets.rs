@@ -8,7 +8,7 @@
 //! `puzzle-sets-release`, or `cargo test --release --test puzzle_sets`) check the full files,
 //! except that the bitmask cross-check on `17_clue_sample.txt` stays sampled (see `FILES`).
 
-use dlx_sudoku::sudoku::{Bitmask, Dfs, Dlx, Engine, Grid, Puzzle, Verdict};
+use dlx_sudoku::sudoku::{Bitmask, Dfs, Dlx, Engine, Puzzle, Verdict};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -123,7 +123,7 @@ fn parse(name: &str, index: usize, line: &str) -> Puzzle {
 /// Checks one verdict: the solutions solve the givens, the two of a `Multiple` differ, and
 /// the kind is the expected one. Returns the problem, if any.
 fn check(engine: &str, puzzle: &Puzzle, verdict: &Verdict, expect: Expect) -> Option<String> {
-    let valid = |g: &Grid| g.solves(puzzle.givens());
+    let valid = |g: &dlx_sudoku::sudoku::Board| g.solves(puzzle.givens());
     match (verdict, expect) {
         (Verdict::Unique(g), Expect::Unique) if valid(g) => None,
         (Verdict::Multiple(a, b), Expect::Multiple) if valid(a) && valid(b) && a != b => None,
@@ -379,7 +379,7 @@ fn every_logical_step_is_true_to_the_solution() {
             let Verdict::Unique(sol) = dlx.verdict(&puzzle).unwrap() else {
                 panic!("{name} line {}: expected a unique solution", index + 1)
             };
-            let mut board = Board::new(puzzle.givens());
+            let mut board = Board::new(&puzzle.grid().unwrap());
             while let Some(s) = board.next_step() {
                 if let Some((c, d)) = s.place {
                     assert_eq!(sol.get(c), d, "{name} line {}: {}", index + 1, s.why);

@@ -10,7 +10,7 @@ mod common;
 use common::run;
 use dlx_sudoku::formats::boards::{detect, parse_boards, BoardFormat};
 use dlx_sudoku::sudoku::generate::Rng;
-use dlx_sudoku::sudoku::{Alphabet, Bitmask, Board, BoardEngine, BoardPuzzle, Dlx, Engine, Puzzle, Shape, Verdict};
+use dlx_sudoku::sudoku::{Alphabet, Bitmask, Board, Dlx, Engine, Puzzle, Shape, Verdict};
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
@@ -19,7 +19,7 @@ fn data(name: &str) -> String {
 const STEP: usize = if cfg!(debug_assertions) { 20 } else { 1 };
 
 /// The puzzles of a line-format file of the project's data.
-fn puzzles(name: &str) -> Vec<(BoardPuzzle, Alphabet)> {
+fn puzzles(name: &str) -> Vec<(Puzzle, Alphabet)> {
     let parsed = parse_boards(&data(name), Some(BoardFormat::Line), None);
     assert_eq!(parsed.error, None, "{name}");
     parsed
@@ -180,18 +180,18 @@ fn formats_and_sizes_are_detected() {
 
 /// DLX's and the bitmask's answers agree: the same number of solutions (up to `limit`), each
 /// one solving the givens; a unique solution is the same.
-fn agree(puzzle: &BoardPuzzle, limit: u64) -> u64 {
+fn agree(puzzle: &Puzzle, limit: u64) -> u64 {
     agree_within(puzzle, limit, None).expect("no node limit")
 }
 
 /// As [`agree`], with each engine held to `max_nodes`; `None` if either gave up.
-fn agree_within(puzzle: &BoardPuzzle, limit: u64, max_nodes: Option<u64>) -> Option<u64> {
+fn agree_within(puzzle: &Puzzle, limit: u64, max_nodes: Option<u64>) -> Option<u64> {
     let (mut dlx, mut oracle) = (Dlx::new(), Bitmask::new());
-    let count = |engine: &mut dyn BoardEngine| {
+    let count = |engine: &mut dyn Engine| {
         let mut found = Vec::new();
         engine.set_max_nodes(max_nodes);
         engine
-            .search_board(puzzle, &mut |b| {
+            .search(puzzle, &mut |b| {
                 assert!(b.solves(puzzle.givens()), "{b} does not solve {}", puzzle.givens());
                 found.push(b.clone());
                 (found.len() as u64) < limit
@@ -247,7 +247,7 @@ fn dlx_agrees_with_the_oracle_at_every_size() {
                     board.set(c, 0);
                 }
             }
-            let Ok(puzzle) = BoardPuzzle::new(board) else { continue };
+            let Ok(puzzle) = Puzzle::new(board) else { continue };
             match agree_within(&puzzle, 20, Some(200_000)) {
                 Some(n) => seen[n.min(2) as usize] += 1,
                 None => gave_up += 1,
@@ -267,14 +267,14 @@ fn a_9x9_board_gets_the_9x9_engines_answer() {
     };
     for line in text.lines() {
         let puzzle: Puzzle = line.parse().unwrap();
-        let board = BoardPuzzle::new(Board::from(puzzle.givens())).unwrap();
+        let board = Puzzle::new(puzzle.givens().clone()).unwrap();
         let Verdict::Unique(grid) = Dlx::new().verdict(&puzzle).unwrap() else {
             panic!("{line}")
         };
-        let Verdict::Unique(b) = Dlx::new().verdict_board(&board).unwrap() else {
+        let Verdict::Unique(b) = Dlx::new().verdict(&board).unwrap() else {
             panic!("{line}")
         };
-        assert_eq!(b, Board::from(&grid));
+        assert_eq!(b, grid);
         assert_eq!(agree(&board, 3), 1);
     }
 }
@@ -288,12 +288,12 @@ fn every_16x16_puzzle_of_the_set_has_one_solution_that_the_oracle_confirms() {
     let (mut dlx, mut oracle) = (Dlx::new(), Bitmask::new());
     let mut nodes = Vec::new();
     for (puzzle, _) in all.iter().step_by(STEP) {
-        let Verdict::Unique(solution) = dlx.verdict_board(puzzle).unwrap() else {
+        let Verdict::Unique(solution) = dlx.verdict(puzzle).unwrap() else {
             panic!("{}", puzzle.givens())
         };
         nodes.push(dlx.last_search().counters().nodes);
         assert!(solution.solves(puzzle.givens()));
-        assert_eq!(oracle.verdict_board(puzzle).unwrap(), Verdict::Unique(solution));
+        assert_eq!(oracle.verdict(puzzle).unwrap(), Verdict::Unique(solution));
     }
     // The first 105 are the hard ones: thousands of nodes each.
     let hard = nodes[..105usize.div_ceil(STEP)].iter().min().copied().unwrap();
@@ -306,7 +306,7 @@ fn the_16x16_puzzles_with_several_solutions_have_several_for_both_engines() {
     assert_eq!(all.len(), 30);
     for (puzzle, _) in all.iter().step_by(STEP.min(3)) {
         assert_eq!(agree(puzzle, 2), 2);
-        assert!(matches!(Dlx::new().verdict_board(puzzle), Ok(Verdict::Multiple(a, b)) if a != b));
+        assert!(matches!(Dlx::new().verdict(puzzle), Ok(Verdict::Multiple(a, b)) if a != b));
     }
 }
 
@@ -383,16 +383,16 @@ fn generate_makes_puzzles_of_every_size_that_solve_uniquely() {
 /// solution whose givens clash nowhere, such as this one, or while counting past a solution.
 #[test]
 fn a_4x4_puzzle_with_a_backtrack() {
-    let puzzle = BoardPuzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
+    let puzzle = Puzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
     assert!(
         puzzle.givens().candidates().iter().all(|&c| c != 0),
         "every cell has a candidate"
     );
     let mut dlx = Dlx::new();
-    assert_eq!(dlx.count_board(&puzzle, 10), Ok(0));
+    assert_eq!(dlx.count(&puzzle, 10), Ok(0));
     let c = dlx.last_search().counters();
     assert_eq!((c.nodes, c.dead_ends), (3, 1));
-    assert_eq!(Bitmask::new().count_board(&puzzle, 10), Ok(0));
+    assert_eq!(Bitmask::new().count(&puzzle, 10), Ok(0));
 }
 
 /// Random text made of the symbols, blanks, digits, counts and line ends the readers care

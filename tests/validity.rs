@@ -176,7 +176,7 @@ fn the_bitmask_engine_searches_in_seed_003_s_order() {
         let p: Puzzle = line.parse().unwrap();
         Bitmask::new()
             .search(&p, &mut |g| {
-                out.push(g.to_line());
+                out.push(g.to_string());
                 out.len() < n
             })
             .unwrap();

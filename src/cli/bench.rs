@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use dlx_sudoku::exact_cover::Counters;
 use dlx_sudoku::formats::boards;
 use dlx_sudoku::formats::{self, Format};
-use dlx_sudoku::sudoku::{BoardPuzzle, EngineKind, GaveUp, Puzzle, Shape, Verdict};
+use dlx_sudoku::sudoku::{EngineKind, GaveUp, Puzzle, Shape, Verdict};
 
 use super::args::{Bench, Engines, InputFormat, Mode};
 use super::numbers::rate;
@@ -26,26 +26,20 @@ struct PuzzleFile {
     puzzles: Puzzles,
 }
 
-/// 9×9 puzzles, timed on the 9×9 engines as they always were, or puzzles of another size.
-enum Puzzles {
-    Nine(Vec<Puzzle>),
-    Boards(Vec<BoardPuzzle>),
+/// The puzzles of a file, all of one size.
+struct Puzzles {
+    shape: Shape,
+    list: Vec<Puzzle>,
 }
 
 impl Puzzles {
     fn len(&self) -> usize {
-        match self {
-            Puzzles::Nine(p) => p.len(),
-            Puzzles::Boards(p) => p.len(),
-        }
+        self.list.len()
     }
 
-    /// The engines of `engines` that solve these puzzles (the plain DFS only 9×9).
+    /// The engines of `engines` offered at this size (the plain DFS only at 9×9).
     fn engines(&self, engines: Vec<EngineKind>) -> Vec<EngineKind> {
-        match self {
-            Puzzles::Nine(_) => engines,
-            Puzzles::Boards(_) => engines.into_iter().filter(|&e| e != EngineKind::Dfs).collect(),
-        }
+        engines.into_iter().filter(|e| e.takes(self.shape)).collect()
     }
 }
 
@@ -129,7 +123,9 @@ fn load(path: &Path, size: Option<Shape>) -> Result<PuzzleFile, Failure> {
             .iter()
             .map(|c| c.puzzle(parsed.format))
             .collect::<Result<_, _>>();
-        let puzzles = Puzzles::Boards(puzzles.map_err(fail)?);
+        let list: Vec<Puzzle> = puzzles.map_err(fail)?;
+        let shape = list.first().map_or(Shape::NINE, |p| p.shape());
+        let puzzles = Puzzles { shape, list };
         return Ok(PuzzleFile { name, puzzles });
     }
     let parsed = formats::parse(&text, Some(Format::Line));
@@ -137,11 +133,14 @@ fn load(path: &Path, size: Option<Shape>) -> Result<PuzzleFile, Failure> {
     if let Some(e) = parsed.error.clone() {
         return Err(fail(e));
     }
-    let puzzles = (0..parsed.cases.len())
+    let list = (0..parsed.cases.len())
         .map(|i| parsed.puzzle(i))
         .collect::<Result<Vec<_>, _>>()
         .map_err(fail)?;
-    let puzzles = Puzzles::Nine(puzzles);
+    let puzzles = Puzzles {
+        shape: Shape::NINE,
+        list,
+    };
     Ok(PuzzleFile { name, puzzles })
 }
 
@@ -189,36 +188,20 @@ fn run_once(puzzles: &Puzzles, run: Run) -> io::Result<(Duration, Tally)> {
 fn work(puzzles: &Puzzles, next: &AtomicUsize, run: Run) -> Tally {
     let mut tally = Tally::default();
     let take = || next.fetch_add(1, Ordering::Relaxed);
-    match puzzles {
-        Puzzles::Nine(puzzles) => {
-            let mut engine = run.engine.engine();
-            engine.set_max_nodes(run.max_nodes);
-            while let Some(puzzle) = puzzles.get(take()) {
-                match run.mode {
-                    Mode::Unique => tally.verdict(engine.verdict(puzzle)),
-                    Mode::First => tally.first(engine.solve(puzzle)),
-                }
-            }
-            tally.work = engine.counters();
-        }
-        Puzzles::Boards(puzzles) => {
-            let shape = puzzles.first().map_or(Shape::NINE, |p| p.shape());
-            let mut engine = run.engine.board_engine(shape).expect("only engines of every size run");
-            engine.set_max_nodes(run.max_nodes);
-            while let Some(puzzle) = puzzles.get(take()) {
-                match run.mode {
-                    Mode::Unique => tally.verdict(engine.verdict_board(puzzle)),
-                    Mode::First => tally.first(engine.solve_board(puzzle)),
-                }
-            }
-            tally.work = engine.counters();
+    let mut engine = run.engine.engine(puzzles.shape);
+    engine.set_max_nodes(run.max_nodes);
+    while let Some(puzzle) = puzzles.list.get(take()) {
+        match run.mode {
+            Mode::Unique => tally.verdict(engine.verdict(puzzle)),
+            Mode::First => tally.first(engine.solve(puzzle)),
         }
     }
+    tally.work = engine.counters();
     tally
 }
 
 impl Tally {
-    fn verdict<G>(&mut self, verdict: Result<Verdict<G>, GaveUp>) {
+    fn verdict(&mut self, verdict: Result<Verdict, GaveUp>) {
         match verdict {
             Ok(Verdict::Unique(_)) => self.solved += 1,
             Ok(Verdict::Multiple(..)) => self.multiple += 1,

@@ -9,7 +9,7 @@ use dlx_sudoku::formats::boards::{self, BoardFormat, StreamError};
 use dlx_sudoku::formats::Cases;
 use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
 use dlx_sudoku::sudoku::logic::Rating;
-use dlx_sudoku::sudoku::{BoardEngine, Dlx, Engine, Shape, Verdict};
+use dlx_sudoku::sudoku::{Alphabet, Dlx, Engine, Shape, Verdict};
 
 use super::args::{Generate, InputFormat, Rate};
 use super::solve::{next_puzzle, read_failure, reads_boards, stdin_with_head};
@@ -35,7 +35,7 @@ fn line(puzzle: &str, level: Level, rating: &Rating, effort: Option<f64>) -> Str
 fn board_line(generator: &mut BoardGenerator) -> String {
     let (puzzle, _) = generator.generate();
     let mut dlx = Dlx::for_shape(puzzle.shape());
-    let _ = dlx.verdict_board(&puzzle);
+    let _ = dlx.verdict(&puzzle);
     let nodes = dlx.last_search().counters().nodes;
     format!(
         "{}\tclues={}\tnodes={nodes}\n",
@@ -61,7 +61,12 @@ pub fn generate(o: &Generate) -> Result<(), Failure> {
         // Each puzzle from its own seed, so the output is the same for any --jobs.
         generator.reseed(seed);
         let made = generator.generate(o.difficulty, o.symmetry, o.minimal);
-        line(&made.puzzle.givens().to_line(), made.level, &made.rating, made.effort)
+        line(
+            &made.puzzle.givens().to_line(Alphabet::Digits),
+            made.level,
+            &made.rating,
+            made.effort,
+        )
     };
     let next = AtomicU64::new(0);
     let window = Window::new(AHEAD.max(2 * o.jobs as u64));
@@ -187,13 +192,13 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
             Err(_) => unreachable!("DLX without a node limit never gives up"),
         };
         if let Some(verdict) = verdict {
-            let text = format!("{}\t{verdict}\n", puzzle.givens().to_line());
+            let text = format!("{}\t{verdict}\n", puzzle.givens().to_line(Alphabet::Digits));
             out.write_all(text.as_bytes()).map_err(Failure::write)?;
             continue;
         }
-        let (rating, effort) = measure(&puzzle, o.k, o.seed);
+        let (rating, effort) = measure(&puzzle, o.k, o.seed).expect("the 9×9 formats read 9×9 puzzles");
         let text = line(
-            &puzzle.givens().to_line(),
+            &puzzle.givens().to_line(Alphabet::Digits),
             Level::of(&rating, effort),
             &rating,
             Some(effort),

@@ -3,9 +3,10 @@
 use std::io::{self, BufRead, Read, Write};
 
 use dlx_sudoku::exact_cover::Matrix;
-use dlx_sudoku::formats::boards::{self, BoardReader, LineSource, StreamError};
+use dlx_sudoku::formats::any::{CaseError, Reader};
+use dlx_sudoku::formats::boards;
 use dlx_sudoku::formats::{Cases, Format, ReadError};
-use dlx_sudoku::sudoku::{dlx, BoardEngine, Engine, EngineKind, Puzzle, Shape, Verdict};
+use dlx_sudoku::sudoku::{dlx, Engine, EngineKind, Puzzle, Shape, Verdict};
 
 use super::args::{InputFormat, Solve};
 use super::numbers::count_message;
@@ -13,8 +14,7 @@ use super::{parallel, Failure};
 
 /// Answers each puzzle on stdin as soon as it has been read, and stops at the first error.
 ///
-/// Memory stays flat however long the input: [`Cases`] (9×9) and [`boards::stream`] (every
-/// size) hold one line and one grid. Each
+/// Memory stays flat however long the input: the [`Reader`] holds one line and one grid. Each
 /// answer goes out in one write as soon as it is found (stdout is line-buffered and every
 /// answer ends in a line end), so a terminal or a pipe sees it at once, an interrupt loses
 /// no answer already found, and the puzzles before an error have all been answered. Against
@@ -31,25 +31,19 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
         jobs => jobs.unwrap_or(1),
     };
     let (text, input) = stdin_with_head()?;
-    if reads_boards(options.format, options.size, &text)? {
+    let (mut reader, shape) = if reads_boards(options.format, options.size, &text)? {
         let (format, shape) = boards::settle(&text, options.format.board_format(), options.size);
-        let mut engine = board_engine(options.engine, shape)?;
-        engine.set_max_nodes(options.limit.max_nodes(options.engine));
-        let mut reader = boards::stream(input, format, shape);
-        let count = Count {
-            limit: options.count_limit(),
-            jobs,
-        };
-        return answer_boards(&mut reader, engine.as_mut(), count, &mut io::stdout().lock());
-    }
-    let mut cases = Cases::new(input, options.format.format());
-    let mut engine = options.engine.engine();
+        (Reader::boards(input, format, shape), shape)
+    } else {
+        (Reader::nine(input, options.format.format()), Shape::NINE)
+    };
+    let mut engine = engine_for(options.engine, shape)?;
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
     let count = Count {
         limit: options.count_limit(),
         jobs,
     };
-    answer_all(&mut cases, engine.as_mut(), count, &mut io::stdout().lock())
+    answer_all(&mut reader, engine.as_mut(), count, &mut io::stdout().lock())
 }
 
 /// `--count`'s limit, if counting, and the threads that count each puzzle.
@@ -119,49 +113,47 @@ pub(super) fn reads_boards(format: InputFormat, size: Option<Shape>, head: &str)
     }
 }
 
-/// The engine of `kind` for every size; the plain DFS knows only 9×9.
-pub(super) fn board_engine(kind: EngineKind, shape: Shape) -> Result<Box<dyn BoardEngine + Send>, Failure> {
-    kind.board_engine(shape)
-        .ok_or_else(|| Failure::Input(format!("the {kind} engine solves 9×9 puzzles only")))
+/// The engine of `kind` for puzzles of `shape`; the plain DFS is offered only at 9×9.
+pub(super) fn engine_for(kind: EngineKind, shape: Shape) -> Result<Box<dyn Engine + Send>, Failure> {
+    match kind.takes(shape) {
+        true => Ok(kind.engine(shape)),
+        false => Err(Failure::Input(format!("the {kind} engine solves 9×9 puzzles only"))),
+    }
 }
 
-/// Answers each case as soon as it has been read, and stops at the first error.
-fn answer_boards<S: LineSource<Error = StreamError>>(
-    reader: &mut BoardReader<S>,
-    engine: &mut dyn BoardEngine,
+/// Writes the answer of each case as soon as it has been read, and stops at the first error
+/// (the answers before it written).
+fn answer_all<R: BufRead>(
+    reader: &mut Reader<R>,
+    engine: &mut dyn Engine,
     count: Count,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
-    let format = reader.format();
     let mut text = String::new();
     let mut index = 0;
     let end = loop {
-        let case = match reader.next_case() {
-            Ok(Some(case)) => case,
-            Ok(None) => break Ok(()),
-            Err(StreamError::Board(e)) => break Err(Failure::Input(e.to_string())),
-            Err(StreamError::Read(e)) => break Err(read_failure(e)),
-        };
-        let puzzle = match case.puzzle(format) {
-            Ok(puzzle) => puzzle,
-            Err(e) => break Err(Failure::Input(e.to_string())),
+        let (puzzle, alphabet) = match reader.next_puzzle() {
+            None => break Ok(()),
+            Some(Ok(read)) => read,
+            Some(Err(CaseError::Input(e))) => break Err(Failure::Input(e)),
+            Some(Err(CaseError::Io(e))) => break Err(Failure::read(e)),
         };
         text.clear();
-        let mut message = |m: &str| format.write_message(index, m, &mut text);
+        let mut message = |m: &str| reader.write_message(index, m, &mut text);
         match count.limit {
             Some(limit) if count.jobs > 1 => {
-                let matrix = dlx::start_board(&puzzle).into_matrix();
+                let matrix = dlx::start(&puzzle).into_matrix();
                 match count_on_threads(&matrix, count.jobs, limit) {
                     Ok(text) => message(&text),
                     Err(e) => break Err(e),
                 }
             }
-            Some(limit) => match engine.count_board(&puzzle, limit) {
+            Some(limit) => match engine.count(&puzzle, limit) {
                 Ok(found) => message(&count_message(found, limit)),
                 Err(gave_up) => message(&gave_up.to_string()),
             },
-            None => match engine.verdict_board(&puzzle) {
-                Ok(Verdict::Unique(solution)) => format.write_board(index, &solution, case.alphabet, &mut text),
+            None => match engine.verdict(&puzzle) {
+                Ok(Verdict::Unique(solution)) => reader.write_solution(index, &solution, alphabet, &mut text),
                 Ok(Verdict::None) => message("no solution"),
                 Ok(Verdict::Multiple(..)) => message("multiple solutions"),
                 Err(gave_up) => message(&gave_up.to_string()),
@@ -172,33 +164,6 @@ fn answer_boards<S: LineSource<Error = StreamError>>(
     };
     out.flush().map_err(Failure::write)?;
     end
-}
-
-/// Writes the answer of every case, stopping at the first error.
-fn answer_all<R: BufRead>(
-    cases: &mut Cases<R>,
-    engine: &mut dyn Engine,
-    count: Count,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
-    let mut text = String::new();
-    let mut index = 0;
-    while let Some(puzzle) = next_puzzle(cases) {
-        let puzzle = puzzle?;
-        text.clear();
-        match count.limit {
-            Some(limit) if count.jobs > 1 => {
-                let matrix = dlx::start(&puzzle).into_matrix();
-                let message = count_on_threads(&matrix, count.jobs, limit)?;
-                cases.format().write_message(index, &message, &mut text);
-            }
-            limit => answer(cases.format(), index, &puzzle, engine, limit, &mut text),
-        }
-        out.write_all(text.as_bytes()).map_err(Failure::write)?;
-        index += 1;
-    }
-    out.flush().map_err(Failure::write)?;
-    Ok(())
 }
 
 /// The next puzzle read, with its givens checked; a malformed case or clashing givens are
@@ -216,28 +181,5 @@ pub(super) fn read_failure(e: ReadError) -> Failure {
     match e {
         ReadError::Input(e) => Failure::Input(e.to_string()),
         ReadError::Io(e) => Failure::read(e),
-    }
-}
-
-/// Appends case `index`'s answer: its solution or verdict, or its count of solutions.
-fn answer(
-    format: Format,
-    index: usize,
-    puzzle: &Puzzle,
-    engine: &mut dyn Engine,
-    count: Option<u64>,
-    out: &mut String,
-) {
-    match count {
-        Some(limit) => match engine.count(puzzle, limit) {
-            Ok(found) => format.write_message(index, &count_message(found, limit), out),
-            Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),
-        },
-        None => match engine.verdict(puzzle) {
-            Ok(Verdict::Unique(solution)) => format.write_grid(index, &solution, out),
-            Ok(Verdict::None) => format.write_message(index, "no solution", out),
-            Ok(Verdict::Multiple(..)) => format.write_message(index, "multiple solutions", out),
-            Err(gave_up) => format.write_message(index, &gave_up.to_string(), out),
-        },
     }
 }

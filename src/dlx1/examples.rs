@@ -14,8 +14,8 @@ use std::fmt;
 
 use super::Problem;
 use crate::exact_cover::KNUTH_EXAMPLE;
-use crate::sudoku::model::{self, Shape};
-use crate::sudoku::{Alphabet, Board, BoardPuzzle, Puzzle};
+use crate::sudoku::model::Shape;
+use crate::sudoku::{Alphabet, Board, Puzzle};
 
 /// The largest `n` for `queens` and `langford` (about 4 and 6 million entries).
 pub const MAX_N: usize = 1000;
@@ -31,10 +31,8 @@ pub enum Example {
     Langford(usize),
     /// The 7-item example of Knuth's "Dancing Links".
     Knuth,
-    /// The 324-item problem of a Sudoku puzzle.
+    /// The problem of a Sudoku puzzle: 324 items at 9×9, 64 at 4×4 (the teaching size).
     Sudoku(Puzzle),
-    /// The 64-item problem of a 4×4 Sudoku puzzle (the teaching size).
-    SudokuFour(BoardPuzzle),
     /// Word squares (with colours): `n` × `n` arrays whose rows and columns are all words of
     /// a list of `n`-letter words, read from the file `source`. Not in wasm, which has no
     /// files (and so not the bytes of the code that makes them: see `from_args`).
@@ -184,8 +182,8 @@ impl Example {
                 .ok_or_else(bad),
             ("sudoku", Some(line)) if line.chars().count() == Shape::FOUR.cells() => {
                 let board = Board::parse(Shape::FOUR, Alphabet::Digits, line).map_err(|e| format!("sudoku: {e}"))?;
-                BoardPuzzle::new(board)
-                    .map(Example::SudokuFour)
+                Puzzle::new(board)
+                    .map(Example::Sudoku)
                     .map_err(|e| format!("sudoku: {e}"))
             }
             // Another length is said against both sizes the example takes, not 9×9's alone.
@@ -234,7 +232,7 @@ impl Example {
                 _ => 8,
             }),
             Example::Knuth => Some(1),
-            Example::Sudoku(_) | Example::SudokuFour(_) => None,
+            Example::Sudoku(_) => None,
             #[cfg(not(target_arch = "wasm32"))]
             Example::WordSquares { .. } => None,
             Example::Graceful(g) => graceful_count(g),
@@ -249,7 +247,6 @@ impl Example {
             Example::Langford(n) => langford(n),
             Example::Knuth => knuth(),
             Example::Sudoku(ref puzzle) => sudoku(puzzle),
-            Example::SudokuFour(ref puzzle) => sudoku_four(puzzle),
             #[cfg(not(target_arch = "wasm32"))]
             Example::WordSquares { ref words, .. } => word_squares(words),
             Example::Graceful(g) => graceful(g),
@@ -290,16 +287,15 @@ impl fmt::Display for Example {
                 2 * n
             ),
             Example::Knuth => write!(f, "Knuth's example from \"Dancing Links\""),
-            Example::Sudoku(p) => write!(
-                f,
-                "the Sudoku {}: items pRC (cell), rRD, cCD, bBD (row, column, box has digit)",
-                p.givens().to_line()
-            ),
-            Example::SudokuFour(p) => write!(
-                f,
-                "the 4×4 Sudoku {}: items pRC (cell), rRD, cCD, bBD (row, column, box has digit)",
-                p.givens()
-            ),
+            Example::Sudoku(p) => {
+                let side = p.shape().side();
+                let size = if side == 9 { String::new() } else { format!("{side}×{side} ") };
+                write!(
+                    f,
+                    "the {size}Sudoku {}: items pRC (cell), rRD, cCD, bBD (row, column, box has digit)",
+                    p.givens().to_line(Alphabet::Digits)
+                )
+            }
             #[cfg(not(target_arch = "wasm32"))]
             Example::WordSquares { words, source } => {
                 let n = words.first().map_or(0, |w| w.chars().count());
@@ -477,12 +473,6 @@ pub fn knuth() -> Problem {
     problem
 }
 
-/// The name of a Sudoku item: `rRcC` (cell RC is filled), `rR#D`, `cC#D`, `bB#D` (row R,
-/// column C, box B has digit D), all from 1: the names the page's Sudoku tab gives them.
-fn sudoku_item(n: usize) -> String {
-    shape_item(Shape::NINE, n)
-}
-
 /// The name of item `n` of a Sudoku of `shape` ([`Shape::item_label`], the Sudoku tab's
 /// names: they were `p12` and `r12` here, cell r1c2 and "row 1 has 2", alike and unlike the
 /// tab's).
@@ -490,24 +480,10 @@ fn shape_item(shape: Shape, n: usize) -> String {
     shape.item_label(n, |d| shape.symbol(d))
 }
 
-/// The 324 items of [`model`], in its order, and its options that clash with no given (a
-/// given's cell keeps the given's option alone), in model order.
+/// The items of [`model`](crate::sudoku::model) at the puzzle's size (324 at 9×9, 64 at 4×4), in its order, and its
+/// options that clash with no given (a given's cell keeps the given's option alone), in model
+/// order.
 pub fn sudoku(puzzle: &Puzzle) -> Problem {
-    let mut problem = Problem::new((0..model::ITEMS).map(sudoku_item), std::iter::empty());
-    let candidates = puzzle.givens().candidates();
-    for option in 0..model::OPTIONS {
-        let (cell, digit) = model::placement(option);
-        if candidates[cell] & (1 << digit) != 0 {
-            let items = model::option_items(option).map(sudoku_item);
-            problem.add_option(&items).expect("sudoku: well formed");
-        }
-    }
-    problem
-}
-
-/// The 64 items of a 4×4 Sudoku, named and ordered as [`sudoku`]'s, and its options that
-/// clash with no given.
-pub fn sudoku_four(puzzle: &BoardPuzzle) -> Problem {
     let shape = puzzle.shape();
     let item = |n| shape_item(shape, n);
     let mut problem = Problem::new((0..shape.items()).map(item), std::iter::empty());

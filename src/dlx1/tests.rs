@@ -347,11 +347,12 @@ fn sudoku_example_solves_as_the_sudoku_engine_does() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_four_by_four_sudoku_example_solves_as_the_oracle_does() {
     use crate::sudoku::model::Shape;
-    use crate::sudoku::{Alphabet, Bitmask, Board, BoardEngine, BoardPuzzle};
-    let Example::SudokuFour(puzzle) = Example::from_args("sudoku", Some("1....4...12....4")).unwrap() else {
-        panic!("a 16-character puzzle is a 4×4 one")
+    use crate::sudoku::{Alphabet, Bitmask, Board, Engine, Puzzle};
+    let Example::Sudoku(puzzle) = Example::from_args("sudoku", Some("1....4...12....4")).unwrap() else {
+        panic!("a 16-character puzzle is a Sudoku")
     };
-    let p = Example::SudokuFour(puzzle.clone()).problem();
+    assert_eq!(puzzle.shape(), Shape::FOUR, "a 16-character puzzle is a 4×4 one");
+    let p = Example::Sudoku(puzzle.clone()).problem();
     assert_eq!((p.items(), p.primary()), (64, 64));
     assert_eq!(
         (p.item_name(0), p.item_name(16), p.item_name(63)),
@@ -366,10 +367,10 @@ fn a_four_by_four_sudoku_example_solves_as_the_oracle_does() {
         let (r, c, d) = (b[1] - b'1', b[3] - b'1', b[8] - b'0'); // "r1c2 r1#3 c2#3 b1#3"
         cells.set(usize::from(r) * 4 + usize::from(c), d);
     }
-    let oracle = Bitmask::new().solve_board(&puzzle).unwrap().unwrap();
+    let oracle = Bitmask::new().solve(&puzzle).unwrap().unwrap();
     assert_eq!(cells, oracle);
-    let none = BoardPuzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
-    assert_eq!(count(&Example::SudokuFour(none).problem()), 0);
+    let none = Puzzle::new(Board::parse(Shape::FOUR, Alphabet::Digits, "....2..3.4.....1").unwrap()).unwrap();
+    assert_eq!(count(&Example::Sudoku(none).problem()), 0);
     for (arg, message) in [
         ("11..............", "sudoku: r1c2: 1 already in row 1"),
         (

@@ -16,7 +16,7 @@ use std::fmt;
 use std::io::BufRead;
 
 use super::{Lines, ReadError};
-use crate::sudoku::{Alphabet, Board, BoardPuzzle, Clash, Shape, SymbolError};
+use crate::sudoku::{Alphabet, Board, Clash, Puzzle, Shape, SymbolError};
 
 /// A format of every size.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -140,8 +140,8 @@ pub struct BoardCase {
 
 impl BoardCase {
     /// The case as a puzzle, or the error naming the line and cell where its givens clash.
-    pub fn puzzle(&self, format: BoardFormat) -> Result<BoardPuzzle, BoardError> {
-        BoardPuzzle::new(self.board.clone()).map_err(|clash| {
+    pub fn puzzle(&self, format: BoardFormat) -> Result<Puzzle, BoardError> {
+        Puzzle::new(self.board.clone()).map_err(|clash| {
             let side = self.board.shape().side();
             let line = match format {
                 BoardFormat::Line => self.line,

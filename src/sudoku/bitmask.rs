@@ -1,11 +1,11 @@
 //! Bitmask depth-first search, reproducing seed 003 (AcWing): row/column/box masks of free
 //! digits, always the empty cell with the fewest candidates (first in reading order on ties),
-//! candidates tried lowest digit first via lowbit. That is the 9×9 [`Engine`]; on boards of
-//! every size ([`BoardEngine`]) a digit with fewer places left in a unit than that cell has
-//! candidates is branched on instead.
+//! candidates tried lowest digit first via lowbit. That is the search of 9×9 puzzles; at the
+//! other sizes a digit with fewer places left in a unit than that cell has candidates is
+//! branched on instead.
 
 use super::model::{Shape, MAX_CELLS, MAX_ORDER};
-use super::{node_budget, Board, BoardEngine, BoardPuzzle, Engine, EngineKind, GaveUp, Grid, Puzzle, CELLS};
+use super::{node_budget, Board, Engine, EngineKind, GaveUp, Puzzle};
 
 /// Bitmask backtracking with the fewest-candidates cell (on boards, or the fewest places of a
 /// digit in a unit when they are fewer); no other inference. It solves every size (a `u32`
@@ -285,18 +285,11 @@ impl Engine for Bitmask {
         self.max_nodes = node_budget(max);
     }
 
-    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
-        self.run(Shape::NINE, false, puzzle.givens().cells(), &mut |cells| {
-            let cells: [u8; CELLS] = cells.try_into().expect("a 9×9 search fills 81 cells");
-            visit(&Grid::from_cells(cells).expect("digits stay in 1..=9"))
-        })
-    }
-}
-
-impl BoardEngine for Bitmask {
-    fn search_board(&mut self, puzzle: &BoardPuzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
+        // Seed 003's search at 9×9; places too at the other sizes.
+        let places = puzzle.shape() != Shape::NINE;
         let mut board = puzzle.givens().clone();
-        self.run(puzzle.shape(), true, puzzle.givens().cells(), &mut |cells| {
+        self.run(puzzle.shape(), places, puzzle.givens().cells(), &mut |cells| {
             for (cell, &d) in cells.iter().enumerate() {
                 board.set(cell, d);
             }
@@ -309,18 +302,19 @@ impl BoardEngine for Bitmask {
 mod tests {
     use super::super::{Alphabet, Verdict};
     use super::*;
+    use crate::sudoku::CELLS;
 
     fn puzzle(line: &str) -> Puzzle {
         line.parse().unwrap()
     }
 
     /// Every solution, checked against the givens, up to `limit`.
-    fn solutions(p: &Puzzle, limit: usize) -> Vec<Grid> {
+    fn solutions(p: &Puzzle, limit: usize) -> Vec<Board> {
         let mut out = Vec::new();
         Bitmask::new()
             .search(p, &mut |g| {
                 assert!(g.solves(p.givens()), "{g} does not solve {}", p.givens());
-                out.push(*g);
+                out.push(g.clone());
                 out.len() < limit
             })
             .unwrap();
@@ -338,14 +332,14 @@ mod tests {
     fn solves_the_seed_samples() {
         let all = solutions(&puzzle(SEED_001_IN), 10);
         assert_eq!(all.len(), 1);
-        assert_eq!(all[0].to_line(), SEED_001_OUT);
+        assert_eq!(all[0].to_string(), SEED_001_OUT);
         let p = puzzle(SEED_003_IN);
         let Verdict::Unique(g) = Bitmask::new().verdict(&p).unwrap() else {
             panic!()
         };
         assert!(g.solves(p.givens()));
         assert_eq!(
-            g.to_line(),
+            g.to_string(),
             "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
         );
         assert_eq!(Bitmask::new().kind(), EngineKind::Bitmask);
@@ -358,7 +352,7 @@ mod tests {
         let all = solutions(&p, 2000);
         assert_eq!(all.len(), 1158);
         let mut distinct = all.clone();
-        distinct.sort_by_key(|g| g.to_line());
+        distinct.sort_by_key(|g| g.to_string());
         distinct.dedup();
         assert_eq!(distinct.len(), 1158, "no solution is visited twice");
         assert_eq!(Bitmask::new().count(&p, 2000).unwrap(), 1158);
@@ -367,7 +361,7 @@ mod tests {
             panic!()
         };
         assert_ne!(a, b);
-        assert_eq!((a, b), (all[0], all[1]));
+        assert_eq!((a, b), (all[0].clone(), all[1].clone()));
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -375,7 +369,7 @@ mod tests {
     fn no_solution_after_search() {
         // The seed 001 sample with r5c5 given as 8 (its answer is 9): no given clashes and
         // every cell keeps a candidate, but the search finds nothing.
-        let mut g = *puzzle(SEED_001_IN).givens();
+        let mut g = puzzle(SEED_001_IN).givens().clone();
         g.set(40, 8);
         let p = Puzzle::new(g).unwrap();
         assert_eq!(solutions(&p, 10), vec![]);
@@ -386,8 +380,8 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_solved_grid_is_its_own_only_solution() {
         let p = puzzle(SEED_001_OUT);
-        assert_eq!(solutions(&p, 10), vec![*p.givens()]);
-        assert_eq!(Bitmask::new().verdict(&p).unwrap(), Verdict::Unique(*p.givens()));
+        assert_eq!(solutions(&p, 10), vec![p.givens().clone()]);
+        assert_eq!(Bitmask::new().verdict(&p).unwrap(), Verdict::Unique(p.givens().clone()));
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -481,7 +475,7 @@ mod tests {
         for shape in [Shape::FOUR, Shape::NINE, Shape::of_order(4).unwrap()] {
             let side = shape.side();
             let solution = Bitmask::new()
-                .solve_board(&BoardPuzzle::new(Board::empty(shape)).unwrap())
+                .solve(&Puzzle::new(Board::empty(shape)).unwrap())
                 .unwrap()
                 .unwrap();
             for round in 0..60 {
@@ -536,30 +530,40 @@ mod tests {
             "4 has no place in row 1"
         );
         assert_eq!(board.candidates()[2], 1 << 3, "r1c3 can only be 3");
-        let puzzle = BoardPuzzle::new(board).unwrap();
+        let puzzle = Puzzle::new(board).unwrap();
         let mut engine = Bitmask::new();
-        assert_eq!(engine.count_board(&puzzle, 10), Ok(0));
+        assert_eq!(engine.count(&puzzle, 10), Ok(0));
         engine.set_max_nodes(Some(0));
         assert_eq!(
-            engine.count_board(&puzzle, 10),
+            engine.count(&puzzle, 10),
             Err(GaveUp { nodes: 0, found: 0 }),
             "it would place r1c3 = 3"
         );
     }
 
-    /// A board search counts every digit it places, those of a digit's places too: seed 003's
-    /// sample takes exactly 452 (a pin of the search's tree; 339 of them are cells' branches),
-    /// and a budget of 451 is one short.
+    /// The search with places counts every digit it places, those of a digit's places too:
+    /// seed 003's sample (searched with places, as every size but 9×9 is) takes exactly 452 (a
+    /// pin of the search's tree; 339 of them are cells' branches), and a budget of 451 is one
+    /// short.
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_board_search_counts_the_digits_placed_by_places_too() {
         let board = Board::parse(Shape::NINE, Alphabet::Digits, SEED_003_IN).unwrap();
-        let puzzle = BoardPuzzle::new(board).unwrap();
+        let puzzle = Puzzle::new(board).unwrap();
         let mut engine = Bitmask::new();
+        let count = |engine: &Bitmask| {
+            let mut n = 0;
+            let counted = engine.run(Shape::NINE, true, puzzle.givens().cells(), &mut |cells| {
+                assert_eq!(cells.len(), 81);
+                n += 1;
+                n < 2
+            });
+            counted.map(|()| n).map_err(|gave_up| GaveUp { found: n, ..gave_up })
+        };
         engine.set_max_nodes(Some(452));
-        assert_eq!(engine.count_board(&puzzle, 2), Ok(1));
+        assert_eq!(count(&engine), Ok(1));
         engine.set_max_nodes(Some(451));
-        assert_eq!(engine.count_board(&puzzle, 2), Err(GaveUp { nodes: 451, found: 1 }));
+        assert_eq!(count(&engine), Err(GaveUp { nodes: 451, found: 1 }));
     }
 
     /// Unsolvable with 11 clues; fewest-candidates search without inference does not finish
@@ -594,7 +598,7 @@ mod tests {
             })
         );
         assert_eq!(
-            engine.solve(&puzzle(SEED_001_IN)).unwrap().unwrap().to_line(),
+            engine.solve(&puzzle(SEED_001_IN)).unwrap().unwrap().to_string(),
             SEED_001_OUT
         );
         // A limit the search stays within changes nothing; nor does stopping at it.

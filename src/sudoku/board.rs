@@ -1,10 +1,10 @@
-//! Grids of every size (4×4 to 25×25): [`Board`], the checked [`BoardPuzzle`], the symbols
+//! Grids of every size (4×4 to 25×25): [`Board`], the checked [`Puzzle`], the symbols
 //! people write ([`Alphabet`]), and the clash rules, which the 9×9 [`Grid`](super::Grid)
 //! shares.
 
 use std::fmt;
 
-use super::grid::{Clash, Unit};
+use super::grid::{Clash, Grid, PuzzleError, Unit, CELLS};
 use super::model::{Shape, MAX_ORDER};
 
 /// The symbols a grid is written in. Blanks are always `.`, `0` or `-`.
@@ -222,8 +222,8 @@ impl fmt::Debug for Board {
     }
 }
 
-impl From<&super::Grid> for Board {
-    fn from(grid: &super::Grid) -> Board {
+impl From<&Grid> for Board {
+    fn from(grid: &Grid) -> Board {
         Board {
             shape: Shape::NINE,
             cells: grid.cells().to_vec(),
@@ -231,27 +231,61 @@ impl From<&super::Grid> for Board {
     }
 }
 
-/// A board whose givens do not clash: what every engine accepts at any size.
+impl From<Grid> for Board {
+    fn from(grid: Grid) -> Board {
+        Board::from(&grid)
+    }
+}
+
+impl Board {
+    /// The 9×9 fixed-array form of a 9×9 board (the hint logic's and the 9×9 judge formats'
+    /// grid); `None` at other sizes.
+    pub fn grid(&self) -> Option<Grid> {
+        let cells: [u8; CELLS] = self.cells[..].try_into().ok()?;
+        Grid::from_cells(cells).ok()
+    }
+}
+
+/// A board of any size whose givens do not clash: what every engine accepts (9×9 is
+/// [`Shape::NINE`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BoardPuzzle {
+pub struct Puzzle {
     givens: Board,
 }
 
-impl BoardPuzzle {
-    /// Checks the givens, as [`Puzzle::new`](super::Puzzle::new) does.
-    pub fn new(givens: Board) -> Result<BoardPuzzle, Clash> {
+impl Puzzle {
+    /// Checks the givens (a [`Board`], or a 9×9 [`Grid`]); two equal digits in a row, column
+    /// or box are an error naming the later cell, e.g. "r4c7: 5 already in row 4".
+    pub fn new(givens: impl Into<Board>) -> Result<Puzzle, Clash> {
+        let givens = givens.into();
         match givens.clashes().into_iter().next() {
             Some(clash) => Err(clash),
-            None => Ok(BoardPuzzle { givens }),
+            None => Ok(Puzzle { givens }),
         }
     }
 
+    /// The given digits (0 for the cells to fill).
     pub fn givens(&self) -> &Board {
         &self.givens
     }
 
     pub fn shape(&self) -> Shape {
         self.givens.shape
+    }
+
+    /// The givens as a 9×9 [`Grid`], for what only 9×9 has (hints, ratings); `None` at the
+    /// other sizes.
+    pub fn grid(&self) -> Option<Grid> {
+        self.givens.grid()
+    }
+}
+
+impl std::str::FromStr for Puzzle {
+    type Err = PuzzleError;
+    /// Reads an 81-character 9×9 line and checks its givens.
+    fn from_str(line: &str) -> Result<Puzzle, PuzzleError> {
+        let grid = Grid::parse_line(line).map_err(PuzzleError::Line)?;
+        Puzzle::new(grid).map_err(PuzzleError::Clash)
     }
 }
 
@@ -397,7 +431,7 @@ mod tests {
         let mut b = Board::empty(Shape::TWENTY_FIVE);
         b.set(3, 25);
         b.set(25 * 4 + 1, 25);
-        let clash = BoardPuzzle::new(b).unwrap_err();
+        let clash = Puzzle::new(b).unwrap_err();
         assert_eq!(
             clash.describe(Shape::TWENTY_FIVE, Alphabet::Letters),
             "r5c2: Y already in box 1"

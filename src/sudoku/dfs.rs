@@ -8,7 +8,7 @@
 //! forward and M back is the state after N − M forward.
 
 use super::model::Shape;
-use super::{node_budget, Engine, EngineKind, GaveUp, Grid, Puzzle, CELLS};
+use super::{node_budget, Board, Engine, EngineKind, GaveUp, Puzzle};
 
 /// What one step of the plain search did (its inverse is what a step back undoes).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,7 +72,7 @@ pub struct Plain {
 
 impl Plain {
     /// The search of `cells` (`shape.cells()` of them, 0 for empty), whose givens must not
-    /// clash (a checked puzzle's: [`Puzzle`], [`BoardPuzzle`](super::BoardPuzzle)).
+    /// clash (a checked puzzle's: [`Puzzle`]).
     pub fn new(shape: Shape, cells: &[u8]) -> Plain {
         debug_assert_eq!(cells.len(), shape.cells());
         let side = shape.side();
@@ -409,8 +409,9 @@ impl Engine for Dfs {
         self.max_nodes = node_budget(max);
     }
 
-    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
-        let mut plain = Plain::new(Shape::NINE, puzzle.givens().cells());
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
+        let mut plain = Plain::new(puzzle.shape(), puzzle.givens().cells());
+        let mut board = puzzle.givens().clone();
         while let Some(event) = plain.step() {
             match event {
                 PlainEvent::Place { .. } if plain.counters.nodes > self.max_nodes => {
@@ -420,8 +421,10 @@ impl Engine for Dfs {
                     })
                 }
                 PlainEvent::Solution => {
-                    let cells: [u8; CELLS] = plain.cells[..].try_into().expect("81 cells");
-                    if !visit(&Grid::from_cells(cells).expect("digits stay in 1..=9")) {
+                    for (cell, &d) in plain.cells.iter().enumerate() {
+                        board.set(cell, d);
+                    }
+                    if !visit(&board) {
                         return Ok(());
                     }
                 }
@@ -436,18 +439,19 @@ impl Engine for Dfs {
 mod tests {
     use super::super::{box_of, Bitmask};
     use super::*;
+    use crate::sudoku::CELLS;
 
     fn puzzle(line: &str) -> Puzzle {
         line.parse().unwrap()
     }
 
     /// Every solution, checked against the givens, up to `limit`.
-    fn solutions(engine: &mut dyn Engine, p: &Puzzle, limit: usize) -> Vec<Grid> {
+    fn solutions(engine: &mut dyn Engine, p: &Puzzle, limit: usize) -> Vec<Board> {
         let mut out = Vec::new();
         engine
             .search(p, &mut |g| {
                 assert!(g.solves(p.givens()), "{g} does not solve {}", p.givens());
-                out.push(*g);
+                out.push(g.clone());
                 out.len() < limit
             })
             .unwrap();
@@ -484,8 +488,8 @@ mod tests {
         let p = puzzle(SEED_IN);
         let all = solutions(&mut Dfs::new(), &p, 10);
         assert_eq!(all.len(), 1);
-        assert_eq!(all[0].to_line(), SEED_OUT);
-        assert_eq!(Dfs::new().solve(&p).unwrap().unwrap().to_line(), SEED_OUT);
+        assert_eq!(all[0].to_string(), SEED_OUT);
+        assert_eq!(Dfs::new().solve(&p).unwrap().unwrap().to_string(), SEED_OUT);
         assert_eq!(Dfs::new().kind(), EngineKind::Dfs);
     }
 
@@ -493,7 +497,7 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_solved_grid_is_its_own_only_solution() {
         let p = puzzle(SEED_OUT);
-        assert_eq!(solutions(&mut Dfs::new(), &p, 10), vec![*p.givens()]);
+        assert_eq!(solutions(&mut Dfs::new(), &p, 10), vec![p.givens().clone()]);
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -501,7 +505,7 @@ mod tests {
     fn finds_every_solution_in_order_and_stops_when_asked() {
         // Blank every 1 and 2 of the seed answer: swapping the 1s and 2s of a solution
         // gives another one, so there are at least two.
-        let mut g = *puzzle(SEED_OUT).givens();
+        let mut g = puzzle(SEED_OUT).givens().clone();
         for cell in 0..CELLS {
             if g.get(cell) == 1 || g.get(cell) == 2 {
                 g.set(cell, 0);
@@ -513,13 +517,13 @@ mod tests {
         assert!(dfs.len() >= 2, "swapping all 1s and 2s gives a second solution");
         let mut a = dfs.clone();
         let mut b = bit.clone();
-        a.sort_by_key(|g| g.to_line());
-        b.sort_by_key(|g| g.to_line());
+        a.sort_by_key(|g| g.to_string());
+        b.sort_by_key(|g| g.to_string());
         assert_eq!(a, b);
         a.dedup();
         assert_eq!(a.len(), dfs.len(), "no solution is visited twice");
         // Reading order with digits ascending: solutions come out in lexicographic order.
-        assert!(dfs.windows(2).all(|w| w[0].to_line() < w[1].to_line()));
+        assert!(dfs.windows(2).all(|w| w[0].to_string() < w[1].to_string()));
         assert_eq!(Dfs::new().count(&p, 1).unwrap(), 1);
         assert_eq!(Dfs::new().count(&p, 0).unwrap(), 0);
     }
@@ -566,7 +570,7 @@ mod tests {
                 found: 0
             })
         );
-        assert_eq!(engine.solve(&puzzle(SEED_IN)).unwrap().unwrap().to_line(), SEED_OUT);
+        assert_eq!(engine.solve(&puzzle(SEED_IN)).unwrap().unwrap().to_string(), SEED_OUT);
         engine.set_max_nodes(Some(1));
         assert_eq!(engine.verdict(&puzzle(SEED_IN)), Err(GaveUp { nodes: 1, found: 0 }));
     }
@@ -610,7 +614,7 @@ mod tests {
             r.n.1 += u64::from(!any);
             true
         }
-        let cells = *puzzle(line).givens().cells();
+        let cells = *puzzle(line).grid().unwrap().cells();
         let mut r = R {
             used: [[false; 10]; 27],
             empties: (0..81).filter(|&c| cells[c] == 0).collect(),
@@ -692,9 +696,9 @@ mod tests {
             "every digit taken back at the end"
         );
         let solved = Dfs::new().solve(&puzzle(line)).unwrap().unwrap();
-        assert_eq!(plain.first_solution(), Some(&solved.cells()[..]));
+        assert_eq!(plain.first_solution(), Some(solved.cells()));
         while plain.counters().solutions > 0 {
-            assert_eq!(plain.first_solution(), Some(&solved.cells()[..]));
+            assert_eq!(plain.first_solution(), Some(solved.cells()));
             plain.step_back();
         }
         assert_eq!(plain.first_solution(), None, "stepped back before it");

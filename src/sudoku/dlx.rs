@@ -2,21 +2,17 @@
 //! solved by the one [`Search`] engine. Givens are committed before the search
 //! starts (seed 002's idea), so the search only sees the cells left to fill.
 
-use super::model::{self, Shape};
-use super::{node_budget, Board, BoardEngine, BoardPuzzle, Engine, EngineKind, GaveUp, Grid, Puzzle};
+use super::model::Shape;
+use super::{node_budget, Board, Engine, EngineKind, GaveUp, Puzzle};
 #[cfg(target_arch = "wasm32")]
 use crate::exact_cover::Pausing;
 use crate::exact_cover::{Counters, Matrix, Observer, Search, Status};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::exact_cover::{Nothing, Stepwise};
 
-/// The full 324-item, 729-option matrix, options in model order.
-pub fn full_matrix() -> Matrix {
-    full_matrix_of(Shape::NINE)
-}
-
-/// The full matrix of any size (`4n⁴` items, `n⁶` options), options in model order.
-pub fn full_matrix_of(shape: Shape) -> Matrix {
+/// The full matrix of any size (`4n⁴` items, `n⁶` options: 324 and 729 at 9×9), options in
+/// model order.
+pub fn full_matrix(shape: Shape) -> Matrix {
     let mut m = Matrix::new(shape.items(), 0);
     for option in 0..shape.options() {
         m.add_option(&shape.option_items(option))
@@ -26,8 +22,9 @@ pub fn full_matrix_of(shape: Shape) -> Matrix {
 }
 
 /// Commits the option of each given of `board`; false if one cannot be (it never clashes
-/// in a [`BoardPuzzle`]).
-fn commit_board(search: &mut Search, board: &Board) -> bool {
+/// in a [`Puzzle`]: if it somehow did, the item stays covered and the search finds no
+/// solution).
+fn commit_givens(search: &mut Search, board: &Board) -> bool {
     let shape = board.shape();
     board
         .cells()
@@ -38,49 +35,33 @@ fn commit_board(search: &mut Search, board: &Board) -> bool {
 }
 
 /// The board a search's partial solution gives: the givens plus each option tried.
-pub fn board_of(search: &Search, puzzle: &BoardPuzzle) -> Board {
+pub fn board_of(search: &Search, puzzle: &Puzzle) -> Board {
     let mut board = puzzle.givens().clone();
-    for option in search.solution() {
-        let (cell, digit) = puzzle.shape().placement(option);
-        board.set(cell, digit);
-    }
+    fill(&mut board, search);
     board
 }
 
-/// A search for `puzzle`, at its start, with the givens already committed.
-pub fn start(puzzle: &Puzzle) -> Search {
-    let mut search = Search::new(full_matrix());
-    commit_givens(&mut search, puzzle);
-    search
-}
-
-/// A search for `puzzle` of any size, at its start, with the givens already committed.
-pub fn start_board(puzzle: &BoardPuzzle) -> Search {
-    let mut search = Search::new(full_matrix_of(puzzle.shape()));
-    commit_board(&mut search, puzzle.givens());
-    search
-}
-
-/// Commits each given's option. A `Puzzle`'s givens never clash, so this cannot fail;
-/// if it somehow did, the item stays covered and the search finds no solution.
-fn commit_givens(search: &mut Search, puzzle: &Puzzle) -> bool {
-    puzzle
-        .givens()
-        .cells()
-        .iter()
-        .enumerate()
-        .filter(|&(_, &d)| d != 0)
-        .all(|(cell, &d)| search.commit(model::option(cell, d)).is_ok())
-}
-
-/// The grid a search's partial solution gives: the givens plus each option tried.
-pub fn grid_of(search: &Search, puzzle: &Puzzle) -> Grid {
-    let mut grid = *puzzle.givens();
+/// Puts the digit of each option the search has tried into `board`.
+fn fill(board: &mut Board, search: &Search) {
+    let shape = board.shape();
     for option in search.solution() {
-        let (cell, digit) = model::placement(option);
-        grid.set(cell, digit);
+        let (cell, digit) = shape.placement(option);
+        board.set(cell, digit);
     }
-    grid
+}
+
+/// A search for `puzzle` (of any size), at its start, with the givens already committed.
+pub fn start(puzzle: &Puzzle) -> Search {
+    let mut search = Search::new(full_matrix(puzzle.shape()));
+    commit_givens(&mut search, puzzle.givens());
+    search
+}
+
+impl crate::trace::Trace {
+    /// The Sudoku search for `puzzle` (of any size), givens committed, before its first event.
+    pub fn sudoku(puzzle: &Puzzle) -> crate::trace::Trace {
+        crate::trace::Trace::new(start(puzzle))
+    }
 }
 
 /// The DLX engine. It keeps one copy of the full matrix and one search, and starts
@@ -107,7 +88,7 @@ impl Dlx {
     /// The engine, ready for puzzles of `shape` (it takes any size, but changing size
     /// builds a new matrix).
     pub fn for_shape(shape: Shape) -> Dlx {
-        let template = full_matrix_of(shape);
+        let template = full_matrix(shape);
         let search = Search::new(template.clone());
         Dlx {
             shape,
@@ -153,12 +134,12 @@ impl Dlx {
         self.earlier = self.earlier + self.search.counters();
         if shape != self.shape {
             self.shape = shape;
-            self.template = full_matrix_of(shape);
+            self.template = full_matrix(shape);
         }
         self.givens.clear();
         let givens = cells.iter().enumerate().filter(|&(_, &d)| d != 0);
         self.givens.extend(givens.map(|(cell, &d)| shape.option(cell, d)));
-        // Givens that clash leave no solution (a `Puzzle`'s and a `BoardPuzzle`'s never do).
+        // Givens that clash leave no solution (a `Puzzle`'s never do).
         if self
             .search
             .restart(&self.template, &self.givens, shape.open_options(cells))
@@ -211,17 +192,12 @@ impl Engine for Dlx {
         Some(self.earlier + self.search.counters())
     }
 
-    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp> {
-        self.start(Shape::NINE, puzzle.givens().cells(), &mut |search| {
-            visit(&grid_of(search, puzzle))
-        })
-    }
-}
-
-impl BoardEngine for Dlx {
-    fn search_board(&mut self, puzzle: &BoardPuzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp> {
+        // One board for every solution: the search fills in the cells it left empty.
+        let mut board = puzzle.givens().clone();
         self.start(puzzle.shape(), puzzle.givens().cells(), &mut |search| {
-            visit(&board_of(search, puzzle))
+            fill(&mut board, search);
+            visit(&board)
         })
     }
 }
@@ -230,7 +206,7 @@ impl BoardEngine for Dlx {
 mod tests {
     use super::*;
     use crate::exact_cover::Nothing;
-    use crate::sudoku::Verdict;
+    use crate::sudoku::{Alphabet, Verdict};
 
     fn puzzle(s: &str) -> Puzzle {
         s.parse().unwrap()
@@ -269,7 +245,7 @@ mod tests {
         let mut search = start(&puzzle(s));
         assert_eq!(search.step(&mut Nothing), Status::Solution);
         assert_eq!(search.counters().nodes, 0);
-        assert_eq!(grid_of(&search, &puzzle(s)).to_line(), s);
+        assert_eq!(board_of(&search, &puzzle(s)).to_line(Alphabet::Digits), s);
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -340,7 +316,7 @@ mod tests {
         use crate::exact_cover::tests::Rng;
         let mut rng = Rng(34);
         for shape in Shape::ALL {
-            let template = full_matrix_of(shape);
+            let template = full_matrix(shape);
             let mut search = Search::new(template.clone());
             let (n, s) = (shape.order(), shape.side());
             let rounds = if shape == Shape::TWENTY_FIVE { 2 } else { 6 };
@@ -354,8 +330,8 @@ mod tests {
                         givens.set(cell, ((r % n * n + r / n + c) % s + 1) as u8);
                     }
                 }
-                let puzzle = BoardPuzzle::new(givens).unwrap();
-                let mut expected = start_board(&puzzle);
+                let puzzle = Puzzle::new(givens).unwrap();
+                let mut expected = start(&puzzle);
                 let cells = puzzle.givens().cells();
                 let commit: Vec<usize> = (0..cells.len())
                     .filter(|&c| cells[c] != 0)

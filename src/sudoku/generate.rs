@@ -12,7 +12,7 @@
 use super::grid::{box_of, Grid, ALL_DIGITS, CELLS};
 use super::logic::{self, Rating, Technique};
 use super::model::Shape;
-use super::{Board, BoardEngine, BoardPuzzle, Dlx, Engine, Puzzle};
+use super::{Board, Dlx, Engine, Puzzle};
 use std::fmt;
 use std::str::FromStr;
 
@@ -264,7 +264,7 @@ impl Generator {
             }
             let p = Puzzle::new(g).expect("chosen from the candidates");
             if let Ok(Some(solution)) = self.dlx.solve(&p) {
-                return solution;
+                return solution.grid().expect("a 9×9 puzzle's solution is 9×9");
             }
         }
         panic!(
@@ -280,7 +280,7 @@ impl Generator {
 
     fn unique(&mut self, g: &Grid) -> bool {
         self.checks.searched += 1;
-        let p = Puzzle::new(*g).expect("a subset of a solution never clashes");
+        let p = Puzzle::new(g).expect("a subset of a solution never clashes");
         self.dlx.count(&p, 2) == Ok(1)
     }
 
@@ -350,8 +350,7 @@ impl Generator {
             }
             let puzzle = Puzzle::new(g).expect("a subset of a solution");
             // Measured as `rate` measures it by default, so that it gives the same level.
-            let effort = (!rating.solved())
-                .then(|| effort_with(&mut self.dlx, &puzzle, EFFORT_SAMPLES, effort_seed(puzzle.givens())));
+            let effort = (!rating.solved()).then(|| effort_with(&mut self.dlx, &g, EFFORT_SAMPLES, effort_seed(&g)));
             let found = Level::of(&rating, effort.unwrap_or(0.0));
             if level.map_or(true, |l| l == found) {
                 return Some(Generated {
@@ -492,8 +491,8 @@ impl BoardGenerator {
                     b.set(c, 0);
                 }
             }
-            let p = BoardPuzzle::new(b).expect("clashing clues were taken back");
-            if let Ok(Some(solution)) = self.dlx.solve_board(&p) {
+            let p = Puzzle::new(b).expect("clashing clues were taken back");
+            if let Ok(Some(solution)) = self.dlx.solve(&p) {
                 return solution;
             }
         }
@@ -505,12 +504,12 @@ impl BoardGenerator {
 
     /// Whether `b` has one solution, as far as the budget tells.
     fn unique(&mut self, b: &Board) -> bool {
-        let p = BoardPuzzle::new(b.clone()).expect("a subset of a solution never clashes");
-        self.dlx.count_board(&p, 2) == Ok(1)
+        let p = Puzzle::new(b.clone()).expect("a subset of a solution never clashes");
+        self.dlx.count(&p, 2) == Ok(1)
     }
 
     /// A new puzzle with one solution, and that solution.
-    pub fn generate(&mut self) -> (BoardPuzzle, Board) {
+    pub fn generate(&mut self) -> (Puzzle, Board) {
         let solution = self.solved_board();
         let mut b = solution.clone();
         let mut order: Vec<usize> = (0..self.shape.cells()).collect();
@@ -522,22 +521,24 @@ impl BoardGenerator {
                 b.set(c, d);
             }
         }
-        (BoardPuzzle::new(b).expect("a subset of a solution"), solution)
+        (Puzzle::new(b).expect("a subset of a solution"), solution)
     }
 }
 
 /// The mean number of DLX search nodes to prove `puzzle` unique, over `k` random
 /// relabellings of it (digits permuted, rows within bands, bands, columns within stacks,
-/// stacks, and transposed or not). The same `seed` gives the same number everywhere.
-pub fn search_effort(puzzle: &Puzzle, k: usize, seed: u64) -> f64 {
-    effort_with(&mut Dlx::new(), puzzle, k, seed)
+/// stacks, and transposed or not). The same `seed` gives the same number everywhere. `None`
+/// for a puzzle that is not 9×9.
+pub fn search_effort(puzzle: &Puzzle, k: usize, seed: u64) -> Option<f64> {
+    Some(effort_with(&mut Dlx::new(), &puzzle.grid()?, k, seed))
 }
 
-fn effort_with(dlx: &mut Dlx, puzzle: &Puzzle, k: usize, seed: u64) -> f64 {
+/// The effort of `givens`, which do not clash (a 9×9 puzzle's).
+fn effort_with(dlx: &mut Dlx, givens: &Grid, k: usize, seed: u64) -> f64 {
     let mut rng = Rng::new(seed);
     let mut total = 0u64;
     for _ in 0..k.max(1) {
-        let g = relabel(puzzle.givens(), &mut rng);
+        let g = relabel(givens, &mut rng);
         let p = Puzzle::new(g).expect("relabelling keeps the givens apart");
         let _ = dlx.verdict(&p);
         total += dlx.last_search().counters().nodes;
@@ -587,10 +588,12 @@ fn relabel(g: &Grid, rng: &mut Rng) -> Grid {
 }
 
 /// Both measures of a puzzle, for `dlx-sudoku rate`; with no `seed`, the relabellings are
-/// the ones a generated puzzle's effort was measured on ([`effort_seed`]).
-pub fn measure(puzzle: &Puzzle, k: usize, seed: Option<u64>) -> (Rating, f64) {
-    let seed = seed.unwrap_or_else(|| effort_seed(puzzle.givens()));
-    (logic::rate(puzzle.givens()), search_effort(puzzle, k, seed))
+/// the ones a generated puzzle's effort was measured on ([`effort_seed`]). `None` for a
+/// puzzle that is not 9×9.
+pub fn measure(puzzle: &Puzzle, k: usize, seed: Option<u64>) -> Option<(Rating, f64)> {
+    let givens = puzzle.grid()?;
+    let seed = seed.unwrap_or_else(|| effort_seed(&givens));
+    Some((logic::rate(&givens), effort_with(&mut Dlx::new(), &givens, k, seed)))
 }
 
 #[cfg(test)]
@@ -621,13 +624,21 @@ mod tests {
         let a: Vec<String> = {
             let mut g = Generator::new(42);
             (0..3)
-                .map(|_| generated(&mut g, None, Symmetry::None, true).puzzle.givens().to_line())
+                .map(|_| {
+                    generated(&mut g, None, Symmetry::None, true)
+                        .puzzle
+                        .givens()
+                        .to_string()
+                })
                 .collect()
         };
         let mut g = Generator::new(42);
         for line in &a {
             assert_eq!(
-                &generated(&mut g, None, Symmetry::None, true).puzzle.givens().to_line(),
+                &generated(&mut g, None, Symmetry::None, true)
+                    .puzzle
+                    .givens()
+                    .to_string(),
                 line
             );
         }
@@ -636,7 +647,7 @@ mod tests {
             generated(&mut other, None, Symmetry::None, true)
                 .puzzle
                 .givens()
-                .to_line(),
+                .to_string(),
             a[0]
         );
     }
@@ -654,10 +665,10 @@ mod tests {
                 let p = made.puzzle;
                 assert!(is_unique(&mut Dlx::new(), &p), "{symmetry}: DLX counts one solution");
                 assert!(is_unique(&mut bitmask, &p), "{symmetry}: the bitmask oracle agrees");
-                assert!(symmetry.holds_for(p.givens()), "{symmetry}: {}", p.givens());
+                assert!(symmetry.holds_for(&p.grid().unwrap()), "{symmetry}: {}", p.givens());
                 // Minimal: every clue is needed, by the oracle's count.
                 for c in (0..CELLS).filter(|&c| p.givens().get(c) != 0) {
-                    let mut h = *p.givens();
+                    let mut h = p.givens().clone();
                     h.set(c, 0);
                     assert_eq!(
                         bitmask.count(&Puzzle::new(h).unwrap(), 2),
@@ -677,7 +688,7 @@ mod tests {
         for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme] {
             let made = generated(&mut g, Some(level), Symmetry::None, false);
             assert_eq!(made.level, level);
-            let rating = logic::rate(made.puzzle.givens());
+            let rating = logic::rate(&made.puzzle.grid().unwrap());
             assert_eq!(rating.solved(), level < Level::Expert);
             if let Some(e) = made.effort {
                 assert_eq!(Level::of(&rating, e), level);
@@ -693,7 +704,7 @@ mod tests {
             .unwrap();
         let mut rng = Rng::new(5);
         for _ in 0..20 {
-            let q = Puzzle::new(relabel(p.givens(), &mut rng)).unwrap();
+            let q = Puzzle::new(relabel(&p.grid().unwrap(), &mut rng)).unwrap();
             assert!(is_unique(&mut Dlx::new(), &q));
             assert_eq!(q.givens().filled(), p.givens().filled());
         }
@@ -701,7 +712,11 @@ mod tests {
         assert_eq!(e, search_effort(&p, 8, 99));
         // The same on every machine (the level of a generated puzzle rests on it): the mean
         // of eight relabellings' DLX nodes.
-        assert_eq!(e, 3468.625);
+        assert_eq!(e, Some(3468.625));
+        // Relabellings are 9×9's: a puzzle of another size has no such measure.
+        let four = Puzzle::new(Board::empty(crate::sudoku::Shape::FOUR)).unwrap();
+        assert_eq!(search_effort(&four, 8, 99), None);
+        assert!(measure(&four, 8, None).is_none());
     }
 
     /// `generate_within` gives up after its grids, and gives what `generate` gives when they
@@ -737,7 +752,7 @@ mod tests {
             false,
         );
         assert_eq!(
-            made.puzzle.givens().to_line(),
+            made.puzzle.givens().to_string(),
             "..8.4.3.5..9.2..6...5..74.8..1..2..4.7.65....83.......1..83.9.....7.......3......"
         );
     }
@@ -814,11 +829,7 @@ mod tests {
             let (p, s) = BoardGenerator::new(shape, 3, budget).generate();
             assert!(s.solves(p.givens()), "{shape:?}, {budget} nodes");
             assert_eq!(s.filled(), shape.cells());
-            assert_eq!(
-                Dlx::for_shape(shape).count_board(&p, 2),
-                Ok(1),
-                "{shape:?}, {budget} nodes"
-            );
+            assert_eq!(Dlx::for_shape(shape).count(&p, 2), Ok(1), "{shape:?}, {budget} nodes");
         }
     }
 

@@ -153,37 +153,6 @@ impl fmt::Debug for Grid {
     }
 }
 
-/// A grid whose givens do not clash: the input every engine accepts.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Puzzle {
-    givens: Grid,
-}
-
-impl Puzzle {
-    /// Checks the givens; two equal digits in a row, column or box are an error naming the
-    /// later cell, e.g. "r4c7: 5 already in row 4".
-    pub fn new(givens: Grid) -> Result<Puzzle, Clash> {
-        match givens.first_clash() {
-            Some(clash) => Err(clash),
-            None => Ok(Puzzle { givens }),
-        }
-    }
-
-    /// The given digits (0 for the cells to fill).
-    pub fn givens(&self) -> &Grid {
-        &self.givens
-    }
-}
-
-impl std::str::FromStr for Puzzle {
-    type Err = PuzzleError;
-    /// Reads an 81-character line and checks its givens.
-    fn from_str(line: &str) -> Result<Puzzle, PuzzleError> {
-        let grid = Grid::parse_line(line).map_err(PuzzleError::Line)?;
-        Puzzle::new(grid).map_err(PuzzleError::Clash)
-    }
-}
-
 /// A row, column or box, numbered from 0 inside and from 1 when shown.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Unit {
@@ -291,6 +260,7 @@ impl std::error::Error for PuzzleError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::Puzzle;
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]

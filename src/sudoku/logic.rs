@@ -9,7 +9,8 @@
 //! This is a second way to solve, not a second copy of the exact-cover search: it never
 //! guesses, and its every step is checked against the DLX solution in the tests.
 
-use super::grid::{box_of, cell_name, Grid, Puzzle, ALL_DIGITS, CELLS};
+use super::grid::{box_of, cell_name, Grid, ALL_DIGITS, CELLS};
+use super::Puzzle;
 use super::{Engine, Verdict};
 use std::fmt;
 
@@ -802,8 +803,13 @@ impl Advice {
 /// The advice for `puzzle`'s digits and the user's pencil marks (`marks`: 81 bit sets, 0 for
 /// a cell without marks; none at all when `None`): `engine` first says whether the digits
 /// have a solution, and which if it is the only one ([`hint`] then checks the marks against
-/// it). Marks that are not 81 numbers, or an engine that gives up, are errors.
+/// it). A puzzle that is not 9×9, marks that are not 81 numbers, or an engine that gives up,
+/// are errors.
 pub fn advise(puzzle: &Puzzle, marks: Option<&[u16]>, engine: &mut impl Engine) -> Result<Advice, String> {
+    let side = puzzle.shape().side();
+    let givens = puzzle
+        .grid()
+        .ok_or_else(|| format!("hints are for 9×9 puzzles, not {side}×{side}"))?;
     let marks: [u16; CELLS] = match marks {
         None => [0; CELLS],
         Some(m) => m
@@ -815,7 +821,8 @@ pub fn advise(puzzle: &Puzzle, marks: Option<&[u16]>, engine: &mut impl Engine) 
         Verdict::Unique(s) => Some(s),
         Verdict::Multiple(..) => None,
     };
-    Ok(Advice::Hint(hint(puzzle.givens(), &marks, solution.as_ref())))
+    let solution = solution.map(|s| s.grid().expect("a 9×9 puzzle's solution is 9×9"));
+    Ok(Advice::Hint(hint(&givens, &marks, solution.as_ref())))
 }
 
 #[cfg(test)]
@@ -844,7 +851,7 @@ mod tests {
             "placing 3 in r1c2 took it from r1c3"
         );
     }
-    use crate::sudoku::{Dlx, Engine, Puzzle, Verdict};
+    use crate::sudoku::{Alphabet, Dlx, Engine, Puzzle, Shape, Verdict};
 
     /// A board of pencil marks only: `marks[cell]` lists the candidates, "" for none given
     /// (then every digit is a candidate); a single character `=d` places a digit.
@@ -1063,7 +1070,7 @@ mod tests {
 
     fn solution(p: &Puzzle) -> Grid {
         match Dlx::new().verdict(p).unwrap() {
-            Verdict::Unique(g) => g,
+            Verdict::Unique(g) => g.grid().unwrap(),
             v => panic!("expected a unique solution, got {v:?}"),
         }
     }
@@ -1085,7 +1092,7 @@ mod tests {
         for line in puzzles {
             let p: Puzzle = line.parse().unwrap();
             let sol = solution(&p);
-            let mut b = Board::new(p.givens());
+            let mut b = Board::new(&p.grid().unwrap());
             while let Some(step) = b.next_step() {
                 if let Some((c, d)) = step.place {
                     assert_eq!(sol.get(c), d, "{line}: {}", step.why);
@@ -1252,10 +1259,10 @@ mod tests {
         ];
         for ((technique, source, line), want) in NEEDS.iter().zip(expected) {
             let p: Puzzle = line.parse().unwrap();
-            let r = rate(p.givens());
+            let r = rate(&p.grid().unwrap());
             assert!(r.solved() && r.hardest == Some(*technique), "{source}: {r}");
             let sol = solution(&p);
-            let mut b = Board::new(p.givens());
+            let mut b = Board::new(&p.grid().unwrap());
             let step = loop {
                 let s = b.next_step().expect("rated solved");
                 if s.technique == *technique {
@@ -1315,8 +1322,8 @@ mod tests {
         let solved: Grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
             .parse::<Puzzle>()
             .unwrap()
-            .givens()
-            .to_owned();
+            .grid()
+            .unwrap();
         let mut one_blank = solved;
         one_blank.set(0, 0);
         let mut marks = [0u16; CELLS];
@@ -1356,7 +1363,7 @@ mod tests {
         let easy: Puzzle = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
             .parse()
             .unwrap();
-        let r = rate(easy.givens());
+        let r = rate(&easy.grid().unwrap());
         assert!(r.solved());
         assert!(r.hardest <= Some(Technique::HiddenSingle), "{r}");
         // Singles only: a step a digit, one for each open cell.
@@ -1364,7 +1371,7 @@ mod tests {
         let escargot: Puzzle = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
             .parse()
             .unwrap();
-        let r = rate(escargot.givens());
+        let r = rate(&escargot.grid().unwrap());
         assert!(!r.solved(), "AI Escargot needs more than these techniques: {r}");
         assert!(r.to_string().starts_with("needs search ("));
         assert_eq!(rate(&Grid::EMPTY).to_string(), "needs search (81 cells open)");
@@ -1378,12 +1385,12 @@ mod tests {
         let p: Puzzle = "...234....8.........9......5........6........7..................................."
             .parse()
             .unwrap();
-        let b = Board::new(p.givens());
+        let b = Board::new(&p.grid().unwrap());
         assert_eq!(b.candidates(rc(1, 1)), 1 << 1);
         assert_eq!(b.candidates(rc(1, 4)), 0, "a given");
         // Open cells: the grid's own candidates, computed apart from the board's.
         let open = |c: &usize| p.givens().cells()[*c] == 0;
-        let grid = p.givens().candidates();
+        let grid = p.grid().unwrap().candidates();
         assert_eq!(
             (0..CELLS).filter(open).map(|c| b.candidates(c)).collect::<Vec<_>>(),
             (0..CELLS).filter(open).map(|c| grid[c]).collect::<Vec<_>>()
@@ -1437,5 +1444,11 @@ mod tests {
         let h = advise(norvig, None).unwrap();
         assert_eq!(h, Advice::NoSolution);
         assert!(h.why().starts_with("No solution from here"));
+        // Hints are 9×9's: a puzzle of another size is an error that names its size.
+        let four = crate::sudoku::Board::parse(Shape::FOUR, Alphabet::Digits, "1..4.......3.2..").unwrap();
+        assert_eq!(
+            super::advise(&Puzzle::new(four).unwrap(), None, &mut Dlx::new()),
+            Err("hints are for 9×9 puzzles, not 4×4".to_string())
+        );
     }
 }

@@ -1,6 +1,17 @@
 //! Sudoku on top of the exact-cover engine, and two plain backtracking engines
 //! that answer the same questions (they serve as oracles and as yardsticks).
 //!
+//! One family for every size. A [`Board`] is a grid of any [`Shape`] (4×4 to 25×25; 9×9 is
+//! [`Shape::NINE`], one shape among the four), a [`Puzzle`] a board whose givens do not
+//! clash, and an [`Engine`] searches any puzzle and reports [`Board`]s: one [`dlx::start`],
+//! one `Trace::sudoku` (made here, in [`dlx`], not in the generic event stream), one
+//! engine per [`EngineKind`]. The 9×9 speed is kept as specialisations each engine chooses
+//! inside its one entry point from `puzzle.shape()`, as the exact-cover engine chooses its
+//! width classes inside one dispatch: the bitmask search runs seed 003's cell-only search
+//! at 9×9 and adds a digit's places at the other sizes; DLX keeps one matrix per size. What
+//! only 9×9 has (hints and ratings in [`logic`], the 9×9 generator, the judges' 9×9 formats)
+//! works on [`Grid`], the 9×9 board as a fixed array, reached through [`Puzzle::grid`].
+//!
 //! ```
 //! use dlx_sudoku::sudoku::{Dlx, Engine, Puzzle, Verdict};
 //! let puzzle: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
@@ -23,28 +34,27 @@ pub mod logic;
 pub mod model;
 
 pub use bitmask::Bitmask;
-pub use board::{Alphabet, Board, BoardPuzzle, SymbolError};
+pub use board::{Alphabet, Board, Puzzle, SymbolError};
 pub use dfs::{Dfs, Plain, PlainCounters, PlainEvent, PlainKind, PlainWord};
 pub use dlx::Dlx;
-pub use grid::{box_of, cell_name, CellError, Clash, Grid, LineError, Puzzle, PuzzleError, Unit, ALL_DIGITS, CELLS};
+pub use grid::{box_of, cell_name, CellError, Clash, Grid, LineError, PuzzleError, Unit, ALL_DIGITS, CELLS};
 pub use model::Shape;
 
-/// What a puzzle's solutions are, as far as a uniqueness check needs to know: solutions are
-/// [`Grid`]s for 9×9 engines, [`Board`]s at any size.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Verdict<G = Grid> {
+/// What a puzzle's solutions are, as far as a uniqueness check needs to know.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Verdict {
     None,
-    Unique(G),
+    Unique(Board),
     /// The first two solutions found; they differ in at least one cell.
-    Multiple(G, G),
+    Multiple(Board, Board),
 }
 
 /// A search as the answers below drive it: it calls its visitor with each solution until the
 /// visitor returns `false`.
-type Searcher<'a, G> = &'a mut dyn FnMut(&mut dyn FnMut(&G) -> bool) -> Result<(), GaveUp>;
+type Searcher<'a> = &'a mut dyn FnMut(&mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp>;
 
 /// The first solution a search finds, if any.
-fn first_of<G: Clone>(search: Searcher<'_, G>) -> Result<Option<G>, GaveUp> {
+fn first_of(search: Searcher<'_>) -> Result<Option<Board>, GaveUp> {
     let mut found = None;
     search(&mut |g| {
         found = Some(g.clone());
@@ -54,7 +64,7 @@ fn first_of<G: Clone>(search: Searcher<'_, G>) -> Result<Option<G>, GaveUp> {
 }
 
 /// The number of solutions a search finds, counting no further than `limit`.
-fn count_of<G>(search: Searcher<'_, G>, limit: u64) -> Result<u64, GaveUp> {
+fn count_of(search: Searcher<'_>, limit: u64) -> Result<u64, GaveUp> {
     let mut n = 0;
     if limit > 0 {
         let searched = search(&mut |_| {
@@ -67,7 +77,7 @@ fn count_of<G>(search: Searcher<'_, G>, limit: u64) -> Result<u64, GaveUp> {
 }
 
 /// No solution, one, or several (stopping at the second).
-fn verdict_of<G: Clone>(search: Searcher<'_, G>) -> Result<Verdict<G>, GaveUp> {
+fn verdict_of(search: Searcher<'_>) -> Result<Verdict, GaveUp> {
     let mut verdict = Verdict::None;
     let searched = search(&mut |g| match &verdict {
         Verdict::None => {
@@ -110,7 +120,8 @@ impl fmt::Display for GaveUp {
 
 impl std::error::Error for GaveUp {}
 
-/// A Sudoku search. Every engine finds the same solutions, in its own order.
+/// A Sudoku search at every size, 4×4 to 25×25. Every engine finds the same solutions, in its
+/// own order; each picks its 9×9 specialisation itself, from the puzzle's shape.
 ///
 /// Each search can be held to a number of *nodes*: placements of a digit in a cell that it
 /// tries (for DLX, options tried). Engines start with no limit; the oracles' searches can
@@ -125,7 +136,7 @@ pub trait Engine {
 
     /// Calls `visit` with each solution of `puzzle` until `visit` returns `false`
     /// or no solution is left.
-    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Grid) -> bool) -> Result<(), GaveUp>;
+    fn search(&mut self, puzzle: &Puzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp>;
 
     /// The search counters summed over every puzzle this engine searched, for engines
     /// that keep them (DLX).
@@ -134,7 +145,7 @@ pub trait Engine {
     }
 
     /// The first solution found, if any.
-    fn solve(&mut self, puzzle: &Puzzle) -> Result<Option<Grid>, GaveUp> {
+    fn solve(&mut self, puzzle: &Puzzle) -> Result<Option<Board>, GaveUp> {
         first_of(&mut |visit| self.search(puzzle, visit))
     }
 
@@ -146,29 +157,6 @@ pub trait Engine {
     /// No solution, one, or several (stopping at the second, as a uniqueness check does).
     fn verdict(&mut self, puzzle: &Puzzle) -> Result<Verdict, GaveUp> {
         verdict_of(&mut |visit| self.search(puzzle, visit))
-    }
-}
-
-/// An engine that solves every size, 4×4 to 25×25, on [`Board`]s: the same questions as
-/// [`Engine`] asks of 9×9 grids.
-pub trait BoardEngine: Engine {
-    /// Calls `visit` with each solution of `puzzle` until `visit` returns `false`
-    /// or no solution is left.
-    fn search_board(&mut self, puzzle: &BoardPuzzle, visit: &mut dyn FnMut(&Board) -> bool) -> Result<(), GaveUp>;
-
-    /// The first solution found, if any.
-    fn solve_board(&mut self, puzzle: &BoardPuzzle) -> Result<Option<Board>, GaveUp> {
-        first_of(&mut |visit| self.search_board(puzzle, visit))
-    }
-
-    /// The number of solutions, counting no further than `limit`.
-    fn count_board(&mut self, puzzle: &BoardPuzzle, limit: u64) -> Result<u64, GaveUp> {
-        count_of(&mut |visit| self.search_board(puzzle, visit), limit)
-    }
-
-    /// No solution, one, or several (stopping at the second).
-    fn verdict_board(&mut self, puzzle: &BoardPuzzle) -> Result<Verdict<Board>, GaveUp> {
-        verdict_of(&mut |visit| self.search_board(puzzle, visit))
     }
 }
 
@@ -201,20 +189,17 @@ impl EngineKind {
         }
     }
 
-    /// A new engine of this kind that solves every size, ready for `shape` (DLX builds its
-    /// matrix for it); `None` for the plain DFS, which knows only 9×9.
-    pub fn board_engine(self, shape: Shape) -> Option<Box<dyn BoardEngine + Send>> {
-        match self {
-            EngineKind::Dlx => Some(Box::new(Dlx::for_shape(shape))),
-            EngineKind::Bitmask => Some(Box::new(Bitmask::new())),
-            EngineKind::Dfs => None,
-        }
+    /// Whether this engine is offered for puzzles of `shape`: the plain DFS, exponential by
+    /// design, only for 9×9 (it searches every size, but a 16×16 takes it years).
+    pub fn takes(self, shape: Shape) -> bool {
+        self != EngineKind::Dfs || shape == Shape::NINE
     }
 
-    /// A new engine of this kind.
-    pub fn engine(self) -> Box<dyn Engine + Send> {
+    /// A new engine of this kind, ready for puzzles of `shape` (DLX builds its matrix for it;
+    /// every engine takes any size).
+    pub fn engine(self, shape: Shape) -> Box<dyn Engine + Send> {
         match self {
-            EngineKind::Dlx => Box::new(Dlx::new()),
+            EngineKind::Dlx => Box::new(Dlx::for_shape(shape)),
             EngineKind::Bitmask => Box::new(Bitmask::new()),
             EngineKind::Dfs => Box::new(Dfs::new()),
         }
@@ -258,7 +243,7 @@ mod tests {
     fn engine_names_round_trip() {
         for kind in EngineKind::ALL {
             assert_eq!(kind.to_string().parse::<EngineKind>(), Ok(kind));
-            assert_eq!(kind.engine().kind(), kind);
+            assert_eq!(kind.engine(Shape::NINE).kind(), kind);
         }
         assert_eq!(
             "all".parse::<EngineKind>().unwrap_err().to_string(),
@@ -275,7 +260,7 @@ mod tests {
             .parse()
             .unwrap();
         for kind in EngineKind::ALL {
-            let mut engine = kind.engine();
+            let mut engine = kind.engine(Shape::NINE);
             assert_eq!(engine.count(&p, 2), Ok(1), "{kind}");
             assert_eq!(
                 engine.counters().is_some_and(|c| c.nodes > 0),

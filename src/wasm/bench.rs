@@ -4,9 +4,8 @@
 
 use super::{any_puzzle, count_arg, js_error, one_puzzle, text, Trace};
 use crate::dlx1::Problem;
-use crate::formats::any::AnyPuzzle;
 use crate::pieces;
-use crate::sudoku::{BoardEngine, Engine};
+use crate::sudoku::{Alphabet, Engine};
 use js_sys::Uint32Array;
 use wasm_bindgen::prelude::*;
 
@@ -16,32 +15,26 @@ use super::sudoku::with_engine;
 /// alphabet), or `undefined` if there is none.
 #[wasm_bindgen]
 pub fn solve(puzzle: &JsValue) -> Result<Option<String>, JsError> {
-    let solution = match any_puzzle(puzzle)? {
-        AnyPuzzle::Nine(p) => with_engine(|e| e.solve(&p)).map(|s| s.map(|g| g.to_line())),
-        AnyPuzzle::Board(p, a) => with_engine(|e| e.solve_board(&p)).map(|s| s.map(|b| b.to_line(a))),
-    };
-    solution.map_err(js_error)
+    let (p, alphabet) = any_puzzle(puzzle)?;
+    let solution = with_engine(|e| e.solve(&p)).map_err(js_error)?;
+    Ok(solution.map(|b| b.to_line(alphabet)))
 }
 
 /// The number of solutions, counting no further than `limit` (at most 2^53).
 #[wasm_bindgen(js_name = countSolutions)]
 pub fn count_solutions(puzzle: &JsValue, limit: f64) -> Result<f64, JsError> {
-    let p = any_puzzle(puzzle)?;
+    let (p, _) = any_puzzle(puzzle)?;
     if limit.is_nan() || limit < 0.0 {
         return Err(JsError::new("the limit must be a number ≥ 0"));
     }
     let limit = limit.min(9_007_199_254_740_992.0) as u64;
-    let count = match p {
-        AnyPuzzle::Nine(p) => with_engine(|e| e.count(&p, limit)),
-        AnyPuzzle::Board(p, _) => with_engine(|e| e.count_board(&p, limit)),
-    };
-    Ok(count.map_err(js_error)? as f64)
+    Ok(with_engine(|e| e.count(&p, limit)).map_err(js_error)? as f64)
 }
 
 /// The checked form of a puzzle: its 81-character line, or an error naming the clash.
 #[wasm_bindgen(js_name = checkPuzzle)]
 pub fn check_puzzle(puzzle: &JsValue) -> Result<String, JsError> {
-    Ok(one_puzzle(puzzle)?.givens().to_line())
+    Ok(one_puzzle(puzzle)?.givens().to_line(Alphabet::Digits))
 }
 
 /// The number of solutions of a problem in DLX1 text, counting no further than `limit` (at

@@ -13,7 +13,7 @@
 //! `TreeHeader`, `TreeWord`, `TreeEnd` ([`crate::tree`]), `PlainWord`, `PlainKind`
 //! ([`crate::sudoku::PlainWord`]), `AlgorithmStep`, `Paint`.
 
-use crate::formats::any::{self, AnyPuzzle};
+use crate::formats::any;
 use crate::sudoku::{Alphabet, Puzzle, Shape};
 use js_sys::{Object, Reflect, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -80,8 +80,9 @@ fn one_puzzle(value: &JsValue) -> Result<Puzzle, JsError> {
     any::one_puzzle(&text(value, "puzzle")?).map_err(js_error)
 }
 
-/// Exactly one puzzle of any size (4×4 to 25×25) in any format, its givens checked.
-fn any_puzzle(value: &JsValue) -> Result<AnyPuzzle, JsError> {
+/// Exactly one puzzle of any size (4×4 to 25×25) in any format, its givens checked, and the
+/// alphabet it was written in.
+fn any_puzzle(value: &JsValue) -> Result<(Puzzle, Alphabet), JsError> {
     any::any_puzzle(&text(value, "puzzle")?).map_err(js_error)
 }
 

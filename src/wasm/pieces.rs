@@ -3,7 +3,6 @@
 use super::{any_puzzle, count_arg, js_error, object, u32s};
 use crate::dlx1::Problem;
 use crate::exact_cover::{Matrix, Search};
-use crate::formats::any::AnyPuzzle;
 use crate::pieces;
 use crate::sudoku::dlx;
 use js_sys::{Array, Object};
@@ -27,11 +26,8 @@ pub struct PieceCounter {
 impl PieceCounter {
     /// The count of a Sudoku of any size, in any format the CLI reads, givens placed.
     pub fn sudoku(puzzle: &JsValue) -> Result<PieceCounter, JsError> {
-        let matrix = match any_puzzle(puzzle)? {
-            AnyPuzzle::Nine(p) => dlx::start(&p).into_matrix(),
-            AnyPuzzle::Board(p, _) => dlx::start_board(&p).into_matrix(),
-        };
-        Ok(PieceCounter::of(&matrix))
+        let (p, _) = any_puzzle(puzzle)?;
+        Ok(PieceCounter::of(&dlx::start(&p).into_matrix()))
     }
 
     /// The count of a problem in DLX1 text. A malformed text throws, naming the line and the

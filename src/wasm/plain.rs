@@ -15,9 +15,9 @@ impl PlainSearch {
     /// The plain search of `puzzle` (any size, any format).
     #[wasm_bindgen(constructor)]
     pub fn new(puzzle: &JsValue) -> Result<PlainSearch, JsError> {
-        let p = any_puzzle(puzzle)?;
+        let (p, _) = any_puzzle(puzzle)?;
         Ok(PlainSearch {
-            inner: Plain::new(p.shape(), p.cells()),
+            inner: Plain::new(p.shape(), p.givens().cells()),
         })
     }
 

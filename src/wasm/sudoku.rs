@@ -2,10 +2,10 @@
 //! and the numbering handed to the page once as tables.
 
 use super::{alphabet_arg, any_puzzle, js_error, object, one_puzzle, optional_text, shape_arg, text};
-use crate::formats::any::{self, AnyPuzzle};
+use crate::formats::any;
 use crate::sudoku::check;
 use crate::sudoku::logic::{self, Advice, Hint};
-use crate::sudoku::{model, Alphabet, BoardEngine, Dlx, Engine, Verdict};
+use crate::sudoku::{model, Alphabet, Dlx, Engine, Verdict};
 use js_sys::{Array, Object, Uint16Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -21,20 +21,13 @@ pub(super) fn with_engine<T>(f: impl FnOnce(&mut Dlx) -> T) -> T {
 /// solutions (the search stops at the second).
 #[wasm_bindgen]
 pub fn verdict(puzzle: &JsValue) -> Result<Object, JsError> {
-    fn lines<G>(verdict: Verdict<G>, line: impl Fn(G) -> String) -> (&'static str, Array) {
-        let (kind, grids) = match verdict {
-            Verdict::None => ("none", vec![]),
-            Verdict::Unique(a) => ("unique", vec![a]),
-            Verdict::Multiple(a, b) => ("multiple", vec![a, b]),
-        };
-        (kind, grids.into_iter().map(|g| JsValue::from(line(g))).collect())
-    }
-    let (kind, solutions) = match any_puzzle(puzzle)? {
-        AnyPuzzle::Nine(p) => lines(with_engine(|e| e.verdict(&p)).map_err(js_error)?, |g| g.to_line()),
-        AnyPuzzle::Board(p, a) => lines(with_engine(|e| e.verdict_board(&p)).map_err(js_error)?, |b| {
-            b.to_line(a)
-        }),
+    let (p, alphabet) = any_puzzle(puzzle)?;
+    let (kind, boards) = match with_engine(|e| e.verdict(&p)).map_err(js_error)? {
+        Verdict::None => ("none", vec![]),
+        Verdict::Unique(a) => ("unique", vec![a]),
+        Verdict::Multiple(a, b) => ("multiple", vec![a, b]),
     };
+    let solutions: Array = boards.iter().map(|b| JsValue::from(b.to_line(alphabet))).collect();
     object(&[("kind", kind.into()), ("solutions", solutions.into())])
 }
 
@@ -42,7 +35,8 @@ pub fn verdict(puzzle: &JsValue) -> Result<Object, JsError> {
 /// (bit `d` for digit `d`); a given's cell has its own digit only.
 #[wasm_bindgen]
 pub fn candidates(puzzle: &JsValue) -> Result<Vec<u16>, JsError> {
-    Ok(one_puzzle(puzzle)?.givens().candidates().to_vec())
+    let candidates = one_puzzle(puzzle)?.givens().candidates();
+    Ok(candidates.into_iter().map(|c| c as u16).collect())
 }
 
 /// `{format, side, alphabet, puzzles: [line, …]}` for text in any format the CLI reads, at
@@ -145,7 +139,7 @@ pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result
         g.generate(level, symmetry, false)
     });
     object(&[
-        ("line", made.puzzle.givens().to_line().into()),
+        ("line", made.puzzle.givens().to_line(Alphabet::Digits).into()),
         ("level", made.level.name().into()),
         ("logic", made.rating.logic_words().into()),
         ("effort", made.effort.map_or(JsValue::UNDEFINED, JsValue::from)),

@@ -19,8 +19,9 @@ impl Trace {
     /// The Sudoku search of `puzzle` (any format), givens already placed.
     #[wasm_bindgen(constructor)]
     pub fn new(puzzle: &JsValue) -> Result<Trace, JsError> {
+        let (p, alphabet) = any_puzzle(puzzle)?;
         Ok(Trace {
-            watch: Watch::sudoku(&any_puzzle(puzzle)?),
+            watch: Watch::sudoku(&p, alphabet),
         })
     }
 

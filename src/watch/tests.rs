@@ -24,7 +24,8 @@ fn empty_grid() -> String {
 
 /// The Sudoku search of a puzzle in any format, as the page makes it.
 fn sudoku(text: &str) -> Watch {
-    Watch::sudoku(&any_puzzle(text).expect("a puzzle"))
+    let (puzzle, alphabet) = any_puzzle(text).expect("a puzzle");
+    Watch::sudoku(&puzzle, alphabet)
 }
 
 /// A problem in DLX1 text, as the workbench makes it.

@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use dlx_sudoku::formats::boards::{parse_boards, BoardFormat};
-use dlx_sudoku::sudoku::{Alphabet, Board, BoardEngine, BoardPuzzle, Dlx, Verdict};
+use dlx_sudoku::sudoku::{Alphabet, Board, Dlx, Engine, Puzzle, Verdict};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -19,19 +19,19 @@ fn main() {
     let text = std::fs::read_to_string(file).expect("the puzzle file");
     let parsed = parse_boards(&text, Some(BoardFormat::Line), None);
     assert!(parsed.error.is_none(), "{:?}", parsed.error);
-    let puzzles: Vec<BoardPuzzle> = parsed.cases.iter().map(|c| c.puzzle(BoardFormat::Line).unwrap()).collect();
+    let puzzles: Vec<Puzzle> = parsed.cases.iter().map(|c| c.puzzle(BoardFormat::Line).unwrap()).collect();
     if engine == "easy" {
         let mut rng = dlx_sudoku::sudoku::generate::Rng::new(16);
         let mut dlx = Dlx::for_shape(puzzles[0].shape());
         for p in &puzzles {
-            let mut b = dlx.solve_board(p).unwrap().unwrap();
+            let mut b = dlx.solve(p).unwrap().unwrap();
             let mut cells: Vec<usize> = (0..b.cells().len()).collect();
             rng.shuffle(&mut cells);
             let mut blanked = 0;
             for &c in &cells {
                 let d = b.get(c);
                 b.set(c, 0);
-                if dlx.count_board(&BoardPuzzle::new(b.clone()).unwrap(), 2).unwrap() == 1 {
+                if dlx.count(&Puzzle::new(b.clone()).unwrap(), 2).unwrap() == 1 {
                     blanked += 1;
                 } else {
                     b.set(c, d);
@@ -50,11 +50,11 @@ fn main() {
     let start = Instant::now();
     for p in &puzzles {
         let solution: Board = match engine.as_str() {
-            "ours" if unique => match dlx.verdict_board(p).unwrap() {
+            "ours" if unique => match dlx.verdict(p).unwrap() {
                 Verdict::Unique(b) => b,
                 v => panic!("ours: {v:?}"),
             },
-            "ours" => dlx.solve_board(p).unwrap().unwrap(),
+            "ours" => dlx.solve(p).unwrap().unwrap(),
             "yasgs" => {
                 let line = p.givens().to_line(Alphabet::Digits).to_ascii_lowercase();
                 let found = yasgs::solve(&line, if unique { 2 } else { 1 });
@@ -95,6 +95,6 @@ fn main() {
 }
 
 /// A 16×16 answer in the 1–9, A–G alphabet (either case) as a board.
-fn read(p: &BoardPuzzle, line: &str) -> Board {
+fn read(p: &Puzzle, line: &str) -> Board {
     Board::parse(p.shape(), Alphabet::Digits, line.trim()).unwrap()
 }
