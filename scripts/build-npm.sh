@@ -15,7 +15,9 @@ cd "$root"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 scripts/build-wasm.sh --npm
-if [[ "$out" != "$root/target/npm" ]]; then
+# (Compared as real paths: in CI target/ is a link to a cache, and the package's folder named
+# through the link was taken for another one, emptied, and then copied from itself.)
+if [[ "$out" != "$(realpath -m "$root/target/npm")" ]]; then
     rm -rf "$out"
     mkdir -p "$out"
     cp -R target/npm/pkg "$out/pkg"
