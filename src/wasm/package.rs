@@ -31,7 +31,8 @@ pub fn rate(puzzle: &JsValue) -> Result<Object, JsError> {
             ))
         }
     }
-    let (rating, effort) = measure(&p, EFFORT_SAMPLES, None);
+    let (rating, effort) =
+        measure(&p, EFFORT_SAMPLES, None).ok_or_else(|| JsError::new("only a 9×9 puzzle is rated"))?;
     object(&[
         ("level", Level::of(&rating, effort).name().into()),
         ("logic", rating.logic_words().into()),
