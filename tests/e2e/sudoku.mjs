@@ -1850,7 +1850,15 @@ test('plain backtracking: its node count is the plain DFS\'s, it steps with the 
   // puzzle (src/sudoku/dfs.rs, the_counts_the_page_shows_for_contest_puzzle_1, which checks it
   // against the seed's recursion).
   await page.click('#plain .plain-bar button');
-  await page.waitForFunction(() => / more\.$| fewer\.$| as many\.$/.test(document.querySelector('#plain .plain-factor').textContent), null, { timeout: 20000 });
+  // Once failed under a cold CI's load (3 tests at a time) after 20 s, never alone: a failure
+  // says where both searches and the race stood, so that the next one names its cause.
+  await page.waitForFunction(() => / more\.$| fewer\.$| as many\.$/.test(document.querySelector('#plain .plain-factor').textContent), null, { timeout: 30000 }).catch(async (e) => {
+    const at = await page.evaluate(() => {
+      const v = window.dlxPage.sudoku.views.plain, t = v.trace, s = v.search?.state();
+      return { factor: v.factor.textContent, racing: v.racing, racedAt: v.racedAt, pending: v.pending, busy: window.dlxPage.player.busy, task: window.dlxPage.player.status.task, events: t?.events, done: t?.done, plain: s && Array.from(s) };
+    });
+    throw new Error(`the race did not end: ${JSON.stringify(at)} (${e.message})`);
+  });
   c = await counters(page);
   got = await shown();
   assert.equal(got.said[0], 'Plain backtracking: 330 nodes, 68 dead ends, 1 solution (done).');
