@@ -318,9 +318,11 @@ format_check() {
 lint() {
     cargo clippy --all-targets -- -D warnings
     if (( ! native_only )) || rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
-        cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
-        # The exports only tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them, and
-        # the npm package's (src/wasm/package.rs): feature npm takes in test-exports.
+        # The page's module (the library, no features); then every target with the exports only
+        # tests call (src/wasm/bench.rs) and tests/wasm.rs, which needs them, and the npm
+        # package's (src/wasm/package.rs): feature npm takes in test-exports. The tests are
+        # linted once, with the features they are run with.
+        cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
         cargo clippy --target wasm32-unknown-unknown --all-targets --features npm -- -D warnings
     fi
 }
