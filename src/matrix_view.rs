@@ -60,6 +60,12 @@ pub enum Paint {
 /// Width of the strips of marks beside the rows and above the columns, in CSS pixels.
 pub const GUTTER: u32 = 6;
 
+/// The strips' width at `scale` pixels per CSS pixel: what [`MatrixView::gutter`] will be once
+/// the view is fitted at that scale (the page sets its margins before it fits).
+pub fn gutter_at(scale: u32) -> u32 {
+    GUTTER * scale.max(1)
+}
+
 /// Number of [`Paint`]s.
 pub const PAINTS: usize = 16;
 
@@ -575,7 +581,7 @@ impl MatrixView {
     /// The width of the strip of marks left of the rows, and the height of the one above the
     /// columns, in pixels.
     pub fn gutter(&self) -> u32 {
-        GUTTER * self.scale
+        gutter_at(self.scale)
     }
 
     /// The marks left of the rows, RGBA, `gutter × height`.

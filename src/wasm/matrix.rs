@@ -344,6 +344,12 @@ impl MatrixCanvas {
         self.view.gutter()
     }
 
+    /// What `gutter` will be after `resize(…, scale, …)`, for the margins set before it.
+    #[wasm_bindgen(js_name = gutterAt)]
+    pub fn gutter_at(scale: u32) -> u32 {
+        crate::matrix_view::gutter_at(scale)
+    }
+
     #[wasm_bindgen(getter)]
     pub fn zoom(&self) -> u32 {
         self.view.viewport().zoom

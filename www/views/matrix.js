@@ -103,7 +103,7 @@ export class MatrixView {
     this.fontFamily = getComputedStyle(this.root).fontFamily;
     const m = this.mx;
     const scale = Math.max(1, Math.round(dpr));
-    const g = 6 * scale / dpr; // Rust's strips of marks (MatrixCanvas.gutter), in CSS px
+    const g = MatrixCanvas.gutterAt(scale) / dpr; // Rust's strips of marks, in CSS px
     // The longest row label (the last option's, "r16c16 = G") and column label set the margins.
     this.ctx.font = `${this.font}px ${this.fontFamily}`;
     const width = (text) => this.ctx.measureText(text).width;
