@@ -24,7 +24,7 @@ dlx2=$(find_peer dlx2 "${DLX2:-}")
 ssxcc=$(find_peer ssxcc "${SSXCC:-}")
 [[ -n "$dlx2" ]] || echo "xcc-counts.sh: no DLX2: skipped" >&2
 [[ -n "$ssxcc" ]] || echo "xcc-counts.sh: no SSXCC: skipped" >&2
-# The examples and counts of tests/cover.rs (colour_examples_have_dlx2s_counts_…) and
+# The examples and counts of cli/tests/cover.rs (colour_examples_have_dlx2s_counts_…) and
 # tests/cover_counts.rs.
 checks=(
     "graceful K3:6" "graceful K4:24" "graceful K5:0" "graceful P5:4" "graceful P6:12"

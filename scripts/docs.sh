@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Makes the command line's generated docs from its grammar (src/cli/args.rs), so that they never
-# disagree with `--help`; they are not committed (tests/cli.rs checks what the binary makes):
+# Makes the command line's generated docs from its grammar (cli/src/args.rs), so that they never
+# disagree with `--help`; they are not committed (cli/tests/cli.rs checks what the binary makes):
 #   docs/man/dlx-sudoku.1, docs/man/dlx-sudoku-COMMAND.1   manual pages (clap_mangen)
 #   docs/completions/dlx-sudoku.bash, _dlx-sudoku, dlx-sudoku.fish   completion scripts (clap_complete)
 # Read a page with `man -l docs/man/dlx-sudoku-cover.1`, or install them: `man` looks in

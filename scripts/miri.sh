@@ -42,7 +42,9 @@ export MIRIFLAGS="${MIRIFLAGS--Zmiri-disable-data-race-detector}"
 # clone's sources, or failed when it was gone. Forgetting the crate's own build records makes
 # cargo-miri write them again for this tree (under a second; the dependencies stay built).
 rm -rf "$(cargo_target_dir)"/miri/*/debug/.fingerprint/dlx-sudoku-*
-cargo +nightly miri test --lib --no-run
+# The library's package alone (-p): the workspace's default members take in the CLI, whose
+# feature `parallel` would build rayon and src/parallel.rs for the interpreter, for no test here.
+cargo +nightly miri test -p dlx-sudoku --lib --no-run
 parts=(exact_cover cells)
 jobs="${MIRI_JOBS:-1}"
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "miri.sh: MIRI_JOBS must be a positive number, not '$jobs'" >&2; exit 2; }
@@ -53,7 +55,7 @@ failed=()
 run() {
     local name="$1" t=$SECONDS rc=0 filters=(); shift
     for part in "$@"; do filters+=("$part::"); done
-    cargo +nightly miri test --lib -- "${filters[@]}" > "$logs/$name.log" 2>&1 || rc=$?
+    cargo +nightly miri test -p dlx-sudoku --lib -- "${filters[@]}" > "$logs/$name.log" 2>&1 || rc=$?
     echo "miri.sh: ${filters[*]} took $((SECONDS - t))s (exit $rc)" >> "$logs/$name.log"
     return "$rc"
 }

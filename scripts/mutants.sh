@@ -65,7 +65,7 @@ if [[ "${MUTANTS_FAIL_FAST:-1}" == 1 && "${1:-}" != wasm ]]; then
 fi
 
 skip=()
-# tests/sizes.rs holds the tests of every size's boards, engines and formats (16×16 against
+# cli/tests/sizes.rs holds the tests of every size's boards, engines and formats (16×16 against
 # the bitmask oracle): sudoku, formats and cli run it too.
 # The library's unit tests and tests/validity.rs, less the other modules' unit tests (a module
 # is rarely caught by another's tests, and the slow ones take most of the time: measured, the
@@ -77,6 +77,11 @@ others() { for m in "$@"; do skip+=(--skip "$m::"); done; }
 # (`cargo test --no-run`) as well as to the test run: given after `--`, they reach the test
 # run only, and every mutant's build built all 11 test binaries, 3 of which then ran.
 targets_of() { targets=(); for a in "$@"; do targets+=("--cargo-arg=$a"); done; }
+# The command line's tests (cli/tests: cli, cover, sizes) are in the workspace's other package:
+# each mutant's tests are the workspace's (cargo test --workspace with the targets above), not
+# only those of the package mutated (cargo-mutants' default). Mutants are made in the library
+# (the root package, cargo-mutants' default) but for `cli`, which names its package.
+workspace=(--test-workspace=true)
 
 module="${1:---help}"; shift || true
 case "$module" in
@@ -86,7 +91,7 @@ case "$module" in
     trace)       files=(-f src/trace.rs -f src/watch.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover matrix_view formats ;;
     view)        files=(-f src/view.rs -f src/matrix_view.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover formats ;;
     dlx1)        files=(-f 'src/dlx1/*.rs');         tests=("${fast[@]}" --test cover); others sudoku matrix_view trace view formats ;;
-    cli)         files=(-f 'src/cli/*.rs');          tests=(--bin dlx-sudoku --test cli --test cover --test misuse --test sizes) ;;
+    cli)         files=(--package dlx-sudoku-cli -f 'cli/src/*.rs'); tests=(--bin dlx-sudoku --test cli --test cover --test sizes) ;;
     wasm)        # .cargo/mutants.toml leaves src/wasm/ out of the native runs: not read here.
                  command -v wasm-bindgen-test-runner >/dev/null || { echo "mutants.sh: wasm-bindgen-test-runner not found: scripts/setup.sh installs it" >&2; exit 1; }
                  export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
@@ -139,7 +144,7 @@ case "$module" in
             rc=0
             # --timeout: the tests of a mutant take about 42 s of CPU, 20-25 s of wall on 2 quiet
             # cores (45-60 s in a loaded CI run): a mutant that loops costs 60 s, not 120.
-            cargo mutants --output target/mutants/ci --baseline skip --timeout 60 "${targets[@]}" "$@" \
+            cargo mutants --output target/mutants/ci --baseline skip --timeout 60 "${workspace[@]}" "${targets[@]}" "$@" \
                 -- -- "${skip[@]}" "${fail_fast[@]}" || rc=$?
             case $rc in
                 0|3) exit 0 ;;  # 3: only timeouts, which a hang bound catches
@@ -155,7 +160,7 @@ esac
 targets_of "${tests[@]}"
 mkdir -p target/mutants
 rc=0
-cargo mutants "${files[@]}" "${targets[@]}" --output "target/mutants/${MUTANTS_OUT:-$module}" --minimum-test-timeout 60 \
+cargo mutants "${files[@]}" "${workspace[@]}" "${targets[@]}" --output "target/mutants/${MUTANTS_OUT:-$module}" --minimum-test-timeout 60 \
     "$@" -- -- "${skip[@]}" "${fail_fast[@]}" || rc=$?
 # 3: no mutant missed, some timed out (an endless loop, which the hang bound catches).
 (( rc == 3 )) && rc=0

@@ -252,7 +252,7 @@ done
 # --- Debian packages: Chromium and ChromeDriver (browser tests, Playwright), Chromium's headless
 # shell (the page's tests in playwright: tests/e2e/chromium.mjs, far less CPU than the whole
 # browser), the fonts the page's tests see (FONT_PKGS: tests/e2e/fonts.conf names them and no
-# others), GNU parallel (tests/cover_parallel.rs runs the docs' command that counts --split's
+# others), GNU parallel (cli/tests/cover_parallel.rs runs the docs' command that counts --split's
 # subproblems with it), and Slurm with munge (the slurm stage, tests/slurm/run.sh, starts a
 # single-node Slurm of its own; nothing here configures or starts one) ---------------------------
 # The pixel references (tests/e2e/refs/) were made with these fonts at these versions (Debian 12).

@@ -341,8 +341,38 @@ done
 counted native-debug cargo test --all-targets
 
 # --- 1b. the command line's manual pages and completion scripts, made from its grammar (as a
-# user would make them, into target/docs; tests/cli.rs checked what they hold) -------------------
+# user would make them, into target/docs; cli/tests/cli.rs checked what they hold) -------------------
 stage cli-docs scripts/docs.sh target/docs
+
+# --- 1c. the library as others get it: the root package (dlx-sudoku) alone, without the CLI in
+# cli/. Its normal dependencies (default features) hold no command-line crate and no threads
+# (checked against the tree with feature parallel, which must show rayon: the check can see
+# it); its docs build without a warning, with and without parallel (the workspace's build turns
+# it on for the CLI); the example on the library alone (examples/sudoku.rs) answers the POJ
+# 3074 sample as the judge expects; the package holds only the code, the README and the
+# manifest; and `cargo publish --dry-run` builds it as crates.io would (from the registry's
+# index: the wasm dependencies' versions). About a minute, mostly the package's build.
+library_checks() {
+    local tree bad
+    tree="$(cargo tree -p dlx-sudoku -e normal --prefix none)"
+    bad="$(grep -E '^(clap|clap_builder|clap_complete|clap_mangen|rayon|rayon-core) ' <<<"$tree" || true)"
+    [[ -z "$bad" ]] || { echo "library: the library's default dependencies take in:" >&2; echo "$bad" >&2; return 1; }
+    cargo tree -p dlx-sudoku -e normal --prefix none --features parallel | grep -q '^rayon ' \
+        || { echo "library: cargo tree with feature parallel shows no rayon: the check above sees nothing" >&2; return 1; }
+    echo "library: default dependencies: $(sed -n '2,$p' <<<"$tree" | wc -l) natively (no clap, no rayon)"
+    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps
+    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps -p dlx-sudoku
+    cargo run --quiet -p dlx-sudoku --example sudoku < tests/data/poj3074.in | diff - tests/data/poj3074.out
+    echo "library: examples/sudoku.rs answered tests/data/poj3074.in as tests/data/poj3074.out"
+    local files
+    files="$(cargo package --list --quiet -p dlx-sudoku --allow-dirty)"
+    bad="$(grep -vxE '\.cargo_vcs_info\.json|Cargo\.(lock|toml|toml\.orig)|README\.md|examples/sudoku\.rs|src/.*\.rs' <<<"$files" || true)"
+    [[ -z "$bad" ]] || { echo "library: the package would hold more than code, README and manifest:" >&2; echo "$bad" >&2; return 1; }
+    grep -qx 'src/lib.rs' <<<"$files" || { echo "library: the package has no src/lib.rs" >&2; return 1; }
+    echo "library: the package holds $(wc -l <<<"$files") files"
+    cargo publish --dry-run --quiet -p dlx-sudoku --allow-dirty
+}
+stage library library_checks
 
 # --- 2. the release stages' test binaries, built at once (on both cores: cargo builds them side
 # by side) with the release build's code but not its LTO (Cargo.toml's [profile.release-tests]) ---

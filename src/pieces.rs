@@ -14,10 +14,10 @@
 //! start: the same for every number of threads if the first split is ([`Piecewise::PATH_ONLY`]),
 //! but not node for node the tree of one search from the root (SSXC1's).
 //!
-//! The command line runs the pieces on rayon's pool (`src/cli/parallel.rs`). The page hands
-//! them out to Web Workers, each with a [`Counter`] on the links engine (`src/wasm/pieces.rs`,
-//! `www/wasm/count-pool.js`); there pieces cross from one worker to another as `u32` words
-//! ([`encode`], [`decode`]).
+//! The module `parallel` (feature `parallel`) runs the pieces on rayon's pool, for the command
+//! line and any native program. The page hands them out to Web Workers, each with a [`Counter`]
+//! on the links engine (`src/wasm/pieces.rs`, `www/wasm/count-pool.js`); there pieces cross from
+//! one worker to another as `u32` words ([`encode`], [`decode`]).
 //!
 //! Each piece carries its share of the tree, estimated as Knuth's programs do from "option k
 //! of d" at each level, in units of [`WHOLE`]: what a piece does not hand back is done, so the

@@ -394,7 +394,8 @@ fn cell(r: usize, c: usize) -> String {
 }
 
 /// The 12 pentominoes on a `rows` × `cols` board: an item per piece (`F`, `I`, …) and per
-/// cell (see [`cell`]), all primary; an option per placement of each orientation.
+/// cell (its row and column as base-36 digits: `0a` is row 0, column 10), all primary; an
+/// option per placement of each orientation.
 ///
 /// # Panics
 /// If the board has 36 rows or columns or more.
@@ -596,7 +597,7 @@ fn code(k: usize) -> char {
 /// vertices get distinct labels from 0 to `m` so that the edges' differences are 1 to `m`.
 /// Items: each difference `K` and each edge `u-v` primary (a permutation between them);
 /// each vertex `.v`, coloured by its label, and each label `+K`, coloured by the vertex that
-/// has it, secondary (labels and vertices are names of one character, see [`code`]). An
+/// has it, secondary (labels and vertices are named by one character, 0–9, a–z, A–Z). An
 /// option per difference, edge and pair of labels that far apart; the edge of difference `m`
 /// takes its labels 0 and `m` in one order only, so that a labelling and its complement
 /// (each label `k` as `m − k`) are not both counted.

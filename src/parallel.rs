@@ -1,6 +1,17 @@
-//! Counting one problem's solutions on many threads.
+//! Counting one problem's solutions on many threads (feature `parallel`, native only).
 //!
-//! The pieces are the library's ([`dlx_sudoku::pieces`]), run by either engine: [`count`] splits
+//! ```
+//! use std::time::Duration;
+//! use dlx_sudoku::dlx1::examples::Example;
+//! use dlx_sudoku::exact_cover::Search;
+//! // The 8 queens (Knuth's DLX1 example), counted by the links engine on two threads.
+//! let problem = Example::Queens(8).problem();
+//! let count = dlx_sudoku::parallel::count::<Search>(problem.matrix(), 2, u64::MAX, Duration::MAX, None)?;
+//! assert_eq!(count.found, 92);
+//! # Ok::<(), dlx_sudoku::parallel::ThreadsError>(())
+//! ```
+//!
+//! The pieces are [`crate::pieces`]', run by either engine: [`count`] splits
 //! the tree at the shallowest depth that gives many more nodes than threads
 //! ([`pieces::first_split`]; for dancing cells, as many as for 16 threads whatever their
 //! number, so that its tree is the same for any: see [`Piecewise::PATH_ONLY`]), and counts below
@@ -22,8 +33,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
-use dlx_sudoku::exact_cover::{Counters, Matrix};
-use dlx_sudoku::pieces::{self, Piece, Piecewise, Runner, Tally, WHOLE};
+use std::fmt;
+
+use crate::exact_cover::{Counters, Matrix};
+use crate::pieces::{self, Piece, Piecewise, Runner, Tally, WHOLE};
 
 /// Subproblems to start with, per thread.
 const PER_THREAD: usize = 16;
@@ -56,16 +69,37 @@ pub struct Progress {
     pub done: f64,
 }
 
-/// Counts `matrix`'s solutions with the engine `E` on `jobs` threads, up to `limit`; calls
-/// `watch` every `every` while it runs. Fails if the threads cannot be started.
+/// The threads of a count could not be started (the system refused them).
+#[derive(Debug)]
+pub struct ThreadsError(rayon::ThreadPoolBuildError);
+
+impl fmt::Display for ThreadsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for ThreadsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.0)
+    }
+}
+
+/// Counts `matrix`'s solutions with the engine `E` (the links engine,
+/// [`Search`](crate::exact_cover::Search), or dancing cells, [`Cells`](crate::cells::Cells)) on
+/// `jobs` threads, up to `limit`; calls `watch` every `every` while it runs.
+/// Fails if the threads cannot be started.
 pub fn count<E: Piecewise>(
     matrix: &Matrix,
     jobs: usize,
     limit: u64,
     every: Duration,
     mut watch: Option<&mut dyn FnMut(Progress)>,
-) -> Result<Count, rayon::ThreadPoolBuildError> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+) -> Result<Count, ThreadsError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(ThreadsError)?;
     let start = Arc::new(E::start(matrix));
     let threads = if E::PATH_ONLY { jobs } else { SAME_SPLIT_FOR };
     let top = pieces::first_split(&*start, PER_THREAD * threads, limit);
@@ -228,9 +262,9 @@ pub fn greedy_speedup(serial: u64, pieces: &[u64], cores: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dlx_sudoku::cells::Cells;
-    use dlx_sudoku::dlx1::examples::Example;
-    use dlx_sudoku::exact_cover::Search;
+    use crate::cells::Cells;
+    use crate::dlx1::examples::Example;
+    use crate::exact_cover::Search;
 
     #[test]
     fn a_greedy_schedule_is_bounded_by_the_largest_piece_and_the_serial_part() {

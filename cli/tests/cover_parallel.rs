@@ -442,7 +442,7 @@ fn the_slurm_array_script_counts_one_subproblem_per_task() {
     )
     .unwrap();
     shell(&format!("chmod +x '{srun}'"));
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/slurm-count.sh");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/slurm-count.sh");
     let task = |id: usize| {
         std::process::Command::new("bash")
             .arg(script)

@@ -1,30 +1,47 @@
-//! The command line: its grammar ([`args`], declared for clap), the judge solver ([`solve`]),
-//! the benchmark ([`bench`]), the generator and the rater ([`generate`]), the exact-cover solver
-//! ([`cover`]), and the shell completions and manual pages made from the grammar ([`docs`]);
-//! how every command writes counts and rates is [`numbers`].
-//! Each command returns a [`Failure`]; only [`main`] prints it and picks the exit status.
+//! `dlx-sudoku`, the command line on the library [`dlx_sudoku`]: its grammar ([`args`],
+//! declared for clap), the judge solver ([`solve`]), the benchmark ([`bench`]), the generator
+//! and the rater ([`generate`]), the exact-cover solver ([`cover`], with [`split`] for counts
+//! shared out as files), and the shell completions and manual pages made from the grammar
+//! ([`docs`]); how every command writes counts and rates is [`numbers`]. Run `dlx-sudoku --help`
+//! for the commands. Each command returns a [`Failure`]; only [`main`] prints it and picks the
+//! exit status.
 //!
 //! Nothing here panics on a failed write: help, answers and messages all go through
 //! `io::Write`, and a write that fails (a full disk, a closed pipe, a closed stdout) ends the
 //! run with a message on stderr and exit status 1.
+//!
+//! The command line is native only (clap is not a wasm32 dependency). A build of the workspace
+//! for wasm32 (the page's, the tests') selects this package too: there the binary is an empty
+//! stub, so that the build still succeeds.
 
+// On wasm32 only the stub's `main` is compiled; what the modules would use goes unused.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
+
+#[cfg(not(target_arch = "wasm32"))]
 mod args;
+#[cfg(not(target_arch = "wasm32"))]
 mod bench;
+#[cfg(not(target_arch = "wasm32"))]
 mod cover;
+#[cfg(not(target_arch = "wasm32"))]
 mod docs;
+#[cfg(not(target_arch = "wasm32"))]
 mod generate;
+#[cfg(not(target_arch = "wasm32"))]
 mod numbers;
-mod parallel;
+#[cfg(not(target_arch = "wasm32"))]
 mod solve;
+#[cfg(not(target_arch = "wasm32"))]
 mod split;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
-
+#[cfg(not(target_arch = "wasm32"))]
 use args::{Cli, Command};
+#[cfg(not(target_arch = "wasm32"))]
+use clap::Parser;
 
 /// Why a command stopped; printed as `dlx-sudoku: ...` on stderr.
 #[derive(Debug)]
@@ -53,9 +70,10 @@ impl Failure {
     }
 }
 
-/// Runs the command line `args` (with the program name first) and returns the exit status.
-pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let args: Vec<OsString> = args.into_iter().collect();
+/// Runs the command line of this process and returns the exit status.
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
     if let Some(e) = args::old_count_form(&args) {
         return clap_exit(&e);
     }
@@ -92,6 +110,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
 
 /// Prints clap's help, version or usage error where clap would, and returns its exit status
 /// (0 for help and version, 2 for a usage error); 1 if the help cannot be written.
+#[cfg(not(target_arch = "wasm32"))]
 fn clap_exit(e: &clap::Error) -> ExitCode {
     let text = args::show_optional_values(&e.render().to_string());
     let written = if e.use_stderr() {
@@ -156,3 +175,6 @@ fn report(failure: &Failure) {
         Failure::Io(doing, e) => writeln!(io::stderr(), "dlx-sudoku: {doing}: {e}"),
     };
 }
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}

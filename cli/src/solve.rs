@@ -6,11 +6,12 @@ use dlx_sudoku::exact_cover::Matrix;
 use dlx_sudoku::formats::any::{CaseError, Reader};
 use dlx_sudoku::formats::boards;
 use dlx_sudoku::formats::{Cases, Format, ReadError};
+use dlx_sudoku::parallel;
 use dlx_sudoku::sudoku::{dlx, Engine, EngineKind, Puzzle, Shape, Verdict};
 
 use super::args::{InputFormat, Solve};
 use super::numbers::count_message;
-use super::{parallel, Failure};
+use super::Failure;
 
 /// Answers each puzzle on stdin as soon as it has been read, and stops at the first error.
 ///

@@ -9,10 +9,10 @@ use dlx_sudoku::cells::Cells;
 use dlx_sudoku::dlx1::examples::Example;
 use dlx_sudoku::dlx1::{Problem, ReadError};
 use dlx_sudoku::exact_cover::{self, Counters, EngineChoice, Nothing, Search, Status, Stepwise};
+use dlx_sudoku::parallel;
 
 use super::args::{Cover, CoverEngine};
 use super::numbers::{count_message, per_second, plural};
-use super::parallel;
 use super::split;
 use super::Failure;
 

@@ -681,7 +681,7 @@ fn both_engines_agree_on_every_example() {
     ]);
     examples.push(vec!["sudoku", "................"]);
     // With colours: the cells engine is SSXCC's, the links engine DLX2's.
-    let words = format!("{}/tests/data/words3.txt", env!("CARGO_MANIFEST_DIR"));
+    let words = format!("{}/../tests/data/words3.txt", env!("CARGO_MANIFEST_DIR"));
     for g in ["P5", "C4", "K4", "W5"] {
         examples.push(vec!["graceful", g]);
     }
@@ -772,7 +772,7 @@ const DLX2_STATS: &str = "stats: 1 solution, 4 nodes, 14 updates, 5 cleansings, 
 /// into files whose counts add up.
 #[test]
 fn colour_examples_have_dlx2s_counts_on_any_number_of_threads() {
-    let words = format!("{}/tests/data/words3.txt", env!("CARGO_MANIFEST_DIR"));
+    let words = format!("{}/../tests/data/words3.txt", env!("CARGO_MANIFEST_DIR"));
     for (args, count) in [
         (vec!["graceful", "K3"], "6 solutions\n"),
         (vec!["graceful", "K4"], "24 solutions\n"),

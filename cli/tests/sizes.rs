@@ -13,7 +13,7 @@ use dlx_sudoku::sudoku::generate::Rng;
 use dlx_sudoku::sudoku::{Alphabet, Bitmask, Board, Dlx, Engine, Puzzle, Shape, Verdict};
 
 fn data(name: &str) -> String {
-    std::fs::read_to_string(format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read_to_string(format!("{}/../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 const STEP: usize = if cfg!(debug_assertions) { 20 } else { 1 };
@@ -261,7 +261,7 @@ fn dlx_agrees_with_the_oracle_at_every_size() {
 #[test]
 fn a_9x9_board_gets_the_9x9_engines_answer() {
     let text = {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/puzzles/famous_hard.txt");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/puzzles/famous_hard.txt");
         std::fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("{path}: {e} (the repository's puzzle files, tests/data/puzzles)"))
     };
