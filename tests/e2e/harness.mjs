@@ -170,9 +170,10 @@ export const describeBlocking = (b) => `${b.tasks.length} long task${b.tasks.len
  * more into its cache after each load: about 0.35 s of CPU a page (a fifth of a load),
  * measured on 2026-11-27, for what only the offline test and tests/dist/run.mjs look at.
  */
-export async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [], serviceWorkers = 'block' } = {}) {
+export async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [], serviceWorkers = 'block', touch = false } = {}) {
   const { browser, contexts, errors } = current();
-  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions, serviceWorkers });
+  // `touch`: a phone's browser (touch events, `page.tap`, a mobile viewport).
+  const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions, serviceWorkers, hasTouch: touch, isMobile: touch });
   contexts.push(ctx);
   pagesOpened++;
   current().pages++;

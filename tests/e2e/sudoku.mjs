@@ -1276,6 +1276,218 @@ test('pencil marks: Shift/Alt + digit, pencil mode by keyboard and pointer; undo
   await shot(phone, 'pencil-hint-phone-dark');
 });
 
+// --- playing by touch (issue 48) ------------------------------------------------------------------
+/** The pad's buttons as a screen reader and a finger meet them: name, pressed, size. */
+const padButtons = (page) => page.$$eval('#pad button', (bs) => bs.map((b) => {
+  const r = b.getBoundingClientRect();
+  return { name: b.getAttribute('aria-label'), text: b.textContent, pressed: b.getAttribute('aria-pressed'), disabled: b.disabled, width: r.width, height: r.height };
+}));
+/** Taps the pad's button named `name` ("5", "Erase", "Notes"). */
+const tapPad = (page, name) => page.tap(`#pad button[aria-label="${name}"]`);
+/** The board's cell that has the focus (-1: none). */
+const focusedCell = (page) => page.evaluate(() => Number(document.activeElement?.closest?.('#board .cell')?.dataset.cell ?? -1));
+/** The cells of each kind of light: the selected cell, its row, column and box, its digit's. */
+const lights = (page) => page.$$eval('#board .cell', (cs) => {
+  const of = (cls) => cs.filter((c) => c.classList.contains(cls)).map((c) => Number(c.dataset.cell));
+  return { sel: of('sel'), peer: of('peer'), same: of('same') };
+});
+/** Cell `c`'s row, column and box at 9×9 without itself, worked out here (not by the page). */
+const peersOf = (c) => [...Array(81).keys()].filter((k) => k !== c && (Math.floor(k / 9) === Math.floor(c / 9) || k % 9 === c % 9
+  || (Math.floor(k / 27) === Math.floor(c / 27) && Math.floor((k % 9) / 3) === Math.floor((c % 9) / 3))));
+
+test('touch: on a 375×812 phone the pad types, erases and toggles notes with taps alone, keeps the board\'s focus, and the board and pad are on the first screen', async () => {
+  const page = await open(`#p=${POJ1}`, { width: 375, height: 812, touch: true });
+  // The first screen: the board and the pad whole, the page not scrolled.
+  const box = async (sel) => page.locator(sel).boundingBox();
+  const [board, pad] = [await box('#board'), await box('#pad')];
+  assert.equal(await page.evaluate(() => scrollY), 0);
+  for (const [what, r] of [['board', board], ['pad', pad]]) {
+    assert.ok(r.y >= 0 && r.y + r.height <= 812, `the ${what} at ${Math.round(r.y)}–${Math.round(r.y + r.height)} on an 812 px screen`);
+    assert.ok(r.x >= 0 && r.x + r.width <= 375, `the ${what} within the 375 px width`);
+  }
+  assert.ok(pad.y >= board.y + board.height - 1, 'the pad is under the board');
+  // A button per digit, Erase and Notes: named, each 44 × 44 px or more.
+  const buttons = await padButtons(page);
+  assert.deepEqual(buttons.map((b) => b.name), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Erase', 'Notes']);
+  assert.deepEqual(buttons.map((b) => b.text), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Erase', 'Notes']);
+  for (const b of buttons) assert.ok(b.width >= 44 && b.height >= 44, `"${b.name}" is ${b.width}×${b.height} px`);
+  assert.equal(buttons.at(-1).pressed, 'false');
+  await shot(page, 'pad-phone-start');
+  // A tap on an empty cell selects it; a tap on 4 puts a 4 there, as the key 4 does (the same undo entry).
+  const cell = POJ1.indexOf('.'); // r1c1
+  await page.tap(`#board .cell[data-cell="${cell}"]`);
+  assert.equal(await focusedCell(page), cell);
+  await tapPad(page, '4');
+  const four = `4${POJ1.slice(1)}`;
+  assert.equal(await shown(page), four);
+  assert.equal(await focusedCell(page), cell, 'the board keeps the focus after a digit is tapped');
+  assert.equal(await page.$eval(`#board .cell[data-cell="${cell}"]`, (c) => c.classList.contains('entered')), true);
+  await page.tap('#undo');
+  assert.equal(await shown(page), POJ1);
+  assert.match(await noticeText(page), /^Undone: 4 in r1c1\.$/);
+  await page.tap('#redo');
+  assert.equal(await shown(page), four);
+  // The cursor stays on the cell (a tap does not move on), so Erase erases what was just tapped.
+  await tapPad(page, 'Erase');
+  assert.equal(await shown(page), POJ1);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'no tap scrolled the page');
+  // Notes: pressed, the focus stays on the board; taps toggle pencil marks; a typed digit does too.
+  await tapPad(page, 'Notes');
+  assert.equal((await padButtons(page)).at(-1).pressed, 'true');
+  assert.equal(await page.$eval('#pencil', (b) => b.getAttribute('aria-pressed')), 'true', 'Pencil and Notes are one mode');
+  assert.equal(await focusedCell(page), cell, 'Notes leaves the focus on the board');
+  await tapPad(page, '3');
+  await tapPad(page, '6');
+  await page.keyboard.press('9'); // a keyboard's digit goes to the board, as a pencil mark
+  assert.deepEqual(await pencilOf(page, cell), [3, 6, 9]);
+  await tapPad(page, '6');
+  assert.deepEqual(await pencilOf(page, cell), [3, 9]);
+  assert.equal(await shown(page), POJ1, 'no digit placed in Notes mode');
+  // A tap on a cell in Notes mode selects it and toggles nothing (a mouse's click on a mark's place does).
+  await page.tap('#board .cell[data-cell="5"]');
+  assert.deepEqual(await pencilOf(page, 5), []);
+  assert.equal(await focusedCell(page), 5);
+  await page.tap(`#board .cell[data-cell="${cell}"]`);
+  assert.deepEqual(await pencilOf(page, cell), [3, 9]);
+  await shot(page, 'pad-phone-notes');
+  // Erase in a cell of notes takes the notes, and Undo brings them back.
+  await tapPad(page, 'Erase');
+  assert.deepEqual(await pencilOf(page, cell), []);
+  await page.tap('#undo');
+  assert.deepEqual(await pencilOf(page, cell), [3, 9]);
+  // Notes off: a tap places the digit again.
+  await tapPad(page, 'Notes');
+  assert.equal((await padButtons(page)).at(-1).pressed, 'false');
+  await tapPad(page, '4');
+  assert.equal(await shown(page), four);
+  assert.equal(await page.evaluate(() => scrollY), 0);
+  // The search stepped by hand: the pad folds away (the board and the narration fit the
+  // screen for a class); a tap on a cell brings it back.
+  await page.tap('[data-action="forward"]');
+  assert.equal(await page.locator('#pad').isVisible(), false);
+  await page.tap(`#board .cell[data-cell="${cell}"]`);
+  assert.equal(await page.locator('#pad').isVisible(), true);
+  await tapPad(page, 'Erase');
+  assert.equal(await shown(page), POJ1);
+  // The sizes: a 4×4's pad has 1–4, a 16×16's its 16 symbols and no Notes (pencil marks are 4×4 and 9×9 only).
+  await page.selectOption('#size', '4');
+  assert.deepEqual((await padButtons(page)).map((b) => b.name), ['1', '2', '3', '4', 'Erase', 'Notes']);
+  await page.selectOption('#size', '16');
+  const sixteen = await padButtons(page);
+  assert.deepEqual(sixteen.map((b) => b.name).slice(0, 16).join(''), await page.evaluate(() => window.dlxPage.numbering.symbols));
+  assert.equal(sixteen.at(-1).disabled, true);
+  for (const b of sixteen) assert.ok(b.width >= 44 && b.height >= 44, `16×16: "${b.name}" is ${b.width}×${b.height} px`);
+  await page.tap('#board .cell[data-cell="17"]');
+  await tapPad(page, 'G');
+  assert.equal(await page.$eval('#board .cell[data-cell="17"] .digit', (d) => d.textContent), 'G');
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'nothing wider than the phone');
+  await shot(page, 'pad-phone-16x16');
+});
+
+test('touch: Pencil pressed with the mouse leaves the focus on the board, so the next digit typed is a pencil mark there', async () => {
+  const page = await open(`#p=${POJ1}`);
+  await page.click('#board .cell[data-cell="0"]');
+  await page.click('#pencil');
+  assert.equal(await focusedCell(page), 0);
+  await page.keyboard.press('2');
+  assert.deepEqual(await pencilOf(page, 0), [2]);
+  await page.click('#pencil');
+  assert.equal(await focusedCell(page), 0);
+  await page.keyboard.press('6');
+  assert.equal((await shown(page))[0], '6');
+  // Pressed with the pad's Notes too (the cursor moved on after the 6), and with a key on the
+  // button (the keyboard's user keeps the button).
+  await page.click('#pad button[aria-label="Notes"]');
+  assert.equal(await focusedCell(page), 1);
+  assert.equal(await page.$eval('#pencil', (b) => b.getAttribute('aria-pressed')), 'true');
+  await page.focus('#pencil');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'pencil');
+  assert.equal(await page.$eval('#pad button[aria-label="Notes"]', (b) => b.getAttribute('aria-pressed')), 'false');
+});
+
+test('touch: a selected cell lights its row, column and box and the cells of its digit, readable in both themes; each light can be turned off, and stays off', async () => {
+  for (const dark of [false, true]) {
+    const page = await open(`#p=${POJ1}`, { width: 375, height: 812, touch: true, dark });
+    assert.deepEqual(await lights(page), { sel: [], peer: [], same: [] }, 'nothing lit before a cell is selected');
+    const c = 1; // a 2 (a given)
+    await page.tap(`#board .cell[data-cell="${c}"]`);
+    const twos = [...POJ1].flatMap((ch, k) => (ch === '2' && k !== c ? [k] : []));
+    const lit = await lights(page);
+    assert.deepEqual(lit.sel, [c]);
+    assert.deepEqual(lit.same, twos);
+    assert.deepEqual(lit.peer, peersOf(c).filter((k) => !twos.includes(k)));
+    // Each light is a background of its own, and every digit on it keeps 4.5:1 (the selected
+    // cell, focused, is lit as the focus lights a cell: tested with the hover's lights).
+    const looks = await page.evaluate(() => {
+      const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+      const rgb = (css) => { probe.clearRect(0, 0, 1, 1); probe.fillStyle = css; probe.fillRect(0, 0, 1, 1); return [...probe.getImageData(0, 0, 1, 1).data.slice(0, 3)]; };
+      const lum = (v) => { const f = (x) => ((x /= 255) <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4); return 0.2126 * f(v[0]) + 0.7152 * f(v[1]) + 0.0722 * f(v[2]); };
+      const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+      const cells = [...document.querySelectorAll('#board .cell')];
+      const bg = (el) => { const b = getComputedStyle(el).backgroundColor; return b === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.querySelector('#board')).backgroundColor : b; };
+      const out = {};
+      for (const kind of ['plain', 'peer', 'same']) {
+        const el = cells.find((e) => (kind === 'plain' ? !e.matches('.peer, .same, .sel') : e.classList.contains(kind)) && !e.matches(':focus'));
+        if (!el) continue;
+        const digit = el.querySelector('.digit');
+        out[kind] = { bg: bg(el).toString(), contrast: ratio(rgb(getComputedStyle(digit).color), rgb(bg(el))) };
+      }
+      return out;
+    });
+    const bgs = Object.values(looks).map((l) => l.bg);
+    assert.equal(new Set(bgs).size, 3, `three backgrounds: ${JSON.stringify(looks)}`);
+    for (const [kind, l] of Object.entries(looks)) assert.ok(l.contrast >= 4.5, `${dark ? 'dark' : 'light'}: a digit on a ${kind} cell at ${l.contrast.toFixed(2)}:1`);
+    // The digit typed is lit where it stands elsewhere; an empty cell lights no digit.
+    await page.tap('#board .cell[data-cell="0"]');
+    assert.deepEqual((await lights(page)).same, []);
+    await tapPad(page, '9');
+    assert.deepEqual((await lights(page)).same, [...POJ1].flatMap((ch, k) => (ch === '9' ? [k] : [])));
+    await shot(page, `lights-phone-${dark ? 'dark' : 'light'}`);
+    if (dark) break;
+    // Each light off, kept by the page's preferences: a reload keeps it off.
+    await page.click('#hl-peers');
+    assert.deepEqual((await lights(page)).peer, []);
+    assert.ok((await lights(page)).same.length > 0);
+    await page.click('#hl-same');
+    assert.deepEqual(await lights(page), { sel: [0], peer: [], same: [] });
+    await page.reload();
+    await page.waitForSelector('body.ready');
+    assert.equal(await page.$eval('#hl-peers', (b) => b.checked), false);
+    assert.equal(await page.$eval('#hl-same', (b) => b.checked), false);
+    await page.tap('#board .cell[data-cell="1"]');
+    assert.deepEqual(await lights(page), { sel: [1], peer: [], same: [] });
+    await page.click('#hl-peers');
+    assert.deepEqual((await lights(page)).peer, peersOf(1));
+    // The keyboard moves the selection, and its lights follow.
+    await page.focus('#board .cell[data-cell="1"]');
+    await page.keyboard.press('ArrowDown');
+    assert.deepEqual((await lights(page)).sel, [10]);
+    assert.deepEqual((await lights(page)).peer, peersOf(10));
+  }
+});
+
+test('touch: screenshots of the pad at 375×812 and 1280×800, light and dark, at the start and mid-game', async () => {
+  for (const [width, height, touch] of [[375, 812, true], [1280, 800, false]]) {
+    for (const dark of [false, true]) {
+      const page = await open(`#p=${POJ1}`, { width, height, touch, dark });
+      const name = `pad-${width}-${dark ? 'dark' : 'light'}`;
+      await shot(page, `${name}-start`);
+      const tap = (sel) => (touch ? page.tap(sel) : page.click(sel));
+      await tap('#board .cell[data-cell="0"]');
+      await tap('#pad button[aria-label="4"]');
+      await tap('#board .cell[data-cell="5"]');
+      await tap('#pad button[aria-label="Notes"]');
+      for (const d of ['4', '5', '9']) await tap(`#pad button[aria-label="${d}"]`);
+      await tap('#pad button[aria-label="Notes"]');
+      await tap('#board .cell[data-cell="11"]');
+      const r = await page.locator('#pad').boundingBox();
+      assert.ok(r.y + r.height <= height, `${name}: the pad ends at ${Math.round(r.y + r.height)} on a ${height} px screen`);
+      await shot(page, `${name}-mid`);
+    }
+  }
+});
+
 // --- every size (issue 16) -----------------------------------------------------------------------
 const POJ3076_GRID = data('poj3076.in').split('\n').slice(0, 16).join('\n') + '\n';
 const POJ16 = POJ3076_GRID.replace(/\n/g, '').replace(/-/g, '.');

@@ -1,6 +1,6 @@
 // The page's stored preferences, the only module that touches localStorage: large type (for
-// a projector), the theme, and which panels are open (the pseudocode, the search tree and
-// its folding, plain backtracking). A private window that refuses storage still gets them,
+// a projector), the theme, which panels are open (the pseudocode, the search tree and
+// its folding, plain backtracking), and what a selected cell of the board lights up. A private window that refuses storage still gets them,
 // for the visit. index.html has one early script of its own that reads large type and the
 // theme before the first layout (applied later, the page first showed in the wrong size and
 // colours); it must run before any module, so it cannot import KEYS: www/test/prefs.test.js
@@ -14,6 +14,9 @@ export const KEYS = Object.freeze({
   tree: 'dlx-tree',
   treeFold: 'dlx-tree-fold',
   plain: 'dlx-plain',
+  /** 'on' or 'off': the selected cell's row, column and box lit; the cells of its digit lit. */
+  lightPeers: 'dlx-light-peers',
+  lightSame: 'dlx-light-same',
 });
 
 const THEMES = ['auto', 'light', 'dark'];

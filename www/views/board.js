@@ -6,7 +6,10 @@
 // cells and candidates. An ARIA grid with one tab stop; arrows move, the puzzle's symbols
 // set (digits, or letters in either case), 0 / Delete / Backspace clear; Shift or Alt with
 // a digit (or any digit in pencil mode) toggles a pencil mark, and so does a click on the
-// mark's place in pencil mode. Symbols and sizes come from the numbering's tables.
+// mark's place in pencil mode (with a mouse or a pen: a finger's tap only selects, as the pad
+// under the board enters its notes). The selected cell lights up its row, column and box and
+// the other cells that show its digit, each where the room turns it on. Symbols and sizes
+// come from the numbering's tables.
 
 import { OptionState } from '../pkg/dlx_sudoku.js';
 
@@ -18,16 +21,23 @@ export const PENCIL_UP_TO = 9;
 export class BoardView {
   /**
    * `onEdit(cell, digit)` when a given is typed or cleared; `onPencil(cell, digit)` when a
-   * pencil mark is toggled; `onHover(cell | null)` when the pointer or the focus lights up a cell.
+   * pencil mark is toggled; `onErase(cell)` for Delete and 0 (by default `onEdit(cell, 0)`);
+   * `onHover(cell | null)` when the pointer or the focus lights up a cell; `onSelect(cell)`
+   * when a cell is selected (a click, a tap, the keyboard).
    */
-  constructor(root, numbering, { onEdit, onPencil, onHover }) {
+  constructor(root, numbering, { onEdit, onPencil, onHover, onErase = (cell) => onEdit(cell, 0), onSelect = () => {} }) {
     this.root = root;
     this.numbering = numbering;
     this.onEdit = onEdit;
     this.onPencil = onPencil;
+    this.onErase = onErase;
+    this.onSelect = onSelect;
     this.onHover = onHover;
     this.pencilMode = false;
     this.advance = true;
+    /** What the selected cell lights up: its row, column and box (`peers`), its digit elsewhere (`same`). */
+    this.lights = { peers: false, same: false };
+    this.lit = [];
     this.listen();
     this.reshape(numbering);
     // Out of view while the search plays (the page scrolled down to the tree), the board
@@ -55,6 +65,8 @@ export class BoardView {
     this.placed = new Uint8Array(cells);
     this.shown = new Uint16Array(cells).fill(0xffff); // what each cell's big digit shows (kind*32 + digit)
     this.highlighted = [];
+    this.selected = null; // the cell chosen by a click, a tap or the keyboard (null: none yet)
+    this.lit = [];
     this.itemMarked = [];
     this.itemsKey = '';
     this.pic = null; // the last picture rendered or left for later (another board's, after this)
@@ -141,7 +153,7 @@ export class BoardView {
       if (!el) return;
       const cell = Number(el.dataset.cell);
       this.moveTo(cell);
-      if (this.pencilMode && this.side <= PENCIL_UP_TO) {
+      if (this.pencilMode && this.side <= PENCIL_UP_TO && e.pointerType !== 'touch') {
         // The mark's place in the cell's n×n grid of marks says which digit.
         const n = this.numbering.order;
         const r = el.getBoundingClientRect();
@@ -170,7 +182,9 @@ export class BoardView {
     });
     root.addEventListener('focusin', (e) => {
       const el = e.target.closest('.cell');
-      if (el) this.onHover(Number(el.dataset.cell), 'focus');
+      if (!el) return;
+      this.select(Number(el.dataset.cell));
+      this.onHover(Number(el.dataset.cell), 'focus');
     });
     root.addEventListener('focusout', (e) => {
       if (!root.contains(e.relatedTarget)) this.onHover(null, 'focus');
@@ -226,7 +240,7 @@ export class BoardView {
       case 'ArrowRight': if (!e.shiftKey) this.moveTo(col < side - 1 ? c + 1 : c); else handled = false; break;
       case 'Home': this.moveTo(r * side); break;
       case 'End': this.moveTo(r * side + side - 1); break;
-      case '0': case 'Delete': this.onEdit(c, 0); break;
+      case '0': case 'Delete': this.onErase(c); break;
       case 'Backspace':
         if (c > 0 && (typed || !this.givens[c])) {
           // erase the cell before: the digit just typed, or (from an empty cell) the one behind
@@ -259,11 +273,62 @@ export class BoardView {
       this.cursor = cell;
       this.cells[cell].tabIndex = 0;
     }
+    this.select(cell);
     this.cells[cell].focus({ preventScroll: false });
   }
 
-  focus() {
-    this.cells[this.cursor].focus();
+  /** `opts`: focus()'s (`{preventScroll: true}` from the pad: a tap there scrolls nothing). */
+  focus(opts) {
+    this.cells[this.cursor].focus(opts);
+  }
+
+  // --- the selected cell's lights -------------------------------------------------------------
+  select(cell) {
+    this.onSelect(cell);
+    if (this.selected === cell) return;
+    this.selected = cell;
+    this.drawLights();
+  }
+
+  /** Which lights the selected cell turns on: `{peers, same}`, each true or false. */
+  setLights(lights) {
+    this.lights = { ...this.lights, ...lights };
+    this.drawLights();
+  }
+
+  /**
+   * Marks the selected cell (`sel`), the cells of its row, column and box (`peer`: read from
+   * the numbering's items, the cell's row, column and box items of its digit 1), and the other
+   * cells that show its digit (`same`). Only the classes that change are touched: a placed
+   * digit of the search changes the same-digit cells in many frames.
+   */
+  drawLights() {
+    const want = new Map();
+    const c = this.selected;
+    if (c !== null) {
+      const n = this.numbering;
+      if (this.lights.peers) {
+        for (const i of n.itemsOf(n.option(c, 1))) {
+          if (n.kindOf(i) === 'cell') continue;
+          for (const o of n.optionsOf(i)) want.set(n.placement(o).cell, 'peer');
+        }
+      }
+      const digit = this.shown[c] >> 5 ? this.shown[c] & 31 : 0;
+      if (this.lights.same && digit) {
+        for (let k = 0; k < this.cellCount; k++) if (this.shown[k] >> 5 && (this.shown[k] & 31) === digit) want.set(k, 'same');
+      }
+      want.set(c, 'sel');
+    }
+    const now = [];
+    for (const [k, cls] of this.lit) {
+      if (want.get(k) !== cls) this.cells[k].classList.remove(cls);
+    }
+    const had = new Map(this.lit);
+    for (const [k, cls] of want) {
+      if (had.get(k) !== cls) this.cells[k].classList.add(cls);
+      now.push([k, cls]);
+    }
+    this.lit = now;
   }
 
   // --- what to show -----------------------------------------------------------------------------
@@ -425,6 +490,7 @@ export class BoardView {
   }
 
   refreshDigits() {
+    let changed = false;
     for (let c = 0; c < this.cellCount; c++) {
       let kind, digit;
       if (this.givens[c]) [kind, digit] = [1, this.givens[c]];
@@ -435,6 +501,7 @@ export class BoardView {
       const was = this.shown[c];
       if (was === code) continue;
       this.shown[c] = code;
+      changed = true;
       const el = this.cells[c];
       if (was >> 5 !== kind) el.dataset.kind = ['empty', 'given', 'answer', 'placed'][kind];
       if (was >> 5 === 3) this.placedDigits[c][(was & 31) - 1].removeAttribute('class');
@@ -443,6 +510,7 @@ export class BoardView {
       const node = this.digits[c].firstChild;
       if (node.nodeValue !== text) node.nodeValue = text;
     }
+    if (changed && this.selected !== null && this.lights.same) this.drawLights();
   }
 
   /** Lights up options (their marks, even hidden ones) and cells. */

@@ -2,9 +2,11 @@
 // of another, and Undo / Redo over all of them (www/core/history.js keeps the entries; each
 // brings back the board, the clues, the pencil marks, the rating, the example chosen and how
 // far the search had got). Also the board's own switches: Pencil mode, candidates shown,
-// and advancing to the next cell after a digit.
+// advancing to the next cell after a digit, and what a selected cell lights up (kept as
+// preferences).
 
 import { digitsOf, givensCount, sideOfLine } from '../../core/puzzle.js';
+import { readPref, writePref } from '../../core/prefs.js';
 import { History } from '../../core/history.js';
 import { grouped } from '../../core/format.js';
 
@@ -16,16 +18,47 @@ export class Edits {
     const { $, views } = room;
     $('undo').addEventListener('click', () => this.undo());
     $('redo').addEventListener('click', () => this.redo());
+    // Pencil keeps the board's focus: pressed with the pointer, the focus stays on the cell
+    // (it moved to the button, and the next digit typed went nowhere).
+    $('pencil').addEventListener('mousedown', (e) => e.preventDefault());
     $('pencil').addEventListener('click', (e) => {
-      const on = e.currentTarget.getAttribute('aria-pressed') !== 'true';
-      e.currentTarget.setAttribute('aria-pressed', String(on));
-      views.board.pencilMode = on;
-      $('board').classList.toggle('pencil-mode', on);
+      this.setPencilMode(!views.board.pencilMode);
+      if (e.detail > 0) views.board.focus({ preventScroll: true });
     });
     $('show-marks').addEventListener('change', (e) => views.board.setMarksShown(e.target.checked));
     $('advance').addEventListener('change', (e) => {
       views.board.advance = e.target.checked;
     });
+    for (const [id, pref, light] of [['hl-peers', 'lightPeers', 'peers'], ['hl-same', 'lightSame', 'same']]) {
+      const box = $(id);
+      box.checked = readPref(pref, 'on') === 'on';
+      views.board.setLights({ [light]: box.checked });
+      box.addEventListener('change', () => {
+        writePref(pref, box.checked ? 'on' : 'off');
+        views.board.setLights({ [light]: box.checked });
+      });
+    }
+  }
+
+  /** Pencil mode on or off: the Pencil button and the pad's Notes say it, the board obeys it. */
+  setPencilMode(on) {
+    const { $, views } = this.room;
+    $('pencil').setAttribute('aria-pressed', String(on));
+    views.pad.setNotes(on);
+    views.board.pencilMode = on;
+    $('board').classList.toggle('pencil-mode', on);
+  }
+
+  /** Erase (the pad's button, Delete, 0): the cell's digit, or else its pencil marks. */
+  erase(cell) {
+    const room = this.room;
+    if (room.givens[cell] || !room.marks[cell]) {
+      this.edit(cell, 0);
+      return;
+    }
+    this.record({ text: `erasing the pencil marks of ${room.numbering.cellName(cell)}` });
+    room.marks[cell] = 0;
+    this.marksChanged();
   }
 
   edit(cell, digit) {

@@ -6,7 +6,7 @@
 // each with the controls it answers: the edits and their undo (sudoku-edits.js), where
 // puzzles come from (puzzle-sources.js: examples, paste, Clear, links), the size
 // (sudoku-size.js), Solve, Count and New puzzle in the worker (solving.js), the hint panel
-// (hint-panel.js) and what the pointer is on (hover.js). Logic (hints) and new puzzles come
+// (hint-panel.js), what the pointer is on (hover.js) and the number pad (pad.js). Logic (hints) and new puzzles come
 // from wasm too: the page only draws what they say.
 
 import { Picture } from '../../wasm/picture.js';
@@ -24,6 +24,7 @@ import { SudokuSize } from './sudoku-size.js';
 import { Solving } from './solving.js';
 import { HintPanel } from './hint-panel.js';
 import { Hover } from './hover.js';
+import { Pad } from './pad.js';
 
 export class SudokuRoom {
   /**
@@ -51,10 +52,13 @@ export class SudokuRoom {
       board: new BoardView($('board'), this.numbering, {
         onEdit: (cell, d) => this.edits.edit(cell, d),
         onPencil: (cell, d) => this.edits.pencil(cell, d),
+        onErase: (cell) => this.edits.erase(cell),
+        onSelect: () => this.views.pad.picked(),
         onHover: (cell, src, digit = 0) => hover(src, cell === null ? null : { cell, digit }),
       }),
       items: new ItemsView($('items'), this.numbering, { onHover: (item, src) => hover(src, item === null ? null : { item }) }),
       matrix: new MatrixView($('matrix-area'), { onHover: (option) => hover('pointer', option === null ? null : { option }) }),
+      pad: new Pad(this, $('pad')),
       notice: new NoticeView($('notice')),
       result: new ResultView($('result'), { onCancel: () => this.solving.stop(), cellName: (cell) => this.numbering.cellName(cell) }),
       // Plain backtracking beside DLX: "Race" runs the DLX search to its end.
@@ -172,6 +176,7 @@ export class SudokuRoom {
   /** Any movement of a search puts the board back to the puzzle (the solver's answer goes). */
   onMove() {
     this.solving.clearAnswer();
+    this.views.pad.moved();
   }
 
   onRestyle() {
@@ -202,7 +207,8 @@ export class SudokuRoom {
 
   /** The search drawn on the board, the item panels and the whole matrix. */
   render(pic, paused) {
-    const { board, items, matrix, plain } = this.views;
+    const { board, items, matrix, plain, pad } = this.views;
+    pad.watch(pic ? pic.events : 0);
     if (pic) {
       board.render(pic, !paused);
       items.render(pic);

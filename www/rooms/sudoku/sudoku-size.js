@@ -59,7 +59,8 @@ export class SudokuSize {
     }
     const pencil = $('pencil');
     pencil.disabled = side > PENCIL_UP_TO;
-    if (pencil.disabled && pencil.getAttribute('aria-pressed') === 'true') pencil.click();
+    if (pencil.disabled && room.views.board.pencilMode) room.edits.setPencilMode(false);
+    room.views.pad.reshape(n);
     // Candidates: drawn up to 16×16, shown by default where they can be read (4×4, 9×9).
     const marks = $('show-marks');
     marks.disabled = side > MARKS_UP_TO;

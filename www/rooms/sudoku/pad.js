@@ -1,0 +1,100 @@
+// The number pad under the board, for touch: a button for each symbol of the size (1–4,
+// 1–9, the 16×16's and 25×25's own symbols in the puzzle's alphabet), Erase, and Notes (the
+// same pencil mode as the Pencil button). A tap puts its digit in the selected cell through
+// the board's own edit path (sudoku-edits.js: the same undo entry as the typed key), toggles
+// a pencil mark in Notes mode, and leaves the focus on the board, so a digit typed next goes
+// to the board too. The pad names its buttons for screen readers ("5", "Erase", "Notes").
+
+import { PENCIL_UP_TO } from '../../views/board.js';
+
+/** A pad's columns: on a wide board and on a phone (each button at least 44 px). */
+const COLUMNS = { 4: [6, 6], 9: [6, 6], 16: [9, 6], 25: [14, 7] };
+
+export class Pad {
+  /** `room`: the Sudoku's (sudoku-room.js); `root`: the pad's element (index.html's #pad). */
+  constructor(room, root) {
+    this.room = room;
+    this.root = root;
+    this.digits = root.querySelector('.pad-digits');
+    this.notes = root.querySelector('[data-pad="notes"]');
+    this.erase = root.querySelector('[data-pad="erase"]');
+    // A press with the pointer leaves the focus where it was (the board's cell): the focus
+    // moving to the button is what lost the next typed digit.
+    root.addEventListener('mousedown', (e) => {
+      if (e.target.closest('button')) e.preventDefault();
+    });
+    root.addEventListener('click', (e) => {
+      const b = e.target.closest('button');
+      if (!b || b.disabled) return;
+      if (b === this.notes) room.edits.setPencilMode(!room.views.board.pencilMode);
+      else if (b === this.erase) room.edits.erase(room.views.board.cursor);
+      else this.press(Number(b.dataset.digit));
+      // A pointer's press (a click's detail counts its clicks; a key's is 0) gives the board
+      // the focus: the cell stays selected and the keyboard goes on typing into it.
+      if (e.detail > 0) room.views.board.focus({ preventScroll: true });
+    });
+  }
+
+  /** Digit `d` (1..side) in the selected cell, or its pencil mark in Notes mode. */
+  press(d) {
+    const { board } = this.room.views;
+    const cell = board.cursor;
+    if (board.pencilMode && this.room.side <= PENCIL_UP_TO) this.room.edits.pencil(cell, d);
+    else this.room.edits.edit(cell, d);
+  }
+
+  /** The buttons of a size (`numbering`: its side and symbols). */
+  reshape(numbering) {
+    const { side, symbols } = numbering;
+    const [wide, narrow] = COLUMNS[side] ?? [Math.min(side + 2, 9), 6];
+    this.root.style.setProperty('--pad-cols', wide);
+    this.root.style.setProperty('--pad-cols-narrow', narrow);
+    this.root.dataset.side = String(side);
+    const buttons = [];
+    for (let d = 1; d <= side; d++) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'pad-digit';
+      b.dataset.digit = String(d);
+      b.textContent = symbols[d - 1];
+      b.setAttribute('aria-label', symbols[d - 1]);
+      buttons.push(b);
+    }
+    this.digits.replaceChildren(...buttons);
+    const notes = side <= PENCIL_UP_TO;
+    this.notes.disabled = !notes;
+    this.notes.title = notes ? 'Notes: a digit tapped toggles its pencil mark (on a keyboard, Shift or Alt + the digit)' : 'Notes are 4×4 and 9×9 only, as pencil marks are';
+  }
+
+  // --- on a phone, folded while the search is watched ---------------------------------------------
+  // The pad between the board and the narration took a phone's class off its one screen (the
+  // board's top to the narration's foot: 1,057 px of 812). So there it folds away while the
+  // search is away from its start (moved by its controls, or opened at a link's step), and a
+  // cell selected brings it back until the search is moved again.
+
+  /** The search is at event `events` (0: its start, or no search). */
+  watch(events) {
+    this.events = events;
+    const folded = events > 0 && !this.chosen;
+    if (folded === this.folded) return;
+    this.folded = folded;
+    this.root.classList.toggle('folded', folded);
+  }
+
+  /** A cell was selected: the player plays. */
+  picked() {
+    this.chosen = true;
+    this.watch(this.events ?? 0);
+  }
+
+  /** The search was moved by hand: the player watches. */
+  moved() {
+    this.chosen = false;
+  }
+
+  /** Notes on or off, as the Pencil button says. */
+  setNotes(on) {
+    this.notes.setAttribute('aria-pressed', String(on));
+    this.root.classList.toggle('notes', on);
+  }
+}
