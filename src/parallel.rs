@@ -224,15 +224,17 @@ fn run<'s, E: Piecewise>(scope: &rayon::Scope<'s>, shared: &'s Shared<E>, task: 
 /// Searches below the task's path for at most the engine's budget of nodes; returns the rest
 /// of its subtree as tasks if it paused there.
 fn piece<E: Piecewise>(runner: &mut Runner<E>, shared: &Shared<E>, task: &Piece) -> Vec<Piece> {
-    let limited = shared.limit != u64::MAX;
-    let ran = runner
-        .run(task, E::BUDGET, |found| {
-            if limited && found + shared.found.load(Relaxed) >= shared.limit {
+    let ran = if shared.limit == u64::MAX {
+        runner.count(task, E::BUDGET)
+    } else {
+        runner.run(task, E::BUDGET, |found| {
+            if found + shared.found.load(Relaxed) >= shared.limit {
                 shared.stop.store(true, Relaxed);
             }
-            limited && shared.stop.load(Relaxed)
+            shared.stop.load(Relaxed)
         })
-        .expect("a task's path is a path of the search tree");
+    }
+    .expect("a task's path is a path of the search tree");
     shared.found.fetch_add(ran.found, Relaxed);
     shared.nodes.fetch_add(ran.counters.nodes, Relaxed);
     shared.done.fetch_add(ran.done, Relaxed);

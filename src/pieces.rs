@@ -224,6 +224,22 @@ impl<E: Piecewise> Runner<E> {
     /// piece's path is not one of this problem's (an option it does not have, or options that
     /// clash).
     pub fn run(&mut self, piece: &Piece, budget: u64, mut stop: impl FnMut(u64) -> bool) -> Result<Ran, MatrixError> {
+        self.go(piece, budget, Some(&mut stop))
+    }
+
+    /// [`Runner::run`] with no limit: every solution below `piece` counted, by the search
+    /// itself where the engine can ([`Piecewise::tally`]).
+    pub fn count(&mut self, piece: &Piece, budget: u64) -> Result<Ran, MatrixError> {
+        self.go(piece, budget, None)
+    }
+
+    /// `run` (with `stop`) or `count` (without).
+    fn go(
+        &mut self,
+        piece: &Piece,
+        budget: u64,
+        mut stop: Option<&mut dyn FnMut(u64) -> bool>,
+    ) -> Result<Ran, MatrixError> {
         let search = &mut self.search;
         let tried = match search.start_below(&piece.path, piece.fresh) {
             Ok(tried) => tried,
@@ -238,18 +254,27 @@ impl<E: Piecewise> Runner<E> {
         let mut rest = Vec::new();
         let mut left = piece.units;
         let counters = loop {
-            match search.resume() {
+            let status = match stop {
+                Some(_) => search.resume(),
+                None => {
+                    let before: u64 = self.tally.by_depth.iter().sum();
+                    let status = search.tally(&mut self.tally.by_depth, base);
+                    found += self.tally.by_depth.iter().sum::<u64>() - before;
+                    status
+                }
+            };
+            match status {
                 Status::Solution => {
                     self.tally.by_depth[base + search.depth()] += 1;
                     found += 1;
-                    if stop(found) {
+                    if stop.as_mut().is_some_and(|stop| stop(found)) {
                         break search.counters();
                     }
                 }
                 Status::Done => break search.counters(),
                 Status::Running => {
                     let counters = search.counters();
-                    if !stop(found) {
+                    if !stop.as_mut().is_some_and(|stop| stop(found)) {
                         search.split_rest(|below, fresh, share| {
                             rest.push(Piece {
                                 path: [&piece.path[..], below].concat(),
@@ -296,6 +321,18 @@ pub trait Piecewise: Clone + Send + Sync + 'static {
     /// On to the next solution ([`Status::Solution`]), the pause ([`Status::Running`]) or
     /// the end.
     fn resume(&mut self) -> Status;
+    /// On to the pause or the end ([`Status::Running`] or [`Status::Done`]), each solution
+    /// counted on the way at `by_depth[base + depth()]`, where `base` is the length of the
+    /// path the search started below. This one stops at each solution to count it; an engine
+    /// that can count inside its search does so.
+    fn tally(&mut self, by_depth: &mut [u64], base: usize) -> Status {
+        loop {
+            match self.resume() {
+                Status::Solution => by_depth[base + self.depth()] += 1,
+                status => return status,
+            }
+        }
+    }
     /// The options of the partial solution below the start.
     fn depth(&self) -> usize;
     /// The path from the start to the node paused at.
@@ -387,6 +424,12 @@ impl Piecewise for Cells {
 
     fn resume(&mut self) -> Status {
         Cells::resume(self)
+    }
+
+    fn tally(&mut self, by_depth: &mut [u64], base: usize) -> Status {
+        // The search counts by its depth with the path it started below (`start_depth`
+        // options of the `base` of the piece's path: the last can be the option paused at).
+        Cells::resume_tally(self, &mut by_depth[base - self.start_depth()..])
     }
 
     fn depth(&self) -> usize {
@@ -487,7 +530,11 @@ impl<E: Piecewise> Counter<E> {
         let mut found = 0;
         while let Some(piece) = self.queue.pop() {
             let left = limit - found;
-            let ran = self.runner.run(&piece, self.budget, |f| f >= left)?;
+            let ran = if limit == u64::MAX {
+                self.runner.count(&piece, self.budget)?
+            } else {
+                self.runner.run(&piece, self.budget, |f| f >= left)?
+            };
             found += ran.found;
             self.found += ran.found;
             self.done += ran.done;

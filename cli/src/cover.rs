@@ -256,6 +256,17 @@ impl<'a> Run<'a> {
     /// instructions of counting Langford 12's 216,288 solutions.
     fn search(&mut self, mut emit: Option<&mut Emit>) -> io::Result<()> {
         let start = Instant::now();
+        // Counting them all with dancing cells: the search counts each solution itself
+        // (`Cells::tally`) and comes out only at its end or to show progress.
+        if emit.is_none() && self.limit == u64::MAX {
+            while let Some(status) = self.tally() {
+                if status == Status::Done {
+                    self.time = start.elapsed();
+                    return Ok(());
+                }
+                self.show_progress();
+            }
+        }
         let mut text = String::new();
         let mut options = Vec::new();
         let result = loop {
@@ -317,6 +328,21 @@ impl<'a> Run<'a> {
             }
             self.show_progress();
         }
+    }
+
+    /// With dancing cells, counts on to the end or, while progress is shown, for
+    /// `NODES_PER_LOOK` nodes; `None` with dancing links, which returns at each solution.
+    fn tally(&mut self) -> Option<Status> {
+        let Engine::Cells(c) = &mut self.search else {
+            return None;
+        };
+        let to = match self.progress {
+            Some(_) => c.counters().nodes + NODES_PER_LOOK,
+            None => u64::MAX,
+        };
+        let status = c.tally(to, &mut self.by_depth);
+        self.found = c.counters().solutions;
+        Some(status)
     }
 
     /// The search's counters so far, as its engine counts them (cells: as SSXC1 does).

@@ -122,6 +122,21 @@ impl Cells {
         }
     }
 
+    /// Runs on to the end, or to the point where the search has entered `max_nodes` nodes in
+    /// all ([`Status::Running`]: call again with a higher limit to go on), counting every
+    /// solution at `by_depth[depth]` instead of stopping at it: the way to count them all
+    /// ([`Cells::run`] returns at each, which costs problems with many solutions a fifth of
+    /// their time). `by_depth` needs a place for every depth: [`Cells::primary`] + 1 at least.
+    ///
+    /// # Panics
+    /// If `by_depth` is shorter than that.
+    pub fn tally(&mut self, max_nodes: u64, by_depth: &mut [u64]) -> Status {
+        let before: u64 = by_depth.iter().sum();
+        let stop = self.dance.count(max_nodes, by_depth);
+        self.solutions += by_depth.iter().sum::<u64>() - before;
+        status_of_count(stop)
+    }
+
     /// The options of the solution just found (or the partial one), in the order the
     /// search chose them.
     pub fn solution(&self) -> impl Iterator<Item = usize> + '_ {
@@ -183,6 +198,11 @@ impl Cells {
     /// ([`Status::Running`]).
     pub fn resume(&mut self) -> Status {
         self.run(self.pause_nodes)
+    }
+
+    /// [`Cells::resume`], counting the solutions on the way as [`Cells::tally`] does.
+    pub fn resume_tally(&mut self, by_depth: &mut [u64]) -> Status {
+        self.tally(self.pause_nodes, by_depth)
     }
 
     /// The path from the search's start to where it is: the option tried at each level,
@@ -312,6 +332,13 @@ impl Cells {
 
     /// Counts solutions up to `limit`.
     pub fn count(&mut self, limit: u64) -> u64 {
+        if limit == u64::MAX {
+            let before = self.solutions;
+            let mut by_depth = vec![0; self.primary() + 1];
+            // Like `next_solution`'s loop, it ends at a pause (`Cells::set_pause`'s level).
+            self.tally(u64::MAX, &mut by_depth);
+            return self.solutions - before;
+        }
         let mut n = 0;
         while n < limit && self.next_solution() {
             n += 1;
@@ -326,6 +353,15 @@ impl Cells {
             out.push(self.solution().collect());
         }
         out
+    }
+}
+
+/// Where a counting search ([`Dance::count`]) stopped: paused or done, never at a solution.
+fn status_of_count(stop: Stop) -> Status {
+    match stop {
+        Stop::Paused => Status::Running,
+        Stop::Done => Status::Done,
+        Stop::Solution => unreachable!("a counting search stopped at a solution"),
     }
 }
 

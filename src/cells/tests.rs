@@ -101,6 +101,48 @@ fn random_problems_match_the_links_engine() {
     }
 }
 
+/// `Cells::tally`, which counts each solution inside the search, against the solutions
+/// `run` stops at: the same number at each depth, the same nodes and updates, the sizes
+/// restored; straight through and paused every few nodes; with colours and without, and
+/// with options of one width (two and more) and of several.
+#[cfg_attr(not(target_arch = "wasm32"), test)]
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+fn a_tally_counts_what_the_solutions_found_are() {
+    let mut rng = Rng(0x7a11_7a11);
+    for round in 0..if cfg!(miri) { 6 } else { rounds(300) } {
+        let m = match round % 3 {
+            0 => random_options(&mut rng, 12, 4, 30, 4).0,
+            1 => random_coloured_wide(&mut rng, 9, 24, 4, None),
+            _ => random_coloured_wide(&mut rng, 10, 20, 0, Some(2 + round % 4)),
+        };
+        let (found, counters) = run_all(&m);
+        let mut expected = vec![0u64; m.primary() + 1];
+        for s in &found {
+            expected[s.len()] += 1;
+        }
+        for step in [u64::MAX, 1 + rng.below(7)] {
+            let mut c = Cells::new(&m);
+            let mut by_depth = vec![0; c.primary() + 1];
+            let mut pauses = 0;
+            loop {
+                let limit = c.counters().nodes.saturating_add(step);
+                match c.tally(limit, &mut by_depth) {
+                    Status::Running => pauses += 1,
+                    Status::Done => break,
+                    Status::Solution => panic!("round {round}: a tally stopped at a solution"),
+                }
+            }
+            assert_eq!(by_depth, expected, "round {round}, step {step}");
+            assert_eq!(c.counters(), counters, "round {round}, step {step}");
+            assert!(step == u64::MAX || counters.nodes <= step || pauses > 0);
+            for i in 0..m.items() {
+                assert_eq!(c.dance.size_of(i) as usize, m.len(i), "round {round}: item {i}'s size");
+            }
+        }
+        assert_eq!(Cells::new(&m).count(u64::MAX), counters.solutions);
+    }
+}
+
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn a_search_paused_at_node_limits_goes_on_where_it_stopped() {
