@@ -9,7 +9,7 @@
 //! plain `cargo test`.
 //!
 //! Layouts shared with JavaScript are the Rust enums themselves, exported as they are:
-//! `EventKind`, `EventWord` ([`crate::trace`]), `ItemFlag`, `OptionState` ([`crate::view`]),
+//! `EventKind`, `EventWord` ([`crate::watch::events`]), `ItemFlag`, `OptionState` ([`crate::view`]),
 //! `TreeHeader`, `TreeWord`, `TreeEnd` ([`crate::tree`]), `PlainWord`, `PlainKind`
 //! ([`crate::sudoku::PlainWord`]), `AlgorithmStep`, `Paint`.
 
@@ -32,9 +32,9 @@ pub mod trace_view;
 
 pub use crate::matrix_view::Paint;
 pub use crate::sudoku::{PlainKind, PlainWord};
-pub use crate::trace::EventWord;
 pub use crate::tree::{End as TreeEnd, TreeHeader, TreeWord};
 pub use crate::view::{ItemFlag, OptionState};
+pub use crate::watch::events::EventWord;
 #[cfg(feature = "test-exports")]
 pub use bench::*;
 pub use cover::*;
@@ -45,8 +45,8 @@ pub use pieces::PieceCounter;
 pub use plain::PlainSearch;
 pub use sudoku::*;
 pub use trace::Trace;
-/// The kinds of trace event (`trace::Kind`, exported to JavaScript as `EventKind`).
-pub type EventKind = crate::trace::Kind;
+/// The kinds of event (`watch::events::Kind`, exported to JavaScript as `EventKind`).
+pub type EventKind = crate::watch::events::Kind;
 
 #[wasm_bindgen(start)]
 fn start() {

@@ -4,6 +4,7 @@
 
 use super::{any_puzzle, count_arg, js_error, object, text, u32s};
 use crate::dlx1::Problem;
+use crate::watch::events::encode;
 use crate::watch::Watch;
 use js_sys::{Array, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -115,14 +116,14 @@ impl Trace {
     /// (bit `1 << kind` per `EventKind`), or at the end. Returns the events run; then
     /// `stopped`, `runMinDepth` and `runMaxDepth` tell the rest.
     pub fn run(&mut self, max: f64, stop_after: u32) -> f64 {
-        self.watch.run(count_arg(max), stop_after) as f64
+        self.watch.run(count_arg(max), stop_after).events as f64
     }
 
     /// Undoes at most `max` events, stopping at the start or before undoing a second
     /// event whose kind is in `stopBefore` (which stays done and is the last event).
     #[wasm_bindgen(js_name = runBack)]
     pub fn run_back(&mut self, max: f64, stop_before: u32) -> f64 {
-        self.watch.run_back(count_arg(max), stop_before) as f64
+        self.watch.run_back(count_arg(max), stop_before).events as f64
     }
 
     /// Undoes at most `max` events, stopping right after the search tried the last option
@@ -130,13 +131,16 @@ impl Trace {
     /// made again from a fold. `stopped`: found, or at the start with nothing found.
     #[wasm_bindgen(js_name = backTo)]
     pub fn back_to(&mut self, path: &[u32], max: f64) -> f64 {
-        self.watch.back_to(path, count_arg(max)) as f64
+        self.watch.back_to(path, count_arg(max)).events as f64
     }
 
     /// The event a step forward would do next, its two words in one (`a << 32 | kind | b <<
     /// 4`, a BigInt), or 2^64−1 at the end; the search left where it is.
     pub fn peek(&mut self) -> u64 {
-        self.watch.peek()
+        self.watch.peek().map_or(u64::MAX, |e| {
+            let [w, a] = encode(e);
+            u64::from(a) << 32 | u64::from(w)
+        })
     }
 
     /// Did the last `run`/`runBack` stop for a kind asked, or at the end or the start?
@@ -159,32 +163,32 @@ impl Trace {
     /// The kind of the event that brought the search where it is, or -1 at the start.
     #[wasm_bindgen(getter, js_name = lastKind)]
     pub fn last_kind(&self) -> i32 {
-        self.watch.last().0
+        self.watch.last_fields().0
     }
 
     /// Its `a` field (an item or an option; see `trace`), 0 at the start.
     #[wasm_bindgen(getter, js_name = lastA)]
     pub fn last_a(&self) -> u32 {
-        self.watch.last().1
+        self.watch.last_fields().1
     }
 
     /// Its `b` field (a length or a level), 0 at the start.
     #[wasm_bindgen(getter, js_name = lastB)]
     pub fn last_b(&self) -> u32 {
-        self.watch.last().2
+        self.watch.last_fields().2
     }
 
     /// The line of Algorithm X (`AlgorithmStep`) that did the last event; `Start` at the start.
     #[wasm_bindgen(getter, js_name = algorithmStep)]
     pub fn algorithm_step(&self) -> u32 {
-        self.watch.algorithm_step()
+        self.watch.step() as u32
     }
 
     /// After a movement backwards, the line of Algorithm X (`AlgorithmStep`) whose event it
     /// undid last; -1 after a movement forwards.
     #[wasm_bindgen(getter, js_name = undoneStep)]
     pub fn undone_step(&self) -> i32 {
-        self.watch.undone_step()
+        self.watch.undone().map_or(-1, |s| s as i32)
     }
 
     /// True right after a level ended (a solution, a dead end, or an item with no branch
@@ -197,7 +201,7 @@ impl Trace {
     /// The search tree (`crate::tree`), its nodes from `from` on, in one array laid out as
     /// `TreeHeader` and `TreeWord` say.
     pub fn tree(&self, from: u32) -> Uint32Array {
-        Uint32Array::from(&self.watch.tree(from as usize)[..])
+        Uint32Array::from(&self.watch.tree_words(from as usize)[..])
     }
 
     // --- the search's numbers -----------------------------------------------------------------

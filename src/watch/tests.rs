@@ -3,12 +3,12 @@
 //! refresh; the names; the node links of a small matrix; the tree), against the events, the
 //! Sudoku numbering and hand-worked examples. Also run under wasm32 (Node), as every unit test.
 
+use super::events::{EventWord, Kind as EventKind};
 use super::*;
 use crate::dlx1::examples::Example;
 use crate::formats::any::any_puzzle;
 use crate::sudoku::model;
 use crate::sudoku::Alphabet;
-use crate::trace::{EventWord, Kind as EventKind};
 use crate::tree::{TreeHeader, TreeWord};
 use crate::view::{ItemFlag, OptionState};
 
@@ -120,13 +120,13 @@ impl Reads for Watch {
         self.last_run().max_depth as u32
     }
     fn last_kind(&self) -> i32 {
-        self.last().0
+        self.last_fields().0
     }
     fn last_a(&self) -> u32 {
-        self.last().1
+        self.last_fields().1
     }
     fn last_b(&self) -> u32 {
-        self.last().2
+        self.last_fields().2
     }
     fn node_options(&self) -> Vec<u32> {
         self.matrix().node_options().to_vec()
@@ -613,7 +613,7 @@ fn a_whole_search_balances_and_counts_its_solutions() {
     let mut ran = 0;
     while !s.done() {
         let start_depth = s.depth();
-        let n = s.run(u64::MAX, stop_at_solution);
+        let n = s.run(u64::MAX, stop_at_solution).events;
         ran += n;
         assert!(s.stopped(), "a run with no limit stops for a solution or at the end");
         assert!(s.run_min_depth() <= start_depth.min(s.depth()) && s.run_max_depth() >= start_depth.max(s.depth()));
@@ -631,14 +631,14 @@ fn a_whole_search_balances_and_counts_its_solutions() {
     assert_eq!(found, 1158);
     assert_eq!(s.events(), total);
     assert_eq!(ran, total);
-    assert_eq!(s.run(u64::MAX, stop_at_solution), 0);
+    assert_eq!(s.run(u64::MAX, stop_at_solution).events, 0);
     assert!(s.stopped(), "a finished search stops at once");
     // A limit: exactly that many events, and not stopped.
     let mut u = sudoku(SIXTEEN_CLUES);
-    assert_eq!(u.run(10, stop_at_solution), 10);
+    assert_eq!(u.run(10, stop_at_solution).events, 10);
     assert!(!u.stopped());
     assert_eq!(u.events(), 10);
-    assert_eq!(u.run(0, 0), 0);
+    assert_eq!(u.run(0, 0).events, 0);
     assert!(!u.stopped());
     assert_eq!(u.events(), 10);
 }
@@ -674,7 +674,7 @@ fn run_to_the_nth_try_and_back(make: &dyn Fn() -> Watch, n: usize, what: &str) {
     let mut t = make();
     let mut at: Option<usize> = None;
     for (j, &k) in tries[..n].iter().enumerate() {
-        let ran = t.run(u64::MAX, try_bit);
+        let ran = t.run(u64::MAX, try_bit).events;
         assert_eq!(
             ran as usize,
             k - at.map_or(0, |a| a + 1) + 1,
@@ -693,7 +693,7 @@ fn run_to_the_nth_try_and_back(make: &dyn Fn() -> Watch, n: usize, what: &str) {
     }
     // Back to the previous Try: the events after it undone, it stays done.
     let (prev, last) = (tries[n - 2], tries[n - 1]);
-    let undone = t.run_back(u64::MAX, try_bit);
+    let undone = t.run_back(u64::MAX, try_bit).events;
     assert_eq!(undone as usize, last - prev, "{what}: runBack");
     assert!(t.stopped());
     assert_eq!(t.events() as usize, prev + 1, "{what}: right after try {}", n - 1);
@@ -719,14 +719,14 @@ fn run_to_the_nth_try_and_back(make: &dyn Fn() -> Watch, n: usize, what: &str) {
     assert_eq!(snapshot(&mut t), snapshot(&mut u));
     // A limited runBack stops at its limit, not stopped; an unlimited one at the start.
     let before = t.events();
-    assert_eq!(t.run_back(3, 0), 3);
+    assert_eq!(t.run_back(3, 0).events, 3);
     assert!(!t.stopped());
     assert_eq!(t.events(), before - 3);
-    assert_eq!(t.run_back(u64::MAX, 0), before - 3);
+    assert_eq!(t.run_back(u64::MAX, 0).events, before - 3);
     assert!(t.stopped() && t.at_start());
     assert_eq!(t.run_min_depth(), 0);
     assert_last(&t, None, "runBack to the start");
-    assert_eq!(t.run_back(u64::MAX, try_bit), 0);
+    assert_eq!(t.run_back(u64::MAX, try_bit).events, 0);
     assert!(t.stopped());
     assert_eq!(snapshot(&mut t), snapshot(&mut make()), "{what}: back at the start");
 }
@@ -1255,7 +1255,7 @@ fn a_16x16_trace_runs_to_its_solution_and_back_with_16x16_names() {
 /// [`TreeHeader`] and [`TreeWord`] lay it out.
 fn tree_of(t: &Watch, from: usize) -> (u32, u32, Vec<u32>, Vec<[u32; 11]>) {
     assert_eq!(TreeWord::Words as usize, 11);
-    let w = t.tree(from);
+    let w = t.tree_words(from);
     let path_len = w[TreeHeader::PathLength as usize] as usize;
     let path_at = TreeHeader::Path as usize;
     let path = w[path_at..path_at + path_len].to_vec();
