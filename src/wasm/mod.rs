@@ -1,6 +1,6 @@
 //! The crate's JavaScript surface (wasm-bindgen), one file per JS-facing class or subject:
-//! [`sudoku`] (the Sudoku functions), [`cover`] (the workbench's), [`trace`] and
-//! [`trace_view`] (the `Trace` class: moving, and what a viewer reads), [`matrix`]
+//! [`sudoku`] (the Sudoku functions), [`cover`] (the workbench's), [`trace`] (the `Trace`
+//! class over [`crate::watch::Watch`]: making, moving, what a viewer reads), [`matrix`]
 //! (`MatrixCanvas`), [`pieces`] (`PieceCounter`), [`plain`] (`PlainSearch`); `bench` (feature
 //! `test-exports`) and `package` (feature `npm`: the npm package's `rate`, `coverSolutions`,
 //! `firstCover`) are not in the page's module. Each converts
@@ -28,7 +28,6 @@ pub mod pieces;
 pub mod plain;
 pub mod sudoku;
 pub mod trace;
-pub mod trace_view;
 
 pub use crate::matrix_view::Paint;
 pub use crate::sudoku::{PlainKind, PlainWord};

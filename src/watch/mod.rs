@@ -530,8 +530,10 @@ impl Watch {
         }
     }
 
-    /// The links of every node, four numbers each, `[up, down, top, right]`; only for
-    /// matrices of at most [`MAX_DRAWN_NODES`] nodes.
+    /// The links of every node, four numbers each, `[up, down, top, right]` (`top` is 2^32 − 1
+    /// for a spacer): nodes `0..items` head the items' lists; option nodes follow, with a
+    /// spacer before, between and after the options. Only for matrices of at most
+    /// [`MAX_DRAWN_NODES`] nodes.
     pub fn node_links(&self) -> Result<Vec<u32>, String> {
         let m = self.matrix();
         if m.node_options().len() > MAX_DRAWN_NODES {
