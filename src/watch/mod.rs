@@ -3,8 +3,9 @@
 //! to the batch's words ([`events`]) and to the search tree ([`crate::tree`]); the picture a
 //! viewer last took of it ([`Shown`]); the names of its items and colours; the drawing of a
 //! workbench problem's placements; and what the last run did. Pure Rust, tested natively
-//! (`tests.rs`: what the page reads; `stream_tests.rs`: the stream both ways); the wasm class
-//! `Trace` (`src/wasm/trace.rs`) only converts its arguments and results.
+//! (`tests.rs` and `tests/view.rs`: what the page reads; `stream_tests.rs`: the stream against
+//! the events themselves); the wasm class `Trace` (`src/wasm/trace.rs`) only converts its
+//! arguments and results.
 //!
 //! It never keeps the events it has handed out: going back uses [`Search::step_back`], which
 //! undoes an event from the search's state alone, so an empty grid (about 6.7×10²¹ solutions)
