@@ -65,7 +65,7 @@ fn main() -> ExitCode {
         match mode {
             "run" => {
                 while moved < budget && !w.search().is_done() {
-                    moved += w.run(left(moved), 0);
+                    moved += w.run(left(moved), 0).events;
                 }
             }
             "batch" => {
@@ -77,7 +77,7 @@ fn main() -> ExitCode {
             }
             _ => {
                 while moved < budget && !w.search().is_done() {
-                    moved += w.run(left(moved), 0);
+                    moved += w.run(left(moved), 0).events;
                 }
                 let mut by_words = false;
                 while moved < budget && !w.search().is_at_start() {
@@ -86,13 +86,13 @@ fn main() -> ExitCode {
                         words += n as u64;
                         n as u64 / 2
                     } else {
-                        w.run_back(left(moved), 0)
+                        w.run_back(left(moved), 0).events
                     };
                     by_words = !by_words;
                 }
             }
         }
-        nodes += w.tree(0)[0] as u64;
+        nodes += w.tree_words(0)[0] as u64;
     }
     println!("{mode}: {moved} events over {puzzles} puzzles, {words} words, {nodes} tree nodes at the ends");
     ExitCode::SUCCESS

@@ -86,11 +86,11 @@ workspace=(--test-workspace=true)
 module="${1:---help}"; shift || true
 case "$module" in
     exact_cover) files=(-f 'src/exact_cover/*.rs'); tests=("${fast[@]}" --test cover); others dlx1 sudoku::generate matrix_view ;;
-    sudoku)      files=(-f 'src/sudoku/*.rs');      tests=("${fast[@]}" --test sizes); others dlx1 exact_cover matrix_view trace view formats ;;
-    formats)     files=(-f src/formats.rs -f 'src/formats/*.rs'); tests=("${fast[@]}" --test cli --test sizes); others dlx1 sudoku exact_cover matrix_view trace view ;;
-    trace)       files=(-f src/trace.rs -f src/watch.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover matrix_view formats ;;
+    sudoku)      files=(-f 'src/sudoku/*.rs');      tests=("${fast[@]}" --test sizes); others dlx1 exact_cover matrix_view watch::stream_tests watch::events view formats ;;
+    formats)     files=(-f src/formats.rs -f 'src/formats/*.rs'); tests=("${fast[@]}" --test cli --test sizes); others dlx1 sudoku exact_cover matrix_view watch::stream_tests watch::events view ;;
+    trace)       files=(-f src/watch/mod.rs -f src/watch/events.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover matrix_view formats ;;
     view)        files=(-f src/view.rs -f src/matrix_view.rs); tests=("${fast[@]}"); others dlx1 sudoku exact_cover formats ;;
-    dlx1)        files=(-f 'src/dlx1/*.rs');         tests=("${fast[@]}" --test cover); others sudoku matrix_view trace view formats ;;
+    dlx1)        files=(-f 'src/dlx1/*.rs');         tests=("${fast[@]}" --test cover); others sudoku matrix_view watch::stream_tests watch::events view formats ;;
     cli)         files=(--package dlx-sudoku-cli -f 'cli/src/*.rs'); tests=(--bin dlx-sudoku --test cli --test cover --test sizes) ;;
     wasm)        # .cargo/mutants.toml leaves src/wasm/ out of the native runs: not read here.
                  command -v wasm-bindgen-test-runner >/dev/null || { echo "mutants.sh: wasm-bindgen-test-runner not found: scripts/setup.sh installs it" >&2; exit 1; }

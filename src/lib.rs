@@ -92,13 +92,13 @@
 //!   ([`sudoku::model`]), and three engines with one API (DLX, bitmask DFS, plain DFS).
 //! * [`formats`]: the classic online-judge input and output formats.
 //! * [`dlx1`]: Knuth's DLX1 text format for any exact-cover problem, and classic examples.
-//! * [`trace`]: the step-by-step event stream, encoded for the web page.
-//! * [`tree`]: the search tree, grown from the trace's events.
+//! * [`tree`]: the search tree, grown from a watched search's events.
 //! * [`view`]: what a viewer draws of a search, read from its state.
 //! * [`matrix_view`]: the whole matrix as RGBA pixels, drawn from a view.
 //! * [`pieces`]: one problem's count in pieces that threads or workers share.
 //! * `parallel` (feature `parallel`, native only): those pieces on many threads.
-//! * [`watch`]: the search as the page watches it (the trace, its tree, its picture, names).
+//! * [`watch`]: the search as the page watches it: stepped both ways, its events encoded for
+//!   the web page, its tree, its picture, its names.
 //!
 //! # Features
 //!
@@ -117,7 +117,6 @@ pub mod matrix_view;
 pub mod parallel;
 pub mod pieces;
 pub mod sudoku;
-pub mod trace;
 pub mod tree;
 pub mod view;
 pub mod watch;

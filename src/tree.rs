@@ -1,6 +1,6 @@
-//! The search tree, grown from a trace's own events: one node per option tried.
+//! The search tree, grown from a watched search's own events: one node per option tried.
 //!
-//! A [`Tree`] is fed every event a [`Trace`](crate::trace::Trace) does ([`Tree::apply`]) and
+//! A [`Tree`] is fed every event a [`Watch`](crate::watch::Watch) does ([`Tree::apply`]) and
 //! every event it undoes ([`Tree::revert`]); it never searches. Node 0 is the root (the
 //! search before any choice); each `Try` adds a child of the node the search is at, and
 //! each node knows the item chosen below it and how many branches that item had, so a
@@ -181,8 +181,8 @@ impl Tree {
 
     /// Grows the tree by the event the search just did.
     ///
-    /// Inlined into the trace's observer: natively into each event of the search's loop, where
-    /// the event is known and a cover comes down to a count.
+    /// Inlined into the watched search's observer (`watch::Feed`): natively into each event of
+    /// the search's loop, where the event is known and a cover comes down to a count.
     #[inline(always)]
     pub fn apply(&mut self, e: Event) {
         self.events += 1;
@@ -474,38 +474,41 @@ mod tests {
     use crate::exact_cover::tests::{random_options, Rng};
     use crate::exact_cover::{knuth_example, Matrix};
     use crate::sudoku::{Alphabet, Board, Puzzle, Shape};
-    use crate::trace::Trace;
+    use crate::watch::events::{decode, Kind};
+    use crate::watch::Watch;
 
     /// Nodes, dead ends and solutions per depth as the events say them, counted apart from
     /// the tree: a `Try` at level `l` is a node at depth `l + 1`; a dead end or a solution is
     /// at the depth of the partial solution.
-    fn levels_of_events(trace: &Trace) -> Vec<Level> {
+    fn levels_of_events(trace: &Watch) -> Vec<Level> {
         let mut t = trace.clone();
         t.run_back(u64::MAX, 0);
         let mut out = vec![Level {
             nodes: 1,
             ..Level::default()
         }];
-        let mut words = Vec::new();
-        while t.search().counters() != trace.search().counters() && t.next_batch(1, &mut words) == 1 {
+        while t.search().counters() != trace.search().counters() {
+            let words = t.next_batch(1).to_vec();
+            if words.is_empty() {
+                break;
+            }
             let depth = t.search().depth();
             if out.len() <= depth {
                 out.resize(depth + 1, Level::default());
             }
-            match crate::trace::decode([words[0], words[1]]).unwrap() {
+            match decode([words[0], words[1]]).unwrap() {
                 Event::Try { .. } => out[depth].nodes += 1,
                 Event::DeadEnd { .. } => out[depth].dead_ends += 1,
                 Event::Solution => out[depth].solutions += 1,
                 _ => {}
             }
-            words.clear();
         }
         out
     }
 
     /// The tree against the search's own counters and the events' counts per depth, and its
     /// path against the partial solution.
-    fn check(trace: &Trace) {
+    fn check(trace: &Watch) {
         let tree = trace.tree();
         assert_eq!(tree.folds(), 0);
         let c = trace.search().counters();
@@ -536,7 +539,7 @@ mod tests {
     }
 
     /// Runs the whole search one event at a time, checking the tree after each.
-    fn check_whole(mut trace: Trace) -> Trace {
+    fn check_whole(mut trace: Watch) -> Watch {
         check(&trace);
         while trace.run(1, 0).events == 1 {
             check(&trace);
@@ -546,7 +549,7 @@ mod tests {
 
     #[test]
     fn knuths_example_grows_the_tree_of_his_paper() {
-        let trace = check_whole(Trace::exact_cover(knuth_example()));
+        let trace = check_whole(Watch::of_matrix(knuth_example()));
         let t = trace.tree();
         // Root chooses a (2 options); "a d g" (option 1) chooses b (1 option), "b c f" is a
         // dead end on e; "a d" (option 3) chooses e, "c e f", then b, "b g": the solution.
@@ -574,13 +577,13 @@ mod tests {
     #[test]
     fn a_four_by_four_sudoku_and_a_nine_by_nine() {
         let four = Board::parse(Shape::FOUR, Alphabet::Digits, "1..4.......3.2..").unwrap();
-        let trace = check_whole(Trace::sudoku(&Puzzle::new(four).unwrap()));
+        let trace = check_whole(Watch::sudoku(&Puzzle::new(four).unwrap(), Alphabet::Digits));
         assert!(trace.tree().nodes().len() > 1);
         // A hard 9×9, checked at every event of its first thousands, then whole.
         let hard: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
             .parse()
             .unwrap();
-        let mut trace = Trace::sudoku(&hard);
+        let mut trace = Watch::sudoku(&hard, Alphabet::Digits);
         for _ in 0..3000 {
             trace.run(1, 0);
             if trace.search().counters().events % 97 == 0 {
@@ -597,7 +600,7 @@ mod tests {
         let mut rng = Rng(33);
         for _ in 0..200 {
             let (m, _) = random_options(&mut rng, 7, 2, 12, 3);
-            check_whole(Trace::exact_cover(m));
+            check_whole(Watch::of_matrix(m));
         }
     }
 
@@ -605,7 +608,7 @@ mod tests {
     /// every way of moving the trace.
     fn back_is_exact(m: Matrix, limit: usize, rng: &mut Rng) {
         let fresh = || {
-            let mut t = Trace::exact_cover(m.clone());
+            let mut t = Watch::of_matrix(m.clone());
             t.set_tree_limit(limit);
             t
         };
@@ -624,19 +627,19 @@ mod tests {
                     t.run(rng.below(total + 1), 0);
                 }
                 1 => {
-                    t.next_batch(rng.below(total + 1) as usize, &mut Vec::new());
+                    t.next_batch(rng.below(total + 1) as usize);
                 }
                 2 => {
                     t.run_back(rng.below(now + 1), 0);
                 }
                 _ => {
-                    t.prev_batch(rng.below(now + 1) as usize, &mut Vec::new());
+                    t.prev_batch(rng.below(now + 1) as usize);
                 }
             }
             // Movements that stop at a kind of event, both ways.
             if rng.below(3) == 0 {
-                t.run_back(u64::MAX, crate::trace::Kind::Try.bit());
-                t.run(u64::MAX, crate::trace::Kind::DeadEnd.bit());
+                t.run_back(u64::MAX, Kind::Try.bit());
+                t.run(u64::MAX, Kind::DeadEnd.bit());
             }
             let now = t.search().counters().events;
             assert_eq!(t.tree(), &after(now), "at event {now} of {total}");
@@ -660,7 +663,7 @@ mod tests {
         let mut purified = 0;
         for _ in 0..100 {
             let (m, _) = crate::exact_cover::tests::random_coloured(&mut rng);
-            let trace = check_whole(Trace::exact_cover(m.clone()));
+            let trace = check_whole(Watch::of_matrix(m.clone()));
             purified += trace.search().counters().cleansings;
             back_is_exact(m, Tree::LIMIT, &mut rng);
         }
@@ -670,7 +673,7 @@ mod tests {
     /// A tree that folds: its nodes and folded counts add up to the search's counters, its
     /// path is the partial solution with each node's rank and parent's item the search's
     /// choices, and it keeps no more nodes than its limit allows.
-    fn check_folded(trace: &Trace, limit: usize) {
+    fn check_folded(trace: &Watch, limit: usize) {
         let tree = trace.tree();
         let c = trace.search().counters();
         let all = tree.totals();
@@ -716,7 +719,7 @@ mod tests {
     /// Moves a trace at random, forwards and back, checking its folding tree at each stop
     /// and, back at the start, that the tree is a new one's.
     fn folds_exactly(m: Matrix, limit: usize, rng: &mut Rng) -> u32 {
-        let mut t = Trace::exact_cover(m);
+        let mut t = Watch::of_matrix(m);
         t.set_tree_limit(limit);
         let total = t.clone().run(u64::MAX, 0).events;
         let mut folds = 0;
@@ -724,15 +727,15 @@ mod tests {
             let now = t.search().counters().events;
             match rng.below(5) {
                 0 => drop(t.run(rng.below(total + 1), 0)),
-                1 => drop(t.next_batch(rng.below(total / 4 + 2) as usize, &mut Vec::new())),
+                1 => drop(t.next_batch(rng.below(total / 4 + 2) as usize).len()),
                 2 => drop(t.run_back(rng.below(now + 1), 0)),
-                3 => drop(t.prev_batch(rng.below(now / 4 + 2) as usize, &mut Vec::new())),
+                3 => drop(t.prev_batch(rng.below(now / 4 + 2) as usize).len()),
                 _ => {
                     // One event at a time, checked at each.
                     let back = rng.below(2) == 0;
                     for _ in 0..rng.below(60) {
                         if back {
-                            t.prev_batch(1, &mut Vec::new());
+                            t.prev_batch(1);
                         } else {
                             t.run(1, 0);
                         }
@@ -741,8 +744,8 @@ mod tests {
                 }
             }
             if rng.below(3) == 0 {
-                t.run_back(u64::MAX, crate::trace::Kind::Try.bit());
-                t.run(u64::MAX, crate::trace::Kind::DeadEnd.bit());
+                t.run_back(u64::MAX, Kind::Try.bit());
+                t.run(u64::MAX, Kind::DeadEnd.bit());
             }
             check_folded(&t, limit);
             folds = folds.max(t.tree().folds());
@@ -762,7 +765,7 @@ mod tests {
         let mut rng = Rng(1);
         // Knuth's example with room for 3 nodes: at the Try of "a d" (the 19th event) the
         // finished branch "a d g" folds into its top, holding "b c f", the dead end.
-        let mut t = Trace::exact_cover(knuth_example());
+        let mut t = Watch::of_matrix(knuth_example());
         t.set_tree_limit(3);
         t.run(19, 0);
         let tree = t.tree();
@@ -798,16 +801,16 @@ mod tests {
         assert!(folded > 100, "the trees folded: {folded}");
     }
 
-    /// A node made again from a fold has no event count kept; `Trace::back_to` finds its
+    /// A node made again from a fold has no event count kept; `Watch::back_to` finds its
     /// moment by stepping back: the moment an unfolded tree of the same search kept for it.
     #[test]
     fn back_to_reaches_a_node_made_again_from_a_fold_at_the_moment_it_was_tried() {
         let hard: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
             .parse()
             .unwrap();
-        let mut whole = Trace::sudoku(&hard);
+        let mut whole = Watch::sudoku(&hard, Alphabet::Digits);
         whole.set_tree_limit(usize::MAX);
-        let mut t = Trace::sudoku(&hard);
+        let mut t = Watch::sudoku(&hard, Alphabet::Digits);
         t.set_tree_limit(400);
         // Deep into the search, then back into the region its folds hold.
         let total = whole.run(u64::MAX, 0).events;
@@ -834,7 +837,7 @@ mod tests {
         for k in unknown {
             let opts = options(k);
             let mut back = t.clone();
-            let run = back.back_to(u64::MAX, &opts);
+            let run = back.back_to(&opts, u64::MAX);
             assert!(run.stopped, "found the moment of depth {k}");
             assert_eq!(
                 back.search().counters().events,
@@ -852,12 +855,12 @@ mod tests {
             check_folded(&back, 400);
             // In pieces, as the page asks for it: the same moment.
             let mut steps = t.clone();
-            while !steps.back_to(7, &opts).stopped {}
+            while !steps.back_to(&opts, 7).stopped {}
             assert_eq!(steps.search().counters().events, back.search().counters().events);
         }
         // A moment that is not behind: back to the start, not found there.
         let mut none = t.clone();
-        assert!(none.back_to(u64::MAX, &[u32::MAX]).stopped);
+        assert!(none.back_to(&[u32::MAX], u64::MAX).stopped);
         assert!(none.search().is_at_start());
     }
 
@@ -866,7 +869,7 @@ mod tests {
         let hard: Puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
             .parse()
             .unwrap();
-        let mut t = Trace::sudoku(&hard);
+        let mut t = Watch::sudoku(&hard, Alphabet::Digits);
         t.set_tree_limit(400);
         let mut n = 0;
         while t.run(1, 0).events == 1 {
@@ -877,7 +880,7 @@ mod tests {
         }
         check_folded(&t, 400);
         assert!(t.tree().folds() >= 3, "{} folds", t.tree().folds());
-        while t.prev_batch(1, &mut Vec::new()) == 1 {
+        while t.prev_batch(1).len() == 2 {
             n -= 1;
             if n % 89 == 0 {
                 check_folded(&t, 400);

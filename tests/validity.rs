@@ -6,7 +6,7 @@
 use dlx_sudoku::exact_cover::Event;
 use dlx_sudoku::formats::{self, Format};
 use dlx_sudoku::sudoku::{Bitmask, Engine, Grid, Puzzle, Unit, ALL_DIGITS};
-use dlx_sudoku::trace::{decode, encode};
+use dlx_sudoku::watch::events::{decode, encode};
 
 const SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 

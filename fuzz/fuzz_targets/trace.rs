@@ -1,6 +1,6 @@
-//! The trace, moved forwards and backwards as the fuzzer's bytes say (`next_batch`,
-//! `prev_batch`, `run`, `run_back`, `skip`), on a small exact-cover matrix or a Sudoku
-//! puzzle. The search is a function of how many events it has run: every time it comes back
+//! The watched search (`watch::Watch`), moved forwards and backwards as the fuzzer's bytes say
+//! (`next_batch`, `prev_batch`, `run`, `run_back`, `skip`), on a small exact-cover matrix or a
+//! Sudoku puzzle. The search is a function of how many events it has run: every time it comes back
 //! to a number of events it has been at before, its state must be exactly the one recorded
 //! there (the matrix's links and lengths, the `view::Picture`, the counters, the partial
 //! solution, the last event), and every event handed out at a position must be the one
@@ -10,9 +10,10 @@
 use std::collections::HashMap;
 
 use dlx_sudoku::exact_cover::{Counters, Event};
-use dlx_sudoku::sudoku::{Grid, Puzzle, CELLS};
-use dlx_sudoku::trace::{decode, Kind, Trace};
+use dlx_sudoku::sudoku::{Alphabet, Grid, Puzzle, CELLS};
 use dlx_sudoku::view::Picture;
+use dlx_sudoku::watch::events::{decode, Kind};
+use dlx_sudoku::watch::Watch;
 use fuzz_support::{read_problem, Bytes};
 use libfuzzer_sys::fuzz_target;
 
@@ -37,7 +38,7 @@ struct State {
     last: Option<Event>,
 }
 
-fn state(trace: &Trace) -> State {
+fn state(trace: &Watch) -> State {
     let s = trace.search();
     let m = s.matrix();
     // A multiply-and-add fold: SipHash, instrumented for the fuzzer, took half the time.
@@ -114,7 +115,7 @@ impl Seen {
         assert_eq!(known, e, "event {at}");
     }
 
-    fn check(&mut self, trace: &Trace, after: &str) {
+    fn check(&mut self, trace: &Watch, after: &str) {
         let m = trace.search().matrix();
         if let Err(e) = m.sanity() {
             panic!("sanity after {after}: {e}");
@@ -137,8 +138,8 @@ impl Seen {
 fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes::new(data);
     let mut trace = match bytes.below(4) {
-        0 | 1 => Trace::exact_cover(read_problem(&mut bytes).0),
-        _ => Trace::sudoku(&sudoku(&mut bytes)),
+        0 | 1 => Watch::of_matrix(read_problem(&mut bytes).0),
+        _ => Watch::sudoku(&sudoku(&mut bytes), Alphabet::Digits),
     };
     let mut seen = Seen {
         states: HashMap::new(),
@@ -160,13 +161,11 @@ fuzz_target!(|data: &[u8]| {
         .min(EVENTS - spent);
         let at = trace.search().counters().events;
         let depth = trace.search().depth();
-        let mut words = Vec::new();
         let what = match op % 8 {
             0 | 1 => {
-                let k = trace.next_batch(n as usize, &mut words) as u64;
+                let events = decode_all(trace.next_batch(n as usize));
+                let k = events.len() as u64;
                 assert!(k <= n && (k == n || trace.search().is_done()));
-                let events = decode_all(&words);
-                assert_eq!(events.len() as u64, k);
                 for (j, &e) in events.iter().enumerate() {
                     seen.event(at + 1 + j as u64, e);
                 }
@@ -175,10 +174,9 @@ fuzz_target!(|data: &[u8]| {
                 format!("next_batch({n}) at {at}")
             }
             2 | 3 => {
-                let k = trace.prev_batch(n as usize, &mut words) as u64;
+                let events = decode_all(trace.prev_batch(n as usize));
+                let k = events.len() as u64;
                 assert!(k <= n && (k == n || k == at));
-                let events = decode_all(&words);
-                assert_eq!(events.len() as u64, k);
                 for (j, &e) in events.iter().enumerate() {
                     seen.event(at - j as u64, e);
                 }
@@ -217,7 +215,7 @@ fuzz_target!(|data: &[u8]| {
             _ => {
                 // A copy goes its own way, and the original must not notice.
                 let mut copy = trace.clone();
-                spent += copy.next_batch(n as usize, &mut words) as u64;
+                spent += copy.next_batch(n as usize).len() as u64 / 2;
                 drop(copy);
                 format!("a copy's next_batch({n}) at {at}")
             }

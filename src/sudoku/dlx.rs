@@ -57,13 +57,6 @@ pub fn start(puzzle: &Puzzle) -> Search {
     search
 }
 
-impl crate::trace::Trace {
-    /// The Sudoku search for `puzzle` (of any size), givens committed, before its first event.
-    pub fn sudoku(puzzle: &Puzzle) -> crate::trace::Trace {
-        crate::trace::Trace::new(start(puzzle))
-    }
-}
-
 /// The DLX engine. It keeps one copy of the full matrix and one search, and starts
 /// each puzzle by copying the matrix into the search (no allocation per puzzle).
 #[derive(Clone)]

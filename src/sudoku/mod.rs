@@ -4,7 +4,7 @@
 //! One family for every size. A [`Board`] is a grid of any [`Shape`] (4×4 to 25×25; 9×9 is
 //! [`Shape::NINE`], one shape among the four), a [`Puzzle`] a board whose givens do not
 //! clash, and an [`Engine`] searches any puzzle and reports [`Board`]s: one [`dlx::start`],
-//! one `Trace::sudoku` (made here, in [`dlx`], not in the generic event stream), one
+//! one `Watch::sudoku` (the watched search, [`crate::watch`], begins with that same start), one
 //! engine per [`EngineKind`]. The 9×9 speed is kept as specialisations each engine chooses
 //! inside its one entry point from `puzzle.shape()`, as the exact-cover engine chooses its
 //! width classes inside one dispatch: the bitmask search runs seed 003's cell-only search

@@ -1,10 +1,11 @@
-//! The workbench's functions: a DLX1 text checked as the user types, counted, and the
-//! examples of `dlx-sudoku cover --example`.
+//! The workbench's functions: a DLX1 text checked as the user types, counted, the examples
+//! of `dlx-sudoku cover --example`, and the picture of a problem's placements
+//! (`Trace.drawing`).
 
-use super::{object, optional_text, text};
+use super::{object, optional_text, text, u32s, Trace};
 use crate::dlx1::examples::Example;
 use crate::dlx1::{self, Problem};
-use js_sys::Object;
+use js_sys::{Array, Object, Uint32Array};
 use wasm_bindgen::prelude::*;
 
 /// What a DLX1 text ([`crate::dlx1`]) is, as the user types it: `{error: null, items,
@@ -46,4 +47,36 @@ pub fn cover_example(name: &JsValue, arg: &JsValue) -> Result<String, JsError> {
 #[wasm_bindgen(js_name = countLines)]
 pub fn count_lines(input: &JsValue) -> Result<u32, JsError> {
     Ok(dlx1::count_lines(&text(input, "text")?) as u32)
+}
+
+#[wasm_bindgen]
+impl Trace {
+    /// The picture that fits a workbench problem (`dlx1::pictures`), or null: `{kind, rows,
+    /// cols, heads, cells, starts, labels, groups}`, option `o` filling cells
+    /// `cells[starts[o]..starts[o + 1]]` (each `row * cols + col`) with `labels[o]`, coloured
+    /// as `groups[o]`.
+    pub fn drawing(&self) -> Result<JsValue, JsError> {
+        let Some(d) = self.watch.drawing() else {
+            return Ok(JsValue::NULL);
+        };
+        let strings = |v: &mut dyn Iterator<Item = &str>| v.map(JsValue::from_str).collect::<Array>();
+        let mut starts = vec![0u32];
+        for p in &d.places {
+            starts.push(starts[starts.len() - 1] + p.cells.len() as u32);
+        }
+        Ok(object(&[
+            ("kind", d.kind.name().into()),
+            ("rows", (d.rows as u32).into()),
+            ("cols", (d.cols as u32).into()),
+            ("heads", strings(&mut d.heads.iter().map(String::as_str)).into()),
+            (
+                "cells",
+                u32s(d.places.iter().flat_map(|p| p.cells.iter().copied())).into(),
+            ),
+            ("starts", Uint32Array::from(&starts[..]).into()),
+            ("labels", strings(&mut d.places.iter().map(|p| p.label.as_str())).into()),
+            ("groups", u32s(d.places.iter().map(|p| p.group)).into()),
+        ])?
+        .into())
+    }
 }

@@ -1,6 +1,6 @@
 //! The crate's JavaScript surface (wasm-bindgen), one file per JS-facing class or subject:
-//! [`sudoku`] (the Sudoku functions), [`cover`] (the workbench's), [`trace`] and
-//! [`trace_view`] (the `Trace` class: moving, and what a viewer reads), [`matrix`]
+//! [`sudoku`] (the Sudoku functions), [`cover`] (the workbench's), [`trace`] (the `Trace`
+//! class over [`crate::watch::Watch`]: making, moving, what a viewer reads), [`matrix`]
 //! (`MatrixCanvas`), [`pieces`] (`PieceCounter`), [`plain`] (`PlainSearch`); `bench` (feature
 //! `test-exports`) and `package` (feature `npm`: the npm package's `rate`, `coverSolutions`,
 //! `firstCover`) are not in the page's module. Each converts
@@ -9,7 +9,7 @@
 //! plain `cargo test`.
 //!
 //! Layouts shared with JavaScript are the Rust enums themselves, exported as they are:
-//! `EventKind`, `EventWord` ([`crate::trace`]), `ItemFlag`, `OptionState` ([`crate::view`]),
+//! `EventKind`, `EventWord` ([`crate::watch::events`]), `ItemFlag`, `OptionState` ([`crate::view`]),
 //! `TreeHeader`, `TreeWord`, `TreeEnd` ([`crate::tree`]), `PlainWord`, `PlainKind`
 //! ([`crate::sudoku::PlainWord`]), `AlgorithmStep`, `Paint`.
 
@@ -28,13 +28,12 @@ pub mod pieces;
 pub mod plain;
 pub mod sudoku;
 pub mod trace;
-pub mod trace_view;
 
 pub use crate::matrix_view::Paint;
 pub use crate::sudoku::{PlainKind, PlainWord};
-pub use crate::trace::EventWord;
 pub use crate::tree::{End as TreeEnd, TreeHeader, TreeWord};
 pub use crate::view::{ItemFlag, OptionState};
+pub use crate::watch::events::EventWord;
 #[cfg(feature = "test-exports")]
 pub use bench::*;
 pub use cover::*;
@@ -45,8 +44,8 @@ pub use pieces::PieceCounter;
 pub use plain::PlainSearch;
 pub use sudoku::*;
 pub use trace::Trace;
-/// The kinds of trace event (`trace::Kind`, exported to JavaScript as `EventKind`).
-pub type EventKind = crate::trace::Kind;
+/// The kinds of event (`watch::events::Kind`, exported to JavaScript as `EventKind`).
+pub type EventKind = crate::watch::events::Kind;
 
 #[wasm_bindgen(start)]
 fn start() {
