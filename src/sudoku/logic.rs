@@ -1,7 +1,7 @@
 //! Solving as a person does: pencil marks and named techniques, one step at a time.
 //!
-//! A [`Board`] holds the digits placed and, for every empty cell, its candidates (pencil
-//! marks). [`Board::next_step`] finds the easiest [`Technique`] that makes progress and
+//! A [`Pencil`] holds the digits placed and, for every empty cell, its candidates (pencil
+//! marks). [`Pencil::next_step`] finds the easiest [`Technique`] that makes progress and
 //! returns it as a [`Step`]: the digit it places or the candidates it removes, the cells
 //! and digits involved, and one sentence of why. [`rate`] applies steps until the grid
 //! is solved or no technique applies ("needs search").
@@ -14,7 +14,7 @@ use super::Puzzle;
 use super::{Engine, Verdict};
 use std::fmt;
 
-/// The techniques, easiest first (the order in which [`Board::next_step`] tries them).
+/// The techniques, easiest first (the order in which [`Pencil::next_step`] tries them).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Technique {
     NakedSingle,
@@ -150,29 +150,29 @@ fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
 
 /// Digits placed and pencil marks.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Board {
+pub struct Pencil {
     digits: [u8; CELLS],
     /// Candidates of each empty cell (bit `d` for digit `d`); 0 for a filled cell.
     cand: [u16; CELLS],
 }
 
-impl Board {
+impl Pencil {
     /// The givens, and every candidate that does not clash with them.
-    pub fn new(givens: &Grid) -> Board {
+    pub fn new(givens: &Grid) -> Pencil {
         let mut cand = givens.candidates();
         for (c, m) in cand.iter_mut().enumerate() {
             if givens.get(c) != 0 {
                 *m = 0;
             }
         }
-        Board {
+        Pencil {
             digits: *givens.cells(),
             cand,
         }
     }
 
     /// A board with these digits and these pencil marks (for empty cells).
-    pub fn with_candidates(digits: [u8; CELLS], cand: [u16; CELLS]) -> Board {
+    pub fn with_candidates(digits: [u8; CELLS], cand: [u16; CELLS]) -> Pencil {
         let mut cand = cand;
         for c in 0..CELLS {
             if digits[c] != 0 {
@@ -181,7 +181,7 @@ impl Board {
                 cand[c] &= ALL_DIGITS;
             }
         }
-        Board { digits, cand }
+        Pencil { digits, cand }
     }
 
     /// The candidates of a cell (bit `d` for digit `d`; 0 once filled).
@@ -208,7 +208,7 @@ impl Board {
         }
     }
 
-    /// Takes a step; says whether it changed the board, as every step [`Board::next_step`]
+    /// Takes a step; says whether it changed the board, as every step [`Pencil::next_step`]
     /// finds must.
     pub fn apply(&mut self, step: &Step) -> bool {
         let before = (self.digits, self.cand);
@@ -692,7 +692,7 @@ impl fmt::Display for Rating {
 
 /// Solves with the techniques alone, easiest step first, and says how far that went.
 pub fn rate(givens: &Grid) -> Rating {
-    let mut board = Board::new(givens);
+    let mut board = Pencil::new(givens);
     let (mut hardest, mut steps) = (None, 0);
     while let Some(step) = board.next_step() {
         // A step that changed nothing would be found again for ever: a technique's bug,
@@ -744,12 +744,12 @@ impl Hint {
     }
 }
 
-impl Board {
+impl Pencil {
     /// The digits of `grid`, and in each empty cell the user's pencil marks (`marks[cell]`,
     /// bit `d` for digit `d`) where there are any, else every digit; either way only the
     /// digits that do not clash with the digits placed.
-    pub fn with_marks(grid: &Grid, marks: &[u16; CELLS]) -> Board {
-        let mut board = Board::new(grid);
+    pub fn with_marks(grid: &Grid, marks: &[u16; CELLS]) -> Pencil {
+        let mut board = Pencil::new(grid);
         for (c, cand) in board.cand.iter_mut().enumerate() {
             if marks[c] & ALL_DIGITS != 0 {
                 *cand &= marks[c];
@@ -763,7 +763,7 @@ impl Board {
 /// `solution` is the board's one solution if it has exactly one (then pencil marks that
 /// leave out its digit are pointed out first, since no step taken from them could be trusted).
 pub fn hint(grid: &Grid, marks: &[u16; CELLS], solution: Option<&Grid>) -> Hint {
-    let board = Board::with_marks(grid, marks);
+    let board = Pencil::with_marks(grid, marks);
     if let Some(s) = solution {
         let wrong = (0..CELLS).find(|&c| grid.get(c) == 0 && board.cand[c] & (1 << s.get(c)) == 0);
         if let Some(cell) = wrong {
@@ -834,7 +834,7 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn apply_says_whether_a_step_changed_the_board() {
-        let mut b = Board::new(&Grid::EMPTY);
+        let mut b = Pencil::new(&Grid::EMPTY);
         let step = |place, remove| Step {
             technique: Technique::NakedSingle,
             place,
@@ -855,7 +855,7 @@ mod tests {
 
     /// A board of pencil marks only: `marks[cell]` lists the candidates, "" for none given
     /// (then every digit is a candidate); a single character `=d` places a digit.
-    fn board(marks: &[(usize, &str)]) -> Board {
+    fn board(marks: &[(usize, &str)]) -> Pencil {
         let mut digits = [0u8; CELLS];
         let mut cand = [ALL_DIGITS; CELLS];
         for &(c, m) in marks {
@@ -865,7 +865,7 @@ mod tests {
                 cand[c] = m.bytes().fold(0, |acc, b| acc | 1 << (b - b'0'));
             }
         }
-        Board::with_candidates(digits, cand)
+        Pencil::with_candidates(digits, cand)
     }
 
     const fn rc(r: usize, c: usize) -> usize {
@@ -900,7 +900,7 @@ mod tests {
     }
 
     /// Every cell "123456789" but those given: no single anywhere (each digit has many places).
-    fn rich(extra: &[(usize, &'static str)]) -> Board {
+    fn rich(extra: &[(usize, &'static str)]) -> Pencil {
         board(extra)
     }
 
@@ -1092,7 +1092,7 @@ mod tests {
         for line in puzzles {
             let p: Puzzle = line.parse().unwrap();
             let sol = solution(&p);
-            let mut b = Board::new(&p.grid().unwrap());
+            let mut b = Pencil::new(&p.grid().unwrap());
             while let Some(step) = b.next_step() {
                 if let Some((c, d)) = step.place {
                     assert_eq!(sol.get(c), d, "{line}: {}", step.why);
@@ -1262,7 +1262,7 @@ mod tests {
             let r = rate(&p.grid().unwrap());
             assert!(r.solved() && r.hardest == Some(*technique), "{source}: {r}");
             let sol = solution(&p);
-            let mut b = Board::new(&p.grid().unwrap());
+            let mut b = Pencil::new(&p.grid().unwrap());
             let step = loop {
                 let s = b.next_step().expect("rated solved");
                 if s.technique == *technique {
@@ -1385,7 +1385,7 @@ mod tests {
         let p: Puzzle = "...234....8.........9......5........6........7..................................."
             .parse()
             .unwrap();
-        let b = Board::new(&p.grid().unwrap());
+        let b = Pencil::new(&p.grid().unwrap());
         assert_eq!(b.candidates(rc(1, 1)), 1 << 1);
         assert_eq!(b.candidates(rc(1, 4)), 0, "a given");
         // Open cells: the grid's own candidates, computed apart from the board's.
