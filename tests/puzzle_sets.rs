@@ -379,7 +379,7 @@ fn every_logical_step_is_true_to_the_solution() {
             let Verdict::Unique(sol) = dlx.verdict(&puzzle).unwrap() else {
                 panic!("{name} line {}: expected a unique solution", index + 1)
             };
-            let mut board = Pencil::new(&puzzle.grid().unwrap());
+            let mut board = Pencil::new(puzzle.givens());
             while let Some(s) = board.next_step() {
                 if let Some((c, d)) = s.place {
                     assert_eq!(sol.get(c), d, "{name} line {}: {}", index + 1, s.why);
