@@ -9,8 +9,9 @@
 //! inside its one entry point from `puzzle.shape()`, as the exact-cover engine chooses its
 //! width classes inside one dispatch: the bitmask search runs seed 003's cell-only search
 //! at 9×9 and adds a digit's places at the other sizes; DLX keeps one matrix per size.
-//! Hints and ratings ([`logic`]), the generator ([`generate`]) and the judges' 9×9 formats
-//! work on [`Board`] too, at every size (the levels' symmetries and thresholds are 9×9's).
+//! Hints and ratings ([`logic`]) and the search effort ([`generate::measure`]) work at every
+//! size; the 9×9 generator ([`generate::Generator`]) and the judges' 9×9 formats take
+//! [`Board`]s too: there is no second, 9×9-only board type.
 //!
 //! ```
 //! use dlx_sudoku::sudoku::{Dlx, Engine, Puzzle, Verdict};
