@@ -46,7 +46,7 @@ use std::str::FromStr;
 pub mod any;
 pub mod boards;
 
-use crate::sudoku::{cell_name, Clash, Grid, LineError, Puzzle, CELLS};
+use crate::sudoku::{cell_name, Board, Clash, LineError, Puzzle, Shape, CELLS};
 
 /// A judge format.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -123,13 +123,14 @@ impl Format {
         }
     }
 
-    /// Appends `grid` as this format prints case `index` (from 0), with the separator that
-    /// goes before it. Empty cells are written as the format's blank (`.`, `?`, `0`), so a
-    /// puzzle can be written back in any format.
-    pub fn write_grid(self, index: usize, grid: &Grid, out: &mut String) {
+    /// Appends `grid` (a 9×9 board) as this format prints case `index` (from 0), with the
+    /// separator that goes before it. Empty cells are written as the format's blank (`.`,
+    /// `?`, `0`), so a puzzle can be written back in any format.
+    pub fn write_grid(self, index: usize, grid: &Board, out: &mut String) {
+        debug_assert_eq!(grid.shape(), Shape::NINE, "the judges' formats are 9×9's");
         self.write_separator(index, out);
         match self {
-            Format::Line => out.push_str(&grid.to_line()),
+            Format::Line => out.push_str(&grid.to_string()),
             Format::Hdu | Format::Hiho => {
                 let blank = if self == Format::Hdu { '?' } else { '0' };
                 for (cell, &digit) in grid.cells().iter().enumerate() {
@@ -189,10 +190,10 @@ impl FromStr for Format {
     }
 }
 
-/// One puzzle as read: its grid (givens not yet checked) and the line it starts on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// One puzzle as read: its 9×9 grid (givens not yet checked) and the line it starts on.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Case {
-    pub grid: Grid,
+    pub grid: Board,
     /// The 1-based line of the puzzle (its first row in the grid formats).
     pub line: usize,
 }
@@ -211,7 +212,7 @@ impl Case {
     /// The case as a puzzle, or the error naming the line and cell where its givens clash,
     /// e.g. `line 3: r4c7: 5 already in row 4`, for a case read in `format`.
     pub fn puzzle(&self, format: Format) -> Result<Puzzle, InputError> {
-        Puzzle::new(self.grid).map_err(|clash| InputError {
+        Puzzle::new(self.grid.clone()).map_err(|clash| InputError {
             line: format.line_of(self.line, clash.cell),
             kind: ErrorKind::Clash(clash),
         })
@@ -492,7 +493,7 @@ impl<R: BufRead> Cases<R> {
                 if text == "end" {
                     return Ok(None);
                 }
-                let grid = Grid::parse_line(text).map_err(|e| error(line, line_error(e, text)))?;
+                let grid = Board::parse_line(text).map_err(|e| error(line, line_error(e, text)))?;
                 Ok(Some(Case { grid, line }))
             }
             Format::Hdu => read_grid(&mut self.lines, puzzle).map(Some),
@@ -701,7 +702,10 @@ fn read_grid<R: BufRead>(lines: &mut Lines<R>, puzzle: usize) -> Result<Case, Re
         }
         read_row(raw, row, &mut cells).map_err(|kind| error(line, kind))?;
     }
-    let grid = Grid::from_cells(cells).expect("tokens are checked digits");
+    let mut grid = Board::empty(Shape::NINE);
+    for (cell, &digit) in cells.iter().enumerate() {
+        grid.set(cell, digit);
+    }
     Ok(Case { grid, line: first })
 }
 
@@ -796,9 +800,9 @@ mod tests {
         assert_eq!(parsed.format, Format::Line);
         assert_eq!(parsed.error, None);
         assert_eq!(parsed.cases.len(), 2);
-        assert_eq!(parsed.cases[0].grid.to_line(), HDU_LINE);
+        assert_eq!(parsed.cases[0].grid.to_string(), HDU_LINE);
         assert_eq!((parsed.cases[0].line, parsed.cases[1].line), (2, 4));
-        assert_eq!(parsed.cases[1].grid, Grid::EMPTY);
+        assert_eq!(parsed.cases[1].grid, Board::empty(Shape::NINE));
     }
 
     #[cfg_attr(not(target_arch = "wasm32"), test)]
@@ -808,7 +812,7 @@ mod tests {
         let parsed = parse(&text, None);
         assert_eq!(parsed.format, Format::Hdu);
         assert_eq!(parsed.error, None);
-        let lines: Vec<_> = parsed.cases.iter().map(|c| (c.grid.to_line(), c.line)).collect();
+        let lines: Vec<_> = parsed.cases.iter().map(|c| (c.grid.to_string(), c.line)).collect();
         assert_eq!(lines, [(HDU_LINE.to_string(), 2), (HDU_LINE.to_string(), 14)]);
     }
 
@@ -820,7 +824,7 @@ mod tests {
         assert_eq!(parsed.format, Format::Hiho);
         assert_eq!(parsed.error, None);
         assert_eq!(parsed.cases.len(), 2);
-        assert_eq!(parsed.cases[1].grid.to_line(), HDU_LINE);
+        assert_eq!(parsed.cases[1].grid.to_string(), HDU_LINE);
         assert_eq!(parsed.cases[1].line, 11);
         assert!(parse("0\n", None).cases.is_empty());
         assert_eq!(parse("0\n", None).error, None);
@@ -829,7 +833,7 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn writes_what_it_reads() {
-        let grid = parse(HDU_IN, None).cases[0].grid;
+        let grid = parse(HDU_IN, None).cases[0].grid.clone();
         for format in Format::ALL {
             let mut out = String::new();
             if format == Format::Hiho {
@@ -839,7 +843,10 @@ mod tests {
             format.write_grid(1, &grid, &mut out);
             let parsed = parse(&out, None);
             assert_eq!(parsed.format, format, "{out}");
-            assert_eq!(parsed.cases.iter().map(|c| c.grid).collect::<Vec<_>>(), [grid, grid]);
+            assert_eq!(
+                parsed.cases.iter().map(|c| c.grid.clone()).collect::<Vec<_>>(),
+                [grid.clone(), grid.clone()]
+            );
         }
         let mut out = String::new();
         Format::Hdu.write_grid(0, &grid, &mut out);
@@ -849,7 +856,7 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn separates_hdu_answers_only() {
-        let mut solved = Grid::EMPTY;
+        let mut solved = Board::empty(Shape::NINE);
         for cell in 0..CELLS {
             let (r, c) = (cell / 9, cell % 9);
             solved.set(cell, ((r * 3 + r / 3 + c) % 9 + 1) as u8);
@@ -861,7 +868,7 @@ mod tests {
             format.write_grid(2, &solved, &mut out);
             out
         };
-        let line = solved.to_line();
+        let line = solved.to_string();
         assert_eq!(row(Format::Line), format!("{line}\nno solution\n{line}\n"));
         let grid = "1 2 3 4 5 6 7 8 9\n4 5 6 7 8 9 1 2 3\n7 8 9 1 2 3 4 5 6\n\
                     2 3 4 5 6 7 8 9 1\n5 6 7 8 9 1 2 3 4\n8 9 1 2 3 4 5 6 7\n\
@@ -999,7 +1006,7 @@ mod tests {
         ] {
             let parsed = parse(&text, None);
             assert_eq!((parsed.format, &parsed.error), (format, &None), "{text}");
-            assert_eq!(parsed.cases[0].grid.to_line(), HDU_LINE);
+            assert_eq!(parsed.cases[0].grid.to_string(), HDU_LINE);
         }
         // Only at the start: elsewhere it is a bad cell.
         let e = parse(&format!("{HDU_LINE}\n\u{feff}{HDU_LINE}\n"), None).error.unwrap();
@@ -1135,7 +1142,7 @@ mod tests {
             let stream = InterruptedOnce(false, ThenFail(text.as_bytes()));
             let mut cases = Cases::new(io::BufReader::new(stream), None);
             let first = cases.next().unwrap().unwrap();
-            assert_eq!((cases.format(), first.grid.to_line()), (format, HDU_LINE.to_string()));
+            assert_eq!((cases.format(), first.grid.to_string()), (format, HDU_LINE.to_string()));
             let Some(Err(ReadError::Io(e))) = cases.next() else {
                 panic!("{format}: the failure comes after the first case")
             };

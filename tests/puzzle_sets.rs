@@ -358,7 +358,7 @@ fn tree_size_on_the_first_500_of_magictour_is_pinned() {
 /// puzzle taken; and across the sets every technique is needed somewhere.
 #[test]
 fn every_logical_step_is_true_to_the_solution() {
-    use dlx_sudoku::sudoku::logic::{Board, Technique};
+    use dlx_sudoku::sudoku::logic::{Pencil, Technique};
     let step = if DEBUG { 20 } else { 1 };
     let mut seen = std::collections::BTreeMap::<Technique, usize>::new();
     let mut dlx = Dlx::new();
@@ -379,7 +379,7 @@ fn every_logical_step_is_true_to_the_solution() {
             let Verdict::Unique(sol) = dlx.verdict(&puzzle).unwrap() else {
                 panic!("{name} line {}: expected a unique solution", index + 1)
             };
-            let mut board = Board::new(&puzzle.grid().unwrap());
+            let mut board = Pencil::new(puzzle.givens());
             while let Some(s) = board.next_step() {
                 if let Some((c, d)) = s.place {
                     assert_eq!(sol.get(c), d, "{name} line {}: {}", index + 1, s.why);

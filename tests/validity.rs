@@ -5,17 +5,24 @@
 
 use dlx_sudoku::exact_cover::Event;
 use dlx_sudoku::formats::{self, Format};
-use dlx_sudoku::sudoku::{Bitmask, Engine, Grid, Puzzle, Unit, ALL_DIGITS};
+use dlx_sudoku::sudoku::{Bitmask, Board, Engine, Puzzle, Shape, Unit};
 use dlx_sudoku::watch::events::{decode, encode};
 
 const SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-fn grid(line: &str) -> Grid {
-    Grid::parse_line(line).unwrap()
+/// Bits 1..=9 set: every digit of a 9×9 grid is possible.
+const ALL_DIGITS: u32 = 0b11_1111_1110;
+
+fn grid(line: &str) -> Board {
+    Board::parse_line(line).unwrap()
+}
+
+fn empty() -> Board {
+    Board::empty(Shape::NINE)
 }
 
 /// `SOLVED` with the digits of cells `a` and `b` swapped.
-fn swapped(a: usize, b: usize) -> Grid {
+fn swapped(a: usize, b: usize) -> Board {
     let mut g = grid(SOLVED);
     let (x, y) = (g.get(a), g.get(b));
     g.set(a, y);
@@ -24,7 +31,7 @@ fn swapped(a: usize, b: usize) -> Grid {
 }
 
 /// The kinds of unit in which a grid clashes, each once, in the order row, column, box.
-fn clash_kinds(g: &Grid) -> Vec<&'static str> {
+fn clash_kinds(g: &Board) -> Vec<&'static str> {
     let kinds: Vec<&str> = g
         .clashes()
         .iter()
@@ -44,33 +51,33 @@ fn clash_kinds(g: &Grid) -> Vec<&'static str> {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn solves_refuses_each_kind_of_wrong_grid() {
     let solved = grid(SOLVED);
-    let mut puzzle = solved;
+    let mut puzzle = solved.clone();
     for cell in (0..81).step_by(2) {
         puzzle.set(cell, 0);
     }
-    assert!(solved.solves(&puzzle) && solved.solves(&Grid::EMPTY) && solved.solves(&solved));
+    assert!(solved.solves(&puzzle) && solved.solves(&empty()) && solved.solves(&solved));
 
     // A cell left empty.
-    let mut open = solved;
+    let mut open = solved.clone();
     open.set(40, 0);
-    assert!(!open.solves(&Grid::EMPTY), "an empty cell");
+    assert!(!open.solves(&empty()), "an empty cell");
     // r1c1 and r2c1 swapped (same column, same box): two rows repeat a digit, nothing else.
     let rows = swapped(0, 9);
     assert_eq!(clash_kinds(&rows), ["row"]);
-    assert!(!rows.solves(&Grid::EMPTY), "a row repeats a digit");
+    assert!(!rows.solves(&empty()), "a row repeats a digit");
     // r1c1 and r1c2 swapped (same row, same box): two columns repeat a digit, nothing else.
     let columns = swapped(0, 1);
     assert_eq!(clash_kinds(&columns), ["column"]);
-    assert!(!columns.solves(&Grid::EMPTY), "a column repeats a digit");
+    assert!(!columns.solves(&empty()), "a column repeats a digit");
     // Every row and column a cyclic shift of 1..9: a Latin square whose boxes repeat digits.
-    let mut latin = Grid::EMPTY;
+    let mut latin = empty();
     for cell in 0..81 {
         latin.set(cell, ((cell / 9 + cell % 9) % 9 + 1) as u8);
     }
     assert_eq!(clash_kinds(&latin), ["box"]);
-    assert!(!latin.solves(&Grid::EMPTY), "a box repeats a digit");
+    assert!(!latin.solves(&empty()), "a box repeats a digit");
     // A valid grid that changes a given.
-    let mut other = Grid::EMPTY;
+    let mut other = empty();
     other.set(80, if solved.get(80) == 1 { 2 } else { 1 });
     assert!(!solved.solves(&other), "a given not kept");
 }
@@ -79,7 +86,7 @@ fn solves_refuses_each_kind_of_wrong_grid() {
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn puzzles_with_clashing_givens_are_refused_for_each_kind_of_unit() {
     let refused = |cells: [(usize, u8); 2]| {
-        let mut g = Grid::EMPTY;
+        let mut g = empty();
         for (cell, digit) in cells {
             g.set(cell, digit);
         }
@@ -94,7 +101,7 @@ fn puzzles_with_clashing_givens_are_refused_for_each_kind_of_unit() {
 #[cfg_attr(not(target_arch = "wasm32"), test)]
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
 fn candidates_leave_out_the_digits_of_the_row_the_column_and_the_box() {
-    let mut g = Grid::EMPTY;
+    let mut g = empty();
     g.set(0, 5); // r1c1
     let c = g.candidates();
     let without_5 = ALL_DIGITS & !(1 << 5);
@@ -117,7 +124,7 @@ fn formats_detect_write_and_read_at_their_edges() {
     assert_eq!(Format::detect("1\n"), Some(Format::Hiho));
     assert_eq!(Format::detect("\n  \n"), None);
     // Each format writes its own blank.
-    let mut g = Grid::EMPTY;
+    let mut g = empty();
     g.set(0, 7);
     g.set(80, 3);
     let row = "0 0 0 0 0 0 0 0 0\n";

@@ -196,7 +196,7 @@ pub fn rate(o: &Rate) -> Result<(), Failure> {
             out.write_all(text.as_bytes()).map_err(Failure::write)?;
             continue;
         }
-        let (rating, effort) = measure(&puzzle, o.k, o.seed).expect("the 9×9 formats read 9×9 puzzles");
+        let (rating, effort) = measure(&puzzle, o.k, o.seed);
         let text = line(
             &puzzle.givens().to_line(Alphabet::Digits),
             Level::of(&rating, effort),

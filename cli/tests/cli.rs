@@ -688,8 +688,12 @@ fn median_rate(line: &str) -> f64 {
 
 #[test]
 fn bench_prints_a_line_per_engine_and_mode() {
-    let hdu = dlx_sudoku::formats::parse(&data("hdu1426.in"), None).cases[0].grid;
-    let hiho = dlx_sudoku::formats::parse(&data("hiho102.in"), None).cases[0].grid;
+    let hdu = dlx_sudoku::formats::parse(&data("hdu1426.in"), None).cases[0]
+        .grid
+        .clone();
+    let hiho = dlx_sudoku::formats::parse(&data("hiho102.in"), None).cases[0]
+        .grid
+        .clone();
     let file = TempFile::new("bench.txt", &format!("{hdu}\n{hiho}\n\n{EMPTY_LINE}\n"));
     let out = run(
         &[
@@ -744,7 +748,9 @@ fn bench_prints_a_line_per_engine_and_mode() {
 /// three times reports what the puzzle alone does (and a harder puzzle more).
 #[test]
 fn bench_work_per_puzzle_is_the_mean() {
-    let hdu = dlx_sudoku::formats::parse(&data("hdu1426.in"), None).cases[0].grid;
+    let hdu = dlx_sudoku::formats::parse(&data("hdu1426.in"), None).cases[0]
+        .grid
+        .clone();
     let work = |contents: &str| {
         let file = TempFile::new("per-puzzle.txt", contents);
         let out = run(

@@ -1,6 +1,6 @@
 //! Every input format, through the public API: `parse`, the streaming `Cases` (over the
 //! whole input and over a reader that hands it out a few bytes at a time), `Format::detect`,
-//! `Grid::parse_line`, `Puzzle`'s `FromStr` and `Grid::from_cells`. Nothing may panic, and
+//! `Board::parse_line` and `Puzzle`'s `FromStr`. Nothing may panic, and
 //! what is read must make sense: the chunked reader reads what the whole one does, errors
 //! name a line that exists and quote little, and every grid read writes back, in each
 //! format, to a text that reads as the same grids.
@@ -12,7 +12,7 @@
 use std::io::{self, BufRead, Read};
 
 use dlx_sudoku::formats::{parse, Case, Cases, ErrorKind, Format, InputError, ReadError};
-use dlx_sudoku::sudoku::{Board, Grid, LineError, Puzzle, PuzzleError, CELLS};
+use dlx_sudoku::sudoku::{Board, LineError, Puzzle, PuzzleError, Shape, CELLS};
 use libfuzzer_sys::fuzz_target;
 
 /// A reader that gives at most `chunk` bytes per `fill_buf`, so that line ends (a `\r\n`
@@ -98,18 +98,18 @@ fn check_error(e: &InputError, lines: usize) {
 }
 
 /// `grid` as an 81-character line, re-read by every parser of lines.
-fn check_line(grid: &Grid) {
-    let line = grid.to_line();
+fn check_line(grid: &Board) {
+    let line = grid.to_string();
     assert_eq!(line.len(), CELLS);
-    assert_eq!(Grid::parse_line(&line), Ok(*grid));
-    match (line.parse::<Puzzle>(), Puzzle::new(*grid)) {
+    assert_eq!(Board::parse_line(&line).as_ref(), Ok(grid));
+    match (line.parse::<Puzzle>(), Puzzle::new(grid.clone())) {
         (Ok(a), Ok(b)) => {
             assert_eq!(a, b);
-            assert_eq!(a.givens(), &Board::from(grid));
+            assert_eq!(a.givens(), grid);
         }
         (Err(PuzzleError::Clash(a)), Err(b)) => {
             assert_eq!(a, b);
-            assert_eq!(grid.first_clash(), Some(a));
+            assert_eq!(grid.clashes().first(), Some(&a));
         }
         (a, b) => panic!("{line}: FromStr gives {a:?}, Puzzle::new {b:?}"),
     }
@@ -124,14 +124,14 @@ fn check_line(grid: &Grid) {
 /// writes back as itself.
 fn check_one_line(text: &str) {
     let trimmed = text.trim_end();
-    match Grid::parse_line(text) {
+    match Board::parse_line(text) {
         Ok(grid) => {
             assert_eq!(trimmed.chars().count(), CELLS);
             let blanks_as_dots: String = trimmed
                 .chars()
                 .map(|c| if matches!(c, '0' | '-') { '.' } else { c })
                 .collect();
-            assert_eq!(grid.to_line(), blanks_as_dots);
+            assert_eq!(grid.to_string(), blanks_as_dots);
             check_line(&grid);
         }
         Err(LineError::Length(n)) => assert_eq!(trimmed.chars().count(), n),
@@ -141,10 +141,10 @@ fn check_one_line(text: &str) {
         }
     }
     // FromStr is parse_line, then the clash check.
-    match (text.parse::<Puzzle>(), Grid::parse_line(text)) {
-        (Ok(p), Ok(g)) => assert_eq!(p.givens(), &Board::from(g)),
+    match (text.parse::<Puzzle>(), Board::parse_line(text)) {
+        (Ok(p), Ok(g)) => assert_eq!(p.givens(), &g),
         (Err(PuzzleError::Line(a)), Err(b)) => assert_eq!(a, b),
-        (Err(PuzzleError::Clash(c)), Ok(g)) => assert_eq!(g.first_clash(), Some(c)),
+        (Err(PuzzleError::Clash(c)), Ok(g)) => assert_eq!(g.clashes().first(), Some(&c)),
         (a, b) => panic!("{text:?}: FromStr gives {a:?}, parse_line {b:?}"),
     }
 }
@@ -184,13 +184,13 @@ fuzz_target!(|data: &[u8]| {
         assert!(case.grid.cells().iter().all(|&d| d <= 9));
         check_line(&case.grid);
         match case.puzzle(read_as) {
-            Ok(p) => assert_eq!(p.givens(), &Board::from(case.grid)),
+            Ok(p) => assert_eq!(p.givens(), &case.grid),
             Err(e) => {
                 assert!(matches!(e.kind, ErrorKind::Clash(_)), "{e:?}");
                 assert!(e.line >= case.line && e.line < case.line + 9 && e.line <= lines);
                 assert_eq!(
                     Err(e.clone()),
-                    Puzzle::new(case.grid).map_err(|c| InputError {
+                    Puzzle::new(case.grid.clone()).map_err(|c| InputError {
                         line: read_as.line_of(case.line, c.cell),
                         kind: ErrorKind::Clash(c),
                     })
@@ -235,24 +235,19 @@ fuzz_target!(|data: &[u8]| {
             for asked in [None, Some(f)] {
                 let again = parse(&out, asked);
                 assert_eq!((again.format, &again.error), (f, &None), "{f} written:\n{out}");
-                let grids: Vec<Grid> = again.cases.iter().map(|c| c.grid).collect();
-                let want: Vec<Grid> = cases.iter().map(|c| c.grid).collect();
+                let grids: Vec<&Board> = again.cases.iter().map(|c| &c.grid).collect();
+                let want: Vec<&Board> = cases.iter().map(|c| &c.grid).collect();
                 assert_eq!(grids, want, "{f} written:\n{out}");
             }
         }
     }
 
-    // Any 81 bytes as cells: a grid exactly when every one is at most 9.
-    if input.len() >= CELLS {
-        let cells: [u8; CELLS] = input[..CELLS].try_into().unwrap();
-        match Grid::from_cells(cells) {
-            Ok(grid) => {
-                assert!(cells.iter().all(|&d| d <= 9));
-                check_line(&grid);
-            }
-            Err(e) => {
-                assert!(cells[e.cell] > 9 && cells[..e.cell].iter().all(|&d| d <= 9));
-            }
+    // Any 81 bytes of at most 9 as cells: a grid that reads back as itself.
+    if input.len() >= CELLS && input[..CELLS].iter().all(|&d| d <= 9) {
+        let mut grid = Board::empty(Shape::NINE);
+        for (cell, &d) in input[..CELLS].iter().enumerate() {
+            grid.set(cell, d);
         }
+        check_line(&grid);
     }
 });

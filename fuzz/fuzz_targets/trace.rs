@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use dlx_sudoku::exact_cover::{Counters, Event};
-use dlx_sudoku::sudoku::{Alphabet, Grid, Puzzle, CELLS};
+use dlx_sudoku::sudoku::{Board, Puzzle, Shape, CELLS};
 use dlx_sudoku::view::Picture;
 use dlx_sudoku::watch::events::{decode, Kind};
 use dlx_sudoku::watch::Watch;
@@ -63,11 +63,11 @@ fn state(trace: &Watch) -> State {
 }
 
 fn sudoku(bytes: &mut Bytes) -> Puzzle {
-    let mut grid = Grid::EMPTY;
+    let mut grid = Board::empty(Shape::NINE);
     match bytes.below(3) {
         // A solved grid with about a half, a quarter or an eighth of its digits kept.
         0 => {
-            let solved = Grid::parse_line(SOLVED).unwrap();
+            let solved = Board::parse_line(SOLVED).unwrap();
             let masks: Vec<[u8; 11]> = (0..1 + bytes.below(3))
                 .map(|_| [(); 11].map(|_| bytes.byte()))
                 .collect();
@@ -83,12 +83,12 @@ fn sudoku(bytes: &mut Bytes) -> Puzzle {
                 let (cell, digit) = (bytes.below(CELLS), 1 + bytes.below(9) as u8);
                 let before = grid.get(cell);
                 grid.set(cell, digit);
-                if grid.first_clash().is_some() {
+                if !grid.clashes().is_empty() {
                     grid.set(cell, before);
                 }
             }
         }
-        _ => grid = Grid::parse_line(HARD).unwrap(),
+        _ => grid = Board::parse_line(HARD).unwrap(),
     }
     Puzzle::new(grid).expect("no clash")
 }

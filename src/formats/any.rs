@@ -76,7 +76,7 @@ pub fn listing(text: &str) -> Result<Listing, String> {
     if let Some(e) = parsed.error {
         return Err(e.to_string());
     }
-    let puzzles = parsed.cases.iter().map(|c| c.grid.to_line()).collect();
+    let puzzles = parsed.cases.iter().map(|c| c.grid.to_string()).collect();
     Ok(Listing {
         format: parsed.format.name(),
         shape: Shape::NINE,
@@ -171,12 +171,7 @@ impl<R: BufRead> Reader<R> {
     /// (the formats of every size; the 9×9 ones write digits).
     pub fn write_solution(&self, index: usize, solution: &Board, alphabet: Alphabet, out: &mut String) {
         match &self.inner {
-            Inner::Nine(cases) => {
-                let grid = solution
-                    .grid()
-                    .expect("a 9×9 format's puzzles, and so their solutions, are 9×9");
-                cases.format().write_grid(index, &grid, out)
-            }
+            Inner::Nine(cases) => cases.format().write_grid(index, solution, out),
             Inner::Boards(reader) => reader.format().write_board(index, solution, alphabet, out),
         }
     }

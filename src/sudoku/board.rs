@@ -1,10 +1,9 @@
 //! Grids of every size (4×4 to 25×25): [`Board`], the checked [`Puzzle`], the symbols
-//! people write ([`Alphabet`]), and the clash rules, which the 9×9 [`Grid`](super::Grid)
-//! shares.
+//! people write ([`Alphabet`]), and the clash rules.
 
 use std::fmt;
 
-use super::grid::{Clash, Grid, PuzzleError, Unit, CELLS};
+use super::grid::{Clash, PuzzleError, Unit};
 use super::model::{Shape, MAX_ORDER};
 
 /// The symbols a grid is written in. Blanks are always `.`, `0` or `-`.
@@ -180,7 +179,8 @@ impl Board {
             .collect()
     }
 
-    /// Every clash, as [`Grid::clashes`](super::Grid::clashes) lists them.
+    /// Every clash: for each cell whose digit already appears earlier in its row, column
+    /// or box, one clash per such unit (row, column, box), in reading order.
     pub fn clashes(&self) -> Vec<Clash> {
         clashes_in(self.shape, &self.cells)
     }
@@ -222,30 +222,6 @@ impl fmt::Debug for Board {
     }
 }
 
-impl From<&Grid> for Board {
-    fn from(grid: &Grid) -> Board {
-        Board {
-            shape: Shape::NINE,
-            cells: grid.cells().to_vec(),
-        }
-    }
-}
-
-impl From<Grid> for Board {
-    fn from(grid: Grid) -> Board {
-        Board::from(&grid)
-    }
-}
-
-impl Board {
-    /// The 9×9 fixed-array form of a 9×9 board (the hint logic's and the 9×9 judge formats'
-    /// grid); `None` at other sizes.
-    pub fn grid(&self) -> Option<Grid> {
-        let cells: [u8; CELLS] = self.cells[..].try_into().ok()?;
-        Grid::from_cells(cells).ok()
-    }
-}
-
 /// A board of any size whose givens do not clash: what every engine accepts (9×9 is
 /// [`Shape::NINE`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -254,10 +230,9 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// Checks the givens (a [`Board`], or a 9×9 [`Grid`]); two equal digits in a row, column
-    /// or box are an error naming the later cell, e.g. "r4c7: 5 already in row 4".
-    pub fn new(givens: impl Into<Board>) -> Result<Puzzle, Clash> {
-        let givens = givens.into();
+    /// Checks the givens; two equal digits in a row, column or box are an error naming the
+    /// later cell, e.g. "r4c7: 5 already in row 4".
+    pub fn new(givens: Board) -> Result<Puzzle, Clash> {
         match givens.clashes().into_iter().next() {
             Some(clash) => Err(clash),
             None => Ok(Puzzle { givens }),
@@ -272,20 +247,14 @@ impl Puzzle {
     pub fn shape(&self) -> Shape {
         self.givens.shape
     }
-
-    /// The givens as a 9×9 [`Grid`], for what only 9×9 has (hints, ratings); `None` at the
-    /// other sizes.
-    pub fn grid(&self) -> Option<Grid> {
-        self.givens.grid()
-    }
 }
 
 impl std::str::FromStr for Puzzle {
     type Err = PuzzleError;
     /// Reads an 81-character 9×9 line and checks its givens.
     fn from_str(line: &str) -> Result<Puzzle, PuzzleError> {
-        let grid = Grid::parse_line(line).map_err(PuzzleError::Line)?;
-        Puzzle::new(grid).map_err(PuzzleError::Clash)
+        let board = Board::parse_line(line).map_err(PuzzleError::Line)?;
+        Puzzle::new(board).map_err(PuzzleError::Clash)
     }
 }
 
@@ -300,7 +269,7 @@ impl Clash {
 
 /// Every clash of the cells of a grid of `shape`: for each cell whose digit already appears
 /// earlier in its row, column or box, one clash per such unit, in reading order.
-pub(super) fn clashes_in(shape: Shape, cells: &[u8]) -> Vec<Clash> {
+fn clashes_in(shape: Shape, cells: &[u8]) -> Vec<Clash> {
     const SIDE: usize = MAX_ORDER * MAX_ORDER;
     let s = shape.side();
     // The first cell (plus one; 0 for none) holding each digit in each unit.
@@ -333,7 +302,7 @@ pub(super) fn clashes_in(shape: Shape, cells: &[u8]) -> Vec<Clash> {
 }
 
 /// True when `cells` are all filled, clash nowhere and keep every digit of `puzzle`.
-pub(super) fn solves_in(shape: Shape, cells: &[u8], puzzle: &[u8]) -> bool {
+fn solves_in(shape: Shape, cells: &[u8], puzzle: &[u8]) -> bool {
     cells.iter().all(|&d| d != 0)
         && clashes_in(shape, cells).is_empty()
         && puzzle.iter().zip(cells).all(|(&p, &s)| p == 0 || p == s)

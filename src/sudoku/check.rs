@@ -2,7 +2,7 @@
 //! cell of its unit, and the cells in which no digit fits (looked for only when nothing
 //! clashes). The page asks this on every key (`checkGivens`).
 
-use super::{cell_name, Alphabet, Board, Grid, Shape};
+use super::{cell_name, Alphabet, Board, Shape};
 
 /// A given that breaks a rule: `cell` clashes with the earlier `other` of its unit.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub fn check_givens(text: &str, alphabet: Option<&str>) -> Result<GivensCheck, S
             (clashes, board.candidates(), shape)
         }
         None => {
-            let grid = Grid::parse_line(text).map_err(|e| e.to_string())?;
+            let grid = Board::parse_line(text).map_err(|e| e.to_string())?;
             // 9×9 has one alphabet; another one named is an error, as at the other sizes.
             if let Some(name) = alphabet {
                 Alphabet::named(name, Shape::NINE)?;
@@ -61,7 +61,7 @@ pub fn check_givens(text: &str, alphabet: Option<&str>) -> Result<GivensCheck, S
                     message: format!("{c} ({})", cell_name(c.other)),
                 })
                 .collect();
-            let candidates = grid.candidates().iter().map(|&c| u32::from(c)).collect();
+            let candidates = grid.candidates();
             (clashes, candidates, Shape::NINE)
         }
     };

@@ -614,7 +614,7 @@ mod tests {
             r.n.1 += u64::from(!any);
             true
         }
-        let cells = *puzzle(line).grid().unwrap().cells();
+        let cells = puzzle(line).givens().cells().to_vec();
         let mut r = R {
             used: [[false; 10]; 27],
             empties: (0..81).filter(|&c| cells[c] == 0).collect(),

@@ -9,9 +9,8 @@
 //! ([`logic::rate`]) and its search effort, the mean number of DLX nodes to prove it unique
 //! over random relabellings of it ([`search_effort`]).
 
-use super::grid::{box_of, Grid, ALL_DIGITS, CELLS};
-use super::logic::{self, Rating, Technique};
-use super::model::Shape;
+use super::logic::{self, all_digits, Rating, Technique, Units};
+use super::model::{Shape, MAX_CELLS, MAX_ORDER};
 use super::{Board, Dlx, Engine, Puzzle};
 use std::fmt;
 use std::str::FromStr;
@@ -65,26 +64,28 @@ impl Symmetry {
         Symmetry::Mirror,
     ];
 
-    /// The image of a cell.
-    fn image(self, cell: usize) -> usize {
-        let (r, c) = (cell / 9, cell % 9);
+    /// The image of a cell of a grid of `shape`.
+    fn image(self, shape: Shape, cell: usize) -> usize {
+        let s = shape.side();
+        let (r, c) = (cell / s, cell % s);
         match self {
             Symmetry::None => cell,
-            Symmetry::Rotational => 80 - cell,
-            Symmetry::Diagonal => c * 9 + r,
-            Symmetry::Mirror => r * 9 + (8 - c),
+            Symmetry::Rotational => s * s - 1 - cell,
+            Symmetry::Diagonal => c * s + r,
+            Symmetry::Mirror => r * s + (s - 1 - c),
         }
     }
 
-    /// The cells in orbits (each is a cell and its image), every cell in exactly one.
-    fn orbits(self) -> Vec<Vec<usize>> {
-        let mut seen = [false; CELLS];
+    /// The cells of a grid of `shape` in orbits (each is a cell and its image), every cell
+    /// in exactly one.
+    fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
+        let mut seen = [false; MAX_CELLS];
         let mut out = Vec::new();
-        for c in 0..CELLS {
+        for c in 0..shape.cells() {
             if !seen[c] {
                 let mut orbit = vec![c];
                 seen[c] = true;
-                let i = self.image(c);
+                let i = self.image(shape, c);
                 if !seen[i] {
                     seen[i] = true;
                     orbit.push(i);
@@ -105,8 +106,8 @@ impl Symmetry {
     }
 
     /// True when the grid's clues (filled or not) are the same under the symmetry.
-    pub fn holds_for(self, g: &Grid) -> bool {
-        (0..CELLS).all(|c| (g.get(c) != 0) == (g.get(self.image(c)) != 0))
+    pub fn holds_for(self, g: &Board) -> bool {
+        (0..g.shape().cells()).all(|c| (g.get(c) != 0) == (g.get(self.image(g.shape(), c)) != 0))
     }
 }
 
@@ -250,13 +251,16 @@ impl Generator {
     /// Panics after [`Generator::GRID_TRIES`] sets of clues in a row without a solution: the
     /// engine would then be broken (a wrong numbering of options finds none), and a loop for
     /// ever would hide it (cargo-mutants' mutants of `model::option` ran into its timeout).
-    pub fn solved_grid(&mut self) -> Grid {
+    pub fn solved_grid(&mut self) -> Board {
         for _ in 0..Self::GRID_TRIES {
-            let mut g = Grid::EMPTY;
-            let mut cells: Vec<usize> = (0..CELLS).collect();
+            let mut g = Board::empty(Shape::NINE);
+            let mut cells: Vec<usize> = (0..Shape::NINE.cells()).collect();
             self.rng.shuffle(&mut cells);
+            let units = Units::of(Shape::NINE);
             for &c in &cells[..11] {
-                let free = g.candidates()[c];
+                // The digits no clue in the cell's row, column or box holds (its candidates).
+                let seen = units.units_of(c).into_iter().flat_map(|u| units.unit(u));
+                let free = all_digits(Shape::NINE) & !seen.fold(0u32, |m, &x| m | 1 << g.get(x));
                 let digits: Vec<u8> = (1..=9).filter(|d| free & (1 << d) != 0).collect();
                 if !digits.is_empty() {
                     g.set(c, digits[self.rng.below(digits.len())]);
@@ -264,7 +268,7 @@ impl Generator {
             }
             let p = Puzzle::new(g).expect("chosen from the candidates");
             if let Ok(Some(solution)) = self.dlx.solve(&p) {
-                return solution.grid().expect("a 9×9 puzzle's solution is 9×9");
+                return solution;
             }
         }
         panic!(
@@ -278,18 +282,18 @@ impl Generator {
     /// a broken engine, not bad luck.
     pub const GRID_TRIES: usize = 1000;
 
-    fn unique(&mut self, g: &Grid) -> bool {
+    fn unique(&mut self, g: &Board) -> bool {
         self.checks.searched += 1;
-        let p = Puzzle::new(g).expect("a subset of a solution never clashes");
+        let p = Puzzle::new(g.clone()).expect("a subset of a solution never clashes");
         self.dlx.count(&p, 2) == Ok(1)
     }
 
     /// Takes clues away from a solved grid, an orbit of `symmetry` at a time in random order,
     /// keeping each removal while the solution stays unique. A removal that singles undo
     /// (see [`singles_refill`]) needs no search: with many clues, most do.
-    pub fn thin(&mut self, solution: &Grid, symmetry: Symmetry) -> Grid {
-        let mut g = *solution;
-        let mut orbits = symmetry.orbits();
+    pub fn thin(&mut self, solution: &Board, symmetry: Symmetry) -> Board {
+        let mut g = solution.clone();
+        let mut orbits = symmetry.orbits(solution.shape());
         self.rng.shuffle(&mut orbits);
         for orbit in orbits {
             let kept: Vec<(usize, u8)> = orbit.iter().map(|&c| (c, g.get(c))).collect();
@@ -308,9 +312,9 @@ impl Generator {
     }
 
     /// True when no single clue can go and leave the solution unique.
-    pub fn is_minimal(&mut self, g: &Grid) -> bool {
-        (0..CELLS).filter(|&c| g.get(c) != 0).all(|c| {
-            let mut h = *g;
+    pub fn is_minimal(&mut self, g: &Board) -> bool {
+        (0..g.shape().cells()).filter(|&c| g.get(c) != 0).all(|c| {
+            let mut h = g.clone();
             h.set(c, 0);
             !self.unique(&h)
         })
@@ -348,7 +352,7 @@ impl Generator {
             if level.is_some_and(|l| (l >= Level::Expert) == rating.solved()) {
                 continue; // decided without measuring the effort
             }
-            let puzzle = Puzzle::new(g).expect("a subset of a solution");
+            let puzzle = Puzzle::new(g.clone()).expect("a subset of a solution");
             // Measured as `rate` measures it by default, so that it gives the same level.
             let effort = (!rating.solved()).then(|| effort_with(&mut self.dlx, &g, EFFORT_SAMPLES, effort_seed(&g)));
             let found = Level::of(&rating, effort.unwrap_or(0.0));
@@ -368,34 +372,37 @@ impl Generator {
 /// True when naked and hidden singles, applied to the clues of `g` again and again, fill
 /// every cell of `cells` (empty in `g`). A single is true in every solution, so when `g`
 /// is a puzzle with one solution less those clues, it still has one, and no search is
-/// needed to know it.
-pub fn singles_refill(g: &Grid, cells: &[usize]) -> bool {
-    let mut digits = *g.cells();
-    // The digits in each row, column and box, kept as cells fill.
-    let mut used = [[0u16; 9]; 3];
-    let units = |c: usize| [c / 9, c % 9, box_of(c)];
-    let place = |digits: &mut [u8; CELLS], used: &mut [[u16; 9]; 3], c: usize, d: u8| {
+/// needed to know it. Every size.
+pub fn singles_refill(g: &Board, cells: &[usize]) -> bool {
+    let shape = g.shape();
+    let (n_cells, all, units) = (shape.cells(), all_digits(shape), Units::of(shape));
+    let mut digits = [0u8; MAX_CELLS];
+    digits[..n_cells].copy_from_slice(g.cells());
+    // The digits in each unit (row, column and box, as `Units` numbers them), kept as
+    // cells fill.
+    let mut used = [0u32; 3 * MAX_ORDER * MAX_ORDER];
+    let place = |digits: &mut [u8; MAX_CELLS], used: &mut [u32; 3 * MAX_ORDER * MAX_ORDER], c: usize, d: u8| {
         digits[c] = d;
-        for (k, u) in units(c).into_iter().enumerate() {
-            used[k][u] |= 1 << d;
+        for u in units.units_of(c) {
+            used[u] |= 1 << d;
         }
     };
-    for c in 0..CELLS {
+    for c in 0..n_cells {
         let d = digits[c];
         if d != 0 {
             place(&mut digits, &mut used, c, d);
         }
     }
-    let fits = |used: &[[u16; 9]; 3], c: usize| {
-        let [r, k, b] = units(c);
-        ALL_DIGITS & !(used[0][r] | used[1][k] | used[2][b])
+    let fits = |used: &[u32; 3 * MAX_ORDER * MAX_ORDER], c: usize| {
+        let [r, k, b] = units.units_of(c);
+        all & !(used[r] | used[k] | used[b])
     };
     loop {
         if cells.iter().all(|&c| digits[c] != 0) {
             return true;
         }
         let mut progress = false;
-        for c in 0..CELLS {
+        for c in 0..n_cells {
             let m = fits(&used, c);
             if digits[c] == 0 && m.count_ones() == 1 {
                 place(&mut digits, &mut used, c, m.trailing_zeros() as u8);
@@ -405,11 +412,11 @@ pub fn singles_refill(g: &Grid, cells: &[usize]) -> bool {
         if progress {
             continue;
         }
-        for u in 0..27 {
-            let unit = logic::unit_cells(u);
+        for u in 0..units.count() {
+            let unit = units.unit(u);
             // Digits that fit exactly one empty cell of the unit.
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &x in &unit {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &x in unit {
                 if digits[x] == 0 {
                     let m = fits(&used, x);
                     twice |= once & m;
@@ -527,14 +534,14 @@ impl BoardGenerator {
 
 /// The mean number of DLX search nodes to prove `puzzle` unique, over `k` random
 /// relabellings of it (digits permuted, rows within bands, bands, columns within stacks,
-/// stacks, and transposed or not). The same `seed` gives the same number everywhere. `None`
-/// for a puzzle that is not 9×9.
-pub fn search_effort(puzzle: &Puzzle, k: usize, seed: u64) -> Option<f64> {
-    Some(effort_with(&mut Dlx::new(), &puzzle.grid()?, k, seed))
+/// stacks, and transposed or not). The same `seed` gives the same number everywhere. Every
+/// size.
+pub fn search_effort(puzzle: &Puzzle, k: usize, seed: u64) -> f64 {
+    effort_with(&mut Dlx::for_shape(puzzle.shape()), puzzle.givens(), k, seed)
 }
 
-/// The effort of `givens`, which do not clash (a 9×9 puzzle's).
-fn effort_with(dlx: &mut Dlx, givens: &Grid, k: usize, seed: u64) -> f64 {
+/// The effort of `givens`, which do not clash, with `dlx` (one for their size).
+fn effort_with(dlx: &mut Dlx, givens: &Board, k: usize, seed: u64) -> f64 {
     let mut rng = Rng::new(seed);
     let mut total = 0u64;
     for _ in 0..k.max(1) {
@@ -549,38 +556,42 @@ fn effort_with(dlx: &mut Dlx, givens: &Grid, k: usize, seed: u64) -> f64 {
 /// The seed of a puzzle's relabellings when none is given: taken from its givens (FNV-1a), so
 /// that `generate` and `rate` measure a puzzle alike, and a puzzle's effort does not depend on
 /// what was generated before it.
-pub fn effort_seed(g: &Grid) -> u64 {
-    let hash = (0..CELLS).fold(0xCBF2_9CE4_8422_2325u64, |h, i| {
+pub fn effort_seed(g: &Board) -> u64 {
+    let hash = (0..g.shape().cells()).fold(0xCBF2_9CE4_8422_2325u64, |h, i| {
         (h ^ u64::from(g.get(i))).wrapping_mul(0x0100_0000_01B3)
     });
     Rng::new(hash).next_u64()
 }
 
-/// One random member of the puzzle's equivalence class.
-fn relabel(g: &Grid, rng: &mut Rng) -> Grid {
-    let mut digits: Vec<u8> = (1..=9).collect();
-    rng.shuffle(&mut digits);
-    let perm = |rng: &mut Rng| -> [usize; 9] {
-        let mut bands = [0, 1, 2];
-        rng.shuffle(&mut bands);
-        let mut out = [0; 9];
-        for (b, &band) in bands.iter().enumerate() {
-            let mut inner = [0, 1, 2];
-            rng.shuffle(&mut inner);
-            for k in 0..3 {
-                out[b * 3 + k] = band * 3 + inner[k];
+/// One random member of the puzzle's equivalence class (any size).
+fn relabel(g: &Board, rng: &mut Rng) -> Board {
+    let shape = g.shape();
+    let (n, s) = (shape.order(), shape.side());
+    const SIDE: usize = MAX_ORDER * MAX_ORDER;
+    let mut digits: [u8; SIDE] = std::array::from_fn(|d| d as u8 + 1);
+    rng.shuffle(&mut digits[..s]);
+    // A permutation of the rows (or columns): bands shuffled, then the lines in each.
+    let perm = |rng: &mut Rng| -> [usize; SIDE] {
+        let mut bands: [usize; MAX_ORDER] = std::array::from_fn(|b| b);
+        rng.shuffle(&mut bands[..n]);
+        let mut out = [0; SIDE];
+        for (b, &band) in bands[..n].iter().enumerate() {
+            let mut inner: [usize; MAX_ORDER] = std::array::from_fn(|k| k);
+            rng.shuffle(&mut inner[..n]);
+            for k in 0..n {
+                out[b * n + k] = band * n + inner[k];
             }
         }
         out
     };
     let (rows, cols) = (perm(rng), perm(rng));
     let transpose = rng.below(2) == 1;
-    let mut out = Grid::EMPTY;
-    for (r, &row) in rows.iter().enumerate() {
-        for (c, &col) in cols.iter().enumerate() {
+    let mut out = Board::empty(shape);
+    for (r, &row) in rows[..s].iter().enumerate() {
+        for (c, &col) in cols[..s].iter().enumerate() {
             let (sr, sc) = if transpose { (col, row) } else { (row, col) };
-            let d = g.get(sr * 9 + sc);
-            out.set(r * 9 + c, if d == 0 { 0 } else { digits[usize::from(d - 1)] });
+            let d = g.get(sr * s + sc);
+            out.set(r * s + c, if d == 0 { 0 } else { digits[usize::from(d - 1)] });
         }
     }
     debug_assert_eq!(out.filled(), g.filled());
@@ -588,12 +599,13 @@ fn relabel(g: &Grid, rng: &mut Rng) -> Grid {
 }
 
 /// Both measures of a puzzle, for `dlx-sudoku rate`; with no `seed`, the relabellings are
-/// the ones a generated puzzle's effort was measured on ([`effort_seed`]). `None` for a
-/// puzzle that is not 9×9.
-pub fn measure(puzzle: &Puzzle, k: usize, seed: Option<u64>) -> Option<(Rating, f64)> {
-    let givens = puzzle.grid()?;
-    let seed = seed.unwrap_or_else(|| effort_seed(&givens));
-    Some((logic::rate(&givens), effort_with(&mut Dlx::new(), &givens, k, seed)))
+/// the ones a generated puzzle's effort was measured on ([`effort_seed`]). Every size (the
+/// [`Level`]s' bound on the effort, [`EXTREME_EFFORT`], was measured on 9×9 puzzles).
+pub fn measure(puzzle: &Puzzle, k: usize, seed: Option<u64>) -> (Rating, f64) {
+    let givens = puzzle.givens();
+    let seed = seed.unwrap_or_else(|| effort_seed(givens));
+    let effort = effort_with(&mut Dlx::for_shape(puzzle.shape()), givens, k, seed);
+    (logic::rate(givens), effort)
 }
 
 #[cfg(test)]
@@ -665,9 +677,9 @@ mod tests {
                 let p = made.puzzle;
                 assert!(is_unique(&mut Dlx::new(), &p), "{symmetry}: DLX counts one solution");
                 assert!(is_unique(&mut bitmask, &p), "{symmetry}: the bitmask oracle agrees");
-                assert!(symmetry.holds_for(&p.grid().unwrap()), "{symmetry}: {}", p.givens());
+                assert!(symmetry.holds_for(p.givens()), "{symmetry}: {}", p.givens());
                 // Minimal: every clue is needed, by the oracle's count.
-                for c in (0..CELLS).filter(|&c| p.givens().get(c) != 0) {
+                for c in (0..81).filter(|&c| p.givens().get(c) != 0) {
                     let mut h = p.givens().clone();
                     h.set(c, 0);
                     assert_eq!(
@@ -688,7 +700,7 @@ mod tests {
         for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Extreme] {
             let made = generated(&mut g, Some(level), Symmetry::None, false);
             assert_eq!(made.level, level);
-            let rating = logic::rate(&made.puzzle.grid().unwrap());
+            let rating = logic::rate(made.puzzle.givens());
             assert_eq!(rating.solved(), level < Level::Expert);
             if let Some(e) = made.effort {
                 assert_eq!(Level::of(&rating, e), level);
@@ -704,7 +716,7 @@ mod tests {
             .unwrap();
         let mut rng = Rng::new(5);
         for _ in 0..20 {
-            let q = Puzzle::new(relabel(&p.grid().unwrap(), &mut rng)).unwrap();
+            let q = Puzzle::new(relabel(p.givens(), &mut rng)).unwrap();
             assert!(is_unique(&mut Dlx::new(), &q));
             assert_eq!(q.givens().filled(), p.givens().filled());
         }
@@ -712,11 +724,22 @@ mod tests {
         assert_eq!(e, search_effort(&p, 8, 99));
         // The same on every machine (the level of a generated puzzle rests on it): the mean
         // of eight relabellings' DLX nodes.
-        assert_eq!(e, Some(3468.625));
-        // Relabellings are 9×9's: a puzzle of another size has no such measure.
-        let four = Puzzle::new(Board::empty(crate::sudoku::Shape::FOUR)).unwrap();
-        assert_eq!(search_effort(&four, 8, 99), None);
-        assert!(measure(&four, 8, None).is_none());
+        assert_eq!(e, 3468.625);
+        // Every size relabels (bands of 2 rows at 4×4): the one solution stays, and both
+        // measures come out as `rate` takes them.
+        let four = Board::parse(Shape::FOUR, crate::sudoku::Alphabet::Digits, "1....4...12....4").unwrap();
+        let four = Puzzle::new(four).unwrap();
+        let mut dlx = Dlx::for_shape(Shape::FOUR);
+        assert!(is_unique(&mut dlx, &four));
+        for _ in 0..20 {
+            let q = Puzzle::new(relabel(four.givens(), &mut rng)).unwrap();
+            assert!(is_unique(&mut dlx, &q));
+            assert_eq!(q.givens().filled(), four.givens().filled());
+        }
+        let (rating, effort) = measure(&four, 8, None);
+        assert_eq!(effort, search_effort(&four, 8, effort_seed(four.givens())));
+        assert_eq!(rating, logic::rate(four.givens()));
+        assert!(rating.solved() && effort >= 1.0, "{rating} {effort}");
     }
 
     /// `generate_within` gives up after its grids, and gives what `generate` gives when they
@@ -765,12 +788,12 @@ mod tests {
         let mut refilled = 0;
         for _ in 0..20 {
             let mut p = g.solved_grid();
-            let mut cells: Vec<usize> = (0..CELLS).collect();
+            let mut cells: Vec<usize> = (0..81).collect();
             g.rng.shuffle(&mut cells);
             for c in cells {
                 let d = p.get(c);
                 p.set(c, 0);
-                let unique = dlx.count(&Puzzle::new(p).unwrap(), 2) == Ok(1);
+                let unique = dlx.count(&Puzzle::new(p.clone()).unwrap(), 2) == Ok(1);
                 if singles_refill(&p, &[c]) {
                     assert!(unique, "singles refilled {c} of {p}, which has several solutions");
                     refilled += 1;
@@ -838,7 +861,7 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_symmetry_holds_only_when_each_clue_has_its_image() {
-        let mut one = Grid::EMPTY;
+        let mut one = Board::empty(Shape::NINE);
         one.set(1, 5);
         for (symmetry, image) in [
             (Symmetry::Rotational, 79),
@@ -846,12 +869,12 @@ mod tests {
             (Symmetry::Mirror, 7),
         ] {
             assert!(!symmetry.holds_for(&one), "{symmetry}");
-            let mut both = one;
+            let mut both = one.clone();
             both.set(image, 3);
             assert!(symmetry.holds_for(&both), "{symmetry}");
         }
         assert!(Symmetry::None.holds_for(&one));
-        assert!(Symmetry::ALL.iter().all(|s| s.holds_for(&Grid::EMPTY)));
+        assert!(Symmetry::ALL.iter().all(|s| s.holds_for(&Board::empty(Shape::NINE))));
     }
 
     /// Where logic stalls, the search effort splits expert from extreme at `EXTREME_EFFORT`:
@@ -859,7 +882,7 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn the_effort_splits_expert_from_extreme_at_its_bound() {
-        let stalled = logic::rate(&Grid::EMPTY);
+        let stalled = logic::rate(&Board::empty(Shape::NINE));
         assert!(!stalled.solved(), "no technique starts on an empty grid");
         assert_eq!(Level::of(&stalled, EXTREME_EFFORT - 0.5), Level::Expert);
         assert_eq!(Level::of(&stalled, EXTREME_EFFORT), Level::Extreme);

@@ -1,20 +1,23 @@
-//! Solving as a person does: pencil marks and named techniques, one step at a time.
+//! Solving as a person does: pencil marks and named techniques, one step at a time, at every
+//! size (4×4 to 25×25).
 //!
-//! A [`Board`] holds the digits placed and, for every empty cell, its candidates (pencil
-//! marks). [`Board::next_step`] finds the easiest [`Technique`] that makes progress and
-//! returns it as a [`Step`]: the digit it places or the candidates it removes, the cells
-//! and digits involved, and one sentence of why. [`rate`] applies steps until the grid
+//! A [`Pencil`] holds a [`Board`]'s digits placed and, for every empty cell, its candidates
+//! (pencil marks). [`Pencil::next_step`] finds the easiest [`Technique`] that makes progress
+//! and returns it as a [`Step`]: the digit it places or the candidates it removes, the cells
+//! and digits involved, and one sentence of why (digits written as the numbering writes them,
+//! [`Shape::symbol`]: `1`–`9` up to 9×9, letters above). [`rate`] applies steps until the grid
 //! is solved or no technique applies ("needs search").
 //!
 //! This is a second way to solve, not a second copy of the exact-cover search: it never
 //! guesses, and its every step is checked against the DLX solution in the tests.
 
-use super::grid::{box_of, cell_name, Grid, ALL_DIGITS, CELLS};
-use super::Puzzle;
-use super::{Engine, Verdict};
 use std::fmt;
+use std::sync::OnceLock;
 
-/// The techniques, easiest first (the order in which [`Board::next_step`] tries them).
+use super::model::Shape;
+use super::{Board, Engine, Puzzle, Verdict};
+
+/// The techniques, easiest first (the order in which [`Pencil::next_step`] tries them).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Technique {
     NakedSingle,
@@ -93,40 +96,91 @@ pub struct Step {
     pub why: String,
 }
 
-/// The 27 units: rows 0..9, columns 9..18, boxes 18..27.
-pub(crate) fn unit_cells(u: usize) -> [usize; 9] {
-    std::array::from_fn(|k| match u {
-        0..=8 => u * 9 + k,
-        9..=17 => k * 9 + (u - 9),
-        _ => {
-            let b = u - 18;
-            (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3
-        }
-    })
+/// The units of one size, built once per [`Shape`] and shared: 3·side units of side cells,
+/// rows `0..s`, columns `s..2s`, boxes `2s..3s` (a box's cells in reading order).
+#[derive(PartialEq, Eq, Debug)]
+pub(crate) struct Units {
+    shape: Shape,
+    side: usize,
+    /// The cells of unit `u` at `u * side..(u + 1) * side`.
+    cells: Vec<usize>,
+    /// Each cell's row, column and box, as unit numbers.
+    of: Vec<[usize; 3]>,
 }
 
-fn unit_name(u: usize) -> String {
-    match u {
-        0..=8 => format!("row {}", u + 1),
-        9..=17 => format!("column {}", u - 8),
-        _ => format!("box {}", u - 17),
+impl Units {
+    /// The units of `shape` (built on first use).
+    pub(crate) fn of(shape: Shape) -> &'static Units {
+        static ALL: [OnceLock<Units>; 4] = [const { OnceLock::new() }; 4];
+        ALL[shape.order() - 2].get_or_init(|| Units::new(shape))
+    }
+
+    fn new(shape: Shape) -> Units {
+        let s = shape.side();
+        let mut cells = Vec::with_capacity(3 * s * s);
+        cells.extend((0..s).flat_map(|r| (0..s).map(move |k| r * s + k)));
+        cells.extend((0..s).flat_map(|c| (0..s).map(move |k| k * s + c)));
+        cells.extend((0..s).flat_map(|b| (0..s).map(move |k| shape.box_cell(b, k))));
+        let of = (0..s * s)
+            .map(|c| [c / s, s + c % s, 2 * s + shape.box_of(c)])
+            .collect();
+        Units {
+            shape,
+            side: s,
+            cells,
+            of,
+        }
+    }
+
+    /// How many units there are (3·side).
+    pub(crate) fn count(&self) -> usize {
+        3 * self.side
+    }
+
+    /// The cells of unit `u`.
+    #[inline]
+    pub(crate) fn unit(&self, u: usize) -> &[usize] {
+        &self.cells[u * self.side..(u + 1) * self.side]
+    }
+
+    /// The row, column and box (as unit numbers) of `cell`.
+    #[inline]
+    pub(crate) fn units_of(&self, cell: usize) -> [usize; 3] {
+        self.of[cell]
+    }
+
+    fn name(&self, u: usize) -> String {
+        let s = self.side;
+        match u / s {
+            0 => format!("row {}", u + 1),
+            1 => format!("column {}", u - s + 1),
+            _ => format!("box {}", u - 2 * s + 1),
+        }
+    }
+
+    /// Two different cells that share a row, column or box.
+    #[inline]
+    fn sees(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (self.of[a], self.of[b]);
+        a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
     }
 }
 
-fn sees(a: usize, b: usize) -> bool {
-    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || box_of(a) == box_of(b))
+/// Bits 1..=side set: every digit of `shape` is possible.
+pub(crate) fn all_digits(shape: Shape) -> u32 {
+    ((1u32 << shape.side()) - 1) << 1
 }
 
-fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |&d| mask & (1 << d) != 0)
-}
-
-fn names(cells: &[usize]) -> String {
-    cells.iter().map(|&c| cell_name(c)).collect::<Vec<_>>().join(", ")
-}
-
-fn digit_list(digits: &[u8]) -> String {
-    digits.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("/")
+/// The digits of a set (bit `d` for digit `d`), smallest first.
+fn digits_of(mask: u32) -> impl Iterator<Item = u8> {
+    let mut rest = mask & !1;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let d = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            d
+        })
+    })
 }
 
 /// All k-element subsets of `items`, in order.
@@ -148,44 +202,56 @@ fn subsets(items: &[usize], k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Digits placed and pencil marks.
+/// Digits placed and pencil marks, on a board of any size.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Board {
-    digits: [u8; CELLS],
+pub struct Pencil {
+    units: &'static Units,
+    digits: Vec<u8>,
     /// Candidates of each empty cell (bit `d` for digit `d`); 0 for a filled cell.
-    cand: [u16; CELLS],
+    cand: Vec<u32>,
 }
 
-impl Board {
+impl Pencil {
     /// The givens, and every candidate that does not clash with them.
-    pub fn new(givens: &Grid) -> Board {
+    pub fn new(givens: &Board) -> Pencil {
         let mut cand = givens.candidates();
-        for (c, m) in cand.iter_mut().enumerate() {
-            if givens.get(c) != 0 {
+        for (m, &d) in cand.iter_mut().zip(givens.cells()) {
+            if d != 0 {
                 *m = 0;
             }
         }
-        Board {
-            digits: *givens.cells(),
+        Pencil {
+            units: Units::of(givens.shape()),
+            digits: givens.cells().to_vec(),
             cand,
         }
     }
 
-    /// A board with these digits and these pencil marks (for empty cells).
-    pub fn with_candidates(digits: [u8; CELLS], cand: [u16; CELLS]) -> Board {
-        let mut cand = cand;
-        for c in 0..CELLS {
-            if digits[c] != 0 {
-                cand[c] = 0;
-            } else {
-                cand[c] &= ALL_DIGITS;
-            }
+    /// A board with the digits of `digits` and these pencil marks (for its empty cells; one
+    /// set a cell). Panics if `cand` is not one set a cell.
+    pub fn with_candidates(digits: &Board, cand: &[u32]) -> Pencil {
+        let shape = digits.shape();
+        assert_eq!(cand.len(), shape.cells(), "one set of candidates a cell");
+        let all = all_digits(shape);
+        let cand = digits
+            .cells()
+            .iter()
+            .zip(cand)
+            .map(|(&d, &m)| if d != 0 { 0 } else { m & all })
+            .collect();
+        Pencil {
+            units: Units::of(shape),
+            digits: digits.cells().to_vec(),
+            cand,
         }
-        Board { digits, cand }
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.units.shape
     }
 
     /// The candidates of a cell (bit `d` for digit `d`; 0 once filled).
-    pub fn candidates(&self, cell: usize) -> u16 {
+    pub fn candidates(&self, cell: usize) -> u32 {
         self.cand[cell]
     }
 
@@ -193,32 +259,43 @@ impl Board {
         self.digits.iter().filter(|&&d| d == 0).count()
     }
 
-    pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.digits).expect("digits 0..=9")
+    /// The digits placed.
+    pub fn board(&self) -> Board {
+        let mut b = Board::empty(self.shape());
+        for (cell, &d) in self.digits.iter().enumerate() {
+            b.set(cell, d);
+        }
+        b
     }
 
-    /// Places a digit and removes it from the candidates of the cell's peers.
-    pub fn place(&mut self, cell: usize, digit: u8) {
+    /// Places a digit and removes it from the candidates of the cell's peers; says whether
+    /// that changed anything.
+    pub fn place(&mut self, cell: usize, digit: u8) -> bool {
+        let mut changed = self.digits[cell] != digit || self.cand[cell] != 0;
         self.digits[cell] = digit;
         self.cand[cell] = 0;
-        for p in 0..CELLS {
-            if sees(cell, p) {
-                self.cand[p] &= !(1 << digit);
+        let bit = 1u32 << digit;
+        for u in self.units.units_of(cell) {
+            for &p in self.units.unit(u) {
+                changed |= self.cand[p] & bit != 0;
+                self.cand[p] &= !bit;
             }
         }
+        changed
     }
 
-    /// Takes a step; says whether it changed the board, as every step [`Board::next_step`]
+    /// Takes a step; says whether it changed the board, as every step [`Pencil::next_step`]
     /// finds must.
     pub fn apply(&mut self, step: &Step) -> bool {
-        let before = (self.digits, self.cand);
+        let mut changed = false;
         if let Some((c, d)) = step.place {
-            self.place(c, d);
+            changed |= self.place(c, d);
         }
         for &(c, d) in &step.remove {
+            changed |= self.cand[c] & (1 << d) != 0;
             self.cand[c] &= !(1 << d);
         }
-        (self.digits, self.cand) != before
+        changed
     }
 
     /// The easiest step that makes progress, or `None` (solved, stuck, or beyond these techniques).
@@ -236,23 +313,57 @@ impl Board {
             .or_else(|| self.simple_colouring())
     }
 
+    fn side(&self) -> usize {
+        self.units.side
+    }
+
+    fn cells(&self) -> usize {
+        self.digits.len()
+    }
+
+    /// The symbol of a digit, as the words say it.
+    fn sym(&self, d: u8) -> char {
+        self.shape().symbol(d)
+    }
+
+    fn cell_name(&self, c: usize) -> String {
+        self.shape().cell_name(c)
+    }
+
+    fn unit_name(&self, u: usize) -> String {
+        self.units.name(u)
+    }
+
+    fn names(&self, cells: &[usize]) -> String {
+        cells.iter().map(|&c| self.cell_name(c)).collect::<Vec<_>>().join(", ")
+    }
+
+    fn digit_list(&self, digits: &[u8]) -> String {
+        digits
+            .iter()
+            .map(|&d| self.sym(d).to_string())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
     /// An empty cell with no candidate, or a unit in which a digit is placed twice or some
     /// missing digit has no place.
     fn has_contradiction(&self) -> bool {
-        (0..CELLS).any(|c| self.digits[c] == 0 && self.cand[c] == 0)
-            || (0..27).any(|u| {
-                let cells = unit_cells(u);
+        let all = all_digits(self.shape());
+        (0..self.cells()).any(|c| self.digits[c] == 0 && self.cand[c] == 0)
+            || (0..self.units.count()).any(|u| {
+                let cells = self.units.unit(u);
                 let (placed, filled) = cells
                     .iter()
                     .filter(|&&c| self.digits[c] != 0)
-                    .fold((0u16, 0), |(m, n), &c| (m | 1 << self.digits[c], n + 1));
-                let possible = cells.iter().fold(0u16, |m, &c| m | self.cand[c]);
-                placed.count_ones() as usize != filled || (placed | possible) != ALL_DIGITS
+                    .fold((0u32, 0), |(m, n), &c| (m | 1 << self.digits[c], n + 1));
+                let possible = cells.iter().fold(0u32, |m, &c| m | self.cand[c]);
+                placed.count_ones() as usize != filled || (placed | possible) != all
             })
     }
 
     fn naked_single(&self) -> Option<Step> {
-        let c = (0..CELLS).find(|&c| self.cand[c].count_ones() == 1)?;
+        let c = (0..self.cells()).find(|&c| self.cand[c].count_ones() == 1)?;
         let d = self.cand[c].trailing_zeros() as u8;
         Some(Step {
             technique: Technique::NakedSingle,
@@ -260,30 +371,44 @@ impl Board {
             remove: vec![],
             cells: vec![c],
             digits: vec![d],
-            why: format!("Naked single: {d} is the only candidate left in {}.", cell_name(c)),
+            why: format!(
+                "Naked single: {} is the only candidate left in {}.",
+                self.sym(d),
+                self.cell_name(c)
+            ),
         })
     }
 
     fn hidden_single(&self) -> Option<Step> {
+        let s = self.side();
         // Boxes first, then rows, then columns: the order people usually scan in.
-        for u in (18..27).chain(0..18) {
-            let cells = unit_cells(u);
-            for d in 1..=9u8 {
-                let mut at = cells.iter().filter(|&&c| self.cand[c] & (1 << d) != 0);
-                if let (Some(&c), None) = (at.next(), at.next()) {
-                    return Some(Step {
-                        technique: Technique::HiddenSingle,
-                        place: Some((c, d)),
-                        remove: vec![],
-                        cells: vec![c],
-                        digits: vec![d],
-                        why: format!(
-                            "Hidden single: {d} can go only in {} within {}.",
-                            cell_name(c),
-                            unit_name(u)
-                        ),
-                    });
-                }
+        for u in (2 * s..3 * s).chain(0..2 * s) {
+            let cells = self.units.unit(u);
+            // The digits with one place in the unit: the smallest is the first found
+            // digit by digit.
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &c in cells {
+                twice |= once & self.cand[c];
+                once |= self.cand[c];
+            }
+            if let Some(d) = digits_of(once & !twice).next() {
+                let c = *cells
+                    .iter()
+                    .find(|&&c| self.cand[c] & (1 << d) != 0)
+                    .expect("one place");
+                return Some(Step {
+                    technique: Technique::HiddenSingle,
+                    place: Some((c, d)),
+                    remove: vec![],
+                    cells: vec![c],
+                    digits: vec![d],
+                    why: format!(
+                        "Hidden single: {} can go only in {} within {}.",
+                        self.sym(d),
+                        self.cell_name(c),
+                        self.unit_name(u)
+                    ),
+                });
             }
         }
         None
@@ -292,51 +417,53 @@ impl Board {
     /// Pointing: a digit's candidates in a box all in one row or column clear it from the
     /// rest of that line. Claiming: all in one box within a line clear it from the rest of the box.
     fn locked_candidates(&self) -> Option<Step> {
-        for (technique, from_units, line_of) in [
-            (Technique::Pointing, 18..27, None),
-            (Technique::Claiming, 0..18, Some(())),
+        let s = self.side();
+        for (technique, from_units, pointing) in [
+            (Technique::Pointing, 2 * s..3 * s, true),
+            (Technique::Claiming, 0..2 * s, false),
         ] {
             for u in from_units {
-                for d in 1..=9u8 {
-                    let at: Vec<usize> = unit_cells(u)
-                        .into_iter()
+                // Only the digits with two places or more in the unit can point or claim.
+                let (mut once, mut twice) = (0u32, 0u32);
+                for &c in self.units.unit(u) {
+                    twice |= once & self.cand[c];
+                    once |= self.cand[c];
+                }
+                for d in digits_of(twice) {
+                    let at: Vec<usize> = self
+                        .units
+                        .unit(u)
+                        .iter()
+                        .copied()
                         .filter(|&c| self.cand[c] & (1 << d) != 0)
                         .collect();
-                    if at.len() < 2 {
-                        continue;
-                    }
                     // The other unit that holds them all.
-                    let targets: Vec<usize> = if line_of.is_none() {
-                        let (r, col) = (at[0] / 9, at[0] % 9);
-                        let mut t = vec![];
-                        if at.iter().all(|&c| c / 9 == r) {
-                            t.push(r);
-                        }
-                        if at.iter().all(|&c| c % 9 == col) {
-                            t.push(9 + col);
-                        }
-                        t
+                    let first = self.units.units_of(at[0]);
+                    let all_in = |k: usize| at.iter().all(|&c| self.units.units_of(c)[k] == first[k]);
+                    let targets: Vec<usize> = if pointing {
+                        [0, 1].into_iter().filter(|&k| all_in(k)).map(|k| first[k]).collect()
+                    } else if all_in(2) {
+                        vec![first[2]]
                     } else {
-                        let b = box_of(at[0]);
-                        if at.iter().all(|&c| box_of(c) == b) {
-                            vec![18 + b]
-                        } else {
-                            vec![]
-                        }
+                        vec![]
                     };
                     for v in targets {
-                        let remove: Vec<(usize, u8)> = unit_cells(v)
-                            .into_iter()
+                        let remove: Vec<(usize, u8)> = self
+                            .units
+                            .unit(v)
+                            .iter()
+                            .copied()
                             .filter(|c| !at.contains(c) && self.cand[*c] & (1 << d) != 0)
                             .map(|c| (c, d))
                             .collect();
                         if !remove.is_empty() {
+                            let sym = self.sym(d);
                             let why = format!(
-                                "{technique}: in {}, {d} can go only in {}, all in {}; so {d} comes off the rest of {}.",
-                                unit_name(u),
-                                names(&at),
-                                unit_name(v),
-                                unit_name(v)
+                                "{technique}: in {}, {sym} can go only in {}, all in {}; so {sym} comes off the rest of {}.",
+                                self.unit_name(u),
+                                self.names(&at),
+                                self.unit_name(v),
+                                self.unit_name(v)
                             );
                             return Some(Step {
                                 technique,
@@ -357,8 +484,8 @@ impl Board {
     /// k cells of a unit whose candidates together are k digits: those digits come off the rest of the unit.
     fn naked_subset(&self, k: usize) -> Option<Step> {
         let technique = [Technique::NakedPair, Technique::NakedTriple, Technique::NakedQuad][k - 2];
-        for u in 0..27 {
-            let cells = unit_cells(u);
+        for u in 0..self.units.count() {
+            let cells = self.units.unit(u);
             let open: Vec<usize> = cells.iter().copied().filter(|&c| self.cand[c] != 0).collect();
             let small: Vec<usize> = open
                 .iter()
@@ -366,7 +493,7 @@ impl Board {
                 .filter(|&c| (self.cand[c].count_ones() as usize) <= k)
                 .collect();
             for set in subsets(&small, k) {
-                let union = set.iter().fold(0u16, |m, &c| m | self.cand[c]);
+                let union = set.iter().fold(0u32, |m, &c| m | self.cand[c]);
                 if union.count_ones() as usize != k {
                     continue;
                 }
@@ -379,11 +506,11 @@ impl Board {
                     let digits: Vec<u8> = digits_of(union).collect();
                     let why = format!(
                         "{technique}: in {}, {} hold only {} between them; so {} come off the rest of {}.",
-                        unit_name(u),
-                        names(&set),
-                        digit_list(&digits),
-                        digit_list(&digits),
-                        unit_name(u)
+                        self.unit_name(u),
+                        self.names(&set),
+                        self.digit_list(&digits),
+                        self.digit_list(&digits),
+                        self.unit_name(u)
                     );
                     return Some(Step {
                         technique,
@@ -402,28 +529,29 @@ impl Board {
     /// k digits of a unit that fit in only k cells of it: those cells lose every other candidate.
     fn hidden_subset(&self, k: usize) -> Option<Step> {
         let technique = [Technique::HiddenPair, Technique::HiddenTriple, Technique::HiddenQuad][k - 2];
-        for u in 0..27 {
-            let cells = unit_cells(u);
-            let places = |d: u8| -> u16 {
+        let s = self.side();
+        for u in 0..self.units.count() {
+            let cells = self.units.unit(u);
+            let places = |d: u8| -> u32 {
                 cells
                     .iter()
                     .enumerate()
                     .filter(|(_, &c)| self.cand[c] & (1 << d) != 0)
-                    .fold(0u16, |m, (i, _)| m | 1 << i)
+                    .fold(0u32, |m, (i, _)| m | 1 << i)
             };
-            let missing: Vec<usize> = (1..=9usize)
+            let missing: Vec<usize> = (1..=s)
                 .filter(|&d| {
                     let n = places(d as u8).count_ones() as usize;
                     (2..=k).contains(&n)
                 })
                 .collect();
             for set in subsets(&missing, k) {
-                let where_ = set.iter().fold(0u16, |m, &d| m | places(d as u8));
+                let where_ = set.iter().fold(0u32, |m, &d| m | places(d as u8));
                 if where_.count_ones() as usize != k {
                     continue;
                 }
-                let keep = set.iter().fold(0u16, |m, &d| m | 1 << d);
-                let at: Vec<usize> = (0..9).filter(|i| where_ & (1 << i) != 0).map(|i| cells[i]).collect();
+                let keep = set.iter().fold(0u32, |m, &d| m | 1 << d);
+                let at: Vec<usize> = (0..s).filter(|i| where_ & (1 << i) != 0).map(|i| cells[i]).collect();
                 let remove: Vec<(usize, u8)> = at
                     .iter()
                     .flat_map(|&c| digits_of(self.cand[c] & !keep).map(move |d| (c, d)))
@@ -432,9 +560,9 @@ impl Board {
                     let digits: Vec<u8> = set.iter().map(|&d| d as u8).collect();
                     let why = format!(
                         "{technique}: in {}, {} fit only in {}; so those cells can hold nothing else.",
-                        unit_name(u),
-                        digit_list(&digits),
-                        names(&at)
+                        self.unit_name(u),
+                        self.digit_list(&digits),
+                        self.names(&at)
                     );
                     return Some(Step {
                         technique,
@@ -455,25 +583,26 @@ impl Board {
     /// columns swapped).
     fn fish(&self, k: usize) -> Option<Step> {
         let technique = if k == 2 { Technique::XWing } else { Technique::Swordfish };
-        for d in 1..=9u8 {
+        let s = self.side();
+        for d in 1..=s as u8 {
             for by_rows in [true, false] {
-                let cell = |line: usize, i: usize| if by_rows { line * 9 + i } else { i * 9 + line };
-                let places = |line: usize| -> u16 {
-                    (0..9)
+                let cell = |line: usize, i: usize| if by_rows { line * s + i } else { i * s + line };
+                let places = |line: usize| -> u32 {
+                    (0..s)
                         .filter(|&i| self.cand[cell(line, i)] & (1 << d) != 0)
                         .fold(0, |m, i| m | 1 << i)
                 };
-                let lines: Vec<usize> = (0..9)
+                let lines: Vec<usize> = (0..s)
                     .filter(|&l| (2..=k).contains(&(places(l).count_ones() as usize)))
                     .collect();
                 for set in subsets(&lines, k) {
-                    let cover = set.iter().fold(0u16, |m, &l| m | places(l));
+                    let cover = set.iter().fold(0u32, |m, &l| m | places(l));
                     if cover.count_ones() as usize != k {
                         continue;
                     }
-                    let remove: Vec<(usize, u8)> = (0..9)
+                    let remove: Vec<(usize, u8)> = (0..s)
                         .filter(|l| !set.contains(l))
-                        .flat_map(|l| (0..9).filter(move |i| cover & (1 << i) != 0).map(move |i| (l, i)))
+                        .flat_map(|l| (0..s).filter(move |i| cover & (1 << i) != 0).map(move |i| (l, i)))
                         .map(|(l, i)| cell(l, i))
                         .filter(|&c| self.cand[c] & (1 << d) != 0)
                         .map(|c| (c, d))
@@ -483,7 +612,7 @@ impl Board {
                         remove.sort();
                         let cells: Vec<usize> = set
                             .iter()
-                            .flat_map(|&l| (0..9).map(move |i| (l, i)))
+                            .flat_map(|&l| (0..s).map(move |i| (l, i)))
                             .map(|(l, i)| cell(l, i))
                             .filter(|&c| self.cand[c] & (1 << d) != 0)
                             .collect();
@@ -493,9 +622,10 @@ impl Board {
                             ("columns", "rows")
                         };
                         let list = |m: &[usize]| m.iter().map(|l| (l + 1).to_string()).collect::<Vec<_>>().join(", ");
-                        let cols: Vec<usize> = (0..9).filter(|i| cover & (1 << i) != 0).collect();
+                        let cols: Vec<usize> = (0..s).filter(|i| cover & (1 << i) != 0).collect();
+                        let sym = self.sym(d);
                         let why = format!(
-                            "{technique}: in {lines} {}, {d} can go only in {others} {}; so {d} comes off those {others} elsewhere.",
+                            "{technique}: in {lines} {}, {sym} can go only in {others} {}; so {sym} comes off those {others} elsewhere.",
                             list(&set),
                             list(&cols)
                         );
@@ -517,7 +647,8 @@ impl Board {
     /// A pivot with candidates {x, y} that sees a pincer {x, z} and a pincer {y, z}: any
     /// cell that sees both pincers cannot be z.
     fn xy_wing(&self) -> Option<Step> {
-        let pairs: Vec<usize> = (0..CELLS).filter(|&c| self.cand[c].count_ones() == 2).collect();
+        let sees = |a, b| self.units.sees(a, b);
+        let pairs: Vec<usize> = (0..self.cells()).filter(|&c| self.cand[c].count_ones() == 2).collect();
         for &pivot in &pairs {
             let pm = self.cand[pivot];
             for &a in pairs.iter().filter(|&&a| sees(pivot, a)) {
@@ -534,20 +665,22 @@ impl Board {
                         continue;
                     }
                     let zd = z.trailing_zeros() as u8;
-                    let remove: Vec<(usize, u8)> = (0..CELLS)
+                    let remove: Vec<(usize, u8)> = (0..self.cells())
                         .filter(|&c| c != pivot && sees(c, a) && sees(c, b) && self.cand[c] & z != 0)
                         .map(|c| (c, zd))
                         .collect();
                     if !remove.is_empty() {
                         let digits: Vec<u8> = digits_of(pm | z).collect();
+                        let list = |m: u32| self.digit_list(&digits_of(m).collect::<Vec<_>>());
+                        let zs = self.sym(zd);
                         let why = format!(
-                            "XY-Wing: {} ({}) sees {} ({}) and {} ({}); whichever the pivot is, one of them is {zd}, so a cell that sees both cannot be {zd}.",
-                            cell_name(pivot),
-                            digit_list(&digits_of(pm).collect::<Vec<_>>()),
-                            cell_name(a),
-                            digit_list(&digits_of(am).collect::<Vec<_>>()),
-                            cell_name(b),
-                            digit_list(&digits_of(bm).collect::<Vec<_>>())
+                            "XY-Wing: {} ({}) sees {} ({}) and {} ({}); whichever the pivot is, one of them is {zs}, so a cell that sees both cannot be {zs}.",
+                            self.cell_name(pivot),
+                            list(pm),
+                            self.cell_name(a),
+                            list(am),
+                            self.cell_name(b),
+                            list(bm)
                         );
                         return Some(Step {
                             technique: Technique::XyWing,
@@ -568,18 +701,27 @@ impl Board {
     /// two places) and colour them alternately. Two cells of one colour in a unit: that colour
     /// is false. A cell that sees both colours cannot hold the digit.
     fn simple_colouring(&self) -> Option<Step> {
-        for d in 1..=9u8 {
-            let bit = 1u16 << d;
-            let mut links: Vec<Vec<usize>> = vec![vec![]; CELLS];
-            for u in 0..27 {
-                let at: Vec<usize> = unit_cells(u).into_iter().filter(|&c| self.cand[c] & bit != 0).collect();
+        let sees = |a, b| self.units.sees(a, b);
+        let cells = self.cells();
+        for d in 1..=self.side() as u8 {
+            let bit = 1u32 << d;
+            let sym = self.sym(d);
+            let mut links: Vec<Vec<usize>> = vec![vec![]; cells];
+            for u in 0..self.units.count() {
+                let at: Vec<usize> = self
+                    .units
+                    .unit(u)
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.cand[c] & bit != 0)
+                    .collect();
                 if at.len() == 2 {
                     links[at[0]].push(at[1]);
                     links[at[1]].push(at[0]);
                 }
             }
-            let mut colour = [0u8; CELLS]; // 0 none, 1 or 2
-            for start in 0..CELLS {
+            let mut colour = vec![0u8; cells]; // 0 none, 1 or 2
+            for start in 0..cells {
                 if links[start].is_empty() || colour[start] != 0 {
                     continue;
                 }
@@ -608,9 +750,9 @@ impl Board {
                     if same.iter().any(|&a| same.iter().any(|&b| sees(a, b))) {
                         let remove: Vec<(usize, u8)> = same.iter().map(|&c| (c, d)).collect();
                         let why = format!(
-                            "Simple colouring: colour the chain of {d}'s linked pairs in two colours; {} share a unit and a colour, so that colour is false: {d} comes off {}.",
-                            names(&same.iter().copied().filter(|&a| same.iter().any(|&b| sees(a, b))).take(2).collect::<Vec<_>>()),
-                            names(&same)
+                            "Simple colouring: colour the chain of {sym}'s linked pairs in two colours; {} share a unit and a colour, so that colour is false: {sym} comes off {}.",
+                            self.names(&same.iter().copied().filter(|&a| same.iter().any(|&b| sees(a, b))).take(2).collect::<Vec<_>>()),
+                            self.names(&same)
                         );
                         return Some(Step {
                             technique: Technique::SimpleColouring,
@@ -624,7 +766,7 @@ impl Board {
                 }
                 // Rule 2: a cell off the chain that sees both colours.
                 let (one, two) = (of(1), of(2));
-                let remove: Vec<(usize, u8)> = (0..CELLS)
+                let remove: Vec<(usize, u8)> = (0..cells)
                     .filter(|&c| {
                         colour[c] == 0
                             && self.cand[c] & bit != 0
@@ -635,8 +777,8 @@ impl Board {
                     .collect();
                 if !remove.is_empty() {
                     let why = format!(
-                        "Simple colouring: in the chain of {d}'s linked pairs one colour is {d}; {} see both colours, so cannot be {d}.",
-                        names(&remove.iter().map(|r| r.0).collect::<Vec<_>>())
+                        "Simple colouring: in the chain of {sym}'s linked pairs one colour is {sym}; {} see both colours, so cannot be {sym}.",
+                        self.names(&remove.iter().map(|r| r.0).collect::<Vec<_>>())
                     );
                     return Some(Step {
                         technique: Technique::SimpleColouring,
@@ -691,8 +833,8 @@ impl fmt::Display for Rating {
 }
 
 /// Solves with the techniques alone, easiest step first, and says how far that went.
-pub fn rate(givens: &Grid) -> Rating {
-    let mut board = Board::new(givens);
+pub fn rate(givens: &Board) -> Rating {
+    let mut board = Pencil::new(givens);
     let (mut hardest, mut steps) = (None, 0);
     while let Some(step) = board.next_step() {
         // A step that changed nothing would be found again for ever: a technique's bug,
@@ -722,8 +864,9 @@ pub enum Hint {
     Solved,
     /// No technique applies: it takes search from here, with `open` cells still empty.
     Stuck { open: usize },
-    /// The pencil marks of `cell` leave out `digit`, the solution's digit there.
-    MarkedOut { cell: usize, digit: u8 },
+    /// The pencil marks of `cell` leave out `digit`, the solution's digit there (on a
+    /// board of `shape`).
+    MarkedOut { cell: usize, digit: u8, shape: Shape },
 }
 
 impl Hint {
@@ -736,40 +879,46 @@ impl Hint {
                 "Stuck: none of the {} techniques finds a step, with {open} cells open. From here it takes search (trying a digit and backing up when it fails), which is what dancing links does.",
                 Technique::ALL.len()
             ),
-            Hint::MarkedOut { cell, digit } => format!(
-                "Check your pencil marks in {}: they leave out {digit}, which the solution needs there.",
-                cell_name(*cell)
+            Hint::MarkedOut { cell, digit, shape } => format!(
+                "Check your pencil marks in {}: they leave out {}, which the solution needs there.",
+                shape.cell_name(*cell),
+                shape.symbol(*digit)
             ),
         }
     }
 }
 
-impl Board {
-    /// The digits of `grid`, and in each empty cell the user's pencil marks (`marks[cell]`,
+impl Pencil {
+    /// The digits of `board`, and in each empty cell the user's pencil marks (`marks[cell]`,
     /// bit `d` for digit `d`) where there are any, else every digit; either way only the
-    /// digits that do not clash with the digits placed.
-    pub fn with_marks(grid: &Grid, marks: &[u16; CELLS]) -> Board {
-        let mut board = Board::new(grid);
-        for (c, cand) in board.cand.iter_mut().enumerate() {
-            if marks[c] & ALL_DIGITS != 0 {
-                *cand &= marks[c];
+    /// digits that do not clash with the digits placed. Panics if `marks` is not one set a
+    /// cell.
+    pub fn with_marks(board: &Board, marks: &[u32]) -> Pencil {
+        assert_eq!(marks.len(), board.shape().cells(), "one set of pencil marks a cell");
+        let all = all_digits(board.shape());
+        let mut pencil = Pencil::new(board);
+        for (cand, &m) in pencil.cand.iter_mut().zip(marks) {
+            if m & all != 0 {
+                *cand &= m;
             }
         }
-        board
+        pencil
     }
 }
 
 /// The hint for a board of digits and pencil marks: the next step, or why there is none.
 /// `solution` is the board's one solution if it has exactly one (then pencil marks that
 /// leave out its digit are pointed out first, since no step taken from them could be trusted).
-pub fn hint(grid: &Grid, marks: &[u16; CELLS], solution: Option<&Grid>) -> Hint {
-    let board = Board::with_marks(grid, marks);
+/// Panics if `marks` is not one set a cell.
+pub fn hint(grid: &Board, marks: &[u32], solution: Option<&Board>) -> Hint {
+    let board = Pencil::with_marks(grid, marks);
     if let Some(s) = solution {
-        let wrong = (0..CELLS).find(|&c| grid.get(c) == 0 && board.cand[c] & (1 << s.get(c)) == 0);
+        let wrong = (0..grid.shape().cells()).find(|&c| grid.get(c) == 0 && board.cand[c] & (1 << s.get(c)) == 0);
         if let Some(cell) = wrong {
             return Hint::MarkedOut {
                 cell,
                 digit: s.get(cell),
+                shape: grid.shape(),
             };
         }
     }
@@ -800,29 +949,25 @@ impl Advice {
     }
 }
 
-/// The advice for `puzzle`'s digits and the user's pencil marks (`marks`: 81 bit sets, 0 for
-/// a cell without marks; none at all when `None`): `engine` first says whether the digits
-/// have a solution, and which if it is the only one ([`hint`] then checks the marks against
-/// it). A puzzle that is not 9×9, marks that are not 81 numbers, or an engine that gives up,
-/// are errors.
-pub fn advise(puzzle: &Puzzle, marks: Option<&[u16]>, engine: &mut impl Engine) -> Result<Advice, String> {
-    let side = puzzle.shape().side();
-    let givens = puzzle
-        .grid()
-        .ok_or_else(|| format!("hints are for 9×9 puzzles, not {side}×{side}"))?;
-    let marks: [u16; CELLS] = match marks {
-        None => [0; CELLS],
-        Some(m) => m
-            .try_into()
-            .map_err(|_| format!("the pencil marks must be 81 numbers, not {}", m.len()))?,
+/// The advice for `puzzle`'s digits and the user's pencil marks (`marks`: one bit set a cell,
+/// 0 for a cell without marks; none at all when `None`), at every size: `engine` (one for the
+/// puzzle's size) first says whether the digits have a solution, and which if it is the only
+/// one ([`hint`] then checks the marks against it). Marks that are not one number a cell, or
+/// an engine that gives up, are errors.
+pub fn advise(puzzle: &Puzzle, marks: Option<&[u32]>, engine: &mut impl Engine) -> Result<Advice, String> {
+    let cells = puzzle.shape().cells();
+    let givens = puzzle.givens();
+    let marks = match marks {
+        None => vec![0; cells],
+        Some(m) if m.len() == cells => m.to_vec(),
+        Some(m) => return Err(format!("the pencil marks must be {cells} numbers, not {}", m.len())),
     };
     let solution = match engine.verdict(puzzle).map_err(|e| e.to_string())? {
         Verdict::None => return Ok(Advice::NoSolution),
         Verdict::Unique(s) => Some(s),
         Verdict::Multiple(..) => None,
     };
-    let solution = solution.map(|s| s.grid().expect("a 9×9 puzzle's solution is 9×9"));
-    Ok(Advice::Hint(hint(&givens, &marks, solution.as_ref())))
+    Ok(Advice::Hint(hint(givens, &marks, solution.as_ref())))
 }
 
 #[cfg(test)]
@@ -834,7 +979,7 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn apply_says_whether_a_step_changed_the_board() {
-        let mut b = Board::new(&Grid::EMPTY);
+        let mut b = Pencil::new(&empty());
         let step = |place, remove| Step {
             technique: Technique::NakedSingle,
             place,
@@ -853,19 +998,24 @@ mod tests {
     }
     use crate::sudoku::{Alphabet, Dlx, Engine, Puzzle, Shape, Verdict};
 
+    /// The empty 9×9 board.
+    fn empty() -> Board {
+        Board::empty(Shape::NINE)
+    }
+
     /// A board of pencil marks only: `marks[cell]` lists the candidates, "" for none given
     /// (then every digit is a candidate); a single character `=d` places a digit.
-    fn board(marks: &[(usize, &str)]) -> Board {
-        let mut digits = [0u8; CELLS];
-        let mut cand = [ALL_DIGITS; CELLS];
+    fn board(marks: &[(usize, &str)]) -> Pencil {
+        let mut digits = empty();
+        let mut cand = [all_digits(Shape::NINE); 81];
         for &(c, m) in marks {
             if let Some(d) = m.strip_prefix('=') {
-                digits[c] = d.parse().unwrap();
+                digits.set(c, d.parse().unwrap());
             } else {
                 cand[c] = m.bytes().fold(0, |acc, b| acc | 1 << (b - b'0'));
             }
         }
-        Board::with_candidates(digits, cand)
+        Pencil::with_candidates(&digits, &cand)
     }
 
     const fn rc(r: usize, c: usize) -> usize {
@@ -900,7 +1050,7 @@ mod tests {
     }
 
     /// Every cell "123456789" but those given: no single anywhere (each digit has many places).
-    fn rich(extra: &[(usize, &'static str)]) -> Board {
+    fn rich(extra: &[(usize, &'static str)]) -> Pencil {
         board(extra)
     }
 
@@ -1068,9 +1218,9 @@ mod tests {
         assert_eq!(s.remove, vec![(rc(1, 1), 6), (rc(2, 2), 6)]);
     }
 
-    fn solution(p: &Puzzle) -> Grid {
-        match Dlx::new().verdict(p).unwrap() {
-            Verdict::Unique(g) => g.grid().unwrap(),
+    fn solution(p: &Puzzle) -> Board {
+        match Dlx::for_shape(p.shape()).verdict(p).unwrap() {
+            Verdict::Unique(g) => g,
             v => panic!("expected a unique solution, got {v:?}"),
         }
     }
@@ -1092,7 +1242,7 @@ mod tests {
         for line in puzzles {
             let p: Puzzle = line.parse().unwrap();
             let sol = solution(&p);
-            let mut b = Board::new(&p.grid().unwrap());
+            let mut b = Pencil::new(p.givens());
             while let Some(step) = b.next_step() {
                 if let Some((c, d)) = step.place {
                     assert_eq!(sol.get(c), d, "{line}: {}", step.why);
@@ -1105,7 +1255,7 @@ mod tests {
                 assert!(b.apply(&step), "{line}: a step that changes nothing: {}", step.why);
             }
             if b.open_cells() == 0 {
-                assert_eq!(b.grid(), sol);
+                assert_eq!(b.board(), sol);
             }
         }
         assert!(seen.contains(&Technique::HiddenSingle) && seen.contains(&Technique::NakedSingle));
@@ -1259,10 +1409,10 @@ mod tests {
         ];
         for ((technique, source, line), want) in NEEDS.iter().zip(expected) {
             let p: Puzzle = line.parse().unwrap();
-            let r = rate(&p.grid().unwrap());
+            let r = rate(p.givens());
             assert!(r.solved() && r.hardest == Some(*technique), "{source}: {r}");
             let sol = solution(&p);
-            let mut b = Board::new(&p.grid().unwrap());
+            let mut b = Pencil::new(p.givens());
             let step = loop {
                 let s = b.next_step().expect("rated solved");
                 if s.technique == *technique {
@@ -1292,14 +1442,14 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn contradictory_marks_give_no_step() {
-        let mut single = [0u16; CELLS];
+        let mut single = [0u32; 81];
         single[80] = 1 << 1;
-        let Hint::Step(s) = hint(&Grid::EMPTY, &single, None) else {
+        let Hint::Step(s) = hint(&empty(), &single, None) else {
             panic!("r9c9 = 1 is a naked single")
         };
         assert_eq!(s.place, Some((80, 1)));
         // r1c1's only mark, 7, is a given of its row: no candidate left.
-        let mut grid = Grid::EMPTY;
+        let mut grid = empty();
         grid.set(8, 7);
         let mut dead_cell = single;
         dead_cell[0] = 1 << 7;
@@ -1307,10 +1457,10 @@ mod tests {
         // Every cell of row 1 marked 1 to 8: each has candidates, but 9 has no place.
         let mut no_place = single;
         no_place[..9].fill(0b1_1111_1110);
-        assert_eq!(hint(&Grid::EMPTY, &no_place, None), Hint::Stuck { open: 81 });
+        assert_eq!(hint(&empty(), &no_place, None), Hint::Stuck { open: 81 });
         // Two 7s in row 1 (a grid, not a puzzle: nothing checked it): no step either, and
         // rating it says it needs search.
-        let mut clash = grid;
+        let mut clash = grid.clone();
         clash.set(0, 7);
         assert_eq!(hint(&clash, &single, None), Hint::Stuck { open: 79 });
         assert_eq!(rate(&clash).steps, 0);
@@ -1319,14 +1469,14 @@ mod tests {
     #[cfg_attr(not(target_arch = "wasm32"), test)]
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn a_hint_reads_the_pencil_marks_and_says_why_when_there_is_no_step() {
-        let solved: Grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+        let solved: Board = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
             .parse::<Puzzle>()
             .unwrap()
-            .grid()
-            .unwrap();
-        let mut one_blank = solved;
+            .givens()
+            .clone();
+        let mut one_blank = solved.clone();
         one_blank.set(0, 0);
-        let mut marks = [0u16; CELLS];
+        let mut marks = [0u32; 81];
         assert_eq!(hint(&solved, &marks, Some(&solved)), Hint::Solved);
         // No marks: every digit that fits, so the 5 is a naked single.
         let Hint::Step(s) = hint(&one_blank, &marks, Some(&solved)) else {
@@ -1336,7 +1486,14 @@ mod tests {
         // Marks 1/2 leave out the 5: pointed out, naming the cell.
         marks[0] = 0b110;
         let h = hint(&one_blank, &marks, Some(&solved));
-        assert_eq!(h, Hint::MarkedOut { cell: 0, digit: 5 });
+        assert_eq!(
+            h,
+            Hint::MarkedOut {
+                cell: 0,
+                digit: 5,
+                shape: Shape::NINE
+            }
+        );
         assert_eq!(
             h.why(),
             "Check your pencil marks in r1c1: they leave out 5, which the solution needs there."
@@ -1344,13 +1501,13 @@ mod tests {
         // Without a unique solution to compare with, the marks are taken as they are: stuck.
         assert_eq!(hint(&one_blank, &marks, None), Hint::Stuck { open: 1 });
         // The marks narrow the candidates: in an empty grid, 4 alone in r1c1 is a naked single.
-        let mut marks = [0u16; CELLS];
+        let mut marks = [0u32; 81];
         marks[0] = 1 << 4;
-        let Hint::Step(s) = hint(&Grid::EMPTY, &marks, None) else {
+        let Hint::Step(s) = hint(&empty(), &marks, None) else {
             panic!()
         };
         assert_eq!((s.technique, s.place), (Technique::NakedSingle, Some((0, 4))));
-        let stuck = hint(&Grid::EMPTY, &[0; CELLS], None);
+        let stuck = hint(&empty(), &[0; 81], None);
         assert_eq!(stuck, Hint::Stuck { open: 81 });
         assert!(stuck
             .why()
@@ -1363,7 +1520,7 @@ mod tests {
         let easy: Puzzle = "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
             .parse()
             .unwrap();
-        let r = rate(&easy.grid().unwrap());
+        let r = rate(easy.givens());
         assert!(r.solved());
         assert!(r.hardest <= Some(Technique::HiddenSingle), "{r}");
         // Singles only: a step a digit, one for each open cell.
@@ -1371,10 +1528,10 @@ mod tests {
         let escargot: Puzzle = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
             .parse()
             .unwrap();
-        let r = rate(&escargot.grid().unwrap());
+        let r = rate(escargot.givens());
         assert!(!r.solved(), "AI Escargot needs more than these techniques: {r}");
         assert!(r.to_string().starts_with("needs search ("));
-        assert_eq!(rate(&Grid::EMPTY).to_string(), "needs search (81 cells open)");
+        assert_eq!(rate(&empty()).to_string(), "needs search (81 cells open)");
     }
 
     /// A board's candidates are what its givens leave each open cell; a filled cell has none.
@@ -1385,15 +1542,15 @@ mod tests {
         let p: Puzzle = "...234....8.........9......5........6........7..................................."
             .parse()
             .unwrap();
-        let b = Board::new(&p.grid().unwrap());
+        let b = Pencil::new(p.givens());
         assert_eq!(b.candidates(rc(1, 1)), 1 << 1);
         assert_eq!(b.candidates(rc(1, 4)), 0, "a given");
         // Open cells: the grid's own candidates, computed apart from the board's.
         let open = |c: &usize| p.givens().cells()[*c] == 0;
-        let grid = p.grid().unwrap().candidates();
+        let grid = p.givens().candidates();
         assert_eq!(
-            (0..CELLS).filter(open).map(|c| b.candidates(c)).collect::<Vec<_>>(),
-            (0..CELLS).filter(open).map(|c| grid[c]).collect::<Vec<_>>()
+            (0..81).filter(open).map(|c| b.candidates(c)).collect::<Vec<_>>(),
+            (0..81).filter(open).map(|c| grid[c]).collect::<Vec<_>>()
         );
     }
 
@@ -1403,7 +1560,7 @@ mod tests {
     #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn hints_name_the_technique_and_never_place_it() {
         let puzzle = |line: &str| crate::formats::any::one_puzzle(line);
-        let advise = |line: &str, marks: Option<&[u16]>| advise(&puzzle(line).unwrap(), marks, &mut Dlx::new());
+        let advise = |line: &str, marks: Option<&[u32]>| advise(&puzzle(line).unwrap(), marks, &mut Dlx::new());
         // r1c1 sees 2-4 in its row, 5-7 in its column, 8 and 9 in its box: only 1 is left.
         let line = "...234....8.........9......5........6........7...................................";
         let h = advise(line, None).unwrap();
@@ -1420,12 +1577,16 @@ mod tests {
         assert!(empty.why().starts_with("Stuck: "));
         assert!(puzzle(&format!("11{}", ".".repeat(79))).is_err());
         // Pencil marks count: a unique puzzle whose one blank is r1c1 (= 5), marked 1/2 only.
-        let mut marks = vec![0u16; 81];
+        let mut marks = vec![0u32; 81];
         marks[0] = 0b110;
         let one_blank = format!(".{}", &solved[1..]);
         assert_eq!(
             advise(&one_blank, Some(&marks)).unwrap(),
-            Advice::Hint(Hint::MarkedOut { cell: 0, digit: 5 })
+            Advice::Hint(Hint::MarkedOut {
+                cell: 0,
+                digit: 5,
+                shape: Shape::NINE
+            })
         );
         marks[0] = 1 << 5;
         assert!(matches!(
@@ -1444,11 +1605,90 @@ mod tests {
         let h = advise(norvig, None).unwrap();
         assert_eq!(h, Advice::NoSolution);
         assert!(h.why().starts_with("No solution from here"));
-        // Hints are 9×9's: a puzzle of another size is an error that names its size.
-        let four = crate::sudoku::Board::parse(Shape::FOUR, Alphabet::Digits, "1..4.......3.2..").unwrap();
+    }
+
+    /// Every size: a 4×4 and a 16×16 puzzle (the first of `tests/data/sudoku4.txt` and
+    /// `sudoku16.txt`, which logic alone does not finish) and that 16×16 with more givens
+    /// (which it does), rated and hinted. Every step is true to the DLX solution, the rating
+    /// counts the steps the walk takes, the hint is the walk's first step, marks that leave
+    /// out the solution's digit are pointed out, and the words write the size's symbols.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn other_sizes_are_rated_and_hinted_true_to_the_solution() {
+        const SIXTEEN: &str = "...LO...D.BM.J...BPD.F....G...M........N.....CFHA....CKG...NE.....L.CO.....H..G....ON......K...AP....KB.JF...MNO..HJD...A...KE....E.IM..H........M....G.BA....O....N...PKL.....CLO.P.....C..D..F.E.BPI..FMH.L..J....JN......F..D..GK.LM...AB.O..IN.A...CL.D.H...";
+        let four = Board::parse(Shape::FOUR, Alphabet::Digits, "1....4...12....4").unwrap();
+        check_rated_and_hinted(
+            &Puzzle::new(four).unwrap(),
+            "Naked single",
+            "Naked single: 3 is the only candidate left in r3c4.",
+        );
+        let sixteen = Puzzle::new(Board::parse(Shape::SIXTEEN, Alphabet::Letters, SIXTEEN).unwrap()).unwrap();
+        check_rated_and_hinted(
+            &sixteen,
+            "needs search (125 cells open)",
+            "Hidden single: F can go only in r4c11 within box 3.",
+        );
+        // Every eighth open cell given from the solution: logic finishes it (a claiming step).
+        let sol = solution(&sixteen);
+        let mut more = sixteen.givens().clone();
+        let open: Vec<usize> = (0..256).filter(|&c| more.get(c) == 0).collect();
+        for &cell in open.iter().step_by(8) {
+            more.set(cell, sol.get(cell));
+        }
+        check_rated_and_hinted(
+            &Puzzle::new(more).unwrap(),
+            "Claiming (locked candidates)",
+            "Naked single: D is the only candidate left in r13c1.",
+        );
+    }
+
+    /// [`other_sizes_are_rated_and_hinted_true_to_the_solution`] for one puzzle: its rating
+    /// in words and its first hint's.
+    fn check_rated_and_hinted(p: &Puzzle, rated: &str, first_why: &str) {
+        let shape = p.shape();
+        let sol = solution(p);
+        let r = rate(p.givens());
+        let mut b = Pencil::new(p.givens());
+        let mut steps = 0;
+        while let Some(step) = b.next_step() {
+            if let Some((c, d)) = step.place {
+                assert_eq!(sol.get(c), d, "{shape:?}: {}", step.why);
+            }
+            for &(c, d) in &step.remove {
+                assert_ne!(sol.get(c), d, "{shape:?}: {}", step.why);
+            }
+            assert!(b.apply(&step), "{shape:?}: a step that changes nothing: {}", step.why);
+            steps += 1;
+        }
+        assert_eq!((steps, b.open_cells()), (r.steps, r.open), "{shape:?}");
+        assert_eq!(r.to_string(), rated, "{shape:?}");
+        if r.solved() {
+            assert_eq!(b.board(), sol);
+        }
+        let mut dlx = Dlx::for_shape(shape);
+        let Advice::Hint(Hint::Step(first)) = advise(p, None, &mut dlx).unwrap() else {
+            panic!("{shape:?}: a step")
+        };
+        assert_eq!(first.why, first_why);
+        assert_eq!(Some(first), Pencil::new(p.givens()).next_step());
+        // Marks on the first open cell that leave out its digit: pointed out, in symbols.
+        let cell = (0..shape.cells()).find(|&c| p.givens().get(c) == 0).unwrap();
+        let mut marks = vec![0u32; shape.cells()];
+        marks[cell] = all_digits(shape) & !(1 << sol.get(cell));
+        let h = advise(p, Some(&marks), &mut dlx).unwrap();
         assert_eq!(
-            super::advise(&Puzzle::new(four).unwrap(), None, &mut Dlx::new()),
-            Err("hints are for 9×9 puzzles, not 4×4".to_string())
+            h,
+            Advice::Hint(Hint::MarkedOut {
+                cell,
+                digit: sol.get(cell),
+                shape
+            })
+        );
+        let symbol = shape.symbol(sol.get(cell));
+        assert!(h.why().contains(&format!("they leave out {symbol},")), "{}", h.why());
+        assert_eq!(
+            advise(p, Some(&[0; 81]), &mut dlx).unwrap_err(),
+            format!("the pencil marks must be {} numbers, not 81", shape.cells())
         );
     }
 }

@@ -8,9 +8,10 @@
 //! engine per [`EngineKind`]. The 9×9 speed is kept as specialisations each engine chooses
 //! inside its one entry point from `puzzle.shape()`, as the exact-cover engine chooses its
 //! width classes inside one dispatch: the bitmask search runs seed 003's cell-only search
-//! at 9×9 and adds a digit's places at the other sizes; DLX keeps one matrix per size. What
-//! only 9×9 has (hints and ratings in [`logic`], the 9×9 generator, the judges' 9×9 formats)
-//! works on [`Grid`], the 9×9 board as a fixed array, reached through [`Puzzle::grid`].
+//! at 9×9 and adds a digit's places at the other sizes; DLX keeps one matrix per size.
+//! Hints and ratings ([`logic`]) and the search effort ([`generate::measure`]) work at every
+//! size; the 9×9 generator ([`generate::Generator`]) and the judges' 9×9 formats take
+//! [`Board`]s too: there is no second, 9×9-only board type.
 //!
 //! ```
 //! use dlx_sudoku::sudoku::{Dlx, Engine, Puzzle, Verdict};
@@ -37,7 +38,7 @@ pub use bitmask::Bitmask;
 pub use board::{Alphabet, Board, Puzzle, SymbolError};
 pub use dfs::{Dfs, Plain, PlainCounters, PlainEvent, PlainKind, PlainWord};
 pub use dlx::Dlx;
-pub use grid::{box_of, cell_name, CellError, Clash, Grid, LineError, PuzzleError, Unit, ALL_DIGITS, CELLS};
+pub use grid::{box_of, cell_name, CellError, Clash, LineError, PuzzleError, Unit, CELLS};
 pub use model::Shape;
 
 /// What a puzzle's solutions are, as far as a uniqueness check needs to know.

@@ -31,8 +31,7 @@ pub fn rate(puzzle: &JsValue) -> Result<Object, JsError> {
             ))
         }
     }
-    let (rating, effort) =
-        measure(&p, EFFORT_SAMPLES, None).ok_or_else(|| JsError::new("only a 9×9 puzzle is rated"))?;
+    let (rating, effort) = measure(&p, EFFORT_SAMPLES, None);
     object(&[
         ("level", Level::of(&rating, effort).name().into()),
         ("logic", rating.logic_words().into()),

@@ -83,6 +83,7 @@ pub fn check_givens(line: &JsValue, alphabet: Option<String>) -> Result<Object, 
 #[wasm_bindgen]
 pub fn hint(puzzle: &JsValue, marks: Option<Vec<u16>>) -> Result<Object, JsError> {
     let p = one_puzzle(puzzle)?;
+    let marks: Option<Vec<u32>> = marks.map(|m| m.into_iter().map(u32::from).collect());
     let advice = with_engine(|e| logic::advise(&p, marks.as_deref(), e)).map_err(js_error)?;
     let why = ("why", JsValue::from(advice.why()));
     let pair = |(c, d): (usize, u8)| -> JsValue { Array::of2(&(c as u32).into(), &u32::from(d).into()).into() };
@@ -104,7 +105,7 @@ pub fn hint(puzzle: &JsValue, marks: Option<Vec<u16>>) -> Result<Object, JsError
         }
         Advice::Hint(Hint::Solved) => object(&[("kind", "solved".into()), why]),
         Advice::Hint(Hint::Stuck { open }) => object(&[("kind", "stuck".into()), why, ("open", (open as u32).into())]),
-        Advice::Hint(Hint::MarkedOut { cell, digit }) => object(&[
+        Advice::Hint(Hint::MarkedOut { cell, digit, .. }) => object(&[
             ("kind", "markedOut".into()),
             why,
             ("cell", (cell as u32).into()),
