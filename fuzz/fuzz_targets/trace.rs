@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use dlx_sudoku::exact_cover::{Counters, Event};
-use dlx_sudoku::sudoku::{Board, Puzzle, Shape, CELLS};
+use dlx_sudoku::sudoku::{Alphabet, Board, Puzzle, Shape, CELLS};
 use dlx_sudoku::view::Picture;
 use dlx_sudoku::watch::events::{decode, Kind};
 use dlx_sudoku::watch::Watch;
