@@ -80,8 +80,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`trace`] encodes such events for a viewer; [`watch`] is the search as the web page watches
-//! it, run back to the previous event of a kind or to a node of its tree.
+//! [`watch`] is the search as the web page watches it: its events encoded for a viewer
+//! ([`watch::events`]), run back to the previous event of a kind or to a node of its tree.
 //!
 //! # Modules
 //!
