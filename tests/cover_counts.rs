@@ -78,3 +78,24 @@ fn entries_past_the_limit_are_an_error_naming_the_line_and_column() {
         )
     );
 }
+
+/// The families of issue 50 (src/dlx1/families.rs), at the sizes that take a second or more.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug: scripts/test.sh runs it in release")]
+fn tilings_packings_matchings_and_latin_squares() {
+    // OEIS A004003; Dana Scott's 65 (TAOCP 7.2.2.1), 8 times (the square's symmetries).
+    check("tiling", "dominoes 8x8", 12_988_816);
+    check("tiling", "pentominoes 8x8-2x2", 8 * 65);
+    // OEIS A233339.
+    check("tiling", "trominoes 4x9", 41_813);
+    // The Soma cube (TAOCP 7.2.2.1): 240 packings, 48 times; the flat pentacubes (Knuth,
+    // "Dancing Links"): 12 and 264 packings, 8 times (the box's symmetries).
+    check("polycubes", "soma 3x3x3", 11_520);
+    check("polycubes", "pentominoes 2x3x10", 8 * 12);
+    check("polycubes", "pentominoes 2x5x6", 8 * 264);
+    // OEIS A005271 and A001147.
+    check("matching", "Q5", 589_185);
+    check("matching", "K14", 135_135);
+    // OEIS A002860.
+    check("latin", "5", 161_280);
+}

@@ -1047,7 +1047,7 @@ fn bad_example_names_say_what_was_expected() {
     );
     assert_eq!(
         err(cover_example(&js("chess"), &JsValue::UNDEFINED)),
-        "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku, word-squares, graceful)"
+        "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku, word-squares, graceful, tiling, polycubes, matching, latin)"
     );
     // The page has no files: a word list by name is an error, not a panic.
     assert_eq!(

@@ -279,6 +279,11 @@ const COVER_AFTER_HELP: &str = concat!(
     "  dlx-sudoku cover --count --max-solutions 10 langford7.dlx           at least 10 solutions\n",
     "  dlx-sudoku cover --example knuth | dlx-sudoku cover\n",
     "  dlx-sudoku cover --example graceful W5 | dlx-sudoku cover --count    120 solutions\n",
+    "  dlx-sudoku cover --example tiling dominoes 6x6 | dlx-sudoku cover --count     6728 solutions\n",
+    "  dlx-sudoku cover --example tiling LNV 3x5 | dlx-sudoku cover --count          4 solutions\n",
+    "  dlx-sudoku cover --example polycubes soma 3x3x3 > soma.dlx\n",
+    "  dlx-sudoku cover --example matching K10 | dlx-sudoku cover --count       945 solutions\n",
+    "  dlx-sudoku cover --example latin 4 | dlx-sudoku cover --count           576 solutions\n",
     "\n",
     "Exit status: 0 on success; 1 when reading or writing fails; 2 on a usage error or bad input."
 );
@@ -352,10 +357,14 @@ pub struct Cover {
 
     /// Write an example problem in DLX1 format instead of solving: `queens N` (1-1000),
     /// `pentominoes 6x10|5x12|4x15|3x20|3x5`, `langford N` (1-1000), `knuth`, `sudoku PUZZLE`
-    /// (81 characters, or 16 for a 4×4; '.', '0' or '-' blank), and with colours (DLX2's
-    /// format) `word-squares FILE` (a word list, one word of 2-16 letters a line) or `graceful
-    /// GRAPH` (Pn, Cn, Kn or Wn: path, cycle, complete graph, wheel). Pipe it back into `cover`.
-    #[arg(long, value_names = EXAMPLE_VALUES, num_args = 1..=2,
+    /// (81 characters, or 16 for a 4×4; '.', '0' or '-' blank), `tiling PIECES BOARD`
+    /// (PIECES: dominoes, trominoes, pentominoes or pentomino letters such as LNV, each once;
+    /// BOARD: RxC, or RxC-HxW with an HxW hole in the middle), `polycubes PIECES BOX` (soma or
+    /// pentominoes; XxYxZ), `matching GRAPH` (perfect matchings of Kn, the complete graph, or
+    /// Qd, the hypercube), and with colours (DLX2's format) `word-squares FILE` (a word list,
+    /// one word of 2-16 letters a line), `graceful GRAPH` (Pn, Cn, Kn or Wn: path, cycle,
+    /// complete graph, wheel) or `latin N` (Latin squares, 2-7). Pipe it back into `cover`.
+    #[arg(long, value_names = EXAMPLE_VALUES, num_args = 1..=3,
           conflicts_with_all = ["file", "first", "count", "max_solutions", "stats", "split", "sum", "engine"])]
     pub example: Option<Vec<String>>,
 }
@@ -368,21 +377,28 @@ pub enum CoverEngine {
     Auto,
 }
 
-/// `--example`'s value names; the second is optional (`knuth` takes none).
-const EXAMPLE_VALUES: [&str; 2] = ["NAME", "ARG"];
+/// `--example`'s value names; the second and third are optional (`knuth` takes none, most
+/// one, `tiling` and `polycubes` two: the pieces and the board).
+const EXAMPLE_VALUES: [&str; 3] = ["NAME", "ARG", "BOARD"];
 
-/// clap's text (help, usage, an error) with `--example`'s ARG shown as optional.
+/// clap's text (help, usage, an error) with `--example`'s ARG and BOARD shown as optional.
 ///
 /// clap 4.5 writes each value name of an option in angle brackets, however few of them
 /// `num_args` requires, so `--example <NAME> <ARG>` said `knuth` needed an ARG (clap 4.6
 /// brackets the optional ones, but needs Rust 1.85 and syn 3). The names are ours, so the
 /// text clap writes for them is known exactly, and `[ARG]` is as wide: columns stay aligned.
 pub fn show_optional_values(text: &str) -> String {
-    let [name, arg] = EXAMPLE_VALUES;
-    // clap_mangen's roff puts each name in italics, and the space between them too.
-    let roff = |arg: &str| format!("\\fI<{name}>\\fR\\fI \\fR\\fI{arg}\\fR");
-    text.replace(&format!("<{name}> <{arg}>"), &format!("<{name}> [{arg}]"))
-        .replace(&roff(&format!("<{arg}>")), &roff(&format!("[{arg}]")))
+    let [name, arg, board] = EXAMPLE_VALUES;
+    // clap_mangen's roff puts each name in italics, and the spaces between them too.
+    let roff = |arg: &str, board: &str| format!("\\fI<{name}>\\fR\\fI \\fR\\fI{arg}\\fR\\fI \\fR\\fI{board}\\fR");
+    text.replace(
+        &format!("<{name}> <{arg}> <{board}>"),
+        &format!("<{name}> [{arg}] [{board}]"),
+    )
+    .replace(
+        &roff(&format!("<{arg}>"), &format!("<{board}>")),
+        &roff(&format!("[{arg}]"), &format!("[{board}]")),
+    )
 }
 
 impl Cover {
@@ -396,7 +412,9 @@ impl Cover {
         let Some(args) = &self.example else {
             return Ok(None);
         };
-        let (name, arg) = (&args[0], args.get(1));
+        // `tiling PIECES BOARD`: the two words are the example's one argument.
+        let (name, arg) = (&args[0], (args.len() > 1).then(|| args[1..].join(" ")));
+        let arg = arg.as_ref();
         Example::from_args(name, arg.map(String::as_str))
             .map(Some)
             .map_err(|message| match arg {
@@ -869,6 +887,18 @@ mod tests {
             panic!()
         };
         assert_eq!(c.example().unwrap(), Some(Example::Knuth));
+        // Two words after `tiling` are its one argument; a third too many, for queens too.
+        let Ok(Command::Cover(c)) = parse("cover --example tiling dominoes 8x8") else {
+            panic!()
+        };
+        assert_eq!(
+            c.example().unwrap(),
+            Example::from_args("tiling", Some("dominoes 8x8")).ok()
+        );
+        let Ok(Command::Cover(c)) = parse("cover --example queens 8 x") else {
+            panic!()
+        };
+        assert!(c.example().is_err());
         let Ok(Command::Cover(c)) = parse("cover --example queens x") else {
             panic!()
         };
@@ -880,7 +910,7 @@ mod tests {
             "cover --count 3 p.dlx",
             "cover --max-solutions 0",
             "cover --example",
-            "cover --example queens 8 x",
+            "cover --example tiling dominoes 8x8 x",
             "cover --example knuth --count",
             "cover --example knuth --stats",
             "cover a b",

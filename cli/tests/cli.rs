@@ -599,7 +599,7 @@ fn man_pages_name_every_command_and_long_option() {
     assert_eq!(written, pages, "no page for `help` or the hidden `man`");
     let cover = page("dlx-sudoku-cover");
     assert!(
-        cover.contains("\\fI<NAME>\\fR\\fI \\fR\\fI[ARG]\\fR"),
+        cover.contains("\\fI<NAME>\\fR\\fI \\fR\\fI[ARG]\\fR\\fI \\fR\\fI[BOARD]\\fR"),
         "knuth takes no ARG: {cover}"
     );
     assert!(cover.is_ascii(), "{cover}");

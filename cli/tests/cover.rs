@@ -390,12 +390,20 @@ fn usage_errors_follow_clap() {
             "error: --example: pentominoes takes 6x10, 5x12, 4x15, 3x20 or 3x5 (L, N, V only)",
         ),
         (
+            &["cover", "--example", "tiling", "dominoes"],
+            "error: --example: tiling takes PIECES BOARD: dominoes, trominoes, pentominoes or pentomino letters (LNV), then RxC or RxC-HxW",
+        ),
+        (
+            &["cover", "--example", "polycubes", "soma", "3x3"],
+            "error: --example: polycubes takes PIECES BOX: soma or pentominoes, then XxYxZ",
+        ),
+        (
             &["cover", "--example", "sudoku", "123"],
             "error: --example: sudoku: expected 81 cells (or 16 for a 4×4), found 3",
         ),
         (
             &["cover", "--example", "knuth", "--count"],
-            "error: the argument '--example <NAME> [ARG]' cannot be used with '--count'",
+            "error: the argument '--example <NAME> [ARG] [BOARD]' cannot be used with '--count'",
         ),
         // The file taken for knuth's ARG.
         (
@@ -422,7 +430,7 @@ fn usage_errors_follow_clap() {
     }
     let out = run(&["cover", "--example"], "");
     assert_eq!((out.code, out.stdout.as_str()), (2, ""));
-    let start = "error: a value is required for '--example <NAME> [ARG]' but none was supplied";
+    let start = "error: a value is required for '--example <NAME> [ARG] [BOARD]' but none was supplied";
     assert!(out.stderr.starts_with(start), "{}", out.stderr);
 }
 
@@ -435,7 +443,7 @@ fn help_states_the_format_limits_and_exit_status() {
     for part in [
         "Usage: dlx-sudoku cover [OPTIONS] [FILE]",
         "--max-solutions <N>",
-        "--example <NAME> [ARG]",
+        "--example <NAME> [ARG] [BOARD]",
         "  --count\n",
         "Stop after N solutions (with --count: count no further than N)",
         "item names of at most 64 bytes; at most 100000 items, 256 items in an option",

@@ -12,6 +12,7 @@
 
 use std::fmt;
 
+use super::families::{self, Matching, Packing, Tiling};
 use super::Problem;
 use crate::exact_cover::KNUTH_EXAMPLE;
 use crate::sudoku::model::Shape;
@@ -40,6 +41,14 @@ pub enum Example {
     WordSquares { words: Vec<String>, source: String },
     /// Graceful labellings of a graph (with colours).
     Graceful(Graph),
+    /// Tilings of a board (maybe with a hole) by dominoes, trominoes or pentominoes.
+    Tiling(Tiling),
+    /// Packings of a box by polycubes: the Soma pieces, or the pentominoes as flat pentacubes.
+    Polycubes(Packing),
+    /// Perfect matchings of a graph: every option has two items.
+    Matching(Matching),
+    /// Latin squares of order `n` (with colours).
+    Latin(usize),
 }
 
 /// A graph of [`Example::Graceful`], by its family and size.
@@ -132,7 +141,7 @@ fn board_pieces(rows: usize, cols: usize) -> &'static str {
 }
 
 /// The names `Example::from_args` takes, with what each wants after it.
-pub const NAMES: [(&str, &str); 7] = [
+pub const NAMES: [(&str, &str); 11] = [
     ("queens", "N (1 to 1000)"),
     ("pentominoes", "6x10, 5x12, 4x15, 3x20 or 3x5 (L, N, V only)"),
     ("langford", "N (1 to 1000)"),
@@ -149,6 +158,16 @@ pub const NAMES: [(&str, &str); 7] = [
         "graceful",
         "a graph: Pn (path of n vertices), Cn (cycle), Kn (complete), Wn (wheel of n spokes), at most 61 edges",
     ),
+    (
+        "tiling",
+        "PIECES BOARD: dominoes, trominoes, pentominoes or pentomino letters (LNV), then RxC or RxC-HxW (an HxW hole in the middle), sides 1 to 35",
+    ),
+    (
+        "polycubes",
+        "PIECES BOX: soma or pentominoes, then XxYxZ, sides 1 to 35",
+    ),
+    ("matching", "a graph: Kn (complete, n from 2 to 1000) or Qd (hypercube, d from 1 to 12)"),
+    ("latin", "N (2 to 7)"),
 ];
 
 /// The most words `word-squares` reads (each makes 2n options of n + 1 items).
@@ -212,6 +231,19 @@ impl Example {
                 })
             }
             ("graceful", Some(graph)) => Graph::parse(graph).map(Example::Graceful).ok_or_else(bad),
+            ("tiling", Some(arg)) => match arg.split_whitespace().collect::<Vec<_>>()[..] {
+                [pieces, board] => Tiling::parse(pieces, board).map(Example::Tiling).ok_or_else(bad),
+                _ => Err(bad()),
+            },
+            ("polycubes", Some(arg)) => match arg.split_whitespace().collect::<Vec<_>>()[..] {
+                [pieces, size] => Packing::parse(pieces, size).map(Example::Polycubes).ok_or_else(bad),
+                _ => Err(bad()),
+            },
+            ("matching", Some(graph)) => Matching::parse(graph).map(Example::Matching).ok_or_else(bad),
+            ("latin", Some(n)) => match n.parse() {
+                Ok(n) if (2..=families::MAX_LATIN).contains(&n) => Ok(Example::Latin(n)),
+                _ => Err(bad()),
+            },
             _ => Err(bad()),
         }
     }
@@ -236,6 +268,10 @@ impl Example {
             #[cfg(not(target_arch = "wasm32"))]
             Example::WordSquares { .. } => None,
             Example::Graceful(g) => graceful_count(g),
+            Example::Tiling(ref t) => t.known_count(),
+            Example::Polycubes(p) => p.known_count(),
+            Example::Matching(m) => m.known_count(),
+            Example::Latin(n) => families::latin_count(n),
         }
     }
 
@@ -250,6 +286,10 @@ impl Example {
             #[cfg(not(target_arch = "wasm32"))]
             Example::WordSquares { ref words, .. } => word_squares(words),
             Example::Graceful(g) => graceful(g),
+            Example::Tiling(ref t) => t.problem(),
+            Example::Polycubes(p) => p.problem(),
+            Example::Matching(m) => m.problem(),
+            Example::Latin(n) => families::latin(n),
         }
     }
 
@@ -311,6 +351,14 @@ impl fmt::Display for Example {
                 g.vertices(),
                 g.edges().len()
             ),
+            Example::Tiling(t) => write!(f, "{t}"),
+            Example::Polycubes(p) => write!(f, "{p}"),
+            Example::Matching(m) => write!(f, "{m}"),
+            Example::Latin(n) => write!(
+                f,
+                "Latin squares of order {n}: the word squares of the {} permutations of 1..{n} (rows Ri, columns Cj primary; cells ij secondary, coloured by their symbol)",
+                (1..=*n).product::<usize>()
+            ),
         }
     }
 }
@@ -354,9 +402,27 @@ const PENTOMINOES: [(char, [&str; 5]); 12] = [
     ('Z', ["##.", ".#.", ".##", "", ""]),
 ];
 
+/// The cells `(row, col)` of the pentomino `name` (a letter of [`ALL_PIECES`]).
+///
+/// # Panics
+/// If `name` is not one.
+pub(super) fn pentomino_cells(name: char) -> Vec<(i32, i32)> {
+    let (_, picture) = PENTOMINOES.iter().find(|p| p.0 == name).expect("a pentomino's letter");
+    picture
+        .iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            row.chars()
+                .enumerate()
+                .filter(|&(_, ch)| ch == '#')
+                .map(move |(c, _)| (r as i32, c as i32))
+        })
+        .collect()
+}
+
 /// Every distinct orientation (rotations and reflections) of a piece, each as its cells
 /// `(row, col)` sorted, moved to touch row 0 and column 0.
-fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
+pub(super) fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
     let mut out: Vec<Vec<(i32, i32)>> = Vec::new();
     for t in 0..8 {
         let mut shape: Vec<(i32, i32)> = cells
@@ -388,7 +454,7 @@ fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
 }
 
 /// A cell's name: its row and column as base-36 digits (`0a` is row 0, column 10).
-fn cell(r: usize, c: usize) -> String {
+pub(super) fn cell(r: usize, c: usize) -> String {
     let digit = |n: usize| char::from_digit(n as u32, 36).expect("below 36");
     [digit(r), digit(c)].iter().collect()
 }
@@ -414,18 +480,8 @@ pub fn pentomino_set(rows: usize, cols: usize, pieces: &str) -> Problem {
     let names = used().map(|(name, _)| name.to_string());
     let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| cell(r, c)));
     let mut problem = Problem::new(names.chain(cells), std::iter::empty());
-    for (name, picture) in used() {
-        let shape: Vec<(i32, i32)> = picture
-            .iter()
-            .enumerate()
-            .flat_map(|(r, row)| {
-                row.chars()
-                    .enumerate()
-                    .filter(|&(_, ch)| ch == '#')
-                    .map(move |(c, _)| (r as i32, c as i32))
-            })
-            .collect();
-        for orientation in orientations(&shape) {
+    for (name, _) in used() {
+        for orientation in orientations(&pentomino_cells(*name)) {
             let height = orientation.iter().map(|p| p.0).max().unwrap() as usize + 1;
             let width = orientation.iter().map(|p| p.1).max().unwrap() as usize + 1;
             for r in 0..=rows.saturating_sub(height) {

@@ -43,6 +43,7 @@
 //! ```
 
 pub mod examples;
+pub mod families;
 pub mod pictures;
 
 use std::collections::HashMap;

@@ -408,7 +408,7 @@ fn bad_example_arguments_say_what_was_expected() {
         (
             "chess",
             None,
-            "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku, word-squares, graceful)",
+            "unknown example \"chess\" (expected queens, pentominoes, langford, knuth, sudoku, word-squares, graceful, tiling, polycubes, matching, latin)",
         ),
         ("graceful", Some("K12"), GRACEFUL_WANTS),
         ("graceful", Some("P1"), GRACEFUL_WANTS),

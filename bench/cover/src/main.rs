@@ -6,7 +6,10 @@
 //! matrix are left out. `cover-bench process NAME FILE CMD [ARGS]` runs a whole process
 //! instead (DLX1, our CLI) with FILE on stdin and times it: its count is the first number
 //! after "Altogether " on stderr (DLX1) or the first word of stdout (ours).
-//! `cover-bench summary LOG` turns the lines `bench/cover.sh` collected into a table.
+//! `cover-bench summary LOG` turns the lines `bench/cover.sh` collected into a table;
+//! `cover-bench families LOG` the lines of its families (issue 50) into one table, a row per
+//! problem: each solver's median CPU time, and the median over rounds of (the faster of
+//! Knuth's programs that round / ours).
 //!
 //! Solvers: `ours` (dlx_sudoku's `exact_cover::Search`), `dlx` (dlx 0.8.5, MRV chooser),
 //! `xcov` (0.3.1, MrvExactCoverSearch), `dancing-links` (0.3.1), `exact-covers-dl`
@@ -24,6 +27,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["summary", log] => summary(&std::fs::read_to_string(log).expect("the log")),
+        ["families", log] => families(&std::fs::read_to_string(log).expect("the log")),
         ["process", name, file, ref cmd @ ..] if !cmd.is_empty() => {
             let (solutions, seconds, wall) = process(file, cmd);
             println!("{name} solutions={solutions} seconds={seconds:.6} wall={wall:.6}");
@@ -40,7 +44,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: cover-bench SOLVER FILE | cover-bench process NAME FILE CMD [ARGS] | cover-bench summary LOG"
+                "usage: cover-bench SOLVER FILE | cover-bench process NAME FILE CMD [ARGS] | cover-bench summary LOG | cover-bench families LOG"
             );
             std::process::exit(2);
         }
@@ -316,5 +320,93 @@ fn summary(log: &str) {
         for (_, row) in rows {
             println!("{row}");
         }
+    }
+}
+
+/// The columns of [`families`]: our CLI with each engine, then Knuth's four programs.
+const FAMILY_SOLVERS: [&str; 7] = ["auto", "dlx", "cells", "dlx1", "ssxc1", "dlx2", "ssxcc"];
+
+/// Reads lines `ROUND PROBLEM SOLVER solutions=N seconds=S wall=W` (the solvers of
+/// [`FAMILY_SOLVERS`], every one a whole process) and prints one table, a row per problem in
+/// the order of the log: the count, each solver's median CPU seconds, the median over rounds
+/// of (the fastest of Knuth's programs that round / `auto`: above 1, ours is faster), and of
+/// (the faster of our engines / `auto`: 1.00 when auto picks the faster). A count that differs
+/// between solvers stops it with both counts.
+fn families(log: &str) {
+    // problem -> solver -> round -> seconds, problems in the order first seen.
+    let mut order: Vec<String> = Vec::new();
+    let mut times: BTreeMap<String, BTreeMap<String, BTreeMap<u32, f64>>> = BTreeMap::new();
+    let mut counts: BTreeMap<String, (String, String)> = BTreeMap::new();
+    for line in log.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() < 5 {
+            continue;
+        }
+        let (round, problem, solver) = (words[0].parse::<u32>().unwrap(), words[1], words[2]);
+        let field = |name: &str| words.iter().find_map(|w| w.strip_prefix(name));
+        let seconds: f64 = field("seconds=").unwrap().parse().unwrap();
+        let count = field("solutions=").unwrap().to_string();
+        match counts.get(problem) {
+            Some((first, by)) if *first != count => {
+                eprintln!("families: {problem}: {by} counted {first}, {solver} {count}");
+                std::process::exit(1);
+            }
+            Some(_) => {}
+            None => {
+                counts.insert(problem.into(), (count, solver.into()));
+                order.push(problem.into());
+            }
+        }
+        times
+            .entry(problem.into())
+            .or_default()
+            .entry(solver.into())
+            .or_default()
+            .insert(round, seconds);
+    }
+    let knuth = &FAMILY_SOLVERS[3..];
+    println!(
+        "| problem | solutions | {} | Knuth's fastest / auto | faster of ours / auto |",
+        FAMILY_SOLVERS.map(|s| format!("{s} s")).join(" | ")
+    );
+    println!("|---|---:|{}---:|---:|", "---:|".repeat(FAMILY_SOLVERS.len()));
+    for problem in &order {
+        let solvers = &times[problem];
+        let cells: Vec<String> = FAMILY_SOLVERS
+            .iter()
+            .map(|s| match solvers.get(*s) {
+                Some(rounds) => format!("{:.3}", median(&mut rounds.values().copied().collect::<Vec<_>>())),
+                None => "—".into(),
+            })
+            .collect();
+        // Per round: the fastest of `among` that ran that round, over auto's time.
+        let ratio = |among: &[&str]| {
+            let mut ratios: Vec<f64> = solvers
+                .get("auto")
+                .into_iter()
+                .flatten()
+                .filter_map(|(round, &ours)| {
+                    among
+                        .iter()
+                        .filter_map(|s| solvers.get(*s).and_then(|r| r.get(round)))
+                        .copied()
+                        .reduce(f64::min)
+                        .map(|best| best / ours)
+                })
+                .collect();
+            if ratios.is_empty() {
+                "—".to_string()
+            } else {
+                format!("{:.2}×", median(&mut ratios))
+            }
+        };
+        println!(
+            "| {} | {} | {} | {} | {} |",
+            problem.replace(':', " "),
+            counts[problem].0,
+            cells.join(" | "),
+            ratio(knuth),
+            ratio(&["dlx", "cells"])
+        );
     }
 }
