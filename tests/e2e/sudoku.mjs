@@ -1728,6 +1728,31 @@ test('game: Solve is undone as one change; a placed digit removes the notes it r
   assert.deepEqual(await pencilOf(page, rowPeer), [Number(SOLVED1[a])], 'turned off, the notes stay');
 });
 
+test('game: Check at 16×16 (in the page) and 25×25 (in the worker) marks a wrong entry; givens with several solutions are said to have them', async () => {
+  for (const [id, side] of [['hard16', '16'], ['first25', '25']]) {
+    const page = await open('');
+    await page.selectOption('#size', side);
+    await page.selectOption('#examples', id);
+    const { line, solution, symbols } = await page.evaluate(() => {
+      const s = window.dlxPage.sudoku;
+      return { line: s.shownLine(), solution: s.dlx.verdict(s.shownLine()).solutions[0], symbols: s.numbering.symbols };
+    });
+    const cell = line.indexOf('.');
+    const wrong = [...symbols].find((ch) => ch !== solution[cell]);
+    await page.click(`#board .cell[data-cell="${cell}"]`);
+    await page.keyboard.press(wrong);
+    await page.click('#check');
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('Check:'), null, { timeout: 20_000 });
+    assert.match(await noticeText(page), /^Check: 1 entry of your 1 differs from the solution, marked in red: r1c\d+\.$/, id);
+    assert.deepEqual(await page.$$eval('#board .cell.wrong', (cs) => cs.map((c) => Number(c.dataset.cell))), [cell], id);
+  }
+  const empty = await open(`#p=${EMPTY}`);
+  await empty.click('#board .cell[data-cell="0"]');
+  await empty.keyboard.press('5');
+  await empty.click('#check');
+  assert.match(await noticeText(empty), /^Check: The puzzle's givens have more than one solution, so no entry can be called wrong\.$/);
+});
+
 test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid pasted and solved; the size change is undone', async () => {
   const page = await open(`#p=${POJ1}`);
   await page.selectOption('#size', '16');
