@@ -1517,7 +1517,7 @@ const BLANKS = [...POJ1].flatMap((ch, c) => (ch === '.' ? [c] : []));
 /** Whether two cells of a 9×9 share a row, a column or a box (the test's own rule). */
 const seeEachOther = (a, b) => a !== b && (Math.floor(a / 9) === Math.floor(b / 9) || a % 9 === b % 9
   || (Math.floor(a / 27) === Math.floor(b / 27) && Math.floor((a % 9) / 3) === Math.floor((b % 9) / 3)));
-const gameStatus = (page) => page.$eval('#game-status', (s) => (s.hidden ? null : s.textContent.trim()));
+const gameStatus = (page) => page.$eval('#game-status', (s) => (getComputedStyle(s).visibility === 'hidden' ? null : s.textContent.trim()));
 const labelOf = (page, cell) => page.$eval(`#board .cell[data-cell="${cell}"]`, (c) => c.getAttribute('aria-label'));
 /** A digit of POJ1's blank `cell` that is not its solution's and clashes with no given. */
 const wrongDigitFor = (cell) => {
@@ -1610,7 +1610,11 @@ test('game: Hint names a wrong entry that clashes with nothing; "show mistakes a
   const cell = POJ1.indexOf('.');
   const wrong = wrongDigitFor(cell);
   await page.click(`#board .cell[data-cell="${cell}"]`);
+  const top = (await page.locator('#board').boundingBox()).y;
+  assert.equal(await gameStatus(page), null, 'no clock before the player plays');
   await page.keyboard.press(wrong);
+  assert.match(await gameStatus(page), /^0:0\d$/, 'the first entry shows the clock');
+  assert.equal((await page.locator('#board').boundingBox()).y, top, 'and moves no cell: its line was kept');
   const h = await askHint(page);
   assert.equal(h.kind, 'noSolution');
   assert.match(h.text, /your entry in r1c1 is not the solution's digit\. Erase it/);

@@ -188,7 +188,9 @@ export class Play {
     const ms = m ? `${said ? '· ' : ''}${counted(m, 'mistake')}` : '';
     if (this.mistakeText.nodeValue !== ms) this.mistakeText.nodeValue = ms;
     // Shown once the player has played (an entry, a mistake, the finish): watching, no clock.
-    this.status.hidden = (!said && !ms) || !(this.solved || m || entryCells(this.room.givens, this.room.clues).length);
+    // Its line is kept when it is not shown, so that the first entry moves no cell under a finger.
+    const off = (!said && !ms) || !(this.solved || m || entryCells(this.room.givens, this.room.clues).length);
+    if (this.status.classList.contains('off') !== off) this.status.classList.toggle('off', off);
     this.status.title = this.options.timer ? 'Time on this puzzle (paused while the page is hidden)' : '';
   }
 
