@@ -187,7 +187,7 @@ test('hostile hash: 100,000 characters, on load and as a change, is refused with
   assert.equal(await page.$eval('#notice', (n) => n.dataset.kind), 'warn');
   assert.match(await noticeText(page), /link is too long/);
   assert.match(await noticeText(page), /puzzle on the board is unchanged/);
-  assert.equal(new URL(page.url()).hash, `#p=${TYPED}`);
+  assert.equal(new URL(page.url()).hash, `#p=${'.'.repeat(81)}&e=${TYPED}`, 'digits typed on an empty grid are entries');
   const b = await blocking(page, since);
   console.log(`    100,000-character hash handled in ${ms(t)}; ${describeBlocking(b)}`);
   await shot(page, 'hostile-hash-100k');

@@ -75,23 +75,36 @@ test('paste: every format the CLI reads, and bad pastes leave the board alone', 
   assert.equal(await givens(page), HDU_LINE);
 });
 
-test('clashing givens are marked as you type, with the reason', async () => {
+test('clashing digits are marked as you type, with the reason; your entries are called yours, not givens', async () => {
   const page = await open(`#p=${EMPTY}`);
   await page.click('#board .cell >> nth=0');
   await page.keyboard.type('11');
   assert.deepEqual(await page.$$eval('#board .cell.clash', (cs) => cs.map((c) => c.dataset.cell)), ['0', '1']);
   const text = await noticeText(page);
+  assert.match(text, /^These digits clash \(your entries among them\)/);
+  assert.doesNotMatch(text, /givens/);
   assert.match(text, /r1c2: 1 already in row 1 \(r1c1\)/);
   assert.match(text, /r1c2: 1 already in box 1 \(r1c1\)/);
-  assert.match(await page.$eval('#board .cell >> nth=1', (c) => c.getAttribute('aria-label')), /given 1, clashes/);
+  assert.match(await page.$eval('#board .cell >> nth=1', (c) => c.getAttribute('aria-label')), /row 1, column 2, your entry 1, clashes/);
   assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.disabled), true);
   await page.click('#solve');
-  assert.match(await page.$eval('#result', (r) => r.textContent), /Fix the clashing givens first/);
+  assert.match(await page.$eval('#result', (r) => r.textContent), /Fix the clashing digits first/);
   await shot(page, 'clash');
   await page.focus('#board [tabindex="0"]'); // back to the board: the cursor is on r1c3
   await page.keyboard.press('Backspace'); // erases the 1 just typed in r1c2
   assert.equal(await page.$$eval('#board .cell.clash', (cs) => cs.length), 0);
   assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.disabled), false);
+  // The narration counts the player's digits apart from the puzzle's; a clash among givens alone says givens.
+  assert.match(await narration(page), /; your 1 entry already covers 4 of the 324 items/);
+  const poj = await open(`#p=${POJ1}`);
+  const blank = POJ1.indexOf('.');
+  await poj.click(`#board .cell[data-cell="${blank}"]`);
+  await poj.keyboard.type('4');
+  assert.match(await narration(poj), new RegExp(`the ${POJ1.replace(/\./g, "").length} givens and your 1 entry already cover`));
+  assert.match(await poj.$eval(`#board .cell[data-cell="${blank}"]`, (c) => c.getAttribute('aria-label')), /your entry 4$/);
+  assert.match(await poj.$eval('#board .cell[data-cell="1"]', (c) => c.getAttribute('aria-label')), /, given 2$/);
+  const two = await open(`#p=11${'.'.repeat(79)}`);
+  assert.match(await noticeText(two), /These givens clash, so there is no solution/);
 });
 
 test('several solutions: both are shown, and the cells where they differ', async () => {
@@ -1496,6 +1509,254 @@ const LETTERS16 = 'ABCDEFGHIJKLMNOP';
 const EMPTY16 = '.'.repeat(256);
 const sizeShown = (page) => page.$eval('#size', (s) => Number(s.value));
 
+// --- the game: entries, Check, the finish, links, the saved game -------------------------------
+const SOLVED1 = dlx.verdict(POJ1).solutions[0];
+/** The entries of POJ1 that fill every blank but `open`s: its solution's digits, as a link's `e=`. */
+const entriesBut = (...open) => [...POJ1].map((ch, c) => (ch !== '.' || open.includes(c) ? '.' : SOLVED1[c])).join('');
+const BLANKS = [...POJ1].flatMap((ch, c) => (ch === '.' ? [c] : []));
+/** Whether two cells of a 9×9 share a row, a column or a box (the test's own rule). */
+const seeEachOther = (a, b) => a !== b && (Math.floor(a / 9) === Math.floor(b / 9) || a % 9 === b % 9
+  || (Math.floor(a / 27) === Math.floor(b / 27) && Math.floor((a % 9) / 3) === Math.floor((b % 9) / 3)));
+const gameStatus = (page) => page.$eval('#game-status', (s) => (getComputedStyle(s).visibility === 'hidden' ? null : s.textContent.trim()));
+const labelOf = (page, cell) => page.$eval(`#board .cell[data-cell="${cell}"]`, (c) => c.getAttribute('aria-label'));
+/** A digit of POJ1's blank `cell` that is not its solution's and clashes with no given. */
+const wrongDigitFor = (cell) => {
+  const cand = dlx.candidates(POJ1)[cell];
+  for (let d = 1; d <= 9; d++) if (cand & (1 << d) && String(d) !== SOLVED1[cell]) return String(d);
+  throw new Error(`no wrong digit fits r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`);
+};
+
+for (const [width, height, touch] of [[375, 812, true], [1280, 800, false]]) {
+  test(`game: Check marks a wrong entry and counts the mistake; the last digit says "Solved" with the time and mistakes (${width}×${height}${touch ? ', taps only' : ''})`, async () => {
+    const last = POJ1.lastIndexOf('.');
+    // Open: r9c9 and the blanks it sees, so that a wrong digit there clashes with nothing.
+    const open9 = BLANKS.filter((c) => c === last || seeEachOther(c, last));
+    const page = await open(`#p=${POJ1}&e=${entriesBut(...open9)}`, { width, height, touch });
+    const press = (sel) => (touch ? page.tap(sel) : page.click(sel));
+    // The link's entries are entries: drawn as the player's, named so; the puzzle's givens stay givens.
+    assert.equal(await page.$$eval('#board .cell.entered', (cs) => cs.length), BLANKS.length - open9.length);
+    assert.match(await labelOf(page, POJ1.indexOf('.')), /, your entry \d$/);
+    assert.match(await labelOf(page, 1), /, given 2$/);
+    assert.match(await gameStatus(page), /^0:0\d$/, 'the clock shows, the player has played');
+    // A wrong digit that clashes with nothing: Check marks it and counts it.
+    const wrong = wrongDigitFor(last);
+    await press(`#board .cell[data-cell="${last}"]`);
+    await (touch ? tapPad(page, wrong) : page.keyboard.press(wrong));
+    assert.equal(await page.$$eval('#board .cell.clash', (cs) => cs.length), 0, 'the wrong digit clashes with nothing');
+    assert.doesNotMatch(await noticeText(page), /Solved/, 'a full board with a wrong digit is not solved');
+    await press('#check');
+    assert.match(await noticeText(page), new RegExp(`^Check: 1 entry of your ${BLANKS.length - open9.length + 1} differs from the solution, marked in red: r9c9\\.$`));
+    assert.deepEqual(await page.$$eval('#board .cell.wrong', (cs) => cs.map((c) => Number(c.dataset.cell))), [last]);
+    assert.match(await labelOf(page, last), new RegExp(`your entry ${wrong}, wrong$`));
+    assert.match(await gameStatus(page), /^0:\d\d · 1 mistake$/);
+    if (touch) assert.equal(await focusedCell(page), last, 'Check leaves the focus on the board');
+    await shot(page, `game-check-${width}`);
+    // Check again: the same mistake is not counted twice.
+    await press('#check');
+    assert.match(await gameStatus(page), / · 1 mistake$/);
+    // The right digit: the mark goes and the game is solved, with the time and the mistake.
+    await (touch ? tapPad(page, 'Erase') : page.keyboard.press('Delete'));
+    assert.equal(await page.$$eval('#board .cell.wrong', (cs) => cs.length), 0);
+    await (touch ? tapPad(page, SOLVED1[last]) : page.keyboard.press(SOLVED1[last]));
+    for (const c of open9.filter((c) => c !== last)) {
+      assert.doesNotMatch(await noticeText(page), /Solved/);
+      await press(`#board .cell[data-cell="${c}"]`);
+      await (touch ? tapPad(page, SOLVED1[c]) : page.keyboard.press(SOLVED1[c]));
+    }
+    assert.match(await noticeText(page), /^Solved in \d+ seconds?, with 1 mistake\.$/);
+    assert.equal(await page.$eval('#notice', (n) => n.dataset.kind), 'solved');
+    assert.match(await gameStatus(page), /^Solved · 0:\d\d · 1 mistake$/);
+    assert.match(await narration(page), /^Solved: every cell is filled/);
+    const r = await page.locator('#notice').boundingBox();
+    const status = await page.locator('#game-status').boundingBox();
+    assert.ok(status.y >= 0 && status.y + status.height <= height, 'the clock and "Solved" over the board are in view');
+    if (!touch) assert.ok(r.y + r.height <= height, `the finish is in view (${Math.round(r.y)}–${Math.round(r.y + r.height)})`);
+    // The clock stopped at the finish.
+    const at = await gameStatus(page);
+    await page.waitForTimeout(1100);
+    assert.equal(await gameStatus(page), at, 'the clock stopped');
+    await shot(page, `game-solved-${width}`);
+    if (touch) {
+      await page.evaluate(() => scrollTo(0, document.querySelector('#notice').getBoundingClientRect().top + scrollY - 300));
+      await shot(page, `game-solved-${width}-notice`);
+    }
+  });
+}
+
+test('game: the clock pauses while the page is hidden, and can be hidden by choice (kept)', async () => {
+  const page = await open(`#p=${POJ1}&e=${entriesBut(BLANKS[0], BLANKS[1])}`);
+  const elapsed = () => page.evaluate(() => window.dlxPage.sudoku.play.clock.elapsed());
+  const hide = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await hide(true);
+  const paused = await elapsed();
+  await page.waitForTimeout(600);
+  assert.equal(await elapsed(), paused, 'no time passes while hidden');
+  await hide(false);
+  await page.waitForTimeout(300);
+  assert.ok((await elapsed()) > paused, 'the clock runs again');
+  await page.click('#opt-timer');
+  assert.equal(await gameStatus(page), null, 'no clock shown, and no mistakes to show');
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await page.$eval('#opt-timer', (b) => b.checked), false, 'the choice is kept');
+  assert.equal(await gameStatus(page), null);
+});
+
+test('game: Hint names a wrong entry that clashes with nothing; "show mistakes as I play" marks it at once', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const cell = POJ1.indexOf('.');
+  const wrong = wrongDigitFor(cell);
+  await page.click(`#board .cell[data-cell="${cell}"]`);
+  const top = (await page.locator('#board').boundingBox()).y;
+  assert.equal(await gameStatus(page), null, 'no clock before the player plays');
+  await page.keyboard.press(wrong);
+  assert.match(await gameStatus(page), /^0:0\d$/, 'the first entry shows the clock');
+  assert.equal((await page.locator('#board').boundingBox()).y, top, 'and moves no cell: its line was kept');
+  const h = await askHint(page);
+  assert.equal(h.kind, 'noSolution');
+  assert.match(h.text, /your entry in r1c1 is not the solution's digit\. Erase it/);
+  assert.equal(await page.$eval(`#board .cell[data-cell="${cell}"]`, (c) => c.classList.contains('hint-cell')), true, 'the cell is framed');
+  assert.match(await gameStatus(page), /^0:0\d$/, 'a hint counts no mistake');
+  await page.click('#opt-live');
+  assert.deepEqual(await page.$$eval('#board .cell.wrong', (cs) => cs.map((c) => Number(c.dataset.cell))), [cell], 'turned on, it marks the wrong entry there is');
+  const next = BLANKS.find((c) => !seeEachOther(c, cell) && c !== cell && (() => { try { return wrongDigitFor(c); } catch { return false; } })());
+  await page.click(`#board .cell[data-cell="${next}"]`);
+  await page.keyboard.press(wrongDigitFor(next));
+  assert.deepEqual(await page.$$eval('#board .cell.wrong', (cs) => cs.map((c) => Number(c.dataset.cell))), [cell, next]);
+  assert.match(await gameStatus(page), / · 2 mistakes$/);
+  await page.keyboard.press('Backspace'); // takes the digit just typed
+  assert.deepEqual(await page.$$eval('#board .cell.wrong', (cs) => cs.map((c) => Number(c.dataset.cell))), [cell]);
+  assert.match(await gameStatus(page), / · 2 mistakes$/, 'a mistake found stays counted');
+});
+
+test('game: a link keeps entries as entries and pencil marks; an old link\'s digits are all givens', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const [a, b] = [POJ1.indexOf('.'), POJ1.indexOf('.', POJ1.indexOf('.') + 1)];
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  await page.keyboard.press(SOLVED1[a]);
+  await page.click(`#board .cell[data-cell="${b}"]`);
+  await page.keyboard.press('Shift+Digit3');
+  await page.keyboard.press('Shift+Digit7');
+  const hash = await page.evaluate(() => location.hash);
+  assert.equal(hash.split('&')[0], `#p=${POJ1}`, 'the puzzle is its givens alone');
+  assert.match(hash, new RegExp(`&e=\\.{${a}}${SOLVED1[a]}\\.{${80 - a}}&n=[0-9a-v]{162}`));
+  const again = await open(hash);
+  assert.equal(await givens(again), await givens(page));
+  assert.match(await labelOf(again, a), new RegExp(`your entry ${SOLVED1[a]}$`));
+  assert.equal(await again.$eval(`#board .cell[data-cell="${a}"]`, (c) => c.classList.contains('entered')), true);
+  assert.deepEqual(await pencilOf(again, b), [3, 7]);
+  assert.match(await noticeText(again), /Puzzle from the link, with its entries and pencil marks|Example: /);
+  // Check on the link's game: the entry is right.
+  await again.click('#check');
+  assert.match(await noticeText(again), /^Check: your entry agrees with the solution\.$/);
+  // A link from before entries were kept apart: its digits are the puzzle's.
+  const old = `${POJ1.slice(0, a)}${SOLVED1[a]}${POJ1.slice(a + 1)}`;
+  const before = await open(`#p=${old}`);
+  assert.match(await labelOf(before, a), new RegExp(`, given ${SOLVED1[a]}$`));
+  // Bad entries or marks are named and left out; the puzzle still opens.
+  const bad = await open(`#p=${POJ1}&e=12&n=zz`);
+  assert.equal(await givens(bad), POJ1);
+  assert.match(await noticeText(bad), /The link's entries have 2 characters, not the puzzle's 81; ignored/);
+  assert.match(await noticeText(bad), /The link's pencil marks do not read: the link's pencil marks have 2 characters, not 162/);
+});
+
+test('game: the game in progress survives a reload (entries, marks, clock, mistakes); a link to another puzzle replaces it, undoably', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const [a, b] = [POJ1.indexOf('.'), POJ1.indexOf('.', POJ1.indexOf('.') + 1)];
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  await page.keyboard.press(wrongDigitFor(a));
+  await page.click('#check');
+  await page.click(`#board .cell[data-cell="${b}"]`);
+  await page.keyboard.press('Shift+Digit5');
+  await page.waitForTimeout(1100);
+  const before = await page.evaluate(() => window.dlxPage.sudoku.play.clock.elapsed());
+  // A reload with no hash at all: the kept game comes back.
+  await page.goto(base);
+  await page.waitForSelector('body.ready');
+  assert.match(await noticeText(page), /^Your game is back as you left it \(0:0[1-9] played, 1 mistake\)\./);
+  assert.equal(await shown(page), `${POJ1.slice(0, a)}${wrongDigitFor(a)}${POJ1.slice(a + 1)}`);
+  assert.match(await labelOf(page, a), /your entry/);
+  assert.deepEqual(await pencilOf(page, b), [5]);
+  assert.ok((await page.evaluate(() => window.dlxPage.sudoku.play.clock.elapsed())) >= before, 'the clock goes on from where it was');
+  assert.match(await gameStatus(page), / · 1 mistake$/);
+  // A reload of the page's own address is the same game.
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.match(await noticeText(page), /^Your game is back/);
+  // Another puzzle's link replaces it, and says how to get it back.
+  const other = await page.context().newPage();
+  await other.goto(`${base}#p=${HARD}`);
+  await other.waitForSelector('body.ready');
+  assert.equal(await givens(other), HARD);
+  assert.match(await noticeText(other), /It replaced your game in progress: Undo brings that back\./);
+  await other.click('#notice .notice-action');
+  assert.equal(await shown(other), `${POJ1.slice(0, a)}${wrongDigitFor(a)}${POJ1.slice(a + 1)}`);
+  assert.deepEqual(await pencilOf(other, b), [5]);
+  assert.match(await gameStatus(other), / · 1 mistake$/, 'the game\'s mistakes come back with it');
+});
+
+test('game: Solve is undone as one change; a placed digit removes the notes it rules out (an option, kept)', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const a = POJ1.indexOf('.');
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  await page.keyboard.press(SOLVED1[a]);
+  await page.click('#solve');
+  await page.waitForSelector('#result[data-kind="unique"]');
+  assert.equal(await page.$eval('body', (b) => b.classList.contains('answer-shown')), true);
+  await page.keyboard.press('Control+z');
+  assert.equal(await page.$eval('body', (b) => b.classList.contains('answer-shown')), false, 'Undo takes the answer off');
+  assert.match(await noticeText(page), /^Undone: Solve\.$/);
+  assert.equal(await shown(page), `${POJ1.slice(0, a)}${SOLVED1[a]}${POJ1.slice(a + 1)}`, 'the digit typed before Solve stays');
+  await page.keyboard.press('Control+Shift+z');
+  assert.equal(await page.$eval('body', (b) => b.classList.contains('answer-shown')), true, 'Redo shows it again');
+  await page.keyboard.press('Control+z');
+  // Notes: 6 pencilled in r1c1's row peer and box peer and elsewhere; a 6 placed in r1c1 takes its own row, column and box's.
+  await page.keyboard.press('Control+z'); // the digit too: r1c1 empty again
+  const rowPeer = POJ1.indexOf('.', 1), far = 80 - [...POJ1].reverse().indexOf('.');
+  for (const c of [rowPeer, far]) {
+    await page.click(`#board .cell[data-cell="${c}"]`);
+    await page.keyboard.press(`Shift+Digit${SOLVED1[a]}`);
+  }
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  await page.keyboard.press(SOLVED1[a]);
+  assert.deepEqual(await pencilOf(page, rowPeer), [], 'the row\'s note goes');
+  assert.deepEqual(await pencilOf(page, far), [Number(SOLVED1[a])], 'a note outside its row, column and box stays');
+  await page.keyboard.press('Control+z');
+  assert.deepEqual(await pencilOf(page, rowPeer), [Number(SOLVED1[a])], 'one Undo brings back the digit and the notes');
+  await page.click('#opt-notes');
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  await page.keyboard.press(SOLVED1[a]);
+  assert.deepEqual(await pencilOf(page, rowPeer), [Number(SOLVED1[a])], 'turned off, the notes stay');
+});
+
+test('game: Check at 16×16 (in the page) and 25×25 (in the worker) marks a wrong entry; givens with several solutions are said to have them', async () => {
+  for (const [id, side] of [['hard16', '16'], ['first25', '25']]) {
+    const page = await open('');
+    await page.selectOption('#size', side);
+    await page.selectOption('#examples', id);
+    const { line, solution, symbols } = await page.evaluate(() => {
+      const s = window.dlxPage.sudoku;
+      return { line: s.shownLine(), solution: s.dlx.verdict(s.shownLine()).solutions[0], symbols: s.numbering.symbols };
+    });
+    const cell = line.indexOf('.');
+    const wrong = [...symbols].find((ch) => ch !== solution[cell]);
+    await page.click(`#board .cell[data-cell="${cell}"]`);
+    await page.keyboard.press(wrong);
+    await page.click('#check');
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('Check:'), null, { timeout: 20_000 });
+    assert.match(await noticeText(page), /^Check: 1 entry of your 1 differs from the solution, marked in red: r1c\d+\.$/, id);
+    assert.deepEqual(await page.$$eval('#board .cell.wrong', (cs) => cs.map((c) => Number(c.dataset.cell))), [cell], id);
+  }
+  const empty = await open(`#p=${EMPTY}`);
+  await empty.click('#board .cell[data-cell="0"]');
+  await empty.keyboard.press('5');
+  await empty.click('#check');
+  assert.match(await noticeText(empty), /^Check: The puzzle's givens have more than one solution, so no entry can be called wrong\.$/);
+});
+
 test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid pasted and solved; the size change is undone', async () => {
   const page = await open(`#p=${POJ1}`);
   await page.selectOption('#size', '16');
@@ -1523,7 +1784,7 @@ test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid past
   await page.keyboard.type('a');
   assert.deepEqual(await page.$$eval('#board .cell.clash', (cs) => cs.map((c) => c.dataset.cell)), ['0', '17']);
   assert.match(await noticeText(page), /r2c2: A already in box 1 \(r1c1\)/);
-  assert.match(await page.$eval('#board .cell >> nth=17', (c) => c.getAttribute('aria-label')), /row 2, column 2, given A, clashes/);
+  assert.match(await page.$eval('#board .cell >> nth=17', (c) => c.getAttribute('aria-label')), /row 2, column 2, your entry A, clashes/);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Delete');
   assert.equal(await page.$$eval('#board .cell.clash', (cs) => cs.length), 0);

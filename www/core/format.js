@@ -7,6 +7,13 @@ export const grouped = (n) => n.toLocaleString('en');
 /** A count and its noun, which agree: "1 node", "2,000 nodes", "3 entries". */
 export const counted = (n, one, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
 
+/** A Sudoku's digits (the givens, and the player's entries) counted in words: "the 25 givens and your 3 entries". */
+export function digitsWords(givens, entries) {
+  if (!entries) return `the ${counted(givens, 'given')}`;
+  const yours = `your ${counted(entries, 'entry', 'entries')}`;
+  return givens ? `the ${counted(givens, 'given')} and ${yours}` : yours;
+}
+
 /** "1st", "2nd", "11th", "1,002nd". */
 export function ordinal(n) {
   const teen = n % 100 >= 11 && n % 100 <= 13;

@@ -4,7 +4,7 @@
 // trace's lists) after the event; it never works out a cover for itself.
 
 import { EventKind as K } from '../pkg/dlx_sudoku.js';
-import { counted, grouped, ordinal } from './format.js';
+import { counted, digitsWords, grouped, ordinal } from './format.js';
 
 const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
 
@@ -35,17 +35,18 @@ export function wordsFor(trace, sudoku) {
   };
 }
 
-/** The text shown before the first event. */
-export function startText(pic, trace, sudoku) {
+/** The text shown before the first event. `entries`: how many of a Sudoku's digits are the
+ *  player's own entries, not the puzzle's givens. */
+export function startText(pic, trace, sudoku, entries = 0) {
   let covered = 0, live = 0;
   for (let i = 0; i < pic.items; i++) covered += pic.covered(i) ? 1 : 0;
   for (let o = 0; o < pic.options.length; o++) live += pic.isLive(o) ? 1 : 0;
   if (sudoku) {
     let empty = 0;
     for (let c = 0; c < sudoku.cells; c++) empty += pic.covered(sudoku.cellItem(c)) ? 0 : 1;
-    const givens = sudoku.cells - empty;
-    const given = givens === 0 ? `no givens, so none of the ${grouped(pic.items)} items is covered yet`
-      : `the ${counted(givens, 'given')} already ${givens === 1 ? 'covers' : 'cover'} ${grouped(covered)} of the ${grouped(pic.items)} items`;
+    const filled = sudoku.cells - empty;
+    const given = filled === 0 ? `no givens, so none of the ${grouped(pic.items)} items is covered yet`
+      : `${digitsWords(filled - entries, entries)} already ${filled === 1 ? 'covers' : 'cover'} ${grouped(covered)} of the ${grouped(pic.items)} items`;
     return `Ready: ${counted(empty, 'empty cell')}, ${counted(live, 'candidate')}; ${given}. Step or play to start.`;
   }
   return `Ready: ${counted(pic.items, 'item')} to cover with ${counted(pic.options.length, 'option')}. Step or play to start.`;
@@ -53,10 +54,11 @@ export function startText(pic, trace, sudoku) {
 
 /**
  * The narration of the last event. `pic`: the Picture just read; `trace`: the wasm Trace
- * (for item and option lists and names); `sudoku`: the Numbering, or null for a generic problem.
+ * (for item and option lists and names); `sudoku`: the Numbering, or null for a generic problem;
+ * `entries`: how many of the Sudoku's digits are the player's entries.
  */
-export function narrate(pic, trace, sudoku = null) {
-  if (pic.events === 0 || !pic.last) return startText(pic, trace, sudoku);
+export function narrate(pic, trace, sudoku = null, entries = 0) {
+  if (pic.events === 0 || !pic.last) return startText(pic, trace, sudoku, entries);
   const w = wordsFor(trace, sudoku);
   const { kind, a, b } = pic.last;
   const top = pic.choices[pic.choices.length - 1];

@@ -1,6 +1,7 @@
 // The page's stored preferences, the only module that touches localStorage: large type (for
 // a projector), the theme, which panels are open (the pseudocode, the search tree and
-// its folding, plain backtracking), and what a selected cell of the board lights up. A private window that refuses storage still gets them,
+// its folding, plain backtracking), what a selected cell of the board lights up, the game's
+// options and the game in progress. A private window that refuses storage still gets them,
 // for the visit. index.html has one early script of its own that reads large type and the
 // theme before the first layout (applied later, the page first showed in the wrong size and
 // colours); it must run before any module, so it cannot import KEYS: www/test/prefs.test.js
@@ -17,6 +18,13 @@ export const KEYS = Object.freeze({
   /** 'on' or 'off': the selected cell's row, column and box lit; the cells of its digit lit. */
   lightPeers: 'dlx-light-peers',
   lightSame: 'dlx-light-same',
+  /** 'on' or 'off': the game's clock shown; wrong entries marked as they are made; the pencil
+   *  marks a placed digit rules out removed. */
+  timer: 'dlx-timer',
+  liveMistakes: 'dlx-live-mistakes',
+  autoNotes: 'dlx-auto-notes',
+  /** The Sudoku game in progress (www/rooms/sudoku/game.js writes and reads its text). */
+  game: 'dlx-game',
 });
 
 const THEMES = ['auto', 'light', 'dark'];

@@ -1,5 +1,8 @@
 // The URL hash: which view, which puzzle, which step. `#p=<cells>&s=<step>` for a Sudoku
-// (16, 81, 256 or 625 cells: the length says the size; `&a=digits` or `&a=letters` only
+// (16, 81, 256 or 625 cells: the length says the size; `&e=<cells>` the player's entries
+// apart from the puzzle's givens and `&n=<marks>` the pencil marks, two base-32 characters a
+// cell, both only when there are any; an older link's `p` alone has every digit as a given;
+// `&a=digits` or `&a=letters` only
 // where the cells alone would read in the other alphabet, a 16×16 in 1–9, A–G with
 // letters only), `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
 // exact-cover problem (its DLX1 text packed by cover-link.js), `#lesson=<n>` for a step of
@@ -29,7 +32,7 @@ export function quote(s, max = 20) {
 }
 
 /**
- * What a URL hash asks for: `{mode: 'sudoku' | 'knuth' | 'cover', puzzle, alphabet, step, errors}`,
+ * What a URL hash asks for: `{mode: 'sudoku' | 'knuth' | 'cover', puzzle, entries, marks, alphabet, step, errors}`,
  * `packed` (the problem, still packed) for a cover link that has one, and `lesson` (the
  * text after `lesson=`, unchecked) when the link has one.
  * `cellName(cell, side)` names a cell in an error ("r1c3"). The puzzle's symbols are
@@ -59,7 +62,7 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     out.errors.push('the link could not be read; ignored');
     return out;
   }
-  const unknown = [...params.keys()].filter((k) => !['m', 'p', 'a', 's', 'x', 'lesson', 'own'].includes(k));
+  const unknown = [...params.keys()].filter((k) => !['m', 'p', 'e', 'n', 'a', 's', 'x', 'lesson', 'own'].includes(k));
   if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
   if (params.has('lesson')) out.lesson = params.get('lesson');
   if (params.has('own')) out.own = params.get('own');
@@ -78,6 +81,18 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     else if (bad >= 0) out.errors.push(`the link's puzzle has ${quote(line[bad])} in ${cellName(bad, side)}; ignored`);
     else out.puzzle = line.toUpperCase();
   }
+  // The player's entries (a line as long as the puzzle's, '.' where none) and pencil marks
+  // (checked by the Sudoku room, which knows the size's digits: game.js's unpackMarks).
+  const e = params.get('e');
+  if (e !== null && out.puzzle) {
+    const line = e.replace(/[0-]/g, '.');
+    const bad = line.search(line.length === CELLS ? /[^1-9.]/ : /[^0-9A-Za-z.]/);
+    if (line.length !== out.puzzle.length) out.errors.push(`the link's entries have ${grouped(line.length)} characters, not the puzzle's ${grouped(out.puzzle.length)}; ignored`);
+    else if (bad >= 0) out.errors.push(`the link's entries have ${quote(line[bad])} in ${cellName(bad, sideOfLine(line))}; ignored`);
+    else out.entries = line.toUpperCase();
+  }
+  const n = params.get('n');
+  if (n !== null && out.puzzle) out.marks = n;
   const a = params.get('a');
   if (a === 'digits' || a === 'letters') out.alphabet = a;
   else if (a !== null) out.errors.push(`the link's alphabet ${quote(a)} is not "digits" or "letters"; ignored`);
@@ -92,11 +107,11 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
 
 /** The hash for a puzzle (or Knuth's example, or a packed exact-cover problem) at a step,
  *  or for a step of the lesson. */
-export function formatHash({ mode, puzzle, alphabet, packed, step, lesson, own }) {
+export function formatHash({ mode, puzzle, entries, marks, alphabet, packed, step, lesson, own }) {
   if (own) return `#own=${own}`; // a teacher's own lesson: its moments are in the link
   // A lesson's step, and the search's step where it was moved on from the step's moment.
   if (lesson) return `#lesson=${lesson}${step > 0 ? `&s=${step}` : ''}`;
-  const parts = mode === 'knuth' ? ['m=knuth'] : mode === 'cover' ? ['m=cover', ...(packed ? [`x=${packed}`] : [])] : [`p=${puzzle}`, ...(alphabet ? [`a=${alphabet}`] : [])];
+  const parts = mode === 'knuth' ? ['m=knuth'] : mode === 'cover' ? ['m=cover', ...(packed ? [`x=${packed}`] : [])] : [`p=${puzzle}`, ...(entries ? [`e=${entries}`] : []), ...(marks ? [`n=${marks}`] : []), ...(alphabet ? [`a=${alphabet}`] : [])];
   // A problem too big for a link has none: its step would be a step of another problem.
   if (step > 0 && (mode !== 'cover' || packed)) parts.push(`s=${step}`);
   return `#${parts.join('&')}`;

@@ -221,3 +221,12 @@ test('the picture: what it reads at the start, after forget(), and of the open l
   const other = [...Array(324).keys()].find((i) => !p.choices.some((c) => c.item === i));
   assert.deepEqual([p.levelOf(other), p.chosenMark(other)], [-1, '']);
 });
+
+test('the start counts the player\'s entries apart from the givens', () => {
+  const line = `12${'.'.repeat(79)}`;
+  const trace = new dlx.Trace(line);
+  const pic = new Picture(trace).read();
+  assert.match(narrate(pic, trace, sudoku, 1), /; the 1 given and your 1 entry already cover 8 of the 324 items\./);
+  assert.match(narrate(pic, trace, sudoku, 2), /; your 2 entries already cover 8 of the 324 items\./);
+  assert.match(narrate(pic, trace, sudoku), /; the 2 givens already cover 8 of the 324 items\./);
+});

@@ -242,3 +242,17 @@ test('links of every size: the length says the size, `a` the alphabet; bad ones 
   const h = parseHash(formatHash({ mode: 'sudoku', puzzle: sixteen, alphabet: 'digits', step: 5 }));
   assert.deepEqual([h.puzzle, h.alphabet, h.step, h.errors], [sixteen, 'digits', 5, []]);
 });
+
+test('a link keeps the player\'s entries and pencil marks apart from the givens; an older link reads as before', () => {
+  const p = `1${'.'.repeat(80)}`;
+  const e = `.2${'.'.repeat(79)}`;
+  const h = formatHash({ mode: 'sudoku', puzzle: p, entries: e, marks: 'a'.repeat(162), step: 3 });
+  assert.equal(h, `#p=${p}&e=${e}&n=${'a'.repeat(162)}&s=3`);
+  assert.deepEqual(parseHash(h), { mode: 'sudoku', puzzle: p, entries: e, marks: 'a'.repeat(162), step: 3, errors: [] });
+  assert.equal(formatHash({ mode: 'sudoku', puzzle: p, step: 0 }), `#p=${p}`, 'no entries, no marks: nothing more');
+  assert.deepEqual(parseHash(`#p=${p}`), { mode: 'sudoku', puzzle: p, step: 0, errors: [] });
+  assert.deepEqual(parseHash(`#p=${p}&e=12`).errors, ["the link's entries have 2 characters, not the puzzle's 81; ignored"]);
+  assert.deepEqual(parseHash(`#p=${p}&e=${e.replace('2', 'x')}`).errors, ['the link\'s entries have "x" in cell 2; ignored']);
+  assert.equal(parseHash(`#p=${p}&e=${e.replace(/\./g, '0')}`).entries, e, '0 is a blank, as in p');
+  assert.equal(parseHash(`#e=${e}`).entries, undefined, 'entries without a puzzle are nothing');
+});

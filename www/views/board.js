@@ -59,7 +59,9 @@ export class BoardView {
     this.hinted = [];
     this.cursor = 0;
     this.givens = new Uint8Array(cells);
+    this.clues = this.givens;
     this.clashing = new Set();
+    this.wrong = new Set();
     this.answer = null;
     this.diff = new Set();
     this.placed = new Uint8Array(cells);
@@ -336,12 +338,20 @@ export class BoardView {
    *  them was entered while solving, and is drawn so). */
   setGivens(digits, clashing, clues = digits) {
     this.givens.set(digits);
+    this.clues = clues;
     this.clashing = clashing;
     for (let c = 0; c < this.cellCount; c++) {
       this.cells[c].classList.toggle('clash', clashing.has(c));
       this.cells[c].classList.toggle('entered', digits[c] !== 0 && clues[c] !== digits[c]);
     }
     this.refreshDigits();
+  }
+
+  /** The entries Check (or "show mistakes") found wrong: drawn struck, and said in their labels. */
+  setWrong(cells) {
+    for (const c of this.wrong) this.cells[c]?.classList.remove('wrong');
+    this.wrong = new Set(cells);
+    for (const c of this.wrong) this.cells[c].classList.add('wrong');
   }
 
   /** The user's pencil marks: `marks[cell]` has bit `d` for digit `d` (0: none in that cell). */
@@ -528,7 +538,10 @@ export class BoardView {
   label(c, model, searchShown) {
     const side = this.side, sym = (d) => this.numbering.symbol(d);
     const where = `row ${Math.floor(c / side) + 1}, column ${(c % side) + 1}`;
-    if (this.givens[c]) return `${where}, given ${sym(this.givens[c])}${this.clashing.has(c) ? ', clashes' : ''}`;
+    if (this.givens[c]) {
+      const what = this.givens[c] === this.clues[c] ? 'given' : 'your entry';
+      return `${where}, ${what} ${sym(this.givens[c])}${this.clashing.has(c) ? ', clashes' : ''}${this.wrong.has(c) ? ', wrong' : ''}`;
+    }
     if (this.answer && this.answer[c]) return `${where}, answer ${sym(this.answer[c])}${this.diff.has(c) ? ', differs between the two solutions' : ''}`;
     if (this.placed[c]) return `${where}, placed by the search ${sym(this.placed[c])}`;
     const pencil = [...this.marks.slice(c * side, c * side + side)].filter((m) => m?.classList.contains('pm')).map((m) => m.textContent);

@@ -9,7 +9,7 @@ export class NoticeView {
     this.root = root;
   }
 
-  /** `kind`: 'error' | 'warn' | 'info' | 'ok'; lines: strings. */
+  /** `kind`: 'error' | 'warn' | 'info' | 'ok' | 'check' | 'solved'; lines: strings. */
   show(kind, ...lines) {
     this.root.dataset.kind = kind;
     this.root.replaceChildren(...lines.filter(Boolean).map((t) => Object.assign(document.createElement('p'), { textContent: t })));

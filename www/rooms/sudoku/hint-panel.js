@@ -5,6 +5,7 @@
 // (src/sudoku/logic.rs); this only draws them.
 
 import { lineOf } from '../../core/puzzle.js';
+import { clearRuledOut } from './game.js';
 
 const calm = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -44,7 +45,7 @@ export class HintPanel {
     const { result } = room.views;
     const slow = setTimeout(() => job === solving.job && result.busy('Looking for a hint…'), 150);
     try {
-      const h = await this.solver.hint(lineOf(room.givens), Uint16Array.from(room.marks));
+      const h = this.named(await this.solver.hint(lineOf(room.givens), Uint16Array.from(room.marks)));
       if (job !== solving.job || key !== this.boardKey()) return;
       if (result.root.dataset.kind === 'busy') result.clear();
       solving.clearAnswer();
@@ -56,6 +57,18 @@ export class HintPanel {
     } finally {
       clearTimeout(slow);
     }
+  }
+
+  /** A board that cannot be finished though nothing clashes: the hint names the entries that
+   *  differ from the puzzle's solution (play.js asks wasm for it), instead of "Undo back". */
+  named(h) {
+    if (h.kind !== 'noSolution') return h;
+    const wrong = this.room.play.wrongNow();
+    if (!wrong.length) return h;
+    const names = wrong.slice(0, 5).map((c) => this.room.numbering.cellName(c));
+    const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}${wrong.length > 5 ? ' (and more)' : ''}`;
+    const one = wrong.length === 1;
+    return { ...h, cells: wrong, why: `No solution from here: your ${one ? 'entry' : 'entries'} in ${list} ${one ? 'is' : 'are'} not the solution's digit${one ? '' : 's'}. Erase ${one ? 'it' : 'them'} (Check marks every wrong entry).` };
   }
 
   /** The panel for hint `h`: its technique and why, and what can be done with it. */
@@ -107,6 +120,7 @@ export class HintPanel {
     }
     if (h.place) {
       room.givens[h.place[0]] = h.place[1];
+      if (room.play.options.autoNotes) clearRuledOut(room.marks, room.play.peersOf(h.place[0]), h.place[1]);
       room.sources.selectExample('');
       room.puzzleChanged(`Taken: ${h.why}`);
     } else {

@@ -1,8 +1,13 @@
 // Where the Sudoku's puzzles come from, besides typing: the examples menu (the examples of
-// the size shown), Clear, a paste (any format the CLI reads, at any size) and a link. Each
-// puts its puzzle on the board undoably (sudoku-edits.js), so that nothing typed is lost.
+// the size shown), Clear, a paste (any format the CLI reads, at any size), a link (with the
+// player's entries and pencil marks apart from the givens) and the game kept in the browser
+// (play.js). Each puts its puzzle on the board undoably (sudoku-edits.js), so that nothing
+// typed is lost.
 
-import { readPasted, givensCount, emptyLine } from '../../core/puzzle.js';
+import { readPasted, givensCount, emptyLine, sideOfLine } from '../../core/puzzle.js';
+import { counted } from '../../core/format.js';
+import { PENCIL_UP_TO } from '../../views/board.js';
+import { clockText, packMarks, unpackMarks } from './game.js';
 import { EXAMPLES, examplesOf } from './examples.js';
 
 const DEFAULT_EXAMPLE = 'poj2';
@@ -80,10 +85,50 @@ export class PuzzleSources {
   }
 
   /**
+   * The entries and pencil marks of a link, checked against its puzzle (`alphabet`: the
+   * puzzle's): `{entries, marks}` (null where the link has none or they do not read, which
+   * `warnings` then says).
+   */
+  readGameOf(h, alphabet, warnings) {
+    const room = this.room;
+    const shape = room.numberingFor(sideOfLine(h.puzzle), alphabet);
+    let entries = null, marks = null;
+    if (h.entries) {
+      try {
+        room.dlx.checkGivens(h.entries, alphabet); // a symbol outside the alphabet throws
+        entries = h.entries;
+      } catch (e) {
+        warnings.push(`The link's entries do not read: ${e.message}; ignored.`);
+      }
+    }
+    if (h.marks) {
+      try {
+        if (shape.side > PENCIL_UP_TO) throw new Error(`pencil marks are 4×4 and 9×9 only`);
+        marks = unpackMarks(h.marks, shape.cells, shape.side);
+      } catch (e) {
+        warnings.push(`The link's pencil marks do not read: ${e.message}; ignored.`);
+      }
+    }
+    return { entries, marks };
+  }
+
+  /** The saved game put back on the board (`note`: what the notice says). */
+  resume(g, warnings = []) {
+    const m = g.mistakes.length;
+    const said = `${clockText(g.elapsed)} played${m ? `, ${counted(m, 'mistake')}` : ''}`;
+    this.room.edits.setPuzzle(g.clues, `Your game is back as you left it (${said}).`, { warnings, alphabet: g.alphabet, entries: g.entries, marks: g.marks, game: g });
+    const example = EXAMPLES.find((e) => e.line === g.clues && this.room.alphabetRead(e.line) === g.alphabet);
+    this.selectExample(example?.id ?? '');
+  }
+
+  /**
    * A link to a puzzle (see `router.js`), on load (`changed` false), or when the hash changes
    * under the page (`changed`: typed in the address bar, Back, a link). A change never loses
    * the puzzle on the board: a link without a usable puzzle leaves it as it is, and one with
-   * a puzzle can be undone. `warnings`: what was wrong with the link.
+   * a puzzle can be undone. On load, the game kept in the browser comes back first: a link
+   * to that same game (the page's own address, reloaded) brings back its clock and
+   * mistakes too, a link to another puzzle replaces it undoably. `warnings`: what was wrong
+   * with the link.
    */
   open(h, warnings, changed) {
     const room = this.room;
@@ -97,19 +142,31 @@ export class PuzzleSources {
         warnings.push(`The link's puzzle does not read: ${e.message}; ignored.`);
       }
     }
-    // A link to an example's puzzle shows it as that example, with its note (it said "Choose a puzzle…").
-    const example = read && EXAMPLES.find((e) => e.line === h.puzzle && room.alphabetRead(e.line) === read.alphabet);
-    if (example) {
-      edits.setPuzzle(h.puzzle, `Example: ${example.name}.${example.note ? ` ${example.note}` : ''}`, { undoable: changed, warnings, label: 'the link', alphabet: read.alphabet });
-      this.selectExample(example.id);
-    } else if (read) {
-      edits.setPuzzle(h.puzzle, 'Puzzle from the link.', { undoable: changed, warnings, label: 'the link', alphabet: read.alphabet });
-    } else if (!changed) {
-      const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
-      edits.setPuzzle(ex.line, `Example: ${ex.name}. Type over it, pick another, or paste your own.`, { warnings });
-      this.selectExample(ex.id);
-    } else if (warnings.length) {
-      room.views.notice.show('warn', ...warnings, 'The puzzle on the board is unchanged.');
+    const game = read ? this.readGameOf(h, read.alphabet, warnings) : { entries: null, marks: null };
+    const saved = changed ? null : room.play.saved();
+    const sameAsSaved = saved && read && saved.clues === h.puzzle && saved.alphabet === read.alphabet
+      && saved.entries === (game.entries ?? '.'.repeat(h.puzzle.length)) && packMarks(saved.marks) === packMarks(game.marks ?? new Uint32Array(saved.marks.length));
+    if (saved && (!read || sameAsSaved)) {
+      this.resume(saved, warnings);
+    } else {
+      if (saved) this.resume(saved);
+      const undoable = changed || !!saved;
+      const replaced = saved ? ' It replaced your game in progress: Undo brings that back.' : '';
+      const options = { undoable, warnings, label: 'the link', alphabet: read?.alphabet, entries: game.entries, marks: game.marks };
+      // A link to an example's puzzle shows it as that example, with its note (it said "Choose a puzzle…").
+      const example = read && EXAMPLES.find((e) => e.line === h.puzzle && room.alphabetRead(e.line) === read.alphabet);
+      if (example) {
+        edits.setPuzzle(h.puzzle, `Example: ${example.name}.${example.note ? ` ${example.note}` : ''}${replaced}`, options);
+        this.selectExample(example.id);
+      } else if (read) {
+        edits.setPuzzle(h.puzzle, `Puzzle from the link${game.entries || game.marks ? ', with its entries and pencil marks' : ''}.${replaced}`, options);
+      } else if (!changed) {
+        const ex = EXAMPLES.find((e) => e.id === DEFAULT_EXAMPLE);
+        edits.setPuzzle(ex.line, `Example: ${ex.name}. Type over it, pick another, or paste your own.`, { warnings });
+        this.selectExample(ex.id);
+      } else if (warnings.length) {
+        room.views.notice.show('warn', ...warnings, 'The puzzle on the board is unchanged.');
+      }
     }
     if (h.step > 0 && room.trace) {
       room.solving.clearAnswer();

@@ -54,13 +54,14 @@ export class Solving {
   /** Shows the answer `digits` on the board (`diff`: where a second solution differs). */
   showAnswer(digits, diff) {
     this.answer = digits;
+    this.diff = diff;
     document.body.classList.add('answer-shown');
     this.room.views.board.setAnswer(digits, diff);
   }
 
   refuseIfClashing() {
     if (this.room.searchable) return false;
-    this.room.views.result.message('error', 'Fix the clashing givens first (marked in red).');
+    this.room.views.result.message('error', 'Fix the clashing digits first (marked in red).');
     return true;
   }
 
@@ -93,10 +94,12 @@ export class Solving {
         this.clearAnswer();
         result.message('none', `No solution: the search tried every branch (${time(v.ms)}).`);
       } else if (v.kind === 'unique') {
+        room.edits.record({ text: 'Solve' }); // Undo takes the answer off the board
         this.showAnswer(read(v.solutions[0]));
         result.message('unique', `Unique solution, shown in green (${time(v.ms)}). Edit a cell or step the search to go back to the puzzle.`);
       } else {
         const [a, b] = v.solutions.map(read);
+        room.edits.record({ text: 'Solve' });
         const diff = result.multiple(room.givens, a, b, v.ms, room.numbering);
         this.showAnswer(a, diff);
       }

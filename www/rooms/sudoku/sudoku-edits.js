@@ -5,7 +5,8 @@
 // advancing to the next cell after a digit, and what a selected cell lights up (kept as
 // preferences).
 
-import { digitsOf, givensCount, sideOfLine } from '../../core/puzzle.js';
+import { digitsOf, givensCount, lineOf, sideOfLine } from '../../core/puzzle.js';
+import { boardOf, clearRuledOut, packMarks } from './game.js';
 import { readPref, writePref } from '../../core/prefs.js';
 import { History } from '../../core/history.js';
 import { grouped } from '../../core/format.js';
@@ -67,6 +68,15 @@ export class Edits {
     const name = room.numbering.cellName(cell);
     this.record({ text: digit ? `${room.numbering.symbol(digit)} in ${name}` : `clearing ${name}` });
     room.givens[cell] = digit;
+    // A clue typed over or cleared is taken out of the puzzle: what is typed there is an
+    // entry, and the puzzle (its rating, its solution) is another one.
+    if (room.clues[cell] && room.clues[cell] !== digit) {
+      room.clues[cell] = 0;
+      room.solving.rating = null;
+    }
+    // The option "remove the notes a digit rules out": the digit's marks go from its row,
+    // column and box (the same undo entry as the digit).
+    if (digit && room.play.options.autoNotes) clearRuledOut(room.marks, room.play.peersOf(cell), digit);
     room.sources.selectExample('');
     room.puzzleChanged();
   }
@@ -90,6 +100,7 @@ export class Edits {
     room.hints.hide();
     room.views.board.setPencil(room.marks);
     room.shell.render(); // the cells' labels say their pencil marks
+    room.play.save();
   }
 
   /**
@@ -98,27 +109,33 @@ export class Edits {
    * example, a paste or Clear never loses what was typed): by Undo, and by a button in
    * the notice. `rating`: how New puzzle rated it. `line` has 16, 81, 256 or 625 cells (the
    * size follows it) in `alphabet` ('digits' or 'letters'; by default the board's own at
-   * the same size, else the size's usual one).
+   * the same size, else the size's usual one). A game brought back (a link's, the saved
+   * one) has `entries` (a line of the player's digits over the puzzle's), `marks` (its
+   * pencil marks) and `game` (`{elapsed, mistakes}`, play.js's).
    */
-  setPuzzle(line, note = '', { undoable = false, warnings = [], rating = null, label = 'the puzzle', alphabet } = {}) {
+  setPuzzle(line, note = '', { undoable = false, warnings = [], rating = null, label = 'the puzzle', alphabet, entries = null, marks = null, game = undefined } = {}) {
     const room = this.room;
     const side = sideOfLine(line);
     const shape = room.numberingFor(side, alphabet ?? (side === room.side ? room.numbering.alphabet : undefined));
     const before = room.shownLine();
-    const changes = before !== line || shape.side !== room.side || shape.alphabet !== room.numbering.alphabet || room.marks.some((m) => m !== 0);
+    const board = entries ? boardOf(line, entries, shape.symbols) : digitsOf(line, shape.symbols);
+    const changes = before !== lineOf(board, shape.symbols) || room.shownLine(room.clues) !== line || shape.side !== room.side || shape.alphabet !== room.numbering.alphabet
+      || packMarks(room.marks) !== packMarks(marks ?? new Uint32Array(shape.cells));
     if (undoable && changes) this.record({ text: label, whole: true });
     room.size.setShape(shape.side, shape.alphabet);
-    room.givens = digitsOf(line, shape.symbols);
+    room.givens = board;
     room.clues = digitsOf(line, shape.symbols);
-    room.marks = new Uint32Array(shape.cells);
+    room.marks = marks ? marks.slice() : new Uint32Array(shape.cells);
     room.solving.rating = rating;
+    room.play.newGame(game);
     room.puzzleChanged(note, warnings);
     if (undoable && changes && givensCount(before) > 0) room.views.notice.action('Undo', () => this.undo());
   }
 
   // --- undo and redo ------------------------------------------------------------------------------
   /** Everything Undo brings back: the board, the clues, the pencil marks, the rating, the
-   *  example chosen and how far the search had got. */
+   *  example chosen, how far the search had got, the solver's answer shown (Solve is undone
+   *  as any change) and, for a whole puzzle, its game's time and mistakes. */
   snapshot() {
     const room = this.room;
     return {
@@ -130,6 +147,8 @@ export class Edits {
       rating: room.solving.rating,
       example: room.sources.exampleId,
       step: room.trace?.events ?? 0,
+      answer: room.solving.answer && { digits: room.solving.answer, diff: room.solving.diff },
+      game: room.play.state(),
     };
   }
 
@@ -164,13 +183,19 @@ export class Edits {
     room.clues = digitsOf(state.clues, room.numbering.symbols);
     room.marks = state.marks.slice();
     room.solving.rating = state.rating;
+    if (label.whole) room.play.newGame(state.game);
     if (boardChanged) {
       room.givens = digitsOf(state.line, room.numbering.symbols);
       room.puzzleChanged(note);
       if (step && room.trace) room.player.seek(step);
     } else {
+      room.solving.clearAnswer();
       this.marksChanged();
       room.views.notice.show('info', note);
+    }
+    if (state.answer) {
+      room.solving.showAnswer(state.answer.digits, state.answer.diff);
+      room.shell.render();
     }
     room.sources.selectExample(state.example);
     this.updateUndo();

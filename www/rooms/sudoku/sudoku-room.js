@@ -6,7 +6,8 @@
 // each with the controls it answers: the edits and their undo (sudoku-edits.js), where
 // puzzles come from (puzzle-sources.js: examples, paste, Clear, links), the size
 // (sudoku-size.js), Solve, Count and New puzzle in the worker (solving.js), the hint panel
-// (hint-panel.js), what the pointer is on (hover.js) and the number pad (pad.js). Logic (hints) and new puzzles come
+// (hint-panel.js), what the pointer is on (hover.js), the number pad (pad.js) and the game
+// played (play.js: the clock, Check, the finish, the game kept; its rules in game.js). Logic (hints) and new puzzles come
 // from wasm too: the page only draws what they say.
 
 import { Picture } from '../../wasm/picture.js';
@@ -25,6 +26,8 @@ import { Solving } from './solving.js';
 import { HintPanel } from './hint-panel.js';
 import { Hover } from './hover.js';
 import { Pad } from './pad.js';
+import { clashHeading, entryCells, entriesLine, packMarks } from './game.js';
+import { Play } from './play.js';
 
 export class SudokuRoom {
   /**
@@ -46,7 +49,7 @@ export class SudokuRoom {
     this.searchable = false; // the givens do not clash, so there is a search to watch
     this.trace = null;
     this.picture = null;
-    this.noSearchText = 'Fix the clashing givens to watch the search.';
+    this.noSearchText = 'Fix the clashing digits to watch the search.';
     const hover = (src, spec) => this.hover.set(src, spec);
     this.views = {
       board: new BoardView($('board'), this.numbering, {
@@ -70,6 +73,7 @@ export class SudokuRoom {
     this.solving = new Solving(this, { solver, counts });
     this.hints = new HintPanel(this, { solver });
     this.hover = new Hover(this);
+    this.play = new Play(this, { solver });
     /** Where Copy link says what it copied (the shell's hook). */
     this.linkNotice = this.views.notice;
     // The skip link moves the focus, not the URL (whose hash holds the puzzle).
@@ -91,6 +95,11 @@ export class SudokuRoom {
   /** The board (or `digits`) as a line in the puzzle's own alphabet: links, undo, clash messages. */
   shownLine(digits = this.givens) {
     return lineOf(digits, this.numbering.symbols);
+  }
+
+  /** How many of the board's digits are the player's entries (the narration counts them apart). */
+  entryCount() {
+    return entryCells(this.givens, this.clues).length;
   }
 
   /** The board as the engine reads it without being told the alphabet: in the size's usual one. */
@@ -115,7 +124,7 @@ export class SudokuRoom {
     result.clear();
     const line = this.shownLine();
     const { clashes, stuck } = this.dlx.checkGivens(line, this.numbering.alphabet);
-    this.linkAlphabet = this.alphabetRead(line) !== this.numbering.alphabet;
+    this.linkAlphabet = this.alphabetRead(this.shownLine(this.clues)) !== this.numbering.alphabet;
     this.hints.hide();
     board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])), this.clues);
     board.setPencil(this.marks);
@@ -123,7 +132,7 @@ export class SudokuRoom {
     const lines = [...warnings, note];
     this.searchable = clashes.length === 0;
     if (!this.searchable) {
-      lines.push('These givens clash, so there is no solution and no search to watch:', ...clashes.slice(0, 6).map((c) => c.message));
+      lines.push(clashHeading(clashes, this.givens, this.clues), ...clashes.slice(0, 6).map((c) => c.message));
       if (clashes.length > 6) lines.push(`… and ${grouped(clashes.length - 6)} more.`);
       notice.show('error', ...lines);
       this.loadSudoku(null);
@@ -134,6 +143,7 @@ export class SudokuRoom {
       this.loadSudoku(this.engineLine());
     }
     board.setSearchShown(this.searchable);
+    this.play.changed(clashes);
     this.$('items').classList.toggle('off', !this.searchable);
     this.$('items-off').hidden = this.searchable;
     this.shell.render();
@@ -219,6 +229,7 @@ export class SudokuRoom {
 
   /** What the narration says, paused, while the board shows the solver's answer. */
   pausedText(pic) {
+    if (this.play.solved && pic.events === 0 && !this.solving.answer) return 'Solved: every cell is filled and no digit clashes. Step or play to watch the search of this board.';
     return this.solving.answer ? `The board shows the solver's answer. The search is paused at step ${grouped(pic.events)}: step or play to go back to it.` : '';
   }
 
@@ -230,11 +241,15 @@ export class SudokuRoom {
     this.hover.draw();
   }
 
-  /** The address bar: the puzzle, and the step where the givens leave a search to watch. */
+  /** The address bar: the puzzle's givens, the player's entries and pencil marks apart, and
+   *  the step where the digits leave a search to watch. */
   link(step) {
+    const entries = entriesLine(this.givens, this.clues, this.numbering.symbols);
     return {
       mode: 'sudoku',
-      puzzle: this.shownLine(),
+      puzzle: this.shownLine(this.clues),
+      entries: /[^.]/.test(entries) ? entries : undefined,
+      marks: packMarks(this.marks) || undefined,
       alphabet: this.linkAlphabet ? this.numbering.alphabet : undefined,
       step: this.searchable ? step : 0,
     };
