@@ -24,7 +24,7 @@ const NS = 'http://www.w3.org/2000/svg';
  * 1024 px projector beside the lesson, and on a phone the drawing kept its size and
  * scrolled sideways (750 px in a 353 px box, its labels and h off screen). Letters:
  * names 14 px, lengths and option labels 12 px; 13 and 12 on a phone; in large type 17
- * and 16. Columns are as wide as the box allows, up to a quarter more than the usual
+ * and 16; in the presenter layout (`present`, www/core/prefs.js `presenting`) 24. Columns are as wide as the box allows, up to a quarter more than the usual
  * width; below the narrowest that keeps the links apart the drawing is wider than its
  * box and scales down (a box narrower than a 375 px phone's).
  */
