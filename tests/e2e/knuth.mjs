@@ -3,7 +3,7 @@
 // Runs alone: node tests/e2e/knuth.mjs [options of run.mjs]; or with the others: node tests/e2e/run.mjs.
 
 import assert from 'node:assert/strict';
-import { POJ1, HARD, base, test, open, settle, shot, givens, narration, noticeText, sameDom, shotOf,
+import { POJ1, HARD, HARD16, data, base, test, open, settle, shot, givens, narration, noticeText, sameDom, shotOf,
   setSpeed, galleryPick, predictState, visit, isMain, main } from './harness.mjs';
 
 test('a shared link to a step of Knuth\'s example marks what that step changed, as its sender saw it', async () => {
@@ -193,6 +193,8 @@ const presented = (page, sels) => page.evaluate((sels) => {
   return { out, scrollY: window.scrollY, vw: innerWidth, vh: innerHeight };
 }, sels);
 
+const S25 = data('sudoku25.txt').split('\n')[0].trim();
+
 test('presenter: at 1024×768 in large type, Knuth\'s diagram and the Sudoku board, the marked line of Algorithm X and the narration are on one screen, their letters 24 px or more', async () => {
   // Before (issue 49): the marked line was at y = 1,037 under Knuth's diagram (1,099 beside a
   // 9×9 board), the diagram's letters 17 px, its lengths 16, the pseudocode 18.9 px, the
@@ -200,9 +202,11 @@ test('presenter: at 1024×768 in large type, Knuth\'s diagram and the Sudoku boa
   const page = await presenter(false);
   const views = [
     ['knuth', '#m=knuth&s=9', { picture: '#dance svg', name: '#dance .node.header .name', len: '#dance .node.header .len', label: '#dance .band-label' }],
-    ['knuth, a dead end', '#m=knuth&s=16', { picture: '#dance svg', name: '#dance .node.option .name' }],
+    ['knuth, a dead end', '#m=knuth&s=11', { picture: '#dance svg', name: '#dance .node.option .name' }],
     ['9×9', `#p=${HARD}&s=40`, { picture: '#board' }],
     ['4×4', '#p=..2.4......1.4..&s=6', { picture: '#board' }],
+    ['16×16', `#p=${HARD16}&s=40`, { picture: '#board' }],
+    ['25×25', `#p=${S25}&s=40`, { picture: '#board' }],
   ];
   const bad = [];
   for (const [view, hash, sels] of views) {
@@ -215,6 +219,22 @@ test('presenter: at 1024×768 in large type, Knuth\'s diagram and the Sudoku boa
       if (!r) { bad.push(`${view}: no ${what}`); continue; }
       if (r.top < 0 || r.left < 0 || r.bottom > vh || r.right > vw) bad.push(`${view}: the ${what} at ${r.left},${r.top}–${r.right},${r.bottom}, past the ${vw}×${vh} screen`);
       if (what !== 'picture' && r.px < 24) bad.push(`${view}: the ${what}'s letters ${r.px} px`);
+    }
+  }
+  // At every step of Knuth's whole search and the first 150 of a 9×9, the marked line stays
+  // on the screen and the narration is never cut (Knuth's first choice, "Branch on item A:
+  // only 2 options left (fewest; 5 items tie at 2, …", took a line more than three).
+  for (const [view, hash, steps] of [['knuth', '#m=knuth', 45], ['9×9', `#p=${HARD}`, 150]]) {
+    await visit(page, hash);
+    await settle(page);
+    for (let k = 0; k < steps; k++) {
+      await page.keyboard.press(']');
+      const at = await page.evaluate(() => {
+        const n = document.querySelector('#narration'), line = document.querySelector('#algo li[aria-current="step"]');
+        return { cut: n.scrollHeight - n.clientHeight, text: n.textContent, bottom: line ? line.getBoundingClientRect().bottom : Infinity };
+      });
+      if (at.cut > 0) bad.push(`${view} step ${k + 1}: "${at.text}" cut by ${at.cut} px`);
+      if (at.bottom > 768) bad.push(`${view} step ${k + 1}: the marked line ends at ${Math.round(at.bottom)}`);
     }
   }
   // The lesson's words too.
