@@ -3,8 +3,8 @@
 // Runs alone: node tests/e2e/knuth.mjs [options of run.mjs]; or with the others: node tests/e2e/run.mjs.
 
 import assert from 'node:assert/strict';
-import { POJ1, base, test, open, settle, shot, givens, narration, noticeText, sameDom, shotOf,
-  setSpeed, galleryPick, predictState, isMain, main } from './harness.mjs';
+import { POJ1, HARD, HARD16, data, base, test, open, settle, shot, givens, narration, noticeText, sameDom, shotOf,
+  setSpeed, galleryPick, predictState, visit, isMain, main } from './harness.mjs';
 
 test('a shared link to a step of Knuth\'s example marks what that step changed, as its sender saw it', async () => {
   // The drawing, each element's classes in one order (toggled in another order, they read the same).
@@ -168,6 +168,167 @@ test('predict: keyboard only in Knuth\'s example: a choice scored right, a tie s
   const at = (await predictState(page)).events;
   for (let k = 0; k < 12; k++) await page.keyboard.press(']');
   assert.equal((await predictState(page)).events, at + 12);
+});
+
+/** The page at 1024×768 in large type, reduced motion (the presenter layout), `dark` or light. */
+async function presenter(dark) {
+  const page = await open('', { width: 1024, height: 768, dark, reducedMotion: 'reduce' });
+  await page.click('#large-type');
+  await page.evaluate(() => document.activeElement.blur());
+  return page;
+}
+
+/** Where `sel`s are in the viewport and how large their letters are, as drawn. */
+const presented = (page, sels) => page.evaluate((sels) => {
+  const out = {};
+  for (const [name, sel] of Object.entries(sels)) {
+    const e = document.querySelector(sel);
+    if (!e) { out[name] = null; continue; }
+    const b = e.getBoundingClientRect();
+    // An SVG letter's size on screen: its font size times the drawing's scale.
+    const svg = e.closest('svg');
+    const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+    out[name] = { top: Math.round(b.top), bottom: Math.round(b.bottom), left: Math.round(b.left), right: Math.round(b.right), px: Math.round(parseFloat(getComputedStyle(e).fontSize) * scale * 10) / 10 };
+  }
+  return { out, scrollY: window.scrollY, vw: innerWidth, vh: innerHeight };
+}, sels);
+
+const S25 = data('sudoku25.txt').split('\n')[0].trim();
+
+test('presenter: at 1024×768 in large type, Knuth\'s diagram and the Sudoku board, the marked line of Algorithm X and the narration are on one screen, their letters 24 px or more', async () => {
+  // Before (issue 49): the marked line was at y = 1,037 under Knuth's diagram (1,099 beside a
+  // 9×9 board), the diagram's letters 17 px, its lengths 16, the pseudocode 18.9 px, the
+  // narration 23.5, the lesson's words 20.
+  const page = await presenter(false);
+  const views = [
+    ['knuth', '#m=knuth&s=9', { picture: '#dance svg', name: '#dance .node.header .name', len: '#dance .node.header .len', label: '#dance .band-label' }],
+    ['knuth, a dead end', '#m=knuth&s=11', { picture: '#dance svg', name: '#dance .node.option .name' }],
+    ['9×9', `#p=${HARD}&s=40`, { picture: '#board' }],
+    ['4×4', '#p=..2.4......1.4..&s=6', { picture: '#board' }],
+    ['16×16', `#p=${HARD16}&s=40`, { picture: '#board' }],
+    ['25×25', `#p=${S25}&s=40`, { picture: '#board' }],
+  ];
+  const bad = [];
+  for (const [view, hash, sels] of views) {
+    await visit(page, hash);
+    await settle(page);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const { out, scrollY, vw, vh } = await presented(page, { ...sels, line: '#algo li[aria-current="step"]', narration: '#narration' });
+    if (scrollY !== 0) bad.push(`${view}: scrolled to ${scrollY}`);
+    for (const [what, r] of Object.entries(out)) {
+      if (!r) { bad.push(`${view}: no ${what}`); continue; }
+      if (r.top < 0 || r.left < 0 || r.bottom > vh || r.right > vw) bad.push(`${view}: the ${what} at ${r.left},${r.top}–${r.right},${r.bottom}, past the ${vw}×${vh} screen`);
+      if (what !== 'picture' && r.px < 24) bad.push(`${view}: the ${what}'s letters ${r.px} px`);
+    }
+  }
+  // At every step of Knuth's whole search and the first 150 of a 9×9, the marked line stays
+  // on the screen and the narration is never cut (Knuth's first choice, "Branch on item A:
+  // only 2 options left (fewest; 5 items tie at 2, …", took a line more than three).
+  for (const [view, hash, steps] of [['knuth', '#m=knuth', 45], ['9×9', `#p=${HARD}`, 150]]) {
+    await visit(page, hash);
+    await settle(page);
+    for (let k = 0; k < steps; k++) {
+      await page.keyboard.press(']');
+      const at = await page.evaluate(() => {
+        const n = document.querySelector('#narration'), line = document.querySelector('#algo li[aria-current="step"]');
+        return { cut: n.scrollHeight - n.clientHeight, text: n.textContent, bottom: line ? line.getBoundingClientRect().bottom : Infinity };
+      });
+      if (at.cut > 0) bad.push(`${view} step ${k + 1}: "${at.text}" cut by ${at.cut} px`);
+      if (at.bottom > 768) bad.push(`${view} step ${k + 1}: the marked line ends at ${Math.round(at.bottom)}`);
+    }
+  }
+  // The lesson's words too.
+  await visit(page, '#lesson=3');
+  const p = await page.$eval('.lesson-text p', (e) => parseFloat(getComputedStyle(e).fontSize));
+  if (p < 24) bad.push(`lesson step 3's words ${p} px`);
+  assert.deepEqual(bad, []);
+  // Out of the presenter layout (1280×1024, or large type off) the diagram is drawn as before.
+  await visit(page, '#m=knuth&s=9');
+  await page.setViewportSize({ width: 1280, height: 1024 });
+  await page.waitForFunction(() => parseFloat(getComputedStyle(document.querySelector('#dance .node .name')).fontSize) === 17);
+});
+
+test('presenter: Knuth\'s diagram zooms with − and +, its letters with it, and scrolls in its box', async () => {
+  const page = await presenter(false);
+  await visit(page, '#m=knuth&s=9');
+  const size = () => page.evaluate(() => {
+    const t = document.querySelector('#dance .node.header .name').getBoundingClientRect();
+    const box = document.querySelector('#dance');
+    return { h: t.height, says: box.querySelector('.dance-zoom-says').textContent, scrolls: box.scrollWidth > box.clientWidth, bottom: box.getBoundingClientRect().bottom };
+  });
+  const at1 = await size();
+  assert.equal(at1.says, '100 %');
+  assert.equal(at1.scrolls, false);
+  await page.click('[aria-label="Zoom the diagram in"]');
+  await page.click('[aria-label="Zoom the diagram in"]');
+  const at15 = await size();
+  assert.equal(at15.says, '150 %');
+  assert.ok(at15.h > at1.h * 1.4, `the letters ${at1.h} px, then ${at15.h} px high`);
+  assert.ok(at15.scrolls, 'the zoomed drawing scrolls in its box');
+  for (let k = 0; k < 5; k++) await page.click('[aria-label="Zoom the diagram out"]', { force: true });
+  const at075 = await size();
+  assert.equal(at075.says, '75 %');
+  assert.equal(await page.$eval('[aria-label="Zoom the diagram out"]', (b) => b.disabled), true);
+  // A step keeps the zoom.
+  await page.keyboard.press(']');
+  assert.equal((await size()).says, '75 %');
+});
+
+test('presenter: the hidden state reads on a projector: a hidden node\'s letter and dashed edge and its kept links 4.5:1 or more, light and dark, and unlike a shown node', async () => {
+  // Before: hidden nodes at opacity 0.55, their letters about 3.5:1.
+  for (const dark of [false, true]) {
+    const page = await presenter(dark);
+    await visit(page, '#m=knuth&s=9');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const got = await page.evaluate(() => {
+      const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+      const rgba = (css) => { probe.clearRect(0, 0, 1, 1); probe.fillStyle = css; probe.fillRect(0, 0, 1, 1); return [...probe.getImageData(0, 0, 1, 1).data]; };
+      const lum = (c) => { const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+      const ratio = (a, b) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+      const opacity = (e) => { let o = 1; for (let p = e; p && p.nodeType === 1; p = p.parentNode) o *= Number(getComputedStyle(p).opacity); return o; };
+      const panel = rgba(getComputedStyle(document.querySelector('#dance')).backgroundColor);
+      const hidden = [...document.querySelectorAll('#dance .node.option.hidden:not(.moved)')];
+      const shown = document.querySelector('#dance .node.option:not(.hidden):not(.moved):not(.chosen)');
+      const text = (n) => getComputedStyle(n.querySelector('text')).fill;
+      const rect = (n) => getComputedStyle(n.querySelector('rect'));
+      return {
+        hidden: hidden.length,
+        letter: Math.min(...hidden.map((n) => ratio(rgba(text(n)), rgba(rect(n).fill)))),
+        edge: Math.min(...hidden.map((n) => ratio(rgba(rect(n).stroke), panel))),
+        faded: Math.min(...hidden.map(opacity)),
+        dashed: hidden.every((n) => rect(n).strokeDasharray !== 'none'),
+        kept: Math.min(...[...document.querySelectorAll('#dance .link[data-kind="stale"]')].map((l) => ratio(rgba(getComputedStyle(l).stroke), panel))),
+        keptWidth: parseFloat(getComputedStyle(document.querySelector('#dance .link[data-kind="stale"]')).strokeWidth),
+        unlike: text(shown) !== text(hidden[0]) && rect(shown).fill !== rect(hidden[0]).fill && rect(shown).strokeDasharray === 'none',
+      };
+    });
+    const theme = dark ? 'dark' : 'light';
+    assert.ok(got.hidden >= 3, `${theme}: ${got.hidden} hidden nodes`);
+    assert.equal(got.faded, 1, `${theme}: hidden nodes drawn at opacity ${got.faded}`);
+    assert.ok(got.letter >= 4.5, `${theme}: a hidden node's letter ${got.letter.toFixed(2)}:1`);
+    assert.ok(got.edge >= 4.5, `${theme}: a hidden node's edge ${got.edge.toFixed(2)}:1`);
+    assert.ok(got.kept >= 4.5, `${theme}: a kept link ${got.kept.toFixed(2)}:1`);
+    assert.ok(got.keptWidth >= 2.4, `${theme}: kept links ${got.keptWidth} px wide`);
+    assert.ok(got.dashed && got.unlike, `${theme}: hidden nodes dashed, in colours of their own`);
+    await shot(page, `presenter-knuth-${theme}`);
+    await visit(page, `#p=${HARD}&s=40`);
+    await shot(page, `presenter-9x9-${theme}`);
+  }
+});
+
+test('presenter: large type keeps the teaching text: the header\'s and the search\'s subtitles and Knuth\'s heading and introduction', async () => {
+  // Before: large type on a projector left out both subtitles (display: none).
+  const page = await presenter(false);
+  for (const [hash, size] of [['#m=knuth&s=9', /6 options × 7 items/], [`#p=${HARD}&s=40`, /729 options × 324 items/]]) {
+    await visit(page, hash);
+    const seen = await page.evaluate(() => Object.fromEntries(['.tagline', '#watch-sub', '#knuth-pane > h2', '#knuth-pane > .intro'].map((s) => [s, document.querySelector(s).checkVisibility() ? document.querySelector(s).textContent : null])));
+    assert.match(seen['.tagline'] ?? '', size, hash);
+    assert.ok(seen['#watch-sub'], `${hash}: the search's subtitle`);
+    if (hash.startsWith('#m=knuth')) {
+      assert.match(seen['#knuth-pane > h2'] ?? '', /Knuth's example/);
+      assert.match(seen['#knuth-pane > .intro'] ?? '', /Seven items A–G/);
+    }
+  }
 });
 
 if (isMain(import.meta.url)) await main();

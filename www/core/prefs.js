@@ -80,3 +80,12 @@ export function setUpPrefs({ largeButton, themeButton, onChange }) {
   });
   apply();
 }
+
+/**
+ * The presenter layout: large type on a screen at least 981 px wide and at most 900 px tall
+ * (a 1024×768 or 1280×800 projector). The same media query is in www/style.css; there the
+ * thing explained, the marked line of Algorithm X and the narration share one screen with
+ * 24 px letters, and Knuth's diagram (views/dance.js) is drawn for them.
+ */
+export const PRESENTER_QUERY = '(min-width: 981px) and (max-height: 900px)';
+export const presenting = () => document.documentElement.classList.contains('large') && matchMedia(PRESENTER_QUERY).matches;

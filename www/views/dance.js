@@ -13,6 +13,7 @@
 // them with the last drawing to show what the last step changed.
 
 import { EventKind } from '../pkg/dlx_sudoku.js';
+import { presenting } from '../core/prefs.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -23,19 +24,22 @@ const NS = 'http://www.w3.org/2000/svg';
  * 1024 px projector beside the lesson, and on a phone the drawing kept its size and
  * scrolled sideways (750 px in a 353 px box, its labels and h off screen). Letters:
  * names 14 px, lengths and option labels 12 px; 13 and 12 on a phone; in large type 17
- * and 16. Columns are as wide as the box allows, up to a quarter more than the usual
+ * and 16; in the presenter layout (`present`, www/core/prefs.js `presenting`) 24. Columns are as wide as the box allows, up to a quarter more than the usual
  * width; below the narrowest that keeps the links apart the drawing is wider than its
  * box and scales down (a box narrower than a 375 px phone's).
  */
-export function geometry(box, items, large) {
-  const narrow = box < 520;
-  const name = large ? 17 : narrow ? 13 : 14;
-  const len = large ? 16 : 12;
-  const label = large ? 16 : 12;
-  const HW = Math.round(name * (narrow ? 1.15 : 1.35)), HH = Math.ceil((name + len) / 2 + 4); // header half sizes
-  const NW = Math.round(name * 1.07), NH = Math.round(name * 0.86); // node half sizes
-  const STUB = Math.round(name * (narrow ? 0.7 : 0.9));
-  const LIFT = Math.round(name * 2.6);
+export function geometry(box, items, large, present = false) {
+  const narrow = box < 520 && !present;
+  const name = present ? 24 : large ? 17 : narrow ? 13 : 14;
+  const len = present ? 24 : large ? 16 : 12;
+  const label = present ? 24 : large ? 16 : 12;
+  // The presenter layout (large type on a 1024×768 or larger projector, www/style.css) has
+  // 24 px letters in a 518 px box no taller than the screen leaves: headers and nodes as
+  // narrow as a phone's (relative to the letters), rows closer together.
+  const HW = Math.round(name * (present ? 1.1 : narrow ? 1.15 : 1.35)), HH = Math.ceil((name + len) / 2 + 4); // header half sizes
+  const NW = Math.round(name * (present ? 0.95 : 1.07)), NH = Math.round(name * (present ? 0.8 : 0.86)); // node half sizes
+  const STUB = Math.round(name * (present ? 0.6 : narrow ? 0.7 : 0.9));
+  const LIFT = Math.round(name * (present ? 2.4 : 2.6));
   const usual = Math.round(name * 6), least = 2 * HW + 6;
   // A hidden node steps aside, less than half a column (it never covers its neighbour's place).
   const aside = (c) => Math.min(Math.round(name * 1.85), Math.round(c * 0.32));
@@ -48,7 +52,7 @@ export function geometry(box, items, large) {
   let col = Math.max(least, Math.min(Math.round(usual * 1.25), across(left, edge(usual))));
   if (across(left, edge(col)) < col) col = Math.max(least, across(left, edge(col)));
   if (left < Math.round(label * 6.5)) left = edge(col);
-  const row = 2 * NH + Math.round(name * 1.9);
+  const row = 2 * NH + Math.round(name * (present ? 1.15 : 1.9));
   const top = LIFT + HH + STUB + 8;
   return {
     name, len, label, HW, HH, NW, NH, STUB, LIFT, ASIDE: aside(col),
@@ -66,6 +70,10 @@ const el = (name, attrs = {}, parent = null) => {
 };
 
 const NONE = 0xffffffff;
+
+/** The diagram's zooms (views/dance.js `zoom`), and the index of its own size. */
+const DANCE_ZOOMS = [0.75, 1, 1.25, 1.5, 2];
+const DANCE_ZOOM_1 = 1;
 
 /**
  * Writes `name` into the text element `t` so that it stays inside `width` px of its box:
@@ -146,7 +154,7 @@ export class DanceView {
 
   /** What the drawing is made for: its box's width and the type size. */
   key() {
-    return `${this.width} ${document.documentElement.classList.contains('large')}`;
+    return `${this.width} ${document.documentElement.classList.contains('large')} ${presenting()}`;
   }
 
   /** Forgets the drawing: the next `render` draws a new trace from scratch. */
@@ -163,7 +171,7 @@ export class DanceView {
     const p = { items: trace.items, options: trace.options };
     this.p = p;
     this.fit = this.key();
-    const g = (this.g = geometry(this.width || this.root.clientWidth || 720, p.items, document.documentElement.classList.contains('large')));
+    const g = (this.g = geometry(this.width || this.root.clientWidth || 720, p.items, document.documentElement.classList.contains('large'), presenting()));
     const { COL, ROW, LEFT, TOP, HW, HH, NW, NH, W } = g;
     const H = TOP + p.options * ROW + Math.round(ROW * 0.6);
     const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'dance-svg', role: 'img' });
@@ -226,9 +234,48 @@ export class DanceView {
       ' <span><b class="len-key">2</b> under a header: its length, the options left in its column</span>' +
       ' <span><b class="len-key covered">0</b> in italics: a covered header\'s, no dead end</span>' +
       ' <span><span class="band-key tried"></span> the option being tried</span> <span><span class="band-key in-solution"></span> an option in the partial solution</span>';
-    this.root.replaceChildren(svg, legend);
+    this.root.replaceChildren(this.zoomBar(), svg, legend);
     this.svg = svg;
     this.built = true;
+    this.applyZoom();
+  }
+
+  /** The − / + buttons: the drawing at 75 % to 200 % of its size (its box scrolls past 100 %),
+   *  as the whole matrix and the search tree zoom; a projector's back row reads it bigger. */
+  zoomBar() {
+    const bar = document.createElement('div');
+    bar.className = 'dance-zoom';
+    bar.setAttribute('role', 'group');
+    bar.setAttribute('aria-label', 'Zoom the diagram');
+    const button = (label, text, d) => {
+      const b = Object.assign(document.createElement('button'), { type: 'button', textContent: text, title: label });
+      b.setAttribute('aria-label', label);
+      b.addEventListener('click', () => this.zoom(d));
+      bar.append(b);
+      return b;
+    };
+    this.zoomOut = button('Zoom the diagram out', '−', -1);
+    this.zoomIn = button('Zoom the diagram in', '+', 1);
+    this.zoomSays = Object.assign(document.createElement('output'), { className: 'dance-zoom-says' });
+    bar.append(this.zoomSays);
+    return bar;
+  }
+
+  zoom(d) {
+    this.z = Math.max(0, Math.min(DANCE_ZOOMS.length - 1, (this.z ?? DANCE_ZOOM_1) + d));
+    this.applyZoom();
+  }
+
+  applyZoom() {
+    const z = DANCE_ZOOMS[this.z ?? DANCE_ZOOM_1];
+    const { W } = this.g;
+    const H = this.svg.viewBox.baseVal.height;
+    this.svg.setAttribute('width', String(Math.round(W * z)));
+    this.svg.setAttribute('height', String(Math.round(H * z)));
+    this.root.classList.toggle('zoomed', z > 1);
+    this.zoomOut.disabled = this.z === 0;
+    this.zoomIn.disabled = this.z === DANCE_ZOOMS.length - 1;
+    this.zoomSays.textContent = `${Math.round(z * 100)} %`;
   }
 
   /** When the diagram scrolls sideways (a phone), brings the dead or the chosen item's

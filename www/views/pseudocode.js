@@ -55,12 +55,17 @@ export class PseudocodeView {
     lines.className = 'algo-lines';
     lines.setAttribute('aria-label', 'Algorithm X');
     this.lines = new Map();
+    let of = '';
     for (const [label, step, words] of LINES) {
       const li = document.createElement('li');
       li.dataset.step = step;
       const b = document.createElement('b');
       b.className = 'algo-label';
       b.textContent = label;
+      // A line that goes on a step's words names that step where it is shown alone (the
+      // presenter layout shows the marked line alone: www/style.css).
+      of = label || of;
+      b.dataset.of = of;
       const text = document.createElement('span');
       text.textContent = words;
       li.append(b, text);
