@@ -1054,6 +1054,15 @@ fn bad_example_names_say_what_was_expected() {
         err(cover_example(&js("word-squares"), &js("words.txt"))),
         "word-squares: the word list is a file, which only the command line reads (dlx-sudoku cover --example word-squares FILE)"
     );
+    // The command line's benchmark families are not in the page's module: an error that says so.
+    assert_eq!(
+        err(cover_example(&js("tiling"), &js("dominoes 8x8"))),
+        "tiling: a benchmark family of the command line (dlx-sudoku cover --example tiling ...), not in the page's build"
+    );
+    assert_eq!(
+        err(cover_example(&js("latin"), &js("5"))),
+        "latin: a benchmark family of the command line (dlx-sudoku cover --example latin ...), not in the page's build"
+    );
     assert_eq!(
         err(cover_example(&js("graceful"), &js("Q3"))),
         err(cover_example(&js("graceful"), &JsValue::UNDEFINED))

@@ -43,6 +43,7 @@
 //! ```
 
 pub mod examples;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod families;
 pub mod pictures;
 
