@@ -191,7 +191,8 @@ export class Play {
     // Its line is kept when it is not shown, so that the first entry moves no cell under a finger.
     const off = (!said && !ms) || !(this.solved || m || entryCells(this.room.givens, this.room.clues).length);
     if (this.status.classList.contains('off') !== off) this.status.classList.toggle('off', off);
-    this.status.title = this.options.timer ? 'Time on this puzzle (paused while the page is hidden)' : '';
+    const title = this.options.timer ? 'Time on this puzzle (paused while the page is hidden)' : '';
+    if (this.status.title !== title) this.status.title = title; // drawn every frame: written only when it changes
   }
 
   /** The cells that share a row, column or box with `cell` (the numbering's items say which). */
