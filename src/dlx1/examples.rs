@@ -435,6 +435,11 @@ const PENTOMINOES: [(char, [&str; 5]); 12] = [
 /// If `name` is not one.
 pub(super) fn pentomino_cells(name: char) -> Vec<(i32, i32)> {
     let (_, picture) = PENTOMINOES.iter().find(|p| p.0 == name).expect("a pentomino's letter");
+    picture_cells(picture)
+}
+
+/// The cells of a piece's picture (`#` marks a cell), `(row, col)` from its top left.
+pub(super) fn picture_cells(picture: &[&str]) -> Vec<(i32, i32)> {
     picture
         .iter()
         .enumerate()

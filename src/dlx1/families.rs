@@ -6,25 +6,12 @@
 
 use std::fmt;
 
+use super::examples::picture_cells;
 use super::Problem;
 
 /// The polyominoes a tiling may use, each in a 3×3 (or 5×1) frame, row by row: `#` a cell.
 const DOMINO: [&str; 1] = ["##"];
 const TROMINOES: [(char, &[&str]); 2] = [('I', &["###"]), ('L', &["#.", "##"])];
-
-/// The cells of a picture, `(row, col)`.
-fn picture_cells(picture: &[&str]) -> Vec<(i32, i32)> {
-    picture
-        .iter()
-        .enumerate()
-        .flat_map(|(r, row)| {
-            row.chars()
-                .enumerate()
-                .filter(|&(_, ch)| ch == '#')
-                .map(move |(c, _)| (r as i32, c as i32))
-        })
-        .collect()
-}
 
 /// The pieces of a tiling.
 #[derive(Clone, PartialEq, Eq, Debug)]
