@@ -137,7 +137,7 @@ test('workbench: parse errors show at their line and column as the user types, a
   await typeProblem(page, good);
   assert.equal(await page.$eval('#cover-text', (t) => t.getAttribute('aria-invalid')), 'false');
   assert.equal(await page.$eval('#cover-editor .err-line', (e) => e.hidden), true);
-  assert.match(await narration(page), /^Ready: 8 primary items to cover \(and 14 secondary, each at most once\)/);
+  assert.match(await narration(page), /^Ready: 8 primary items to cover \(14 secondary\), 16 options\./);
   // A whole problem pasted into the editor is taken (far more than the Sudoku fields' 100).
   const text = await page.evaluate(() => window.dlxPage.dlx.coverExample('queens', '8'));
   await page.$eval('#cover-text', (t) => { t.value = ''; t.focus(); });

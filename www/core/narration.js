@@ -45,10 +45,10 @@ export function toCover(trace) {
   const secondary = trace.items - trace.primary;
   return secondary > 0
     ? {
-      count: `${counted(trace.primary, 'primary item')} to cover (and ${grouped(secondary)} secondary, each at most once)`,
+      ready: (options) => `${counted(trace.primary, 'primary item')} to cover (${grouped(secondary)} secondary), ${options}`,
       exactly: 'every primary item exactly once, each secondary item at most once',
     }
-    : { count: `${counted(trace.items, 'item')} to cover`, exactly: 'every item exactly once' };
+    : { ready: (options) => `${counted(trace.items, 'item')} to cover with ${options}`, exactly: 'every item exactly once' };
 }
 
 /** The text shown before the first event. `entries`: how many of a Sudoku's digits are the
@@ -65,7 +65,7 @@ export function startText(pic, trace, sudoku, entries = 0) {
       : `${digitsWords(filled - entries, entries)} already ${filled === 1 ? 'covers' : 'cover'} ${grouped(covered)} of the ${grouped(pic.items)} items`;
     return `Ready: ${counted(empty, 'empty cell')}, ${counted(live, 'candidate')}; ${given}. Step or play to start.`;
   }
-  return `Ready: ${toCover(trace).count} with ${counted(pic.options.length, 'option')}. Step or play to start.`;
+  return `Ready: ${toCover(trace).ready(counted(pic.options.length, 'option'))}. Step or play to start.`;
 }
 
 /**
