@@ -256,7 +256,9 @@ fn examples_round_trip_through_the_format() {
         // The workbench shows this comment to a class: what the problem is, not how it was made.
         let comment: Vec<&str> = text.lines().take_while(|l| l.starts_with('|')).collect();
         assert!(
-            comment.iter().all(|l| !l.contains("dlx-sudoku") && !l.contains("--") && !l.contains("in advance")),
+            comment
+                .iter()
+                .all(|l| !l.contains("dlx-sudoku") && !l.contains("--") && !l.contains("in advance")),
             "{name}: {comment:?}"
         );
         let read = Problem::parse(&text).unwrap();
