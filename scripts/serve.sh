@@ -25,7 +25,7 @@ while (( $# )); do
     case "$1" in
         --port) port="${2:?--port needs a number}"; shift 2 ;;
         --lan) lan=(--lan); shift ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         *) echo "serve: unknown option $1 (try --help)" >&2; exit 2 ;;
     esac
 done
