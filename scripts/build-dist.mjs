@@ -5,6 +5,7 @@
 //   node scripts/build-dist.mjs --no-wasm  use www/pkg as it is (built already)
 //   node scripts/build-dist.mjs --out DIR  write DIR instead of dist/
 //   node scripts/build-dist.mjs --page F   build the page F (an .html file) instead of index.html
+//   node scripts/build-dist.mjs --if-changed   only when a file it read last time, or one it wrote, changed
 //
 // What it writes:
 //   dist/index.html                 the page: CSP <meta>, manifest, service-worker registration
@@ -35,6 +36,11 @@
 // An inline classic <script> of index.html becomes an external file of dist/ at the same place
 // (so it runs at the same moment and the CSP stays script-src 'self'); the single file keeps it
 // inline, allowed by its hash.
+// --if-changed (scripts/serve.sh's, so that a warm start costs a few milliseconds): each build
+// keeps a list of the files it read (its own, esbuild's: the page, the modules, the stylesheet, the
+// wasm, the templates, this script) and of the files it wrote, with a hash of each, in
+// node_modules/.cache/dlx-sudoku-dist-stamp/; the next build with --if-changed stops there when
+// every one of them is as it was, and the options are the same.
 // Hashed names make an update atomic: a new build only adds files, and the service worker
 // (its VERSION is a hash of all the files) swaps whole versions.
 
@@ -111,8 +117,15 @@ const shortHash = (data) => createHash('sha256').update(data).digest('hex').slic
 const cspHash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 /** Line number of offset `at` in `text`, for messages. */
 const lineOf = (text, at) => text.slice(0, at).split('\n').length;
+/** Every file the build read (for --if-changed): read() and readText() add to it, and esbuild's inputs. */
+const inputs = new Set();
+/** Reads a file the build depends on. */
+const read = (file) => {
+  inputs.add(resolve(file));
+  return readFileSync(file);
+};
 /** Reads a text file with CRLF made LF (the HTML parser does so too: CSP hashes must agree). */
-const readText = (file) => readFileSync(file, 'utf8').replace(/\r\n?/g, '\n');
+const readText = (file) => read(file).toString('utf8').replace(/\r\n?/g, '\n');
 /** URL from the directory of dist path `from` to dist path `to`, always starting with ./ or ../ */
 function relUrl(from, to) {
   const r = posix.relative(posix.dirname(from), to);
@@ -223,6 +236,7 @@ async function bundleJs(entry, plugin) {
       minify: true,
       charset: 'utf8', // '×' as it is, not '\xD7': the page and the workers are UTF-8 anyway
       write: false,
+      metafile: true,
       logLevel: 'silent',
       plugins: [plugin],
     });
@@ -233,6 +247,7 @@ async function bundleJs(entry, plugin) {
     fail(`esbuild could not bundle ${rel(entry)}:\n${esbuildMessages(e.errors, 'error')}`);
   }
   if (result.warnings.length) warn(`esbuild, bundling ${rel(entry)}:\n${esbuildMessages(result.warnings, 'warning')}`);
+  for (const p of Object.keys(result.metafile.inputs)) if (!p.includes(':')) inputs.add(resolve(root, p)); // not 'dlx-inline:runtime'
   const code = result.outputFiles[0].text;
   if (/\bstyle\s*=\s*\\?["']/.test(code)) warn(`${rel(entry)}'s bundle may write style="…" markup (innerHTML?), which the CSP blocks; tests/dist/run.mjs reports any violation`);
   return code;
@@ -371,7 +386,7 @@ function rewriteCss(file, css, replace) {
 let wasmReport = '';
 /** The wasm module, run through wasm-opt once more where that makes it smaller. */
 function wasmBytes(file) {
-  const bytes = readFileSync(file);
+  const bytes = read(file);
   const opt = join(root, 'node_modules/.bin/wasm-opt');
   if (!existsSync(opt)) {
     wasmReport = `${rel(file)}: wasm-opt not found (npm ci); copied as built, ${bytes.length} bytes`;
@@ -384,7 +399,7 @@ function wasmBytes(file) {
     '--strip-producers', '--strip-target-features'];
   // wasm-opt's output is a function of its input, its options and its version: kept for the next
   // build of the same module (wasm-opt -O3 is most of a build's CPU: 6.6 s of 10.6 here).
-  const binaryen = JSON.parse(readFileSync(join(root, 'node_modules/binaryen/package.json'), 'utf8')).version;
+  const binaryen = JSON.parse(readText(join(root, 'node_modules/binaryen/package.json'))).version;
   const key = createHash('sha256').update(bytes).update(`\0${args.join(' ')}\0${binaryen}`).digest('hex').slice(0, 32);
   const cacheDir = join(root, 'node_modules/.cache/dlx-sudoku-build-dist');
   const cached = join(cacheDir, `${key}.wasm`);
@@ -413,7 +428,7 @@ function wasmBytes(file) {
 
 const assetBytes = new Map(); // file → Buffer as written (the single file inlines the same bytes)
 function assetData(file) {
-  if (!assetBytes.has(file)) assetBytes.set(file, extname(file) === '.wasm' ? wasmBytes(file) : readFileSync(file));
+  if (!assetBytes.has(file)) assetBytes.set(file, extname(file) === '.wasm' ? wasmBytes(file) : read(file));
   return assetBytes.get(file);
 }
 const emitAsset = (file) => emitFile(file, assetData(file));
@@ -540,14 +555,19 @@ function sizesTable(files) {
  * Builds `page` (an HTML file of the repository, index.html by default) into `out`, after
  * scripts/build-wasm.sh if `wasm`. Throws a BuildError for what it cannot do.
  */
-export async function build({ page: pageFile = join(root, 'index.html'), out = join(root, 'dist'), wasm = true } = {}) {
+export async function build({ page: pageFile = join(root, 'index.html'), out = join(root, 'dist'), wasm = true, ifChanged = false } = {}) {
   outDir = resolve(out);
   pageFile = resolve(pageFile);
   if (outDir === root || !outDir.startsWith(root + sep) || /^(www|src|scripts|tests)(\/|$)/.test(rel(outDir))) {
     fail(`refusing to write ${outDir}: pick a directory of its own inside the repository (default dist/)`);
   }
   if (!pageFile.startsWith(root + sep) || extname(pageFile) !== '.html' || !existsSync(pageFile)) fail(`${pageFile}: not an .html file of the repository`);
-  for (const m of [emitted, distFiles, assetBytes, siteBundles, singleBundles, inlined]) m.clear();
+  if (ifChanged && upToDate(pageFile)) {
+    console.log(`build-dist: ${rel(outDir)}/ is up to date (no file it was built from, and none of its own, has changed)`);
+    return false;
+  }
+  for (const m of [emitted, distFiles, assetBytes, siteBundles, singleBundles, inlined, inputs]) m.clear();
+  inputs.add(fileURLToPath(import.meta.url));
   precache.length = 0;
   warnings.length = 0;
   if (wasm) {
@@ -556,6 +576,7 @@ export async function build({ page: pageFile = join(root, 'index.html'), out = j
     run('bash', ['scripts/build-wasm.sh']);
   }
   await loadEsbuild({ install: !wasm });
+  if (existsSync(join(root, 'node_modules/esbuild/package.json'))) read(join(root, 'node_modules/esbuild/package.json')); // its version
   if (!existsSync(join(root, 'www/pkg/dlx_sudoku_bg.wasm'))) fail('www/pkg is not built: run scripts/build-wasm.sh (or leave out --no-wasm)');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -590,7 +611,7 @@ export async function build({ page: pageFile = join(root, 'index.html'), out = j
   // icons and manifest (the manifest keeps its name: it is the installed app's reference)
   const icons = {};
   for (const f of ['icon-192.png', 'icon-512.png', 'icon-maskable-512.png']) {
-    icons[f] = write(hashedName(`assets/${f}`, shortHash(readFileSync(join(templates, f)))), readFileSync(join(templates, f)));
+    icons[f] = write(hashedName(`assets/${f}`, shortHash(read(join(templates, f)))), read(join(templates, f)));
   }
   const manifest = JSON.parse(readText(join(templates, 'manifest.webmanifest')));
   for (const icon of manifest.icons) icon.src = icons[icon.src] ?? fail(`manifest icon ${icon.src} is not one of ${Object.keys(icons)}`);
@@ -641,7 +662,7 @@ export async function build({ page: pageFile = join(root, 'index.html'), out = j
       if (/<\/script|<!--/i.test(script)) fail(`the bundled script contains '</script' or '<!--' (in a string of ${rel(r.file)}'s module graph?), which would break the inline <script>: write it as '<\\!--'`);
       singleEdits.push({ start: r.tag.start, end: r.tag.closeEnd, text: '<script type="module">$$SCRIPT$$</script>' });
     } else if (r.kind === 'stylesheet') {
-      const css = rewriteCss(r.file, readText(r.file), (target) => `data:${MIME[extname(target)] ?? 'application/octet-stream'};base64,${readFileSync(target).toString('base64')}`);
+      const css = rewriteCss(r.file, readText(r.file), (target) => `data:${MIME[extname(target)] ?? 'application/octet-stream'};base64,${read(target).toString('base64')}`);
       if (/@import/.test(css)) fail(`${rel(r.file)}: @import is not supported in the single file`);
       styles.push(minifyCss(r.file, css));
       singleEdits.push({ start: r.tag.start, end: r.tag.end, text: styles.length === 1 ? '<style>$$STYLE$$</style>' : '' });
@@ -690,6 +711,31 @@ export async function build({ page: pageFile = join(root, 'index.html'), out = j
   const oneFile = distFiles.get('dlx-sudoku.html');
   console.log(`build-dist: the single file ${rel(outDir)}/dlx-sudoku.html: ${oneFile.length.toLocaleString('en')} bytes, ${gzipSync(oneFile, { level: 9 }).length.toLocaleString('en')} gzipped (gzip -9)`);
   if (warnings.length) console.log(`build-dist: ${warnings.length} warning(s) above.`);
+  writeStamp(pageFile);
+  return true;
+}
+
+// --- --if-changed: what the last build read and wrote ----------------------------------------------
+const fileHash = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+/** The stamp of a build of `pageFile` into outDir (outside it: the service worker's list is the folder). */
+const stampFile = (pageFile) => join(root, 'node_modules/.cache/dlx-sudoku-dist-stamp', `${shortHash(`${rel(outDir)}\0${rel(pageFile)}`)}.json`);
+function writeStamp(pageFile) {
+  const hashes = (files) => Object.fromEntries([...files].sort().map((f) => [rel(f), fileHash(f)]));
+  const stamp = { page: rel(pageFile), out: rel(outDir), read: hashes(inputs), wrote: hashes([...distFiles.keys()].map((p) => join(outDir, p))) };
+  mkdirSync(dirname(stampFile(pageFile)), { recursive: true });
+  writeFileSync(stampFile(pageFile), `${JSON.stringify(stamp, null, 1)}\n`);
+}
+/** Whether every file the last build of `pageFile` into outDir read and wrote is as it was then. */
+function upToDate(pageFile) {
+  let stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampFile(pageFile), 'utf8'));
+  } catch {
+    return false; // no build yet (or its stamp unreadable): build
+  }
+  if (stamp.page !== rel(pageFile) || stamp.out !== rel(outDir)) return false;
+  const same = ([path, hash]) => existsSync(join(root, path)) && fileHash(join(root, path)) === hash;
+  return Object.entries(stamp.read).every(same) && Object.entries(stamp.wrote).length > 0 && Object.entries(stamp.wrote).every(same);
 }
 
 
@@ -701,8 +747,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       if (args[i] === '--no-wasm') options.wasm = false;
       else if (args[i] === '--out') options.out = resolve(args[++i] ?? '');
       else if (args[i] === '--page') options.page = resolve(args[++i] ?? '');
+      else if (args[i] === '--if-changed') options.ifChanged = true;
       else if (args[i] === '-h' || args[i] === '--help') {
-        console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(3, 7).map((l) => l.slice(3)).join('\n'));
+        console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(3, 8).map((l) => l.slice(3)).join('\n'));
         process.exit(0);
       } else fail(`unknown option ${args[i]} (try --help)`);
     }

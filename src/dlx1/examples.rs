@@ -316,14 +316,15 @@ impl Example {
         }
     }
 
-    /// The problem in the DLX1 format, after a comment that says what it is.
+    /// The problem in the DLX1 format, after a comment that says what it is and, where it is
+    /// published, its count. The page's workbench shows the same text to a class: it names the
+    /// problem, not the tool that wrote it.
     pub fn to_dlx1(&self) -> String {
-        let count = match self.known_count() {
-            Some(n) => format!("{n} solution{}", if n == 1 { "" } else { "s" }),
-            None => "solutions not known in advance".to_string(),
+        let comment = match self.known_count() {
+            Some(n) => format!("{self} ({n} solution{})", if n == 1 { "" } else { "s" }),
+            None => self.to_string(),
         };
-        self.problem()
-            .to_dlx1(&format!("{self} ({count})\nmade by `dlx-sudoku cover --example`"))
+        self.problem().to_dlx1(&comment)
     }
 }
 

@@ -253,6 +253,14 @@ fn examples_round_trip_through_the_format() {
         let example = Example::from_args(name, arg).unwrap();
         let text = example.to_dlx1();
         assert!(text.starts_with("| "), "{name}");
+        // The workbench shows this comment to a class: what the problem is, not how it was made.
+        let comment: Vec<&str> = text.lines().take_while(|l| l.starts_with('|')).collect();
+        assert!(
+            comment
+                .iter()
+                .all(|l| !l.contains("dlx-sudoku") && !l.contains("--") && !l.contains("in advance")),
+            "{name}: {comment:?}"
+        );
         let read = Problem::parse(&text).unwrap();
         assert_eq!(read, example.problem(), "{name}");
         assert!(

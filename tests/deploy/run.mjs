@@ -142,6 +142,9 @@ async function serve(cmd, port) {
     check(page.status === 200 && (await page.text()).includes('<script type="module"'), `${cmd}: serves the page`);
     const wasm = await fetch(new URL('www/pkg/dlx_sudoku_bg.wasm', url));
     check(wasm.status === 200 && wasm.headers.get('content-type') === 'application/wasm', `${cmd}: serves the module as application/wasm`);
+    // The offline copy the page links ("Download for offline use"), built by the serve command.
+    const single = await fetch(new URL('dist/dlx-sudoku.html', url));
+    check(single.status === 200 && /^text\/html/.test(single.headers.get('content-type')) && (await single.text()).includes('<script type="module">'), `${cmd}: serves the single file dist/dlx-sudoku.html (${single.status})`);
   } finally {
     // Stopped, and waited for: the next serve command may want the same port.
     const ended = new Promise((res) => (child.exitCode !== null || child.signalCode !== null ? res() : child.once('close', res)));

@@ -319,8 +319,10 @@ test('lesson: link updates are explained as Knuth counts them, and why a backtra
   const text6 = await back.$eval('#lesson .lesson-text', (e) => e.textContent);
   // Before the fix the counter stood still while the diagram drew the relinks, with no word why.
   assert.match(text6, new RegExp(`stays at ${u6}`));
-  assert.match(text6, /Knuth's DLX1/);
+  assert.match(text6, /counts the nodes a cover unlinks/);
   assert.match(text6, /not counted/);
+  // In words for a class: no program's name or option (issue 49).
+  assert.doesNotMatch(text6, /DLX1|cover --stats|the page and/);
   assert.match(await back.$eval('[data-counter="linkUpdates"]', (e) => e.parentElement.title), /uncover/);
 });
 

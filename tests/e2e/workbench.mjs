@@ -102,11 +102,11 @@ test('workbench: parse errors show at their line and column as the user types, a
   await page.keyboard.press('Control+End');
   await page.keyboard.type('r0 q9');
   await page.waitForTimeout(400);
-  assert.equal(await coverStatus(page), 'Not a problem yet: line 20, column 4: unknown item "q9".');
-  assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 20, column 4: unknown item "q9"');
+  assert.equal(await coverStatus(page), 'Not a problem yet: line 19, column 4: unknown item "q9".');
+  assert.equal(await page.$eval('#cover-editor .err-msg', (e) => e.textContent), 'line 19, column 4: unknown item "q9"');
   assert.equal(await page.$eval('#cover-text', (t) => t.getAttribute('aria-invalid')), 'true');
-  // The mark is on line 20 as drawn: the character the textarea draws at the start of the
-  // mark's first row is line 20's first (long lines above it wrap: rows are not lines).
+  // The mark is on line 19 as drawn: the character the textarea draws at the start of the
+  // mark's first row is line 19's first (long lines above it wrap: rows are not lines).
   const where = await page.evaluate(() => {
     const t = document.querySelector('#cover-text'), m = document.querySelector('#cover-editor .err-line'), c = document.querySelector('#cover-editor .err-caret');
     t.scrollIntoView({ block: 'center' }); // the point asked about must be on screen
@@ -116,7 +116,7 @@ test('workbench: parse errors show at their line and column as the user types, a
     return { line: p?.offsetNode === t ? starts.indexOf(p.offset) + 1 : -1, caretX: c.offsetLeft - t.offsetLeft, hidden: m.hidden };
   });
   assert.equal(where.hidden, false);
-  assert.equal(where.line, 20);
+  assert.equal(where.line, 19);
   assert.ok(where.caretX > 20, `the caret is under column 4 (${where.caretX} px)`);
   assert.equal(await narration(page), 'Fix the error marked in the problem to watch the search.');
   assert.equal(await page.$eval('[data-action="toggle"]', (b) => b.disabled), true);
@@ -137,7 +137,7 @@ test('workbench: parse errors show at their line and column as the user types, a
   await typeProblem(page, good);
   assert.equal(await page.$eval('#cover-text', (t) => t.getAttribute('aria-invalid')), 'false');
   assert.equal(await page.$eval('#cover-editor .err-line', (e) => e.hidden), true);
-  assert.match(await narration(page), /^Ready: 22 items/);
+  assert.match(await narration(page), /^Ready: 8 primary items to cover \(14 secondary\), 16 options\./);
   // A whole problem pasted into the editor is taken (far more than the Sudoku fields' 100).
   const text = await page.evaluate(() => window.dlxPage.dlx.coverExample('queens', '8'));
   await page.$eval('#cover-text', (t) => { t.value = ''; t.focus(); });

@@ -35,6 +35,22 @@ export function wordsFor(trace, sudoku) {
   };
 }
 
+/**
+ * What a search has to cover, said once for every text that counts or names it. An item is
+ * primary (covered exactly once) or secondary (at most once: Knuth's optional items, named after
+ * the '|' of a problem's first line); where a problem has secondary items, the words say primary
+ * where only those are meant. `trace.primary` of `trace.items` are primary.
+ */
+export function toCover(trace) {
+  const secondary = trace.items - trace.primary;
+  return secondary > 0
+    ? {
+      ready: (options) => `${counted(trace.primary, 'primary item')} to cover (${grouped(secondary)} secondary), ${options}`,
+      exactly: 'every primary item exactly once, each secondary item at most once',
+    }
+    : { ready: (options) => `${counted(trace.items, 'item')} to cover with ${options}`, exactly: 'every item exactly once' };
+}
+
 /** The text shown before the first event. `entries`: how many of a Sudoku's digits are the
  *  player's own entries, not the puzzle's givens. */
 export function startText(pic, trace, sudoku, entries = 0) {
@@ -49,7 +65,7 @@ export function startText(pic, trace, sudoku, entries = 0) {
       : `${digitsWords(filled - entries, entries)} already ${filled === 1 ? 'covers' : 'cover'} ${grouped(covered)} of the ${grouped(pic.items)} items`;
     return `Ready: ${counted(empty, 'empty cell')}, ${counted(live, 'candidate')}; ${given}. Step or play to start.`;
   }
-  return `Ready: ${counted(pic.items, 'item')} to cover with ${counted(pic.options.length, 'option')}. Step or play to start.`;
+  return `Ready: ${toCover(trace).ready(counted(pic.options.length, 'option'))}. Step or play to start.`;
 }
 
 /**
@@ -121,7 +137,7 @@ export function narrate(pic, trace, sudoku = null, entries = 0) {
     case K.Solution:
       return sudoku
         ? `Solution ${grouped(pic.solutions)}: every cell is filled and every item covered exactly once.`
-        : `Solution ${grouped(pic.solutions)}: options ${Array.from(pic.solution, w.option).join(', ')} cover every item exactly once.`;
+        : `Solution ${grouped(pic.solutions)}: options ${Array.from(pic.solution, w.option).join(', ')} cover ${toCover(trace).exactly}.`;
     case K.DeadEnd:
       return `Dead end: ${w.item(a)} has no ${w.none(a)} left; back up.`;
     case K.Done:

@@ -5,7 +5,9 @@
 //     precaching worker in dist/); and "Install as an app" where the browser offers it (a web
 //     app manifest: the repository's manifest.webmanifest, linked here; dist/ links its own);
 //   - "Download for offline use": the single HTML file the deploy build makes
-//     (dist/dlx-sudoku.html, scripts/build-dist.mjs), which opens from a USB stick;
+//     (dist/dlx-sudoku.html, scripts/build-dist.mjs), which opens from a USB stick: next to
+//     the page in dist/, and in dist/ of the repository served by scripts/serve.sh (which
+//     builds it);
 //   - opened from that file (file://): it says it is the offline copy.
 // The footer (#offline in index.html) says which of these this page has.
 
@@ -34,7 +36,7 @@ export function setUpOffline(root, { workerUrl }) {
     return;
   }
   // The deploy build links its manifest in the page and writes the single file next to it;
-  // the repository's page links its manifest from here, and has the file only once built.
+  // the repository's page links its manifest from here, and the file is in dist/.
   const built = !!document.querySelector('link[rel="manifest"]');
   singleFile(built, file, fileNote);
   // Install as an app, where the browser offers it (Chromium-based browsers, over https or localhost).
@@ -86,13 +88,12 @@ async function keep(workerUrl) {
   });
 }
 
-/** "Download for offline use" where the deploy build's single file is next to the page (dist/);
- *  elsewhere, how to make it. (Not asked of the server: a missing file is an error in the console.) */
+/** "Download for offline use": the deploy build's single file, next to the page in dist/, in
+ *  dist/ of the repository's root (scripts/serve.sh builds it before it serves). (Not asked of
+ *  the server first: a missing file would be an error in the console.) */
 function singleFile(built, link, note) {
   // (The href is set here: the build checks every link of the page's HTML against the source tree.)
-  if (built) link.href = 'dlx-sudoku.html';
-  link.hidden = !built;
-  note.textContent = built
-    ? ' one HTML file with everything in it: it opens with no network, from a laptop or a USB stick.'
-    : 'The single file for offline use (dist/dlx-sudoku.html, which opens from a USB stick) is made by the deploy build: node scripts/build-dist.mjs.';
+  link.href = built ? 'dlx-sudoku.html' : 'dist/dlx-sudoku.html';
+  link.hidden = false;
+  note.textContent = 'One HTML file with everything in it: copied to a laptop, a phone or a USB stick, it opens with no network.';
 }

@@ -227,7 +227,7 @@ const WORDS = [
     view: "knuth",
     title: "What cover does to the matrix",
     text: [
-      "The search has chosen item A and covers it. Cover takes A's header out of the header row, and for each option in A's column ('A\u00a0D\u00a0G' and 'A\u00a0D') unlinks that option's other nodes from their columns: D loses 2 and G loses 1. The numbers under the headers are the lengths, the options left in each column. The LINK UPDATES counter counts the nodes that covers unlink: this cover unlinked 3, and it reads 3.",
+      "The search has chosen item A and covers it. Cover takes A's header out of the header row, and for each option in A's column ('A\u00a0D\u00a0G' and 'A\u00a0D') unlinks that option's other nodes from their columns: D loses 2 and G loses 1. The numbers under the headers are the lengths, the options left in each column. The LINK UPDATES counter counts every node a cover unlinks: this cover unlinked 3, and it reads 3.",
       "Nothing is deleted or copied. A hidden node keeps the links it had when it left (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order: the nodes that left after it go back first, so that when a node returns, the neighbours it remembers are back in place.",
     ],
     events: 2,
@@ -258,7 +258,7 @@ const WORDS = [
     title: "The backtrack that undoes it",
     text: [
       "From the dead end the search backs up, undoing its steps in exactly the reverse order: it uncovered F, uncovered C, took back 'B\u00a0C\u00a0F', uncovered B, uncovered G, uncovered D and took back 'A\u00a0D\u00a0G'. The way back puts the hidden nodes back in the reverse order they left: a node keeps the links it had when it left, so once the nodes that left after it are back, the neighbours it remembers are in place again. The links rewritten are drawn in orange.",
-      "The matrix is now exactly as it was before 'A\u00a0D\u00a0G' was tried, and the search goes on with the next branch, 'A\u00a0D'. LINK UPDATES stays at 10: it counts the nodes covers unlink, and a relink only undoes one of those, so it is not counted (as in Knuth's DLX1, which also counts each header a cover takes out; the page and cover --stats do not).",
+      "The matrix is now exactly as it was before 'A\u00a0D\u00a0G' was tried, and the search goes on with the next branch, 'A\u00a0D'. LINK UPDATES stays at 10: it counts the nodes a cover unlinks, and linking one back only undoes such a step, so it is not counted.",
     ],
     events: 18,
   },

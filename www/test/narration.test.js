@@ -123,12 +123,14 @@ test('a forced move, and a cover that hides nothing', () => {
 
 test('a secondary item: what its cover hides comes back one option at a time', () => {
   const out = generic(2, 1, [[0, 2], [1, 2], [1], [0]], ['a', 'b', 's']);
+  // primary where only primary items are meant: they are what is left to cover, and what a solution covers exactly once
+  assert.equal(out[0], 'Ready: 2 primary items to cover (1 secondary), 4 options. Step or play to start.');
   assert.equal(out[1], "Branch on item a: only 2 options left (fewest; 2 items tie at 2, and the first in item order is taken): 'a s' or 'a'.");
   assert.equal(out[3], "Try option 'a s' (1st of 2): covers 2 items, hides 1 option.");
   assert.equal(out[4], "'a s' covers item s: hides 1 option.");
   assert.equal(out[11], 'Uncover item s: 1 option comes back.');
   assert.equal(out[14], "Branch on item b: only 2 options left (fewest): 'b s' or 'b'.");
-  assert.equal(out[22], "Solution 3: options 'a', 'b' cover every item exactly once.");
+  assert.equal(out[22], "Solution 3: options 'a', 'b' cover every primary item exactly once, each secondary item at most once.");
   assert.equal(out[24], 'No more branches for item b: uncover it (2 options come back) and back up.');
 });
 

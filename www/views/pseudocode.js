@@ -10,8 +10,8 @@ import { readPref, writePref } from '../core/prefs.js';
 
 /** The lines, in order: `[label, step (an AlgorithmStep name) or null, words]`. */
 export const LINES = [
-  ['X1', 'Start', 'Start: every item is in the list of items to cover; level 0, nothing chosen.'],
-  ['X2', 'Solution', 'Enter the level. No item left to cover? A solution: go to X8.'],
+  ['X1', 'Start', 'Start: every primary item is in the list of items to cover; level 0, nothing chosen.'],
+  ['X2', 'Solution', 'Enter the level. No primary item left to cover? A solution: go to X8.'],
   ['X3', 'Choose', 'Choose the item i with the fewest options left (the first of a tie).'],
   ['', 'DeadEnd', 'It has none left? A dead end: go to X8.'],
   ['X4', 'CoverChosen', 'cover(i): its options are the branches, top to bottom.'],

@@ -112,7 +112,7 @@ export const STEPS = [
     say: (f) => [
       `The search has chosen item ${f.item} and covers it. Cover takes ${f.item}'s header out of the header row, and for each option in ${f.item}'s column (${list(f.hid)}) unlinks that option's other nodes from their columns: ` +
         `${list(f.loses.map((l) => `${l.name} loses ${l.n}`))}. The numbers under the headers are the lengths, the options left in each column. ` +
-        `The LINK UPDATES counter counts the nodes that covers unlink: this cover unlinked ${f.unlinked}, and it reads ${f.updates}.`,
+        `The LINK UPDATES counter counts every node a cover unlinks: this cover unlinked ${f.unlinked}, and it reads ${f.updates}.`,
       'Nothing is deleted or copied. A hidden node keeps the links it had when it left (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order: ' +
         'the nodes that left after it go back first, so that when a node returns, the neighbours it remembers are back in place.',
     ],
@@ -180,8 +180,7 @@ export const STEPS = [
         'The way back puts the hidden nodes back in the reverse order they left: a node keeps the links it had when it left, so once the nodes that left after it are back, the neighbours it remembers are in place again. ' +
         'The links rewritten are drawn in orange.',
       `The matrix is now exactly as it was before ${f.takenBack} was tried, and the search goes on with the next branch, ${f.next}. ` +
-        `${f.unchanged ? `LINK UPDATES stays at ${f.updates}: it` : 'LINK UPDATES'} counts the nodes covers unlink, and a relink only undoes one of those, so it is not counted ` +
-        '(as in Knuth\'s DLX1, which also counts each header a cover takes out; the page and cover --stats do not).',
+        `${f.unchanged ? `LINK UPDATES stays at ${f.updates}: it` : 'LINK UPDATES'} counts the nodes a cover unlinks, and linking one back only undoes such a step, so it is not counted.`,
     ],
   },
   {
