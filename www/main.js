@@ -65,6 +65,8 @@ setUpInput({
 shell.start();
 setUpPrefs({ largeButton: $('large-type'), themeButton: $('theme'), onChange: () => shell.restyle() });
 shell.router.read();
+// Drawn once, with the first puzzle in place: one layout before the first frame, not four.
+shell.started();
 document.body.classList.add('ready');
 setUpOffline($('offline'), { workerUrl: solver.url.href });
 // For tests and the curious: the page's parts, read-only in spirit.

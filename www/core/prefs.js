@@ -52,9 +52,14 @@ export function writePref(name, value) {
   } catch { /* private mode: not remembered */ }
 }
 
-/** Wires the two buttons; `onChange()` after any change of look (views re-read colours). */
+/**
+ * Wires the two buttons and puts the chosen look on the page; `onChange()` after any later
+ * change of look (views re-read colours). The first look is put on without it: the page calls
+ * its views' restyle once its first puzzle is in place (www/main.js), since reading colours
+ * lays the page out, and each layout before the first costs a phone a quarter of a second.
+ */
 export function setUpPrefs({ largeButton, themeButton, onChange }) {
-  const apply = () => {
+  const apply = (changed = true) => {
     const large = readPref('large', 'off') === 'on';
     document.documentElement.classList.toggle('large', large);
     largeButton.setAttribute('aria-pressed', String(large));
@@ -62,7 +67,7 @@ export function setUpPrefs({ largeButton, themeButton, onChange }) {
     if (theme === 'auto') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
     themeButton.textContent = `Theme: ${theme}`;
-    onChange();
+    if (changed) onChange();
   };
   largeButton.addEventListener('click', () => {
     writePref('large', readPref('large', 'off') === 'on' ? 'off' : 'on');
@@ -78,7 +83,7 @@ export function setUpPrefs({ largeButton, themeButton, onChange }) {
   addEventListener('storage', (e) => {
     if (e.key === null || e.key === KEYS.large || e.key === KEYS.theme) apply();
   });
-  apply();
+  apply(false);
 }
 
 /**

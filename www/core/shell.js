@@ -43,6 +43,8 @@ export class Shell {
   constructor({ dlx, player, $, rooms, lesson, cellName }) {
     Object.assign(this, { dlx, player, $ });
     this.mode = 'sudoku';
+    /** Until `started()`: renders are put off. */
+    this.starting = true;
     this.lastNarration = '';
     /** When the words were last written at top speed (see WORDS_MS). */
     this.wordsAt = -Infinity;
@@ -172,8 +174,18 @@ export class Shell {
     this.$('watch-sub').textContent = this.room.watchWords();
   }
 
+  /** The page has started (www/main.js, once the first puzzle or link is read): the views read
+   *  their colours and draw, once. Until then every render is put off: each render reads the
+   *  layout (the stack's width, the canvases' sizes), and each layout before the first frame
+   *  costs a phone at 4× slowdown about a quarter of a second (bench/ready.mjs). */
+  started() {
+    this.starting = false;
+    this.restyle();
+  }
+
   // --- rendering: once per movement, at most once per frame while playing ----------------------
   render() {
+    if (this.starting) return; // drawn by started()
     const { shared: views, player, room } = this;
     const { counters, plot, narration, controls } = views;
     const status = player.status;
@@ -270,7 +282,10 @@ export class Shell {
       const t = this.trace;
       if (!t.events) return;
       t.runBack(1, 0);
-      this.render();
+      // The step before, drawn so that the link's step shows what it changed; while the page
+      // starts (renders put off), the room's own views alone (Knuth's diagram keeps it).
+      if (this.starting) this.room.render(this.room.picture.read(), true, true);
+      else this.render();
       t.run(1, 0);
     });
   }

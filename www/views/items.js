@@ -36,7 +36,9 @@ export class ItemsView {
     this.onHover = onHover;
     this.listen();
     this.reshape(numbering);
-    this.measure();
+    // Measured by the ResizeObserver (listen()), after the browser's first layout: reading the
+    // squares' places here would force one more layout of the whole page before it can be
+    // played (bench/ready.mjs). Until then `render` keeps the picture it is given.
   }
 
   /** Builds the panels for a numbering (a side and an alphabet); `measure()` places them. */

@@ -52,7 +52,9 @@ export class MatrixView {
       }
     }).observe(this.scroll);
     // The height matters to a small matrix, sized to fit the window whole.
-    this.innerHeight = window.innerHeight;
+    // (Read at the first resize, not here: reading it now would force a layout of the whole
+    // page before it can be played; measure() reads it after the browser's own layout.)
+    this.innerHeight = null;
     window.addEventListener('resize', () => {
       if (window.innerHeight === this.innerHeight) return;
       this.innerHeight = window.innerHeight;
