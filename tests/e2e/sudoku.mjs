@@ -1757,6 +1757,48 @@ test('game: Check at 16×16 (in the page) and 25×25 (in the worker) marks a wro
   assert.match(await noticeText(empty), /^Check: The puzzle's givens have more than one solution, so no entry can be called wrong\.$/);
 });
 
+// --- every message in view (issue 48, item 10) -------------------------------------------------
+/** `sel`'s box and `keep`'s, once the page has stopped scrolling (a reveal may scroll smoothly). */
+async function boxesAtRest(page, sel, keep) {
+  await page.waitForFunction(() => new Promise((done) => {
+    let last = scrollY, still = 0;
+    const tick = () => {
+      still = scrollY === last ? still + 1 : 0;
+      last = scrollY;
+      if (still >= 10) done(true); else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), null, { timeout: 10000 });
+  return page.evaluate(([s, k]) => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    return { msg: box(document.querySelector(s)), keep: box(document.querySelector(k)) };
+  }, [sel, keep]);
+}
+for (const [width, height, touch] of [[1280, 800, false], [375, 812, true]]) {
+  test(`messages in view: a refused paste's message and Solve's result are on the screen where the user looks (${width}×${height})`, async () => {
+    const page = await open(`#p=${POJ1}`, { width, height, touch });
+    const inView = (what, where, { msg, keep }) => {
+      assert.ok(msg.top >= 0 && msg.bottom <= height + 0.5 && msg.left >= 0 && msg.right <= width,
+        `${what} at ${Math.round(msg.top)}–${Math.round(msg.bottom)} on a ${height} px screen`);
+      assert.ok(keep.top >= 0 && keep.bottom <= height + 0.5, `${where} stays in view with ${what} (${Math.round(keep.top)}–${Math.round(keep.bottom)})`);
+    };
+    // A paste is made anywhere, the board is what it would change: both in view.
+    await paste(page, POJ1.slice(0, 40) + 'x' + POJ1.slice(41));
+    assert.equal(await page.$eval('#notice', (n) => n.dataset.kind), 'error');
+    inView('the refused paste\'s message', 'the board', await boxesAtRest(page, '#notice', '#board'));
+    await shot(page, `message-paste-${width}`);
+    // Solve's line, with the board (a laptop) or with Solve (a phone, where Solve is under the search's controls).
+    await (touch ? page.tap('#solve') : page.click('#solve'));
+    await page.waitForSelector('#result[data-kind="unique"]');
+    inView('Solve\'s result', 'the board and Solve', await boxesAtRest(page, '#result', touch ? '#solve' : '#board'));
+    if (!touch) inView('Solve\'s result', 'Solve', await boxesAtRest(page, '#result', '#solve'));
+    await shot(page, `message-solve-${width}`);
+  });
+}
+
 test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid pasted and solved; the size change is undone', async () => {
   const page = await open(`#p=${POJ1}`);
   await page.selectOption('#size', '16');
