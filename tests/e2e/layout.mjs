@@ -227,7 +227,7 @@ test('screen readers: a count\'s progress and top-speed play are not announced a
   await cover.click('#cover-result #cancel-solver');
 });
 
-test('keys: Space plays and pauses after a click left the focus on a button; it presses a button reached with Tab; shortcuts work on the candidates checkbox', async () => {
+test('keys: Space plays and pauses after a click left the focus on a button; it presses a button reached with Tab; shortcuts work on a board option's checkbox', async () => {
   const page = await open(`#p=${POJ2}`);
   const playing = () => page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed'));
   await page.click('[data-action="nextSolution"]');
@@ -239,14 +239,14 @@ test('keys: Space plays and pauses after a click left the focus on a button; it 
   assert.equal(await playing(), 'false', 'and pauses');
   assert.equal(await counter(page, 'solutions'), 1, 'Next solution was not pressed again');
   assert.ok(await counter(page, 'events') - solutionAt <= 3, 'two steps a second: at most a step or two played');
-  await page.click('#show-marks');
-  assert.equal(await page.$eval('#show-marks', (c) => c.checked), false, 'the click unticked "candidates"');
+  await page.click('#advance');
+  assert.equal(await page.$eval('#advance', (c) => c.checked), false, 'the click unticked "move on after a digit"');
   const before = await counter(page, 'events');
   await page.keyboard.press(']');
   assert.equal(await counter(page, 'events'), before + 1, '] steps while the checkbox has the focus');
   await page.keyboard.press(' ');
   assert.equal(await playing(), 'true', 'Space plays while the clicked checkbox has the focus');
-  assert.equal(await page.$eval('#show-marks', (c) => c.checked), false, 'and leaves it alone');
+  assert.equal(await page.$eval('#advance', (c) => c.checked), false, 'and leaves it alone');
   await page.keyboard.press('p');
   // Reached with the keyboard, a button takes Space as a press.
   const fresh = await open(`#p=${POJ2}`);

@@ -1291,7 +1291,7 @@ test('pencil marks: Shift/Alt + digit, pencil mode by keyboard and pointer; undo
 
 // --- playing by touch (issue 48) ------------------------------------------------------------------
 /** The pad's buttons as a screen reader and a finger meet them: name, pressed, size. */
-const padButtons = (page) => page.$$eval('#pad button', (bs) => bs.map((b) => {
+const padButtons = (page) => page.$$eval('#pad button:not([hidden])', (bs) => bs.map((b) => {
   const r = b.getBoundingClientRect();
   return { name: b.getAttribute('aria-label'), text: b.textContent, pressed: b.getAttribute('aria-pressed'), disabled: b.disabled, width: r.width, height: r.height };
 }));
@@ -1321,8 +1321,8 @@ test('touch: on a 375×812 phone the pad types, erases and toggles notes with ta
   assert.ok(pad.y >= board.y + board.height - 1, 'the pad is under the board');
   // A button per digit, Erase and Notes: named, each 44 × 44 px or more.
   const buttons = await padButtons(page);
-  assert.deepEqual(buttons.map((b) => b.name), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Erase', 'Notes']);
-  assert.deepEqual(buttons.map((b) => b.text), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Erase', 'Notes']);
+  assert.deepEqual(buttons.map((b) => b.name), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Fill notes', 'Erase', 'Notes']);
+  assert.deepEqual(buttons.map((b) => b.text), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Fill notes', 'Erase', 'Notes']);
   for (const b of buttons) assert.ok(b.width >= 44 && b.height >= 44, `"${b.name}" is ${b.width}×${b.height} px`);
   assert.equal(buttons.at(-1).pressed, 'false');
   await shot(page, 'pad-phone-start');
@@ -1384,7 +1384,7 @@ test('touch: on a 375×812 phone the pad types, erases and toggles notes with ta
   assert.equal(await shown(page), POJ1);
   // The sizes: a 4×4's pad has 1–4, a 16×16's its 16 symbols and no Notes (pencil marks are 4×4 and 9×9 only).
   await page.selectOption('#size', '4');
-  assert.deepEqual((await padButtons(page)).map((b) => b.name), ['1', '2', '3', '4', 'Erase', 'Notes']);
+  assert.deepEqual((await padButtons(page)).map((b) => b.name), ['1', '2', '3', '4', 'Fill notes', 'Erase', 'Notes']);
   await page.selectOption('#size', '16');
   const sixteen = await padButtons(page);
   assert.deepEqual(sixteen.map((b) => b.name).slice(0, 16).join(''), await page.evaluate(() => window.dlxPage.numbering.symbols));
@@ -1755,6 +1755,111 @@ test('game: Check at 16×16 (in the page) and 25×25 (in the worker) marks a wro
   await empty.keyboard.press('5');
   await empty.click('#check');
   assert.match(await noticeText(empty), /^Check: The puzzle's givens have more than one solution, so no entry can be called wrong\.$/);
+});
+
+// --- the player's notes and the search's candidates (issue 48, item 3) ------------------------
+/** The marks a cell shows on the screen, as `cell: digits` (only cells with any). */
+const marksSeen = (page) => page.$$eval('#board .cell', (cs) => Object.fromEntries(cs.flatMap((c) => {
+  const box = c.querySelector('.marks');
+  if (!box || getComputedStyle(box).display === 'none' || getComputedStyle(box).opacity === '0') return [];
+  const ds = [...box.children].filter((m) => getComputedStyle(m).visibility === 'visible').map((m) => Number(m.dataset.d));
+  return ds.length ? [[c.dataset.cell, ds.join('')]] : [];
+})));
+const boardMode = (page) => page.$$eval('#board-mode button', (bs) => bs.find((b) => b.getAttribute('aria-pressed') === 'true')?.dataset.mode);
+
+test('notes: a new puzzle shows no notes; Fill notes fills them from the candidates and Undo takes them back (375×812, taps only)', async () => {
+  const page = await open(`#p=${POJ1}`, { width: 375, height: 812, touch: true });
+  assert.equal(await boardMode(page), 'play', 'the board is played at first');
+  assert.deepEqual(await marksSeen(page), {}, 'no candidate or note is shown on a new puzzle');
+  // Selecting a cell (its lights) shows none of its candidates either.
+  const a = POJ1.indexOf('.');
+  await page.tap(`#board .cell[data-cell="${a}"]`);
+  assert.deepEqual(await marksSeen(page), {});
+  assert.match(await labelOf(page, a), /, empty$/, 'nor does its label');
+  await shot(page, 'notes-375-start');
+  // Fill notes: each empty cell's notes are the digits that clash with no digit on the board (the oracle's).
+  const fits = dlx.candidates(POJ1);
+  const want = Object.fromEntries(BLANKS.map((c) => [String(c), [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => fits[c] & (1 << d)).join('')]));
+  await tapPad(page, 'Fill notes');
+  assert.deepEqual(await marksSeen(page), want);
+  assert.deepEqual(await pencilOf(page, a), [...want[a]].map(Number));
+  assert.match(await labelOf(page, a), new RegExp(`pencil marks ${[...want[a]].join(' ')}$`));
+  assert.equal(await focusedCell(page), a, 'the board keeps the focus');
+  // A note taken out by hand, then a digit placed: mid-game.
+  await tapPad(page, 'Notes');
+  await tapPad(page, want[a][0]);
+  await tapPad(page, 'Notes');
+  const b = BLANKS[5];
+  await page.tap(`#board .cell[data-cell="${b}"]`);
+  await tapPad(page, SOLVED1[b]);
+  await shot(page, 'notes-375-mid');
+  // One Undo per change: the digit, the note, then the whole fill at once.
+  await page.tap('#undo');
+  await page.tap('#undo');
+  assert.deepEqual(await marksSeen(page), want);
+  await page.tap('#undo');
+  assert.match(await noticeText(page), /^Undone: filling in the notes\.$/);
+  assert.deepEqual(await marksSeen(page), {}, 'one Undo takes every filled note back');
+  await page.tap('#redo');
+  assert.deepEqual(await marksSeen(page), want);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'no tap scrolled the page');
+  // A link keeps the notes; a new puzzle starts with none.
+  const link = await page.evaluate(() => location.hash);
+  assert.match(link, /&n=/);
+  await page.tap('#clear');
+  assert.deepEqual(await marksSeen(page), {});
+  const again = await open(link, { width: 375, height: 812, touch: true });
+  assert.deepEqual(await marksSeen(again), want, 'a link brings the notes back');
+});
+
+test('notes: Watch the search shows the search\'s candidates and its steps; Play shows the player\'s notes again; the choice is kept', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const fits = dlx.candidates(POJ1);
+  const all = Object.fromEntries(BLANKS.map((c) => [String(c), [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => fits[c] & (1 << d)).join('')]));
+  const a = POJ1.indexOf('.');
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  await page.keyboard.press(`Shift+Digit${all[a][0]}`);
+  const notes = { [a]: all[a][0] };
+  assert.deepEqual(await marksSeen(page), notes, 'played: the one note, no candidates');
+  await page.click('#board-mode [data-mode="watch"]');
+  assert.equal(await boardMode(page), 'watch');
+  assert.deepEqual(await marksSeen(page), all, 'watched: every empty cell\'s candidates, the noted cell\'s too');
+  assert.match(await labelOf(page, a), new RegExp(`candidates ${[...all[a]].join(' ')}$`));
+  await shot(page, 'notes-1280-watch');
+  await page.click('#board-mode [data-mode="play"]');
+  assert.deepEqual(await marksSeen(page), notes, 'played again: the player\'s note');
+  // Stepping the search watches it: its digits and candidates on the board; Play puts them away
+  // (the search stays where it is), Watch brings them back.
+  await page.click('[data-action="nextChoice"]');
+  await settle(page);
+  assert.equal(await boardMode(page), 'watch', 'the search stepped: the board is watched');
+  const step = await counter(page, 'events');
+  const watched = await marksSeen(page);
+  assert.notDeepEqual(watched, all, 'the search has covered candidates');
+  const chosen = await page.$$eval('#board .cell.item-chosen', (cs) => cs.length);
+  assert.ok(chosen > 0, 'the chosen item is framed');
+  await page.click('#board-mode [data-mode="play"]');
+  assert.deepEqual(await marksSeen(page), notes);
+  assert.equal(await page.$$eval('#board .cell.item-chosen, #board .cell.item-dead', (cs) => cs.length), 0, 'no item framed on the board played');
+  assert.equal(await counter(page, 'events'), step, 'the search stays where it was');
+  await page.click('#board-mode [data-mode="watch"]');
+  assert.deepEqual(await marksSeen(page), watched);
+  // Chosen on the switch, the mode is kept for the next visit; a link's step opens watched.
+  const reload = async () => {
+    await page.reload();
+    await page.waitForSelector('body.ready');
+    await settle(page);
+  };
+  await page.goto(`${base}#p=${POJ1}`);
+  await reload();
+  assert.equal(await boardMode(page), 'watch', 'kept');
+  assert.deepEqual(await marksSeen(page), all);
+  await page.click('#board-mode [data-mode="play"]');
+  await reload();
+  assert.equal(await boardMode(page), 'play');
+  const linked = await open(`#p=${POJ1}&s=${step}`);
+  assert.equal(await boardMode(linked), 'watch', 'a link to a step is watched');
+  assert.equal(await linked.$$eval('#board .cell.item-chosen', (cs) => cs.length), chosen);
 });
 
 // --- every message in view (issue 48, item 10) -------------------------------------------------

@@ -174,6 +174,7 @@ export class PuzzleSources {
     }
     if (h.step > 0 && room.trace) {
       room.solving.clearAnswer();
+      room.edits.setBoardMode('watch'); // a step is there to be watched
       room.shell.seekLink(h.step);
     }
   }
