@@ -227,7 +227,7 @@ test('screen readers: a count\'s progress and top-speed play are not announced a
   await cover.click('#cover-result #cancel-solver');
 });
 
-test('keys: Space plays and pauses after a click left the focus on a button; it presses a button reached with Tab; shortcuts work on a board option's checkbox', async () => {
+test('keys: Space plays and pauses after a click left the focus on a button; it presses a button reached with Tab; shortcuts work on a board option\'s checkbox', async () => {
   const page = await open(`#p=${POJ2}`);
   const playing = () => page.$eval('[data-action="toggle"]', (b) => b.getAttribute('aria-pressed'));
   await page.click('[data-action="nextSolution"]');
