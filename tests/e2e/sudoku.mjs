@@ -130,15 +130,18 @@ test('several solutions: both are shown, and the cells where they differ', async
   await page.waitForSelector('#result[data-kind="none"]');
 });
 
+/** A page whose board is watched from the start (the switch's kept choice). */
+const WATCHED = { init: () => localStorage.setItem('dlx-board-mode', 'watch') };
+
 test('step forward 200 events then back 200: the DOM is as it was', async () => {
-  const page = await open(`#p=${HARD}`);
+  const page = await open(`#p=${HARD}`, WATCHED);
   const start = await snapshot(page);
   for (let k = 0; k < 200; k++) await page.keyboard.press(']');
   assert.equal(await counter(page, 'events'), 200);
   const mid = await snapshot(page);
   assert.notEqual(mid, start);
   // the same step reached another way: a link that jumps there
-  sameDom(await snapshot(await open(`#p=${HARD}&s=200`)), mid, '200 steps, and a link to step 200');
+  sameDom(await snapshot(await open(`#p=${HARD}&s=200`, WATCHED)), mid, '200 steps, and a link to step 200');
   for (let k = 0; k < 200; k++) await page.keyboard.press('[');
   assert.equal(await counter(page, 'events'), 0);
   sameDom(await snapshot(page), start, '200 forward, 200 back');
@@ -829,7 +832,7 @@ test('Sudoku view: the board marks the item chosen and the dead end\'s item, wit
   assert.ok(marked.chosen.length >= 1, `the deepest level's item (${top}) is marked too`);
   await shotOf(page, '#board', 'board-dead-end-item');
   // A choice among places: the row, column or box with the digit, its places ringed.
-  const multi = await open(`#p=${POJ2}`);
+  const multi = await open(`#p=${POJ2}`, WATCHED);
   const chosen = await multi.evaluate(() => {
     const { player, dlx } = window.dlxPage;
     const t = player.trace;
@@ -847,8 +850,8 @@ test('Sudoku view: the board marks the item chosen and the dead end\'s item, wit
 });
 
 test('Sudoku view: pointing at a candidate lights that option and its 4 items, pointing elsewhere in the cell all of the cell\'s', async () => {
-  const page = await open(`#p=${POJ2}`);
-  // r1c1 of the default puzzle is empty; its candidates are drawn.
+  const page = await open(`#p=${POJ2}`, WATCHED);
+  // r1c1 of the default puzzle is empty; its candidates are drawn (the board watched).
   const mark = await page.evaluate(() => {
     const m = [...document.querySelectorAll('#board .cell')][0].querySelector('.m[data-s="on"]');
     const r = m.getBoundingClientRect();
@@ -1810,6 +1813,16 @@ test('notes: a new puzzle shows no notes; Fill notes fills them from the candida
   assert.deepEqual(await marksSeen(page), {});
   const again = await open(link, { width: 375, height: 812, touch: true });
   assert.deepEqual(await marksSeen(again), want, 'a link brings the notes back');
+  await again.tap('#board-mode [data-mode="watch"]');
+  await shot(again, 'notes-375-watch');
+  // The same at 1280×800, with the mouse: the start, and mid-game with the notes filled.
+  const laptop = await open(`#p=${POJ1}`);
+  await shot(laptop, 'notes-1280-start');
+  await laptop.click(`#board .cell[data-cell="${b}"]`);
+  await laptop.click('#pad [data-pad="fill"]');
+  await laptop.keyboard.press(SOLVED1[b]);
+  assert.deepEqual(await pencilOf(laptop, a), [...want[a]].filter((d) => d !== SOLVED1[b] || !seeEachOther(a, b)).map(Number), 'the digit took its notes out of its row, column and box');
+  await shot(laptop, 'notes-1280-mid');
 });
 
 test('notes: Watch the search shows the search\'s candidates and its steps; Play shows the player\'s notes again; the choice is kept', async () => {

@@ -200,7 +200,7 @@ export class BoardView {
   candidateAt(el, x, y) {
     const cell = Number(el.dataset.cell);
     const root = this.root;
-    if (!this.markOf.length || el.dataset.kind !== 'empty' || root.classList.contains('no-search')) return 0;
+    if (!this.markOf.length || el.dataset.kind !== 'empty' || root.classList.contains('no-marks') || root.classList.contains('no-search')) return 0;
     const n = this.numbering.order;
     const r = el.getBoundingClientRect();
     const col = Math.floor(((x - r.left) / r.width) * n);
@@ -411,6 +411,11 @@ export class BoardView {
       delete this.root.dataset.item;
     }
     this.refreshDigits();
+  }
+
+  /** Whether the candidates are drawn (not at 16×16, where they are too small to read). */
+  setMarksShown(on) {
+    this.root.classList.toggle('no-marks', !on);
   }
 
   /**
