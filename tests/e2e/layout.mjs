@@ -91,7 +91,8 @@ test('a browser without WebAssembly SIMD is told so at once, in place of a blank
 });
 
 test('the board is an ARIA grid with labelled cells and labelled controls', async () => {
-  const page = await open(`#p=${POJ1}`);
+  // Watched (the switch's kept choice): an empty cell's label lists the search's candidates.
+  const page = await open(`#p=${POJ1}`, { init: () => localStorage.setItem('dlx-board-mode', 'watch') });
   assert.equal(await page.$$eval('[role="grid"]#board', (g) => g.length), 1);
   const labels = await page.$$eval('#board [role="gridcell"]', (cs) => cs.map((c) => c.getAttribute('aria-label')));
   assert.equal(labels.length, 81);
@@ -151,7 +152,7 @@ test('keyboard only: tab to the board, type a puzzle, solve it', async () => {
   await page.keyboard.press('0');
   assert.equal(await givens(page), POJ1);
   // Tab on to Solve? Solve is before the board: Shift+Tab back to it
-  for (let k = 0; k < 10 && !(await page.evaluate(() => document.activeElement.id === 'solve')); k++) await page.keyboard.press('Shift+Tab');
+  for (let k = 0; k < 14 && !(await page.evaluate(() => document.activeElement.id === 'solve')); k++) await page.keyboard.press('Shift+Tab');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'solve');
   await page.keyboard.press('Enter');
   await page.waitForSelector('#result[data-kind="unique"]');
