@@ -130,15 +130,18 @@ test('several solutions: both are shown, and the cells where they differ', async
   await page.waitForSelector('#result[data-kind="none"]');
 });
 
+/** A page whose board is watched from the start (the switch's kept choice). */
+const WATCHED = { init: () => localStorage.setItem('dlx-board-mode', 'watch') };
+
 test('step forward 200 events then back 200: the DOM is as it was', async () => {
-  const page = await open(`#p=${HARD}`);
+  const page = await open(`#p=${HARD}`, WATCHED);
   const start = await snapshot(page);
   for (let k = 0; k < 200; k++) await page.keyboard.press(']');
   assert.equal(await counter(page, 'events'), 200);
   const mid = await snapshot(page);
   assert.notEqual(mid, start);
   // the same step reached another way: a link that jumps there
-  sameDom(await snapshot(await open(`#p=${HARD}&s=200`)), mid, '200 steps, and a link to step 200');
+  sameDom(await snapshot(await open(`#p=${HARD}&s=200`, WATCHED)), mid, '200 steps, and a link to step 200');
   for (let k = 0; k < 200; k++) await page.keyboard.press('[');
   assert.equal(await counter(page, 'events'), 0);
   sameDom(await snapshot(page), start, '200 forward, 200 back');
@@ -829,7 +832,7 @@ test('Sudoku view: the board marks the item chosen and the dead end\'s item, wit
   assert.ok(marked.chosen.length >= 1, `the deepest level's item (${top}) is marked too`);
   await shotOf(page, '#board', 'board-dead-end-item');
   // A choice among places: the row, column or box with the digit, its places ringed.
-  const multi = await open(`#p=${POJ2}`);
+  const multi = await open(`#p=${POJ2}`, WATCHED);
   const chosen = await multi.evaluate(() => {
     const { player, dlx } = window.dlxPage;
     const t = player.trace;
@@ -847,8 +850,8 @@ test('Sudoku view: the board marks the item chosen and the dead end\'s item, wit
 });
 
 test('Sudoku view: pointing at a candidate lights that option and its 4 items, pointing elsewhere in the cell all of the cell\'s', async () => {
-  const page = await open(`#p=${POJ2}`);
-  // r1c1 of the default puzzle is empty; its candidates are drawn.
+  const page = await open(`#p=${POJ2}`, WATCHED);
+  // r1c1 of the default puzzle is empty; its candidates are drawn (the board watched).
   const mark = await page.evaluate(() => {
     const m = [...document.querySelectorAll('#board .cell')][0].querySelector('.m[data-s="on"]');
     const r = m.getBoundingClientRect();
@@ -1291,7 +1294,7 @@ test('pencil marks: Shift/Alt + digit, pencil mode by keyboard and pointer; undo
 
 // --- playing by touch (issue 48) ------------------------------------------------------------------
 /** The pad's buttons as a screen reader and a finger meet them: name, pressed, size. */
-const padButtons = (page) => page.$$eval('#pad button', (bs) => bs.map((b) => {
+const padButtons = (page) => page.$$eval('#pad button:not([hidden])', (bs) => bs.map((b) => {
   const r = b.getBoundingClientRect();
   return { name: b.getAttribute('aria-label'), text: b.textContent, pressed: b.getAttribute('aria-pressed'), disabled: b.disabled, width: r.width, height: r.height };
 }));
@@ -1321,8 +1324,8 @@ test('touch: on a 375×812 phone the pad types, erases and toggles notes with ta
   assert.ok(pad.y >= board.y + board.height - 1, 'the pad is under the board');
   // A button per digit, Erase and Notes: named, each 44 × 44 px or more.
   const buttons = await padButtons(page);
-  assert.deepEqual(buttons.map((b) => b.name), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Erase', 'Notes']);
-  assert.deepEqual(buttons.map((b) => b.text), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Erase', 'Notes']);
+  assert.deepEqual(buttons.map((b) => b.name), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Fill notes', 'Erase', 'Notes']);
+  assert.deepEqual(buttons.map((b) => b.text), ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'Fill notes', 'Erase', 'Notes']);
   for (const b of buttons) assert.ok(b.width >= 44 && b.height >= 44, `"${b.name}" is ${b.width}×${b.height} px`);
   assert.equal(buttons.at(-1).pressed, 'false');
   await shot(page, 'pad-phone-start');
@@ -1384,7 +1387,7 @@ test('touch: on a 375×812 phone the pad types, erases and toggles notes with ta
   assert.equal(await shown(page), POJ1);
   // The sizes: a 4×4's pad has 1–4, a 16×16's its 16 symbols and no Notes (pencil marks are 4×4 and 9×9 only).
   await page.selectOption('#size', '4');
-  assert.deepEqual((await padButtons(page)).map((b) => b.name), ['1', '2', '3', '4', 'Erase', 'Notes']);
+  assert.deepEqual((await padButtons(page)).map((b) => b.name), ['1', '2', '3', '4', 'Fill notes', 'Erase', 'Notes']);
   await page.selectOption('#size', '16');
   const sixteen = await padButtons(page);
   assert.deepEqual(sixteen.map((b) => b.name).slice(0, 16).join(''), await page.evaluate(() => window.dlxPage.numbering.symbols));
@@ -1756,6 +1759,163 @@ test('game: Check at 16×16 (in the page) and 25×25 (in the worker) marks a wro
   await empty.click('#check');
   assert.match(await noticeText(empty), /^Check: The puzzle's givens have more than one solution, so no entry can be called wrong\.$/);
 });
+
+// --- the player's notes and the search's candidates (issue 48, item 3) ------------------------
+/** The marks a cell shows on the screen, as `cell: digits` (only cells with any). */
+const marksSeen = (page) => page.$$eval('#board .cell', (cs) => Object.fromEntries(cs.flatMap((c) => {
+  const box = c.querySelector('.marks');
+  if (!box || getComputedStyle(box).display === 'none' || getComputedStyle(box).opacity === '0') return [];
+  const ds = [...box.children].filter((m) => getComputedStyle(m).visibility === 'visible').map((m) => Number(m.dataset.d));
+  return ds.length ? [[c.dataset.cell, ds.join('')]] : [];
+})));
+const boardMode = (page) => page.$$eval('#board-mode button', (bs) => bs.find((b) => b.getAttribute('aria-pressed') === 'true')?.dataset.mode);
+
+test('notes: a new puzzle shows no notes; Fill notes fills them from the candidates and Undo takes them back (375×812, taps only)', async () => {
+  const page = await open(`#p=${POJ1}`, { width: 375, height: 812, touch: true });
+  assert.equal(await boardMode(page), 'play', 'the board is played at first');
+  assert.deepEqual(await marksSeen(page), {}, 'no candidate or note is shown on a new puzzle');
+  // Selecting a cell (its lights) shows none of its candidates either.
+  const a = POJ1.indexOf('.');
+  await page.tap(`#board .cell[data-cell="${a}"]`);
+  assert.deepEqual(await marksSeen(page), {});
+  assert.match(await labelOf(page, a), /, empty$/, 'nor does its label');
+  await shot(page, 'notes-375-start');
+  // Fill notes: each empty cell's notes are the digits that clash with no digit on the board (the oracle's).
+  const fits = dlx.candidates(POJ1);
+  const want = Object.fromEntries(BLANKS.map((c) => [String(c), [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => fits[c] & (1 << d)).join('')]));
+  await tapPad(page, 'Fill notes');
+  assert.deepEqual(await marksSeen(page), want);
+  assert.deepEqual(await pencilOf(page, a), [...want[a]].map(Number));
+  assert.match(await labelOf(page, a), new RegExp(`pencil marks ${[...want[a]].join(' ')}$`));
+  assert.equal(await focusedCell(page), a, 'the board keeps the focus');
+  // A note taken out by hand, then a digit placed: mid-game.
+  await tapPad(page, 'Notes');
+  await tapPad(page, want[a][0]);
+  await tapPad(page, 'Notes');
+  const b = BLANKS[5];
+  await page.tap(`#board .cell[data-cell="${b}"]`);
+  await tapPad(page, SOLVED1[b]);
+  await shot(page, 'notes-375-mid');
+  // One Undo per change: the digit, the note, then the whole fill at once.
+  await page.tap('#undo');
+  await page.tap('#undo');
+  assert.deepEqual(await marksSeen(page), want);
+  await page.tap('#undo');
+  assert.match(await noticeText(page), /^Undone: filling in the notes\.$/);
+  assert.deepEqual(await marksSeen(page), {}, 'one Undo takes every filled note back');
+  await page.tap('#redo');
+  assert.deepEqual(await marksSeen(page), want);
+  assert.equal(await page.evaluate(() => scrollY), 0, 'no tap scrolled the page');
+  // A link keeps the notes; a new puzzle starts with none.
+  const link = await page.evaluate(() => location.hash);
+  assert.match(link, /&n=/);
+  await page.tap('#clear');
+  assert.deepEqual(await marksSeen(page), {});
+  const again = await open(link, { width: 375, height: 812, touch: true });
+  assert.deepEqual(await marksSeen(again), want, 'a link brings the notes back');
+  await again.tap('#board-mode [data-mode="watch"]');
+  await shot(again, 'notes-375-watch');
+  // The same at 1280×800, with the mouse: the start, and mid-game with the notes filled.
+  const laptop = await open(`#p=${POJ1}`);
+  await shot(laptop, 'notes-1280-start');
+  await laptop.click(`#board .cell[data-cell="${b}"]`);
+  await laptop.click('#pad [data-pad="fill"]');
+  await laptop.keyboard.press(SOLVED1[b]);
+  assert.deepEqual(await pencilOf(laptop, a), [...want[a]].filter((d) => d !== SOLVED1[b] || !seeEachOther(a, b)).map(Number), 'the digit took its notes out of its row, column and box');
+  await shot(laptop, 'notes-1280-mid');
+});
+
+test('notes: Watch the search shows the search\'s candidates and its steps; Play shows the player\'s notes again; the choice is kept', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const fits = dlx.candidates(POJ1);
+  const all = Object.fromEntries(BLANKS.map((c) => [String(c), [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => fits[c] & (1 << d)).join('')]));
+  const a = POJ1.indexOf('.');
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  await page.keyboard.press(`Shift+Digit${all[a][0]}`);
+  const notes = { [a]: all[a][0] };
+  assert.deepEqual(await marksSeen(page), notes, 'played: the one note, no candidates');
+  await page.click('#board-mode [data-mode="watch"]');
+  assert.equal(await boardMode(page), 'watch');
+  assert.deepEqual(await marksSeen(page), all, 'watched: every empty cell\'s candidates, the noted cell\'s too');
+  assert.match(await labelOf(page, a), new RegExp(`candidates ${[...all[a]].join(' ')}$`));
+  await shot(page, 'notes-1280-watch');
+  await page.click('#board-mode [data-mode="play"]');
+  assert.deepEqual(await marksSeen(page), notes, 'played again: the player\'s note');
+  // Stepping the search watches it: its digits and candidates on the board; Play puts them away
+  // (the search stays where it is), Watch brings them back.
+  await page.click('[data-action="nextChoice"]');
+  await settle(page);
+  assert.equal(await boardMode(page), 'watch', 'the search stepped: the board is watched');
+  const step = await counter(page, 'events');
+  const watched = await marksSeen(page);
+  assert.notDeepEqual(watched, all, 'the search has covered candidates');
+  const chosen = await page.$$eval('#board .cell.item-chosen', (cs) => cs.length);
+  assert.ok(chosen > 0, 'the chosen item is framed');
+  await page.click('#board-mode [data-mode="play"]');
+  assert.deepEqual(await marksSeen(page), notes);
+  assert.equal(await page.$$eval('#board .cell.item-chosen, #board .cell.item-dead', (cs) => cs.length), 0, 'no item framed on the board played');
+  assert.equal(await counter(page, 'events'), step, 'the search stays where it was');
+  await page.click('#board-mode [data-mode="watch"]');
+  assert.deepEqual(await marksSeen(page), watched);
+  // Chosen on the switch, the mode is kept for the next visit; a link's step opens watched.
+  const reload = async () => {
+    await page.reload();
+    await page.waitForSelector('body.ready');
+    await settle(page);
+  };
+  await page.goto(`${base}#p=${POJ1}`);
+  await reload();
+  assert.equal(await boardMode(page), 'watch', 'kept');
+  assert.deepEqual(await marksSeen(page), all);
+  await page.click('#board-mode [data-mode="play"]');
+  await reload();
+  assert.equal(await boardMode(page), 'play');
+  const linked = await open(`#p=${POJ1}&s=${step}`);
+  assert.equal(await boardMode(linked), 'watch', 'a link to a step is watched');
+  assert.equal(await linked.$$eval('#board .cell.item-chosen', (cs) => cs.length), chosen);
+});
+
+// --- every message in view (issue 48, item 10) -------------------------------------------------
+/** `sel`'s box and `keep`'s, once the page has stopped scrolling (a reveal may scroll smoothly). */
+async function boxesAtRest(page, sel, keep) {
+  await page.waitForFunction(() => new Promise((done) => {
+    let last = scrollY, still = 0;
+    const tick = () => {
+      still = scrollY === last ? still + 1 : 0;
+      last = scrollY;
+      if (still >= 10) done(true); else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), null, { timeout: 10000 });
+  return page.evaluate(([s, k]) => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    return { msg: box(document.querySelector(s)), keep: box(document.querySelector(k)) };
+  }, [sel, keep]);
+}
+for (const [width, height, touch] of [[1280, 800, false], [375, 812, true]]) {
+  test(`messages in view: a refused paste's message and Solve's result are on the screen where the user looks (${width}×${height})`, async () => {
+    const page = await open(`#p=${POJ1}`, { width, height, touch });
+    const inView = (what, where, { msg, keep }) => {
+      assert.ok(msg.top >= 0 && msg.bottom <= height + 0.5 && msg.left >= 0 && msg.right <= width,
+        `${what} at ${Math.round(msg.top)}–${Math.round(msg.bottom)} on a ${height} px screen`);
+      assert.ok(keep.top >= 0 && keep.bottom <= height + 0.5, `${where} stays in view with ${what} (${Math.round(keep.top)}–${Math.round(keep.bottom)})`);
+    };
+    // A paste is made anywhere, the board is what it would change: both in view.
+    await paste(page, POJ1.slice(0, 40) + 'x' + POJ1.slice(41));
+    assert.equal(await page.$eval('#notice', (n) => n.dataset.kind), 'error');
+    inView('the refused paste\'s message', 'the board', await boxesAtRest(page, '#notice', '#board'));
+    await shot(page, `message-paste-${width}`);
+    // Solve's line, with the board (a laptop) or with Solve (a phone, where Solve is under the search's controls).
+    await (touch ? page.tap('#solve') : page.click('#solve'));
+    await page.waitForSelector('#result[data-kind="unique"]');
+    inView('Solve\'s result', 'the board and Solve', await boxesAtRest(page, '#result', touch ? '#solve' : '#board'));
+    if (!touch) inView('Solve\'s result', 'Solve', await boxesAtRest(page, '#result', '#solve'));
+    await shot(page, `message-solve-${width}`);
+  });
+}
 
 test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid pasted and solved; the size change is undone', async () => {
   const page = await open(`#p=${POJ1}`);

@@ -1,11 +1,11 @@
-// The page's stored preferences, the only module that touches localStorage: large type (for
-// a projector), the theme, which panels are open (the pseudocode, the search tree and
-// its folding, plain backtracking), what a selected cell of the board lights up, the game's
-// options and the game in progress. A private window that refuses storage still gets them,
-// for the visit. index.html has one early script of its own that reads large type and the
-// theme before the first layout (applied later, the page first showed in the wrong size and
-// colours); it must run before any module, so it cannot import KEYS: www/test/prefs.test.js
-// runs it against what this module writes.
+// The page's stored preferences, the only module that touches localStorage: large type (for a
+// projector), the theme, which panels are open (the pseudocode, the search tree and its folding,
+// plain backtracking), the Sudoku board played or watched, what a selected cell of the board
+// lights up, the game's options and the game in progress. A private window that refuses storage
+// still gets them, for the visit. index.html has one early script of its own that reads large
+// type and the theme before the first layout (applied later, the page first showed in the wrong
+// size and colours); it must run before any module, so it cannot import KEYS:
+// www/test/prefs.test.js runs it against what this module writes.
 
 /** Every key the page stores, named once. */
 export const KEYS = Object.freeze({
@@ -23,6 +23,8 @@ export const KEYS = Object.freeze({
   timer: 'dlx-timer',
   liveMistakes: 'dlx-live-mistakes',
   autoNotes: 'dlx-auto-notes',
+  /** 'play' or 'watch': the Sudoku board shows the player's notes or the search's candidates. */
+  boardMode: 'dlx-board-mode',
   /** The Sudoku game in progress (www/rooms/sudoku/game.js writes and reads its text). */
   game: 'dlx-game',
 });

@@ -1,9 +1,10 @@
 // The board of any size (4×4, 9×9, 16×16, 25×25): givens (typed or pasted), the solver's
 // answer, and the search as it runs: digits placed by the search, and in each empty cell
 // its candidates (its live options) as small marks in an n×n grid that vanish when a cover
-// hides them (not drawn at 25×25, where they could not be read). The user's own pencil
-// marks take their place in a cell that has any (4×4 and 9×9), and a hint lights up its
-// cells and candidates. An ARIA grid with one tab stop; arrows move, the puzzle's symbols
+// hides them (not drawn at 25×25, where they could not be read). That is the board watched;
+// the board played (`setPlaying`) shows the player's own pencil marks instead (4×4 and 9×9)
+// and nothing of the search: its candidates, digits and items stay in the picture, undrawn.
+// A hint lights up its cells and candidates in both. An ARIA grid with one tab stop; arrows move, the puzzle's symbols
 // set (digits, or letters in either case), 0 / Delete / Backspace clear; Shift or Alt with
 // a digit (or any digit in pencil mode) toggles a pencil mark, and so does a click on the
 // mark's place in pencil mode (with a mouse or a pen: a finger's tap only selects, as the pad
@@ -34,6 +35,8 @@ export class BoardView {
     this.onSelect = onSelect;
     this.onHover = onHover;
     this.pencilMode = false;
+    /** Played (the player's notes, nothing of the search) or watched (the search's candidates). */
+    this.playing = false;
     this.advance = true;
     /** What the selected cell lights up: its row, column and box (`peers`), its digit elsewhere (`same`). */
     this.lights = { peers: false, same: false };
@@ -205,8 +208,8 @@ export class BoardView {
     if (col < 0 || row < 0 || col >= n || row >= n) return 0;
     const d = row * n + col + 1;
     const m = this.marks[cell * this.side + d - 1];
-    // Only on a mark that is drawn: a candidate of the search, or a pencil mark in its place.
-    if (!m.dataset.s && !m.classList.contains('pm')) return 0;
+    // Only on a mark that is drawn: a candidate of the search watched, a pencil mark played.
+    if (this.playing ? !m.classList.contains('pm') : !m.dataset.s) return 0;
     const b = m.getBoundingClientRect();
     return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom ? d : 0;
   }
@@ -410,8 +413,22 @@ export class BoardView {
     this.refreshDigits();
   }
 
+  /** Whether the candidates are drawn (not at 16×16, where they are too small to read). */
   setMarksShown(on) {
     this.root.classList.toggle('no-marks', !on);
+  }
+
+  /**
+   * Played (true: the player's notes, none of the search's candidates, digits or items) or
+   * watched (false: the search as it stands, its candidates in every empty cell).
+   */
+  setPlaying(on) {
+    if (on === this.playing) return;
+    this.playing = on;
+    this.root.classList.toggle('playing', on);
+    this.itemsKey = null; // the search's items framed again, or taken off
+    if (this.pic) this.markItems(this.pic);
+    this.refreshDigits();
   }
 
   /**
@@ -458,8 +475,8 @@ export class BoardView {
     const dead = [];
     for (let i = 0; i < pic.items; i++) if (pic.deadEnd(i)) dead.push(i);
     const top = pic.choices.at(-1)?.item;
-    const want = dead.map((i) => [i, 'dead']);
-    if (top !== undefined && !dead.includes(top)) want.push([top, 'chosen']);
+    const want = this.playing ? [] : dead.map((i) => [i, 'dead']);
+    if (!this.playing && top !== undefined && !dead.includes(top)) want.push([top, 'chosen']);
     const key = want.join(';');
     if (key === this.itemsKey) return;
     this.itemsKey = key;
@@ -505,7 +522,7 @@ export class BoardView {
       let kind, digit;
       if (this.givens[c]) [kind, digit] = [1, this.givens[c]];
       else if (this.answer && this.answer[c]) [kind, digit] = [2, this.answer[c]];
-      else if (this.placed[c]) [kind, digit] = [3, this.placed[c]];
+      else if (this.placed[c] && !this.playing) [kind, digit] = [3, this.placed[c]];
       else [kind, digit] = [0, 0];
       const code = kind * 32 + digit;
       const was = this.shown[c];
@@ -543,10 +560,12 @@ export class BoardView {
       return `${where}, ${what} ${sym(this.givens[c])}${this.clashing.has(c) ? ', clashes' : ''}${this.wrong.has(c) ? ', wrong' : ''}`;
     }
     if (this.answer && this.answer[c]) return `${where}, answer ${sym(this.answer[c])}${this.diff.has(c) ? ', differs between the two solutions' : ''}`;
-    if (this.placed[c]) return `${where}, placed by the search ${sym(this.placed[c])}`;
-    const pencil = [...this.marks.slice(c * side, c * side + side)].filter((m) => m?.classList.contains('pm')).map((m) => m.textContent);
-    if (pencil.length) return `${where}, empty, pencil marks ${pencil.join(' ')}`;
-    if (!searchShown || !model) return `${where}, empty`;
+    if (this.placed[c] && !this.playing) return `${where}, placed by the search ${sym(this.placed[c])}`;
+    // Played: the player's notes; watched: the search's candidates.
+    if (this.playing || !searchShown || !model) {
+      const pencil = [...this.marks.slice(c * side, c * side + side)].filter((m) => m?.classList.contains('pm')).map((m) => m.textContent);
+      return pencil.length ? `${where}, empty, pencil marks ${pencil.join(' ')}` : `${where}, empty`;
+    }
     const cands = [];
     for (let d = 1; d <= side; d++) if (model.isLive(this.numbering.option(c, d))) cands.push(sym(d));
     return `${where}, empty, ${cands.length ? `candidates ${cands.join(' ')}` : 'no candidate left'}`;

@@ -4,6 +4,13 @@
 
 import { counted, roughly, time } from '../core/format.js';
 
+/** Scrolls `el` into view by as little as it needs (none when it is on the screen), smoothly
+ *  unless the user asks for less motion. */
+function reveal(el) {
+  const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  el.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+}
+
 export class NoticeView {
   constructor(root) {
     this.root = root;
@@ -20,10 +27,10 @@ export class NoticeView {
     this.show('info');
   }
 
-  /** Brings the notice into view if it is not (under the board, below a laptop's fold). */
+  /** Brings the notice into view if it is not (under the board, below a laptop's fold), by
+   *  as little as it needs: the board over it stays in view. */
   reveal() {
-    const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.root.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+    reveal(this.root);
   }
 
   /** Adds a button to the notice (e.g. Undo). */
@@ -48,8 +55,7 @@ export class ResultView {
 
   /** Brings the answer into view (it sits under the board, below the fold on small screens). */
   reveal() {
-    const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    this.root.scrollIntoView({ block: 'nearest', behavior: calm ? 'auto' : 'smooth' });
+    reveal(this.root);
   }
 
   clear() {
@@ -103,10 +109,9 @@ export class ResultView {
     this.root.replaceChildren(p);
     this.root.hidden = false;
     this.root.dataset.kind = kind;
-    // A unique solution is shown on the board itself, in view: the page stays where it is
-    // (scrolling to this line under the board took the header off the screen). Every other
-    // answer is only said here, and is brought into view.
-    if (kind !== 'unique') this.reveal();
+    // Brought into view, a unique solution's line too: at 1280×800 it began at the screen's
+    // foot. The page scrolls only as far as the line needs, so the board stays in view.
+    this.reveal();
   }
 
   /** Two solutions side by side, the cells where they differ marked; `numbering` gives the

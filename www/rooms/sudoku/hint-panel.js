@@ -134,6 +134,7 @@ export class HintPanel {
   searchFromHere() {
     const room = this.room;
     room.solving.clearAnswer();
+    room.edits.setBoardMode('watch');
     room.shell.restart();
     room.player.nextChoice();
     room.$('watch-title').scrollIntoView({ block: 'start', behavior: calm() ? 'auto' : 'smooth' });

@@ -3,7 +3,8 @@
 // same pencil mode as the Pencil button). A tap puts its digit in the selected cell through
 // the board's own edit path (sudoku-edits.js: the same undo entry as the typed key), toggles
 // a pencil mark in Notes mode, and leaves the focus on the board, so a digit typed next goes
-// to the board too. The pad names its buttons for screen readers ("5", "Erase", "Notes").
+// to the board too. Fill notes fills every empty cell's notes from the candidates (4×4 and
+// 9×9). The pad names its buttons for screen readers ("5", "Fill notes", "Erase", "Notes").
 
 import { PENCIL_UP_TO } from '../../views/board.js';
 
@@ -18,6 +19,7 @@ export class Pad {
     this.digits = root.querySelector('.pad-digits');
     this.notes = root.querySelector('[data-pad="notes"]');
     this.erase = root.querySelector('[data-pad="erase"]');
+    this.fill = root.querySelector('[data-pad="fill"]');
     // A press with the pointer leaves the focus where it was (the board's cell): the focus
     // moving to the button is what lost the next typed digit.
     root.addEventListener('mousedown', (e) => {
@@ -28,6 +30,7 @@ export class Pad {
       if (!b || b.disabled) return;
       if (b === this.notes) room.edits.setPencilMode(!room.views.board.pencilMode);
       else if (b === this.erase) room.edits.erase(room.views.board.cursor);
+      else if (b === this.fill) room.edits.fillNotes();
       else this.press(Number(b.dataset.digit));
       // A pointer's press (a click's detail counts its clicks; a key's is 0) gives the board
       // the focus: the cell stays selected and the keyboard goes on typing into it.
@@ -63,6 +66,7 @@ export class Pad {
     this.digits.replaceChildren(...buttons);
     const notes = side <= PENCIL_UP_TO;
     this.notes.disabled = !notes;
+    this.fill.hidden = !notes; // where there are no pencil marks, no row is added for it
     this.notes.title = notes ? 'Notes: a digit tapped toggles its pencil mark (on a keyboard, Shift or Alt + the digit)' : 'Notes are 4×4 and 9×9 only, as pencil marks are';
   }
 

@@ -68,8 +68,12 @@ export class PuzzleSources {
       room.shell.setMode('sudoku');
       this.selectExample('');
       room.edits.setPuzzle(line, `Pasted: ${note}.`, { undoable: true, label: 'the paste', alphabet });
+      // What is wrong with a pasted puzzle (its clashes, no solution) is said in view too.
+      if (['error', 'warn'].includes(room.$('notice').dataset.kind)) room.views.notice.reveal();
     } catch (err) {
       room.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
+      // Under the pad, below the fold at 1280×800 and on a phone: a refused paste looked like nothing.
+      room.views.notice.reveal();
     }
   }
 
@@ -170,6 +174,7 @@ export class PuzzleSources {
     }
     if (h.step > 0 && room.trace) {
       room.solving.clearAnswer();
+      room.edits.setBoardMode('watch'); // a step is there to be watched
       room.shell.seekLink(h.step);
     }
   }

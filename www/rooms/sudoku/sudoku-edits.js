@@ -1,11 +1,13 @@
 // The Sudoku's edits: digits typed on the board, pencil marks, a whole puzzle put in place
 // of another, and Undo / Redo over all of them (www/core/history.js keeps the entries; each
 // brings back the board, the clues, the pencil marks, the rating, the example chosen and how
-// far the search had got). Also the board's own switches: Pencil mode, candidates shown,
-// advancing to the next cell after a digit, and what a selected cell lights up (kept as
-// preferences).
+// far the search had got). Also the board's own switches: Play or Watch the search (the
+// player's notes or the search's candidates on the board), Pencil mode, Fill notes (from
+// wasm's candidates), advancing to the next cell after a digit, and what a selected cell
+// lights up (kept as preferences).
 
 import { digitsOf, givensCount, lineOf, sideOfLine } from '../../core/puzzle.js';
+import { PENCIL_UP_TO } from '../../views/board.js';
 import { boardOf, clearRuledOut, packMarks } from './game.js';
 import { readPref, writePref } from '../../core/prefs.js';
 import { History } from '../../core/history.js';
@@ -26,7 +28,12 @@ export class Edits {
       this.setPencilMode(!views.board.pencilMode);
       if (e.detail > 0) views.board.focus({ preventScroll: true });
     });
-    $('show-marks').addEventListener('change', (e) => views.board.setMarksShown(e.target.checked));
+    // Play or Watch the search: the one switch between the player's notes and the search's
+    // candidates. Chosen here it is kept; the search stepped, a link's step and "Show the
+    // search from here" switch to Watch for the moment only.
+    this.modeButtons = [...$('board-mode').querySelectorAll('button')];
+    for (const b of this.modeButtons) b.addEventListener('click', () => this.setBoardMode(b.dataset.mode, { keep: true }));
+    this.setBoardMode(readPref('boardMode', 'play') === 'watch' ? 'watch' : 'play', { draw: false });
     $('advance').addEventListener('change', (e) => {
       views.board.advance = e.target.checked;
     });
@@ -44,10 +51,44 @@ export class Edits {
   /** Pencil mode on or off: the Pencil button and the pad's Notes say it, the board obeys it. */
   setPencilMode(on) {
     const { $, views } = this.room;
+    if (on) this.setBoardMode('play');
     $('pencil').setAttribute('aria-pressed', String(on));
     views.pad.setNotes(on);
     views.board.pencilMode = on;
     $('board').classList.toggle('pencil-mode', on);
+  }
+
+  /**
+   * 'play' (the player's notes on the board) or 'watch' (the search's candidates, digits and
+   * items). `keep`: chosen on the switch, so stored; `draw`: the board drawn again now.
+   */
+  setBoardMode(mode, { keep = false, draw = true } = {}) {
+    const room = this.room;
+    if (keep) writePref('boardMode', mode);
+    if (mode === 'play') room.views.pad.picked(); // on a phone the pad comes back
+    if (mode === room.boardMode) return;
+    room.boardMode = mode;
+    for (const b of this.modeButtons) b.setAttribute('aria-pressed', String(b.dataset.mode === mode));
+    room.showBoardMode();
+    if (draw) room.shell.render();
+  }
+
+  /** Fill notes: every empty cell's pencil marks become its candidates (wasm's), one undo entry. */
+  fillNotes() {
+    const room = this.room;
+    if (room.side > PENCIL_UP_TO) return;
+    const fits = room.dlx.candidates(lineOf(room.givens));
+    const marks = room.marks.map((_, c) => (room.givens[c] ? 0 : fits[c]));
+    this.setBoardMode('play');
+    if (packMarks(marks) === packMarks(room.marks)) {
+      room.views.notice.show('info', 'The notes already hold every candidate.');
+      return;
+    }
+    this.record({ text: 'filling in the notes' });
+    room.marks = marks;
+    this.marksChanged();
+    const cells = marks.filter((m) => m).length;
+    room.views.notice.show('info', `Notes filled in ${cells} empty cell${cells === 1 ? '' : 's'} with the digits that clash with none on the board. Undo takes them back.`);
   }
 
   /** Erase (the pad's button, Delete, 0): the cell's digit, or else its pencil marks. */
@@ -90,6 +131,7 @@ export class Edits {
       return;
     }
     const on = !(room.marks[cell] & (1 << digit));
+    this.setBoardMode('play'); // a note is the player's: shown where notes are
     this.record({ text: `pencil mark ${digit} ${on ? 'in' : 'out of'} ${name}` });
     room.marks[cell] ^= 1 << digit;
     this.marksChanged();

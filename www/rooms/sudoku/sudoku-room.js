@@ -47,6 +47,8 @@ export class SudokuRoom {
     /** Whether a link must say the alphabet (a 16×16 in 1–9, A–G whose clues are all letters). */
     this.linkAlphabet = false;
     this.searchable = false; // the givens do not clash, so there is a search to watch
+    /** 'play' (the board shows the player's notes) or 'watch' (the search's candidates): sudoku-edits.js's switch. */
+    this.boardMode = null;
     this.trace = null;
     this.picture = null;
     this.noSearchText = 'Fix the clashing digits to watch the search.';
@@ -183,10 +185,23 @@ export class SudokuRoom {
     this.hover.draw();
   }
 
-  /** Any movement of a search puts the board back to the puzzle (the solver's answer goes). */
+  /** Any movement of a search puts the board back to the puzzle (the solver's answer goes),
+   *  and the board shows the search: it is watched. */
   onMove() {
     this.solving.clearAnswer();
+    this.edits.setBoardMode('watch');
     this.views.pad.moved();
+  }
+
+  /** Whether the board is played (the player's notes) rather than watched: the lesson's steps
+   *  on this board are always watched. */
+  get playing() {
+    return this.boardMode === 'play' && !this.shell.lesson?.active;
+  }
+
+  /** The switch's mode on the board. */
+  showBoardMode() {
+    this.views.board.setPlaying(this.playing);
   }
 
   onRestyle() {
@@ -219,6 +234,7 @@ export class SudokuRoom {
   render(pic, paused) {
     const { board, items, matrix, plain, pad } = this.views;
     pad.watch(pic ? pic.events : 0);
+    board.setPlaying(this.playing); // a lesson begun or ended over the board
     if (pic) {
       board.render(pic, !paused);
       items.render(pic);
@@ -236,6 +252,7 @@ export class SudokuRoom {
   /** Paused: the cells' and the items' labels say what the search has done to them, and
    *  the hover marks are drawn again. */
   paused(pic) {
+    this.views.board.setPlaying(this.playing);
     this.views.board.refreshLabels(pic, this.searchable);
     if (pic) this.views.items.refreshLabels();
     this.hover.draw();

@@ -3,7 +3,7 @@
 // listed, the buttons that are 9×9 only, the candidates, the help line, the whole matrix).
 
 import { emptyLine } from '../../core/puzzle.js';
-import { MARKS_UP_TO, PENCIL_UP_TO } from '../../views/board.js';
+import { PENCIL_UP_TO } from '../../views/board.js';
 import { sizeMenu } from './size-menu.js';
 
 export class SudokuSize {
@@ -61,14 +61,12 @@ export class SudokuSize {
     pencil.disabled = side > PENCIL_UP_TO;
     if (pencil.disabled && room.views.board.pencilMode) room.edits.setPencilMode(false);
     room.views.pad.reshape(n);
-    // Candidates: drawn up to 16×16, shown by default where they can be read (4×4, 9×9).
-    const marks = $('show-marks');
-    marks.disabled = side > MARKS_UP_TO;
-    marks.checked = side <= 9;
-    room.views.board.setMarksShown(marks.checked);
+    room.showBoardMode(); // the new board played or watched, as the switch says
+    // Candidates: drawn where they can be read (4×4, 9×9); at 16×16 a cell's label lists them.
+    room.views.board.setMarksShown(side <= 9);
     const note = $('size-note');
     note.hidden = nine;
-    note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` ${side > MARKS_UP_TO ? 'Candidates are not drawn at this size (they would be too small to read); a cell\'s label lists them.' : 'Candidates are small at this size: tick "candidates" and zoom the page (Ctrl +) to read them.'} Hint and New puzzle are 9×9 only.` : ''}`;
+    note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` Candidates are not drawn at this size (they would be too small to read); a cell's label lists them. Hint and New puzzle are 9×9 only.` : ''}`;
     room.shell.watchSub();
     // The whole-matrix view is told the grid's shape: the one call it gets when the size changes.
     room.views.matrix.setShape(n);
