@@ -163,13 +163,18 @@ test('workbench: parse errors show at their line and column as the user types, a
   assert.equal(refused, true, 'the paste is cancelled');
   assert.equal(await coverResult(page), 'Not pasted: 600,000 characters is more than the editor takes (500,000). The problem is unchanged.');
   assert.match(await coverStatus(page), /^46 items/);
-  // The tabs: arrows move between the three views.
+  // The tabs: each is a stop of Tab, and Enter shows its view (arrows step the search, issue 49).
   await page.focus('#tab-knuth');
-  await page.keyboard.press('ArrowRight');
-  assert.equal(await page.$eval('#tab-cover', (t) => [t.getAttribute('aria-selected'), document.activeElement === t].join()), 'true,true');
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-cover');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-sudoku');
+  await page.keyboard.press('Enter');
   assert.equal(await page.$eval('#tab-sudoku', (t) => t.getAttribute('aria-selected')), 'true');
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   assert.equal(await page.$eval('#cover-pane', (p) => p.hidden), false);
   assert.match(await coverStatus(page), /^46 items/, 'the problem is still there after a visit to the Sudoku');
 });
