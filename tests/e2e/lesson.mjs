@@ -582,7 +582,7 @@ test('keys: "Link copied" moves nothing: the controls stay where they were, in e
   for (const [width, height, large] of [[1024, 768, true], [1280, 800, false], [375, 812, false]]) {
     const page = await open('', { width, height, reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] });
     if (large) await page.click('#large-type');
-    for (const hash of ['#m=knuth&s=5', '#lesson=3', `#p=${POJ1}&s=3`]) {
+    for (const hash of ['#m=knuth&s=5', '#lesson=3', `#p=${POJ1}&s=3`, '#m=cover']) {
       await visit(page, hash);
       await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
       await page.$eval('#copy-link', (b) => b.scrollIntoView({ block: 'center' }));

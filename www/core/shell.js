@@ -15,7 +15,7 @@
 // `pausedText(pic)` and `paused(pic)` (drawn while paused), `onLeave()` (another view is
 // shown), `onMove()` (a search was moved by hand: any answer on show goes), `onRestyle()`
 // (the theme or the type size changed), `linkWords()` and `linkNotice` (what Copy link says,
-// and where), `copyLink()` (a Copy link of its own), `lessonLink(link)` (completes its link
+// and where), `copyLink(copied)` (a Copy link of its own; `copied(text)` says "Link copied" by the page's button), `lessonLink(link)` (completes its link
 // for a moment of a teacher's own lesson), `reveal()` (its figure scrolled into view) and
 // `fieldTakes(field, text, start, end, verb)` (www/core/input.js).
 
@@ -145,18 +145,18 @@ export class Shell {
   /** The link of what is shown, in the address bar and on the clipboard, said where it is seen. */
   async copyLink() {
     const { room, lesson } = this;
+    const { watchNotice } = this.shared;
+    // "Link copied" floats just above the button for a few seconds, moving nothing (in the
+    // flow it pushed the controls 95 px down, under the presenter's mouse), and lets clicks through.
+    const copied = (text) => watchNotice.float('ok', COPIED_MS, [text], this.$('copy-link'));
     if (room.copyLink) {
-      await room.copyLink(); // the workbench's: its problem's link, with its own checks
+      await room.copyLink(copied); // the workbench's: its problem's link, with its own checks
       return;
     }
     const opens = lesson.active ? lesson.linkWords() : room.linkWords();
-    const { watchNotice } = this.shared;
     await this.copyHref(opens, (kind, text) => {
       if (kind === 'ok') {
-        // "Link copied" floats just above the button for a few seconds, moving nothing (in
-        // the flow it pushed the controls 95 px down, under the presenter's mouse), and lets
-        // clicks through.
-        watchNotice.float(kind, COPIED_MS, [text], this.$('copy-link'));
+        copied(text);
         return;
       }
       // The link to select by hand stays until it is done with: in the room's notice (the
