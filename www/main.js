@@ -63,7 +63,7 @@ setUpInput({
 
 // --- start ------------------------------------------------------------------------------------
 shell.start();
-setUpPrefs({ largeButton: $('large-type'), themeButton: $('theme'), onChange: () => shell.restyle() });
+shell.setLook = setUpPrefs({ largeButton: $('large-type'), themeButton: $('theme'), onChange: () => shell.restyle() });
 shell.router.read();
 // Drawn once, with the first puzzle in place: one layout before the first frame, not four.
 shell.started();

@@ -496,18 +496,19 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     // too), its count runs in workers of its own, and the link opens it again.
     await page.click('#tab-cover');
     await page.click('#cover-pane .gallery button:text-is("5 queens")');
-    await page.waitForFunction(() => /^#m=cover&x=[\w-]+$/.test(location.hash));
+    await page.waitForFunction(() => /^#m=cover&x=[\w-]+&look=dark$/.test(location.hash)); // the theme set above travels
     for (let k = 0; k < 6; k++) await page.click('[data-action="forward"]');
     assert.equal(await events(page), 6);
     await page.click('#cover-count');
     await page.waitForFunction(() => document.querySelector('#cover-result').dataset.kind === 'count');
     assert.match(await page.$eval('#cover-result', (e) => e.textContent), /^10 solutions: .* on 3 workers\)\.$/);
-    await page.waitForFunction(() => /&s=6$/.test(location.hash));
+    await page.waitForFunction(() => /&s=6&look=dark$/.test(location.hash));
     const link = page.url();
     const again = await ctx.newPage();
     again.on('request', (r) => urls.push(r.url()));
     await again.goto(link);
     await again.waitForFunction(() => window.dlxPage?.controller.trace?.events === 6, null, { timeout: 15000 });
+    assert.equal(await again.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the link\'s look');
     assert.equal(await again.$eval('#cover-text', (t) => t.value), await page.$eval('#cover-text', (t) => t.value));
     await pageProblems(again, 'file, second tab');
     const elsewhere = urls.filter((u) => !/^(file|data):/.test(u));

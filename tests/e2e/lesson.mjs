@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { POJ1, HARD, test, open, settle, shot, givens, counter, shotOf, galleryPick, lessonState,
-  lessonCount, isMain, main } from './harness.mjs';
+  lessonCount, isMain, main, visit } from './harness.mjs';
 
 // --- the guided lesson -------------------------------------------------------------------------
 
@@ -51,8 +51,11 @@ test('lesson: the arrow keys go forward and back through every step, each at the
   assert.equal((await lessonState(page)).step, 2);
   await page.click(`#lesson .lesson-dot >> text="${n}"`);
   assert.equal((await lessonState(page)).step, n);
-  // Escape closes it: back to the Sudoku and its link.
+  // Esc never closes it (a clicker may send it; it closed the lesson, issue 49): Close lesson
+  // does, back to the Sudoku and its link.
   await page.keyboard.press('Escape');
+  assert.equal((await lessonState(page)).step, n, 'Esc kept the lesson');
+  await page.click('#lesson .lesson-close');
   assert.equal(await page.$eval('#lesson', (e) => e.hidden), true);
   assert.equal(await page.evaluate(() => window.dlxPage.controller.mode), 'sudoku');
   assert.match(await page.evaluate(() => location.hash), new RegExp(`^#p=${POJ1.replace(/\./g, '\\.')}`));
@@ -79,7 +82,7 @@ test('lesson: Undo and Redo keys leave the lesson\'s view alone; closed, they un
     const s = await lessonState(page);
     assert.deepEqual([s.step, s.hash, s.events], [before.step, before.hash, before.events], key);
   }
-  await page.keyboard.press('Escape');
+  await page.click('#lesson .lesson-close');
   assert.equal((await givens(page))[0], '5', 'the edit is still there');
   await page.keyboard.press('Control+z');
   assert.equal((await givens(page))[0], '.', 'and Undo takes it back once the lesson is closed');
@@ -182,7 +185,7 @@ test('classroom: the header names the exact cover each view shows, and the lesso
   assert.match(await tagline(), /on Knuth's example: 6 options × 7 items$/, 'lesson step 1');
   await page.keyboard.press('ArrowRight');
   assert.match(await tagline(), /on a 4×4 Sudoku: 64 options × 64 items$/, 'lesson step 2, its figure');
-  await page.keyboard.press('Escape');
+  await page.click('#lesson .lesson-close');
   await page.click('#tab-sudoku');
   assert.match(await tagline(), /on a 9×9 Sudoku: 729 options × 324 items$/);
 });
@@ -337,9 +340,11 @@ test('own lesson: moments of a Sudoku, Knuth\'s example and a workbench problem,
   assert.equal(await page.$eval('#own-status', (e) => e.textContent), `Moment 1 added: the 9×9 Sudoku ${HARD.slice(0, 9)}…, step 3.`);
   await page.click('#tab-knuth');
   for (let k = 0; k < 5; k++) await page.keyboard.press(']');
+  // A moment may have a title of its own (issue 49: it could only be said where it was).
+  await page.fill('#own-title', 'Why item A first');
   await page.fill('#own-text', 'Item A is chosen: the fewest options, and the first of a tie.');
   await page.click('#own-add');
-  assert.match(await page.$eval('#own-status', (e) => e.textContent), /^Moment 2 added: Knuth's example, step 5\.$/);
+  assert.match(await page.$eval('#own-status', (e) => e.textContent), /^Moment 2 added: "Why item A first", Knuth's example, step 5\.$/);
   // A workbench problem, just opened from the gallery (its link is packed meanwhile).
   await page.click('#tab-cover');
   await galleryPick(page, '4 queens');
@@ -374,7 +379,7 @@ test('own lesson: moments of a Sudoku, Knuth\'s example and a workbench problem,
   await fresh.keyboard.press('ArrowRight');
   await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'knuth' && window.dlxPage.shell.trace?.events === 5);
   l = await lesson();
-  assert.deepEqual(l, { shown: true, title: 'Step 2 of 3: Knuth\'s example, step 5', text: 'Item A is chosen: the fewest options, and the first of a tie.', kicker: 'Your lesson', dots: 3, mode: 'knuth', events: 5 });
+  assert.deepEqual(l, { shown: true, title: 'Step 2 of 3: Why item A first', text: 'Item A is chosen: the fewest options, and the first of a tie.', kicker: 'Your lesson', dots: 3, mode: 'knuth', events: 5 });
   await fresh.keyboard.press('ArrowRight');
   await fresh.waitForFunction(() => window.dlxPage.shell.mode === 'cover' && window.dlxPage.shell.trace?.events === 4);
   l = await lesson();
@@ -408,6 +413,291 @@ test('own lesson: a hostile or oversized link is refused with a message, and the
   await page.waitForFunction(() => window.dlxPage.shell.mode === 'knuth');
   await page.keyboard.press(']');
   assert.equal(await page.evaluate(() => window.dlxPage.shell.trace.events), 1);
+});
+
+
+// --- issue 49: the clicker and the keyboard -----------------------------------------------------
+
+/** The page at 1024×768 in large type (the presenter layout), reduced motion. */
+async function projector(hash) {
+  const page = await open(hash, { width: 1024, height: 768, reducedMotion: 'reduce' });
+  await page.click('#large-type');
+  await page.evaluate(() => document.activeElement.blur());
+  await settle(page);
+  return page;
+}
+
+/** What a key may change: the lesson's step, the view, the search's step, the address bar. */
+const moment = (page) => page.evaluate(() => {
+  const { shell, lesson, player } = window.dlxPage;
+  return { step: lesson.step, mode: shell.mode, events: shell.trace?.events ?? -1, hash: decodeURIComponent(location.hash), playing: player.playing };
+});
+
+/** The Keys panel's rows as shown, `{keys: words}`, and its notes, after opening it. */
+const keysPanel = (page) => page.evaluate(async () => {
+  const box = document.querySelector('#controls .keys');
+  box.open = true;
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const rows = {};
+  const dts = box.querySelectorAll('dt');
+  for (const dt of dts) rows[dt.textContent.replace(/\s+/g, ' ').trim()] = dt.nextElementSibling.textContent.replace(/\s+/g, ' ').trim();
+  const notes = Array.from(box.querySelectorAll('.keys-pop > p'), (p) => p.textContent.replace(/\s+/g, ' ').trim());
+  const r = (e) => { const b = e.getBoundingClientRect(); return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
+  const out = { rows, notes, pop: r(box.querySelector('.keys-pop')), narration: r(document.querySelector('.narration-box')), vw: innerWidth, vh: innerHeight };
+  box.open = false;
+  return out;
+});
+
+/** A click on the page's background: the tagline's words, which are no control. */
+async function clickBackground(page) {
+  const b = await page.$eval('header .tagline', (e) => { const r = e.getBoundingClientRect(); return [r.left + 4, r.top + r.height / 2]; });
+  await page.mouse.click(b[0], b[1]);
+  assert.equal(await page.evaluate(() => document.activeElement === document.body), true, 'the click left the focus on the page');
+}
+
+test('keys: after a tab is clicked, → and ← step the search and the moment stays in the link; each tab is a stop of Tab, Enter shows its view', async () => {
+  // Before (issue 49): → on a clicked tab switched to the next tab, and the URL became #m=cover&x=….
+  const page = await open('#m=knuth&s=5');
+  await page.click('#tab-knuth');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-knuth');
+  await page.keyboard.press('ArrowRight');
+  let m = await moment(page);
+  assert.deepEqual([m.mode, m.events, m.hash], ['knuth', 6, '#m=knuth&s=6']);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  m = await moment(page);
+  assert.deepEqual([m.mode, m.events, m.hash], ['knuth', 4, '#m=knuth&s=4']);
+  // The Sudoku's tab too.
+  await visit(page, `#p=${POJ1}&s=2`);
+  await page.click('#tab-sudoku');
+  await page.keyboard.press('ArrowRight');
+  m = await moment(page);
+  assert.deepEqual([m.mode, m.events, m.hash], ['sudoku', 3, `#p=${POJ1}&s=3`]);
+  // The tabs are reached with Tab, one by one, and Enter shows a view.
+  assert.deepEqual(await page.$$eval('.modes [role="tab"]', (ts) => ts.map((t) => t.tabIndex)), [0, 0, 0]);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-knuth');
+  await page.keyboard.press('Enter');
+  assert.equal((await moment(page)).mode, 'knuth');
+  // The Keys panel says how the tabs are reached.
+  assert.ok((await keysPanel(page)).notes.some((n) => /tabs take no arrows: Tab reaches each, Enter shows its view/.test(n)));
+});
+
+test('keys: Esc never closes the lesson (a clicker may send it) and the Keys panel says so; Close lesson does', async () => {
+  // Before (issue 49): Esc closed the guided lesson; the Keys panel said Esc "stops a long run".
+  const page = await open('#lesson=3');
+  await page.click('#lesson .lesson-next');
+  await page.click('#lesson .lesson-prev');
+  for (const from of ['button', 'background']) {
+    if (from === 'background') await clickBackground(page);
+    await page.keyboard.press('Escape');
+    const m = await moment(page);
+    assert.deepEqual([m.step, m.hash], [3, '#lesson=3'], `Esc from the ${from}`);
+  }
+  const keys = await keysPanel(page);
+  assert.equal(keys.rows.Esc, 'stop a long run (it never closes the lesson: "Close lesson" does)');
+  assert.equal(await page.$eval('#lesson .lesson-close', (b) => b.getAttribute('aria-keyshortcuts')), null, 'no key is said to close it');
+  await page.click('#lesson .lesson-close');
+  assert.equal((await moment(page)).step, 0);
+});
+
+test('keys: in the presenter layout Page Down shows the rest of every long lesson step before the next, Page Up goes back up it', async () => {
+  // Before (issue 49): steps 2, 3 and 6 ran under Previous / Next, and Page Down went to the
+  // next step: a clicker never reached their last lines.
+  const page = await projector('#lesson=1');
+  const n = await lessonCount(page);
+  const words = () => page.evaluate(() => {
+    const box = document.querySelector('#lesson .lesson-text'), last = box.lastElementChild;
+    const nav = document.querySelector('#lesson .lesson-nav').getBoundingClientRect();
+    const b = box.getBoundingClientRect(), l = last.getBoundingClientRect();
+    const foot = Math.min(innerHeight, nav.top, b.bottom);
+    return { step: window.dlxPage.lesson.step, lastSeen: l.bottom <= foot + 1 && l.bottom > Math.max(0, b.top), scrolled: box.scrollTop, long: box.scrollHeight > box.clientHeight + 1 };
+  });
+  const long = [];
+  for (let k = 1; k <= n; k++) {
+    let w = await words();
+    assert.equal(w.step, k);
+    if (w.long) long.push(k);
+    let presses = 0;
+    while (!w.lastSeen && presses++ < 10) {
+      await page.keyboard.press('PageDown');
+      w = await words();
+      assert.equal(w.step, k, `step ${k}: Page Down went on before its last line was shown`);
+    }
+    assert.ok(w.lastSeen, `step ${k}: its last line never came into view`);
+    if (k < n) {
+      await page.keyboard.press('PageDown');
+      w = await words();
+      assert.deepEqual([w.step, w.scrolled], [k + 1, 0], `step ${k + 1} from its start`);
+    }
+  }
+  assert.ok(long.filter((x) => x > 1).length >= 1, `no step after the first was longer than its box (${long}): the test tests nothing`);
+  // Page Up: back up a long step's words, then the step before.
+  const k = long.find((x) => x > 1);
+  await visit(page, `#lesson=${k}`);
+  while (!(await words()).lastSeen) await page.keyboard.press('PageDown');
+  assert.ok((await words()).scrolled > 0);
+  let presses = 0;
+  while ((await words()).scrolled > 0 && presses++ < 10) {
+    await page.keyboard.press('PageUp');
+    assert.equal((await words()).step, k);
+  }
+  await page.keyboard.press('PageUp');
+  assert.equal((await words()).step, k - 1);
+  await shot(page, 'presenter-lesson-pagedown');
+});
+
+test('keys: the Keys panel lists the keys of the view shown, and covers no narration', async () => {
+  // Before (issue 49): "the next digit tried" on Knuth's example, and the list over the narration.
+  const page = await projector('#m=knuth&s=9');
+  const bad = [];
+  for (const [hash, what, lesson] of [['#m=knuth&s=9', 'option', false], [`#p=${POJ1}&s=3`, 'digit', false], ['#m=cover', 'option', false], ['#lesson=4', 'option', true], ['#lesson=2', null, true]]) {
+    await visit(page, hash);
+    const k = await keysPanel(page);
+    const rows = Object.entries(k.rows).map(([a, b]) => `${a}: ${b}`).join('\n');
+    if (what && k.rows['Shift+→ }'] !== `forward to the next ${what} tried`) bad.push(`${hash}: Shift+→ says "${k.rows['Shift+→ }']}"`);
+    if (!what && /Shift/.test(rows)) bad.push(`${hash}: search keys listed under the step's own figure`);
+    if (lesson !== /^Page Down: /m.test(rows)) bad.push(`${hash}: Page Down ${lesson ? 'not ' : ''}listed`);
+    if (/digit/.test(rows) && what !== 'digit') bad.push(`${hash}: speaks of digits`);
+    if (!/^In the board/.test(k.notes.join('\n')) === (what === 'digit')) bad.push(`${hash}: the board's note ${what === 'digit' ? 'missing' : 'shown'}`);
+    const { pop: p, narration: r } = k;
+    if (p.left < 0 || p.top < 0 || p.right > k.vw || p.bottom > k.vh) bad.push(`${hash}: the list at ${Math.round(p.left)},${Math.round(p.top)}–${Math.round(p.right)},${Math.round(p.bottom)}, off the screen`);
+    const over = Math.max(0, Math.min(p.right, r.right) - Math.max(p.left, r.left)) * Math.max(0, Math.min(p.bottom, r.bottom) - Math.max(p.top, r.top));
+    if (over > 0 && r.bottom > 0 && r.top < k.vh) bad.push(`${hash}: the list covers ${Math.round(over)} px² of the narration`);
+  }
+  assert.deepEqual(bad, []);
+  await visit(page, '#m=knuth&s=9');
+  await page.click('#controls .keys summary');
+  await shot(page, 'presenter-keys-knuth');
+  await page.click('#controls .keys summary');
+  await visit(page, '#lesson=4');
+  await page.$eval('#controls', (c) => c.scrollIntoView());
+  await page.click('#controls .keys summary');
+  await shot(page, 'presenter-keys-lesson');
+});
+
+test('keys: "Link copied" moves nothing: the controls stay where they were, in every view, on a projector and a phone', async () => {
+  // Before (issue 49): the notice pushed the controls about 95 px down for seconds.
+  const bad = [];
+  for (const [width, height, large] of [[1024, 768, true], [1280, 800, false], [375, 812, false]]) {
+    const page = await open('', { width, height, reducedMotion: 'reduce', permissions: ['clipboard-read', 'clipboard-write'] });
+    if (large) await page.click('#large-type');
+    for (const hash of ['#m=knuth&s=5', '#lesson=3', `#p=${POJ1}&s=3`, '#m=cover']) {
+      await visit(page, hash);
+      await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.resolve(); });
+      await page.$eval('#copy-link', (b) => b.scrollIntoView({ block: 'center' }));
+      const y = () => page.evaluate(() => ['#controls', '.transport', '.narration-box'].map((s) => Math.round(document.querySelector(s).getBoundingClientRect().top + scrollY)));
+      const before = await y();
+      await page.click('#copy-link');
+      await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#watch-notice').textContent));
+      const after = await y();
+      if (after.join() !== before.join()) bad.push(`${width}×${height} ${hash}: the controls, transport and narration at y ${before} moved to ${after}`);
+      const seen = await page.$eval('#watch-notice', (n) => { const r = n.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; });
+      if (!seen) bad.push(`${width}×${height} ${hash}: "Link copied" is not on the screen`);
+      // Clicks go through it to the controls under it.
+      const at = (await moment(page)).events;
+      const f = await page.$eval('[data-action="forward"]', (b) => { const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
+      await page.mouse.click(f[0], f[1]);
+      if ((await moment(page)).events !== at + 1) bad.push(`${width}×${height} ${hash}: a click on Step forward under the notice did not step`);
+      if (width === 1024 && hash === '#m=knuth&s=5') await shot(page, 'presenter-link-copied');
+    }
+  }
+  assert.deepEqual(bad, []);
+});
+
+test('keys: links carry large type and the theme, and a link\'s look is the page\'s', async () => {
+  // Before (issue 49): links carried neither; `look` was "not understood".
+  const page = await open('#m=knuth&s=5&look=large,dark');
+  const look = () => page.evaluate(() => ({ large: document.documentElement.classList.contains('large'), theme: document.documentElement.dataset.theme ?? 'auto', hash: location.hash }));
+  assert.deepEqual(await look(), { large: true, theme: 'dark', hash: '#m=knuth&s=5&look=large,dark' });
+  assert.equal(await page.$eval('#watch-notice', (n) => n.hidden), true, 'no complaint about the link');
+  await page.click('#large-type');
+  assert.deepEqual(await look(), { large: false, theme: 'dark', hash: '#m=knuth&s=5&look=dark' });
+  await page.click('#theme'); // dark → auto
+  assert.deepEqual(await look(), { large: false, theme: 'auto', hash: '#m=knuth&s=5' });
+  // The lesson's link and a teacher's own lesson's carry it too.
+  await page.click('#large-type');
+  await page.click('#lesson-open');
+  assert.equal((await look()).hash, '#lesson=1&look=large');
+  const fresh = await open('#lesson=3&look=light');
+  assert.deepEqual(await fresh.evaluate(() => [document.documentElement.classList.contains('large'), document.documentElement.dataset.theme, window.dlxPage.lesson.step]), [false, 'light', 3]);
+  // A look that is no look is said, and ignored.
+  const odd = await open('#m=knuth&look=huge');
+  assert.match(await odd.$eval('#notice', (n) => n.textContent), /The link's look "huge" is not large, light or dark; ignored\./);
+});
+
+test('clicker: from a tab, a button or the page, Page Down, Page Up, → ← Space and Esc do what the Keys panel says, and the moment is never lost', async () => {
+  const page = await projector('#m=knuth&s=5');
+  // A view: → ← step, Space plays and pauses, Esc and Page Up / Down move no moment.
+  let keys = await keysPanel(page);
+  assert.equal(keys.rows['→ ]'], 'step forward one event');
+  assert.equal(keys.rows['← ['], 'step back one event');
+  assert.match(keys.rows['Space P'], /^play \/ pause/);
+  assert.equal(keys.rows.Esc, 'stop a long run');
+  assert.equal(keys.rows['Page Down'], undefined, 'no Page Down outside the lesson');
+  const froms = {
+    tab: () => page.click('#tab-knuth'),
+    button: () => page.click('#copy-link'),
+    page: () => clickBackground(page),
+  };
+  const expect = async (key, want, from) => {
+    const before = await moment(page);
+    await page.keyboard.press(key);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const after = await moment(page);
+    const lost = !/^#(m=knuth&s=\d+|lesson=\d+(&s=\d+)?)(&look=large)?$/.test(after.hash) || (after.step === 0 && before.step > 0);
+    assert.ok(!lost, `${key} from the ${from}: the moment was lost (${before.hash} → ${after.hash})`);
+    want(before, after, `${key} from the ${from}`);
+    return after;
+  };
+  const same = (b, a, what) => assert.deepEqual([a.step, a.mode, a.events, a.hash], [b.step, b.mode, b.events, b.hash], what);
+  for (const [from, click] of Object.entries(froms)) {
+    await click();
+    await expect('ArrowRight', (b, a, w) => assert.equal(a.events, b.events + 1, w), from);
+    await expect('ArrowLeft', (b, a, w) => assert.equal(a.events, b.events - 1, w), from);
+    await expect('Escape', same, from);
+    await expect('PageDown', same, from);
+    await expect('PageUp', same, from);
+    await expect(' ', (b, a, w) => assert.equal(a.playing, true, w), from);
+    await expect(' ', (b, a, w) => assert.equal(a.playing, false, w), from);
+  }
+  // The lesson: Page Down / Page Up and → ← move through it, Space plays its search (the link
+  // keeps the step and the search's step), Esc keeps it.
+  await visit(page, '#lesson=4');
+  keys = await keysPanel(page);
+  assert.equal(keys.rows['Page Down'], 'the rest of a long step\'s words, then the next step of the lesson');
+  assert.equal(keys.rows['Page Up'], 'back up the step\'s words, then the step before');
+  assert.equal(keys.rows['→ ←'], 'the next / the previous step of the lesson');
+  assert.match(keys.rows['Space P'], /^play \/ pause/);
+  const lessonFroms = {
+    'lesson\'s button': () => page.click('#lesson .lesson-dot:text-is("4")'),
+    'transport\'s button': async () => { // back and forward again: at the step's moment, the focus on Step forward
+      await page.click('[data-action="back"]');
+      await page.click('[data-action="forward"]');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.action), 'forward');
+    },
+    page: () => clickBackground(page),
+  };
+  const words = () => page.$eval('#lesson .lesson-text', (b) => b.scrollHeight - b.clientHeight - b.scrollTop > 1);
+  for (const [from, click] of Object.entries(lessonFroms)) {
+    await visit(page, '#lesson=4');
+    await click();
+    if ((await moment(page)).hash !== '#lesson=4&look=large') await page.click('#lesson .lesson-back');
+    while (await words()) await expect('PageDown', (b, a, w) => assert.equal(a.step, 4, w), from);
+    await expect('PageDown', (b, a, w) => assert.equal(a.step, 5, w), from);
+    await expect('PageUp', (b, a, w) => assert.equal(a.step, 4, w), from);
+    await expect('ArrowRight', (b, a, w) => assert.equal(a.step, 5, w), from);
+    await expect('ArrowLeft', (b, a, w) => assert.equal(a.step, 4, w), from);
+    await expect('Escape', same, from);
+    await expect(' ', (b, a, w) => assert.equal(a.playing, true, w), from);
+    const paused = await expect(' ', (b, a, w) => assert.deepEqual([a.step, a.playing], [4, false], w), from);
+    if (paused.events !== (await page.evaluate(() => window.dlxPage.lesson.at))) assert.match(paused.hash, /^#lesson=4&s=\d+/, `Space from the ${from}: the link keeps the search's step`);
+  }
+  // Step 2's figure: no search keys, the lesson's keys still.
+  await visit(page, '#lesson=2');
+  await clickBackground(page);
+  await expect(' ', (b, a, w) => assert.deepEqual([a.step, a.playing], [2, false], w), 'page, step 2');
+  await expect('ArrowRight', (b, a, w) => assert.equal(a.step, 3, w), 'page, step 2');
 });
 
 if (isMain(import.meta.url)) await main();

@@ -163,13 +163,18 @@ test('workbench: parse errors show at their line and column as the user types, a
   assert.equal(refused, true, 'the paste is cancelled');
   assert.equal(await coverResult(page), 'Not pasted: 600,000 characters is more than the editor takes (500,000). The problem is unchanged.');
   assert.match(await coverStatus(page), /^46 items/);
-  // The tabs: arrows move between the three views.
+  // The tabs: each is a stop of Tab, and Enter shows its view (arrows step the search, issue 49).
   await page.focus('#tab-knuth');
-  await page.keyboard.press('ArrowRight');
-  assert.equal(await page.$eval('#tab-cover', (t) => [t.getAttribute('aria-selected'), document.activeElement === t].join()), 'true,true');
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-cover');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-sudoku');
+  await page.keyboard.press('Enter');
   assert.equal(await page.$eval('#tab-sudoku', (t) => t.getAttribute('aria-selected')), 'true');
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   assert.equal(await page.$eval('#cover-pane', (p) => p.hidden), false);
   assert.match(await coverStatus(page), /^46 items/, 'the problem is still there after a visit to the Sudoku');
 });
@@ -386,10 +391,10 @@ test('workbench: a link carries the problem and the step; too big and hostile li
   assert.equal(await other.$eval('#cover-text', (t) => t.value), text, 'the same problem');
   assert.equal(await counter(other, 'events'), 7, 'at the same step');
   assert.equal(await narration(other), said);
-  // The Copy link button of the step panel copies it too.
+  // The Copy link button of the step panel copies it too: "Link copied" by that button
+  // (issue 49: it moves nothing), the link to copy by hand in the result box.
   await page.click('#copy-link');
-  await page.waitForFunction(() => !document.querySelector('#cover-result').hidden);
-  assert.match(await coverResult(page), /^(Link copied|Copy this link)/);
+  await page.waitForFunction(() => /^Link copied/.test(document.querySelector('#watch-notice').textContent) || /^Copy this link/.test(document.querySelector('#cover-result').textContent));
   // Too big for a link: a message, and the address bar holds no broken link.
   await page.evaluate(() => window.dlxPage.workbench.setText(window.dlxPage.dlx.coverExample('queens', '60')));
   await page.waitForFunction(() => window.dlxPage.workbench.tooBig > 0);

@@ -54,11 +54,15 @@ export function writePref(name, value) {
   } catch { /* private mode: not remembered */ }
 }
 
+/** The page's look as a link carries it (router.js `&look=`): `{large, theme}`. */
+export const currentLook = () => ({ large: readPref('large', 'off') === 'on', theme: readPref('theme', 'auto') });
+
 /**
  * Wires the two buttons and puts the chosen look on the page; `onChange()` after any later
  * change of look (views re-read colours). The first look is put on without it: the page calls
  * its views' restyle once its first puzzle is in place (www/main.js), since reading colours
  * lays the page out, and each layout before the first costs a phone a quarter of a second.
+ * Returns `setLook({large, theme}, changed)`: a link's look, kept as if its buttons were pressed.
  */
 export function setUpPrefs({ largeButton, themeButton, onChange }) {
   const apply = (changed = true) => {
@@ -86,6 +90,14 @@ export function setUpPrefs({ largeButton, themeButton, onChange }) {
     if (e.key === null || e.key === KEYS.large || e.key === KEYS.theme) apply();
   });
   apply(false);
+  // `changed` false: the page has not started, and restyles once it has.
+  return (look, changed = true) => {
+    const now = currentLook();
+    if (now.large === look.large && now.theme === look.theme) return;
+    writePref('large', look.large ? 'on' : 'off');
+    writePref('theme', THEMES.includes(look.theme) ? look.theme : 'auto');
+    apply(changed);
+  };
 }
 
 /**

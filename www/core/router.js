@@ -7,7 +7,10 @@
 // letters only), `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
 // exact-cover problem (its DLX1 text packed by cover-link.js), `#lesson=<n>` for a step of
 // the guided lesson (www/rooms/lesson/lesson-steps.js checks the number), `#lesson=<n>&s=<step>` for that step
-// with its search moved on to another moment. A link shows what its sender saw.
+// with its search moved on to another moment. Any of them may end in `&look=large,dark`: the
+// sender's look where it is not the default (large type, the theme light or dark), which the
+// link gives the page it opens (a link without it leaves the reader's own look). A link shows
+// what its sender saw.
 // Reading never throws: anything malformed is reported and ignored.
 
 import { CELLS, SIDES, sideOfLine } from './puzzle.js';
@@ -19,6 +22,8 @@ const MAX_HASH = 2000;
 /** A link to an exact-cover problem may be longer: it carries the problem. */
 const MAX_COVER_HASH = MAX_PACKED + 40;
 const MODES = ['sudoku', 'knuth', 'cover'];
+/** The words of a link's look (`&look=`): large type, and the theme where it is not 'auto'. */
+const LOOKS = ['large', 'light', 'dark'];
 
 /**
  * A piece of what a link said, fit to quote in a message: in quotes, at most `max`
@@ -62,7 +67,7 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
     out.errors.push('the link could not be read; ignored');
     return out;
   }
-  const unknown = [...params.keys()].filter((k) => !['m', 'p', 'e', 'n', 'a', 's', 'x', 'lesson', 'own'].includes(k));
+  const unknown = [...params.keys()].filter((k) => !['m', 'p', 'e', 'n', 'a', 's', 'x', 'lesson', 'own', 'look'].includes(k));
   if (unknown.length) out.errors.push(`the link's ${quote(unknown[0])} is not understood; ignored`);
   if (params.has('lesson')) out.lesson = params.get('lesson');
   if (params.has('own')) out.own = params.get('own');
@@ -96,6 +101,13 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   const a = params.get('a');
   if (a === 'digits' || a === 'letters') out.alphabet = a;
   else if (a !== null) out.errors.push(`the link's alphabet ${quote(a)} is not "digits" or "letters"; ignored`);
+  const look = params.get('look');
+  if (look !== null) {
+    const words = look.split(',');
+    const bad = words.find((w) => !LOOKS.includes(w));
+    if (bad !== undefined) out.errors.push(`the link's look ${quote(bad)} is not ${LOOKS.join(', ').replace(/, (\w+)$/, ' or $1')}; ignored`);
+    else out.look = { large: words.includes('large'), theme: words.includes('dark') ? 'dark' : words.includes('light') ? 'light' : 'auto' };
+  }
   const s = params.get('s');
   if (s !== null) {
     const n = Number(s);
@@ -106,8 +118,14 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
 }
 
 /** The hash for a puzzle (or Knuth's example, or a packed exact-cover problem) at a step,
- *  or for a step of the lesson. */
-export function formatHash({ mode, puzzle, entries, marks, alphabet, packed, step, lesson, own }) {
+ *  or for a step of the lesson; `look` (`{large, theme}`, optional) the page's look, said where
+ *  it is not the default. */
+export function formatHash(link) {
+  const words = link.look ? [...(link.look.large ? ['large'] : []), ...(link.look.theme === 'auto' ? [] : [link.look.theme])] : [];
+  return `${hashOf(link)}${words.length ? `&look=${words.join(',')}` : ''}`;
+}
+
+function hashOf({ mode, puzzle, entries, marks, alphabet, packed, step, lesson, own }) {
   if (own) return `#own=${own}`; // a teacher's own lesson: its moments are in the link
   // A lesson's step, and the search's step where it was moved on from the step's moment.
   if (lesson) return `#lesson=${lesson}${step > 0 ? `&s=${step}` : ''}`;

@@ -15,7 +15,7 @@
 // `pausedText(pic)` and `paused(pic)` (drawn while paused), `onLeave()` (another view is
 // shown), `onMove()` (a search was moved by hand: any answer on show goes), `onRestyle()`
 // (the theme or the type size changed), `linkWords()` and `linkNotice` (what Copy link says,
-// and where), `copyLink()` (a Copy link of its own), `lessonLink(link)` (completes its link
+// and where), `copyLink(copied)` (a Copy link of its own; `copied(text)` says "Link copied" by the page's button), `lessonLink(link)` (completes its link
 // for a moment of a teacher's own lesson), `reveal()` (its figure scrolled into view) and
 // `fieldTakes(field, text, start, end, verb)` (www/core/input.js).
 
@@ -24,12 +24,16 @@ import { SPEEDS } from './player.js';
 import { grouped } from './format.js';
 import { Router } from './router.js';
 import { watchViews } from './watch.js';
+import { currentLook } from './prefs.js';
 
 /** At top speeds (300 events a frame and more) the pseudocode's marked line and the
  *  workbench's picture, which would change in every frame, are written at most once in this
  *  many ms: nobody reads them at 60 a second, and each write costs the browser style, layout
  *  and paint (bench/frame-trace.mjs; docs/benchmarks.md). Paused, they are written at once. */
 export const WORDS_MS = 100;
+
+/** How long "Link copied" floats by Copy link. */
+export const COPIED_MS = 4000;
 
 /** The views, in the order of their tabs (each has `tab-MODE` and `MODE-pane`). */
 export const MODES = ['sudoku', 'knuth', 'cover'];
@@ -71,6 +75,8 @@ export class Shell {
       open: (h, how) => this.route(h, how),
       cellName,
     });
+    /** Gives the page a link's look (`{large, theme}`); main.js sets it to the preferences'. */
+    this.setLook = () => {};
     this.wireTabs();
     $('copy-link').addEventListener('click', () => this.copyLink());
   }
@@ -80,19 +86,14 @@ export class Shell {
     for (const m of MODES) this.rooms[m].start?.();
   }
 
-  /** The tabs: a click shows its view, ← → move between them (the lesson, made first, closes). */
+  /**
+   * The tabs: a click (or Enter, or Space reached with Tab) shows its view (the lesson, made
+   * first, closes). They take no arrow keys: every view has a search, and ← → step it from
+   * wherever a click left the focus, a tab too (they switched tabs, and the moment was lost).
+   * So each tab is a stop of its own for Tab, as buttons are (issue 49).
+   */
   wireTabs() {
-    MODES.forEach((mode, k) => {
-      const tab = this.$(`tab-${mode}`);
-      tab.addEventListener('click', () => this.setMode(mode));
-      tab.addEventListener('keydown', (e) => {
-        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-        e.preventDefault();
-        const other = MODES[(k + (e.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length];
-        this.setMode(other);
-        this.$(`tab-${other}`).focus();
-      });
-    });
+    for (const mode of MODES) this.$(`tab-${mode}`).addEventListener('click', () => this.setMode(mode));
   }
 
   /** The room of the view shown. */
@@ -144,17 +145,26 @@ export class Shell {
   /** The link of what is shown, in the address bar and on the clipboard, said where it is seen. */
   async copyLink() {
     const { room, lesson } = this;
+    const { watchNotice } = this.shared;
+    // "Link copied" floats just above the button for a few seconds, moving nothing (in the
+    // flow it pushed the controls 95 px down, under the presenter's mouse), and lets clicks through.
+    const copied = (text) => watchNotice.float('ok', COPIED_MS, [text], this.$('copy-link'));
     if (room.copyLink) {
-      await room.copyLink(); // the workbench's: its problem's link, with its own checks
+      await room.copyLink(copied); // the workbench's: its problem's link, with its own checks
       return;
     }
     const opens = lesson.active ? lesson.linkWords() : room.linkWords();
-    // The room's notice (the board's, in the Sudoku's pane) is hidden under the lesson.
-    const notice = (!lesson.active && room.linkNotice) || this.shared.watchNotice;
-    await this.copyHref(opens, (kind, text) => notice.show(kind, text));
-    // The board's notice is under the board: at 1280×800 just below the fold, so the button
-    // seemed to do nothing.
-    if (notice !== this.shared.watchNotice) notice.reveal();
+    await this.copyHref(opens, (kind, text) => {
+      if (kind === 'ok') {
+        copied(text);
+        return;
+      }
+      // The link to select by hand stays until it is done with: in the room's notice (the
+      // board's, in the Sudoku's pane, hidden under the lesson), brought into view.
+      const notice = (!lesson.active && room.linkNotice) || watchNotice;
+      notice.show(kind, text);
+      if (notice !== watchNotice) notice.reveal(); // under the board: below the fold at 1280×800
+    });
   }
 
   /** Puts the page's link in the address bar and on the clipboard; `say(kind, text)` tells how
@@ -221,6 +231,8 @@ export class Shell {
     }
     plot.render(player.depthLog, room.maxDepth());
     controls.render(status, player.speed, room.searchable, player.stopAtSolution);
+    const { lesson } = this;
+    views.keys.render({ what: this.mode === 'sudoku' ? 'digit' : 'option', board: this.mode === 'sudoku', lesson: lesson.active ? (lesson.figure ? 'figure' : 'search') : null });
     if (paused) room.paused?.(pic);
     this.writeTagline();
     this.lesson.follow(); // its words say whether they still describe what is drawn
@@ -237,7 +249,7 @@ export class Shell {
   // --- links --------------------------------------------------------------------------------------
   /** What the address bar should say now: the lesson's step, or the shown view at its step. */
   current() {
-    return this.lesson.active ? this.lesson.link() : this.link();
+    return { ...(this.lesson.active ? this.lesson.link() : this.link()), look: currentLook() };
   }
 
   /** The shown view's link (see router.js). */
@@ -251,6 +263,7 @@ export class Shell {
    * the address bar, Back, a link).
    */
   route(h, how) {
+    if (h.look) this.setLook(h.look, !this.starting); // the sender's large type and theme (restyled once started)
     if (h.own !== undefined) { // a teacher's own lesson (www/rooms/lesson/own-lesson.js): its moments open the views
       this.lesson.openOwnLink(h.own, h.errors.map(sentence));
       return;
@@ -292,13 +305,9 @@ export class Shell {
 
   // --- mode tabs -------------------------------------------------------------------------------
   /** Marks the tab of view `selected` as selected (null: none, while the lesson shows a figure
-   *  of its own); the shown view's tab keeps the tab stop either way. */
+   *  of its own). */
   markTabs(selected = this.mode) {
-    for (const m of MODES) {
-      const tab = this.$(`tab-${m}`);
-      tab.setAttribute('aria-selected', String(m === selected));
-      tab.tabIndex = m === this.mode ? 0 : -1;
-    }
+    for (const m of MODES) this.$(`tab-${m}`).setAttribute('aria-selected', String(m === selected));
   }
 
   /** Shows the view `mode`; `fill`: the workbench opens its default problem if it has none. */

@@ -1,7 +1,7 @@
 // The views every room shares under "Watch the search", made once and wired to the player
 // and the shell: the counters, the depth plot, the narration line, the stack of choices, the
 // pseudocode, the search tree, predict mode (www/core/predict-gate.js asks before each event
-// forward), the transport and the notice under "Copy link to this step". What they draw is
+// forward), the transport, the Keys panel and the notice under "Copy link to this step". What they draw is
 // read from the shown room's search, by the shell's render.
 
 import { SPEEDS } from './player.js';
@@ -14,6 +14,7 @@ import { PseudocodeView } from '../views/pseudocode.js';
 import { TreeView } from '../views/tree.js';
 import { PredictView } from '../views/predict-view.js';
 import { NoticeView } from '../views/result.js';
+import { KeysView } from '../views/keys-view.js';
 
 /** `shell`: www/core/shell.js, which calls this from its constructor (the callbacks run later). */
 export function watchViews({ $, player, shell }) {
@@ -26,6 +27,8 @@ export function watchViews({ $, player, shell }) {
     counters: new CountersView($('counters')),
     plot: new DepthPlot($('depth-plot')),
     narration: $('narration'),
+    // The Keys panel: the keys for the view shown, beside the search's column.
+    keys: new KeysView(document.querySelector('#controls .keys'), document.querySelector('section.right')),
     // Under "Copy link to this step", where the board's notice is out of view.
     watchNotice: new NoticeView($('watch-notice')),
     stack: new StackView($('stack')),

@@ -155,6 +155,21 @@ test('a hostile hash is quoted in its message: short, in quotes, controls shown'
   assert.equal(quote('x'.repeat(20)), `"${'x'.repeat(20)}"`);
 });
 
+test('a link carries the look that is not the default (large type, the theme); a look that is none is named', () => {
+  const look = (large, theme) => ({ large, theme });
+  assert.equal(formatHash({ mode: 'knuth', step: 5, look: look(true, 'dark') }), '#m=knuth&s=5&look=large,dark');
+  assert.equal(formatHash({ lesson: 3, step: 0, look: look(false, 'auto') }), '#lesson=3');
+  assert.equal(formatHash({ lesson: 3, step: 9, look: look(false, 'light') }), '#lesson=3&s=9&look=light');
+  assert.equal(formatHash({ own: 'AbC', look: look(true, 'auto') }), '#own=AbC&look=large');
+  assert.equal(formatHash({ mode: 'knuth', step: 5 }), '#m=knuth&s=5', 'no look given: none said');
+  for (const [hash, want] of [['#m=knuth&s=5&look=large,dark', look(true, 'dark')], ['#lesson=2&look=light', look(false, 'light')], ['#own=AbC&look=large', look(true, 'auto')], ['#m=knuth', undefined]]) {
+    const h = parseHash(hash);
+    assert.deepEqual([h.look, h.errors], [want, []], hash);
+  }
+  const bad = parseHash('#m=knuth&look=large,huge');
+  assert.deepEqual([bad.look, bad.errors], [undefined, ['the link\'s look "huge" is not large, light or dark; ignored']]);
+});
+
 test('digits and lines', () => {
   assert.equal(lineOf(digitsOf(POJ)), POJ);
   assert.equal(EMPTY, '.'.repeat(81));

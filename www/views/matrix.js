@@ -381,7 +381,8 @@ export class MatrixView {
   }
 
   key(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // Taken already: Page Up / Page Down are the lesson's while it is open (lesson-keys.js).
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
     const big = e.shiftKey ? 1 : 0.25;
     const act = {
       '+': () => this.zoomBy(1), '=': () => this.zoomBy(1), '-': () => this.zoomBy(-1), _: () => this.zoomBy(-1),

@@ -18,6 +18,9 @@ export class NoticeView {
 
   /** `kind`: 'error' | 'warn' | 'info' | 'ok' | 'check' | 'solved'; lines: strings. */
   show(kind, ...lines) {
+    clearTimeout(this.timer);
+    this.root.classList.remove('floating');
+    this.root.style.removeProperty('top');
     this.root.dataset.kind = kind;
     this.root.replaceChildren(...lines.filter(Boolean).map((t) => Object.assign(document.createElement('p'), { textContent: t })));
     this.root.hidden = lines.filter(Boolean).length === 0;
@@ -25,6 +28,22 @@ export class NoticeView {
 
   clear() {
     this.show('info');
+  }
+
+  /** Shown for `ms` out of the flow (style.css `.floating`): nothing moves, and clicks go
+   *  through it. It stands just above `above` (the button that said it, over the words of
+   *  its heading) where the screen has room for it there, else where it is in the page,
+   *  over what follows (the controls). */
+  float(kind, ms, lines, above = null) {
+    this.show(kind, ...lines);
+    this.root.classList.add('floating');
+    this.timer = setTimeout(() => this.clear(), ms);
+    if (!above) return;
+    const r = this.root.getBoundingClientRect();
+    const top = above.getBoundingClientRect().top - 4 - r.height;
+    if (top < 0 && r.bottom <= innerHeight) return;
+    const host = this.root.offsetParent?.getBoundingClientRect() ?? r;
+    this.root.style.top = `${Math.round(top - host.top)}px`;
   }
 
   /** Brings the notice into view if it is not (under the board, below a laptop's fold), by

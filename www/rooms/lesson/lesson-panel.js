@@ -55,7 +55,7 @@ export class LessonPanel {
     this.prev = nav('← Previous', 'Previous step', -1);
     this.next = nav('Next →', 'Next step', +1);
     const close = h('button', { type: 'button', className: 'lesson-close', textContent: 'Close lesson' });
-    close.setAttribute('aria-keyshortcuts', 'Escape');
+    close.title = 'Close the lesson (no key closes it: a clicker\'s Esc only stops a long run)';
     close.addEventListener('click', () => on.close());
     const steps = (this.steps = h('ol', { className: 'lesson-steps' }));
     steps.setAttribute('aria-label', 'Steps of the lesson');
@@ -66,7 +66,7 @@ export class LessonPanel {
       this.error,
       this.live,
       this.movedNote,
-      h('div', { className: 'lesson-nav' }, this.prev, this.next, (this.keys = h('span', { className: 'lesson-keys' }))),
+      (this.nav = h('div', { className: 'lesson-nav' }, this.prev, this.next, (this.keys = h('span', { className: 'lesson-keys' })))),
     );
     this.setKeys(true);
   }
@@ -87,7 +87,36 @@ export class LessonPanel {
 
   /** The keys hint: [ ] only where there is a search to step (`search`). */
   setKeys(search) {
-    this.keys.innerHTML = `<kbd>←</kbd> <kbd>→</kbd> move through the lesson${search ? '; <kbd>[</kbd> <kbd>]</kbd> step the search' : ''}.`;
+    this.keys.innerHTML = `<kbd>←</kbd> <kbd>→</kbd> or <kbd>Page Up</kbd> <kbd>Page Down</kbd> move through the lesson${search ? '; <kbd>[</kbd> <kbd>]</kbd> step the search' : ''}.`;
+  }
+
+  /**
+   * Page Down (`down`) or Page Up on a step whose words run past their box (the presenter
+   * layout's, which scrolls) or past the screen: shows the next (or the previous) screenful
+   * of them and returns true; false once their end (or start) is in view, when the key goes
+   * to the next (or previous) step. A line of the words stays in view across each move.
+   */
+  scrollWords(down) {
+    const box = this.text;
+    const sign = down ? 1 : -1;
+    const line = parseFloat(getComputedStyle(box).fontSize) * 1.5 || 24;
+    if (box.scrollHeight > box.clientHeight + 1) {
+      const left = down ? box.scrollHeight - box.clientHeight - box.scrollTop : box.scrollTop;
+      if (left < 1) return false;
+      const was = box.scrollTop;
+      box.scrollTop += sign * Math.min(left, Math.max(line, box.clientHeight - line));
+      return box.scrollTop !== was;
+    }
+    // The words scroll with the page: what of them is under Previous / Next (sticky at the
+    // screen's foot in large type) or the screen's edge.
+    const r = box.getBoundingClientRect();
+    const foot = Math.min(innerHeight, this.nav.getBoundingClientRect().top);
+    const left = down ? r.bottom - foot : -r.top;
+    const seen = down ? r.top < foot : r.bottom > 0; // some of the words on the screen
+    if (left < 1 || !seen) return false;
+    const was = scrollY;
+    window.scrollBy({ top: sign * Math.min(left, Math.max(line, foot - line)), behavior: 'instant' });
+    return scrollY !== was; // at the page's end it cannot: the next step
   }
 
   /** The search is `d` events past (negative: before) the moment the words describe; 0: at it. */
@@ -151,6 +180,7 @@ export class LessonPanel {
   show(n, step, paragraphs) {
     this.title.textContent = `Step ${n} of ${this.count}: ${step.title}`;
     this.text.replaceChildren(...paragraphs.map((p) => h('p', { textContent: p })));
+    this.text.scrollTop = 0; // a new step's words from their start
     this.dots.forEach((li, k) => {
       const b = li.firstChild;
       if (k === n - 1) b.setAttribute('aria-current', 'step');

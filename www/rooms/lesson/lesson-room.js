@@ -2,8 +2,8 @@
 // (or Page Up / Page Down, as a presenter's clicker sends, or the panel's buttons). Each step
 // puts a view's own search at the moment it explains, through the shell and the player (or,
 // for a step with a figure, a trace of its own, drawn whole), and its words go into the
-// panel (rooms/lesson/lesson-panel.js). While the lesson is open, plain ← → belong to it; [ ] and
-// Shift+← → still step the search, and the panel then says plainly that its words describe
+// panel (rooms/lesson/lesson-panel.js). While the lesson is open, plain ← → belong to it
+// (rooms/lesson/lesson-keys.js; Esc never closes it); [ ] and Shift+← → still step the search, and the panel then says plainly that its words describe
 // another moment (the narration follows each step), with a button back to it. A link to a
 // step carries the search's step too once it was moved on from the step's moment.
 // A step with a figure of its own (step 2) shows no view's search: no tab is selected, and
@@ -14,9 +14,10 @@ import { Picture } from '../../wasm/picture.js';
 import { counted, grouped } from '../../core/format.js';
 import { LessonPanel } from './lesson-panel.js';
 import { OwnLessonView } from './own-lesson-view.js';
-import { unpackLesson, packLesson, whereWords } from './own-lesson.js';
+import { unpackLesson, packLesson, titleOf } from './own-lesson.js';
 import { parseHash, formatHash, quote } from '../../core/router.js';
 import { lessonKey } from './lesson-keys.js';
+import { currentLook } from '../../core/prefs.js';
 
 export class LessonRoom {
   /** `shell`: www/core/shell.js; `numberingFor(side)`: a size's numbering (the figure's board).
@@ -36,7 +37,7 @@ export class LessonRoom {
     this.at = -1;
     this.step = 0; // 0: closed
     /** A teacher's own lesson (www/rooms/lesson/own-lesson.js) shown in place of the built-in one:
-     *  `{moments: [{hash, text}], packed}`, or null. */
+     *  `{moments: [{hash, text, title}], packed}`, or null. */
     this.own = null;
     /** Counts the own lessons' links opened: one still unpacking when another comes is dropped. */
     this.ownLinks = 0;
@@ -44,10 +45,7 @@ export class LessonRoom {
     this.last = 1; // the step shown when the lesson was closed: the button opens it again there
     opener.addEventListener('click', () => (this.step ? this.close() : this.open(this.last)));
     // A tab chosen by hand leaves the lesson (whose words would speak of another view).
-    for (const tab of document.querySelectorAll('.modes [role="tab"]')) {
-      tab.addEventListener('click', () => this.close(false));
-      tab.addEventListener('keydown', (e) => (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && this.close(false));
-    }
+    for (const tab of document.querySelectorAll('.modes [role="tab"]')) tab.addEventListener('click', () => this.close(false));
     // Capture: before the transport's own keys, which give way to a handled event.
     document.addEventListener('keydown', (e) => lessonKey(this, e), true);
     // A teacher's own lesson, made of moments of any view: the shown view's link at its step,
@@ -59,7 +57,7 @@ export class LessonRoom {
         await shell.room.lessonLink?.(l); // the workbench's problem, packed into its link
         return formatHash(l).slice(1);
       },
-      pack: async (moments) => `${location.origin}${location.pathname}#own=${await packLesson(moments)}`,
+      pack: async (moments) => `${location.origin}${location.pathname}${formatHash({ own: await packLesson(moments), look: currentLook() })}`,
     });
   }
 
@@ -107,11 +105,11 @@ export class LessonRoom {
     this.openOwn(moments, packed, errors);
   }
 
-  /** Shows `moments` (`[{hash, text}]`) as a lesson, from the first. */
+  /** Shows `moments` (`[{hash, text, title}]`) as a lesson, from the first. */
   openOwn(moments, packed, errors = []) {
     if (!this.active) this.before = this.shell.mode;
     this.own = { moments, packed };
-    this.panel.setSteps(moments.map((m, k) => `Moment ${k + 1}: ${whereWords(m.hash)}`));
+    this.panel.setSteps(moments.map((m, k) => `Moment ${k + 1}: ${titleOf(m)}`));
     this.panel.setOpen(true);
     this.opener.setAttribute('aria-expanded', 'true');
     this.go(1);
@@ -138,7 +136,7 @@ export class LessonRoom {
     this.shell.shared.watchNotice.clear();
     this.shell.open(parseHash(m.hash), { changed: true });
     this.shell.markTabs();
-    this.panel.show(n, { title: whereWords(m.hash) }, [m.text]);
+    this.panel.show(n, { title: titleOf(m) }, [m.text]);
     this.shell.writeTagline();
     this.onChange();
   }
@@ -227,6 +225,7 @@ export class LessonRoom {
       this.opener.focus();
     }
     this.shell.markTabs(); // a figure's step selected none
+    this.shell.render(); // the Keys panel's keys are the view's again
     this.onChange();
   }
 

@@ -3,7 +3,7 @@
 // are listed, can be taken out, and travel as one link (www/rooms/lesson/own-lesson.js packs them) that
 // opens as a lesson in the lesson's panel. A <details> under the search tree, closed at first.
 
-import { MAX_MOMENTS, MAX_SENTENCE, whereWords } from './own-lesson.js';
+import { MAX_MOMENTS, MAX_SENTENCE, MAX_TITLE, whereWords } from './own-lesson.js';
 
 const el = (tag, props = {}, ...kids) => {
   const e = Object.assign(document.createElement(tag), props);
@@ -20,6 +20,8 @@ export class OwnLessonView {
     this.moments = [];
     const summary = el('summary', { textContent: 'Make your own lesson' });
     const help = el('p', { className: 'help', textContent: 'Step any search (any puzzle, example or problem) to a moment, write a sentence about it, and add it. The link opens your moments as a lesson.' });
+    this.title = el('input', { type: 'text', id: 'own-title', maxLength: MAX_TITLE, placeholder: 'where it is, if left empty' });
+    const titleLabel = el('label', { htmlFor: 'own-title', textContent: 'A title for this moment (optional)' });
     this.text = el('textarea', { id: 'own-text', rows: 2, maxLength: MAX_SENTENCE });
     const label = el('label', { htmlFor: 'own-text', textContent: 'Your sentence for this moment' });
     this.add = el('button', { type: 'button', id: 'own-add', textContent: 'Add this moment' });
@@ -30,7 +32,7 @@ export class OwnLessonView {
     this.status.setAttribute('role', 'status');
     this.link = el('input', { type: 'text', id: 'own-link', readOnly: true, hidden: true });
     this.link.setAttribute('aria-label', 'Your lesson\'s link');
-    root.append(summary, help, label, this.text, el('div', { className: 'own-row' }, this.add, this.copy), this.list, this.status, this.link);
+    root.append(summary, help, titleLabel, this.title, label, this.text, el('div', { className: 'own-row' }, this.add, this.copy), this.list, this.status, this.link);
     this.add.addEventListener('click', () => this.addMoment());
     this.copy.addEventListener('click', () => this.copyLink());
     this.draw();
@@ -50,11 +52,13 @@ export class OwnLessonView {
     } catch (e) {
       return this.say(e.message);
     }
-    this.moments.push({ hash, text });
+    const title = this.title.value.trim();
+    this.moments.push({ hash, text, title });
     this.text.value = '';
+    this.title.value = '';
     this.link.hidden = true;
     this.draw();
-    this.say(`Moment ${this.moments.length} added: ${whereWords(hash)}.`);
+    this.say(`Moment ${this.moments.length} added: ${title ? `"${title}", ` : ''}${whereWords(hash)}.`);
   }
 
   draw() {
@@ -67,7 +71,7 @@ export class OwnLessonView {
         this.draw();
         this.say(`Moment ${k + 1} taken out.`);
       });
-      return el('li', {}, el('span', { className: 'own-where', textContent: `${whereWords(m.hash)}: ` }), el('span', { textContent: m.text }), ' ', remove);
+      return el('li', {}, el('span', { className: 'own-where', textContent: `${m.title ? `${m.title} (${whereWords(m.hash)})` : whereWords(m.hash)}: ` }), el('span', { textContent: m.text }), ' ', remove);
     }));
     this.copy.disabled = this.moments.length === 0;
   }

@@ -3,9 +3,10 @@
 // crate's plain DFS itself), kept in step with the dancing-links search: after the DLX search
 // has tried N options, the plain one has placed N digits. So the page's controls drive both,
 // forwards and backwards (Rust moves the plain search; this only says how far, and draws what
-// it reports). "Race" runs both to the end and says how many more nodes the plain one took.
-// Long moves run in slices over frames, so the page never freezes; a race past `CAP` nodes
-// stops with a message. A <details>, shown or hidden like the other panels (remembered),
+// it reports). "Race" runs both to the end and says how many more nodes the plain one took:
+// searches of its own, so the moment on screen (the search's step, the link's s=) stays
+// where it is (it ran the page's search to its end, issue 49). Long moves run in slices over
+// frames, so the page never freezes; a race past `CAP` nodes stops with a message. A <details>, shown or hidden like the other panels (remembered),
 // whose region is named "Plain backtracking" and says its counts as text.
 
 import { counted, factorWords } from '../../core/format.js';
@@ -20,9 +21,9 @@ export const CAP = 10_000_000;
 const MAX_DRAWN = 9;
 
 export class PlainView {
-  /** `root`: an empty <details>; `dlx`: the wasm module; `onRace()`: run the DLX search to its end. */
-  constructor(root, { dlx, onRace, busy = () => false, now = () => performance.now(), raf = (f) => requestAnimationFrame(f) }) {
-    Object.assign(this, { root, dlx, onRace, busy, now, raf });
+  /** `root`: an empty <details>; `dlx`: the wasm module. */
+  constructor(root, { dlx, now = () => performance.now(), raf = (f) => requestAnimationFrame(f) }) {
+    Object.assign(this, { root, dlx, now, raf });
     root.open = readPref('plain', 'closed') === 'open';
     const summary = Object.assign(document.createElement('summary'), { textContent: 'Plain backtracking' });
     const region = document.createElement('div');
@@ -53,9 +54,10 @@ export class PlainView {
     this.search = null;
     this.trace = null;
     this.side = 0;
-    this.racing = false;
-    /** The DLX search's step when a race ended: the plain search stays at its end until that moves. */
-    this.racedAt = -1;
+    /** A race going on: its own searches, `{dlx, plain}` (a Trace and a PlainSearch), or null. */
+    this.racing = null;
+    /** How the last race of this puzzle ended: `{plain: {nodes, done}, dlx: {nodes, done}}`, or null. */
+    this.raced = null;
     this.pending = false;
   }
 
@@ -63,8 +65,9 @@ export class PlainView {
   load(line, numbering) {
     this.search?.free();
     this.search = null;
-    this.racing = false;
-    this.racedAt = -1;
+    this.stopRace();
+    this.raced = null;
+    this.line = line;
     this.solved = null;
     this.factor.textContent = '';
     this.numbering = numbering;
@@ -95,28 +98,40 @@ export class PlainView {
     this.update();
   }
 
-  /** Moves the plain search one slice toward where it belongs; true once there. */
+  /** Moves the plain search one slice toward where it belongs, and a race one slice on;
+   *  true once both are there. */
   slice() {
     const s = this.search, t = this.trace;
     if (!s || !t) return true;
-    if (this.racedAt >= 0 && t.events !== this.racedAt) this.racedAt = -1;
-    if (this.racing || this.racedAt >= 0) {
-      if (!this.racing) return true;
-      const t0 = this.now();
-      let there;
-      do {
-        there = s.seek(CAP, SLICE);
-      } while (!there && this.now() - t0 < SLICE_MS);
-      // The race ends when both have: the DLX search runs in the player meanwhile.
-      if (there && (t.done || !this.busy())) this.endRace();
-      return there;
-    }
     const t0 = this.now();
     let there;
     do {
       there = s.seek(t.nodes, SLICE);
     } while (!there && this.now() - t0 < SLICE_MS);
-    return there;
+    return this.raceSlice() && there;
+  }
+
+  /** A slice of the race: its DLX search to its end (or CAP nodes), then its plain one; true once over. */
+  raceSlice() {
+    const r = this.racing;
+    if (!r) return true;
+    const t0 = this.now();
+    const dlxOver = () => r.dlx.done || r.dlx.nodes >= CAP;
+    while (!dlxOver() && this.now() - t0 < SLICE_MS) r.dlx.run(SLICE, 0);
+    if (!dlxOver()) return false;
+    let there = false;
+    while (!there && this.now() - t0 < SLICE_MS) there = r.plain.seek(CAP, SLICE);
+    if (!there) return false;
+    const st = r.plain.state();
+    this.raced = { plain: { nodes: st[PW.Nodes], done: !!st[PW.Done] }, dlx: { nodes: r.dlx.nodes, done: r.dlx.done } };
+    this.stopRace();
+    return true;
+  }
+
+  stopRace() {
+    this.racing?.dlx.free();
+    this.racing?.plain.free();
+    this.racing = null;
   }
 
   update() {
@@ -132,24 +147,18 @@ export class PlainView {
     }
   }
 
-  /** Both searches to the end: the DLX one through the player (`onRace`), the plain one here. */
+  /** Both searches to the end, each a fresh search of the puzzle: the one shown stays at its moment. */
   race() {
-    if (!this.search || !this.trace) return;
+    if (!this.search || !this.trace || this.racing) return;
     this.root.open = true;
-    this.racing = true;
+    this.racing = { dlx: new this.dlx.Trace(this.line), plain: new this.dlx.PlainSearch(this.line) };
     this.factor.textContent = 'Racing…';
-    this.onRace();
     this.update();
-  }
-
-  endRace() {
-    this.racing = false;
-    this.racedAt = this.trace.events;
   }
 
   draw() {
     const s = this.search, t = this.trace;
-    this.raceButton.disabled = !s || !t || this.racing;
+    this.raceButton.disabled = !s || !t || !!this.racing;
     if (!s || !t) {
       this.counts.textContent = 'No search: enter a puzzle whose givens do not clash.';
       this.vs.textContent = this.factor.textContent = '';
@@ -160,10 +169,16 @@ export class PlainView {
     const capped = !done && nodes >= CAP;
     this.counts.textContent = `Plain backtracking: ${counted(nodes, 'node')}, ${counted(deadEnds, 'dead end')}, ${counted(solutions, 'solution')}${done ? ' (done)' : capped ? ' (stopped)' : ''}.`;
     this.vs.textContent = `Dancing links: ${counted(t.nodes, 'node')}, ${counted(t.deadEnds, 'dead end')}, ${counted(t.solutions, 'solution')}${t.done ? ' (done)' : ''}.`;
-    if (this.racedAt >= 0 || this.racing) {
-      if (this.racing) this.factor.textContent = `Racing… plain backtracking: ${counted(nodes, 'node')} so far.`;
-      else if (done && t.done) this.factor.textContent = `Plain backtracking: ${counted(nodes, 'node')}; dancing links: ${counted(t.nodes, 'node')}; ${factorWords(nodes, t.nodes)}.`;
-      else if (capped) this.factor.textContent = `Stopped at ${counted(nodes, 'node')}: the plain search would take too long to finish here. Dancing links: ${counted(t.nodes, 'node')}${t.done ? `; at least ${factorWords(nodes, t.nodes)}` : ''}.`;
+    const r = this.racing;
+    if (r) {
+      const n = r.dlx.done ? r.plain.state()[PW.Nodes] : 0;
+      this.factor.textContent = r.dlx.done ? `Racing… plain backtracking: ${counted(n, 'node')} so far.` : `Racing… dancing links: ${counted(r.dlx.nodes, 'node')} so far.`;
+    } else if (this.raced) {
+      const { plain: p, dlx: d } = this.raced;
+      const ended = `dancing links: ${counted(d.nodes, 'node')}${d.done ? '' : ' (stopped)'}`;
+      if (p.done && d.done) this.factor.textContent = `Plain backtracking: ${counted(p.nodes, 'node')}; ${ended}; ${factorWords(p.nodes, d.nodes)}.`;
+      else if (!p.done) this.factor.textContent = `Stopped at ${counted(p.nodes, 'node')}: the plain search would take too long to finish here. D${ended.slice(1)}${d.done ? `; at least ${factorWords(p.nodes, d.nodes)}` : ''}.`;
+      else this.factor.textContent = `Plain backtracking: ${counted(p.nodes, 'node')}; ${ended}: the dancing-links search would take too long to finish here.`;
     } else this.factor.textContent = '';
     if (!this.cells.length) return;
     const mark = { [PK.Place]: ' pb-last', [PK.TakeBack]: ' pb-last pb-back', [PK.DeadEnd]: ' pb-last pb-dead' }[kind] ?? '';

@@ -11,7 +11,6 @@
 // from wasm too: the page only draws what they say.
 
 import { Picture } from '../../wasm/picture.js';
-import { kinds } from '../../core/player.js';
 import { lineOf } from '../../core/puzzle.js';
 import { grouped } from '../../core/format.js';
 import { BoardView } from '../../views/board.js';
@@ -67,7 +66,7 @@ export class SudokuRoom {
       notice: new NoticeView($('notice')),
       result: new ResultView($('result'), { onCancel: () => this.solving.stop(), cellName: (cell) => this.numbering.cellName(cell) }),
       // Plain backtracking beside DLX: "Race" runs the DLX search to its end.
-      plain: new PlainView($('plain'), { dlx, onRace: () => player.runUntil('to the end', kinds(dlx.EventKind.Done)), busy: () => player.busy }),
+      plain: new PlainView($('plain'), { dlx }),
     };
     this.edits = new Edits(this);
     this.sources = new PuzzleSources(this);

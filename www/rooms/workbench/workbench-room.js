@@ -75,8 +75,9 @@ export class WorkbenchRoom {
     for (const b of document.querySelectorAll('#cover-pane .gallery button')) b.setAttribute('aria-pressed', String(b.dataset.example === this.workbench.exampleId));
   }
 
-  /** Copy link (its own button, and the page's in this view): the problem's link, said in its result box. */
-  async copyLink() {
+  /** Copy link (its own button, and the page's in this view): the problem's link, said in its
+   *  result box; `copied(text)`, when the page's button asked, says "Link copied" by that button. */
+  async copyLink(copied = null) {
     const wb = this.workbench;
     const trouble = wb.linkTrouble();
     if (trouble) {
@@ -85,7 +86,7 @@ export class WorkbenchRoom {
     }
     await wb.link();
     const opens = wb.error ? 'this problem as it is, its error marked' : 'this problem at this step';
-    await this.shell.copyHref(opens, (kind, text) => this.views.coverResult.message(kind === 'ok' ? 'count' : kind, text));
+    await this.shell.copyHref(opens, (kind, text) => (kind === 'ok' && copied ? copied(text) : this.views.coverResult.message(kind === 'ok' ? 'count' : kind, text)));
   }
 
   /** A moment of a teacher's own lesson in this view: its link carries the packed problem
