@@ -691,6 +691,11 @@ impl Dance {
                     }
                 } else {
                     let (b, t) = choose(set, item, active, second);
+                    // An item of one option (or none) never tries another at this level,
+                    // so the level restores nothing: it saves nothing, as SSXCC's forced
+                    // levels (its size cannot change below: it is out of the active list,
+                    // and hides touch only the sets of active items).
+                    forced = t <= 1;
                     if t == NONE {
                         let Some(tally) = tally.as_deref_mut() else {
                             break 'search Stop::Solution;
@@ -713,7 +718,7 @@ impl Dance {
                 cur_choice = best;
                 let base = at(saved, level);
                 if forced {
-                    // A level of one option saves no sizes: it never tries another.
+                    // A level of one option (or none) saves no sizes: it never tries another.
                     put(saved, level + 1, base);
                 } else {
                     // Save the active sizes.
