@@ -75,6 +75,21 @@ test('paste: every format the CLI reads, and bad pastes leave the board alone', 
   assert.equal(await givens(page), HDU_LINE);
 });
 
+test('paste: a puzzle under a title line and above a line of text is read, the skipped lines named', async () => {
+  const page = await open(`#p=${EMPTY}`);
+  await paste(page, `Puzzle 12 (hard), from Sunday's paper\n${POJ1.replace(/\./g, '_')}\nGood luck!\n`);
+  assert.equal(await givens(page), POJ1);
+  assert.match(await noticeText(page), /81-character line; skipped lines 1 and 3, not part of the puzzle/);
+  const rows = HDU_LINE.replace(/\./g, '*').replace(/(.{9})/g, (r) => `${[...r].join(', ')}\n`);
+  await paste(page, `Today's grid:\n\n${rows}`);
+  assert.equal(await givens(page), HDU_LINE);
+  assert.match(await noticeText(page), /drawn 9×9 grid .*skipped line 1,/);
+  // nothing that looks like a puzzle: refused, naming the line, the board unchanged
+  await paste(page, 'My sudoku, hard one\nGood luck!');
+  assert.equal(await givens(page), HDU_LINE);
+  assert.match(await noticeText(page), /no puzzle found: line 1 \("My sudoku, hard one"\) is text/);
+});
+
 test('clashing digits are marked as you type, with the reason; your entries are called yours, not givens', async () => {
   const page = await open(`#p=${EMPTY}`);
   await page.click('#board .cell >> nth=0');
