@@ -9,7 +9,7 @@
 //! separated by spaces or commas, `|` and lines of `-`, `+` and `=` draw the boxes, and `_`,
 //! `*` and `?` are blanks besides `.`, `0` and `-`. Two puzzles found among other text are
 //! refused, naming their lines; no puzzle found is an error naming the line that comes
-//! nearest.
+//! nearest, or the line of text.
 
 use super::boards::BoardFormat;
 use super::reader::{choose, Chosen, InputFormat, Read, Reader};
@@ -305,6 +305,8 @@ fn pasted(text: &str) -> Result<Option<Found>, String> {
                 skipped,
             }))
         }
+        // Without a line of text around them, the readers' own error stands.
+        many if !pieces.contains(&Piece::Text) && many.len() > 1 => Err(strict),
         many => {
             let names: Vec<String> = many.iter().map(name).collect();
             let (last, rest) = names.split_last().expect("two or more");
@@ -317,30 +319,30 @@ fn pasted(text: &str) -> Result<Option<Found>, String> {
     }
 }
 
-/// The error for a paste where no puzzle was found: the readers' own (`strict`) when the text
-/// has no line of text in it, or none of cells; else, read without its lines of text, the
-/// line of cells that comes nearest to a puzzle, named.
+/// The error for a paste where no puzzle was found, naming its line first: the readers' own
+/// (`strict`) for a text of one line or with no line of text in it; the line of text, when no
+/// line holds cells; else the error of the lines of cells (read without the lines of text,
+/// their numbers kept), the one that comes nearest to a puzzle.
 fn no_puzzle(lines: &[&str], pieces: &[Piece], strict: String) -> String {
     let texts: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i] == Piece::Text).collect();
+    let filled = pieces.iter().filter(|p| **p != Piece::Blank).count();
     let cells = pieces.iter().any(|p| matches!(p, Piece::Cells(_)));
-    if texts.is_empty() {
+    if texts.is_empty() || filled < 2 {
         return strict;
     }
     if !cells {
         let shown = crate::formats::quote(lines[texts[0]].trim());
         let first = texts[0] + 1;
         return format!(
-            "no puzzle found: line {first} ({shown}) is text, and no line holds a puzzle's cells \
-             (a line of 16, 81, 256 or 625 of them, or a grid's rows)"
+            "line {first} ({shown}) is text: no puzzle found (a line of 16, 81, 256 or 625 cells, or a grid's rows)"
         );
     }
-    // The lines of text blanked (their numbers kept), the rest read as it stands.
     let kept: Vec<&str> = (0..lines.len())
         .map(|i| if pieces[i] == Piece::Text { "" } else { lines[i] })
         .collect();
     let kept = kept.join("\n");
     match choose(&kept, InputFormat::Auto, None).and_then(|c| read_all(&kept, c).map(|_| ())) {
-        Err(e) => format!("no puzzle found: {e}"),
+        Err(e) => format!("{e} (no puzzle found among the lines)"),
         Ok(()) => strict,
     }
 }
@@ -454,17 +456,22 @@ mod tests {
     fn no_puzzle_or_two_are_errors_that_name_the_lines() {
         assert_eq!(
             listing(&format!("Puzzle 12:\n{}\nGood luck!\n", &LINE[..79])).unwrap_err(),
-            "no puzzle found: line 2: expected 81 cells, found 79"
+            "line 2: expected 81 cells, found 79 (no puzzle found among the lines)"
         );
         assert_eq!(
             listing("My sudoku, hard one\nGood luck!\n").unwrap_err(),
-            "no puzzle found: line 1 (\"My sudoku, hard one\") is text, and no line holds a \
-             puzzle's cells (a line of 16, 81, 256 or 625 of them, or a grid's rows)"
+            "line 1 (\"My sudoku, hard one\") is text: no puzzle found (a line of 16, 81, 256 or \
+             625 cells, or a grid's rows)"
+        );
+        // A text of one line keeps the readers' own error, which names the cell.
+        assert_eq!(
+            listing(&"é".repeat(81)).unwrap_err(),
+            "line 1, cell 1 (r1c1): 'é' is not a digit or a blank"
         );
         // A lone word is a title too.
         assert_eq!(
             listing(&format!("Hard\n{}\n", &LINE[..79])).unwrap_err(),
-            "no puzzle found: line 2: expected 81 cells, found 79"
+            "line 2: expected 81 cells, found 79 (no puzzle found among the lines)"
         );
         // Without a line of text, the readers' own error stands.
         assert_eq!(listing(&LINE[..79]).unwrap_err(), "line 1: expected 81 cells, found 79");

@@ -87,7 +87,7 @@ test('paste: a puzzle under a title line and above a line of text is read, the s
   // nothing that looks like a puzzle: refused, naming the line, the board unchanged
   await paste(page, 'My sudoku, hard one\nGood luck!');
   assert.equal(await givens(page), HDU_LINE);
-  assert.match(await noticeText(page), /no puzzle found: line 1 \("My sudoku, hard one"\) is text/);
+  assert.match(await noticeText(page), /line 1 \("My sudoku, hard one"\) is text: no puzzle found/);
 });
 
 test('clashing digits are marked as you type, with the reason; your entries are called yours, not givens', async () => {
