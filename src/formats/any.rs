@@ -108,11 +108,11 @@ impl Found {
             return e.to_string();
         };
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-        match rest[..digits]
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| self.lines.get(n.wrapping_sub(1)))
-        {
+        // The digits' number (none, or too many, is no line).
+        let n = rest.as_bytes()[..digits]
+            .iter()
+            .try_fold(0usize, |n, &d| n.checked_mul(10)?.checked_add(usize::from(d - b'0')));
+        match n.and_then(|n| self.lines.get(n.wrapping_sub(1))) {
             Some(line) => format!("line {line}{}", &rest[digits..]),
             None => e.to_string(),
         }
@@ -125,18 +125,18 @@ enum Piece {
     Blank,
     /// A line drawn between a grid's bands: `-`, `+`, `=` and `|` only.
     Rule,
-    /// Cells only: the line's cells, each blank written `.`.
+    /// Cells only: the line's cells (ASCII), upper case, each blank written `.`.
     Cells(String),
     /// Anything else: a title, a sentence.
     Text,
 }
 
 /// The characters a blank is written with in a paste.
-const BLANKS: [char; 6] = ['.', '0', '-', '_', '*', '?'];
+const BLANKS: &[u8] = b".0-_*?";
 
 /// The lengths a line of a whole puzzle has (4×4 to 25×25), and a grid's rows.
 fn is_puzzle_length(n: usize) -> bool {
-    Shape::ALL.iter().any(|s| s.cells() == n)
+    Shape::of_cells(n).is_some()
 }
 
 fn is_row_length(n: usize) -> bool {
@@ -146,17 +146,22 @@ fn is_row_length(n: usize) -> bool {
 /// The lines of `text`, split as the readers split them (`\n`, `\r\n` or a lone `\r`).
 fn split_lines(text: &str) -> Vec<&str> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let bytes = text.as_bytes();
     let mut lines = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-        lines.push(&rest[..end]);
-        rest = &rest[end..];
-        rest = rest
-            .strip_prefix("\r\n")
-            .or(rest.strip_prefix('\r'))
-            .or(rest.strip_prefix('\n'))
-            .unwrap_or(rest);
+    let (mut start, mut i) = (0, 0);
+    while i < bytes.len() {
+        let b = bytes[i];
+        i += 1;
+        if b == b'\n' || b == b'\r' {
+            lines.push(&text[start..i - 1]);
+            if b == b'\r' && bytes.get(i) == Some(&b'\n') {
+                i += 1;
+            }
+            start = i;
+        }
+    }
+    if start < bytes.len() {
+        lines.push(&text[start..]);
     }
     lines
 }
@@ -168,61 +173,75 @@ fn piece(line: &str) -> Piece {
     if line.is_empty() {
         return Piece::Blank;
     }
-    let cell = |c: char| c.is_ascii_alphanumeric() || BLANKS.contains(&c);
-    let drawn = |c: char| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace();
     // A line of `-` alone of a row's or puzzle's length is a row or a puzzle of blanks.
-    let dashes = line.chars().all(|c| c == '-');
-    if line.chars().all(drawn) && !(dashes && (is_row_length(line.len()) || is_puzzle_length(line.len()))) {
+    let n = line.len();
+    let dashes = line.bytes().all(|b| b == b'-');
+    if line
+        .chars()
+        .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace())
+        && !(dashes && (is_row_length(n) || is_puzzle_length(n)))
+    {
         return Piece::Rule;
     }
-    let spaced = line.replace(['|', ','], " ");
-    let tokens: Vec<&str> = spaced.split_whitespace().collect();
-    if !tokens.iter().all(|t| t.chars().all(cell)) {
-        return Piece::Text;
+    // The tokens between spaces, `|` and `,`, joined: cells only (ASCII), else text.
+    let mut joined = String::new();
+    let (mut tokens, mut first, mut one_length) = (0, 0, true);
+    for token in line.split(|c: char| c.is_whitespace() || c == '|' || c == ',') {
+        if token.is_empty() {
+            continue;
+        }
+        if !token.bytes().all(|b| b.is_ascii_alphanumeric() || BLANKS.contains(&b)) {
+            return Piece::Text;
+        }
+        if tokens == 0 {
+            first = token.len();
+        }
+        one_length &= token.len() == first;
+        tokens += 1;
+        joined.push_str(token);
     }
     // One token is a row or a puzzle as it is; several, its cells one by one, or its boxes
     // (tokens of one length).
     // (A whole puzzle's cells one by one on a line are not read: only a row's may be spaced.)
-    let one_length = tokens.iter().all(|t| t.chars().count() == tokens[0].chars().count());
-    let count: usize = tokens.iter().map(|t| t.chars().count()).sum();
-    if tokens.len() > 1 && !(one_length && is_row_length(count)) {
+    let n = joined.len();
+    if tokens > 1 && !(one_length && is_row_length(n)) {
         return Piece::Text;
     }
     // A word (three letters in a row, one of them lower case) is text, a title such as
     // "Hard", unless the line is a row or a puzzle of some size in its symbols.
-    let joined = tokens.concat();
-    let n = joined.chars().count();
     let wordy = joined
         .as_bytes()
         .windows(3)
         .any(|w| w.iter().all(u8::is_ascii_alphabetic) && w.iter().any(u8::is_ascii_lowercase));
-    let upper = joined.to_ascii_uppercase();
-    let a_size = |s: &Shape| (s.side() == n || s.cells() == n) && fits(s.side(), &upper);
-    if wordy && !Shape::ALL.iter().any(a_size) {
+    joined.make_ascii_uppercase();
+    if wordy
+        && !Shape::ALL
+            .iter()
+            .any(|s| (s.side() == n || s.cells() == n) && fits(s.side(), &joined))
+    {
         return Piece::Text;
     }
-    let cells: String = joined
-        .chars()
-        .map(|c| {
-            if BLANKS.contains(&c) {
-                '.'
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
+    let cells: Vec<u8> = joined
+        .bytes()
+        .map(|b| if BLANKS.contains(&b) { b'.' } else { b })
         .collect();
-    Piece::Cells(cells)
+    Piece::Cells(String::from_utf8(cells).unwrap_or_default())
 }
 
-/// Whether `cells` could be `count` cells of a grid of `side` (every symbol one of the size's,
-/// in its digits or its letters).
+/// Whether `cells` (ASCII) could be cells of a grid of `side` (every symbol one of the
+/// size's, in its digits or its letters).
+#[inline(never)]
 fn fits(side: usize, cells: &str) -> bool {
     let Some(shape) = Shape::of_side(side) else {
         return false;
     };
     let alphabet = Alphabet::detect(shape, cells);
-    cells.chars().all(|c| alphabet.digit(c, side).is_some())
+    cells.bytes().all(|c| alphabet.digit(char::from(c), side).is_some())
 }
+
+/// A puzzle's lines among a paste's: whether they are a grid's rows, and each line's index
+/// and cells.
+type Candidate<'a> = (bool, &'a [(usize, &'a str)]);
 
 /// The puzzle found among the lines of `text`, when `text` is not a list of puzzles as a
 /// whole (`None` when it is); an error when none is found or two are.
@@ -243,54 +262,49 @@ fn pasted(text: &str) -> Result<Option<Found>, String> {
                     runs.push(Vec::new());
                     open = true;
                 }
-                runs.last_mut().expect("a run is open").push((i, cells.as_str()));
+                if let Some(run) = runs.last_mut() {
+                    run.push((i, cells.as_str()));
+                }
             }
             Piece::Rule if open => {}
             _ => open = false,
         }
     }
-    let mut candidates: Vec<(bool, Vec<(usize, &str)>)> = Vec::new();
+    let mut candidates: Vec<Candidate> = Vec::new();
     for run in &runs {
-        let side = run[0].1.chars().count();
-        let rows = run.iter().all(|(_, c)| c.chars().count() == side && fits(side, c));
-        if run.len() == side && rows && side > 1 {
-            candidates.push((true, run.clone()));
+        let side = run[0].1.len();
+        if run.len() == side && side > 1 && run.iter().all(|(_, c)| c.len() == side && fits(side, c)) {
+            candidates.push((true, run));
             continue;
         }
-        for &(i, cells) in run {
-            let n = cells.chars().count();
-            if let Some(shape) = Shape::ALL.into_iter().find(|s| s.cells() == n) {
-                if fits(shape.side(), cells) {
-                    candidates.push((false, vec![(i, cells)]));
-                }
+        for line in run.chunks(1) {
+            let n = line[0].1.len();
+            if Shape::of_cells(n).is_some_and(|shape| fits(shape.side(), line[0].1)) {
+                candidates.push((false, line));
             }
         }
     }
-    let name = |c: &(bool, Vec<(usize, &str)>)| {
-        let (first, last) = (c.1[0].0 + 1, c.1[c.1.len() - 1].0 + 1);
-        if first == last {
-            format!("line {first}")
-        } else {
-            format!("lines {first}–{last}")
-        }
-    };
-    match &candidates[..] {
+    match candidates[..] {
         [] => Err(no_puzzle(&lines, &pieces, strict)),
         [(grid, rows)] => {
-            let side = rows[0].1.chars().count();
-            let text: Vec<String> = rows
-                .iter()
-                .map(|(_, cells)| match (grid, side) {
-                    // The 9×9 grids are read as HDU's rows: cells separated by spaces.
-                    (true, 9) => cells.chars().map(String::from).collect::<Vec<_>>().join(" "),
-                    _ => cells.to_string(),
-                })
-                .collect();
-            let text = text.join("\n") + "\n";
-            let chosen = match (grid, side) {
-                (true, 9) => Chosen::Nine(Some(Format::Hdu)),
-                (true, _) => Chosen::Boards(BoardFormat::Grid, Shape::of_side(side).expect("a row's length")),
-                (false, _) => choose(&text, InputFormat::Auto, None)?,
+            let side = rows[0].1.len();
+            // The 9×9 grids are read as HDU's rows: cells separated by spaces.
+            let hdu = grid && side == 9;
+            let mut text = Vec::new();
+            for (_, cells) in rows {
+                for (k, &b) in cells.as_bytes().iter().enumerate() {
+                    if hdu && k > 0 {
+                        text.push(b' ');
+                    }
+                    text.push(b);
+                }
+                text.push(b'\n');
+            }
+            let text = String::from_utf8(text).unwrap_or_default();
+            let chosen = match Shape::of_side(side) {
+                _ if hdu => Chosen::Nine(Some(Format::Hdu)),
+                Some(shape) if grid => Chosen::Boards(BoardFormat::Grid, shape),
+                _ => choose(&text, InputFormat::Auto, None)?,
             };
             let (first, last) = (rows[0].0, rows[rows.len() - 1].0);
             let skipped = (0..lines.len())
@@ -300,23 +314,34 @@ fn pasted(text: &str) -> Result<Option<Found>, String> {
             Ok(Some(Found {
                 text,
                 chosen,
-                grid: *grid,
+                grid,
                 lines: rows.iter().map(|(i, _)| i + 1).collect(),
                 skipped,
             }))
         }
         // Without a line of text around them, the readers' own error stands.
-        many if !pieces.contains(&Piece::Text) && many.len() > 1 => Err(strict),
-        many => {
-            let names: Vec<String> = many.iter().map(name).collect();
-            let (last, rest) = names.split_last().expect("two or more");
-            Err(format!(
-                "found {} puzzles among the text, on {} and {last}: paste one at a time",
-                many.len(),
-                rest.join(", ")
-            ))
-        }
+        _ if !pieces.contains(&Piece::Text) => Err(strict),
+        ref many => Err(two_puzzles(many)),
     }
+}
+
+/// The error for two puzzles or more found among the text, naming their lines.
+fn two_puzzles(many: &[Candidate]) -> String {
+    use std::fmt::Write;
+    let mut e = format!("found {} puzzles among the text, on ", many.len());
+    for (k, (_, rows)) in many.iter().enumerate() {
+        let (first, last) = (rows[0].0 + 1, rows[rows.len() - 1].0 + 1);
+        e.push_str(match k {
+            0 => "",
+            _ if k + 1 == many.len() => " and ",
+            _ => ", ",
+        });
+        let _ = match first == last {
+            true => write!(e, "line {first}"),
+            false => write!(e, "lines {first}–{last}"),
+        };
+    }
+    e + ": paste one at a time"
 }
 
 /// The error for a paste where no puzzle was found, naming its line first: the readers' own
@@ -324,23 +349,28 @@ fn pasted(text: &str) -> Result<Option<Found>, String> {
 /// line holds cells; else the error of the lines of cells (read without the lines of text,
 /// their numbers kept), the one that comes nearest to a puzzle.
 fn no_puzzle(lines: &[&str], pieces: &[Piece], strict: String) -> String {
-    let texts: Vec<usize> = (0..pieces.len()).filter(|&i| pieces[i] == Piece::Text).collect();
+    let text = pieces.iter().position(|p| *p == Piece::Text);
     let filled = pieces.iter().filter(|p| **p != Piece::Blank).count();
     let cells = pieces.iter().any(|p| matches!(p, Piece::Cells(_)));
-    if texts.is_empty() || filled < 2 {
+    let Some(text) = text.filter(|_| filled >= 2) else {
         return strict;
-    }
+    };
     if !cells {
-        let shown = crate::formats::quote(lines[texts[0]].trim());
-        let first = texts[0] + 1;
+        let shown = crate::formats::quote(lines[text].trim());
+        let first = text + 1;
         return format!(
             "line {first} ({shown}) is text: no puzzle found (a line of 16, 81, 256 or 625 cells, or a grid's rows)"
         );
     }
-    let kept: Vec<&str> = (0..lines.len())
-        .map(|i| if pieces[i] == Piece::Text { "" } else { lines[i] })
-        .collect();
-    let kept = kept.join("\n");
+    let mut kept = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            kept.push('\n');
+        }
+        if pieces[i] != Piece::Text {
+            kept.push_str(line);
+        }
+    }
     match choose(&kept, InputFormat::Auto, None).and_then(|c| read_all(&kept, c).map(|_| ())) {
         Err(e) => format!("{e} (no puzzle found among the lines)"),
         Ok(()) => strict,
