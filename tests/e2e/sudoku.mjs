@@ -88,6 +88,13 @@ test('paste: a puzzle under a title line and above a line of text is read, the s
   await paste(page, 'My sudoku, hard one\nGood luck!');
   assert.equal(await givens(page), HDU_LINE);
   assert.match(await noticeText(page), /line 1 \("My sudoku, hard one"\) is text: no puzzle found/);
+  // two puzzles among the text: refused, naming both, the board unchanged
+  await paste(page, `Two for today:\n${POJ1}\n\n${rows}`);
+  assert.equal(await givens(page), HDU_LINE);
+  assert.match(await noticeText(page), /found 2 puzzles among the text, on line 2 and lines 4–12: paste one at a time/);
+  await shot(page, 'paste-two-puzzles');
+  await page.$eval('#notice', (n) => n.scrollIntoView({ block: 'end' }));
+  await shot(page, 'paste-two-puzzles-notice');
 });
 
 test('clashing digits are marked as you type, with the reason; your entries are called yours, not givens', async () => {
