@@ -393,8 +393,9 @@ function wasmBytes(file) {
     return bytes;
   }
   // The features rustc enables for wasm32 (as in scripts/build-wasm.sh); strip the producers
-  // and target_features custom sections, which the browser ignores. --low-memory-unused as there.
-  const args = ['-O3', '--low-memory-unused', '--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int',
+  // and target_features custom sections, which the browser ignores. --converge and
+  // --low-memory-unused as there.
+  const args = ['-O3', '--converge', '--low-memory-unused', '--enable-bulk-memory', '--enable-sign-ext', '--enable-nontrapping-float-to-int',
     '--enable-mutable-globals', '--enable-simd', '--enable-reference-types', '--enable-multivalue',
     '--strip-producers', '--strip-target-features'];
   // wasm-opt's output is a function of its input, its options and its version: kept for the next

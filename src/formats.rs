@@ -16,7 +16,9 @@
 //! there is one), quoting at most [`MAX_QUOTE`] characters of the input.
 //!
 //! [`Cases`] reads a stream one puzzle at a time in memory bounded by [`MAX_LINE`], so that an
-//! answer can go out as soon as its puzzle has been read; [`parse`] reads a whole text.
+//! answer can go out as soon as its puzzle has been read; [`parse`] reads a whole text. The
+//! one reader of every format at every size, [`reader::Reader`], reads these 9×9 formats
+//! through [`Cases`] and the others through [`boards`].
 //!
 //! ```
 //! use dlx_sudoku::formats::{parse, Format};
@@ -45,6 +47,7 @@ use std::str::FromStr;
 
 pub mod any;
 pub mod boards;
+pub mod reader;
 
 use crate::sudoku::{cell_name, Board, Clash, LineError, Puzzle, Shape, CELLS};
 

@@ -9,7 +9,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, T
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use dlx_sudoku::dlx1::examples::Example;
-use dlx_sudoku::formats::boards::BoardFormat;
+pub use dlx_sudoku::formats::reader::InputFormat;
 use dlx_sudoku::formats::Format;
 use dlx_sudoku::sudoku::generate::EFFORT_SAMPLES;
 use dlx_sudoku::sudoku::{EngineKind, Shape};
@@ -250,7 +250,7 @@ impl Generate {
 #[derive(Args, Debug)]
 pub struct Rate {
     /// The input format (as for solve).
-    #[arg(long, value_name = "FORMAT", default_value_t = InputFormat::Auto, value_parser = InputFormat::parser())]
+    #[arg(long, value_name = "FORMAT", default_value_t = InputFormat::Auto, value_parser = input_format_parser())]
     pub format: InputFormat,
 
     /// Random relabellings averaged for the search effort.
@@ -433,7 +433,7 @@ impl Cover {
 pub struct Solve {
     /// The input format. Lines end in `\n`, `\r\n` or `\r`; blank lines, spaces around a line and a
     /// byte-order mark at the start are skipped.
-    #[arg(long, value_name = "FORMAT", default_value_t = InputFormat::Auto, value_parser = InputFormat::parser())]
+    #[arg(long, value_name = "FORMAT", default_value_t = InputFormat::Auto, value_parser = input_format_parser())]
     pub format: InputFormat,
 
     /// The engine that solves.
@@ -558,79 +558,24 @@ fn engine_value(kind: EngineKind) -> PossibleValue {
     })
 }
 
-/// `--format`: a judge format, or `auto` to detect it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum InputFormat {
-    Auto,
-    Given(Format),
-    /// POJ 3076 / SPOJ SUDOKU: `side` lines of `side` letters per puzzle, any size but 9×9.
-    Poj,
+/// `--format`'s values, each with its help: a judge format, `poj`, or `auto` to detect it
+/// ([`InputFormat`] is the library's, which reads every one of them).
+fn input_format_parser() -> impl TypedValueParser<Value = InputFormat> {
+    let help = |format| match format {
+        Format::Line => "one puzzle per line: 16, 81 (POJ 3074), 256 or 625 cells, '.', '0' or '-' blank",
+        Format::Hdu => "9 lines of 9 tokens, '?' blank, a blank line between cases (HDU 1426)",
+        Format::Hiho => "a count t, then t grids of 9 lines of 9 integers, '0' blank (hihoCoder 102)",
+    };
+    let auto = PossibleValue::new("auto").help("from the first non-blank line (a lone number: hiho)");
+    let poj = PossibleValue::new("poj")
+        .help("grids of n² lines of n² symbols, '-' blank, blank lines between cases: 16 lines of letters A-P (POJ 3076, SPOJ SUDOKU), also 4×4 and 25×25");
+    one_of(
+        [auto]
+            .into_iter()
+            .chain(Format::ALL.map(|f| PossibleValue::new(f.name()).help(help(f))))
+            .chain([poj]),
+    )
 }
-
-impl InputFormat {
-    /// The format to read with; `None` to detect it.
-    pub fn format(self) -> Option<Format> {
-        match self {
-            InputFormat::Auto | InputFormat::Poj => None,
-            InputFormat::Given(format) => Some(format),
-        }
-    }
-
-    /// The format of every size to read with, if this is one; `None` to detect it.
-    pub fn board_format(self) -> Option<BoardFormat> {
-        match self {
-            InputFormat::Given(Format::Line) => Some(BoardFormat::Line),
-            InputFormat::Poj => Some(BoardFormat::Grid),
-            _ => None,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            InputFormat::Auto => "auto",
-            InputFormat::Given(format) => format.name(),
-            InputFormat::Poj => "poj",
-        }
-    }
-
-    fn parser() -> impl TypedValueParser<Value = InputFormat> {
-        let help = |format| match format {
-            Format::Line => "one puzzle per line: 16, 81 (POJ 3074), 256 or 625 cells, '.', '0' or '-' blank",
-            Format::Hdu => "9 lines of 9 tokens, '?' blank, a blank line between cases (HDU 1426)",
-            Format::Hiho => "a count t, then t grids of 9 lines of 9 integers, '0' blank (hihoCoder 102)",
-        };
-        let auto = PossibleValue::new("auto").help("from the first non-blank line (a lone number: hiho)");
-        let poj = PossibleValue::new("poj")
-            .help("grids of n² lines of n² symbols, '-' blank, blank lines between cases: 16 lines of letters A-P (POJ 3076, SPOJ SUDOKU), also 4×4 and 25×25");
-        one_of(
-            [auto]
-                .into_iter()
-                .chain(Format::ALL.map(|f| PossibleValue::new(f.name()).help(help(f))))
-                .chain([poj]),
-        )
-    }
-}
-
-impl fmt::Display for InputFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for InputFormat {
-    type Err = String;
-    fn from_str(name: &str) -> Result<InputFormat, String> {
-        match name {
-            "auto" => Ok(InputFormat::Auto),
-            "poj" => Ok(InputFormat::Poj),
-            _ => name
-                .parse()
-                .map(InputFormat::Given)
-                .map_err(|_| format!("unknown format {name:?} (expected auto, line, hdu, hiho or poj)")),
-        }
-    }
-}
-
 /// `bench --engine`: one engine, or all of them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Engines {

@@ -11,13 +11,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use dlx_sudoku::exact_cover::Counters;
-use dlx_sudoku::formats::boards;
-use dlx_sudoku::formats::{self, Format};
+use dlx_sudoku::formats::reader::{choose, Chosen, Reader};
+use dlx_sudoku::formats::Format;
 use dlx_sudoku::sudoku::{EngineKind, GaveUp, Puzzle, Shape, Verdict};
 
 use super::args::{Bench, Engines, InputFormat, Mode};
 use super::numbers::rate;
-use super::solve::reads_boards;
 use super::Failure;
 
 /// The puzzles of one file, with the name it was given by.
@@ -112,35 +111,19 @@ fn load(path: &Path, size: Option<Shape>) -> Result<PuzzleFile, Failure> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| Failure::Input(format!("{name}: {e}")))?;
     let text = String::from_utf8_lossy(&bytes);
-    if reads_boards(InputFormat::Given(Format::Line), size, &text)? {
-        let parsed = boards::parse_boards(&text, None, size);
-        let fail = |e: boards::BoardError| Failure::Input(format!("{name}: {e}"));
-        if let Some(e) = parsed.error.clone() {
-            return Err(fail(e));
-        }
-        let puzzles = parsed
-            .cases
-            .iter()
-            .map(|c| c.puzzle(parsed.format))
-            .collect::<Result<_, _>>();
-        let list: Vec<Puzzle> = puzzles.map_err(fail)?;
-        let shape = list.first().map_or(Shape::NINE, |p| p.shape());
-        let puzzles = Puzzles { shape, list };
-        return Ok(PuzzleFile { name, puzzles });
-    }
-    let parsed = formats::parse(&text, Some(Format::Line));
-    let fail = |e: formats::InputError| Failure::Input(format!("{name}: {e}"));
-    if let Some(e) = parsed.error.clone() {
-        return Err(fail(e));
-    }
-    let list = (0..parsed.cases.len())
-        .map(|i| parsed.puzzle(i))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(fail)?;
-    let puzzles = Puzzles {
-        shape: Shape::NINE,
-        list,
+    let fail = |e: String| Failure::Input(format!("{name}: {e}"));
+    // The 9×9 puzzles in the line format only; the other sizes' in either of theirs.
+    let chosen = match choose(&text, InputFormat::Auto, size).map_err(fail)? {
+        Chosen::Nine(_) => Chosen::Nine(Some(Format::Line)),
+        boards => boards,
     };
+    let mut reader = Reader::of(text.as_bytes(), chosen);
+    let mut list = Vec::new();
+    while let Some(read) = reader.next_puzzle() {
+        list.push(read.map_err(|e| fail(e.to_string()))?.0);
+    }
+    let shape = list.first().map_or(Shape::NINE, |p: &Puzzle| p.shape());
+    let puzzles = Puzzles { shape, list };
     Ok(PuzzleFile { name, puzzles })
 }
 

@@ -5,14 +5,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 use std::thread;
 
-use dlx_sudoku::formats::boards::{self, BoardFormat, StreamError};
+use dlx_sudoku::formats::boards::{self, BoardFormat};
+use dlx_sudoku::formats::reader::{CaseError, Reader};
 use dlx_sudoku::formats::Cases;
 use dlx_sudoku::sudoku::generate::{measure, puzzle_seed, BoardGenerator, Generator, Level, Symmetry};
 use dlx_sudoku::sudoku::logic::Rating;
 use dlx_sudoku::sudoku::{Alphabet, Dlx, Engine, Shape, Verdict};
 
 use super::args::{Generate, InputFormat, Rate};
-use super::solve::{next_puzzle, read_failure, reads_boards, stdin_with_head};
+use super::solve::{next_puzzle, reads_boards, stdin_with_head};
 use super::Failure;
 
 /// One output line: the puzzle, then its measures, tab-separated.
@@ -224,12 +225,15 @@ fn refuse_boards(o: &Rate, head: &str, input: impl BufRead) -> Failure {
     if o.format == InputFormat::Poj {
         return Failure::Input("rate reads the 9×9 formats (line, hdu, hiho), not --format poj".to_string());
     }
-    let (format, shape) = boards::settle(head, o.format.board_format(), o.size);
-    match boards::stream(input, format, shape).next_case() {
-        Err(StreamError::Board(e)) => Failure::Input(e.to_string()),
-        Err(StreamError::Read(e)) => read_failure(e),
-        Ok(_) => {
-            let side = shape.side();
+    let mut reader = match Reader::open(input, head, o.format, o.size) {
+        Ok(reader) => reader,
+        Err(e) => return Failure::Input(e),
+    };
+    match reader.next_case() {
+        Some(Err(CaseError::Input(e))) => Failure::Input(e),
+        Some(Err(CaseError::Io(e))) => Failure::read(e),
+        _ => {
+            let side = reader.shape().side();
             Failure::Input(format!(
                 "rate knows 9×9 puzzles only (its logical techniques are 9×9's), not {side}×{side} ones"
             ))

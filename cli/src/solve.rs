@@ -3,13 +3,13 @@
 use std::io::{self, BufRead, Read, Write};
 
 use dlx_sudoku::exact_cover::Matrix;
-use dlx_sudoku::formats::any::{CaseError, Reader};
 use dlx_sudoku::formats::boards;
-use dlx_sudoku::formats::{Cases, Format, ReadError};
+use dlx_sudoku::formats::reader::{choose, CaseError, Chosen, InputFormat, Reader};
+use dlx_sudoku::formats::{Cases, ReadError};
 use dlx_sudoku::parallel;
 use dlx_sudoku::sudoku::{dlx, Engine, EngineKind, Puzzle, Shape, Verdict};
 
-use super::args::{InputFormat, Solve};
+use super::args::Solve;
 use super::numbers::count_message;
 use super::Failure;
 
@@ -32,13 +32,8 @@ pub fn run(options: &Solve) -> Result<(), Failure> {
         jobs => jobs.unwrap_or(1),
     };
     let (text, input) = stdin_with_head()?;
-    let (mut reader, shape) = if reads_boards(options.format, options.size, &text)? {
-        let (format, shape) = boards::settle(&text, options.format.board_format(), options.size);
-        (Reader::boards(input, format, shape), shape)
-    } else {
-        (Reader::nine(input, options.format.format()), Shape::NINE)
-    };
-    let mut engine = engine_for(options.engine, shape)?;
+    let mut reader = Reader::open(input, &text, options.format, options.size).map_err(Failure::Input)?;
+    let mut engine = engine_for(options.engine, reader.shape())?;
     engine.set_max_nodes(options.limit.max_nodes(options.engine));
     let count = Count {
         limit: options.count_limit(),
@@ -101,17 +96,10 @@ fn read_head(input: &mut impl Read) -> io::Result<Vec<u8>> {
 }
 
 /// Whether the input is read in the formats of every size ([`boards`]) rather than the
-/// streamed 9×9 judge formats: a size other than 9×9 asked for or detected, or `--format poj`.
+/// streamed 9×9 judge formats, as the one [`Reader`] would read it ([`choose`]).
 pub(super) fn reads_boards(format: InputFormat, size: Option<Shape>, head: &str) -> Result<bool, Failure> {
-    match (format, size) {
-        (InputFormat::Given(Format::Hdu | Format::Hiho), Some(size)) if size != Shape::NINE => Err(Failure::Input(
-            format!("--format {format} reads 9×9 grids only, not --size {}", size.side()),
-        )),
-        (InputFormat::Given(Format::Hdu | Format::Hiho), _) => Ok(false),
-        (InputFormat::Poj, _) => Ok(true),
-        (_, Some(size)) => Ok(size != Shape::NINE),
-        (_, None) => Ok(boards::detect(head, None).is_some_and(|(_, shape)| shape != Shape::NINE)),
-    }
+    let chosen = choose(head, format, size).map_err(Failure::Input)?;
+    Ok(matches!(chosen, Chosen::Boards(..)))
 }
 
 /// The engine of `kind` for puzzles of `shape`; the plain DFS is offered only at 9×9.

@@ -176,6 +176,8 @@ pub struct BoardError {
 pub enum BoardErrorKind {
     /// No puzzle at all.
     Empty,
+    /// A line longer than [`super::MAX_LINE`] bytes.
+    LongLine,
     /// A line-format puzzle or a grid row of the wrong length.
     Length { expected: usize, found: usize },
     /// A symbol out of range for the size, or not a symbol at all. Its cell is in the puzzle.
@@ -212,6 +214,7 @@ impl fmt::Display for BoardError {
         let line = self.line;
         match &self.kind {
             BoardErrorKind::Empty => write!(f, "empty input: no puzzle found"),
+            BoardErrorKind::LongLine => write!(f, "line {line}: longer than {} bytes", super::MAX_LINE),
             BoardErrorKind::Length { expected, found } => {
                 write!(f, "line {line}: expected {expected} cells, found {found}")
             }
@@ -250,11 +253,12 @@ pub fn settle(head: &str, format: Option<BoardFormat>, shape: Option<Shape>) -> 
     (format, shape)
 }
 
-/// Reads every puzzle of `text` (in the format and size [`settle`] gives). Reading stops at
-/// the first malformed line; the puzzles before it are kept.
+/// Reads every puzzle of `text` (in the format and size [`settle`] gives), through the
+/// same [`BoardReader`] as a stream. Reading stops at the first malformed line; the puzzles
+/// before it are kept.
 pub fn parse_boards(text: &str, format: Option<BoardFormat>, shape: Option<Shape>) -> ParsedBoards {
     let (format, shape) = settle(text, format, shape);
-    let mut reader = BoardReader::new(TextLines::new(text), format, shape);
+    let mut reader = stream(text.as_bytes(), format, shape);
     let mut parsed = ParsedBoards {
         format,
         shape,
@@ -266,7 +270,11 @@ pub fn parse_boards(text: &str, format: Option<BoardFormat>, shape: Option<Shape
             Ok(Some(case)) => parsed.cases.push(case),
             Ok(None) => break,
             Err(e) => {
-                parsed.error = Some(e);
+                parsed.error = Some(match e {
+                    StreamError::Board(e) => e,
+                    StreamError::Read(ReadError::Input(e)) => error(e.line, BoardErrorKind::LongLine),
+                    StreamError::Read(ReadError::Io(e)) => unreachable!("reading a byte slice cannot fail: {e}"),
+                });
                 break;
             }
         }
@@ -277,7 +285,7 @@ pub fn parse_boards(text: &str, format: Option<BoardFormat>, shape: Option<Shape
 /// Reads the puzzles of a stream one at a time, in `format` and `shape` (see [`settle`]),
 /// holding one line (at most [`super::MAX_LINE`] bytes) or one grid at a time: each can be
 /// answered as soon as it has been read, whatever the size, and memory stays flat.
-pub fn stream<R: BufRead>(input: R, format: BoardFormat, shape: Shape) -> BoardReader<Lines<R>> {
+pub fn stream<R: BufRead>(input: R, format: BoardFormat, shape: Shape) -> BoardReader<R> {
     BoardReader::new(Lines::new(input), format, shape)
 }
 
@@ -295,63 +303,17 @@ impl From<BoardError> for StreamError {
     }
 }
 
-/// Where a [`BoardReader`] takes its lines: a whole text ([`TextLines`]) or a stream
-/// ([`Lines`]). Lines come untrimmed, a byte-order mark at the start dropped.
-pub trait LineSource {
-    /// What stops the reading: a malformed puzzle, or a failure of the source.
-    type Error: From<BoardError>;
-    /// The next line, without taking it; `None` at the end.
-    fn peek(&mut self) -> Result<Option<&str>, Self::Error>;
-    /// Takes the next line, with its number (from 1).
-    fn next(&mut self) -> Result<Option<(usize, &str)>, Self::Error>;
-}
-
-/// The lines of a text.
-pub struct TextLines<'a> {
-    lines: std::iter::Peekable<std::str::Lines<'a>>,
-    taken: usize,
-}
-
-impl<'a> TextLines<'a> {
-    pub fn new(text: &'a str) -> TextLines<'a> {
-        TextLines {
-            lines: text.trim_start_matches('\u{feff}').lines().peekable(),
-            taken: 0,
-        }
+impl From<ReadError> for StreamError {
+    fn from(e: ReadError) -> StreamError {
+        StreamError::Read(e)
     }
 }
 
-impl LineSource for TextLines<'_> {
-    type Error = BoardError;
-
-    fn peek(&mut self) -> Result<Option<&str>, BoardError> {
-        Ok(self.lines.peek().copied())
-    }
-
-    fn next(&mut self) -> Result<Option<(usize, &str)>, BoardError> {
-        Ok(self.lines.next().map(|l| {
-            self.taken += 1;
-            (self.taken, l)
-        }))
-    }
-}
-
-impl<R: BufRead> LineSource for Lines<R> {
-    type Error = StreamError;
-
-    fn peek(&mut self) -> Result<Option<&str>, StreamError> {
-        Lines::peek(self).map_err(StreamError::Read)
-    }
-
-    fn next(&mut self) -> Result<Option<(usize, &str)>, StreamError> {
-        Lines::next(self).map_err(StreamError::Read)
-    }
-}
-
-/// The puzzles of a [`LineSource`], one at a time: the one reader of the formats of every
-/// size, for a whole text ([`parse_boards`]) and for a stream ([`stream`]).
-pub struct BoardReader<S> {
-    source: S,
+/// The puzzles of a stream, one at a time: the one reader of the formats of every size, for
+/// a whole text ([`parse_boards`]) and for a stream ([`stream`]). Its lines are split and
+/// bounded as the 9×9 formats' are ([`Lines`]).
+pub struct BoardReader<R> {
+    source: Lines<R>,
     format: BoardFormat,
     shape: Shape,
     /// Puzzles read so far.
@@ -365,8 +327,8 @@ pub struct BoardReader<S> {
     done: bool,
 }
 
-impl<S: LineSource> BoardReader<S> {
-    pub fn new(source: S, format: BoardFormat, shape: Shape) -> BoardReader<S> {
+impl<R: BufRead> BoardReader<R> {
+    fn new(source: Lines<R>, format: BoardFormat, shape: Shape) -> BoardReader<R> {
         BoardReader {
             source,
             format,
@@ -389,7 +351,7 @@ impl<S: LineSource> BoardReader<S> {
 
     /// The next puzzle; `Ok(None)` at the end. An error ends the reading; so does an input
     /// with no puzzle ([`BoardErrorKind::Empty`]).
-    pub fn next_case(&mut self) -> Result<Option<BoardCase>, S::Error> {
+    pub fn next_case(&mut self) -> Result<Option<BoardCase>, StreamError> {
         if self.done {
             return Ok(None);
         }
@@ -411,7 +373,7 @@ impl<S: LineSource> BoardReader<S> {
         result
     }
 
-    fn next_line(&mut self) -> Result<Option<BoardCase>, S::Error> {
+    fn next_line(&mut self) -> Result<Option<BoardCase>, StreamError> {
         let shape = self.shape;
         while let Some((line, raw)) = self.source.next()? {
             let raw = raw.trim();
@@ -438,7 +400,7 @@ impl<S: LineSource> BoardReader<S> {
     }
 
     /// Skips blank lines; true when a non-blank line follows.
-    fn skip_blank(&mut self) -> Result<bool, S::Error> {
+    fn skip_blank(&mut self) -> Result<bool, StreamError> {
         while let Some(line) = self.source.peek()? {
             if !line.trim().is_empty() {
                 return Ok(true);
@@ -448,7 +410,7 @@ impl<S: LineSource> BoardReader<S> {
         Ok(false)
     }
 
-    fn next_grid(&mut self) -> Result<Option<BoardCase>, S::Error> {
+    fn next_grid(&mut self) -> Result<Option<BoardCase>, StreamError> {
         let (shape, side) = (self.shape, self.shape.side());
         if !self.counted {
             self.counted = true;

@@ -39,10 +39,13 @@ pub fn candidates(puzzle: &JsValue) -> Result<Vec<u16>, JsError> {
     Ok(candidates.into_iter().map(|c| c as u16).collect())
 }
 
-/// `{format, side, alphabet, puzzles: [line, …]}` for text in any format the CLI reads, at
-/// any size ([`any::listing`]): `format` is "line" | "hdu" | "hiho" for 9×9 and "line" |
-/// "poj" for the others, `side` 4, 9, 16 or 25, `alphabet` "digits" or "letters".
-/// Malformed text throws, naming the line and cell.
+/// `{format, side, alphabet, puzzles: [line, …], skipped: [line number, …]}` for text in any
+/// format the CLI reads, at any size, or for the one puzzle found among a paste's lines
+/// ([`any::listing`]): `format` is "line" | "hdu" | "hiho" for 9×9 and "line" | "poj" for the
+/// others, or "grid" for a grid found among other lines (its rows drawn, spaced or run
+/// together); `side` 4, 9, 16 or 25, `alphabet` "digits" or "letters"; `skipped` the lines
+/// (from 1) around a found puzzle that were not read. Malformed text throws, naming the line
+/// and cell.
 #[wasm_bindgen]
 pub fn parse(input: &JsValue) -> Result<Object, JsError> {
     let l = any::listing(&text(input, "text")?).map_err(js_error)?;
@@ -52,6 +55,14 @@ pub fn parse(input: &JsValue) -> Result<Object, JsError> {
         ("side", (l.shape.side() as u32).into()),
         ("alphabet", l.alphabet.name().into()),
         ("puzzles", puzzles.into()),
+        (
+            "skipped",
+            l.skipped
+                .into_iter()
+                .map(|n| JsValue::from(n as u32))
+                .collect::<Array>()
+                .into(),
+        ),
     ])
 }
 

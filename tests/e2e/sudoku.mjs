@@ -75,6 +75,28 @@ test('paste: every format the CLI reads, and bad pastes leave the board alone', 
   assert.equal(await givens(page), HDU_LINE);
 });
 
+test('paste: a puzzle under a title line and above a line of text is read, the skipped lines named', async () => {
+  const page = await open(`#p=${EMPTY}`);
+  await paste(page, `Puzzle 12 (hard), from Sunday's paper\n${POJ1.replace(/\./g, '_')}\nGood luck!\n`);
+  assert.equal(await givens(page), POJ1);
+  assert.match(await noticeText(page), /81-character line; skipped lines 1 and 3, not part of the puzzle/);
+  const rows = HDU_LINE.replace(/\./g, '*').replace(/(.{9})/g, (r) => `${[...r].join(', ')}\n`);
+  await paste(page, `Today's grid:\n\n${rows}`);
+  assert.equal(await givens(page), HDU_LINE);
+  assert.match(await noticeText(page), /drawn 9×9 grid .*skipped line 1,/);
+  // nothing that looks like a puzzle: refused, naming the line, the board unchanged
+  await paste(page, 'My sudoku, hard one\nGood luck!');
+  assert.equal(await givens(page), HDU_LINE);
+  assert.match(await noticeText(page), /line 1 \("My sudoku, hard one"\) is text: no puzzle found/);
+  // two puzzles among the text: refused, naming both, the board unchanged
+  await paste(page, `Two for today:\n${POJ1}\n\n${rows}`);
+  assert.equal(await givens(page), HDU_LINE);
+  assert.match(await noticeText(page), /found 2 puzzles among the text, on line 2 and lines 4–12: paste one at a time/);
+  await shot(page, 'paste-two-puzzles');
+  await page.$eval('#notice', (n) => n.scrollIntoView({ block: 'end' }));
+  await shot(page, 'paste-two-puzzles-notice');
+});
+
 test('clashing digits are marked as you type, with the reason; your entries are called yours, not givens', async () => {
   const page = await open(`#p=${EMPTY}`);
   await page.click('#board .cell >> nth=0');

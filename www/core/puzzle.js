@@ -41,32 +41,36 @@ export function lineOf(digits, symbols = NINE) {
 export const givensCount = (line) => line.replace(/[.0-]/g, '').length;
 
 /**
- * Reads a pasted puzzle: any format the CLI reads at any size (through `parse`, the wasm
- * module's), or failing that a 9×9 grid drawn with separators or on lines (ended by \n,
- * \r\n or \r, as the CLI reads them): exactly 81 of `1-9 . 0 ?` once the rest is
- * dropped. Returns `{line, side, alphabet, note}` (`line` in the puzzle's own alphabet,
- * `.` for a blank); throws an Error naming the line and cell.
+ * Reads a pasted puzzle: any format the CLI reads at any size, or the one puzzle found among
+ * the paste's lines (a title above it, a line below it; a grid drawn with separators, its
+ * rows spaced or separated by commas; `_`, `*` and `?` blanks too), all through `parse`, the
+ * wasm module's one reader. Returns `{line, side, alphabet, note}` (`line` in the puzzle's
+ * own alphabet, `.` for a blank; `note` says what was read and which lines were skipped);
+ * throws an Error naming the line and cell.
  */
 export function readPasted(text, parse) {
   const t = String(text ?? '');
   // Refused on its length alone, read no further: a 10 MB paste costs nothing more here.
   if (t.length > MAX_PASTE) throw new Error(`the text is too long to be a puzzle (${grouped(t.length)} characters; at most ${grouped(MAX_PASTE)} are read)`);
   if (!t.trim()) throw new Error('there is no text to read');
-  let error;
+  let read;
   try {
-    const { format, side, alphabet, puzzles } = parse(t);
-    if (puzzles.length === 0) throw new Error('no puzzle found');
-    const more = puzzles.length > 1 ? `; ${grouped(puzzles.length)} puzzles, loaded the first` : '';
-    // Stryker disable next-line StringLiteral: equivalent, parse() already writes blanks as '.'
-    return { line: puzzles[0].replace(/0/g, '.'), side, alphabet, note: `read as ${formatName(format, side, alphabet)}${more}` };
+    read = parse(t);
   } catch (e) {
-    error = e;
+    throw e instanceof Error ? e : new Error(String(e));
   }
-  const cells = t.replace(/[^1-9.0?]/g, '');
-  if (cells.length === CELLS && /[|+\-\n\r]/.test(t)) {
-    return { line: cells.replace(/[0?]/g, '.'), side: 9, alphabet: 'digits', note: 'read as a drawn 9×9 grid (separators ignored)' };
-  }
-  throw error instanceof Error ? error : new Error(String(error));
+  const { format, side, alphabet, puzzles, skipped = [] } = read;
+  if (puzzles.length === 0) throw new Error('no puzzle found');
+  const more = puzzles.length > 1 ? `; ${grouped(puzzles.length)} puzzles, loaded the first` : '';
+  const skip = skipped.length ? `; skipped ${lineNames(skipped)}, not part of the puzzle` : '';
+  // Stryker disable next-line StringLiteral: equivalent, parse() already writes blanks as '.'
+  return { line: puzzles[0].replace(/0/g, '.'), side, alphabet, note: `read as ${formatName(format, side, alphabet)}${more}${skip}` };
+}
+
+/** "line 1", "lines 1 and 12", "lines 1, 2 and 12". */
+function lineNames(lines) {
+  if (lines.length === 1) return `line ${lines[0]}`;
+  return `lines ${lines.slice(0, -1).join(', ')} and ${lines[lines.length - 1]}`;
 }
 
 /** The words for what `parse` read. */
@@ -74,6 +78,7 @@ function formatName(format, side, alphabet) {
   const size = `${side}×${side}`;
   const symbols = side === 16 ? (alphabet === 'letters' ? ' in letters A–P' : ' in 1–9 and A–G') : '';
   if (format === 'line') return `${side === 9 ? 'an' : 'a'} ${grouped(side * side)}-character line${side === 9 ? '' : ` (${size}${symbols})`}`;
+  if (format === 'grid') return `a drawn ${size} grid (separators ignored)`;
   if (format === 'poj') return `a ${size} grid of ${side} lines${side === 16 ? ` (POJ 3076${symbols})` : ''}`;
   return FORMAT_NAMES[format] ?? format;
 }

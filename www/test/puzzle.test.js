@@ -124,6 +124,15 @@ test('a pasted puzzle reads in every format the CLI reads, and drawn grids', () 
   assert.match(readPasted(`${POJ}\n`.repeat(1500), dlx.parse).note, /; 1,500 puzzles, loaded the first/, 'counted as the page counts');
 });
 
+test('a paste with a title above and a line below: the puzzle is read, the lines skipped named', () => {
+  const text = `Puzzle 12 (hard), from Sunday's paper\n${POJ.replace(/\./g, '_')}\nGood luck!\n`;
+  assert.deepEqual(readPasted(text, dlx.parse), { line: POJ, side: 9, alphabet: 'digits', note: 'read as an 81-character line; skipped lines 1 and 3, not part of the puzzle' });
+  const rows = POJ.replace(/\./g, '*').replace(/(.{9})/g, (r) => `${[...r].join(',')}\n`);
+  assert.deepEqual(readPasted(`Today's:\n${rows}`, dlx.parse), { line: POJ, side: 9, alphabet: 'digits', note: 'read as a drawn 9×9 grid (separators ignored); skipped line 1, not part of the puzzle' });
+  assert.throws(() => readPasted('My sudoku, hard one\nGood luck!', dlx.parse), /line 1 \("My sudoku, hard one"\) is text: no puzzle found/);
+  assert.throws(() => readPasted(`Title\n${POJ.slice(0, 79)}\n`, dlx.parse), /line 2: expected 81 cells, found 79 \(no puzzle found among the lines\)/);
+});
+
 test('a bad paste throws, naming the line and cell', () => {
   assert.throws(() => readPasted(POJ.slice(0, 79), dlx.parse), /line 1: expected 81 cells, found 79/);
   assert.throws(() => readPasted(POJ.slice(0, 40) + 'x' + POJ.slice(41), dlx.parse), /line 1, cell 41 \(r5c5\): 'x' is not a digit or a blank/);
