@@ -12,6 +12,11 @@ const LIST = [
   // (both checked in www/test).
   { group: '4×4: to learn on', id: 'four', name: '4×4, {clues} clues (singles only)', line: '..2.4......1.4..', note: 'The fewest clues in tests/data/sudoku4.txt: every step is forced, so the search never branches.' },
   { group: '4×4: to learn on', id: 'four5', name: '4×4, {clues} clues (singles only)', line: '..2..4...14....1', note: 'From tests/data/sudoku4.txt: one solution, found without a wrong guess.' },
+  // Three to play, made by dlx-sudoku generate --size 4 --seed 3, 8 and 11 (one solution
+  // each, checked in www/test/puzzle.test.js).
+  { group: '4×4: to learn on', id: 'four-play1', name: '4×4, {clues} clues: to play', line: '1..3.....32.....', note: 'Made by dlx-sudoku generate --size 4 --seed 3: one solution, every clue needed.' },
+  { group: '4×4: to learn on', id: 'four-play2', name: '4×4, {clues} clues: to play (another)', line: '...2...3.1...2..', note: 'Made by dlx-sudoku generate --size 4 --seed 8: one solution, every clue needed.' },
+  { group: '4×4: to learn on', id: 'four-play3', name: '4×4, {clues} clues: to play (a third)', line: '...2..4.12...3..', note: 'Made by dlx-sudoku generate --size 4 --seed 11: one solution, every clue needed.' },
   { group: '4×4: to learn on', id: 'four-dead', name: '4×4, no solution: a dead end and the take-backs', line: '....2..3.4.....1', note: 'Nothing clashes and every cell has a candidate, yet there is no solution: after three forced moves, column 4 has no place left for a 4 (a dead end), and the search takes the moves back. Try "Next dead end", then step back and forward.' },
   { group: '4×4: to learn on', id: 'four-many', name: '4×4, {clues} clues, 6 solutions: branches and backtracks', line: '1..4..3.........', note: 'Exactly 6 solutions: the search branches, and after each solution backs up to try the next branch. Try "Next solution".' },
   { group: '16×16', id: 'poj3076', name: 'POJ 3076 sample (16×16, A–P)', line: '..A....C.....O.I.J..A.B.P.CGF.H...D..F.I.E....P..G.EL.H....M.J......E....C..G....I..K.GA.B...E.JD.GP..J.F....A...E...C.B..DP..O.E..F.M..D..L.K.A.C........O.I.L.H.P.C..F.A..B......G.OD...J....HK...J....H.A.P.L..B..P..E..K..A..H..B..K..FI.C....F...C..D..H.N.', note: 'The sample of POJ 3076 / SPOJ SUDOKU: 16 lines of 16 letters A–P, - for a blank.' },
