@@ -35,7 +35,7 @@ export class HintPanel {
       return;
     }
     if (room.side > NEW_UP_TO) {
-      room.views.notice.show('info', `Hints are up to ${NEW_UP_TO}×${NEW_UP_TO}: at 25×25 the logic solver is too slow for the page.`);
+      room.views.notice.show('info', `Hints are up to ${NEW_UP_TO}×${NEW_UP_TO} on the page.`);
       return;
     }
     if (solving.refuseIfClashing()) return;

@@ -193,8 +193,9 @@ export class Solving {
   }
 }
 
-/** The largest side New puzzle and Hint serve: a 16×16 takes about 0.2 s natively, a
- *  25×25 about a second natively and more in the worker (docs/benchmarks.md). */
+/** The largest side New puzzle and Hint serve: a 16×16 takes 0.1–0.3 s in the worker; a
+ *  25×25 about 0.9 s in wasm, and comes out easy (docs/benchmarks.md, "New puzzle at every
+ *  size"), so it is left off. */
 export const NEW_UP_TO = 16;
 
 /** A random seed for New puzzle: a whole number below 2^53, as the command line's --seed takes. */

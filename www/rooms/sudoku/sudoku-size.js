@@ -79,8 +79,8 @@ export class SudokuSize {
     const nine = side === 9;
     const playable = side <= NEW_UP_TO;
     for (const [id, on, off] of [
-      ['hint', playable, 'Hints are up to 16×16 (at 25×25 the logic solver is too slow for the page)'],
-      ['new-puzzle', playable, 'New puzzles are up to 16×16 (a 25×25 takes seconds)'],
+      ['hint', playable, 'Hints are up to 16×16 on the page'],
+      ['new-puzzle', playable, 'New puzzles are up to 16×16 on the page (a 25×25 takes about a second and comes out easy)'],
       ['level', nine, `Levels are 9×9's: at ${side}×${side} New puzzle makes one of any level and says which`],
     ]) {
       const el = $(id);
