@@ -28,8 +28,8 @@ use dlx_sudoku::sudoku::model::Tables as ModelTables;
 use dlx_sudoku::sudoku::{Alphabet, Shape};
 use dlx_sudoku::wasm::{
     candidates, check_cover, check_givens, check_puzzle, count_cover, count_solutions, cover_example, generate_puzzle,
-    hint, parse, solve, sudoku_alphabets, sudoku_tables, verdict, EventKind, EventWord, MatrixCanvas, PlainKind, PlainSearch, PlainWord,
-    Trace, TreeHeader, TreeWord,
+    hint, parse, solve, sudoku_alphabets, sudoku_tables, verdict, EventKind, EventWord, MatrixCanvas, PlainKind,
+    PlainSearch, PlainWord, Trace, TreeHeader, TreeWord,
 };
 use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint16Array, Uint32Array, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
@@ -885,8 +885,14 @@ fn the_page_generates_the_command_lines_puzzle_for_a_seed() {
     // that is not a string is an error.
     let line = |made: Object| Reflect::get(&made, &"line".into()).unwrap().as_string().unwrap();
     let any = line(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 5.0, None, None).unwrap());
-    assert_eq!(line(generate_puzzle(&JsValue::NULL, &JsValue::NULL, 5.0, None, None).unwrap()), any);
-    assert_eq!(line(generate_puzzle(&JsValue::NULL, &"none".into(), 5.0, None, None).unwrap()), any);
+    assert_eq!(
+        line(generate_puzzle(&JsValue::NULL, &JsValue::NULL, 5.0, None, None).unwrap()),
+        any
+    );
+    assert_eq!(
+        line(generate_puzzle(&JsValue::NULL, &"none".into(), 5.0, None, None).unwrap()),
+        any
+    );
     assert_eq!(
         err(generate_puzzle(&3.into(), &JsValue::UNDEFINED, 1.0, None, None)),
         "the level must be a string"
@@ -960,19 +966,36 @@ fn hints_name_the_technique_and_never_place_it() {
 fn the_page_makes_and_hints_puzzles_of_other_sizes() {
     let get = |h: &Object, k: &str| Reflect::get(h, &k.into()).unwrap();
     for (side, alphabet, symbols) in [(4, None, "1234"), (16, Some("hex"), "0123456789ABCDEF")] {
-        let made = generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 7.0, Some(side), alphabet.map(String::from)).unwrap();
+        let made = generate_puzzle(
+            &JsValue::UNDEFINED,
+            &JsValue::UNDEFINED,
+            7.0,
+            Some(side),
+            alphabet.map(String::from),
+        )
+        .unwrap();
         let line = get(&made, "line").as_string().unwrap();
         assert_eq!(line.len(), (side * side) as usize);
         assert!(line.chars().all(|c| c == '.' || symbols.contains(c)), "{line}");
-        assert!(["easy", "medium", "hard", "expert", "extreme"].contains(&get(&made, "level").as_string().unwrap().as_str()));
+        assert!(["easy", "medium", "hard", "expert", "extreme"]
+            .contains(&get(&made, "level").as_string().unwrap().as_str()));
         // The engine reads the size's usual alphabet: the line written back in it.
         let usual: String = line
             .chars()
-            .map(|c| symbols.find(c).map_or('.', |d| Alphabet::default_for(Shape::of_side(side as usize).unwrap()).symbol(d as u8 + 1)))
+            .map(|c| {
+                symbols.find(c).map_or('.', |d| {
+                    Alphabet::default_for(Shape::of_side(side as usize).unwrap()).symbol(d as u8 + 1)
+                })
+            })
             .collect();
         let v = verdict(&usual.as_str().into()).unwrap();
         assert_eq!(get(&v, "kind").as_string().unwrap(), "unique", "{line}");
-        let h = hint(&usual.as_str().into(), Some(vec![0; (side * side) as usize]), alphabet.map(String::from)).unwrap();
+        let h = hint(
+            &usual.as_str().into(),
+            Some(vec![0; (side * side) as usize]),
+            alphabet.map(String::from),
+        )
+        .unwrap();
         assert_eq!(get(&h, "kind").as_string().unwrap(), "step", "{line}");
         // Its words write the digit in the board's alphabet.
         let digit = Reflect::get(&get(&h, "digits"), &0.into()).unwrap().as_f64().unwrap() as usize;
@@ -985,7 +1008,14 @@ fn the_page_makes_and_hints_puzzles_of_other_sizes() {
     let h = hint(&sixteen.as_str().into(), Some(marks), None).unwrap();
     assert_eq!(get(&h, "kind").as_string().unwrap(), "stuck");
     assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 1.0, Some(10), None).is_err());
-    assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 1.0, Some(9), Some("hex".into())).is_err());
+    assert!(generate_puzzle(
+        &JsValue::UNDEFINED,
+        &JsValue::UNDEFINED,
+        1.0,
+        Some(9),
+        Some("hex".into())
+    )
+    .is_err());
     // The alphabets offered at each size, as the page's menu lists them.
     let names = |side: u32| -> Vec<String> {
         sudoku_alphabets(side)

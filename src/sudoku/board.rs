@@ -364,14 +364,20 @@ mod tests {
         assert_eq!(Alphabet::Hex.digit('G', 16), None);
         assert!(Alphabet::named("hex", Shape::NINE).is_err());
         assert!(Alphabet::named("hex", Shape::TWENTY_FIVE).is_err());
-        assert!(Alphabet::named("octal", sixteen).unwrap_err().contains("digits, hex or letters"));
+        assert!(Alphabet::named("octal", sixteen)
+            .unwrap_err()
+            .contains("digits, hex or letters"));
         // A line in hexadecimal: its 0s are digits, and it is written back as it was read.
         let line = format!("0123456789ABCDEF{}", ".".repeat(240));
         let board = Board::parse(sixteen, Alphabet::Hex, &line).unwrap();
         assert_eq!(board.filled(), 16);
         assert_eq!(board.to_line(Alphabet::Hex), line);
         assert_eq!(&board.to_line(Alphabet::Letters)[..16], "ABCDEFGHIJKLMNOP");
-        assert_eq!(Alphabet::detect(sixteen, &line), Alphabet::Digits, "hex is never guessed");
+        assert_eq!(
+            Alphabet::detect(sixteen, &line),
+            Alphabet::Digits,
+            "hex is never guessed"
+        );
     }
 
     /// Each empty cell's candidates are the digits no given in its row, column or box

@@ -890,7 +890,9 @@ mod tests {
                 let p = &made.puzzle;
                 assert_eq!(p.shape(), shape);
                 assert_eq!(oracle.count(p, 2), Ok(1), "{shape:?}: one solution: {}", p.givens());
-                let Ok(Verdict::Unique(solution)) = oracle.verdict(p) else { unreachable!() };
+                let Ok(Verdict::Unique(solution)) = oracle.verdict(p) else {
+                    unreachable!()
+                };
                 assert!(solution.solves(p.givens()));
                 let n = p.givens().filled();
                 assert!(givens.contains(&n), "{shape:?}: {n} givens: {}", p.givens());

@@ -1670,7 +1670,10 @@ mod tests {
         let empty = vec![0; 256];
         for (alphabet, six) in [(Alphabet::Digits, '6'), (Alphabet::Hex, '5'), (Alphabet::Letters, 'F')] {
             let h = hint_in(sixteen.givens(), &empty, None, alphabet);
-            assert_eq!(h.why(), format!("Hidden single: {six} can go only in r4c11 within box 3."));
+            assert_eq!(
+                h.why(),
+                format!("Hidden single: {six} can go only in r4c11 within box 3.")
+            );
         }
         let sol16 = solution(&sixteen);
         let first = (0..256).find(|&c| sixteen.givens().get(c) == 0).unwrap();
