@@ -28,8 +28,8 @@ use dlx_sudoku::sudoku::model::Tables as ModelTables;
 use dlx_sudoku::sudoku::{Alphabet, Shape};
 use dlx_sudoku::wasm::{
     candidates, check_cover, check_givens, check_puzzle, count_cover, count_solutions, cover_example, generate_puzzle,
-    hint, parse, solve, sudoku_tables, verdict, EventKind, EventWord, MatrixCanvas, PlainKind, PlainSearch, PlainWord,
-    Trace, TreeHeader, TreeWord,
+    hint, parse, solve, sudoku_alphabets, sudoku_tables, verdict, EventKind, EventWord, MatrixCanvas, PlainKind,
+    PlainSearch, PlainWord, Trace, TreeHeader, TreeWord,
 };
 use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint16Array, Uint32Array, Uint8Array, WebAssembly};
 use wasm_bindgen::prelude::*;
@@ -386,7 +386,7 @@ fn candidates_and_the_numbering() {
     assert_eq!(c[1], 1 << 2);
     // r1c1 sees 2,7,3,8,1 in row 1, 3,6,9 in column 1, 2,7,1 in box 1: 4 and 5 are left.
     let blank = c[0];
-    for d in 1..=9u16 {
+    for d in 1..=9u32 {
         assert_eq!(blank & (1 << d) != 0, [4, 5].contains(&d), "digit {d} in r1c1");
     }
     assert!(candidates(&js(&empty_grid()))
@@ -869,7 +869,7 @@ async fn the_empty_grid_streams_a_million_events_in_flat_memory() {
 /// the page's generator must give the very same one.
 #[wasm_bindgen_test]
 fn the_page_generates_the_command_lines_puzzle_for_a_seed() {
-    let made = generate_puzzle(&"hard".into(), &JsValue::UNDEFINED, 2026.0).unwrap();
+    let made = generate_puzzle(&"hard".into(), &JsValue::UNDEFINED, 2026.0, None, None).unwrap();
     let get = |k: &str| Reflect::get(&made, &k.into()).unwrap().as_string().unwrap();
     assert_eq!(
         get("line"),
@@ -877,26 +877,32 @@ fn the_page_generates_the_command_lines_puzzle_for_a_seed() {
     );
     assert_eq!(get("level"), "hard");
     assert_eq!(get("logic"), "XY-Wing");
-    assert!(generate_puzzle(&"insane".into(), &JsValue::UNDEFINED, 1.0).is_err());
-    assert!(generate_puzzle(&JsValue::UNDEFINED, &"spiral".into(), 1.0).is_err());
-    assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, -1.0).is_err());
-    assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 0.5).is_err());
+    assert!(generate_puzzle(&"insane".into(), &JsValue::UNDEFINED, 1.0, None, None).is_err());
+    assert!(generate_puzzle(&JsValue::UNDEFINED, &"spiral".into(), 1.0, None, None).is_err());
+    assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, -1.0, None, None).is_err());
+    assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 0.5, None, None).is_err());
     // A missing level or symmetry is any level, no symmetry, undefined or null alike; one
     // that is not a string is an error.
     let line = |made: Object| Reflect::get(&made, &"line".into()).unwrap().as_string().unwrap();
-    let any = line(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 5.0).unwrap());
-    assert_eq!(line(generate_puzzle(&JsValue::NULL, &JsValue::NULL, 5.0).unwrap()), any);
-    assert_eq!(line(generate_puzzle(&JsValue::NULL, &"none".into(), 5.0).unwrap()), any);
+    let any = line(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 5.0, None, None).unwrap());
     assert_eq!(
-        err(generate_puzzle(&3.into(), &JsValue::UNDEFINED, 1.0)),
+        line(generate_puzzle(&JsValue::NULL, &JsValue::NULL, 5.0, None, None).unwrap()),
+        any
+    );
+    assert_eq!(
+        line(generate_puzzle(&JsValue::NULL, &"none".into(), 5.0, None, None).unwrap()),
+        any
+    );
+    assert_eq!(
+        err(generate_puzzle(&3.into(), &JsValue::UNDEFINED, 1.0, None, None)),
         "the level must be a string"
     );
     assert_eq!(
-        err(generate_puzzle(&JsValue::UNDEFINED, &3.into(), 1.0)),
+        err(generate_puzzle(&JsValue::UNDEFINED, &3.into(), 1.0, None, None)),
         "the symmetry must be a string"
     );
     // Where logic stalls, the page is told how far it got.
-    let expert = generate_puzzle(&"expert".into(), &JsValue::UNDEFINED, 2026.0).unwrap();
+    let expert = generate_puzzle(&"expert".into(), &JsValue::UNDEFINED, 2026.0, None, None).unwrap();
     let logic = Reflect::get(&expert, &"logic".into()).unwrap().as_string().unwrap();
     assert!(
         logic.starts_with("needs search (") && logic.ends_with(" cells open)"),
@@ -912,7 +918,7 @@ fn hints_name_the_technique_and_never_place_it() {
     let kind = |h: &Object| get(h, "kind").as_string().unwrap();
     // r1c1 sees 2-4 in its row, 5-7 in its column, 8 and 9 in its box: only 1 is left.
     let line = "...234....8.........9......5........6........7...................................";
-    let h = hint(&line.into(), None).unwrap();
+    let h = hint(&line.into(), None, None).unwrap();
     assert_eq!(kind(&h), "step");
     assert_eq!(get(&h, "technique").as_string().unwrap(), "Naked single");
     assert_eq!(
@@ -925,32 +931,108 @@ fn hints_name_the_technique_and_never_place_it() {
     assert_eq!(numbers(&h, "digits"), vec![1]);
     assert!(Array::is_array(&get(&h, "remove")));
     let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-    assert_eq!(kind(&hint(&solved.into(), None).unwrap()), "solved");
-    let empty = hint(&".".repeat(81).as_str().into(), None).unwrap();
+    assert_eq!(kind(&hint(&solved.into(), None, None).unwrap()), "solved");
+    let empty = hint(&".".repeat(81).as_str().into(), None, None).unwrap();
     assert_eq!(kind(&empty), "stuck");
     assert_eq!(get(&empty, "open").as_f64(), Some(81.0));
     assert!(get(&empty, "why").as_string().unwrap().starts_with("Stuck: "));
     assert_eq!(
-        err(hint(&format!("11{}", ".".repeat(79)).as_str().into(), None)),
+        err(hint(&format!("11{}", ".".repeat(79)).as_str().into(), None, None)),
         "line 1: r1c2: 1 already in row 1"
     );
-    let mut marks = vec![0u16; 81];
+    let mut marks = vec![0u32; 81];
     marks[0] = 0b110;
     let one_blank = format!(".{}", &solved[1..]);
-    let h = hint(&one_blank.as_str().into(), Some(marks)).unwrap();
+    let h = hint(&one_blank.as_str().into(), Some(marks), None).unwrap();
     assert_eq!(kind(&h), "markedOut");
     assert_eq!(
         (get(&h, "cell").as_f64(), get(&h, "digit").as_f64()),
         (Some(0.0), Some(5.0))
     );
     assert_eq!(
-        err(hint(&line.into(), Some(vec![0; 80]))),
+        err(hint(&line.into(), Some(vec![0; 80]), None)),
         "the pencil marks must be 81 numbers, not 80"
     );
     let norvig = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........";
-    let h = hint(&norvig.into(), None).unwrap();
+    let h = hint(&norvig.into(), None, None).unwrap();
     assert_eq!(kind(&h), "noSolution");
     assert!(get(&h, "why").as_string().unwrap().starts_with("No solution from here"));
+}
+
+/// New puzzle and Hint at 4×4 and 16×16, as the page's worker asks them: the puzzle is
+/// written in the alphabet asked, has one solution, and a hint on it names a step (marks
+/// of a 16×16 need 17 bits: the digit 16 is bit 16).
+#[wasm_bindgen_test]
+fn the_page_makes_and_hints_puzzles_of_other_sizes() {
+    let get = |h: &Object, k: &str| Reflect::get(h, &k.into()).unwrap();
+    for (side, alphabet, symbols) in [(4, None, "1234"), (16, Some("hex"), "0123456789ABCDEF")] {
+        let made = generate_puzzle(
+            &JsValue::UNDEFINED,
+            &JsValue::UNDEFINED,
+            7.0,
+            Some(side),
+            alphabet.map(String::from),
+        )
+        .unwrap();
+        let line = get(&made, "line").as_string().unwrap();
+        assert_eq!(line.len(), (side * side) as usize);
+        assert!(line.chars().all(|c| c == '.' || symbols.contains(c)), "{line}");
+        assert!(["easy", "medium", "hard", "expert", "extreme"]
+            .contains(&get(&made, "level").as_string().unwrap().as_str()));
+        // The engine reads the size's usual alphabet: the line written back in it.
+        let usual: String = line
+            .chars()
+            .map(|c| {
+                symbols.find(c).map_or('.', |d| {
+                    Alphabet::default_for(Shape::of_side(side as usize).unwrap()).symbol(d as u8 + 1)
+                })
+            })
+            .collect();
+        let v = verdict(&usual.as_str().into()).unwrap();
+        assert_eq!(get(&v, "kind").as_string().unwrap(), "unique", "{line}");
+        let h = hint(
+            &usual.as_str().into(),
+            Some(vec![0; (side * side) as usize]),
+            alphabet.map(String::from),
+        )
+        .unwrap();
+        assert_eq!(get(&h, "kind").as_string().unwrap(), "step", "{line}");
+        // Its words write the digit in the board's alphabet.
+        let digit = Reflect::get(&get(&h, "digits"), &0.into()).unwrap().as_f64().unwrap() as usize;
+        let why = get(&h, "why").as_string().unwrap();
+        assert!(why.contains(&symbols[digit - 1..digit]), "{why}");
+    }
+    let mut marks = vec![0u32; 256];
+    marks[0] = 1 << 16;
+    let sixteen = format!(".{}", &".".repeat(255));
+    let h = hint(&sixteen.as_str().into(), Some(marks), None).unwrap();
+    // The one mark left in r1c1 is its naked single: the digit 16 (bit 16) got through.
+    assert_eq!(get(&h, "kind").as_string().unwrap(), "step");
+    let place: Array = get(&h, "place").dyn_into().unwrap();
+    assert_eq!((place.get(0).as_f64(), place.get(1).as_f64()), (Some(0.0), Some(16.0)));
+    assert!(generate_puzzle(&JsValue::UNDEFINED, &JsValue::UNDEFINED, 1.0, Some(10), None).is_err());
+    assert!(generate_puzzle(
+        &JsValue::UNDEFINED,
+        &JsValue::UNDEFINED,
+        1.0,
+        Some(9),
+        Some("hex".into())
+    )
+    .is_err());
+    // The alphabets offered at each size, as the page's menu lists them.
+    let names = |side: u32| -> Vec<String> {
+        sudoku_alphabets(side)
+            .unwrap()
+            .iter()
+            .map(|a| Reflect::get(&a, &"label".into()).unwrap().as_string().unwrap())
+            .collect()
+    };
+    assert_eq!(names(16), ["1–9, A–G", "0–F", "A–P"]);
+    assert_eq!(names(9), ["1–9"]);
+    assert_eq!(names(25), ["A–Y"]);
+    let hex = sudoku_tables(Some(16), Some("hex".into())).unwrap();
+    assert_eq!(get(&hex, "symbols").as_string().unwrap(), "0123456789ABCDEF");
+    assert_eq!(get(&hex, "alphabet").as_string().unwrap(), "hex");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1177,7 +1259,7 @@ fn tables_clashes_and_pastes_in_the_puzzle_s_own_alphabet() {
     );
     assert_eq!(
         message(sudoku_tables(Some(16), Some("runes".into())).unwrap_err()),
-        "no alphabet \"runes\" (digits or letters)"
+        "no alphabet \"runes\" (digits, hex or letters)"
     );
     // A line of letters A–G only is ambiguous at 16×16: the alphabet named decides.
     let two_as = format!("AA{}", ".".repeat(254));

@@ -6,30 +6,47 @@ use std::fmt;
 use super::grid::{Clash, PuzzleError, Unit};
 use super::model::{Shape, MAX_ORDER};
 
-/// The symbols a grid is written in. Blanks are always `.`, `0` or `-`.
+/// The symbols a grid is written in. Blanks are `.` and `-`, and `0` too except in
+/// [`Alphabet::Hex`], where `0` is the first digit. This is the one list of them: the page
+/// reads it ([`Alphabet::ALL`], [`Alphabet::name`], [`Alphabet::label`]) through wasm.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Alphabet {
     /// `1`–`9`, then `A`–`G` for 16×16 (and on to `P` for 25×25).
     Digits,
+    /// `0`–`9`, then `A`–`F`: 16×16 only, as hexadecimal is written (`0` is the first digit).
+    Hex,
     /// `A` onwards: `A`–`P` for 16×16 as in POJ 3076, `A`–`Y` for 25×25.
     Letters,
 }
 
 impl Alphabet {
-    /// The page's name for it: "digits" or "letters".
+    /// Every alphabet, in the order the page offers them.
+    pub const ALL: [Alphabet; 3] = [Alphabet::Digits, Alphabet::Hex, Alphabet::Letters];
+
+    /// The page's name for it: "digits", "hex" or "letters".
     pub fn name(self) -> &'static str {
         match self {
             Alphabet::Digits => "digits",
+            Alphabet::Hex => "hex",
             Alphabet::Letters => "letters",
         }
     }
 
-    /// The alphabet of a name ("digits" or "letters"), if a grid of `shape` may be written in it.
+    /// Its symbols at `shape` as ranges, as a menu says them: "1–9, A–G", "0–F", "A–P".
+    pub fn label(self, shape: Shape) -> String {
+        let side = shape.side() as u8;
+        let run = |a: u8, b: u8| format!("{}–{}", self.symbol(a), self.symbol(b));
+        match self {
+            Alphabet::Digits if side > 9 => format!("{}, {}", run(1, 9), run(10, side)),
+            _ => run(1, side),
+        }
+    }
+
+    /// The alphabet of a name ("digits", "hex" or "letters"), if a grid of `shape` may be
+    /// written in it.
     pub fn named(name: &str, shape: Shape) -> Result<Alphabet, String> {
-        let a = match name {
-            "digits" => Alphabet::Digits,
-            "letters" => Alphabet::Letters,
-            _ => return Err(format!("no alphabet {name:?} (digits or letters)")),
+        let Some(a) = Alphabet::ALL.into_iter().find(|a| a.name() == name) else {
+            return Err(format!("no alphabet {name:?} (digits, hex or letters)"));
         };
         if !a.allowed(shape) {
             let side = shape.side();
@@ -48,10 +65,11 @@ impl Alphabet {
     }
 
     /// The alphabets a grid of `shape` may be written in: digits up to 16×16 (`1`–`9A`–`G`),
-    /// letters from 16×16 up.
+    /// hexadecimal at 16×16 only, letters from 16×16 up.
     pub fn allowed(self, shape: Shape) -> bool {
         match self {
             Alphabet::Digits => shape.side() <= 16,
+            Alphabet::Hex => shape.side() == 16,
             Alphabet::Letters => shape.side() >= 16,
         }
     }
@@ -61,6 +79,8 @@ impl Alphabet {
         match (self, digit) {
             (Alphabet::Digits, 1..=9) => char::from(b'0' + digit),
             (Alphabet::Digits, _) => char::from(b'A' + digit - 10),
+            (Alphabet::Hex, 1..=10) => char::from(b'0' + digit - 1),
+            (Alphabet::Hex, _) => char::from(b'A' + digit - 11),
             (Alphabet::Letters, _) => char::from(b'A' + digit - 1),
         }
     }
@@ -69,6 +89,8 @@ impl Alphabet {
     /// `side`; 0 for a blank.
     pub fn digit(self, symbol: char, side: usize) -> Option<u8> {
         let d = match (self, symbol.to_ascii_uppercase()) {
+            (Alphabet::Hex, c @ '0'..='9') => c as u8 - b'0' + 1,
+            (Alphabet::Hex, c @ 'A'..='Z') => c as u8 - b'A' + 11,
             (_, '.' | '0' | '-') => return Some(0),
             (Alphabet::Digits, c @ '1'..='9') => c as u8 - b'0',
             (Alphabet::Digits, c @ 'A'..='Z') => c as u8 - b'A' + 10,
@@ -79,7 +101,8 @@ impl Alphabet {
     }
 
     /// The alphabet a line of cells is written in: letters when it holds no digit 1–9 and
-    /// the size allows letters, digits otherwise.
+    /// the size allows letters, digits otherwise. Hexadecimal is never guessed (its `0` is a
+    /// blank in the others): it is read only where it is named.
     pub fn detect(shape: Shape, text: &str) -> Alphabet {
         let has_digit = text.bytes().any(|b| (b'1'..=b'9').contains(&b));
         if Alphabet::Letters.allowed(shape) && !(has_digit && Alphabet::Digits.allowed(shape)) {
@@ -311,6 +334,51 @@ fn solves_in(shape: Shape, cells: &[u8], puzzle: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The three 16×16 alphabets write and read each digit alike, their labels are the
+    /// page's menu, and hexadecimal's `0` is its first digit where the others' is a blank.
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn each_alphabet_reads_what_it_writes() {
+        let sixteen = Shape::SIXTEEN;
+        let written: Vec<String> = Alphabet::ALL
+            .iter()
+            .map(|a| (1..=16).map(|d| a.symbol(d)).collect())
+            .collect();
+        assert_eq!(written, ["123456789ABCDEFG", "0123456789ABCDEF", "ABCDEFGHIJKLMNOP"]);
+        let labels: Vec<String> = Alphabet::ALL.iter().map(|a| a.label(sixteen)).collect();
+        assert_eq!(labels, ["1–9, A–G", "0–F", "A–P"]);
+        assert_eq!(Alphabet::Digits.label(Shape::FOUR), "1–4");
+        assert_eq!(Alphabet::Letters.label(Shape::TWENTY_FIVE), "A–Y");
+        for a in Alphabet::ALL {
+            assert_eq!(Alphabet::named(a.name(), sixteen), Ok(a));
+            for d in 1..=16 {
+                assert_eq!(a.digit(a.symbol(d), 16), Some(d), "{a:?} {d}");
+                assert_eq!(a.digit(a.symbol(d).to_ascii_lowercase(), 16), Some(d), "{a:?} {d}");
+            }
+            assert_eq!(a.digit('.', 16), Some(0));
+            assert_eq!(a.digit('-', 16), Some(0));
+        }
+        assert_eq!(Alphabet::Hex.digit('0', 16), Some(1));
+        assert_eq!(Alphabet::Digits.digit('0', 16), Some(0));
+        assert_eq!(Alphabet::Hex.digit('G', 16), None);
+        assert!(Alphabet::named("hex", Shape::NINE).is_err());
+        assert!(Alphabet::named("hex", Shape::TWENTY_FIVE).is_err());
+        assert!(Alphabet::named("octal", sixteen)
+            .unwrap_err()
+            .contains("digits, hex or letters"));
+        // A line in hexadecimal: its 0s are digits, and it is written back as it was read.
+        let line = format!("0123456789ABCDEF{}", ".".repeat(240));
+        let board = Board::parse(sixteen, Alphabet::Hex, &line).unwrap();
+        assert_eq!(board.filled(), 16);
+        assert_eq!(board.to_line(Alphabet::Hex), line);
+        assert_eq!(&board.to_line(Alphabet::Letters)[..16], "ABCDEFGHIJKLMNOP");
+        assert_eq!(
+            Alphabet::detect(sixteen, &line),
+            Alphabet::Digits,
+            "hex is never guessed"
+        );
+    }
 
     /// Each empty cell's candidates are the digits no given in its row, column or box
     /// holds, counted here cell by cell (16×16: the column and box terms both matter, and a

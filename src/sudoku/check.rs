@@ -171,7 +171,7 @@ mod tests {
         assert!(check_givens(&".".repeat(81), Some("digits")).is_ok());
         assert_eq!(
             check_givens(&".".repeat(256), Some("runes")).unwrap_err(),
-            "no alphabet \"runes\" (digits or letters)"
+            "no alphabet \"runes\" (digits, hex or letters)"
         );
         let ten_in_digits = check_givens(&format!("G{}", ".".repeat(255)), Some("digits")).unwrap();
         assert!(ten_in_digits.clashes.is_empty());

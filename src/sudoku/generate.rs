@@ -215,8 +215,11 @@ pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
 
 /// Makes puzzles; one per call, from its own seeded random numbers.
 pub struct Generator {
+    shape: Shape,
     rng: Rng,
     dlx: Dlx,
+    /// The node budget of each uniqueness check (`u64::MAX` at 9×9: none).
+    budget: u64,
     /// Uniqueness checks run by DLX so far, and the ones a single made needless.
     pub checks: Counts,
 }
@@ -231,12 +234,49 @@ pub struct Counts {
 }
 
 impl Generator {
+    /// A 9×9 generator.
     pub fn new(seed: u64) -> Generator {
+        Generator::for_shape(Shape::NINE, seed, u64::MAX)
+    }
+
+    /// A generator of puzzles of `shape` whose uniqueness checks may take `budget` DLX nodes
+    /// each (`u64::MAX`: no limit): a removal the budget cannot decide is taken back, so the
+    /// puzzle stays unique, only less thinned. 9×9 needs none; 16×16 and 25×25 do (see
+    /// [`Generator::PAGE_BUDGET`]).
+    pub fn for_shape(shape: Shape, seed: u64, budget: u64) -> Generator {
+        let mut dlx = Dlx::for_shape(shape);
+        dlx.set_max_nodes((budget != u64::MAX).then_some(budget));
         Generator {
+            shape,
             rng: Rng::new(seed),
-            dlx: Dlx::new(),
+            dlx,
+            budget,
             checks: Counts::default(),
         }
+    }
+
+    /// The budget of a uniqueness check the page's New puzzle gives a grid of `shape`: none
+    /// at 4×4 and 9×9, [`Generator::LARGE_BUDGET`] above.
+    pub fn page_budget(shape: Shape) -> u64 {
+        if shape.side() <= 9 {
+            u64::MAX
+        } else {
+            Self::LARGE_BUDGET
+        }
+    }
+
+    /// The nodes a uniqueness check of a 16×16 or 25×25 may take on the page. More thins
+    /// hardly further (92–98 givens of 256 with 200, 1,000 or 20,000 nodes, seeds 0–6) but
+    /// costs more, most of it in the search effort's relabellings, which the budget caps too
+    /// (so a stalled puzzle's effort there says "at least"): a 16×16 took a median 35 ms
+    /// natively with 200, 161 ms with 1,000, 0.37 s with 3,000 and 1.0 s with 20,000; a 25×25
+    /// about 1 s with 200 or 1,000 and 27 s with 20,000 (docs/benchmarks.md, "New puzzle at
+    /// every size").
+    pub const LARGE_BUDGET: u64 = 200;
+
+    /// The size of the puzzles it makes.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// Starts over from `seed`, as `Generator::new(seed)` would, keeping the engine (whose
@@ -251,28 +291,36 @@ impl Generator {
     /// Panics after [`Generator::GRID_TRIES`] sets of clues in a row without a solution: the
     /// engine would then be broken (a wrong numbering of options finds none), and a loop for
     /// ever would hide it (cargo-mutants' mutants of `model::option` ran into its timeout).
+    ///
+    /// At other sizes than 9×9 it takes `side` clues (4 at 4×4, 16 at 16×16), and the first
+    /// solution may take at least [`BoardGenerator::MAX_NODES`], whatever the checks' budget.
     pub fn solved_grid(&mut self) -> Board {
+        let shape = self.shape;
+        let clues = if shape == Shape::NINE { 11 } else { shape.side() };
+        let units = Units::of(shape);
+        let budget = (self.budget != u64::MAX).then(|| self.budget.max(BoardGenerator::MAX_NODES));
+        self.dlx.set_max_nodes(budget);
         for _ in 0..Self::GRID_TRIES {
-            let mut g = Board::empty(Shape::NINE);
-            let mut cells: Vec<usize> = (0..Shape::NINE.cells()).collect();
+            let mut g = Board::empty(shape);
+            let mut cells: Vec<usize> = (0..shape.cells()).collect();
             self.rng.shuffle(&mut cells);
-            let units = Units::of(Shape::NINE);
-            for &c in &cells[..11] {
+            for &c in &cells[..clues] {
                 // The digits no clue in the cell's row, column or box holds (its candidates).
                 let seen = units.units_of(c).into_iter().flat_map(|u| units.unit(u));
-                let free = all_digits(Shape::NINE) & !seen.fold(0u32, |m, &x| m | 1 << g.get(x));
-                let digits: Vec<u8> = (1..=9).filter(|d| free & (1 << d) != 0).collect();
+                let free = all_digits(shape) & !seen.fold(0u32, |m, &x| m | 1 << g.get(x));
+                let digits: Vec<u8> = (1..=shape.side() as u8).filter(|d| free & (1 << d) != 0).collect();
                 if !digits.is_empty() {
                     g.set(c, digits[self.rng.below(digits.len())]);
                 }
             }
             let p = Puzzle::new(g).expect("chosen from the candidates");
             if let Ok(Some(solution)) = self.dlx.solve(&p) {
+                self.dlx.set_max_nodes((self.budget != u64::MAX).then_some(self.budget));
                 return solution;
             }
         }
         panic!(
-            "no solved grid from {} sets of 11 clues: the DLX engine finds no solution",
+            "no solved grid from {} sets of {clues} clues: the DLX engine finds no solution",
             Self::GRID_TRIES
         )
     }
@@ -821,6 +869,42 @@ mod tests {
         let c = g.checks;
         assert_eq!(c.searched + c.forced, 810, "one decision per removal");
         assert_eq!((c.searched, c.forced), (255, 555));
+    }
+
+    /// New puzzle at 4×4 and 16×16 (the page's): unique by a search with no budget, every
+    /// given the solution's, rated as `rate` rates it, and as many givens as such puzzles
+    /// have (a 4×4 minimal one has 4 to 7 givens; a 16×16 one thinned within the page's
+    /// budget, about 100 to 130 of 256, under half the grid).
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn other_sizes_give_unique_rated_puzzles() {
+        let sixteen = Shape::SIXTEEN;
+        // Fewer 16×16 in a debug wasm build, where each takes a few seconds.
+        let many16 = if cfg!(target_arch = "wasm32") { 1 } else { 3 };
+        for (shape, many, givens) in [(Shape::FOUR, 20, 4..=7), (sixteen, many16, 80..=140)] {
+            let mut g = Generator::for_shape(shape, 5, Generator::page_budget(shape));
+            assert_eq!(g.shape(), shape);
+            let mut oracle = Dlx::for_shape(shape);
+            for _ in 0..many {
+                let made = generated(&mut g, None, Symmetry::None, false);
+                let p = &made.puzzle;
+                assert_eq!(p.shape(), shape);
+                assert_eq!(oracle.count(p, 2), Ok(1), "{shape:?}: one solution: {}", p.givens());
+                let Ok(Verdict::Unique(solution)) = oracle.verdict(p) else {
+                    unreachable!()
+                };
+                assert!(solution.solves(p.givens()));
+                let n = p.givens().filled();
+                assert!(givens.contains(&n), "{shape:?}: {n} givens: {}", p.givens());
+                assert_eq!(made.rating, logic::rate(p.givens()));
+                assert_eq!(made.level, Level::of(&made.rating, made.effort.unwrap_or(0.0)));
+                assert_eq!(made.effort.is_some(), !made.rating.solved());
+            }
+        }
+        // With no budget a 4×4 is thinned to minimal: every given is needed.
+        let mut g = Generator::for_shape(Shape::FOUR, 9, u64::MAX);
+        let p = generated(&mut g, None, Symmetry::None, false).puzzle;
+        assert!(g.is_minimal(p.givens()), "{}", p.givens());
     }
 
     /// `dlx-sudoku generate --size N --seed S` writes the same board on every machine, and

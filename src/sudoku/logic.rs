@@ -15,7 +15,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use super::model::Shape;
-use super::{Board, Engine, Puzzle, Verdict};
+use super::{Alphabet, Board, Engine, Puzzle, Verdict};
 
 /// The techniques, easiest first (the order in which [`Pencil::next_step`] tries them).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -209,6 +209,8 @@ pub struct Pencil {
     digits: Vec<u8>,
     /// Candidates of each empty cell (bit `d` for digit `d`); 0 for a filled cell.
     cand: Vec<u32>,
+    /// The symbols the steps' words write digits in (the size's usual ones unless told).
+    alphabet: Alphabet,
 }
 
 impl Pencil {
@@ -224,6 +226,7 @@ impl Pencil {
             units: Units::of(givens.shape()),
             digits: givens.cells().to_vec(),
             cand,
+            alphabet: Alphabet::default_for(givens.shape()),
         }
     }
 
@@ -243,7 +246,13 @@ impl Pencil {
             units: Units::of(shape),
             digits: digits.cells().to_vec(),
             cand,
+            alphabet: Alphabet::default_for(shape),
         }
+    }
+
+    /// The same board, its steps worded in `alphabet` (16×16's 0–F, say).
+    pub fn in_alphabet(self, alphabet: Alphabet) -> Pencil {
+        Pencil { alphabet, ..self }
     }
 
     pub fn shape(&self) -> Shape {
@@ -323,7 +332,7 @@ impl Pencil {
 
     /// The symbol of a digit, as the words say it.
     fn sym(&self, d: u8) -> char {
-        self.shape().symbol(d)
+        self.alphabet.symbol(d)
     }
 
     fn cell_name(&self, c: usize) -> String {
@@ -865,8 +874,13 @@ pub enum Hint {
     /// No technique applies: it takes search from here, with `open` cells still empty.
     Stuck { open: usize },
     /// The pencil marks of `cell` leave out `digit`, the solution's digit there (on a
-    /// board of `shape`).
-    MarkedOut { cell: usize, digit: u8, shape: Shape },
+    /// board of `shape`, written in `alphabet`).
+    MarkedOut {
+        cell: usize,
+        digit: u8,
+        shape: Shape,
+        alphabet: Alphabet,
+    },
 }
 
 impl Hint {
@@ -879,10 +893,15 @@ impl Hint {
                 "Stuck: none of the {} techniques finds a step, with {open} cells open. From here it takes search (trying a digit and backing up when it fails), which is what dancing links does.",
                 Technique::ALL.len()
             ),
-            Hint::MarkedOut { cell, digit, shape } => format!(
+            Hint::MarkedOut {
+                cell,
+                digit,
+                shape,
+                alphabet,
+            } => format!(
                 "Check your pencil marks in {}: they leave out {}, which the solution needs there.",
                 shape.cell_name(*cell),
-                shape.symbol(*digit)
+                alphabet.symbol(*digit)
             ),
         }
     }
@@ -911,7 +930,12 @@ impl Pencil {
 /// leave out its digit are pointed out first, since no step taken from them could be trusted).
 /// Panics if `marks` is not one set a cell.
 pub fn hint(grid: &Board, marks: &[u32], solution: Option<&Board>) -> Hint {
-    let board = Pencil::with_marks(grid, marks);
+    hint_in(grid, marks, solution, Alphabet::default_for(grid.shape()))
+}
+
+/// [`hint`], its words writing digits in `alphabet`.
+pub fn hint_in(grid: &Board, marks: &[u32], solution: Option<&Board>, alphabet: Alphabet) -> Hint {
+    let board = Pencil::with_marks(grid, marks).in_alphabet(alphabet);
     if let Some(s) = solution {
         let wrong = (0..grid.shape().cells()).find(|&c| grid.get(c) == 0 && board.cand[c] & (1 << s.get(c)) == 0);
         if let Some(cell) = wrong {
@@ -919,6 +943,7 @@ pub fn hint(grid: &Board, marks: &[u32], solution: Option<&Board>) -> Hint {
                 cell,
                 digit: s.get(cell),
                 shape: grid.shape(),
+                alphabet,
             };
         }
     }
@@ -955,6 +980,16 @@ impl Advice {
 /// one ([`hint`] then checks the marks against it). Marks that are not one number a cell, or
 /// an engine that gives up, are errors.
 pub fn advise(puzzle: &Puzzle, marks: Option<&[u32]>, engine: &mut impl Engine) -> Result<Advice, String> {
+    advise_in(puzzle, marks, Alphabet::default_for(puzzle.shape()), engine)
+}
+
+/// [`advise`], its words writing digits in `alphabet` (the board's, as the page shows it).
+pub fn advise_in(
+    puzzle: &Puzzle,
+    marks: Option<&[u32]>,
+    alphabet: Alphabet,
+    engine: &mut impl Engine,
+) -> Result<Advice, String> {
     let cells = puzzle.shape().cells();
     let givens = puzzle.givens();
     let marks = match marks {
@@ -967,7 +1002,7 @@ pub fn advise(puzzle: &Puzzle, marks: Option<&[u32]>, engine: &mut impl Engine) 
         Verdict::Unique(s) => Some(s),
         Verdict::Multiple(..) => None,
     };
-    Ok(Advice::Hint(hint(givens, &marks, solution.as_ref())))
+    Ok(Advice::Hint(hint_in(givens, &marks, solution.as_ref(), alphabet)))
 }
 
 #[cfg(test)]
@@ -1491,7 +1526,8 @@ mod tests {
             Hint::MarkedOut {
                 cell: 0,
                 digit: 5,
-                shape: Shape::NINE
+                shape: Shape::NINE,
+                alphabet: Alphabet::Digits
             }
         );
         assert_eq!(
@@ -1585,7 +1621,8 @@ mod tests {
             Advice::Hint(Hint::MarkedOut {
                 cell: 0,
                 digit: 5,
-                shape: Shape::NINE
+                shape: Shape::NINE,
+                alphabet: Alphabet::Digits
             })
         );
         marks[0] = 1 << 5;
@@ -1628,6 +1665,23 @@ mod tests {
             "needs search (125 cells open)",
             "Hidden single: F can go only in r4c11 within box 3.",
         );
+        // The same step worded in the board's other alphabets (F is digit 6: 6 in 1–9 A–G,
+        // 5 in 0–F), and pencil marks that leave out the solution's digit named in them too.
+        let empty = vec![0; 256];
+        for (alphabet, six) in [(Alphabet::Digits, '6'), (Alphabet::Hex, '5'), (Alphabet::Letters, 'F')] {
+            let h = hint_in(sixteen.givens(), &empty, None, alphabet);
+            assert_eq!(
+                h.why(),
+                format!("Hidden single: {six} can go only in r4c11 within box 3.")
+            );
+        }
+        let sol16 = solution(&sixteen);
+        let first = (0..256).find(|&c| sixteen.givens().get(c) == 0).unwrap();
+        let mut marks = vec![0u32; 256];
+        marks[first] = all_digits(Shape::SIXTEEN) & !(1 << sol16.get(first));
+        let h = hint_in(sixteen.givens(), &marks, Some(&sol16), Alphabet::Hex);
+        let symbol = Alphabet::Hex.symbol(sol16.get(first));
+        assert!(h.why().contains(&format!("they leave out {symbol},")), "{}", h.why());
         // Every eighth open cell given from the solution: logic finishes it (a claiming step).
         let sol = solution(&sixteen);
         let mut more = sixteen.givens().clone();
@@ -1681,7 +1735,8 @@ mod tests {
             Advice::Hint(Hint::MarkedOut {
                 cell,
                 digit: sol.get(cell),
-                shape
+                shape,
+                alphabet: Alphabet::default_for(shape)
             })
         );
         let symbol = shape.symbol(sol.get(cell));

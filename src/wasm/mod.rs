@@ -74,7 +74,9 @@ fn optional_text(value: &JsValue, what: &str) -> Result<Option<String>, JsError>
     }
 }
 
-/// Exactly one 9×9 puzzle, its givens checked.
+/// Exactly one 9×9 puzzle, its givens checked (for the benchmarks' and the npm package's
+/// 9×9 functions).
+#[cfg(feature = "test-exports")]
 fn one_puzzle(value: &JsValue) -> Result<Puzzle, JsError> {
     any::one_puzzle(&text(value, "puzzle")?).map_err(js_error)
 }

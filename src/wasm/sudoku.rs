@@ -1,7 +1,7 @@
 //! The Sudoku functions: solving, counting, checking as the user types, hints, new puzzles,
 //! and the numbering handed to the page once as tables.
 
-use super::{alphabet_arg, any_puzzle, js_error, object, one_puzzle, optional_text, shape_arg, text};
+use super::{alphabet_arg, any_puzzle, js_error, object, optional_text, shape_arg, text};
 use crate::formats::any;
 use crate::sudoku::check;
 use crate::sudoku::logic::{self, Advice, Hint};
@@ -31,12 +31,11 @@ pub fn verdict(puzzle: &JsValue) -> Result<Object, JsError> {
     object(&[("kind", kind.into()), ("solutions", solutions.into())])
 }
 
-/// For each of the 81 cells, a bit set of the digits that clash with no given
+/// For each cell of a puzzle of any size, a bit set of the digits that clash with no given
 /// (bit `d` for digit `d`); a given's cell has its own digit only.
 #[wasm_bindgen]
-pub fn candidates(puzzle: &JsValue) -> Result<Vec<u16>, JsError> {
-    let candidates = one_puzzle(puzzle)?.givens().candidates();
-    Ok(candidates.into_iter().map(|c| c as u16).collect())
+pub fn candidates(puzzle: &JsValue) -> Result<Vec<u32>, JsError> {
+    Ok(any_puzzle(puzzle)?.0.givens().candidates())
 }
 
 /// `{format, side, alphabet, puzzles: [line, …], skipped: [line number, …]}` for text in any
@@ -87,15 +86,17 @@ pub fn check_givens(line: &JsValue, alphabet: Option<String>) -> Result<Object, 
     object(&[("clashes", clashes.into()), ("stuck", stuck.into())])
 }
 
-/// The next logical step for a board ([`logic::advise`]), without taking it: `marks`, if
-/// given, are 81 bit sets. Always `{kind, why}`, and for `kind`: "step" (`technique, cells,
+/// The next logical step for a board of any size in its usual alphabet
+/// ([`logic::advise`]), without taking it: `marks`, if given, are a bit set per cell; the
+/// words write digits in `alphabet` (the board's: "hex" for a 16×16 shown in 0–F), by
+/// default the one the line is read in. Always `{kind, why}`, and for `kind`: "step" (`technique, cells,
 /// digits, place: [cell, digit] | null, remove: [[cell, digit], …]`), "stuck" (`open`),
 /// "markedOut" (`cell, digit`), "solved" or "noSolution". Clashing digits throw.
 #[wasm_bindgen]
-pub fn hint(puzzle: &JsValue, marks: Option<Vec<u16>>) -> Result<Object, JsError> {
-    let p = one_puzzle(puzzle)?;
-    let marks: Option<Vec<u32>> = marks.map(|m| m.into_iter().map(u32::from).collect());
-    let advice = with_engine(|e| logic::advise(&p, marks.as_deref(), e)).map_err(js_error)?;
+pub fn hint(puzzle: &JsValue, marks: Option<Vec<u32>>, alphabet: Option<String>) -> Result<Object, JsError> {
+    let (p, read) = any_puzzle(puzzle)?;
+    let alphabet = alphabet_arg(alphabet, p.shape())?.unwrap_or(read);
+    let advice = with_engine(|e| logic::advise_in(&p, marks.as_deref(), alphabet, e)).map_err(js_error)?;
     let why = ("why", JsValue::from(advice.why()));
     let pair = |(c, d): (usize, u8)| -> JsValue { Array::of2(&(c as u32).into(), &u32::from(d).into()).into() };
     match advice {
@@ -128,9 +129,18 @@ pub fn hint(puzzle: &JsValue, marks: Option<Vec<u16>>) -> Result<Object, JsError
 /// A new puzzle with exactly one solution: `{line, level, logic, effort}` (`effort`: the
 /// mean DLX nodes over relabellings, measured only when logic stalls). `level` is one of
 /// "easy" … "extreme" or undefined for any; `symmetry` "none", "rotational", "diagonal" or
-/// "mirror"; the same `seed` gives the same puzzle as `dlx-sudoku generate` on any machine.
+/// "mirror"; `side` 4, 9 (when undefined), 16 or 25, and `alphabet` the line's (the side's
+/// usual one when undefined). At 9×9 the same `seed` gives the same puzzle as `dlx-sudoku
+/// generate` on any machine; above 9×9 each uniqueness check has a node budget
+/// ([`Generator::page_budget`]).
 #[wasm_bindgen(js_name = generatePuzzle)]
-pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result<Object, JsError> {
+pub fn generate_puzzle(
+    level: &JsValue,
+    symmetry: &JsValue,
+    seed: f64,
+    side: Option<u32>,
+    alphabet: Option<String>,
+) -> Result<Object, JsError> {
     use crate::sudoku::generate::{puzzle_seed, Generator, Level, Symmetry};
     let level = optional_text(level, "level")?
         .map(|l| l.parse::<Level>().map_err(|e| JsError::new(&e)))
@@ -142,16 +152,21 @@ pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result
     if !(seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
         return Err(JsError::new("the seed must be a whole number from 0 to 2^53 - 1"));
     }
+    let shape = shape_arg(side.unwrap_or(9))?;
+    let alphabet = alphabet_arg(alphabet, shape)?.unwrap_or(Alphabet::default_for(shape));
     thread_local! {
         static GENERATOR: std::cell::RefCell<Generator> = std::cell::RefCell::new(Generator::new(0));
     }
     let made = GENERATOR.with(|g| {
         let mut g = g.borrow_mut();
+        if g.shape() != shape {
+            *g = Generator::for_shape(shape, 0, Generator::page_budget(shape));
+        }
         g.reseed(puzzle_seed(seed as u64, 0));
         g.generate(level, symmetry, false)
     });
     object(&[
-        ("line", made.puzzle.givens().to_line(Alphabet::Digits).into()),
+        ("line", made.puzzle.givens().to_line(alphabet).into()),
         ("level", made.level.name().into()),
         ("logic", made.rating.logic_words().into()),
         ("effort", made.effort.map_or(JsValue::UNDEFINED, JsValue::from)),
@@ -164,8 +179,9 @@ pub fn generate_puzzle(level: &JsValue, symmetry: &JsValue, seed: f64) -> Result
 /// optionItems (4 per option, in node order), itemOptions (side per item, top to bottom),
 /// itemKind (index into kindNames), kindNames, itemUnit (the row, column or box; the cell
 /// for a cell item), itemDigit (0 for a cell item), itemNames, optionNames, cellNames
-/// ("r3c4")}`. `alphabet` ("digits" or "letters") writes `symbols` and the names in it
-/// (16×16 has both: `1`–`9A`–`G` and POJ 3076's `A`–`P`); by default, the side's usual one.
+/// ("r3c4"), alphabet (its name)}`. `alphabet` ("digits", "hex" or "letters", see
+/// [`sudoku_alphabets`]) writes `symbols` and the names in it (16×16 has all three:
+/// `1`–`9A`–`G`, `0`–`F` and POJ 3076's `A`–`P`); by default, the side's usual one.
 #[wasm_bindgen(js_name = sudokuTables)]
 pub fn sudoku_tables(side: Option<u32>, alphabet: Option<String>) -> Result<Object, JsError> {
     let shape = shape_arg(side.unwrap_or(9))?;
@@ -180,6 +196,7 @@ pub fn sudoku_tables(side: Option<u32>, alphabet: Option<String>) -> Result<Obje
         ("items", (shape.items() as u32).into()),
         ("options", (shape.options() as u32).into()),
         ("symbols", t.symbols.into()),
+        ("alphabet", alphabet.name().into()),
         ("optionCell", Uint16Array::from(&t.option_cell[..]).into()),
         ("optionDigit", Uint8Array::from(&t.option_digit[..]).into()),
         ("optionItems", Uint16Array::from(&t.option_items[..]).into()),
@@ -192,4 +209,25 @@ pub fn sudoku_tables(side: Option<u32>, alphabet: Option<String>) -> Result<Obje
         ("optionNames", names(t.option_names).into()),
         ("cellNames", names(t.cell_names).into()),
     ])
+}
+
+/// The alphabets a grid of `side` may be written in, in the order a menu offers them:
+/// `[{name, label, symbols}]` ("digits", "1–9, A–G", "123456789ABCDEFG" at 16×16). The one
+/// list ([`Alphabet::ALL`]): the page's menu, pad and links read it from here.
+#[wasm_bindgen(js_name = sudokuAlphabets)]
+pub fn sudoku_alphabets(side: u32) -> Result<Array, JsError> {
+    let shape = shape_arg(side)?;
+    Alphabet::ALL
+        .into_iter()
+        .filter(|a| a.allowed(shape))
+        .map(|a| {
+            let symbols: String = (1..=shape.side() as u8).map(|d| a.symbol(d)).collect();
+            object(&[
+                ("name", a.name().into()),
+                ("label", a.label(shape).into()),
+                ("symbols", symbols.into()),
+            ])
+            .map(JsValue::from)
+        })
+        .collect()
 }

@@ -2,9 +2,9 @@
 // (16, 81, 256 or 625 cells: the length says the size; `&e=<cells>` the player's entries
 // apart from the puzzle's givens and `&n=<marks>` the pencil marks, two base-32 characters a
 // cell, both only when there are any; an older link's `p` alone has every digit as a given;
-// `&a=digits` or `&a=letters` only
-// where the cells alone would read in the other alphabet, a 16×16 in 1–9, A–G with
-// letters only), `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
+// `&a=<alphabet>` (digits, hex or letters: wasm's `sudokuAlphabets` names them, and the
+// Sudoku room checks the name) only where the cells alone would read in another alphabet,
+// a 16×16 in 1–9, A–G with letters only or in 0–F, whose 0s are then digits, not blanks), `#m=knuth&s=<step>` for Knuth's example, `#m=cover&x=<packed>&s=<step>` for an
 // exact-cover problem (its DLX1 text packed by cover-link.js), `#lesson=<n>` for a step of
 // the guided lesson (www/rooms/lesson/lesson-steps.js checks the number), `#lesson=<n>&s=<step>` for that step
 // with its search moved on to another moment. Any of them may end in `&look=large,dark`: the
@@ -77,11 +77,14 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   const x = params.get('x');
   if (x !== null && out.mode === 'cover') out.packed = x;
   else if (x !== null) out.errors.push('the link\'s problem (x) belongs to the exact-cover view; ignored');
+  // With an alphabet named, a 0 is left for it to read (a digit in 0–F, a blank elsewhere).
+  const a = params.get('a');
+  const blanks = a === null ? /[0-]/g : /-/g;
   const p = params.get('p');
   if (p !== null) {
-    const line = p.replace(/[0-]/g, '.');
+    const line = p.replace(blanks, '.');
     const side = sideOfLine(line);
-    const bad = line.search(line.length === CELLS ? /[^1-9.]/ : /[^0-9A-Za-z.]/);
+    const bad = line.search(line.length === CELLS ? /[^0-9.]/ : /[^0-9A-Za-z.]/);
     if (!side) out.errors.push(`the link's puzzle ${quote(p)} has ${grouped(line.length)} characters, not ${SIDES.map((n) => n * n).join(', ').replace(/, (\d+)$/, ' or $1')} (a ${SIDES.map((n) => `${n}×${n}`).join(', ').replace(/, ([^,]+)$/, ' or $1')} grid); ignored`);
     else if (bad >= 0) out.errors.push(`the link's puzzle has ${quote(line[bad])} in ${cellName(bad, side)}; ignored`);
     else out.puzzle = line.toUpperCase();
@@ -90,17 +93,16 @@ export function parseHash(hash, cellName = (c) => `cell ${c + 1}`) {
   // (checked by the Sudoku room, which knows the size's digits: game.js's unpackMarks).
   const e = params.get('e');
   if (e !== null && out.puzzle) {
-    const line = e.replace(/[0-]/g, '.');
-    const bad = line.search(line.length === CELLS ? /[^1-9.]/ : /[^0-9A-Za-z.]/);
+    const line = e.replace(blanks, '.');
+    const bad = line.search(line.length === CELLS ? /[^0-9.]/ : /[^0-9A-Za-z.]/);
     if (line.length !== out.puzzle.length) out.errors.push(`the link's entries have ${grouped(line.length)} characters, not the puzzle's ${grouped(out.puzzle.length)}; ignored`);
     else if (bad >= 0) out.errors.push(`the link's entries have ${quote(line[bad])} in ${cellName(bad, sideOfLine(line))}; ignored`);
     else out.entries = line.toUpperCase();
   }
   const n = params.get('n');
   if (n !== null && out.puzzle) out.marks = n;
-  const a = params.get('a');
-  if (a === 'digits' || a === 'letters') out.alphabet = a;
-  else if (a !== null) out.errors.push(`the link's alphabet ${quote(a)} is not "digits" or "letters"; ignored`);
+  if (a !== null && /^[a-z]{1,20}$/.test(a)) out.alphabet = a;
+  else if (a !== null) out.errors.push(`the link's alphabet ${quote(a)} is not a name; ignored`);
   const look = params.get('look');
   if (look !== null) {
     const words = look.split(',');

@@ -242,6 +242,12 @@ test('the 4×4 examples do what their names say, on the engine', () => {
   // singles only: one try per empty cell, no dead end
   assert.deepEqual(run('four'), { solutions: 1, deadEnds: 0, tries: 12, empty: 12 });
   assert.deepEqual(run('four5'), { solutions: 1, deadEnds: 0, tries: 11, empty: 11 });
+  // the three to play: one solution each, and every clue needed (none can go and keep it one)
+  for (const id of ['four-play1', 'four-play2', 'four-play3']) {
+    const { line } = EXAMPLES.find((e) => e.id === id);
+    assert.equal(dlx.countSolutions(line, 100), 1, id);
+    for (let c = 0; c < 16; c++) if (line[c] !== '.') assert.ok(dlx.countSolutions(line.slice(0, c) + '.' + line.slice(c + 1), 100) > 1, `${id}: clue ${c}`);
+  }
   // no solution: three forced tries, a dead end, and the search gives up
   assert.deepEqual(run('four-dead'), { solutions: 0, deadEnds: 1, tries: 3, empty: 12 });
   assert.equal(dlx.countSolutions(EXAMPLES.find((e) => e.id === 'four-many').line, 100), 6);
@@ -259,7 +265,14 @@ test('links of every size: the length says the size, `a` the alphabet; bad ones 
   assert.deepEqual(parseHash(`#p=${'.'.repeat(255)}`).errors, ['the link\'s puzzle "....................…" has 255 characters, not 16, 81, 256 or 625 (a 4×4, 9×9, 16×16 or 25×25 grid); ignored']);
   assert.match(parseHash(`#p=${'.'.repeat(1995)}`).errors[0], /" has 1,995 characters, not 16, 81/);
   assert.deepEqual(parseHash(`#p=${'.'.repeat(20)}*${'.'.repeat(235)}`, (c, side) => `cell ${c} of ${side}`).errors, ['the link\'s puzzle has "*" in cell 20 of 16; ignored']);
-  assert.deepEqual(parseHash(`#p=${sixteen}&a=greek`).errors, ['the link\'s alphabet "greek" is not "digits" or "letters"; ignored']);
+  // A name is passed on (the Sudoku room checks it against wasm's list); anything else is not.
+  assert.equal(parseHash(`#p=${sixteen}&a=greek`).alphabet, 'greek');
+  assert.deepEqual(parseHash(`#p=${sixteen}&a=%3Cb%3E`).errors, ['the link\'s alphabet "<b>" is not a name; ignored']);
+  // With an alphabet named, 0s stay for it to read (0–F's first digit); without, they are blanks.
+  const hex = `0F${'.'.repeat(254)}`;
+  assert.equal(parseHash(`#p=${hex}&a=hex`).puzzle, hex);
+  assert.equal(parseHash(`#p=${hex}&e=${hex}&a=hex`).entries, hex);
+  assert.equal(parseHash(`#p=${hex}`).puzzle, `.F${'.'.repeat(254)}`);
   assert.equal(formatHash({ mode: 'sudoku', puzzle: sixteen, step: 0 }), `#p=${sixteen}`);
   assert.equal(formatHash({ mode: 'sudoku', puzzle: sixteen, alphabet: 'digits', step: 5 }), `#p=${sixteen}&a=digits&s=5`);
   // what formatHash writes, parseHash reads back

@@ -245,7 +245,7 @@ export class BoardView {
       case 'ArrowRight': if (!e.shiftKey) this.moveTo(col < side - 1 ? c + 1 : c); else handled = false; break;
       case 'Home': this.moveTo(r * side); break;
       case 'End': this.moveTo(r * side + side - 1); break;
-      case '0': case 'Delete': this.onErase(c); break;
+      case 'Delete': this.onErase(c); break;
       case 'Backspace':
         if (c > 0 && (typed || !this.givens[c])) {
           // erase the cell before: the digit just typed, or (from an empty cell) the one behind
@@ -260,7 +260,8 @@ export class BoardView {
       default: {
         // A symbol of the puzzle's alphabet (a letter in either case).
         const d = e.key.length === 1 ? this.numbering.symbols.indexOf(e.key.toUpperCase()) + 1 : 0;
-        if (d > 0) {
+        if (d === 0 && e.key === '0') this.onErase(c); // a blank, except where 0 is a digit (0–F)
+        else if (d > 0) {
           this.onEdit(c, d);
           if (this.advance && c < last) {
             this.moveTo(c + 1);

@@ -8,8 +8,9 @@ export class Numbering {
     this.t = tables;
     const { order, side, cells, items, options, symbols, optionCell, optionDigit, itemKind, itemUnit, itemDigit, kindNames } = tables;
     Object.assign(this, { order, side, cells, items, options, symbols });
-    /** 'digits' (1–9, then A–G at 16×16) or 'letters' (A–P at 16×16, A–Y at 25×25). */
-    this.alphabet = symbols[0] === '1' ? 'digits' : 'letters';
+    /** The alphabet's name, as wasm's `sudokuAlphabets` lists them: 'digits' (1–9, then A–G
+     *  at 16×16), 'hex' (0–F, 16×16 only) or 'letters' (A–P at 16×16, A–Y at 25×25). */
+    this.alphabet = tables.alphabet;
     // Stryker disable next-line UnaryOperator: equivalent, every (cell, digit 1..side) is written below; the fill is never read
     this.optionAt = new Int32Array(cells * (side + 1)).fill(-1);
     // Stryker disable next-line EqualityOperator: equivalent, a read one past a typed array is undefined, and a write at NaN does nothing

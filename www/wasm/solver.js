@@ -54,14 +54,17 @@ export class Solver {
     return this.run({ op: 'verdict', puzzle });
   }
 
-  /** A new puzzle: `{line, level, logic, effort, seed, ms}` (`dlx-sudoku generate --seed` gives the same). */
-  generate(level, seed) {
-    return this.run({ op: 'generate', level, seed });
+  /** A new puzzle of `side` (9 by default) written in `alphabet` (the side's usual one by
+   *  default): `{line, level, logic, effort, seed, ms}` (at 9×9 `dlx-sudoku generate --seed`
+   *  gives the same). */
+  generate(level, seed, side, alphabet) {
+    return this.run({ op: 'generate', level, seed, side, alphabet });
   }
 
-  /** The next logical step for a board and its pencil marks (see `hint` in src/wasm/sudoku.rs), plus `ms`. */
-  hint(puzzle, marks) {
-    return this.run({ op: 'hint', puzzle, marks });
+  /** The next logical step for a board and its pencil marks, worded in `alphabet` (see `hint`
+   *  in src/wasm/sudoku.rs), plus `ms`. */
+  hint(puzzle, marks, alphabet) {
+    return this.run({ op: 'hint', puzzle, marks, alphabet });
   }
 
   run(message) {

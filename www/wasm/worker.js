@@ -2,8 +2,8 @@
 // and a count's pieces, in as many of these workers as the page starts (www/wasm/count-pool.js).
 // Cancelling is the page terminating this worker (and starting a new one when it needs one).
 //
-// Messages in:  {id, op: 'verdict', puzzle} | {id, op: 'generate', level, seed}
-//               | {id, op: 'hint', puzzle, marks}
+// Messages in:  {id, op: 'verdict', puzzle} | {id, op: 'generate', level, seed, side, alphabet}
+//               | {id, op: 'hint', puzzle, marks, alphabet}
 //               a count in pieces (PieceCounter in src/wasm/pieces.rs):
 //               | {id, op: 'pieces', kind: 'sudoku' | 'cover', text}   this worker's copy of the problem
 //               | {id, op: 'split', wanted, limit}   the top of the tree: {pieces, solutions, nodes, done}
@@ -29,10 +29,10 @@ self.onmessage = async ({ data }) => {
       const v = dlx.verdict(puzzle);
       result = { kind: v.kind, solutions: Array.from(v.solutions) };
     } else if (op === 'generate') {
-      const g = dlx.generatePuzzle(data.level, 'none', data.seed);
+      const g = dlx.generatePuzzle(data.level, 'none', data.seed, data.side, data.alphabet);
       result = { line: g.line, level: g.level, logic: g.logic, effort: g.effort, seed: data.seed };
     } else if (op === 'hint') {
-      result = dlx.hint(puzzle, data.marks); // a plain object: it crosses as it is
+      result = dlx.hint(puzzle, data.marks, data.alphabet); // a plain object: it crosses as it is
     } else if (op === 'pieces') {
       counter?.free();
       counter = null;

@@ -4,7 +4,7 @@
 // panel offers the search from the board as it is. The words and the step are wasm's
 // (src/sudoku/logic.rs); this only draws them.
 
-import { lineOf } from '../../core/puzzle.js';
+import { NEW_UP_TO } from './solving.js';
 import { clearRuledOut } from './game.js';
 
 const calm = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -34,8 +34,8 @@ export class HintPanel {
       this.take();
       return;
     }
-    if (room.side !== 9) {
-      room.views.notice.show('info', 'Hints are 9×9 only: the logic solver knows 9×9 Sudoku.');
+    if (room.side > NEW_UP_TO) {
+      room.views.notice.show('info', `Hints are up to ${NEW_UP_TO}×${NEW_UP_TO} on the page.`);
       return;
     }
     if (solving.refuseIfClashing()) return;
@@ -45,7 +45,7 @@ export class HintPanel {
     const { result } = room.views;
     const slow = setTimeout(() => job === solving.job && result.busy('Looking for a hint…'), 150);
     try {
-      const h = this.named(await this.solver.hint(lineOf(room.givens), Uint16Array.from(room.marks)));
+      const h = this.named(await this.solver.hint(room.engineLine(), Uint32Array.from(room.marks), room.numbering.alphabet));
       if (job !== solving.job || key !== this.boardKey()) return;
       if (result.root.dataset.kind === 'busy') result.clear();
       solving.clearAnswer();
@@ -112,8 +112,7 @@ export class HintPanel {
     const room = this.room;
     const { h } = this.shown;
     room.edits.record({ text: `the hint (${h.technique})` });
-    const line = lineOf(room.givens);
-    const fits = h.remove.length ? room.dlx.candidates(line) : null;
+    const fits = h.remove.length ? room.dlx.candidates(room.engineLine()) : null;
     for (const [c, d] of h.remove) {
       if (!room.marks[c]) room.marks[c] = fits[c];
       room.marks[c] &= ~(1 << d);

@@ -4,7 +4,7 @@
 // (play.js). Each puts its puzzle on the board undoably (sudoku-edits.js), so that nothing
 // typed is lost.
 
-import { readPasted, givensCount, emptyLine, sideOfLine } from '../../core/puzzle.js';
+import { readPasted, givensCount, emptyLine, sideOfLine, SIDES } from '../../core/puzzle.js';
 import { counted } from '../../core/format.js';
 import { PENCIL_UP_TO } from '../../views/board.js';
 import { clockText, packMarks, unpackMarks } from './game.js';
@@ -139,6 +139,11 @@ export class PuzzleSources {
     const { edits } = room;
     room.shell.setMode('sudoku', false);
     let read = null;
+    const names = [...new Set(SIDES.flatMap((s) => room.size.alphabetsOf(s).map((a) => a.name)))];
+    if (h.alphabet && !names.includes(h.alphabet)) {
+      warnings.push(`The link's alphabet ${JSON.stringify(h.alphabet)} is not ${names.map((n) => `"${n}"`).join(', ').replace(/, ([^,]+)$/, ' or $1')}; ignored.`);
+      h = { ...h, alphabet: undefined };
+    }
     if (h.puzzle) {
       try {
         read = this.readLink(h.puzzle, h.alphabet);

@@ -1,16 +1,40 @@
-// The Sudoku's size (4×4, 9×9, 16×16, 25×25) and its alphabet: the Size menu, and everything
-// on the page that says the size (the board and the item panels drawn for it, the examples
-// listed, the buttons that are 9×9 only, the candidates, the help line, the whole matrix).
+// The Sudoku's size (4×4, 9×9, 16×16, 25×25) and its alphabet: the Size menu, the Symbols
+// menu (16×16's 1–9 A–G, 0–F or A–P: wasm's `sudokuAlphabets` lists them, with their labels),
+// and everything on the page that says the size (the board and the item panels drawn for it,
+// the examples listed, the buttons a size lacks, the candidates, the help line, the whole
+// matrix).
 
 import { emptyLine } from '../../core/puzzle.js';
 import { PENCIL_UP_TO } from '../../views/board.js';
 import { sizeMenu } from './size-menu.js';
+import { NEW_UP_TO } from './solving.js';
+import { examplesOf } from './examples.js';
 
 export class SudokuSize {
   /** `room`: the Sudoku's (sudoku-room.js). */
   constructor(room) {
     this.room = room;
     sizeMenu(room.$('size'), { current: () => room.side, choose: (side) => this.setSize(side), hint: room.$('size-confirm') });
+    /** Each side's alphabets (`{name, label, symbols}`), as wasm lists them. */
+    this.alphabets = new Map();
+    room.$('alphabet').addEventListener('change', (e) => this.setAlphabet(e.target.value));
+  }
+
+  /** The alphabets a grid of `side` may be written in (wasm's list, read once a side). */
+  alphabetsOf(side) {
+    if (!this.alphabets.has(side)) this.alphabets.set(side, Array.from(this.room.dlx.sudokuAlphabets(side)));
+    return this.alphabets.get(side);
+  }
+
+  /** The Symbols menu: the same digits written in another alphabet (the board, the pad, the
+   *  names and the link follow). */
+  setAlphabet(name) {
+    const room = this.room;
+    if (name === room.numbering.alphabet) return;
+    const label = this.alphabetsOf(room.side).find((a) => a.name === name)?.label ?? name;
+    this.setShape(room.side, name);
+    room.puzzleChanged(`The ${room.side}×${room.side} is written in ${label} now: ${typing(room.numbering, this)}.`);
+    room.views.board.focus({ preventScroll: true });
   }
 
   /** The size selector: an empty grid of `side`, an undoable change (Undo brings the puzzle back). */
@@ -20,7 +44,9 @@ export class SudokuSize {
     const old = `${room.side}×${room.side}`;
     room.shell.setMode('sudoku');
     room.sources.selectExample('');
-    room.edits.setPuzzle(emptyLine(side), `An empty ${side}×${side} grid: ${typing(room.numberingFor(side))}, paste a puzzle or pick an example.`, { undoable: true, label: `the ${old} puzzle` });
+    const examples = examplesOf(side).length;
+    const offer = side <= NEW_UP_TO ? `New puzzle makes one to play${side === 4 && examples ? `, or pick one of the ${examples} examples` : ''}` : 'paste a puzzle or pick an example';
+    room.edits.setPuzzle(emptyLine(side), `An empty ${side}×${side} grid: ${typing(room.numberingFor(side), this)}; ${offer}.`, { undoable: true, label: `the ${old} puzzle` });
     room.views.board.focus();
   }
 
@@ -51,12 +77,26 @@ export class SudokuSize {
     $('size').value = String(side);
     room.sources.fillExamples();
     const nine = side === 9;
-    for (const id of ['hint', 'new-puzzle', 'level']) {
+    const playable = side <= NEW_UP_TO;
+    for (const [id, on, off] of [
+      ['hint', playable, 'Hints are up to 16×16 on the page'],
+      ['new-puzzle', playable, 'New puzzles are up to 16×16 on the page (a 25×25 takes about a second and comes out easy)'],
+      ['level', nine, `Levels are 9×9's: at ${side}×${side} New puzzle makes one of any level and says which`],
+    ]) {
       const el = $(id);
       el.dataset.title ??= el.title;
-      el.disabled = !nine;
-      el.title = nine ? el.dataset.title : 'Hints and new puzzles are 9×9 only (the logic solver is 9×9)';
+      el.disabled = !on;
+      el.title = on ? el.dataset.title : off;
     }
+    // The Symbols menu, where a size has more than one alphabet (16×16).
+    const alphabets = this.alphabetsOf(side);
+    const menu = $('alphabet');
+    menu.closest('label').hidden = alphabets.length < 2;
+    if (menu.dataset.side !== String(side)) {
+      menu.dataset.side = String(side);
+      menu.replaceChildren(...alphabets.map((a) => Object.assign(document.createElement('option'), { value: a.name, textContent: a.label })));
+    }
+    menu.value = n.alphabet;
     const pencil = $('pencil');
     pencil.disabled = side > PENCIL_UP_TO;
     if (pencil.disabled && room.views.board.pencilMode) room.edits.setPencilMode(false);
@@ -66,21 +106,21 @@ export class SudokuSize {
     room.views.board.setMarksShown(side <= 9);
     const note = $('size-note');
     note.hidden = nine;
-    note.textContent = nine ? '' : `${side}×${side} in ${range(n.symbols)}: ${typing(n)}.${side > 9 ? ` Candidates are not drawn at this size (they would be too small to read); a cell's label lists them. Hint and New puzzle are 9×9 only.` : ''}`;
+    note.textContent = nine ? '' : `${side}×${side} in ${this.label(n)}: ${typing(n, this)}.${side > 9 ? ` Candidates are not drawn at this size (they would be too small to read); a cell's label lists them.${playable ? '' : ' Hint and New puzzle are up to 16×16.'}` : ''}`;
     room.shell.watchSub();
     // The whole-matrix view is told the grid's shape: the one call it gets when the size changes.
     room.views.matrix.setShape(n);
     $('matrix-area').hidden = !room.shown;
   }
+
+  /** A numbering's symbols as ranges, as wasm labels its alphabet: "1–4", "1–9, A–G", "0–F". */
+  label(n) {
+    return this.alphabetsOf(n.side).find((a) => a.name === n.alphabet)?.label ?? n.symbols;
+  }
 }
 
-/** The symbols as ranges: "1–4", "1–9 and A–G", "A–P". */
-function range(symbols) {
-  const runs = symbols.match(/[1-9]+|[A-Z]+/g);
-  return runs.map((r) => (r.length > 1 ? `${r[0]}–${r.at(-1)}` : r)).join(' and ');
-}
-
-/** How to type a size's symbols. */
-function typing(n) {
-  return `type ${range(n.symbols)}${n.alphabet === 'letters' || n.side > 9 ? ' (either case)' : ''} to fill a cell, 0 or Delete to clear`;
+/** How to type a size's symbols (`size`: the SudokuSize, for the labels). */
+function typing(n, size) {
+  const blank = n.symbols.includes('0') ? 'Delete' : '0 or Delete';
+  return `type ${size.label(n)}${n.alphabet === 'letters' || n.side > 9 ? ' (either case)' : ''} to fill a cell, ${blank} to clear`;
 }
