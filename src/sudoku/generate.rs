@@ -242,7 +242,7 @@ impl Generator {
     /// A generator of puzzles of `shape` whose uniqueness checks may take `budget` DLX nodes
     /// each (`u64::MAX`: no limit): a removal the budget cannot decide is taken back, so the
     /// puzzle stays unique, only less thinned. 9×9 needs none; 16×16 and 25×25 do (see
-    /// [`Generator::PAGE_BUDGET`]).
+    /// [`Generator::LARGE_BUDGET`]).
     pub fn for_shape(shape: Shape, seed: u64, budget: u64) -> Generator {
         let mut dlx = Dlx::for_shape(shape);
         dlx.set_max_nodes((budget != u64::MAX).then_some(budget));
