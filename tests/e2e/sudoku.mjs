@@ -1693,14 +1693,17 @@ for (const [width, height, touch] of [[375, 812, true], [1280, 800, false]]) {
       await press(`#board .cell[data-cell="${c}"]`);
       await (touch ? tapPad(page, SOLVED1[c]) : page.keyboard.press(SOLVED1[c]));
     }
-    assert.match(await noticeText(page), /^Solved in \d+ seconds?, with 1 mistake\.$/);
+    assert.match(await noticeText(page), /^Solved in \d+ seconds?, with 1 mistake, no hints and 2 checks\.$/);
     assert.equal(await page.$eval('#notice', (n) => n.dataset.kind), 'solved');
     assert.match(await gameStatus(page), /^Solved · 0:\d\d · 1 mistake$/);
     assert.match(await narration(page), /^Solved: every cell is filled/);
+    // The notice is scrolled into view smoothly: its scroll may still be going (rounded: a
+    // scroll lands on whole pixels, a notice's edge may not, and 800.14 is in view).
+    await page.waitForFunction((h) => Math.round(document.querySelector('#notice').getBoundingClientRect().bottom) <= h, height, { timeout: 3000 }).catch(() => {});
     const r = await page.locator('#notice').boundingBox();
     const status = await page.locator('#game-status').boundingBox();
     assert.ok(status.y >= 0 && status.y + status.height <= height, 'the clock and "Solved" over the board are in view');
-    if (!touch) assert.ok(r.y + r.height <= height, `the finish is in view (${Math.round(r.y)}–${Math.round(r.y + r.height)})`);
+    assert.ok(r.y >= 0 && Math.round(r.y + r.height) <= height, `the finish is in view (${Math.round(r.y)}–${Math.round(r.y + r.height)})`);
     // The clock stopped at the finish.
     const at = await gameStatus(page);
     await page.waitForTimeout(1100);
@@ -1821,11 +1824,121 @@ test('game: the game in progress survives a reload (entries, marks, clock, mista
   await other.goto(`${base}#p=${HARD}`);
   await other.waitForSelector('body.ready');
   assert.equal(await givens(other), HARD);
-  assert.match(await noticeText(other), /It replaced your game in progress: Undo brings that back\./);
+  assert.match(await noticeText(other), /Your game in progress is kept: Undo brings it back, as does opening its puzzle again\./);
   await other.click('#notice .notice-action');
   assert.equal(await shown(other), `${POJ1.slice(0, a)}${wrongDigitFor(a)}${POJ1.slice(a + 1)}`);
   assert.deepEqual(await pencilOf(other, b), [5]);
   assert.match(await gameStatus(other), / · 1 mistake$/, 'the game\'s mistakes come back with it');
+});
+
+const playState = (page) => page.evaluate(() => {
+  const p = window.dlxPage.sudoku.play;
+  return { hints: p.hints, checks: p.checks };
+});
+/** The games the page keeps (localStorage `dlx-games`): each one's clues and entries, the one played last first. */
+const keptGames = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('dlx-games') ?? '{"games":[]}').games.map((g) => [g.clues, g.entries]));
+/** `page` loaded afresh at `hash` (a new load, not a hash change: the page starts again). */
+async function reopen(page, hash) {
+  await page.goto('about:blank');
+  await page.goto(base + hash);
+  await page.waitForSelector('body.ready');
+  await settle(page);
+}
+
+test('game: the finish names the hints and checks used, kept through a reload and by Undo; a new puzzle starts them at 0', async () => {
+  const [a, b] = BLANKS.slice(-2);
+  const page = await open(`#p=${POJ1}&e=${entriesBut(a, b)}`);
+  assert.deepEqual(await playState(page), { hints: 0, checks: 0 });
+  await page.click('#check');
+  assert.match(await noticeText(page), /^Check: all \d+ of your entries agree with the solution\.$/);
+  const h = await askHint(page);
+  assert.equal(h.kind, 'step', h.text);
+  await page.click('#hint'); // takes it: still one hint
+  assert.deepEqual(await playState(page), { hints: 1, checks: 1 });
+  // A reload: the page's own address, the same game, its counts with it.
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.match(await noticeText(page), /^Your game is back as you left it/);
+  assert.deepEqual(await playState(page), { hints: 1, checks: 1 });
+  const board = await shown(page);
+  const open1 = [a, b].filter((c) => board[c] === '.');
+  assert.equal(open1.length, 1, 'the hint filled one of the two');
+  await page.click(`#board .cell[data-cell="${open1[0]}"]`);
+  await page.keyboard.press(SOLVED1[open1[0]]);
+  assert.match(await noticeText(page), /^Solved in \d+ seconds?, with no mistakes, 1 hint and 1 check\.$/);
+  // A new puzzle counts from 0; Undo brings back the finished game and its counts.
+  await newPuzzle(page);
+  assert.deepEqual(await playState(page), { hints: 0, checks: 0 });
+  await page.click('#undo');
+  assert.equal(await shown(page), SOLVED1);
+  assert.deepEqual(await playState(page), { hints: 1, checks: 1 });
+});
+
+test('game: each puzzle keeps its own game: A, then B by its link, then A again brings A\'s back; an older page\'s one game is read in', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const a = POJ1.indexOf('.');
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  await page.keyboard.press(SOLVED1[a]);
+  await page.click('#check');
+  // B by its link, in a fresh load: A's game is kept.
+  await reopen(page, `#p=${HARD}`);
+  assert.equal(await givens(page), HARD);
+  assert.match(await noticeText(page), /Your game in progress is kept/);
+  const hardSolved = dlx.verdict(HARD).solutions[0];
+  const h = HARD.indexOf('.');
+  await page.click(`#board .cell[data-cell="${h}"]`);
+  await page.keyboard.press(hardSolved[h]);
+  assert.deepEqual((await keptGames(page)).map(([clues]) => clues), [HARD, POJ1], 'B played last, then A');
+  // A's link again (a hash change under the page): A's entry and check come back.
+  await page.goto(`${base}#p=${POJ1}`);
+  await page.waitForFunction((p) => document.querySelector('#notice').textContent.startsWith('Your game is back') && window.dlxPage.sudoku.play.checks === 1, POJ1);
+  assert.equal(await shown(page), `${POJ1.slice(0, a)}${SOLVED1[a]}${POJ1.slice(a + 1)}`);
+  assert.match(await labelOf(page, a), new RegExp(`your entry ${SOLVED1[a]}$`));
+  // B's link in a fresh load: B's entry comes back.
+  await reopen(page, `#p=${HARD}`);
+  assert.match(await noticeText(page), /^Your game is back as you left it/);
+  assert.equal(await shown(page), `${HARD.slice(0, h)}${hardSolved[h]}${HARD.slice(h + 1)}`);
+  // A's puzzle pasted shows it afresh, and leaves A's game kept until it is played.
+  await paste(page, POJ1);
+  assert.equal(await shown(page), POJ1);
+  const entryA = [...POJ1].map((ch, c) => (c === a ? SOLVED1[a] : '.')).join('');
+  assert.deepEqual(await keptGames(page), [[HARD, `${'.'.repeat(h)}${hardSolved[h]}${'.'.repeat(80 - h)}`], [POJ1, entryA]]);
+  await reopen(page, `#p=${POJ1}`);
+  assert.match(await noticeText(page), /^Your game is back as you left it/);
+  assert.equal(await shown(page), `${POJ1.slice(0, a)}${SOLVED1[a]}${POJ1.slice(a + 1)}`);
+  // An older page kept one game, as `dlx-game` (a browser of its own, the old game put there
+  // before the page first loads): it is read, and kept among the games from then on.
+  const entries = entriesBut(...BLANKS.slice(2));
+  const legacy = JSON.stringify({ v: 1, side: 9, alphabet: 'digits', clues: POJ1, entries, marks: '', elapsed: 65_000, mistakes: [], solved: false });
+  const old = await open('', { init: `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('dlx-game', ${JSON.stringify(legacy)}); }` });
+  assert.match(await noticeText(old), /^Your game is back as you left it \(1:0\d played\)\./);
+  assert.equal(await shown(old), [...POJ1].map((ch, c) => (entries[c] === '.' ? ch : entries[c])).join(''));
+  assert.deepEqual(await keptGames(old), [[POJ1, entries]]);
+  assert.equal(await old.evaluate(() => localStorage.getItem('dlx-game')), null, 'the old key is gone');
+});
+
+test('game: at most 10 games are kept; an eleventh drops the one played longest ago', async () => {
+  // Ten puzzles played before (POJ1 less one of its clues each), the first the oldest.
+  const clueCells = [...POJ1].flatMap((ch, c) => (ch === '.' ? [] : [c])).slice(0, 10);
+  const puzzles = clueCells.map((c) => `${POJ1.slice(0, c)}.${POJ1.slice(c + 1)}`);
+  const a = POJ1.indexOf('.');
+  const entries = entriesBut(...BLANKS.filter((c) => c !== a));
+  const page = await open(`#p=${HARD}`);
+  await page.evaluate(([puzzles, entries]) => localStorage.setItem('dlx-games', JSON.stringify({
+    v: 1, games: puzzles.map((clues, i) => ({ v: 1, side: 9, alphabet: 'digits', clues, entries, marks: '', elapsed: i * 1000, mistakes: [], hints: 0, checks: 0, solved: false })).reverse(),
+  })), [puzzles, entries]);
+  // The eleventh, played now.
+  const h = HARD.indexOf('.');
+  await page.click(`#board .cell[data-cell="${h}"]`);
+  await page.keyboard.press(dlx.verdict(HARD).solutions[0][h]);
+  assert.deepEqual((await keptGames(page)).map(([clues]) => clues), [HARD, ...puzzles.slice(1).reverse()]);
+  // The oldest opens afresh; the next oldest comes back.
+  await reopen(page, `#p=${puzzles[0]}`);
+  assert.equal(await shown(page), puzzles[0]);
+  assert.doesNotMatch(await noticeText(page), /Your game is back/);
+  await reopen(page, `#p=${puzzles[1]}`);
+  assert.match(await noticeText(page), /^Your game is back as you left it \(0:01 played\)\./);
+  assert.equal(await shown(page), `${puzzles[1].slice(0, a)}${SOLVED1[a]}${puzzles[1].slice(a + 1)}`);
 });
 
 test('game: Solve is undone as one change; a placed digit removes the notes it rules out (an option, kept)', async () => {

@@ -1,7 +1,7 @@
 // The page's stored preferences, the only module that touches localStorage: large type (for a
 // projector), the theme, which panels are open (the pseudocode, the search tree and its folding,
 // plain backtracking), the Sudoku board played or watched, what a selected cell of the board
-// lights up, the game's options and the game in progress. A private window that refuses storage
+// lights up, the game's options and the games in progress. A private window that refuses storage
 // still gets them, for the visit. index.html has one early script of its own that reads large
 // type and the theme before the first layout (applied later, the page first showed in the wrong
 // size and colours); it must run before any module, so it cannot import KEYS:
@@ -25,7 +25,10 @@ export const KEYS = Object.freeze({
   autoNotes: 'dlx-auto-notes',
   /** 'play' or 'watch': the Sudoku board shows the player's notes or the search's candidates. */
   boardMode: 'dlx-board-mode',
-  /** The Sudoku game in progress (www/rooms/sudoku/game.js writes and reads its text). */
+  /** The Sudoku games in progress, one a puzzle, the one played last first (at most
+   *  game.js's GAMES_KEPT; www/rooms/sudoku/game.js writes and reads their text). */
+  games: 'dlx-games',
+  /** The one game an older page kept: read once into `games`, then removed. */
   game: 'dlx-game',
 });
 
@@ -52,6 +55,14 @@ export function writePref(name, value) {
   try {
     localStorage.setItem(k, value);
   } catch { /* private mode: not remembered */ }
+}
+
+/** Forgets preference `name`. */
+export function removePref(name) {
+  const k = key(name);
+  try {
+    localStorage.removeItem(k);
+  } catch { /* private mode: nothing kept */ }
 }
 
 /** The page's look as a link carries it (router.js `&look=`): `{large, theme}`. */

@@ -1,7 +1,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { isEntry, entryCells, clashHeading, digitsWords, isFinished, wrongEntries, clearRuledOut, clockText, durationWords, Clock,
-  packMarks, unpackMarks, entriesLine, gameText, readGame, boardOf } from '../rooms/sudoku/game.js';
+  packMarks, unpackMarks, entriesLine, gameText, readGame, boardOf, finishWords, gamesText, readGames, keepGame, dropGame,
+  gameKey, played, GAMES_KEPT } from '../rooms/sudoku/game.js';
 
 const SYM = '123456789';
 const digits = (s) => Uint8Array.from(s, (ch) => SYM.indexOf(ch) + 1);
@@ -101,4 +102,39 @@ test('the saved game reads back as written, and anything else reads as none', ()
     assert.equal(readGame(bad), null, String(bad));
   }
   assert.deepEqual([...boardOf('1..4', '.2..', '1234')], [1, 2, 0, 4]);
+});
+
+test('the finish names the time, the mistakes, the hints and the checks', () => {
+  assert.equal(finishWords(245_000, { mistakes: 1, hints: 2, checks: 1 }), 'Solved in 4 minutes 5 seconds, with 1 mistake, 2 hints and 1 check.');
+  assert.equal(finishWords(7_000), 'Solved in 7 seconds, with no mistakes, no hints and no checks.');
+  assert.equal(finishWords(60_000, { hints: 1, checks: 3 }), 'Solved in 1 minute, with no mistakes, 1 hint and 3 checks.');
+});
+
+test('the games kept: one a puzzle, the one played last first, the oldest dropped past the cap; an older page\'s one game read in', () => {
+  // Game i: a 1 in cell i (each its own puzzle), i hints used.
+  const g = (i) => ({ side: 4, alphabet: 'digits', clues: `${'.'.repeat(i)}1`.padEnd(16, '.'), entries: '.'.repeat(15).padEnd(16, '2'),
+    marks: new Uint32Array(16), elapsed: i * 1000, mistakes: [], hints: i, checks: 0, solved: false });
+  let games = [];
+  for (let i = 0; i < GAMES_KEPT + 2; i++) games = keepGame(games, g(i));
+  assert.equal(games.length, GAMES_KEPT);
+  assert.deepEqual(games.map((x) => x.hints), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2], 'the last played first; 0 and 1 dropped');
+  // Played again: moved first, not kept twice.
+  games = keepGame(games, { ...g(5), entries: '.'.repeat(15).padEnd(16, '3') });
+  assert.equal(games.length, GAMES_KEPT);
+  assert.equal(games[0].entries, '.'.repeat(15).padEnd(16, '3'));
+  assert.equal(games.filter((x) => gameKey(x) === gameKey(g(5))).length, 1);
+  const back = readGames(gamesText(games));
+  assert.deepEqual(back.map(gameKey), games.map(gameKey));
+  assert.deepEqual(back.map((x) => x.hints), games.map((x) => x.hints));
+  assert.equal(dropGame(back, gameKey(g(5))).length, GAMES_KEPT - 1);
+  // An older page's one game (no hints or checks in it) is the list until the new one is written.
+  const old = gameText({ side: 4, alphabet: 'digits', clues: '1'.padEnd(16, '.'), entries: '.2'.padEnd(16, '.'), marks: new Uint32Array(16), elapsed: 5, mistakes: ['1:2'], solved: false });
+  const migrated = readGames('', old);
+  assert.equal(migrated.length, 1);
+  assert.equal(migrated[0].entries, '.2'.padEnd(16, '.'));
+  assert.equal(migrated[0].hints, 0);
+  assert.deepEqual(readGames('', ''), []);
+  assert.deepEqual(readGames('{', old), [], 'a list that does not read is no list');
+  assert.equal(played({ ...g(0), entries: '.'.repeat(16), hints: 0 }), false);
+  assert.equal(played({ ...g(0), entries: '.'.repeat(16), hints: 1 }), true, 'a hint used is a game played');
 });

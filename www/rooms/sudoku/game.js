@@ -2,7 +2,7 @@
 // entries (not the puzzle's givens), the words that keep the two apart, the clock (paused
 // while the page is hidden), the finish, the entries that differ from the solution (the
 // solution is wasm's, never worked out here), the pencil marks in a link, and the game kept
-// in the browser. No DOM: play.js wires it to the page, www/test/game.test.js tests it.
+// in the browser (one a puzzle). No DOM: play.js wires it to the page, www/test/game.test.js tests it.
 
 import { counted } from '../../core/format.js';
 export { digitsWords } from '../../core/format.js';
@@ -136,22 +136,27 @@ export function entriesLine(digits, clues, symbols) {
   return s;
 }
 
-// --- the game kept in the browser --------------------------------------------------------------
+// --- the games kept in the browser ------------------------------------------------------------
 const VERSION = 1;
+/** At most this many games are kept (one a puzzle); past it the one played longest ago goes. */
+export const GAMES_KEPT = 10;
 
-/** The saved game as text: `{side, alphabet, clues, entries, marks, elapsed, mistakes, solved}`. */
-export function gameText(game) {
-  return JSON.stringify({ v: VERSION, ...game, marks: packMarks(game.marks) });
+const count = (n) => (Number.isInteger(n) && n >= 0 ? n : 0);
+
+/** The finish in words: "Solved in 4 minutes 5 seconds, with 1 mistake, 2 hints and 1 check." */
+export function finishWords(ms, { mistakes = 0, hints = 0, checks = 0 } = {}) {
+  const said = (n, one, many) => (n ? counted(n, one, many) : `no ${many ?? `${one}s`}`);
+  return `Solved in ${durationWords(ms)}, with ${said(mistakes, 'mistake')}, ${said(hints, 'hint')} and ${said(checks, 'check')}.`;
 }
 
-/** A saved game read back, or null when there is none or it does not read (an older page's, a hand edit). */
-export function readGame(text) {
-  let g;
-  try {
-    g = JSON.parse(text);
-  } catch {
-    return null;
-  }
+/** A saved game as plain data: `{side, alphabet, clues, entries, marks, elapsed, mistakes, hints, checks, solved}`. */
+const gameData = (game) => ({ v: VERSION, ...game, marks: packMarks(game.marks) });
+
+/** The saved game as text (the one game an older page kept, `dlx-game`, was this). */
+export const gameText = (game) => JSON.stringify(gameData(game));
+
+/** A saved game's data read back, or null when it does not read (an older page's, a hand edit). */
+function gameOf(g) {
   if (!g || g.v !== VERSION || ![4, 9, 16, 25].includes(g.side)) return null;
   const cells = g.side * g.side;
   if (typeof g.clues !== 'string' || typeof g.entries !== 'string' || g.clues.length !== cells || g.entries.length !== cells) return null;
@@ -166,8 +171,56 @@ export function readGame(text) {
   }
   const elapsed = Number.isFinite(g.elapsed) && g.elapsed >= 0 ? g.elapsed : 0;
   const mistakes = Array.isArray(g.mistakes) ? g.mistakes.filter((m) => typeof m === 'string') : [];
-  return { side: g.side, alphabet: g.alphabet, clues: g.clues, entries: g.entries, marks, elapsed, mistakes, solved: g.solved === true };
+  return { side: g.side, alphabet: g.alphabet, clues: g.clues, entries: g.entries, marks, elapsed, mistakes,
+    hints: count(g.hints), checks: count(g.checks), solved: g.solved === true };
 }
+
+/** A saved game read back from `gameText`, or null when there is none or it does not read. */
+export function readGame(text) {
+  try {
+    return gameOf(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
+/** What a game is kept under: its puzzle (the givens' line, in its alphabet). */
+export const gameKey = (g) => `${g.alphabet}:${g.clues}`;
+
+/** Whether a game has been played at all: an entry, a mark, a mistake, a hint or a check. */
+export const played = (g) => /[^.]/.test(g.entries) || g.marks.some((m) => m !== 0) || g.mistakes.length > 0 || g.hints > 0 || g.checks > 0;
+
+/** The games kept, as text: the one played last first. */
+export const gamesText = (games) => JSON.stringify({ v: VERSION, games: games.map(gameData) });
+
+/**
+ * The games kept, read back from `gamesText` (the one played last first), those that do not
+ * read left out. With no such text, an older page's one game (`legacy`, `gameText`'s) is the
+ * list: nothing saved is lost to the change.
+ */
+export function readGames(text, legacy = '') {
+  if (!text) {
+    const g = readGame(legacy);
+    return g ? [g] : [];
+  }
+  let list;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!list || list.v !== VERSION || !Array.isArray(list.games)) return [];
+  return list.games.map(gameOf).filter(Boolean);
+}
+
+/** The games kept once `game` is played: it first (in place of its puzzle's older game), at most `cap`. */
+export function keepGame(games, game, cap = GAMES_KEPT) {
+  const key = gameKey(game);
+  return [game, ...games.filter((g) => gameKey(g) !== key)].slice(0, cap);
+}
+
+/** The games kept once the game of the puzzle `key` is no longer played (every entry erased). */
+export const dropGame = (games, key) => games.filter((g) => gameKey(g) !== key);
 
 /** The board's digits: the clues with the entries over them (both lines in the puzzle's `symbols`). */
 export function boardOf(clues, entries, symbols) {

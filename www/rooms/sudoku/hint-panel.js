@@ -16,6 +16,8 @@ export class HintPanel {
     this.panel = room.$('hint-panel');
     /** `{h, key}`: the hint on show, for the board it was asked for; or null. */
     this.shown = null;
+    /** The board the last hint counted (play.js's `hints`) was asked for. */
+    this.counted = null;
     room.$('hint').addEventListener('click', () => this.hint());
   }
 
@@ -50,6 +52,12 @@ export class HintPanel {
       if (result.root.dataset.kind === 'busy') result.clear();
       solving.clearAnswer();
       this.shown = { h, key };
+      // A hint that tells the player something (a step, or the wrong entries named) is counted
+      // for the finish, once for the board it was asked for.
+      if ((h.kind === 'step' || h.named) && key !== this.counted) {
+        this.counted = key;
+        room.play.hinted();
+      }
       room.views.board.setHint(h);
       this.draw(h);
     } catch (e) {
@@ -68,7 +76,7 @@ export class HintPanel {
     const names = wrong.slice(0, 5).map((c) => this.room.numbering.cellName(c));
     const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}${wrong.length > 5 ? ' (and more)' : ''}`;
     const one = wrong.length === 1;
-    return { ...h, cells: wrong, why: `No solution from here: your ${one ? 'entry' : 'entries'} in ${list} ${one ? 'is' : 'are'} not the solution's digit${one ? '' : 's'}. Erase ${one ? 'it' : 'them'} (Check marks every wrong entry).` };
+    return { ...h, named: true, cells: wrong, why: `No solution from here: your ${one ? 'entry' : 'entries'} in ${list} ${one ? 'is' : 'are'} not the solution's digit${one ? '' : 's'}. Erase ${one ? 'it' : 'them'} (Check marks every wrong entry).` };
   }
 
   /** The panel for hint `h`: its technique and why, and what can be done with it. */

@@ -1,15 +1,16 @@
 // The Sudoku played as a game: the clock (from the puzzle's start, paused while the page is
-// hidden, shown beside the board unless turned off), the finish ("Solved" with the time and
-// the mistakes), Check (the entries that differ from the puzzle's one solution, which wasm's
-// `verdict` gives: nothing is searched here), the mistakes counted as Check or "show mistakes
-// as I play" finds them, and the game in progress kept in the browser (www/core/prefs.js) at
-// every change, offered back when the page opens again. The rules are game.js's.
+// hidden, shown beside the board unless turned off), the finish ("Solved" with the time, the
+// mistakes, the hints and the checks), Check (the entries that differ from the puzzle's one
+// solution, which wasm's `verdict` gives: nothing is searched here), the mistakes counted as
+// Check or "show mistakes as I play" finds them, the hints and checks used, and the games in
+// progress kept in the browser (www/core/prefs.js, one a puzzle) at every change, offered back
+// when the page opens again or the puzzle's link is opened again. The rules are game.js's.
 
-import { readPref, writePref } from '../../core/prefs.js';
+import { readPref, removePref, writePref } from '../../core/prefs.js';
 import { counted } from '../../core/format.js';
 import { lineOf } from '../../core/puzzle.js';
 import { Cancelled } from '../../wasm/solver.js';
-import { Clock, clockText, durationWords, entriesLine, entryCells, gameText, isFinished, readGame, wrongEntries } from './game.js';
+import { Clock, clockText, dropGame, entriesLine, entryCells, finishWords, gameKey, gamesText, isFinished, keepGame, played, readGames, wrongEntries } from './game.js';
 
 /** Above this side the solution is asked of the worker, not of the page's own module. */
 const SOLVE_HERE_UP_TO = 16;
@@ -21,6 +22,11 @@ export class Play {
     this.clock = new Clock(() => performance.now());
     /** The mistakes found: `cell:digit`, each counted once. */
     this.mistakes = new Set();
+    /** The hints shown and the Checks run on this game. */
+    this.hints = 0;
+    this.checks = 0;
+    /** The puzzle (game.js's `gameKey`) whose game this page last kept as played, or null. */
+    this.keptKey = null;
     this.solved = false;
     /** `{line, digits, why}`: the solution of the puzzle's clues (digits null: `why` says why none). */
     this.known = null;
@@ -58,10 +64,13 @@ export class Play {
     if (!this.solved && !document.hidden) this.clock.start();
   }
 
-  /** A new puzzle's game: `elapsed` ms already played and the `mistakes` found (a saved game's). */
-  newGame({ elapsed = 0, mistakes = [] } = {}) {
+  /** A new puzzle's game: `elapsed` ms already played, the `mistakes` found, the `hints` and
+   *  `checks` used (a saved game's, or what Undo brings back). */
+  newGame({ elapsed = 0, mistakes = [], hints = 0, checks = 0 } = {}) {
     this.clock.reset(elapsed);
     this.mistakes = new Set(mistakes);
+    this.hints = hints;
+    this.checks = checks;
     this.solved = false;
     this.room.views.board.setWrong([]);
     this.run();
@@ -69,7 +78,13 @@ export class Play {
 
   /** What Undo of a whole puzzle, and the saved game, bring back of the game. */
   state() {
-    return { elapsed: this.clock.elapsed(), mistakes: [...this.mistakes] };
+    return { elapsed: this.clock.elapsed(), mistakes: [...this.mistakes], hints: this.hints, checks: this.checks };
+  }
+
+  /** A hint shown (hint-panel.js): counted, and the game saved. */
+  hinted() {
+    this.hints++;
+    this.save();
   }
 
   /** After every change of the board (`clashes`: wasm's): the wrong marks that still hold,
@@ -83,9 +98,11 @@ export class Play {
     if (finished && !this.solved) {
       this.solved = true;
       this.clock.stop();
-      const m = this.mistakes.size;
-      room.views.notice.show('solved', `Solved in ${durationWords(this.clock.elapsed())}, with ${m ? counted(m, 'mistake') : 'no mistakes'}.`);
-      room.views.notice.reveal(); // under a laptop's board it began below the fold
+      room.views.notice.show('solved', finishWords(this.clock.elapsed(), { mistakes: this.mistakes.size, hints: this.hints, checks: this.checks }));
+      // Under a laptop's board it began below the fold. Brought into view once the rest of
+      // this change is in the page: at once, the scroll was aimed short, and a 375×812
+      // phone's two-line finish stayed 21 px under the screen's edge.
+      requestAnimationFrame(() => room.views.notice.reveal());
     } else if (!finished && this.solved) {
       this.solved = false;
       this.run();
@@ -168,6 +185,7 @@ export class Play {
       return;
     }
     const wrong = wrongEntries(room.givens, room.clues, sol.digits);
+    if (entries.length) this.checks++;
     this.found(wrong);
     const names = wrong.slice(0, 8).map((c) => room.numbering.cellName(c)).join(', ') + (wrong.length > 8 ? ', …' : '');
     if (!entries.length) notice.show('info', 'Check: there are no entries of yours to check yet.');
@@ -208,11 +226,17 @@ export class Play {
   }
 
   // --- kept in the browser ------------------------------------------------------------------------
-  /** The game as it is now, saved. */
+  /** The games kept (the one played last first), an older page's one game read in. */
+  games() {
+    return readGames(readPref('games', ''), readPref('game', ''));
+  }
+
+  /** The game as it is now, kept first among the games (or, played here and no more: every
+   *  entry erased, no mark, mistake, hint or check, no longer kept). */
   save() {
     const room = this.room;
     const { symbols, alphabet } = room.numbering;
-    writePref('game', gameText({
+    const game = {
       side: room.side,
       alphabet,
       clues: lineOf(room.clues, symbols),
@@ -220,13 +244,28 @@ export class Play {
       marks: room.marks,
       ...this.state(),
       solved: this.solved,
-    }));
+    };
+    const key = gameKey(game);
+    if (played(game)) {
+      writePref('games', gamesText(keepGame(this.games(), game)));
+      this.keptKey = key;
+    } else if (this.keptKey === key) {
+      // Played here and now no longer: its game goes. (A puzzle shown afresh, an example or
+      // a paste of one played before, leaves that puzzle's game kept until it is played.)
+      writePref('games', gamesText(dropGame(this.games(), key)));
+      this.keptKey = null;
+    } else return;
+    removePref('game'); // an older page's, now among the games
   }
 
-  /** The saved game, or null (also for a puzzle not played yet: no entry, mark or mistake,
-   *  which the page opens as it would without one). */
+  /** The game played last, or null (none has been played). */
   saved() {
-    const g = readGame(readPref('game', ''));
-    return g && (/[^.]/.test(g.entries) || g.marks.some((m) => m !== 0) || g.mistakes.length) ? g : null;
+    return this.games().find(played) ?? null;
+  }
+
+  /** The game kept for the puzzle `clues` (a line) in `alphabet`, or null. */
+  savedFor(clues, alphabet) {
+    const key = gameKey({ clues, alphabet });
+    return this.games().find((g) => gameKey(g) === key && played(g)) ?? null;
   }
 }

@@ -116,11 +116,11 @@ export class PuzzleSources {
     return { entries, marks };
   }
 
-  /** The saved game put back on the board (`note`: what the notice says). */
-  resume(g, warnings = []) {
+  /** A saved game put back on the board (`undoable`: the puzzle it replaces can be brought back). */
+  resume(g, warnings = [], undoable = false) {
     const m = g.mistakes.length;
     const said = `${clockText(g.elapsed)} played${m ? `, ${counted(m, 'mistake')}` : ''}`;
-    this.room.edits.setPuzzle(g.clues, `Your game is back as you left it (${said}).`, { warnings, alphabet: g.alphabet, entries: g.entries, marks: g.marks, game: g });
+    this.room.edits.setPuzzle(g.clues, `Your game is back as you left it (${said}).`, { warnings, undoable, label: 'the link', alphabet: g.alphabet, entries: g.entries, marks: g.marks, game: g });
     const example = EXAMPLES.find((e) => e.line === g.clues && this.room.alphabetRead(e.line) === g.alphabet);
     this.selectExample(example?.id ?? '');
   }
@@ -129,10 +129,12 @@ export class PuzzleSources {
    * A link to a puzzle (see `router.js`), on load (`changed` false), or when the hash changes
    * under the page (`changed`: typed in the address bar, Back, a link). A change never loses
    * the puzzle on the board: a link without a usable puzzle leaves it as it is, and one with
-   * a puzzle can be undone. On load, the game kept in the browser comes back first: a link
-   * to that same game (the page's own address, reloaded) brings back its clock and
-   * mistakes too, a link to another puzzle replaces it undoably. `warnings`: what was wrong
-   * with the link.
+   * a puzzle can be undone. The games kept in the browser (one a puzzle) come back: on load
+   * with no puzzle in the address, the one played last; a link to a puzzle played before,
+   * without entries and marks of its own or with that game's (the page's own address,
+   * reloaded), brings back that game with its clock, mistakes, hints and checks. A link
+   * to another puzzle, or to another game of the same one, shows the link's, undoably; the
+   * game it replaces stays kept. `warnings`: what was wrong with the link.
    */
   open(h, warnings, changed) {
     const room = this.room;
@@ -152,15 +154,21 @@ export class PuzzleSources {
       }
     }
     const game = read ? this.readGameOf(h, read.alphabet, warnings) : { entries: null, marks: null };
+    const mine = read && room.play.savedFor(h.puzzle, read.alphabet);
+    const sameAsMine = mine && ((!game.entries && !game.marks) || (mine.entries === (game.entries ?? '.'.repeat(h.puzzle.length))
+      && packMarks(mine.marks) === packMarks(game.marks ?? new Uint32Array(mine.marks.length))));
     const saved = changed ? null : room.play.saved();
-    const sameAsSaved = saved && read && saved.clues === h.puzzle && saved.alphabet === read.alphabet
-      && saved.entries === (game.entries ?? '.'.repeat(h.puzzle.length)) && packMarks(saved.marks) === packMarks(game.marks ?? new Uint32Array(saved.marks.length));
-    if (saved && (!read || sameAsSaved)) {
+    if (sameAsMine) {
+      this.resume(mine, warnings, changed);
+    } else if (saved && !read) {
       this.resume(saved, warnings);
     } else {
-      if (saved) this.resume(saved);
-      const undoable = changed || !!saved;
-      const replaced = saved ? ' It replaced your game in progress: Undo brings that back.' : '';
+      const before = changed ? null : (mine || saved);
+      if (before) this.resume(before);
+      const undoable = changed || !!before;
+      const replaced = !before ? ''
+        : before === mine ? ' It replaced your game of this puzzle: Undo brings that back.'
+          : ' Your game in progress is kept: Undo brings it back, as does opening its puzzle again.';
       const options = { undoable, warnings, label: 'the link', alphabet: read?.alphabet, entries: game.entries, marks: game.marks };
       // A link to an example's puzzle shows it as that example, with its note (it said "Choose a puzzle…").
       const example = read && EXAMPLES.find((e) => e.line === h.puzzle && room.alphabetRead(e.line) === read.alphabet);
