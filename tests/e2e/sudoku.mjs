@@ -2157,6 +2157,27 @@ for (const [width, height, touch] of [[1280, 800, false], [375, 812, true]]) {
   });
 }
 
+test('every size: at 16×16 "every candidate" draws them all while watching (off by default, as before the Play/Watch switch); no such box at 9×9 or 25×25', async () => {
+  // The Play / Watch switch took the old "candidates" box away, and with it the only way to
+  // see a watched 16×16's candidates drawn (its cells' labels still list them).
+  const page = await open(`#p=${POJ1}`, WATCHED);
+  const label = page.locator('#all-marks-label');
+  assert.equal(await label.isVisible(), false, 'no box at 9×9: its candidates are drawn');
+  await page.selectOption('#size', '16');
+  await settle(page);
+  assert.equal(await label.isVisible(), true, 'the box at 16×16');
+  assert.equal(await page.isChecked('#all-marks'), false, 'off by default');
+  const drawn = () => page.$$eval('#board .cell[data-kind="empty"] .m[data-s="on"]', (ms) => ms.filter((m) => m.checkVisibility()).length);
+  assert.equal(await drawn(), 0, 'an empty 16×16 watched: no candidate drawn');
+  await page.check('#all-marks');
+  assert.equal(await drawn(), 256 * 16, 'every candidate of every empty cell drawn');
+  await page.uncheck('#all-marks');
+  assert.equal(await drawn(), 0);
+  await page.selectOption('#size', '25');
+  await settle(page);
+  assert.equal(await label.isVisible(), false, 'no box at 25×25: never drawn');
+});
+
 test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid pasted and solved; the size change is undone', async () => {
   const page = await open(`#p=${POJ1}`);
   await page.selectOption('#size', '16');

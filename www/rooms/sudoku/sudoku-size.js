@@ -18,6 +18,13 @@ export class SudokuSize {
     /** Each side's alphabets (`{name, label, symbols}`), as wasm lists them. */
     this.alphabets = new Map();
     room.$('alphabet').addEventListener('change', (e) => this.setAlphabet(e.target.value));
+    room.$('all-marks').addEventListener('change', () => this.drawMarks());
+  }
+
+  /** Whether the watched board draws every candidate: at 4×4 and 9×9, and at 16×16 if asked. */
+  drawMarks() {
+    const { side } = this.room;
+    this.room.views.board.setMarksShown(side <= 9 || (side === 16 && this.room.$('all-marks').checked));
   }
 
   /** The alphabets a grid of `side` may be written in (wasm's list, read once a side). */
@@ -102,8 +109,11 @@ export class SudokuSize {
     if (pencil.disabled && room.views.board.pencilMode) room.edits.setPencilMode(false);
     room.views.pad.reshape(n);
     room.showBoardMode(); // the new board played or watched, as the switch says
-    // Candidates: drawn where they can be read (4×4, 9×9); at 16×16 a cell's label lists them.
-    room.views.board.setMarksShown(side <= 9);
+    // Candidates: drawn where they can be read (4×4, 9×9); at 16×16 a cell's label lists them,
+    // and "every candidate" draws them all, small, for whoever zooms in (at 25×25 they would
+    // be 5 px and are never drawn).
+    $('all-marks-label').hidden = side !== 16;
+    this.drawMarks();
     const note = $('size-note');
     note.hidden = nine;
     note.textContent = nine ? '' : `${side}×${side} in ${this.label(n)}: ${typing(n, this)}.${side > 9 ? ` Candidates are not drawn at this size (they would be too small to read); a cell's label lists them.${playable ? '' : ' Hint and New puzzle are up to 16×16.'}` : ''}`;
