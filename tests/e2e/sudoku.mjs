@@ -2157,6 +2157,31 @@ for (const [width, height, touch] of [[1280, 800, false], [375, 812, true]]) {
   });
 }
 
+test('lights: selecting a digit rings the same digit among the player\'s notes, and follows the notes as they change', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const ringed = () => page.$$eval('#board .m.same-note', (ms) => ms.map((m) => `${m.closest('.cell').dataset.cell}:${m.dataset.d}`));
+  const empties = await page.$$eval('#board .cell[data-kind="empty"]', (cs) => cs.slice(0, 2).map((c) => c.dataset.cell));
+  const five = [...POJ1].findIndex((ch) => ch === '5');
+  assert.ok(five >= 0, 'the puzzle shows a 5');
+  // Notes 5 and 7 in one empty cell, 5 in another.
+  await page.click(`#board .cell[data-cell="${empties[0]}"]`);
+  await page.keyboard.press('Shift+Digit5');
+  await page.keyboard.press('Shift+Digit7');
+  await page.click(`#board .cell[data-cell="${empties[1]}"]`);
+  await page.keyboard.press('Shift+Digit5');
+  assert.deepEqual(await ringed(), [], 'an empty cell selected: no digit, no note ringed');
+  await page.click(`#board .cell[data-cell="${five}"]`);
+  assert.deepEqual((await ringed()).sort(), [`${empties[0]}:5`, `${empties[1]}:5`].sort(), 'a 5 selected: the two notes of 5');
+  // A note taken away while the 5 stays selected loses its ring.
+  await page.evaluate((c) => window.dlxPage.sudoku.edits.pencil(Number(c), 5), empties[1]);
+  assert.deepEqual(await ringed(), [`${empties[0]}:5`]);
+  // The light's setting turns it off with the same-digit light.
+  await page.click('#hl-same');
+  assert.deepEqual(await ringed(), []);
+  await page.click('#hl-same');
+  assert.deepEqual(await ringed(), [`${empties[0]}:5`]);
+});
+
 test('every size: at 16×16 "every candidate" draws them all while watching (off by default, as before the Play/Watch switch); no such box at 9×9 or 25×25', async () => {
   // The Play / Watch switch took the old "candidates" box away, and with it the only way to
   // see a watched 16×16's candidates drawn (its cells' labels still list them).

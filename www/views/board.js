@@ -72,6 +72,8 @@ export class BoardView {
     this.highlighted = [];
     this.selected = null; // the cell chosen by a click, a tap or the keyboard (null: none yet)
     this.lit = [];
+    this.litNotes = [];
+    this.pencilMarks = null;
     this.itemMarked = [];
     this.itemsKey = '';
     this.pic = null; // the last picture rendered or left for later (another board's, after this)
@@ -310,6 +312,7 @@ export class BoardView {
    */
   drawLights() {
     const want = new Map();
+    const notes = [];
     const c = this.selected;
     if (c !== null) {
       const n = this.numbering;
@@ -322,6 +325,10 @@ export class BoardView {
       const digit = this.shown[c] >> 5 ? this.shown[c] & 31 : 0;
       if (this.lights.same && digit) {
         for (let k = 0; k < this.cellCount; k++) if (this.shown[k] >> 5 && (this.shown[k] & 31) === digit) want.set(k, 'same');
+        // The same digit among the player's notes: its mark ringed in every cell that has it.
+        if (this.pencilMarks && this.side <= PENCIL_UP_TO) {
+          for (let k = 0; k < this.cellCount; k++) if (this.pencilMarks[k] & (1 << digit)) notes.push(this.marks[k * this.side + digit - 1]);
+        }
       }
       want.set(c, 'sel');
     }
@@ -335,6 +342,9 @@ export class BoardView {
       now.push([k, cls]);
     }
     this.lit = now;
+    for (const m of this.litNotes ?? []) if (!notes.includes(m)) m.classList.remove('same-note');
+    for (const m of notes) m.classList.add('same-note');
+    this.litNotes = notes;
   }
 
   // --- what to show -----------------------------------------------------------------------------
@@ -360,11 +370,13 @@ export class BoardView {
 
   /** The user's pencil marks: `marks[cell]` has bit `d` for digit `d` (0: none in that cell). */
   setPencil(marks) {
+    this.pencilMarks = Uint32Array.from(marks);
     for (let c = 0; c < this.cellCount; c++) {
       this.cells[c].classList.toggle('pencilled', marks[c] !== 0);
       if (this.side > PENCIL_UP_TO) continue;
       for (let d = 1; d <= this.side; d++) this.marks[c * this.side + d - 1].classList.toggle('pm', (marks[c] & (1 << d)) !== 0);
     }
+    this.drawLights(); // the notes of the selected cell's digit
   }
 
   /** Lights up a hint (null: none): its cells, the digits of its pattern in them, the digit it
