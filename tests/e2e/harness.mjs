@@ -50,6 +50,29 @@ export let base;
 // the page under test (tests/e2e/chromium.mjs).
 const launch = () => launchChromium(['--enable-precise-memory-info']);
 
+/** What a failed test's pages were doing, a line each: whether the page still answers (its
+ *  main thread), whether it still draws frames (an action's "stable" check waits for two
+ *  animation frames, and says nothing while none comes), its visibility, and the answer box.
+ *  Each probe is bounded: a hung page is said to be hung, never waited on. */
+async function pagesState(contexts) {
+  const within = (p, ms) => Promise.race([p, new Promise((ok) => setTimeout(() => ok('no answer in ' + ms + ' ms'), ms))]);
+  const lines = [];
+  for (const ctx of contexts) {
+    for (const page of ctx.pages()) {
+      const state = await within(page.evaluate(() => new Promise((ok) => {
+        const t0 = performance.now();
+        let frames = 0;
+        const said = () => ok(`${frames} animation frame${frames === 1 ? '' : 's'} in ${Math.round(performance.now() - t0)} ms, ${document.visibilityState}${document.hasFocus() ? ', focused' : ''}; ${location.hash.slice(0, 40)}; result: ${(document.querySelector('#result:not([hidden])')?.textContent ?? '(none)').slice(0, 100)}`);
+        const frame = () => (++frames === 5 ? said() : requestAnimationFrame(frame));
+        requestAnimationFrame(frame);
+        setTimeout(said, 1500);
+      })).catch((e) => `no answer: ${String(e.message || e).split('\n')[0]}`), 4000);
+      lines.push(`page: ${state}`);
+    }
+  }
+  return lines;
+}
+
 const tests = [];
 export const test = (name, fn) => tests.push({ name, fn });
 /** Pages opened by `open()` in this run (each a fresh context: the biggest share of e2e's CPU). */
@@ -537,6 +560,7 @@ export async function main() {
       } catch (e) {
         verdict = `FAIL ${t.name}\n     ${String(e.stack || e).split('\n').slice(0, 6).join('\n     ')}`;
         if (me.errors.length) verdict += `\n     page errors: ${me.errors.join(' | ')}`;
+        for (const line of await pagesState(me.contexts)) verdict += `\n     ${line}`;
       }
       while (me.contexts.length) await me.contexts.pop().close();
     });
