@@ -1407,13 +1407,13 @@ test('touch: on a 375×812 phone the pad types, erases and toggles notes with ta
   assert.equal(await page.locator('#pad').isVisible(), true);
   await tapPad(page, 'Erase');
   assert.equal(await shown(page), POJ1);
-  // The sizes: a 4×4's pad has 1–4, a 16×16's its 16 symbols and no Notes (pencil marks are 4×4 and 9×9 only).
+  // The sizes: a 4×4's pad has 1–4, a 16×16's its 16 symbols, with Fill notes and Notes (notes are kept up to 16×16).
   await page.selectOption('#size', '4');
   assert.deepEqual((await padButtons(page)).map((b) => b.name), ['1', '2', '3', '4', 'Fill notes', 'Erase', 'Notes']);
   await page.selectOption('#size', '16');
   const sixteen = await padButtons(page);
   assert.deepEqual(sixteen.map((b) => b.name).slice(0, 16).join(''), await page.evaluate(() => window.dlxPage.numbering.symbols));
-  assert.equal(sixteen.at(-1).disabled, true);
+  assert.deepEqual(sixteen.slice(16).map((b) => [b.name, b.disabled]), [['Fill notes', false], ['Erase', false], ['Notes', false]]);
   for (const b of sixteen) assert.ok(b.width >= 44 && b.height >= 44, `16×16: "${b.name}" is ${b.width}×${b.height} px`);
   await page.tap('#board .cell[data-cell="17"]');
   await tapPad(page, 'G');
@@ -2201,6 +2201,126 @@ test('every size: at 16×16 "every candidate" draws them all while watching (off
   await page.selectOption('#size', '25');
   await settle(page);
   assert.equal(await label.isVisible(), false, 'no box at 25×25: never drawn');
+});
+
+// --- the player's notes at 16×16 (issue 48) ---------------------------------------------------
+/** POJ 3076's puzzle in 1–9, A–G (the Symbols menu): its symbols in that alphabet. */
+const DIGITS16 = '123456789ABCDEFG';
+const POJ16_BLANKS = [...POJ16].flatMap((ch, c) => (ch === '.' ? [c] : []));
+/** The symbols of a 16×16 cell's candidates (the oracle's, bit d for symbol d) in `symbols`. */
+const fits16 = (c, symbols) => [...symbols].filter((_, k) => dlx.candidates(POJ16)[c] & (1 << (k + 1)));
+/** Whether two cells of a 16×16 share a row, a column or a box (the test's own rule). */
+const see16 = (a, b) => a !== b && (Math.floor(a / 16) === Math.floor(b / 16) || a % 16 === b % 16
+  || (Math.floor(a / 64) === Math.floor(b / 64) && Math.floor((a % 16) / 4) === Math.floor((b % 16) / 4)));
+
+test('notes at 16×16: typed (Shift/Alt + a key, or Pencil mode), filled from the candidates, erased, ruled out by a digit, and kept by a link and the saved game (1280×800)', async () => {
+  const page = await open(`#p=${POJ16}`);
+  await page.selectOption('#alphabet', 'digits');
+  await page.waitForFunction((s) => window.dlxPage.numbering.symbols === s, DIGITS16);
+  const [a, b] = POJ16_BLANKS;
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  // Shift + a digit key, Alt + a letter key, and in Pencil mode a symbol alone.
+  await page.keyboard.press('Shift+Digit3');
+  await page.keyboard.press('Alt+KeyB');
+  await page.click('#pencil');
+  await page.keyboard.press('g');
+  await page.click('#pencil');
+  assert.deepEqual(await pencilOf(page, a), [3, 11, 16]);
+  assert.deepEqual(await marksSeen(page), { [a]: '31116' }, 'the three notes drawn, nothing else');
+  assert.match(await labelOf(page, a), /, empty, pencil marks 3 B G$/);
+  assert.equal(await shown(page), [...POJ16].map((ch) => (ch === '.' ? '.' : DIGITS16[LETTERS16.indexOf(ch)])).join(''), 'no digit placed');
+  // Drawn to be read: a 4×4 grid over the cell, each symbol inside it and 7.5 px or more.
+  const look = await page.$eval(`#board .cell[data-cell="${a}"]`, (cell) => {
+    const c = cell.getBoundingClientRect();
+    return [...cell.querySelectorAll('.m.pm')].map((m) => {
+      const r = m.getBoundingClientRect();
+      return { size: parseFloat(getComputedStyle(m).fontSize), inside: r.left >= c.left && r.right <= c.right + 0.5 && r.top >= c.top && r.bottom <= c.bottom + 0.5, col: Math.floor(((r.left + r.right) / 2 - c.left) / (c.width / 4)), row: Math.floor(((r.top + r.bottom) / 2 - c.top) / (c.height / 4)) };
+    });
+  });
+  assert.deepEqual(look.map(({ row, col }) => [row, col]), [[0, 2], [2, 2], [3, 3]], 'symbol d in row (d-1)/4, column (d-1)%4');
+  for (const m of look) assert.ok(m.inside && m.size >= 7.5, `a note of ${m.size} px, inside its cell: ${m.inside}`);
+  // Undo takes one note back; Erase takes the cell's notes.
+  await page.keyboard.press('Control+z');
+  assert.match(await noticeText(page), /^Undone: pencil mark G in r1c\d+\.$/);
+  assert.deepEqual(await pencilOf(page, a), [3, 11]);
+  await page.click('#pad button[aria-label="Erase"]');
+  assert.deepEqual(await pencilOf(page, a), []);
+  // Fill notes: every empty cell's candidates (the oracle's), one undo entry.
+  await page.click('#pad button[aria-label="Fill notes"]');
+  const want = Object.fromEntries(POJ16_BLANKS.map((c) => [String(c), fits16(c, DIGITS16).map((s) => DIGITS16.indexOf(s) + 1).join('')]));
+  assert.deepEqual(await marksSeen(page), want);
+  await shot(page, 'notes16-1280-filled');
+  // A digit placed takes its notes out of its row, column and box (the option, on by default).
+  await page.click(`#board .cell[data-cell="${b}"]`);
+  const d = fits16(b, DIGITS16)[0];
+  await page.keyboard.press(d.toLowerCase());
+  const n = DIGITS16.indexOf(d) + 1;
+  for (const c of POJ16_BLANKS.slice(1, 40)) {
+    if (c === b) continue;
+    assert.equal((await pencilOf(page, c)).includes(n), see16(b, c) ? false : fits16(c, DIGITS16).includes(d), `cell ${c}: note ${d}`);
+  }
+  await shot(page, 'notes16-1280-mid');
+  await shotOf(page, '#board', 'notes16-1280-board');
+  await shotOf(page, '#pad', 'notes16-1280-pad');
+  // A link keeps them (four characters a cell); so does the saved game, after a reload.
+  const link = await page.evaluate(() => location.hash);
+  assert.match(link, /&n=[0-9a-v]{1024}(&|$)/);
+  const seen = await marksSeen(page);
+  const again = await open(link);
+  assert.deepEqual(await marksSeen(again), seen, 'a link brings the 16×16 notes back');
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.match(await noticeText(page), /^Your game is back as you left it/);
+  assert.deepEqual(await marksSeen(page), seen, 'the saved game brings them back');
+});
+
+test('notes at 16×16 on a 375×812 phone, taps only: a cell shows how many, Notes presses its own on the pad; 25×25 says it has none', async () => {
+  const page = await open(`#p=${POJ16}`, { width: 375, height: 812, touch: true });
+  const [a] = POJ16_BLANKS;
+  await page.tap(`#board .cell[data-cell="${a}"]`);
+  await tapPad(page, 'Notes');
+  assert.equal(await page.$eval('#pad [data-pad="notes"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  await tapPad(page, 'A');
+  await tapPad(page, 'C');
+  await tapPad(page, 'P');
+  await tapPad(page, 'C');
+  assert.deepEqual(await pencilOf(page, a), [1, 16]);
+  assert.equal(await shown(page), POJ16, 'no digit placed in Notes mode');
+  // The cell too small for its 4×4 of notes (22 px: 5 px a note): it shows how many, at the page's least text.
+  const cellLook = (c) => page.$eval(`#board .cell[data-cell="${c}"]`, (cell) => {
+    const before = getComputedStyle(cell, '::before');
+    return { count: before.content, size: parseFloat(before.fontSize), marks: getComputedStyle(cell.querySelector('.marks')).display };
+  });
+  assert.deepEqual(await cellLook(a), { count: '"2"', size: 12, marks: 'none' });
+  // The pad presses the selected cell's notes, and only in Notes mode.
+  const pressed = () => page.$$eval('#pad .pad-digit[aria-pressed="true"]', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.deepEqual(await pressed(), ['A', 'P']);
+  const boardTop = () => page.evaluate(() => scrollTo(0, scrollY + document.querySelector('#board-wrap').getBoundingClientRect().top - 40));
+  await boardTop();
+  await shot(page, 'notes16-375-notes');
+  const other = POJ16_BLANKS[1];
+  await page.tap(`#board .cell[data-cell="${other}"]`);
+  assert.deepEqual(await pressed(), [], 'another cell: its own notes (none)');
+  await tapPad(page, 'Fill notes');
+  assert.deepEqual(await pressed(), fits16(other, LETTERS16));
+  assert.equal((await cellLook(other)).count, `"${fits16(other, LETTERS16).length}"`);
+  await boardTop();
+  await shot(page, 'notes16-375-filled');
+  await tapPad(page, 'Erase');
+  assert.deepEqual(await pencilOf(page, other), []);
+  assert.equal((await cellLook(other)).count, 'none', 'no notes, no count');
+  await tapPad(page, 'Notes');
+  assert.deepEqual(await page.$$eval('#pad .pad-digit[aria-pressed]', (bs) => bs.length), 0, 'Notes off: no digit is pressed');
+  // 25×25: no notes, and Notes says why when tapped (a title is not seen on a phone).
+  await page.selectOption('#size', '25');
+  await settle(page);
+  const notes = page.locator('#pad [data-pad="notes"]');
+  assert.equal(await notes.getAttribute('aria-disabled'), 'true');
+  assert.match(await notes.getAttribute('title'), /^Notes are up to 16×16/);
+  // (forced: Playwright waits for an aria-disabled button to be enabled; a finger does not)
+  await page.tap('#pad button[aria-label="Notes"]', { force: true });
+  assert.match(await noticeText(page), /^Notes are up to 16×16: at 25×25 a cell's 25 notes would be too small to read\.$/);
+  assert.equal(await notes.getAttribute('aria-pressed'), 'false');
 });
 
 test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid pasted and solved; the size change is undone', async () => {

@@ -107,7 +107,7 @@ export class PuzzleSources {
     }
     if (h.marks) {
       try {
-        if (shape.side > PENCIL_UP_TO) throw new Error(`pencil marks are 4×4 and 9×9 only`);
+        if (shape.side > PENCIL_UP_TO) throw new Error(`pencil marks are up to 16×16`);
         marks = unpackMarks(h.marks, shape.cells, shape.side);
       } catch (e) {
         warnings.push(`The link's pencil marks do not read: ${e.message}; ignored.`);
