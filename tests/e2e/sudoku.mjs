@@ -2000,6 +2000,93 @@ test('game: Check at 16×16 (in the page) and 25×25 (in the worker) marks a wro
   assert.match(await noticeText(empty), /^Check: The puzzle's givens have more than one solution, so no entry can be called wrong\.$/);
 });
 
+// --- a game kept, offered back when its puzzle is pasted or picked again (issue 48) ----------------
+/** The notice's buttons, by their words. */
+const noticeButtons = (page) => page.$$eval('#notice button', (bs) => bs.map((b) => b.textContent));
+const EASY_EXAMPLE = '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..';
+const OFFER = /You have a game of this puzzle in progress \((\d+ entr(?:y|ies))(, notes in \d+ cells?)?, (\d+:\d\d)\):/;
+
+test('saved game offered back: a paste of a puzzle played before offers Resume or Start over, and Undo still works (1280×800)', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const [a, b, c] = BLANKS;
+  for (const cell of [a, b]) {
+    await page.click(`#board .cell[data-cell="${cell}"]`);
+    await page.keyboard.press(SOLVED1[cell]);
+  }
+  await page.click(`#board .cell[data-cell="${c}"]`);
+  await page.keyboard.press(`Shift+Digit${SOLVED1[c]}`);
+  const played = await shown(page);
+  // Another puzzle, then POJ1 pasted again: shown afresh, its game offered, not restored.
+  await paste(page, HARD);
+  assert.equal(await givens(page), HARD);
+  await paste(page, POJ1);
+  assert.equal(await shown(page), POJ1, 'not silently restored');
+  const said = await noticeText(page);
+  assert.match(said, /^Pasted: .*Undo/);
+  assert.match(said, OFFER);
+  assert.deepEqual(said.match(OFFER).slice(1, 3), ['2 entries', ', notes in 1 cell']);
+  assert.deepEqual(await noticeButtons(page), ['Undo', 'Resume', 'Start over']);
+  assert.deepEqual((await keptGames(page)).map(([clues]) => clues), [POJ1], 'not silently lost');
+  // In view on the laptop's screen.
+  const box = await page.locator('#notice').boundingBox();
+  await page.waitForFunction(() => document.querySelector('#notice').getBoundingClientRect().bottom <= innerHeight + 1);
+  assert.ok(box.height > 0);
+  await shot(page, 'resume-offer-1280');
+  // Resume: the game as it was left; Undo takes it back to the fresh paste, then to HARD.
+  await page.click('#notice button:text-is("Resume")');
+  assert.equal(await shown(page), played);
+  assert.deepEqual(await pencilOf(page, c), [Number(SOLVED1[c])]);
+  assert.match(await noticeText(page), /^Your game is back as you left it \(\d+:\d\d played\)\./);
+  await page.click('#undo');
+  assert.equal(await shown(page), POJ1);
+  assert.match(await noticeText(page), /^The previous puzzle is back\./);
+  await page.click('#undo');
+  assert.equal(await givens(page), HARD);
+  await page.click('#redo');
+  await page.click('#redo');
+  assert.equal(await shown(page), played, 'Redo brings the resumed game back');
+  // Start over: the earlier game goes, asked; the notice's Undo still brings back what the paste replaced.
+  await paste(page, HARD);
+  await paste(page, POJ1);
+  assert.match(await noticeText(page), OFFER);
+  await page.click('#notice button:text-is("Start over")');
+  assert.match(await noticeText(page), /^Started over: your earlier game of this puzzle is no longer kept\.$/);
+  assert.deepEqual((await keptGames(page)).map(([clues]) => clues), [], 'the old game dropped, as asked');
+  assert.equal(await shown(page), POJ1);
+  await page.click('#undo');
+  assert.equal(await givens(page), HARD, 'Undo brings back the puzzle the paste replaced');
+  // Pasted again, it has no game to offer.
+  await paste(page, POJ1);
+  assert.doesNotMatch(await noticeText(page), /in progress/);
+});
+
+test('saved game offered back on a 375×812 phone, taps only: an example played before offers Resume, in view, and Undo still works', async () => {
+  const page = await open('#p=' + POJ1, { width: 375, height: 812, touch: true });
+  const a = BLANKS[0];
+  await page.tap(`#board .cell[data-cell="${a}"]`);
+  await tapPad(page, SOLVED1[a]);
+  await page.selectOption('#examples', 'easy');
+  await page.selectOption('#examples', 'poj1');
+  assert.equal(await shown(page), POJ1);
+  assert.match(await noticeText(page), /^Example: Contest puzzle 1\./);
+  assert.deepEqual((await noticeText(page)).match(OFFER).slice(1, 3), ['1 entry', undefined]);
+  // Brought into view, its buttons a finger's target.
+  await page.waitForFunction(() => document.querySelector('#notice').getBoundingClientRect().bottom <= innerHeight + 1);
+  for (const name of ['Resume', 'Start over']) {
+    const r = await page.locator(`#notice button:text-is("${name}")`).boundingBox();
+    assert.ok(r.y >= 0 && r.y + r.height <= 812 && r.height >= 44, `${name}: ${Math.round(r.height)} px high at ${Math.round(r.y)}`);
+  }
+  await shot(page, 'resume-offer-375');
+  await page.tap('#notice button:text-is("Resume")');
+  assert.equal(await shown(page), `${POJ1.slice(0, a)}${SOLVED1[a]}${POJ1.slice(a + 1)}`);
+  assert.match(await labelOf(page, a), new RegExp(`your entry ${SOLVED1[a]}$`));
+  await page.tap('#undo');
+  assert.equal(await shown(page), POJ1, 'Undo: the example afresh');
+  await page.tap('#undo');
+  assert.equal(await givens(page), EASY_EXAMPLE, 'and again: the example before it');
+  assert.match(await noticeText(page), /^The previous puzzle is back\./);
+});
+
 // --- the player's notes and the search's candidates (issue 48, item 3) ------------------------
 /** The marks a cell shows on the screen, as `cell: digits` (only cells with any). */
 const marksSeen = (page) => page.$$eval('#board .cell', (cs) => Object.fromEntries(cs.flatMap((c) => {
