@@ -2355,6 +2355,12 @@ test('notes at 16×16: typed (Shift/Alt + a key, or Pencil mode), filled from th
   const seen = await marksSeen(page);
   const again = await open(link);
   assert.deepEqual(await marksSeen(again), seen, 'a link brings the 16×16 notes back');
+  const countOf = (p, c) => p.$eval(`#board .cell[data-cell="${c}"]`, (cell) => getComputedStyle(cell, '::before').content);
+  assert.equal(await countOf(again, a), 'none', 'on a laptop the notes themselves, no count');
+  // In large type (16 px text in 40 px cells) a note cannot be drawn whole: the cell says how many.
+  const large = await open(`${link}&look=large`, { width: 1024, height: 768 });
+  assert.equal(await countOf(large, a), `"${(await pencilOf(large, a)).length}"`);
+  await shotOf(large, '#board', 'notes16-1024-large');
   await page.reload();
   await page.waitForSelector('body.ready');
   assert.match(await noticeText(page), /^Your game is back as you left it/);
