@@ -1407,13 +1407,13 @@ test('touch: on a 375×812 phone the pad types, erases and toggles notes with ta
   assert.equal(await page.locator('#pad').isVisible(), true);
   await tapPad(page, 'Erase');
   assert.equal(await shown(page), POJ1);
-  // The sizes: a 4×4's pad has 1–4, a 16×16's its 16 symbols and no Notes (pencil marks are 4×4 and 9×9 only).
+  // The sizes: a 4×4's pad has 1–4, a 16×16's its 16 symbols, with Fill notes and Notes (notes are kept up to 16×16).
   await page.selectOption('#size', '4');
   assert.deepEqual((await padButtons(page)).map((b) => b.name), ['1', '2', '3', '4', 'Fill notes', 'Erase', 'Notes']);
   await page.selectOption('#size', '16');
   const sixteen = await padButtons(page);
   assert.deepEqual(sixteen.map((b) => b.name).slice(0, 16).join(''), await page.evaluate(() => window.dlxPage.numbering.symbols));
-  assert.equal(sixteen.at(-1).disabled, true);
+  assert.deepEqual(sixteen.slice(16).map((b) => [b.name, b.disabled]), [['Fill notes', false], ['Erase', false], ['Notes', false]]);
   for (const b of sixteen) assert.ok(b.width >= 44 && b.height >= 44, `16×16: "${b.name}" is ${b.width}×${b.height} px`);
   await page.tap('#board .cell[data-cell="17"]');
   await tapPad(page, 'G');
@@ -2000,6 +2000,93 @@ test('game: Check at 16×16 (in the page) and 25×25 (in the worker) marks a wro
   assert.match(await noticeText(empty), /^Check: The puzzle's givens have more than one solution, so no entry can be called wrong\.$/);
 });
 
+// --- a game kept, offered back when its puzzle is pasted or picked again (issue 48) ----------------
+/** The notice's buttons, by their words. */
+const noticeButtons = (page) => page.$$eval('#notice button', (bs) => bs.map((b) => b.textContent));
+const EASY_EXAMPLE = '..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..';
+const OFFER = /You have a game of this puzzle in progress \((\d+ entr(?:y|ies))(, notes in \d+ cells?)?, (\d+:\d\d)\):/;
+
+test('saved game offered back: a paste of a puzzle played before offers Resume or Start over, and Undo still works (1280×800)', async () => {
+  const page = await open(`#p=${POJ1}`);
+  const [a, b, c] = BLANKS;
+  for (const cell of [a, b]) {
+    await page.click(`#board .cell[data-cell="${cell}"]`);
+    await page.keyboard.press(SOLVED1[cell]);
+  }
+  await page.click(`#board .cell[data-cell="${c}"]`);
+  await page.keyboard.press(`Shift+Digit${SOLVED1[c]}`);
+  const played = await shown(page);
+  // Another puzzle, then POJ1 pasted again: shown afresh, its game offered, not restored.
+  await paste(page, HARD);
+  assert.equal(await givens(page), HARD);
+  await paste(page, POJ1);
+  assert.equal(await shown(page), POJ1, 'not silently restored');
+  const said = await noticeText(page);
+  assert.match(said, /^Pasted: .*Undo/);
+  assert.match(said, OFFER);
+  assert.deepEqual(said.match(OFFER).slice(1, 3), ['2 entries', ', notes in 1 cell']);
+  assert.deepEqual(await noticeButtons(page), ['Undo', 'Resume', 'Start over']);
+  assert.deepEqual((await keptGames(page)).map(([clues]) => clues), [POJ1], 'not silently lost');
+  // In view on the laptop's screen.
+  const box = await page.locator('#notice').boundingBox();
+  await page.waitForFunction(() => document.querySelector('#notice').getBoundingClientRect().bottom <= innerHeight + 1);
+  assert.ok(box.height > 0);
+  await shot(page, 'resume-offer-1280');
+  // Resume: the game as it was left; Undo takes it back to the fresh paste, then to HARD.
+  await page.click('#notice button:text-is("Resume")');
+  assert.equal(await shown(page), played);
+  assert.deepEqual(await pencilOf(page, c), [Number(SOLVED1[c])]);
+  assert.match(await noticeText(page), /^Your game is back as you left it \(\d+:\d\d played\)\./);
+  await page.click('#undo');
+  assert.equal(await shown(page), POJ1);
+  assert.match(await noticeText(page), /^The previous puzzle is back\./);
+  await page.click('#undo');
+  assert.equal(await givens(page), HARD);
+  await page.click('#redo');
+  await page.click('#redo');
+  assert.equal(await shown(page), played, 'Redo brings the resumed game back');
+  // Start over: the earlier game goes, asked; the notice's Undo still brings back what the paste replaced.
+  await paste(page, HARD);
+  await paste(page, POJ1);
+  assert.match(await noticeText(page), OFFER);
+  await page.click('#notice button:text-is("Start over")');
+  assert.match(await noticeText(page), /^Started over: your earlier game of this puzzle is no longer kept\.$/);
+  assert.deepEqual((await keptGames(page)).map(([clues]) => clues), [], 'the old game dropped, as asked');
+  assert.equal(await shown(page), POJ1);
+  await page.click('#undo');
+  assert.equal(await givens(page), HARD, 'Undo brings back the puzzle the paste replaced');
+  // Pasted again, it has no game to offer.
+  await paste(page, POJ1);
+  assert.doesNotMatch(await noticeText(page), /in progress/);
+});
+
+test('saved game offered back on a 375×812 phone, taps only: an example played before offers Resume, in view, and Undo still works', async () => {
+  const page = await open('#p=' + POJ1, { width: 375, height: 812, touch: true });
+  const a = BLANKS[0];
+  await page.tap(`#board .cell[data-cell="${a}"]`);
+  await tapPad(page, SOLVED1[a]);
+  await page.selectOption('#examples', 'easy');
+  await page.selectOption('#examples', 'poj1');
+  assert.equal(await shown(page), POJ1);
+  assert.match(await noticeText(page), /^Example: Contest puzzle 1\./);
+  assert.deepEqual((await noticeText(page)).match(OFFER).slice(1, 3), ['1 entry', undefined]);
+  // Brought into view, its buttons a finger's target.
+  await page.waitForFunction(() => document.querySelector('#notice').getBoundingClientRect().bottom <= innerHeight + 1);
+  for (const name of ['Resume', 'Start over']) {
+    const r = await page.locator(`#notice button:text-is("${name}")`).boundingBox();
+    assert.ok(r.y >= 0 && r.y + r.height <= 812 && r.height >= 44, `${name}: ${Math.round(r.height)} px high at ${Math.round(r.y)}`);
+  }
+  await shot(page, 'resume-offer-375');
+  await page.tap('#notice button:text-is("Resume")');
+  assert.equal(await shown(page), `${POJ1.slice(0, a)}${SOLVED1[a]}${POJ1.slice(a + 1)}`);
+  assert.match(await labelOf(page, a), new RegExp(`your entry ${SOLVED1[a]}$`));
+  await page.tap('#undo');
+  assert.equal(await shown(page), POJ1, 'Undo: the example afresh');
+  await page.tap('#undo');
+  assert.equal(await givens(page), EASY_EXAMPLE, 'and again: the example before it');
+  assert.match(await noticeText(page), /^The previous puzzle is back\./);
+});
+
 // --- the player's notes and the search's candidates (issue 48, item 3) ------------------------
 /** The marks a cell shows on the screen, as `cell: digits` (only cells with any). */
 const marksSeen = (page) => page.$$eval('#board .cell', (cs) => Object.fromEntries(cs.flatMap((c) => {
@@ -2201,6 +2288,132 @@ test('every size: at 16×16 "every candidate" draws them all while watching (off
   await page.selectOption('#size', '25');
   await settle(page);
   assert.equal(await label.isVisible(), false, 'no box at 25×25: never drawn');
+});
+
+// --- the player's notes at 16×16 (issue 48) ---------------------------------------------------
+/** POJ 3076's puzzle in 1–9, A–G (the Symbols menu): its symbols in that alphabet. */
+const DIGITS16 = '123456789ABCDEFG';
+const POJ16_BLANKS = [...POJ16].flatMap((ch, c) => (ch === '.' ? [c] : []));
+/** The symbols of a 16×16 cell's candidates (the oracle's, bit d for symbol d) in `symbols`. */
+const fits16 = (c, symbols) => [...symbols].filter((_, k) => dlx.candidates(POJ16)[c] & (1 << (k + 1)));
+/** Whether two cells of a 16×16 share a row, a column or a box (the test's own rule). */
+const see16 = (a, b) => a !== b && (Math.floor(a / 16) === Math.floor(b / 16) || a % 16 === b % 16
+  || (Math.floor(a / 64) === Math.floor(b / 64) && Math.floor((a % 16) / 4) === Math.floor((b % 16) / 4)));
+
+test('notes at 16×16: typed (Shift/Alt + a key, or Pencil mode), filled from the candidates, erased, ruled out by a digit, and kept by a link and the saved game (1280×800)', async () => {
+  const page = await open(`#p=${POJ16}`);
+  await page.selectOption('#alphabet', 'digits');
+  await page.waitForFunction((s) => window.dlxPage.numbering.symbols === s, DIGITS16);
+  const [a, b] = POJ16_BLANKS;
+  await page.click(`#board .cell[data-cell="${a}"]`);
+  // Shift + a digit key, Alt + a letter key, and in Pencil mode a symbol alone.
+  await page.keyboard.press('Shift+Digit3');
+  await page.keyboard.press('Alt+KeyB');
+  await page.click('#pencil');
+  await page.keyboard.press('g');
+  await page.click('#pencil');
+  assert.deepEqual(await pencilOf(page, a), [3, 11, 16]);
+  assert.deepEqual(await marksSeen(page), { [a]: '31116' }, 'the three notes drawn, nothing else');
+  assert.match(await labelOf(page, a), /, empty, pencil marks 3 B G$/);
+  assert.equal(await shown(page), [...POJ16].map((ch) => (ch === '.' ? '.' : DIGITS16[LETTERS16.indexOf(ch)])).join(''), 'no digit placed');
+  // Drawn to be read: a 4×4 grid over the cell, each symbol inside it and 7.5 px or more.
+  const look = await page.$eval(`#board .cell[data-cell="${a}"]`, (cell) => {
+    const c = cell.getBoundingClientRect();
+    return [...cell.querySelectorAll('.m.pm')].map((m) => {
+      const r = m.getBoundingClientRect();
+      return { size: parseFloat(getComputedStyle(m).fontSize), inside: r.left >= c.left && r.right <= c.right + 0.5 && r.top >= c.top && r.bottom <= c.bottom + 0.5, col: Math.floor(((r.left + r.right) / 2 - c.left) / (c.width / 4)), row: Math.floor(((r.top + r.bottom) / 2 - c.top) / (c.height / 4)) };
+    });
+  });
+  assert.deepEqual(look.map(({ row, col }) => [row, col]), [[0, 2], [2, 2], [3, 3]], 'symbol d in row (d-1)/4, column (d-1)%4');
+  for (const m of look) assert.ok(m.inside && m.size >= 7.5, `a note of ${m.size} px, inside its cell: ${m.inside}`);
+  // Undo takes one note back; Erase takes the cell's notes.
+  await page.keyboard.press('Control+z');
+  assert.match(await noticeText(page), /^Undone: pencil mark G in r1c\d+\.$/);
+  assert.deepEqual(await pencilOf(page, a), [3, 11]);
+  await page.click('#pad button[aria-label="Erase"]');
+  assert.deepEqual(await pencilOf(page, a), []);
+  // Fill notes: every empty cell's candidates (the oracle's), one undo entry.
+  await page.click('#pad button[aria-label="Fill notes"]');
+  const want = Object.fromEntries(POJ16_BLANKS.map((c) => [String(c), fits16(c, DIGITS16).map((s) => DIGITS16.indexOf(s) + 1).join('')]));
+  assert.deepEqual(await marksSeen(page), want);
+  await shot(page, 'notes16-1280-filled');
+  // A digit placed takes its notes out of its row, column and box (the option, on by default).
+  await page.click(`#board .cell[data-cell="${b}"]`);
+  const d = fits16(b, DIGITS16)[0];
+  await page.keyboard.press(d.toLowerCase());
+  const n = DIGITS16.indexOf(d) + 1;
+  for (const c of POJ16_BLANKS.slice(1, 40)) {
+    if (c === b) continue;
+    assert.equal((await pencilOf(page, c)).includes(n), see16(b, c) ? false : fits16(c, DIGITS16).includes(d), `cell ${c}: note ${d}`);
+  }
+  await shot(page, 'notes16-1280-mid');
+  await shotOf(page, '#board', 'notes16-1280-board');
+  await shotOf(page, '#pad', 'notes16-1280-pad');
+  // A link keeps them (four characters a cell); so does the saved game, after a reload.
+  const link = await page.evaluate(() => location.hash);
+  assert.match(link, /&n=[0-9a-v]{1024}(&|$)/);
+  const seen = await marksSeen(page);
+  const again = await open(link);
+  assert.deepEqual(await marksSeen(again), seen, 'a link brings the 16×16 notes back');
+  const countOf = (p, c) => p.$eval(`#board .cell[data-cell="${c}"]`, (cell) => getComputedStyle(cell, '::before').content);
+  assert.equal(await countOf(again, a), 'none', 'on a laptop the notes themselves, no count');
+  // In large type (16 px text in 40 px cells) a note cannot be drawn whole: the cell says how many.
+  const large = await open(`${link}&look=large`, { width: 1024, height: 768 });
+  assert.equal(await countOf(large, a), `"${(await pencilOf(large, a)).length}"`);
+  await shotOf(large, '#board', 'notes16-1024-large');
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.match(await noticeText(page), /^Your game is back as you left it/);
+  assert.deepEqual(await marksSeen(page), seen, 'the saved game brings them back');
+});
+
+test('notes at 16×16 on a 375×812 phone, taps only: a cell shows how many, Notes presses its own on the pad; 25×25 says it has none', async () => {
+  const page = await open(`#p=${POJ16}`, { width: 375, height: 812, touch: true });
+  const [a] = POJ16_BLANKS;
+  await page.tap(`#board .cell[data-cell="${a}"]`);
+  await tapPad(page, 'Notes');
+  assert.equal(await page.$eval('#pad [data-pad="notes"]', (b) => b.getAttribute('aria-pressed')), 'true');
+  await tapPad(page, 'A');
+  await tapPad(page, 'C');
+  await tapPad(page, 'P');
+  await tapPad(page, 'C');
+  assert.deepEqual(await pencilOf(page, a), [1, 16]);
+  assert.equal(await shown(page), POJ16, 'no digit placed in Notes mode');
+  // The cell too small for its 4×4 of notes (22 px: 5 px a note): it shows how many, at the page's least text.
+  const cellLook = (c) => page.$eval(`#board .cell[data-cell="${c}"]`, (cell) => {
+    const before = getComputedStyle(cell, '::before');
+    return { count: before.content, size: parseFloat(before.fontSize), marks: getComputedStyle(cell.querySelector('.marks')).display };
+  });
+  assert.deepEqual(await cellLook(a), { count: '"2"', size: 12, marks: 'none' });
+  // The pad presses the selected cell's notes, and only in Notes mode.
+  const pressed = () => page.$$eval('#pad .pad-digit[aria-pressed="true"]', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.deepEqual(await pressed(), ['A', 'P']);
+  const boardTop = () => page.evaluate(() => scrollTo(0, scrollY + document.querySelector('#board-wrap').getBoundingClientRect().top - 40));
+  await boardTop();
+  await shot(page, 'notes16-375-notes');
+  const other = POJ16_BLANKS[1];
+  await page.tap(`#board .cell[data-cell="${other}"]`);
+  assert.deepEqual(await pressed(), [], 'another cell: its own notes (none)');
+  await tapPad(page, 'Fill notes');
+  assert.deepEqual(await pressed(), fits16(other, LETTERS16));
+  assert.equal((await cellLook(other)).count, `"${fits16(other, LETTERS16).length}"`);
+  await boardTop();
+  await shot(page, 'notes16-375-filled');
+  await tapPad(page, 'Erase');
+  assert.deepEqual(await pencilOf(page, other), []);
+  assert.equal((await cellLook(other)).count, 'none', 'no notes, no count');
+  await tapPad(page, 'Notes');
+  assert.deepEqual(await page.$$eval('#pad .pad-digit[aria-pressed]', (bs) => bs.length), 0, 'Notes off: no digit is pressed');
+  // 25×25: no notes, and Notes says why when tapped (a title is not seen on a phone).
+  await page.selectOption('#size', '25');
+  await settle(page);
+  const notes = page.locator('#pad [data-pad="notes"]');
+  assert.equal(await notes.getAttribute('aria-disabled'), 'true');
+  assert.match(await notes.getAttribute('title'), /^Notes are up to 16×16/);
+  // (forced: Playwright waits for an aria-disabled button to be enabled; a finger does not)
+  await page.tap('#pad button[aria-label="Notes"]', { force: true });
+  assert.match(await noticeText(page), /^Notes are up to 16×16: at 25×25 a cell's 25 notes would be too small to read\.$/);
+  assert.equal(await notes.getAttribute('aria-pressed'), 'false');
 });
 
 test('every size: a 16×16 typed in letters, a clash named, a POJ 3076 grid pasted and solved; the size change is undone', async () => {

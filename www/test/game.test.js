@@ -87,6 +87,20 @@ test('pencil marks go into a link and come back exactly; bad mark text is refuse
   assert.throws(() => unpackMarks(packMarks(four), 16, 4), /cell 4 are not digits 1–4/);
 });
 
+test('16×16 pencil marks (bits 1..16) take four characters a cell and come back exactly', () => {
+  const marks = new Uint32Array(256);
+  marks[0] = 0x1fffe; // every symbol, 1 to 16
+  marks[17] = (1 << 16) | (1 << 10);
+  marks[255] = 1 << 1;
+  const text = packMarks(marks);
+  assert.equal(text.length, 1024);
+  assert.deepEqual([...unpackMarks(text, 256, 16)], [...marks]);
+  assert.throws(() => unpackMarks(text.slice(0, 512), 256, 16), /512 characters, not 1024/);
+  const over = new Uint32Array(256);
+  over[5] = 1 << 17;
+  assert.throws(() => unpackMarks(packMarks(over), 256, 16), /cell 6 are not digits 1–16/);
+});
+
 test('the saved game reads back as written, and anything else reads as none', () => {
   const marks = new Uint32Array(16);
   marks[2] = 0b110;

@@ -2,11 +2,12 @@
 // answer, and the search as it runs: digits placed by the search, and in each empty cell
 // its candidates (its live options) as small marks in an n×n grid that vanish when a cover
 // hides them (not drawn at 25×25, where they could not be read). That is the board watched;
-// the board played (`setPlaying`) shows the player's own pencil marks instead (4×4 and 9×9)
+// the board played (`setPlaying`) shows the player's own pencil marks instead (up to 16×16)
 // and nothing of the search: its candidates, digits and items stay in the picture, undrawn.
 // A hint lights up its cells and candidates in both. An ARIA grid with one tab stop; arrows move, the puzzle's symbols
 // set (digits, or letters in either case), 0 / Delete / Backspace clear; Shift or Alt with
-// a digit (or any digit in pencil mode) toggles a pencil mark, and so does a click on the
+// a digit key, Alt with a letter key (or a symbol alone in pencil mode) toggles a pencil
+// mark, and so does a click on the
 // mark's place in pencil mode (with a mouse or a pen: a finger's tap only selects, as the pad
 // under the board enters its notes). The selected cell lights up its row, column and box and
 // the other cells that show its digit, each where the room turns it on. Symbols and sizes
@@ -16,8 +17,9 @@ import { OptionState } from '../pkg/dlx_sudoku.js';
 
 /** Candidates are drawn up to this side (at 25×25 they would be 5 px). */
 export const MARKS_UP_TO = 16;
-/** Pencil marks are typed as Shift/Alt + a digit key: sides up to 9. */
-export const PENCIL_UP_TO = 9;
+/** The player's notes (pencil marks) are kept up to this side: at 25×25 a cell's 25 would be
+ *  too small to read (a cell of 14–28 px). */
+export const PENCIL_UP_TO = 16;
 
 export class BoardView {
   /**
@@ -221,11 +223,9 @@ export class BoardView {
     // Backspace right after a digit that moved the cursor on erases that digit, as in a text field.
     const typed = this.typed;
     this.typed = false;
-    // A pencil mark: Shift or Alt and a digit (by the key's place: Shift+1 types "!"), or a
-    // digit alone in pencil mode.
-    const mark = this.side <= PENCIL_UP_TO && /^(?:Digit|Numpad)([1-9])$/.exec(e.code)?.[1];
-    if (mark && Number(mark) <= this.side && !e.ctrlKey && !e.metaKey && (e.shiftKey || e.altKey || (this.pencilMode && e.key === mark))) {
-      this.onPencil(this.cursor, Number(mark));
+    const mark = this.markKey(e);
+    if (mark) {
+      this.onPencil(this.cursor, mark);
       e.preventDefault();
       return;
     }
@@ -273,6 +273,21 @@ export class BoardView {
       }
     }
     if (handled) e.preventDefault();
+  }
+
+  /**
+   * The pencil mark a key toggles (0: none): Shift or Alt and a digit key (by the key's place:
+   * Shift+1 types "!"), Alt and a letter key (Shift and a letter types a capital: a digit at
+   * 16×16), or in pencil mode a symbol of the alphabet alone.
+   */
+  markKey(e) {
+    if (this.side > PENCIL_UP_TO || e.ctrlKey || e.metaKey) return 0;
+    const digit = /^(?:Digit|Numpad)(\d)$/.exec(e.code)?.[1];
+    const ch = digit ?? /^Key([A-Z])$/.exec(e.code)?.[1];
+    const d = ch ? this.numbering.symbols.indexOf(ch) + 1 : 0;
+    if (!d) return 0;
+    if (e.altKey || (digit && e.shiftKey)) return d;
+    return this.pencilMode && !e.shiftKey && e.key.toUpperCase() === ch ? d : 0;
   }
 
   moveTo(cell) {
@@ -374,6 +389,11 @@ export class BoardView {
     for (let c = 0; c < this.cellCount; c++) {
       this.cells[c].classList.toggle('pencilled', marks[c] !== 0);
       if (this.side > PENCIL_UP_TO) continue;
+      // How many: what a cell too small for its notes shows (a 16×16 on a phone, style.css).
+      let n = 0;
+      for (let m = marks[c]; m; m &= m - 1) n++;
+      if (n) this.cells[c].dataset.notes = n;
+      else delete this.cells[c].dataset.notes;
       for (let d = 1; d <= this.side; d++) this.marks[c * this.side + d - 1].classList.toggle('pm', (marks[c] & (1 << d)) !== 0);
     }
     this.drawLights(); // the notes of the selected cell's digit

@@ -52,7 +52,13 @@ export class NoticeView {
     reveal(this.root);
   }
 
-  /** Adds a button to the notice (e.g. Undo). */
+  /** Adds a line to the notice (for buttons of its own, `action` after it). */
+  add(text) {
+    this.root.append(Object.assign(document.createElement('p'), { textContent: text }));
+    this.root.hidden = false;
+  }
+
+  /** Adds a button to the notice's last line (e.g. Undo). */
   action(label, run) {
     const b = document.createElement('button');
     b.type = 'button';

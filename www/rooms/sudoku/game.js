@@ -103,26 +103,36 @@ export class Clock {
   }
 }
 
-// --- pencil marks in a link: two base-32 characters a cell (bit d for digit d, d ≤ 9) ---------
+// --- pencil marks in a link: base-32 characters, bit d for digit d -------------------------------
+// Two a cell up to 9×9 (bits 1..9), four at 16×16 (bits 1..16).
 const B32 = '0123456789abcdefghijklmnopqrstuv';
+
+/** The characters a cell's marks take in a link, for a board of `cells` cells. */
+const markWidth = (cells) => (cells > 81 ? 4 : 2);
 
 /** The marks of a board as link text, or '' when there are none (or the size has none). */
 export function packMarks(marks) {
   if (!marks.some((m) => m !== 0)) return '';
+  const w = markWidth(marks.length);
   let s = '';
-  for (const m of marks) s += B32[(m >> 5) & 31] + B32[m & 31];
+  for (const m of marks) for (let k = w - 1; k >= 0; k--) s += B32[(m >>> (5 * k)) & 31];
   return s;
 }
 
 /** Marks read back from `packMarks`' text for `cells` cells of side `side`; throws saying what is wrong. */
 export function unpackMarks(text, cells, side) {
-  if (text.length !== 2 * cells) throw new Error(`the link's pencil marks have ${text.length} characters, not ${2 * cells}`);
+  const w = markWidth(cells);
+  if (text.length !== w * cells) throw new Error(`the link's pencil marks have ${text.length} characters, not ${w * cells}`);
   const out = new Uint32Array(cells);
-  const allowed = ((1 << (side + 1)) - 1) & ~1; // bits 1..side
+  const allowed = (2 ** (side + 1) - 1) & ~1; // bits 1..side
   for (let c = 0; c < cells; c++) {
-    const [hi, lo] = [B32.indexOf(text[2 * c]), B32.indexOf(text[2 * c + 1])];
-    if (hi < 0 || lo < 0) throw new Error(`the link's pencil marks have ${JSON.stringify(text.slice(2 * c, 2 * c + 2))} for cell ${c + 1}`);
-    const m = hi * 32 + lo;
+    const part = text.slice(w * c, w * c + w);
+    let m = 0;
+    for (const ch of part) {
+      const v = B32.indexOf(ch);
+      if (v < 0) throw new Error(`the link's pencil marks have ${JSON.stringify(part)} for cell ${c + 1}`);
+      m = m * 32 + v;
+    }
     if (m & ~allowed) throw new Error(`the link's pencil marks for cell ${c + 1} are not digits 1–${side}`);
     out[c] = m;
   }

@@ -3,13 +3,19 @@
 // same pencil mode as the Pencil button). A tap puts its digit in the selected cell through
 // the board's own edit path (sudoku-edits.js: the same undo entry as the typed key), toggles
 // a pencil mark in Notes mode, and leaves the focus on the board, so a digit typed next goes
-// to the board too. Fill notes fills every empty cell's notes from the candidates (4×4 and
-// 9×9). The pad names its buttons for screen readers ("5", "Fill notes", "Erase", "Notes").
+// to the board too. Fill notes fills every empty cell's notes from the candidates (up to
+// 16×16). In Notes mode the digits pressed are the selected cell's notes (`aria-pressed`): on
+// a phone a 16×16's cell shows only how many it has. At 25×25 there are no notes (a cell's 25
+// would be too small to read): Notes says so, on a tap and in its title. The pad names its
+// buttons for screen readers ("5", "Fill notes", "Erase", "Notes").
 
 import { PENCIL_UP_TO } from '../../views/board.js';
 
 /** A pad's columns: on a wide board and on a phone (each button at least 44 px). */
 const COLUMNS = { 4: [6, 6], 9: [6, 6], 16: [9, 6], 25: [14, 7] };
+
+/** What Notes says at 25×25 (its title, and a tap on it). */
+const NO_NOTES = 'Notes are up to 16×16: at 25×25 a cell\'s 25 notes would be too small to read.';
 
 export class Pad {
   /** `room`: the Sudoku's (sudoku-room.js); `root`: the pad's element (index.html's #pad). */
@@ -28,7 +34,8 @@ export class Pad {
     root.addEventListener('click', (e) => {
       const b = e.target.closest('button');
       if (!b || b.disabled) return;
-      if (b === this.notes) room.edits.setPencilMode(!room.views.board.pencilMode);
+      if (b === this.notes && b.getAttribute('aria-disabled') === 'true') room.views.notice.show('info', NO_NOTES);
+      else if (b === this.notes) room.edits.setPencilMode(!room.views.board.pencilMode);
       else if (b === this.erase) room.edits.erase(room.views.board.cursor);
       else if (b === this.fill) room.edits.fillNotes();
       else this.press(Number(b.dataset.digit));
@@ -65,9 +72,25 @@ export class Pad {
     }
     this.digits.replaceChildren(...buttons);
     const notes = side <= PENCIL_UP_TO;
-    this.notes.disabled = !notes;
+    // Not disabled: a tap at 25×25 says why there are no notes (a title is not seen on a phone).
+    if (notes) this.notes.removeAttribute('aria-disabled');
+    else this.notes.setAttribute('aria-disabled', 'true');
     this.fill.hidden = !notes; // where there are no pencil marks, no row is added for it
-    this.notes.title = notes ? 'Notes: a digit tapped toggles its pencil mark (on a keyboard, Shift or Alt + the digit)' : 'Notes are 4×4 and 9×9 only, as pencil marks are';
+    this.notes.title = notes ? 'Notes: a symbol tapped toggles its pencil mark (on a keyboard, Shift or Alt + a digit, Alt + a letter)' : NO_NOTES;
+    this.showNoted();
+  }
+
+  /** In Notes mode the digits pressed are the selected cell's notes; else none is pressed. */
+  showNoted() {
+    const { board } = this.room.views;
+    const on = board.pencilMode;
+    const m = on ? (this.room.marks[board.cursor] ?? 0) : 0;
+    for (const b of this.digits.children) {
+      const noted = (m & (1 << Number(b.dataset.digit))) !== 0;
+      b.classList.toggle('noted', noted);
+      if (on) b.setAttribute('aria-pressed', String(noted));
+      else b.removeAttribute('aria-pressed');
+    }
   }
 
   // --- on a phone, folded while the search is watched ---------------------------------------------
@@ -88,6 +111,7 @@ export class Pad {
   /** A cell was selected: the player plays. */
   picked() {
     this.chosen = true;
+    this.showNoted();
     this.watch(this.events ?? 0);
   }
 
@@ -100,5 +124,6 @@ export class Pad {
   setNotes(on) {
     this.notes.setAttribute('aria-pressed', String(on));
     this.root.classList.toggle('notes', on);
+    this.showNoted();
   }
 }

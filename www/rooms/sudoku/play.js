@@ -4,7 +4,8 @@
 // solution, which wasm's `verdict` gives: nothing is searched here), the mistakes counted as
 // Check or "show mistakes as I play" finds them, the hints and checks used, and the games in
 // progress kept in the browser (www/core/prefs.js, one a puzzle) at every change, offered back
-// when the page opens again or the puzzle's link is opened again. The rules are game.js's.
+// when the page opens again or the puzzle's link is opened again, and offered in the notice
+// when it is pasted or picked again (puzzle-sources.js). The rules are game.js's.
 
 import { readPref, removePref, writePref } from '../../core/prefs.js';
 import { counted } from '../../core/format.js';
@@ -72,6 +73,10 @@ export class Play {
     this.hints = hints;
     this.checks = checks;
     this.solved = false;
+    // Another puzzle's game (or this one's afresh): what this page kept as played was the
+    // game before. Kept, a paste of A, then B, then A again took A's game as "played here and
+    // emptied" and dropped it unasked.
+    this.keptKey = null;
     this.room.views.board.setWrong([]);
     this.run();
   }
@@ -256,6 +261,13 @@ export class Play {
       this.keptKey = null;
     } else return;
     removePref('game'); // an older page's, now among the games
+  }
+
+  /** Game `g`'s puzzle kept no more (Start over, when its game was offered back). */
+  forget(g) {
+    const key = gameKey(g);
+    writePref('games', gamesText(dropGame(this.games(), key)));
+    if (this.keptKey === key) this.keptKey = null;
   }
 
   /** The game played last, or null (none has been played). */

@@ -44,6 +44,7 @@ export class PuzzleSources {
     room.shell.setMode('sudoku');
     room.edits.setPuzzle(e.line, `Example: ${e.name}.${e.note ? ` ${e.note}` : ''}`, { undoable: true, label: `the example ${e.name}`, alphabet: room.alphabetRead(e.line) });
     this.selectExample(id);
+    if (this.offerSaved()) room.views.notice.reveal();
   }
 
   /** The example shown in the menu ('' for none): the puzzle on the board is that example. */
@@ -69,7 +70,9 @@ export class PuzzleSources {
       this.selectExample('');
       room.edits.setPuzzle(line, `Pasted: ${note}.`, { undoable: true, label: 'the paste', alphabet });
       // What is wrong with a pasted puzzle (its clashes, no solution) is said in view too.
-      if (['error', 'warn'].includes(room.$('notice').dataset.kind)) room.views.notice.reveal();
+      // So is a game of it offered back.
+      const offered = this.offerSaved();
+      if (offered || ['error', 'warn'].includes(room.$('notice').dataset.kind)) room.views.notice.reveal();
     } catch (err) {
       room.views.notice.show('error', `Paste not loaded: ${err.message}.`, 'The board is unchanged.');
       // Under the pad, below the fold at 1280×800 and on a phone: a refused paste looked like nothing.
@@ -107,7 +110,7 @@ export class PuzzleSources {
     }
     if (h.marks) {
       try {
-        if (shape.side > PENCIL_UP_TO) throw new Error(`pencil marks are 4×4 and 9×9 only`);
+        if (shape.side > PENCIL_UP_TO) throw new Error(`pencil marks are up to 16×16`);
         marks = unpackMarks(h.marks, shape.cells, shape.side);
       } catch (e) {
         warnings.push(`The link's pencil marks do not read: ${e.message}; ignored.`);
@@ -116,11 +119,36 @@ export class PuzzleSources {
     return { entries, marks };
   }
 
-  /** A saved game put back on the board (`undoable`: the puzzle it replaces can be brought back). */
-  resume(g, warnings = [], undoable = false) {
+  /**
+   * The puzzle just shown afresh (a paste, an example) has a game kept, not finished: it is
+   * offered back in the notice, under what it says (its Undo kept), with Resume and Start
+   * over, neither restored nor dropped unasked. (Played on instead, the puzzle's new game
+   * takes the old one's place, as Start over does.) Returns whether it offered one.
+   */
+  offerSaved() {
+    const room = this.room;
+    const { notice } = room.views;
+    const g = room.play.savedFor(room.shownLine(room.clues), room.numbering.alphabet);
+    if (!g || g.solved) return false;
+    const entries = g.entries.replace(/\./g, '').length;
+    const noted = g.marks.filter((m) => m !== 0).length;
+    const said = [counted(entries, 'entry', 'entries'), ...(noted ? [`notes in ${counted(noted, 'cell')}`] : []), clockText(g.elapsed)].join(', ');
+    notice.add(`You have a game of this puzzle in progress (${said}):`);
+    notice.action('Resume', () => this.resume(g, [], true, 'resuming your game'));
+    notice.action('Start over', () => {
+      room.play.forget(g);
+      notice.show('info', 'Started over: your earlier game of this puzzle is no longer kept.');
+      room.views.board.focus({ preventScroll: true });
+    });
+    return true;
+  }
+
+  /** A saved game put back on the board (`undoable`: the puzzle it replaces can be brought
+   *  back, Undo saying `label`). */
+  resume(g, warnings = [], undoable = false, label = 'the link') {
     const m = g.mistakes.length;
     const said = `${clockText(g.elapsed)} played${m ? `, ${counted(m, 'mistake')}` : ''}`;
-    this.room.edits.setPuzzle(g.clues, `Your game is back as you left it (${said}).`, { warnings, undoable, label: 'the link', alphabet: g.alphabet, entries: g.entries, marks: g.marks, game: g });
+    this.room.edits.setPuzzle(g.clues, `Your game is back as you left it (${said}).`, { warnings, undoable, label, alphabet: g.alphabet, entries: g.entries, marks: g.marks, game: g });
     const example = EXAMPLES.find((e) => e.line === g.clues && this.room.alphabetRead(e.line) === g.alphabet);
     this.selectExample(example?.id ?? '');
   }

@@ -53,8 +53,8 @@ export class Edits {
     const { $, views } = this.room;
     if (on) this.setBoardMode('play');
     $('pencil').setAttribute('aria-pressed', String(on));
-    views.pad.setNotes(on);
     views.board.pencilMode = on;
+    views.pad.setNotes(on);
     $('board').classList.toggle('pencil-mode', on);
   }
 
@@ -77,7 +77,7 @@ export class Edits {
   fillNotes() {
     const room = this.room;
     if (room.side > PENCIL_UP_TO) return;
-    const fits = room.dlx.candidates(lineOf(room.givens));
+    const fits = room.dlx.candidates(room.engineLine());
     const marks = room.marks.map((_, c) => (room.givens[c] ? 0 : fits[c]));
     this.setBoardMode('play');
     if (packMarks(marks) === packMarks(room.marks)) {
@@ -125,6 +125,7 @@ export class Edits {
   /** Toggles pencil mark `digit` in `cell` (an empty cell). */
   pencil(cell, digit) {
     const room = this.room;
+    if (room.side > PENCIL_UP_TO) return;
     const name = room.numbering.cellName(cell);
     if (room.givens[cell]) {
       room.views.notice.show('info', `${name} holds a digit: clear it (0 or Delete) to pencil in marks.`);
@@ -132,7 +133,7 @@ export class Edits {
     }
     const on = !(room.marks[cell] & (1 << digit));
     this.setBoardMode('play'); // a note is the player's: shown where notes are
-    this.record({ text: `pencil mark ${digit} ${on ? 'in' : 'out of'} ${name}` });
+    this.record({ text: `pencil mark ${room.numbering.symbol(digit)} ${on ? 'in' : 'out of'} ${name}` });
     room.marks[cell] ^= 1 << digit;
     this.marksChanged();
   }
@@ -141,6 +142,7 @@ export class Edits {
     const room = this.room;
     room.hints.hide();
     room.views.board.setPencil(room.marks);
+    room.views.pad.showNoted();
     room.shell.render(); // the cells' labels say their pencil marks
     room.play.save();
   }

@@ -129,6 +129,7 @@ export class SudokuRoom {
     this.hints.hide();
     board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])), this.clues);
     board.setPencil(this.marks);
+    this.views.pad.showNoted();
     this.solving.showRating();
     const lines = [...warnings, note];
     this.searchable = clashes.length === 0;

@@ -106,6 +106,8 @@ export class SudokuSize {
     menu.value = n.alphabet;
     const pencil = $('pencil');
     pencil.disabled = side > PENCIL_UP_TO;
+    pencil.dataset.title ??= pencil.title;
+    pencil.title = pencil.disabled ? 'Pencil marks are up to 16×16: at 25×25 a cell\'s 25 would be too small to read' : pencil.dataset.title;
     if (pencil.disabled && room.views.board.pencilMode) room.edits.setPencilMode(false);
     room.views.pad.reshape(n);
     room.showBoardMode(); // the new board played or watched, as the switch says
