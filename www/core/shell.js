@@ -235,7 +235,7 @@ export class Shell {
     views.keys.render({ what: this.mode === 'sudoku' ? 'digit' : 'option', board: this.mode === 'sudoku', lesson: lesson.active ? (lesson.figure ? 'figure' : 'search') : null });
     if (paused) room.paused?.(pic);
     this.writeTagline();
-    this.lesson.follow(); // its words say whether they still describe what is drawn
+    this.lesson.follow(pic); // its words say whether they still describe what is drawn
     this.router.write(false);
   }
 
