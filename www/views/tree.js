@@ -464,18 +464,27 @@ export class TreeView {
       return w;
     };
     // A grid of what is drawn, to find overlaps fast: the nodes first, then each name placed.
-    const CELL = 32, grid = new Map();
-    const cells = (b, f) => {
+    const CELL = 16, grid = new Map();
+    const add = (b) => {
       for (let gx = Math.floor(b[0] / CELL); gx <= Math.floor(b[2] / CELL); gx++) {
-        for (let gy = Math.floor(b[1] / CELL); gy <= Math.floor(b[3] / CELL); gy++) if (f(`${gx} ${gy}`) === false) return false;
+        for (let gy = Math.floor(b[1] / CELL); gy <= Math.floor(b[3] / CELL); gy++) {
+          const key = gx * 65536 + gy;
+          const list = grid.get(key);
+          if (list) list.push(b);
+          else grid.set(key, [b]);
+        }
+      }
+    };
+    const free = (b, own) => {
+      for (let gx = Math.floor(b[0] / CELL); gx <= Math.floor(b[2] / CELL); gx++) {
+        for (let gy = Math.floor(b[1] / CELL); gy <= Math.floor(b[3] / CELL); gy++) {
+          const list = grid.get(gx * 65536 + gy);
+          if (!list) continue;
+          for (const o of list) if (o.own !== own && o[0] < b[2] && b[0] < o[2] && o[1] < b[3] && b[1] < o[3]) return false;
+        }
       }
       return true;
     };
-    const add = (b) => cells(b, (key) => {
-      if (!grid.has(key)) grid.set(key, []);
-      grid.get(key).push(b);
-    });
-    const free = (b, own) => cells(b, (key) => !(grid.get(key) ?? []).some((o) => o.own !== own && o[0] < b[2] && b[0] < o[2] && o[1] < b[3] && b[1] < o[3]));
     const shownNodes = [];
     for (let k = 0; k < t.size; k++) {
       if (lay.hidden[k] || !visible(X[k] - R, X[k] + R) || !seen(Y[k] - R, Y[k] + R)) continue;
