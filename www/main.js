@@ -36,7 +36,7 @@ const shell = new Shell({
     return {
       sudoku,
       knuth: new KnuthRoom({ dlx, shell, notice: sudoku.views.notice, $ }),
-      cover: new WorkbenchRoom({ dlx, shell, player, $ }),
+      cover: new WorkbenchRoom({ dlx, shell, player, numberingFor, $ }),
     };
   },
   lesson: (shell) => new LessonRoom({ shell, player, dlx, numberingFor, $ }),

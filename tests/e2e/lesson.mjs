@@ -329,6 +329,81 @@ test('lesson: link updates are explained as Knuth counts them, and why a backtra
   assert.match(await back.$eval('[data-counter="linkUpdates"]', (e) => e.parentElement.title), /uncover/);
 });
 
+// --- issue 49: what a step names, and what its picture singles out ----------------------------------
+
+/** Knuth's diagram at the lesson's step: the nodes and links drawn in the "changed" colour. */
+const changed = (page) => page.evaluate(() => {
+  const dance = document.querySelector('#dance');
+  const shown = [...dance.querySelectorAll('path')].filter((p) => p.style.display !== 'none');
+  return {
+    links: shown.filter((p) => p.dataset.kind === 'moved').length,
+    shown: shown.length,
+    // Headers are drawn with their length under the letter ("D1").
+    headers: [...dance.querySelectorAll('.moved')].map((g) => g.textContent.trim()).filter((t) => /^[A-G]\d+$/.test(t)).map((t) => t[0]).sort(),
+  };
+});
+
+test('lesson: step 6 marks in orange only what the last take-back restored, opened by Next or by its link', async () => {
+  const next = await open('#lesson=5');
+  await next.click('#lesson .lesson-next');
+  await next.waitForFunction(() => window.dlxPage.lesson.step === 6 && window.dlxPage.lesson.at >= 0);
+  const byNext = await changed(next);
+  const link = await open('#lesson=6');
+  const byLink = await changed(link);
+  assert.deepEqual(byLink, byNext, 'the link shows what Next shows');
+  // Before the fix: 43 of the 82 links drawn marked by Next (every uncover since the dead
+  // end: nothing singled out), and by the link none.
+  assert.ok(byNext.links > 0 && byNext.links < byNext.shown / 3, `${byNext.links} links marked of ${byNext.shown}`);
+  // Uncovering 'A D G''s other items, G and D: their headers are back, marked, and no other.
+  assert.deepEqual(byNext.headers, ['D', 'G']);
+  const text = await link.$eval('#lesson .lesson-text', (e) => e.textContent.replace(/\u00a0/g, ' '));
+  assert.match(text, /what the last take-back restored: uncovering G and D/);
+  await shot(link, 'lesson-6-restored');
+});
+
+test('lesson: stepped on, the "moved on" note is at the top of the step, on screen on a projector and a phone', async () => {
+  for (const [width, height, look] of [[1024, 768, '&look=large'], [375, 812, ''], [1280, 800, '']]) {
+    const page = await open(`#lesson=6${look}`, { width, height });
+    await page.keyboard.press(']');
+    await page.waitForSelector('#lesson .lesson-moved:not([hidden])');
+    const where = await page.evaluate(() => {
+      const note = document.querySelector('#lesson .lesson-moved').getBoundingClientRect();
+      const title = document.querySelector('#lesson-title').getBoundingClientRect();
+      const box = document.querySelector('#lesson').getBoundingClientRect();
+      return { top: note.top, bottom: note.bottom, title: title.top, box: box.top, height: innerHeight };
+    });
+    // Before the fix it came after the step's words: at 1024×768 under the words' scrolling box.
+    assert.ok(where.bottom <= where.title, `${width}: above the step's title (${JSON.stringify(where)})`);
+    assert.ok(where.top >= 0 && where.bottom <= where.height, `${width}: on screen (${JSON.stringify(where)})`);
+  }
+});
+
+test('lesson: the LINK UPDATES counter a step names is shown beside its sentence, live from the search', async () => {
+  for (const step of [3, 6]) {
+    const page = await open(`#lesson=${step}&look=large`, { width: 1024, height: 768 });
+    const box = () => page.evaluate(() => {
+      const b = document.querySelector('#lesson .lesson-text .lesson-counter');
+      if (!b) return null;
+      b.scrollIntoView({ block: 'nearest' });
+      const r = b.getBoundingClientRect(), p = b.closest('p');
+      const text = p.getBoundingClientRect(), view = b.closest('.lesson-text').getBoundingClientRect();
+      return { r: [r.top, r.bottom], view: [view.top, view.bottom], text: text.bottom, words: b.textContent, value: b.querySelector('[data-lesson-counter="linkUpdates"]').textContent, names: /LINK UPDATES/.test(p.textContent), inView: r.top >= Math.max(0, view.top) - 1 && r.bottom <= Math.min(innerHeight, view.bottom) + 1 && r.bottom <= text.bottom + 1 };
+    });
+    // Before the fix the counter stood about 2,000 px below the words that named it.
+    const b = await box();
+    assert.ok(b, `step ${step}: a box beside the sentence`);
+    assert.equal(b.names, true, 'in the paragraph that names it');
+    assert.equal(b.inView, true, JSON.stringify(b));
+    assert.equal(b.value, String(await counter(page, 'linkUpdates')));
+    assert.match(b.words, /^link updates \d+$/i);
+    // Live: the search stepped on, it says what the counters say.
+    for (let k = 0; k < 4; k++) await page.keyboard.press(']');
+    await page.waitForFunction(() => window.dlxPage.lesson.moved === 4);
+    assert.equal((await box()).value, String(await counter(page, 'linkUpdates')));
+    if (step === 3) assert.notEqual((await box()).value, b.value, 'the covers that follow unlink more');
+  }
+});
+
 // --- issue 33 part 6: a teacher's own lesson -------------------------------------------------------
 test('own lesson: moments of a Sudoku, Knuth\'s example and a workbench problem, each with its sentence, shared as one link, open in a fresh page as a lesson', async () => {
   const page = await open(`#p=${HARD}`);

@@ -2887,6 +2887,88 @@ test('search tree: its counts are the search\'s, and a click or Enter on a node 
   assert.equal(await sudoku.$eval('#tree', (d) => d.open), false, 'still hidden after a reload');
 });
 
+/** The tree's names as drawn (`v.placed`), the nodes drawn, and where the root is in its box. */
+const treeNames = (page) => page.evaluate(async () => {
+  const v = window.dlxPage.shell.views.tree;
+  v.scroller.scrollIntoView({ block: 'center' });
+  for (const t0 = performance.now(); !(v.inView && v.key_ === `${v.pic.events} ${v.pic.depth}`) && performance.now() - t0 < 20000;) {
+    await new Promise((ok) => requestAnimationFrame(ok));
+  }
+  await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const R = Math.max(1.5, Math.min(7, 6 * v.s)) * 1.25;
+  const [ox, oy] = v.scroll;
+  const nodes = [];
+  for (let k = 0; k < v.tree.size; k++) {
+    if (v.lay.hidden[k]) continue;
+    const [x, y] = v.at(v.lay.x[k], v.lay.depth[k]);
+    if (x + R >= ox && x - R <= ox + v.css[0] && y + R >= oy && y - R <= oy + v.css[1]) nodes.push({ k, x, y });
+  }
+  const [rx, ry] = v.at(v.lay.x[0], 0);
+  const box = v.scroller.getBoundingClientRect();
+  return {
+    R, nodes, placed: (v.placed ?? []).map(({ k, side, text, full, box }) => ({ k, side, text, full, box })),
+    root: { x: box.left + rx - v.scroller.scrollLeft, y: box.top + ry - v.scroller.scrollTop, top: box.top, bottom: box.bottom, left: box.left, right: box.right },
+  };
+});
+
+/** What goes wrong with the names: one over another, or over a node not its own. */
+function overlaps({ R, nodes, placed }) {
+  const meet = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  const bad = [];
+  placed.forEach((p, i) => {
+    for (const q of placed.slice(i + 1)) if (meet(p.box, q.box)) bad.push(`"${p.text}" over "${q.text}"`);
+    for (const n of nodes) if (n.k !== p.k && meet(p.box, [n.x - R, n.y - R, n.x + R, n.y + R])) bad.push(`"${p.text}" over node ${n.k}`);
+  });
+  return bad;
+}
+
+test('search tree: names drawn where they fit and never over each other or a node, shortened alike every time, the full words on hover; a Sudoku\'s say cell and digit; the top is never cut off', async () => {
+  for (const [width, height] of [[1280, 800], [375, 812]]) {
+    for (const problem of ['4 queens', 'Langford 3', '4×4 Sudoku']) {
+      const page = await open('#m=cover', { width, height });
+      await galleryPick(page, problem);
+      await page.evaluate(() => { const t = window.dlxPage.shell.trace; t.run(10000, 0); window.dlxPage.shell.render(); });
+      const names = await treeNames(page);
+      const where = `${problem} at ${width}`;
+      // Before the fix 4 queens drew "r0 c0 a0 b3" over "r0 c1 a1 b2", and the 4×4 Sudoku no name.
+      assert.deepEqual(overlaps(names), [], where);
+      const options = names.placed.filter((p) => p.side > 0);
+      assert.ok(options.length >= Math.min(8, names.nodes.length - 1) / 2, `${where}: ${options.length} options named of ${names.nodes.length} nodes`);
+      // Shortened from its end: the first items stay, the full name is the node's tooltip.
+      const cell = (full) => /^(\S+) = (\S+)$/.exec(full);
+      for (const p of options) {
+        const ok = cell(p.full) ? [p.full, `${cell(p.full)[1]}=${cell(p.full)[2]}`, `=${cell(p.full)[2]}`].includes(p.text) : p.full === p.text || p.full.startsWith(`${p.text} `);
+        assert.ok(ok, `${where}: "${p.text}" of "${p.full}"`);
+      }
+      if (problem === '4×4 Sudoku') {
+        for (const p of options) assert.match(p.full, /^r[1-4]c[1-4] = [1-4]$/, `${where}: a Sudoku's option says its cell and digit`);
+      }
+      const short = options.find((p) => p.text !== p.full) ?? options[0];
+      const node = names.nodes.find((n) => n.k === short.k);
+      const box = await page.$eval('#tree .tree-scroll', (e) => { const r = e.getBoundingClientRect(); return [r.left - e.scrollLeft, r.top - e.scrollTop]; });
+      await page.mouse.move(box[0] + node.x, box[1] + node.y);
+      await page.waitForFunction(() => document.querySelector('#tree .tree-scroll').title !== '');
+      const title = await page.$eval('#tree .tree-scroll', (e) => e.title);
+      assert.ok(title.includes(short.full), `${where}: hovered, "${title}" names "${short.full}"`);
+      // The same tree named alike when drawn again.
+      await page.evaluate(() => window.dlxPage.shell.views.tree.redraw(true));
+      assert.deepEqual((await treeNames(page)).placed, names.placed, `${where}: drawn again, named alike`);
+      if (problem === '4 queens' && width === 1280) await shotOf(page, '#tree', 'tree-names-queens');
+    }
+    // A 9×9's long chain of forced moves: named, and its top in the box (it was scrolled off).
+    for (const step of [200, 3000]) {
+      const page = await open(`#p=${step === 200 ? POJ2 : HARD}&s=${step}`, { width, height });
+      const names = await treeNames(page);
+      const where = `9×9 at step ${step}, ${width}`;
+      assert.deepEqual(overlaps(names), [], where);
+      assert.ok(names.placed.filter((p) => p.side > 0).length >= 5, `${where}: ${names.placed.length} names`);
+      for (const p of names.placed.filter((p) => p.side > 0)) assert.match(p.full, /^r\dc\d = \d$/, where);
+      assert.ok(names.root.y >= names.root.top && names.root.y <= names.root.bottom, `${where}: the root in the box (${JSON.stringify(names.root)})`);
+      if (step === 200 && width === 1280) await shotOf(page, '#tree', 'tree-names-9x9');
+    }
+  }
+});
+
 test('search tree: past 16,384 nodes finished branches fold into counts that add up to the search\'s, and a step back through a fold', async () => {
   // The empty grid at event 400,000 has tried tens of thousands of options.
   const page = await open(`#p=${EMPTY}&s=400000`);
@@ -3122,6 +3204,8 @@ test('search tree: the box\'s own scroll coming back after a newer follow does n
   const page = await open(`#p=${POJ2}`);
   await page.evaluate(() => window.dlxPage.player.forward(400));
   await treeShown(page);
+  // Zoomed in: fitted, the tree is no bigger than its box (its whole depth fits since issue 49).
+  for (let k = 0; k < 3; k++) await page.click('#tree button[aria-label="Zoom the tree in"]');
   // Three times over: the first time the event came before the task in every run, later times after.
   const rs = await page.evaluate(async () => {
     const t = window.dlxPage.shell.views.tree;

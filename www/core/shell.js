@@ -218,7 +218,7 @@ export class Shell {
       text = `Searching at ${speed.label.replace(' / ', ' per ')}: depth ${pic.depth}, ${grouped(pic.solutions)} solution${pic.solutions === 1 ? '' : 's'} so far. Pause to read each step.`;
     } else text = narrate(pic, room.trace, room.numbering, room.entryCount?.() ?? 0);
     if (words) views.pseudocode.render(pic); // the line of Algorithm X the search is at (or undid last)
-    views.tree.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
+    views.tree.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null, room.optionLabel);
     views.predict.render(player.gate, pic ? room.trace : null, pic, pic ? wordsFor(room.trace, room.numbering) : null); // predict mode's question
     if (!fast) views.stack.render(pic, room.trace, pic ? wordsFor(room.trace, room.numbering) : null);
     else views.stack.depth(pic.depth); // in every frame (its words in place): it says the depth the counters say
@@ -235,7 +235,7 @@ export class Shell {
     views.keys.render({ what: this.mode === 'sudoku' ? 'digit' : 'option', board: this.mode === 'sudoku', lesson: lesson.active ? (lesson.figure ? 'figure' : 'search') : null });
     if (paused) room.paused?.(pic);
     this.writeTagline();
-    this.lesson.follow(); // its words say whether they still describe what is drawn
+    this.lesson.follow(pic); // its words say whether they still describe what is drawn
     this.router.write(false);
   }
 

@@ -138,7 +138,17 @@ test('step "backtrack": the matrix is as it was before the option taken back was
   assert.equal(trace.lastKind, K.Untry);
   const option = trace.lastA;
   assert.equal(facts.takenBack, name(trace, option));
-  assert.ok(facts.from < trace.events && replay(facts.from).lastKind === K.DeadEnd);
+  // The diagram marks what the take-back restored: from just before it uncovered the option's
+  // other items (X6), one event each, then took the option back.
+  const others = trace.optionItems(option).length - 1;
+  assert.deepEqual(facts.restored, ['G', 'D']);
+  assert.equal(trace.events - facts.from, others + 1);
+  for (let k = 1; k <= others; k++) {
+    const r = replay(facts.from + k);
+    assert.equal(r.lastKind, K.Uncover);
+    assert.ok(trace.optionItems(option).includes(r.lastA));
+  }
+  assert.notEqual(replay(facts.from).lastKind, K.DeadEnd, 'not every change since the dead end');
   // Independently: the same search, stopped just before that option was first tried.
   const t = dlx.Trace.knuth();
   let before = null;
@@ -227,7 +237,7 @@ const WORDS = [
     view: "knuth",
     title: "What cover does to the matrix",
     text: [
-      "The search has chosen item A and covers it. Cover takes A's header out of the header row, and for each option in A's column ('A\u00a0D\u00a0G' and 'A\u00a0D') unlinks that option's other nodes from their columns: D loses 2 and G loses 1. The numbers under the headers are the lengths, the options left in each column. The LINK UPDATES counter counts every node a cover unlinks: this cover unlinked 3, and it reads 3.",
+      "The search has chosen item A and covers it. Cover takes A's header out of the header row, and for each option in A's column ('A\u00a0D\u00a0G' and 'A\u00a0D') unlinks that option's other nodes from their columns: D loses 2 and G loses 1. The numbers under the headers are the lengths, the options left in each column. The LINK UPDATES counter (beside this sentence) counts every node a cover unlinks: this cover unlinked 3, and it reads 3.",
       "Nothing is deleted or copied. A hidden node keeps the links it had when it left (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order: the nodes that left after it go back first, so that when a node returns, the neighbours it remembers are back in place.",
     ],
     events: 2,
@@ -257,7 +267,7 @@ const WORDS = [
     view: "knuth",
     title: "The backtrack that undoes it",
     text: [
-      "From the dead end the search backs up, undoing its steps in exactly the reverse order: it uncovered F, uncovered C, took back 'B\u00a0C\u00a0F', uncovered B, uncovered G, uncovered D and took back 'A\u00a0D\u00a0G'. The way back puts the hidden nodes back in the reverse order they left: a node keeps the links it had when it left, so once the nodes that left after it are back, the neighbours it remembers are in place again. The links rewritten are drawn in orange.",
+      "From the dead end the search backs up, undoing its steps in exactly the reverse order: it uncovered F, uncovered C, took back 'B\u00a0C\u00a0F', uncovered B, uncovered G, uncovered D and took back 'A\u00a0D\u00a0G'. The way back puts the hidden nodes back in the reverse order they left: a node keeps the links it had when it left, so once the nodes that left after it are back, the neighbours it remembers are in place again. In orange, the diagram singles out what the last take-back restored: uncovering G and D put their headers back in the header row and the nodes of the options their covers had hidden back in their columns.",
       "The matrix is now exactly as it was before 'A\u00a0D\u00a0G' was tried, and the search goes on with the next branch, 'A\u00a0D'. LINK UPDATES stays at 10: it counts the nodes a cover unlinks, and linking one back only undoes such a step, so it is not counted.",
     ],
     events: 18,

@@ -2,7 +2,8 @@
 
 import { grouped, formatCount } from '../core/format.js';
 
-const FIELDS = [
+/** Each counter: its key in the picture (www/wasm/picture.js), its name shown, its tooltip. */
+export const FIELDS = [
   ['events', 'steps', 'events so far'],
   ['depth', 'depth', 'options in the partial solution'],
   ['nodes', 'tries', 'options tried (X5)'],

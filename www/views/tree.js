@@ -19,8 +19,10 @@ const ZOOMS = [0.125, 0.18, 0.25, 0.35, 0.5, 0.7, 1, 1.4, 2, 3];
 const BIG = 2000, LATER_MS = 250;
 /** Room for a horizontal scroll bar under the tree. */
 const BAR = 16;
-/** The tallest a fitted tree is drawn before it scrolls down. */
-const MAX_TALL = 200;
+/** A fitted tree's levels are drawn no closer than this (px): deeper, it scrolls down. */
+const MIN_ROW = 2.4;
+/** A label's gap from its node, and the most labels tried in one painting. */
+const GAP = 4, MAX_LABELS = 400;
 
 export class TreeView {
   /** `root`: an empty <details>; `onPick(step)`: move the search to event number `step`;
@@ -108,6 +110,7 @@ export class TreeView {
       this.paint();
     });
     this.scroller.addEventListener('click', (e) => this.click(e));
+    this.scroller.addEventListener('mousemove', (e) => this.hover(e));
     this.scroller.addEventListener('keydown', (e) => this.key(e));
     this.css = [0, 0];
     new ResizeObserver(([entry]) => {
@@ -132,16 +135,22 @@ export class TreeView {
   /** Re-reads the theme's colours (a theme or type-size change). */
   restyle() {
     this.colors = null;
+    this.maxTall = null;
+    this.widths = null;
+    this.place();
     this.paint();
   }
 
   /**
    * Draws the tree of `trace` at the moment of `pic` (www/wasm/picture.js), its words from `words`
-   * (www/core/narration.js `wordsFor`). Only while shown, and only when the search moved.
+   * (www/core/narration.js `wordsFor`); `label(option)`, a room's short name of an option (a
+   * workbench Sudoku's "r1c2 = 3"), or null where its name stands. Only while shown, and only
+   * when the search moved.
    */
-  render(pic, trace, words) {
+  render(pic, trace, words, label = null) {
     this.trace = trace;
     this.words = words;
+    this.label = label;
     this.pic = pic;
     this.redraw(false);
   }
@@ -184,8 +193,16 @@ export class TreeView {
     if (this.z >= 0) return [ZOOMS[this.z], ZOOMS[this.z]];
     const { slots, levels } = this.lay;
     const across = (this.css[0] - 2 * PAD) / (Math.max(1, slots) * SLOT);
-    const down = MAX_TALL / Math.max(1, levels * ROW);
-    return [Math.max(ZOOMS[0], Math.min(across, 6)), Math.max(0.35, Math.min(down, 1.2))];
+    // The whole depth in the box, as tall as it can grow (its CSS max-height): the root is
+    // never scrolled off (a 9×9's long chains of forced moves had their top cut off).
+    const down = (this.tallest() - BAR - 2 - 2 * PAD) / Math.max(1, levels * ROW);
+    return [Math.max(ZOOMS[0], Math.min(across, 6)), Math.max(MIN_ROW / ROW, Math.min(down, 1.2))];
+  }
+
+  /** The box's greatest height (CSS max-height; large type's is taller), read once a style. */
+  tallest() {
+    this.maxTall ??= parseFloat(getComputedStyle(this.area).maxHeight) || 240;
+    return this.maxTall;
   }
 
   zoom(d) {
@@ -405,26 +422,8 @@ export class TreeView {
       ctx.stroke();
       triangle(x, y - r, endsOf(k), t.belowNodes[k]);
     }
-    // Each option's name beside its node, where there is room (a small tree spread out).
-    if (SLOT * this.sx >= 70 && ROW * this.sy >= 26 && this.words) {
-      ctx.font = this.font;
-      ctx.fillStyle = c['--ink'];
-      ctx.textBaseline = 'middle';
-      for (let k = 1; k < t.size; k++) {
-        if (lay.hidden[k]) continue;
-        const [x, y] = this.at(lay.x[k], lay.depth[k]);
-        ctx.fillText(this.words.option(t.option[k]).replace(/^'|'$/g, ''), x + r * 1.25 + 5, y);
-      }
-      // Left of each node that chose, the item it branched on (faint).
-      ctx.fillStyle = c['--ink-soft'];
-      ctx.textAlign = 'right';
-      for (let k = 0; k < t.size; k++) {
-        if (t.item[k] === NONE || !t.branches[k] || lay.hidden[k]) continue;
-        const [x, y] = this.at(lay.x[k], lay.depth[k]);
-        ctx.fillText(this.words.item(t.item[k]).replace(/^item /, ''), x - r * 1.25 - 5, y);
-      }
-      ctx.textAlign = 'left';
-    }
+    // The names: each option's right of its node, the item a node branched on left of it (faint).
+    if (this.words) this.paintLabels(t, lay, X, Y, r * 1.25, visible, seen);
     // The node the search is at, ringed; the node picked by the keys, ringed in the focus colour.
     const ring = (k, colour, gap) => {
       const [x, y] = this.at(lay.x[k], lay.depth[k]);
@@ -443,6 +442,126 @@ export class TreeView {
       ctx.arc(x, y, r * 1.25 + 6, 0, 2 * Math.PI);
       ctx.stroke();
     }
+  }
+
+  /**
+   * Places and draws the names where they fit: no name over another or over a node. Tried in
+   * a fixed order (the node the search is at, the path from the bottom up, the solutions, the
+   * dead ends, then the rest as tried), each in its full form, then shorter ones, or not at
+   * all; so the same tree is always named alike. A node's full words are its tooltip and what
+   * the keys say (select), and the figure's text reads the path out whole. `this.placed` says
+   * what was drawn (`{k, side, text, full, box: [x0, y0, x1, y1]}`, for the tests).
+   */
+  paintLabels(t, lay, X, Y, R, visible, seen) {
+    const ctx = this.ctx, c = this.colors;
+    const size = parseFloat(this.font) || 13;
+    const tall = size * 1.15;
+    ctx.font = this.font;
+    if (!this.widths || this.widths.font !== this.font) this.widths = { font: this.font, of: new Map() };
+    const measure = (text) => {
+      let w = this.widths.of.get(text);
+      if (w === undefined) this.widths.of.set(text, (w = ctx.measureText(text).width));
+      return w;
+    };
+    // A grid of what is drawn, to find overlaps fast: the nodes first, then each name placed.
+    const CELL = 16, grid = new Map();
+    const add = (b) => {
+      for (let gx = Math.floor(b[0] / CELL); gx <= Math.floor(b[2] / CELL); gx++) {
+        for (let gy = Math.floor(b[1] / CELL); gy <= Math.floor(b[3] / CELL); gy++) {
+          const key = gx * 65536 + gy;
+          const list = grid.get(key);
+          if (list) list.push(b);
+          else grid.set(key, [b]);
+        }
+      }
+    };
+    const free = (b, own) => {
+      for (let gx = Math.floor(b[0] / CELL); gx <= Math.floor(b[2] / CELL); gx++) {
+        for (let gy = Math.floor(b[1] / CELL); gy <= Math.floor(b[3] / CELL); gy++) {
+          const list = grid.get(gx * 65536 + gy);
+          if (!list) continue;
+          for (const o of list) if (o.own !== own && o[0] < b[2] && b[0] < o[2] && o[1] < b[3] && b[1] < o[3]) return false;
+        }
+      }
+      return true;
+    };
+    const shownNodes = [];
+    for (let k = 0; k < t.size; k++) {
+      if (lay.hidden[k] || !visible(X[k] - R, X[k] + R) || !seen(Y[k] - R, Y[k] + R)) continue;
+      shownNodes.push(k);
+      const b = [X[k] - R - 3, Y[k] - R - 3, X[k] + R + 3, Y[k] + R + 3]; // and its ring
+      b.own = k;
+      add(b);
+      // A folded branch's triangle under it (see triangle() above).
+      if (lay.folded[k] && !lay.shown[k]) add([X[k] - 1.3 * R, Y[k], X[k] + 1.3 * R, Y[k] + 3.2 * R]);
+    }
+    for (const g of lay.ghosts) {
+      const [x, y] = this.at(g.x, lay.depth[g.parent] + 1);
+      add([x - R, y - R, x + R, y + R]);
+    }
+    // The order names are tried in.
+    const onPath = new Uint8Array(t.size);
+    for (const k of t.path) onPath[k] = 1;
+    const rankOf = (k) => (onPath[k] ? 0 : t.end[k] === SOLUTION ? 1 : t.end[k] === DEAD_END ? 2 : 3);
+    const depthOnPath = (k) => (onPath[k] ? -lay.depth[k] : 0);
+    shownNodes.sort((a, b) => rankOf(a) - rankOf(b) || depthOnPath(a) - depthOnPath(b) || a - b);
+    const placed = [];
+    const right = Math.max(this.spaceSize[0], this.css[0]); // names stay in the tree's space
+    const place = (k, side, forms, colour) => {
+      const full = forms[0];
+      for (const text of forms) {
+        const w = measure(text);
+        const x0 = side > 0 ? X[k] + R + GAP : X[k] - R - GAP - w;
+        const b = [x0, Y[k] - tall / 2, x0 + w, Y[k] + tall / 2];
+        b.own = k;
+        if (x0 < 0 || b[2] > right || !free(b, k)) continue;
+        add(b);
+        placed.push({ k, side, text, full, box: b.slice(0, 4), colour });
+        return;
+      }
+    };
+    for (const k of shownNodes.slice(0, MAX_LABELS)) {
+      if (k > 0) place(k, 1, this.shortForms(this.nameOf(t.option[k])), c['--ink']);
+      // The item a node branched on where it was a choice (a forced move's is its child's cell).
+      if (t.item[k] !== NONE && (t.branches[k] > 1 || (onPath[k] && t.branches[k]))) place(k, -1, [this.words.item(t.item[k]).replace(/^item /, '')], c['--ink-soft']);
+    }
+    // On a halo of the panel's colour: a name stays readable over an edge.
+    ctx.textBaseline = 'middle';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = c['--panel'];
+    for (const p of placed) {
+      ctx.strokeText(p.text, p.box[0], Y[p.k]);
+      ctx.fillStyle = p.colour;
+      ctx.fillText(p.text, p.box[0], Y[p.k]);
+    }
+    this.placed = placed;
+  }
+
+  /** An option's name as drawn beside its node: the room's short words, or its own name. */
+  nameOf(o) {
+    return this.label?.(o) ?? this.words.option(o).replace(/^'|'$/g, '');
+  }
+
+  /** A name and its shorter forms, longest first: "r3c4 = 3", "r3c4=3", "=3"; "r0 c1 a1 b2",
+   *  "r0 c1 a1", "r0 c1", "r0" (an option's first items say the most: a queen's row and
+   *  column, a Langford number, a piece). */
+  shortForms(name) {
+    const m = /^(\S+) = (\S+)$/.exec(name);
+    if (m) return [name, `${m[1]}=${m[2]}`, `=${m[2]}`];
+    const words = name.split(' ');
+    const forms = [name];
+    for (let n = words.length - 1; n >= 1; n--) forms.push(words.slice(0, n).join(' '));
+    return forms;
+  }
+
+  /** Over a node, its full words as the tooltip (a name drawn short, or not drawn, in full). */
+  hover(e) {
+    if (!this.tree) return;
+    const box = this.scroller.getBoundingClientRect();
+    const id = this.nodeAt(e.clientX - box.left + this.scroller.scrollLeft, e.clientY - box.top + this.scroller.scrollTop);
+    const title = id < 0 ? '' : this.wordsOf(id);
+    if (this.scroller.title !== title) this.scroller.title = title;
   }
 
   /** How many nodes and branches not yet tried there are: ids `size…` are the branches. */
@@ -490,7 +609,10 @@ export class TreeView {
     if (id < t.size) {
       const hides = lay.folded[id] ? `, folded: ${grouped(lay.folded[id])} more below` : '';
       const step = t.at[id] === NONE ? 'tried before its branch was folded' : `step ${grouped(t.at[id])}`;
-      return `${nodeWords(t, lay, id, words)} (${step})${hides}`;
+      // A room's own name of the option first (a workbench Sudoku's "r1c2 = 3"), as drawn.
+      const named = id > 0 && this.label?.(t.option[id]);
+      const said = nodeWords(t, lay, id, words);
+      return `${named ? `${named}: ${said}` : said} (${step})${hides}`;
     }
     const g = lay.ghosts[id - t.size];
     return `${words.item(t.item[g.parent])}: option ${g.rank + 1} of ${t.branches[g.parent]}, not yet tried`;

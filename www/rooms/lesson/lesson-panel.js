@@ -5,7 +5,8 @@
 // lesson (www/rooms/lesson/lesson-room.js) says and reports the buttons pressed.
 
 import { STEPS } from './lesson-steps.js';
-import { counted } from '../../core/format.js';
+import { counted, grouped } from '../../core/format.js';
+import { FIELDS as COUNTERS } from '../../views/counters.js';
 import { BoardView } from '../../views/board.js';
 import { MatrixView } from '../../views/matrix.js';
 
@@ -64,8 +65,9 @@ export class LessonPanel {
     root.replaceChildren(
       h('div', { className: 'lesson-bar' }, (this.kicker = h('span', { className: 'lesson-kicker', textContent: 'Lesson' })), steps, close),
       this.error,
-      this.live,
+      // At the top of the box, where it is seen: under the words, it was below the fold.
       this.movedNote,
+      this.live,
       (this.nav = h('div', { className: 'lesson-nav' }, this.prev, this.next, (this.keys = h('span', { className: 'lesson-keys' })))),
     );
     this.setKeys(true);
@@ -117,6 +119,15 @@ export class LessonPanel {
     const was = scrollY;
     window.scrollBy({ top: sign * Math.min(left, Math.max(line, foot - line)), behavior: 'instant' });
     return scrollY !== was; // at the page's end it cannot: the next step
+  }
+
+  /** The counter the step's words name, from the search's own picture (`pic`: what the
+   *  counters under "Watch the search" show). */
+  setCounter(pic) {
+    const c = this.counter;
+    if (!c || !pic) return;
+    const v = grouped(pic[c.key]);
+    if (v !== c.shown) c.shown = c.value.textContent = v;
   }
 
   /** The search is `d` events past (negative: before) the moment the words describe; 0: at it. */
@@ -176,10 +187,22 @@ export class LessonPanel {
     this.matrix.render(trace, true);
   }
 
-  /** The words of step `n` (`paragraphs`) and where it is in the lesson. */
+  /** The words of step `n` (`paragraphs`) and where it is in the lesson. A step whose words
+   *  name a counter (`step.counter`: `[key, paragraph]`) shows its value in a box of its own at
+   *  the end of that paragraph, kept live by `setCounter` (the counters are far below). */
   show(n, step, paragraphs) {
     this.title.textContent = `Step ${n} of ${this.count}: ${step.title}`;
-    this.text.replaceChildren(...paragraphs.map((p) => h('p', { textContent: p })));
+    const ps = paragraphs.map((p) => h('p', { textContent: p }));
+    this.counter = null;
+    if (step.counter) {
+      const [key, at] = step.counter;
+      const value = h('b', { textContent: '' });
+      value.dataset.lessonCounter = key;
+      const box = h('span', { className: 'lesson-counter' }, h('span', { textContent: COUNTERS.find((f) => f[0] === key)[1] }), ' ', value);
+      ps[at].append(' ', box);
+      this.counter = { key, value, shown: null };
+    }
+    this.text.replaceChildren(...ps);
     this.text.scrollTop = 0; // a new step's words from their start
     this.dots.forEach((li, k) => {
       const b = li.firstChild;

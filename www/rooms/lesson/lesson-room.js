@@ -193,10 +193,12 @@ export class LessonRoom {
     this.shell.render();
   }
 
-  /** After each drawing of the search: the words say whether they still describe it. */
-  follow() {
+  /** After each drawing of the search (`pic`, its picture): the words say whether they still describe it. */
+  follow(pic = null) {
+    this.pic = pic;
     if (!this.active || this.at < 0) return;
     this.panel.setMoved(this.moved);
+    if (!this.figure) this.panel.setCounter(pic); // the counter its words name, as the counters say it
   }
 
   /** What the link to this moment opens, in words (Copy link says it). */
@@ -271,7 +273,10 @@ export class LessonRoom {
     const from = facts.from ?? Math.max(0, at - 1);
     if (at > from) {
       player.runBack(at - from, 0);
-      shell.render();
+      // While the page starts (a link to the step) renders are put off: the room's own views
+      // alone, as shell.seekLink does (else the diagram marked nothing as changed).
+      if (shell.starting) shell.room.render(shell.room.picture.read(), true, true);
+      else shell.render();
       player.run(at - from, 0, false);
     }
     this.at = at;
@@ -283,6 +288,7 @@ export class LessonRoom {
   /** The words of step `n` and where it is in the lesson. */
   show(n, step, text) {
     this.panel.show(n, step, text);
+    if (!this.figure) this.panel.setCounter(this.pic); // drawn just before
     this.shell.writeTagline();
     this.onChange();
   }

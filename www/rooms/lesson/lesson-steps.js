@@ -92,6 +92,9 @@ export const STEPS = [
     id: 'cover',
     view: 'knuth',
     title: 'What cover does to the matrix',
+    // The counter its words name, shown in their own box beside the paragraph that names it
+    // (the counters themselves are far below the diagram): `[which counter, paragraph]`.
+    counter: ['linkUpdates', 0],
     moment(m) {
       runTo(m, K.Cover);
       const t = m.trace;
@@ -112,7 +115,7 @@ export const STEPS = [
     say: (f) => [
       `The search has chosen item ${f.item} and covers it. Cover takes ${f.item}'s header out of the header row, and for each option in ${f.item}'s column (${list(f.hid)}) unlinks that option's other nodes from their columns: ` +
         `${list(f.loses.map((l) => `${l.name} loses ${l.n}`))}. The numbers under the headers are the lengths, the options left in each column. ` +
-        `The LINK UPDATES counter counts every node a cover unlinks: this cover unlinked ${f.unlinked}, and it reads ${f.updates}.`,
+        `The LINK UPDATES counter (beside this sentence) counts every node a cover unlinks: this cover unlinked ${f.unlinked}, and it reads ${f.updates}.`,
       'Nothing is deleted or copied. A hidden node keeps the links it had when it left (drawn dashed), and uncover uses exactly those to put every node back, in the reverse order: ' +
         'the nodes that left after it go back first, so that when a node returns, the neighbours it remembers are back in place.',
     ],
@@ -156,29 +159,37 @@ export const STEPS = [
     id: 'backtrack',
     view: 'knuth',
     title: 'The backtrack that undoes it',
+    counter: ['linkUpdates', 1],
     moment(m) {
       runTo(m, K.DeadEnd);
       const t = m.trace;
-      const from = t.events;
       const updates = t.updates;
       const undone = [];
-      let lastUntry = -1;
+      const marks = []; // each undo: its kind, its option or item, and the events before it
       // Event by event (the way back is short) up to the next option tried; the moment is
       // the take-back just before it.
       for (;;) {
+        const before = t.events;
         runTo(m, K.Uncover, K.Untry, K.Try);
         if (t.lastKind === K.Try) break;
-        if (t.lastKind === K.Untry) lastUntry = t.events;
+        marks.push({ kind: t.lastKind, a: t.lastA, before, after: t.events });
         undone.push(t.lastKind === K.Untry ? `took back ${q(t.optionName(t.lastA))}` : `uncovered ${t.itemName(t.lastA)}`);
       }
       const next = q(t.optionName(t.lastA));
-      m.back(t.events - lastUntry);
-      return { undone, next, takenBack: q(t.optionName(t.lastA)), from, updates, unchanged: t.updates === updates };
+      // The last take-back restores what trying its option did: the uncovers of the option's
+      // other items (X6) just before it. The diagram marks only those ("changed" since then).
+      const last = marks.findLastIndex((k) => k.kind === K.Untry);
+      const others = t.optionItems(marks[last].a).length - 1;
+      const restores = marks.slice(last - others, last);
+      m.back(t.events - marks[last].after);
+      const from = restores.length ? restores[0].before : marks[last].before;
+      const restored = restores.map((k) => t.itemName(k.a));
+      return { undone, next, takenBack: q(t.optionName(t.lastA)), restored, from, updates, unchanged: t.updates === updates };
     },
     say: (f) => [
       `From the dead end the search backs up, undoing its steps in exactly the reverse order: it ${list(f.undone)}. ` +
         'The way back puts the hidden nodes back in the reverse order they left: a node keeps the links it had when it left, so once the nodes that left after it are back, the neighbours it remembers are in place again. ' +
-        'The links rewritten are drawn in orange.',
+        `In orange, the diagram singles out what the last take-back restored: uncovering ${list(f.restored)} put ${f.restored.length === 1 ? 'its header' : 'their headers'} back in the header row and the nodes of the options ${f.restored.length === 1 ? 'its cover' : 'their covers'} had hidden back in their columns.`,
       `The matrix is now exactly as it was before ${f.takenBack} was tried, and the search goes on with the next branch, ${f.next}. ` +
         `${f.unchanged ? `LINK UPDATES stays at ${f.updates}: it` : 'LINK UPDATES'} counts the nodes a cover unlinks, and linking one back only undoes such a step, so it is not counted.`,
     ],

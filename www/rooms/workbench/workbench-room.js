@@ -20,11 +20,14 @@ import { counted, grouped } from '../../core/format.js';
 const DANCE_ITEMS = 10, DANCE_OPTIONS = 10;
 
 export class WorkbenchRoom {
-  constructor({ dlx, shell, player, $ }) {
-    Object.assign(this, { dlx, shell, $ });
+  /** `numberingFor(side)`: a Sudoku size's numbering, for the names of a Sudoku's options. */
+  constructor({ dlx, shell, player, numberingFor, $ }) {
+    Object.assign(this, { dlx, shell, numberingFor, $ });
     this.trace = null;
     this.picture = null;
     this.numbering = null;
+    /** A problem's option in the page's short words, or null: its own name stands. */
+    this.optionLabel = null;
     this.noSearchText = 'Fix the error marked in the problem to watch the search.';
     /** The workbench's problems start at 4 steps a second. */
     this.firstSpeed = 4;
@@ -147,12 +150,32 @@ export class WorkbenchRoom {
     this.trace = trace;
     this.picture = trace && new Picture(trace);
     this.views.coverDance.reset();
-    this.views.coverPicture.setDrawing(trace?.drawing() ?? null); // queens, pentominoes, …: a picture (src/dlx1/pictures.rs)
+    const drawing = trace?.drawing() ?? null;
+    this.views.coverPicture.setDrawing(drawing); // queens, pentominoes, …: a picture (src/dlx1/pictures.rs)
+    this.optionLabel = this.sudokuNames(drawing);
     if (this.shell.mode === 'cover') {
       this.shell.attach();
       this.shell.render();
       this.shell.router.write(true);
     }
+  }
+
+  /** A Sudoku's options named as the Sudoku view names them ("r1c2 = 3"), from the cell and
+   *  digit Rust's drawing reads off their items (src/dlx1/pictures.rs); null for any other
+   *  problem, or a size the page has no numbering of. */
+  sudokuNames(d) {
+    if (d?.kind !== 'sudoku') return null;
+    let n;
+    try {
+      n = this.numberingFor(d.rows);
+    } catch {
+      return null;
+    }
+    return (o) => {
+      const digit = n.symbols.indexOf(d.labels[o]) + 1;
+      const named = digit > 0 ? n.option(d.cells[d.starts[o]], digit) : -1;
+      return named >= 0 ? n.optionName(named) : null;
+    };
   }
 
   show(on) {
