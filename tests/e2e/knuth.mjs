@@ -332,4 +332,34 @@ test('presenter: large type keeps the teaching text: the header\'s and the searc
   }
 });
 
+// --- issue 49, item 23: the chosen items' look -------------------
+
+test('Knuth\'s diagram: a chosen item\'s header has a look of its own, not the orange of "changed by the last step", and the legend says it', async () => {
+  for (const [width, height, large] of [[1280, 800, false], [1024, 768, true]]) {
+    const page = await open('#m=knuth', { width, height, reducedMotion: 'reduce' });
+    if (large) await page.click('#large-type');
+    await visit(page, '#m=knuth&s=9'); // A and B chosen, their headers lifted; C's just lifted (orange)
+    await settle(page);
+    const look = await page.evaluate(() => {
+      const edge = (e) => { const cs = getComputedStyle(e); return { stroke: cs.stroke, dash: cs.strokeDasharray }; };
+      const chosen = [...document.querySelectorAll('#dance .node.header.chosen rect')].map(edge);
+      const moved = getComputedStyle(document.querySelector('#dance .link[data-kind="moved"]')).stroke;
+      const hidden = edge(document.querySelector('#dance .node.header.hidden:not(.chosen) rect'));
+      const key = document.querySelector('#dance .dance-legend .node-key.chosen');
+      return { chosen, moved, hidden, key: key && getComputedStyle(key).borderTopColor, says: key?.parentElement.textContent.trim() };
+    });
+    const at = `${width}×${height}`;
+    // Before: orange (the moved links' colour), dotted as a hidden node is, and in no legend.
+    assert.equal(look.chosen.length, 2, at);
+    for (const c of look.chosen) {
+      assert.notEqual(c.stroke, look.moved, `${at}: a chosen header is not orange`);
+      assert.equal(c.dash, 'none', `${at}: nor dotted as a hidden one`);
+      assert.notEqual(c.stroke, look.hidden.stroke, at);
+      assert.equal(c.stroke, look.key, `${at}: the legend's key is drawn in the same colour`);
+    }
+    assert.equal(look.says, 'an item chosen to branch on (thickest: the deepest level\'s)');
+    await shot(page, `knuth-chosen-${width}`);
+  }
+});
+
 if (isMain(import.meta.url)) await main();

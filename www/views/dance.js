@@ -230,6 +230,7 @@ export class DanceView {
     const legend = document.createElement('p');
     legend.className = 'dance-legend';
     legend.innerHTML = '<span><span class="key live"></span> a link in use</span> <span><span class="key moved"></span> changed by the last step</span> <span><span class="key stale"></span> kept by a node just hidden</span> <span><span class="node-key"></span> hidden (stepped aside)</span>' +
+      ' <span><span class="node-key chosen"></span> an item chosen to branch on (thickest: the deepest level\'s)</span>' +
       ' <span><span class="stub-key"></span> a short stub: the link wraps around (to the header, or to h)</span>' +
       ' <span><b class="len-key">2</b> under a header: its length, the options left in its column</span>' +
       ' <span><b class="len-key covered">0</b> in italics: a covered header\'s, no dead end</span>' +
