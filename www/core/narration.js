@@ -136,7 +136,7 @@ export function narrate(pic, trace, sudoku = null, entries = 0) {
       // A generic problem's items by their names alone (as in Knuth's paper), and where the
       // order is not left to right, why; a Sudoku's are counted (their names take lines).
       const name = (i) => trace.itemName(i);
-      const wraps = at > 0 && at < its.length - 1 ? ` (rightwards from ${name(c.item)}, wrapping)` : '';
+      const wraps = at > 0 && at < its.length - 1 ? ` (right of ${name(c.item)}, wrapping)` : '';
       const next = others.length === 0 ? 'it has no other item to cover'
         : !sudoku && others.length <= NAMED + 1 ? `next, cover ${others.map(name).join(', then ')}${wraps}`
         : `next, cover its ${grouped(others.length)} other items, one step each`;

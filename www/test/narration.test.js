@@ -260,7 +260,7 @@ test('issue 49: a try says what it does (the option joins the partial solution),
   }
   assert.equal(tries, 5);
   const out = lines(dlx.Trace.knuth(), null, 25);
-  assert.equal(out[23], "Try option 'C E F' (the only choice): it joins the partial solution; next, cover F, then C (rightwards from E, wrapping).");
+  assert.equal(out[23], "Try option 'C E F' (the only choice): it joins the partial solution; next, cover F, then C (right of E, wrapping).");
   assert.deepEqual([out[24], out[25]], ["'C E F' covers item F: hides 1 option.", "'C E F' covers item C: nothing left to hide."]);
 });
 
