@@ -57,9 +57,11 @@ pub enum Step {
     CoverChosen = 4,
     /// X5: put the next branch into the partial solution.
     Try = 5,
-    /// X5: cover the other items of the option tried, left to right.
+    /// X5: cover the other items of the option tried, rightwards from the chosen item's node,
+    /// wrapping around (Knuth's order).
     CoverOthers = 6,
-    /// X6: uncover the other items of the option tried, right to left.
+    /// X6: uncover the other items of the option tried, leftwards from the chosen item's node,
+    /// wrapping around: X5's order reversed.
     UncoverOthers = 7,
     /// X6: take the option back out; the next branch is next.
     Untry = 8,
@@ -526,7 +528,7 @@ impl Search {
                 }
                 self.cursor = last;
             }
-                // X6: uncover the items of the option tried, right to left (with colours:
+                // X6: uncover the items of the option tried, leftwards and around (with colours:
                 // unpurify the coloured ones).
                 let first = self.x[l];
                 loop {
@@ -620,7 +622,7 @@ impl Search {
                 self.cursor = q;
                 then!(CoverOthers; break 'cover_others);
             }
-            // X5: cover the other items of the option tried, left to right (with colours:
+            // X5: cover the other items of the option tried, rightwards and around (with colours:
             // purify the coloured ones, and pass over those purified already).
             let first = self.x[l];
             loop {

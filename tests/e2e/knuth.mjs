@@ -332,4 +332,78 @@ test('presenter: large type keeps the teaching text: the header\'s and the searc
   }
 });
 
+// --- issue 49, items 23 and 26: the chosen items' look, and the end of the search -------------------
+
+test('Knuth\'s diagram: a chosen item\'s header has a look of its own, not the orange of "changed by the last step", and the legend says it', async () => {
+  for (const [width, height, large] of [[1280, 800, false], [1024, 768, true]]) {
+    const page = await open('#m=knuth', { width, height, reducedMotion: 'reduce' });
+    if (large) await page.click('#large-type');
+    await visit(page, '#m=knuth&s=9'); // A and B chosen, their headers lifted; C's just lifted (orange)
+    await settle(page);
+    const look = await page.evaluate(() => {
+      const edge = (e) => { const cs = getComputedStyle(e); return { stroke: cs.stroke, dash: cs.strokeDasharray }; };
+      const chosen = [...document.querySelectorAll('#dance .node.header.chosen rect')].map(edge);
+      const moved = getComputedStyle(document.querySelector('#dance .link[data-kind="moved"]')).stroke;
+      const hidden = edge(document.querySelector('#dance .node.header.hidden:not(.chosen) rect'));
+      const key = document.querySelector('#dance .dance-legend .node-key.chosen');
+      return { chosen, moved, hidden, key: key && getComputedStyle(key).borderTopColor, says: key?.parentElement.textContent.trim() };
+    });
+    const at = `${width}×${height}`;
+    // Before: orange (the moved links' colour), dotted as a hidden node is, and in no legend.
+    assert.equal(look.chosen.length, 2, at);
+    for (const c of look.chosen) {
+      assert.notEqual(c.stroke, look.moved, `${at}: a chosen header is not orange`);
+      assert.equal(c.dash, 'none', `${at}: nor dotted as a hidden one`);
+      assert.notEqual(c.stroke, look.hidden.stroke, at);
+      assert.equal(c.stroke, look.key, `${at}: the legend's key is drawn in the same colour`);
+    }
+    assert.equal(look.says, 'an item chosen to branch on (thickest: the deepest level\'s)');
+    await shot(page, `knuth-chosen-${width}`);
+  }
+});
+
+test('Knuth\'s example at its end says the search is over, in the row of choices and over the diagram; the depth chart marks now, at its right end; the row of choices takes two rows before it folds', async () => {
+  for (const [width, height, large] of [[1280, 800, false], [1024, 768, true]]) {
+    const page = await open('#m=knuth', { width, height, reducedMotion: 'reduce' });
+    if (large) await page.click('#large-type');
+    const at = `${width}×${height}`;
+    const state = () => page.evaluate(() => {
+      const plot = document.querySelector('#depth-plot').getBoundingClientRect();
+      const now = document.querySelector('.plot-now');
+      const r = now.getBoundingClientRect();
+      const stack = document.querySelector('#stack');
+      return {
+        stack: [...stack.querySelectorAll('li')].map((li) => li.textContent),
+        rows: new Set([...stack.querySelectorAll('li')].map((li) => li.offsetTop)).size,
+        end: document.querySelector('#dance .dance-end').hidden ? null : document.querySelector('#dance .dance-end').textContent,
+        now: now.hidden ? null : { text: now.textContent, line: parseFloat(now.style.left) / plot.width, inside: r.left >= plot.left - 1 && r.right <= plot.right + 1 },
+      };
+    });
+    // Step 25: two levels open. In large type at 1024 the two steps take two rows; before, the
+    // first was folded into "level 1" with the screen's room below.
+    await visit(page, '#m=knuth&s=25');
+    await settle(page);
+    let s = await state();
+    assert.deepEqual(s.stack, ["1. item A: 'A D' (2 of 2)", "2. item E: 'C E F' (1 of 1)"], at);
+    assert.ok(s.rows <= 2, `${at}: ${s.rows} rows`);
+    assert.equal(s.end, null, `${at}: the search is not over`);
+    // 25 of Knuth's 41 steps: now is part-way, and marked there (the chart spans 60 steps).
+    assert.equal(s.now.text, 'now');
+    assert.ok(s.now.line > 0.3 && s.now.line < 0.8, `${at}: now marked at ${s.now.line}`);
+    await shot(page, `knuth-step25-${width}`);
+    // The end: before, "no choice made yet" as at the start, the diagram the start's with no word
+    // of why, and the chart's last bar two thirds across under "to now (right)".
+    await page.keyboard.press('n');
+    await settle(page);
+    await page.keyboard.press('n');
+    await settle(page);
+    assert.match(await narration(page), /^Search complete/);
+    s = await state();
+    assert.deepEqual(s.stack, ['search over: every choice taken back'], at);
+    assert.equal(s.end, 'Search over: every cover undone, as at the start.', at);
+    assert.ok(s.now.line > 0.97 && s.now.inside, `${at}: now at ${s.now.line} of the chart`);
+    await shot(page, `knuth-end-${width}`);
+  }
+});
+
 if (isMain(import.meta.url)) await main();

@@ -716,7 +716,7 @@ test('classroom: the choice stack, ties, and "next dead end" stops at a solution
   assert.ok(stopped, '"next dead end" stopped at a solution on the way');
   // It says why, beside the button.
   assert.equal(await multi.$eval('#stop-note', (n) => n.hidden), false, 'a note says why Next dead end stopped at a solution');
-  assert.match(await multi.$eval('#stop-note', (n) => n.textContent), /^Stopped at a solution on the way to a dead end: "stop at each solution" is ticked\.$/);
+  assert.match(await multi.$eval('#stop-note', (n) => n.textContent), /^Stopped at a solution: no dead end came before it, and "stop at each solution" is ticked\.$/);
   await multi.uncheck('#stop-at-solution');
   await multi.click('[data-action="nextDeadEnd"]');
   await settle(multi);
@@ -788,6 +788,28 @@ const plotShape = (page) => page.$eval('#depth-plot', (c) => {
     }
   }
   return { covered: covered / (w - left), heights: tops.size };
+});
+
+test('classroom: Next dead end in a search with none says so: at the solution it stops at, and at the end it runs to', async () => {
+  // POJ 3074's first puzzle is all singles: one solution, no dead end. Before (issue 49) the
+  // first press landed on the solution with "on the way to a dead end", and the second on the
+  // end without a word.
+  const page = await open(`#p=${POJ1}`);
+  const note = () => page.$eval('#stop-note', (n) => (n.hidden ? null : n.textContent));
+  await page.click('[data-action="nextDeadEnd"]');
+  await settle(page);
+  assert.match(await narration(page), /^Solution 1/);
+  assert.equal(await note(), 'Stopped at a solution: no dead end came before it, and "stop at each solution" is ticked.');
+  await page.keyboard.press('d');
+  await settle(page);
+  assert.match(await narration(page), /^Search complete: 1 solution, 0 dead ends/);
+  assert.equal(await note(), 'No dead end found: the search ran on to its end.');
+  const seen = await page.$eval('#stop-note', (n) => { const r = n.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.width > 0; });
+  assert.ok(seen, 'the note is on the screen');
+  await shot(page, 'next-dead-end-none');
+  // A step back forgets it.
+  await page.keyboard.press('[');
+  assert.equal(await note(), null);
 });
 
 test('classroom: the depth chart shows the search\'s shape after Next solution, Next dead end, top speed and a link', async () => {

@@ -6,7 +6,10 @@
 import { EventKind as K } from '../pkg/dlx_sudoku.js';
 import { counted, digitsWords, grouped, ordinal } from './format.js';
 
-const list = (xs) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
+const list = (xs, or = 'or') => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} ${or} ${xs[xs.length - 1]}`);
+
+/** The most items a sentence names one by one; past it, it counts them and names that many. */
+const NAMED = 3;
 
 /** Words for a problem: Sudoku (`sudoku`: a Numbering) speaks of cells and places, a generic problem of items and options. */
 export function wordsFor(trace, sudoku) {
@@ -104,7 +107,7 @@ export function narrate(pic, trace, sudoku = null, entries = 0) {
       }
       const by = top?.trying ? `${w.option(top.option)} covers ` : 'Cover ';
       const dead = deadItems(pic);
-      const warn = dead.length ? ` Now ${w.item(dead[0])} has no ${w.none(dead[0])} left.` : '';
+      const warn = dead.length ? ` Now ${noneLeft(w, dead)}.` : '';
       return `${by}${w.item(a)}: ${hid ? `hides ${w.options(hid)}` : 'nothing left to hide'}.${warn}`;
     }
     case K.Uncover: {
@@ -120,12 +123,24 @@ export function narrate(pic, trace, sudoku = null, entries = 0) {
     case K.Unpurify:
       return `${w.item(a)} loses the colour ${trace.colourName(b)}: the options it hid come back.`;
     case K.Try: {
+      // The try itself only puts the option into the partial solution; the covers of its
+      // other items are the steps after it, each told as it happens. Said here: which they
+      // are, in the order X5 takes them (from the chosen item's node rightwards, wrapping
+      // around the option's cycle of nodes, as Knuth's X5 does).
       const c = pic.choices[b];
-      const its = Array.from(trace.optionItems(a)).filter((i) => i !== c.item);
-      const hides = new Set(its.flatMap((i) => Array.from(trace.itemOptions(i)))).size;
+      const its = Array.from(trace.optionItems(a));
+      const at = its.indexOf(c.item);
+      const others = [...its.slice(at + 1), ...its.slice(0, Math.max(0, at))];
       const which = c.count === 1 ? 'the only choice' : `${ordinal(c.rank)} of ${grouped(c.count)}`;
       const verb = sudoku ? 'Try' : 'Try option';
-      return `${verb} ${w.option(a)} (${which}): covers ${counted(its.length + 1, 'item')}, hides ${w.options(hides)}.`;
+      // A generic problem's items by their names alone (as in Knuth's paper), and where the
+      // order is not left to right, why; a Sudoku's are counted (their names take lines).
+      const name = (i) => trace.itemName(i);
+      const wraps = at > 0 && at < its.length - 1 ? ` (right of ${name(c.item)}, wrapping)` : '';
+      const next = others.length === 0 ? 'it has no other item to cover'
+        : !sudoku && others.length <= NAMED + 1 ? `next, cover ${others.map(name).join(', then ')}${wraps}`
+        : `next, cover its ${grouped(others.length)} other items, one step each`;
+      return `${verb} ${w.option(a)} (${which}): it joins the partial solution; ${next}.`;
     }
     case K.Untry: {
       const c = pic.choices[b];
@@ -139,7 +154,7 @@ export function narrate(pic, trace, sudoku = null, entries = 0) {
         ? `Solution ${grouped(pic.solutions)}: every cell is filled and every item covered exactly once.`
         : `Solution ${grouped(pic.solutions)}: options ${Array.from(pic.solution, w.option).join(', ')} cover ${toCover(trace).exactly}.`;
     case K.DeadEnd:
-      return `Dead end: ${w.item(a)} has no ${w.none(a)} left; back up.`;
+      return `Dead end: ${noneLeft(w, deadItems(pic), a)}; back up.`;
     case K.Done:
       return `Search complete: ${counted(pic.solutions, 'solution')}, ${counted(pic.deadEnds, 'dead end')}, ${counted(pic.nodes, 'try', 'tries')}.`;
     default:
@@ -152,6 +167,25 @@ export function tying(pic, primary, len) {
   let n = 0;
   for (let i = 0; i < primary; i++) n += !pic.covered(i) && pic.len[i] === len ? 1 : 0;
   return n;
+}
+
+/**
+ * Every item in `dead` (uncovered, no option left: the board, the item panels and the matrix
+ * mark each), `first` (the one X3 chose at a dead end) first: "E has no option left", "A and
+ * B have no option left", past three "5 items have no option left, e.g. A, B and C". A
+ * Sudoku's cell has no candidate left, a row, column or box no place.
+ */
+export function noneLeft(w, dead, first = dead[0]) {
+  const items = [first, ...dead.filter((i) => i !== first)];
+  const nouns = [...new Set(items.map(w.none))];
+  if (items.length === 1) return `${w.item(first)} has no ${nouns[0]} left`;
+  const names = list(items.slice(0, NAMED).map(w.item), 'and');
+  if (items.length > NAMED) return `${grouped(items.length)} items have no ${nouns.join(' or ')} left, e.g. ${names}`;
+  if (nouns.length === 1) return `${names} have no ${nouns[0]} left`;
+  // A cell and a unit: each with its own noun.
+  const of = (noun) => items.filter((i) => w.none(i) === noun).map(w.item);
+  const say = (names, noun) => `${list(names, 'and')} ${names.length === 1 ? 'has' : 'have'} no ${noun} left`;
+  return `${say(of(nouns[0]), nouns[0])}, and ${say(of(nouns[1]), nouns[1])}`;
 }
 
 function deadItems(pic) {

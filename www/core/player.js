@@ -197,10 +197,13 @@ export class Player {
   }
 
   /** To the next dead end; with "stop at each solution", a solution on the way stops it too,
-   *  and `status.stoppedAt` then says 'solution' (the page says why it stopped there). */
+   *  and `status.stoppedAt` then says 'solution'; with no dead end left, the search runs to
+   *  its end and it says 'end' (the page says why it stopped there: it landed on a solution,
+   *  or on the end, in a search with no dead end, without a word). */
   nextDeadEnd() {
     this.runUntil('to the next dead end', kinds(K.DeadEnd) | (this.stopAtSolution ? kinds(K.Solution) : 0), () => {
       if (this.trace.lastKind === K.Solution) this.stoppedAt = 'solution';
+      else if (this.trace.lastKind !== K.DeadEnd && this.trace.done) this.stoppedAt = 'end';
     });
   }
 

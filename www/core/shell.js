@@ -229,7 +229,7 @@ export class Shell {
       const kind = pic?.last && !fast ? this.dlx.EventKind[pic.last.kind].toLowerCase() : '';
       if (narration.dataset.kind !== kind) narration.dataset.kind = kind;
     }
-    plot.render(player.depthLog, room.maxDepth());
+    plot.render(player.depthLog, room.maxDepth(), !!pic?.done);
     controls.render(status, player.speed, room.searchable, player.stopAtSolution);
     const { lesson } = this;
     views.keys.render({ what: this.mode === 'sudoku' ? 'digit' : 'option', board: this.mode === 'sudoku', lesson: lesson.active ? (lesson.figure ? 'figure' : 'search') : null });

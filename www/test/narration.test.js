@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { dlx } from './wasm.js';
 import { Picture } from '../wasm/picture.js';
 import { Numbering } from '../wasm/numbering.js';
-import { narrate } from '../core/narration.js';
+import { narrate, noneLeft } from '../core/narration.js';
 import { grouped } from '../core/format.js';
 
 const HARD = '4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........';
@@ -24,10 +24,10 @@ test('Sudoku narration speaks of places, candidates and singles', () => {
   const out = lines(new dlx.Trace(HARD), sudoku, 40);
   assert.match(out[0], /^Ready: 63 empty cells, 283 candidates; the 18 givens already cover 72 of the 324 items/);
   assert.equal(out[1], "Single: 'box 7 has 7' has only one place left, r9c3.");
-  assert.equal(out[3], 'Try r9c3 = 7 (the only choice): covers 4 items, hides 11 candidates.');
+  assert.equal(out[3], 'Try r9c3 = 7 (the only choice): it joins the partial solution; next, cover its 3 other items, one step each.');
   assert.equal(out[4], 'r9c3 = 7 covers r9c3: hides 5 candidates.');
   assert.equal(out[7], 'Branch on r7c1: only 2 candidates left (fewest; 19 items tie at 2, and the first in item order is taken): 6 or 8.');
-  assert.equal(out[9], 'Try r7c1 = 6 (1st of 2): covers 4 items, hides 10 candidates.');
+  assert.equal(out[9], 'Try r7c1 = 6 (1st of 2): it joins the partial solution; next, cover its 3 other items, one step each.');
   assert.equal(out[13], 'Single: r7c2 can only be 4 (its last candidate).');
   // an item of the option being tried is about to be covered: not called a dead end
   assert.equal(out[17], "r7c2 = 4 covers 'column 2 has 4': hides 2 candidates.");
@@ -55,7 +55,7 @@ test("Knuth's example, as the paper tells it", () => {
   assert.equal(out[0], 'Ready: 7 items to cover with 6 options. Step or play to start.');
   // A, B, C, E and F each have two options: A is first.
   assert.equal(out[1], "Branch on item A: only 2 options left (fewest; 5 items tie at 2, and the first in item order is taken): 'A D G' or 'A D'.");
-  assert.equal(out[3], "Try option 'A D G' (1st of 2): covers 3 items, hides 2 options.");
+  assert.equal(out[3], "Try option 'A D G' (1st of 2): it joins the partial solution; next, cover D, then G.");
   assert.equal(out[9], "'B C F' covers item C: hides 1 option. Now item E has no option left.");
   assert.equal(out[11], 'Dead end: item E has no option left; back up.');
   assert.equal(out[15], 'No more branches for item B: uncover it (1 option comes back) and back up.');
@@ -82,15 +82,15 @@ test('one item with five options: five branches, counted in order, then no other
     'Ready: 1 item to cover with 5 options. Step or play to start.',
     'Branch on item x: only 5 options left (fewest).',
     'Cover item x: its 5 options are the branches to try, in order.',
-    "Try option 'x' (1st of 5): covers 1 item, hides 0 options.",
+    "Try option 'x' (1st of 5): it joins the partial solution; it has no other item to cover.",
     "Solution 1: options 'x' cover every item exactly once.",
     "Take back 'x'; next branch: 'x'.",
-    "Try option 'x' (2nd of 5): covers 1 item, hides 0 options.",
+    "Try option 'x' (2nd of 5): it joins the partial solution; it has no other item to cover.",
   ]);
-  assert.equal(out[9], "Try option 'x' (3rd of 5): covers 1 item, hides 0 options.");
-  assert.equal(out[12], "Try option 'x' (4th of 5): covers 1 item, hides 0 options.");
+  assert.equal(out[9], "Try option 'x' (3rd of 5): it joins the partial solution; it has no other item to cover.");
+  assert.equal(out[12], "Try option 'x' (4th of 5): it joins the partial solution; it has no other item to cover.");
   assert.deepEqual(out.slice(15), [
-    "Try option 'x' (5th of 5): covers 1 item, hides 0 options.",
+    "Try option 'x' (5th of 5): it joins the partial solution; it has no other item to cover.",
     "Solution 5: options 'x' cover every item exactly once.",
     "Take back 'x': no other branch for item x.",
     'No more branches for item x: uncover it (5 options come back) and back up.',
@@ -111,7 +111,7 @@ test('a forced move, and a cover that hides nothing', () => {
     'Ready: 2 items to cover with 1 option. Step or play to start.',
     "Branch on item a: only 'a b' is left (a forced move).",
     "Cover item a: 'a b' is its only option, the one branch to try.",
-    "Try option 'a b' (the only choice): covers 2 items, hides 0 options.",
+    "Try option 'a b' (the only choice): it joins the partial solution; next, cover b.",
     "'a b' covers item b: nothing left to hide.",
     "Solution 1: options 'a b' cover every item exactly once.",
     'Uncover item b: nothing comes back.',
@@ -126,7 +126,7 @@ test('a secondary item: what its cover hides comes back one option at a time', (
   // primary where only primary items are meant: they are what is left to cover, and what a solution covers exactly once
   assert.equal(out[0], 'Ready: 2 primary items to cover (1 secondary), 4 options. Step or play to start.');
   assert.equal(out[1], "Branch on item a: only 2 options left (fewest; 2 items tie at 2, and the first in item order is taken): 'a s' or 'a'.");
-  assert.equal(out[3], "Try option 'a s' (1st of 2): covers 2 items, hides 1 option.");
+  assert.equal(out[3], "Try option 'a s' (1st of 2): it joins the partial solution; next, cover s.");
   assert.equal(out[4], "'a s' covers item s: hides 1 option.");
   assert.equal(out[11], 'Uncover item s: 1 option comes back.');
   assert.equal(out[14], "Branch on item b: only 2 options left (fewest): 'b s' or 'b'.");
@@ -163,7 +163,7 @@ test('numbers of a thousand and more have their commas, as everywhere else on th
   // a generic problem of 2,000 options, tried in turn: the 1,000th of 2,000
   const many = lines(dlx.Trace.exactCover(1, 0, Array.from({ length: 2000 }, () => [0]), ['x']), null, 3000);
   assert.equal(many[0], 'Ready: 1 item to cover with 2,000 options. Step or play to start.');
-  assert.ok(many.includes("Try option 'x' (1,000th of 2,000): covers 1 item, hides 0 options."));
+  assert.ok(many.includes("Try option 'x' (1,000th of 2,000): it joins the partial solution; it has no other item to cover."));
   // a search that ends after thousands of tries
   const trace = new dlx.Trace(HARD);
   trace.run(1e9, 0);
@@ -231,4 +231,52 @@ test('the start counts the player\'s entries apart from the givens', () => {
   assert.match(narrate(pic, trace, sudoku, 1), /; the 1 given and your 1 entry already cover 8 of the 324 items\./);
   assert.match(narrate(pic, trace, sudoku, 2), /; your 2 entries already cover 8 of the 324 items\./);
   assert.match(narrate(pic, trace, sudoku), /; the 2 givens already cover 8 of the 324 items\./);
+});
+
+test('issue 49: a try says what it does (the option joins the partial solution), and names the covers to come in the order they come, wrapping from the chosen item', () => {
+  // Before: "Try option 'A D G' (1st of 2): covers 3 items, hides 2 options." on a step that
+  // covers and hides nothing, and "left to right" where 'C E F' chosen through E covers F, then C.
+  const trace = dlx.Trace.knuth();
+  const pic = new Picture(trace);
+  let tries = 0;
+  while (!trace.done) {
+    trace.run(1, 0);
+    const p = pic.read();
+    if (p.last.kind !== dlx.EventKind.Try) continue;
+    tries++;
+    const said = narrate(p, trace, null);
+    assert.doesNotMatch(said, /covers \d|hides/, said);
+    const named = said.match(/next, cover ([A-G](, then [A-G])*)/)[1].split(', then ');
+    // The covers that follow, as the engine does them.
+    const covered = [];
+    const back = trace.events;
+    for (;;) {
+      trace.run(1, 0);
+      if (trace.lastKind !== dlx.EventKind.Cover) break;
+      covered.push(trace.itemName(trace.lastA));
+    }
+    trace.runBack(trace.events - back, 0);
+    assert.deepEqual(named, covered, said);
+  }
+  assert.equal(tries, 5);
+  const out = lines(dlx.Trace.knuth(), null, 25);
+  assert.equal(out[23], "Try option 'C E F' (the only choice): it joins the partial solution; next, cover F, then C (right of E, wrapping).");
+  assert.deepEqual([out[24], out[25]], ["'C E F' covers item F: hides 1 option.", "'C E F' covers item C: nothing left to hide."]);
+});
+
+test('issue 49: a dead end names every item left with no option, as the board and the matrix mark them', () => {
+  // The page's first puzzle at step 187: 'column 8 has 6' and 'box 9 has 6' are both left with
+  // no place (the board frames both, the matrix says "2 items with no option left"); the
+  // narration named the first alone.
+  const line = '......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.';
+  const out = lines(new dlx.Trace(line), sudoku, 187);
+  assert.equal(out[185], "r3c9 = 6 covers 'column 9 has 6': hides 1 candidate. Now 'column 8 has 6' and 'box 9 has 6' have no place left.");
+  assert.equal(out[187], "Dead end: 'column 8 has 6' and 'box 9 has 6' have no place left; back up.");
+  // Past three, counted, with three of them; the item chosen at the dead end first; a cell
+  // and a unit each with its own noun.
+  const w = { item: (i) => `item ${'ABCDEFG'[i]}`, none: (i) => (i < 2 ? 'candidate' : 'place') };
+  assert.equal(noneLeft(w, [0, 2, 3, 4, 5], 4), '5 items have no place or candidate left, e.g. item E, item A and item C');
+  assert.equal(noneLeft(w, [0, 2, 3]), 'item A has no candidate left, and item C and item D have no place left');
+  assert.equal(noneLeft(w, [2, 3], 3), 'item D and item C have no place left');
+  assert.equal(noneLeft(w, [1]), 'item B has no candidate left');
 });

@@ -500,3 +500,18 @@ test('Next dead end that stops at a solution (stop at each solution on) says so 
   assert.equal(trace.lastKind, EventKind.DeadEnd);
   assert.equal(player.status.stoppedAt, null);
 });
+
+test('issue 49: Next dead end in a search with none left says it found none: it stops at the solution, then at the end', () => {
+  // POJ 3074's first puzzle: singles all the way, one solution, no dead end. Before, the second
+  // press ran to the end and said nothing (the status had no word for it).
+  const { player, trace, runTasks } = rig(sudoku('.2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.'));
+  player.nextDeadEnd();
+  runTasks();
+  assert.equal(trace.lastKind, EventKind.Solution);
+  assert.equal(player.status.stoppedAt, 'solution');
+  player.nextDeadEnd();
+  runTasks();
+  assert.equal(trace.done, true);
+  assert.equal(trace.deadEnds, 0);
+  assert.equal(player.status.stoppedAt, 'end');
+});

@@ -36,3 +36,18 @@ test('Knuth\'s example: each event marks its line, and a step back the line it u
   assert.equal(markOf(new Picture(trace).read()).step, 'Done');
   assert.equal(markOf(null), null);
 });
+
+test('issue 49: X5 and X6 say the order the engine takes an option\'s other items in: from the chosen item\'s node, wrapping around', () => {
+  // 'C E F', chosen through E: X5 covers F, then C (not "left to right"); X6 uncovers C, then F.
+  const trace = dlx.Trace.knuth();
+  const items = [];
+  while (!trace.done) {
+    trace.run(1, 0);
+    const step = dlx.AlgorithmStep[trace.algorithmStep];
+    if ((step === 'CoverOthers' || step === 'UncoverOthers') && trace.events > 20 && trace.events < 37) items.push(`${step} ${trace.itemName(trace.lastA)}`);
+  }
+  assert.deepEqual(items, ['CoverOthers F', 'CoverOthers C', 'CoverOthers G', 'UncoverOthers G', 'UncoverOthers C', 'UncoverOthers F']);
+  const words = Object.fromEntries(LINES.map(([, step, w]) => [step, w]));
+  assert.equal(words.CoverOthers, 'cover(j) for each other item j of x, rightwards from i, wrapping; down a level: X2.');
+  assert.equal(words.UncoverOthers, 'Take x back: uncover(j) for each other item j of x, leftwards from i, wrapping;');
+});

@@ -128,9 +128,10 @@ export class ControlsView {
       this.speed.setAttribute('aria-valuetext', label);
     }
     if (this.stopAt.checked !== stopAtSolution) this.stopAt.checked = stopAtSolution;
-    // Next dead end stopped at a solution: why, where the button is.
-    const note = status.stoppedAt === 'solution' && !status.task
-      ? 'Stopped at a solution on the way to a dead end: "stop at each solution" is ticked.'
+    // Next dead end stopped at a solution, or found none: why, where the button is.
+    const note = status.task ? ''
+      : status.stoppedAt === 'solution' ? 'Stopped at a solution: no dead end came before it, and "stop at each solution" is ticked.'
+      : status.stoppedAt === 'end' ? 'No dead end found: the search ran on to its end.'
       : '';
     if (this.note.textContent !== note) this.note.textContent = note;
     // Written only when they change: a write of the same value still makes the browser

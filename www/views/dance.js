@@ -230,6 +230,7 @@ export class DanceView {
     const legend = document.createElement('p');
     legend.className = 'dance-legend';
     legend.innerHTML = '<span><span class="key live"></span> a link in use</span> <span><span class="key moved"></span> changed by the last step</span> <span><span class="key stale"></span> kept by a node just hidden</span> <span><span class="node-key"></span> hidden (stepped aside)</span>' +
+      ' <span><span class="node-key chosen"></span> an item chosen to branch on (thickest: the deepest level\'s)</span>' +
       ' <span><span class="stub-key"></span> a short stub: the link wraps around (to the header, or to h)</span>' +
       ' <span><b class="len-key">2</b> under a header: its length, the options left in its column</span>' +
       ' <span><b class="len-key covered">0</b> in italics: a covered header\'s, no dead end</span>' +
@@ -257,6 +258,10 @@ export class DanceView {
     this.zoomOut = button('Zoom the diagram out', '−', -1);
     this.zoomIn = button('Zoom the diagram in', '+', 1);
     this.zoomSays = Object.assign(document.createElement('output'), { className: 'dance-zoom-says' });
+    // At the end the drawing is the start's again: said where it is seen, in the bar's spare room.
+    this.endNote = Object.assign(document.createElement('p'), { className: 'dance-end', hidden: true,
+      textContent: 'Search over: every cover undone, as at the start.', title: 'The search has ended: each cover was undone by its uncover, so the links are as they were at the start.' });
+    bar.prepend(this.endNote);
     bar.append(this.zoomSays);
     return bar;
   }
@@ -340,6 +345,7 @@ export class DanceView {
       }
       pos[x] = [px, py, c, r];
     }
+    if (this.endNote.hidden !== !pic.done) this.endNote.hidden = !pic.done;
     const inSolution = new Set(pic.solution);
     const top = pic.choices.length ? pic.choices[pic.choices.length - 1] : null;
     for (let x = 0; x < n; x++) {

@@ -1,8 +1,10 @@
 // A small plot of the search depth from its start (left) to now (right), over the events
 // (steps): each sample of the DepthLog is a bar from the shallowest to the deepest level
 // reached in its stretch of events, as wide as that stretch. Until the search has made
-// `MIN_WINDOW` steps the plot fills from the left. The canvas size comes from a
-// ResizeObserver, never from reading layout during a frame.
+// `MIN_WINDOW` steps the plot fills from the left, and a line marked "now" says where the
+// search is (its right end was two thirds across the plot at the end of Knuth's 41 steps, under
+// a caption saying "to now (right)"); once the search has ended, its whole run fills the width.
+// The canvas size comes from a ResizeObserver, never from reading layout during a frame.
 
 /** The fewest steps the plot's width stands for: the first steps are bars, not the whole plot. */
 const MIN_WINDOW = 60;
@@ -18,7 +20,10 @@ export class DepthPlot {
     canvas.replaceWith(wrap);
     this.top = Object.assign(document.createElement('span'), { className: 'plot-label plot-top', textContent: '0' });
     this.bottom = Object.assign(document.createElement('span'), { className: 'plot-label plot-bottom' });
-    wrap.append(canvas, this.top, this.bottom);
+    // Where the search is now: a line drawn on the canvas in this label's colour.
+    this.now = Object.assign(document.createElement('span'), { className: 'plot-label plot-now', textContent: 'now' });
+    this.nowAt = '';
+    wrap.append(canvas, this.top, this.bottom, this.now);
     this.max = -1;
     this.css = [0, 0];
     this.size = [0, 0];
@@ -47,14 +52,15 @@ export class DepthPlot {
     }
     if (!this.colors) {
       const cs = getComputedStyle(this.canvas);
-      this.colors = { bar: cs.color, grid: cs.borderTopColor };
+      this.colors = { bar: cs.color, grid: cs.borderTopColor, now: getComputedStyle(this.now).color };
     }
     return this.size;
   }
 
-  /** `log`: a DepthLog; `max`: the deepest level possible. */
-  render(log, max) {
-    this.last = [log, max];
+  /** `log`: a DepthLog; `max`: the deepest level possible; `ended`: the search is over (its
+   *  whole run is drawn across the width). */
+  render(log, max, ended = false) {
+    this.last = [log, max, ended];
     if (!this.css[0]) return;
     const [w, h] = this.fit();
     const ctx = this.ctx;
@@ -68,17 +74,35 @@ export class DepthPlot {
       this.max = max;
       this.bottom.textContent = String(max);
     }
-    ctx.fillStyle = this.colors.bar;
     const n = log.count;
-    if (n === 0) return;
     const left = 22 * dpr;
     const from = log.origin;
-    const scale = (w - left) / Math.max(MIN_WINDOW, log.end - from);
+    const scale = (w - left) / Math.max(ended ? 1 : MIN_WINDOW, log.end - from);
+    this.markNow(n === 0 ? -1 : left + (log.end - from) * scale, w, h, dpr);
+    if (n === 0) return;
+    ctx.fillStyle = this.colors.bar;
     for (let k = 0; k < n; k++) {
       const [at, lo, hi] = log.get(k);
       const x0 = left + (log.startOf(k) - from) * scale;
       const y0 = y(lo), y1 = y(hi);
       ctx.fillRect(x0, y0 - dpr, Math.max((at - from) * scale + left - x0, dpr), Math.max(y1 - y0, 0) + 2 * dpr);
     }
+  }
+
+  /** The line at `x` (device pixels; -1: none, no step yet) and its label, beside it on the
+   *  side with room; the label is written only when it moves. */
+  markNow(x, w, h, dpr) {
+    const at = x < 0 ? 'none' : `${Math.round(x / dpr)} ${x > w / 2}`;
+    if (at !== this.nowAt) {
+      this.nowAt = at;
+      this.now.hidden = x < 0;
+      if (x >= 0) {
+        this.now.style.left = `${Math.round(x / dpr)}px`;
+        this.now.style.transform = x > w / 2 ? 'translateX(calc(-100% - 4px))' : 'translateX(4px)';
+      }
+    }
+    if (x < 0) return;
+    this.ctx.fillStyle = this.colors.now;
+    this.ctx.fillRect(Math.min(Math.round(x), w - dpr), 0, dpr, h);
   }
 }

@@ -1,13 +1,19 @@
 // The choice stack as a breadcrumb: one step per open level, "r7c1 = 6 (1 of 2)", with
 // what is left to try there. Branches not yet tried stay visible here even when a later
 // level fills their cell. It reads the picture's levels and the trace's branch lists.
-// The row never scrolls or cuts a step: it shows the deepest levels that fit in its width,
-// and one step before them counts the levels left out ("levels 1–4"); a deepest step
-// wider than the row alone wraps its words.
+// The row never scrolls or cuts a step: it shows the deepest levels that fit in its width
+// (two rows of it in the presenter layout, where it comes under the marked line of Algorithm
+// X: on one row, levels were left out with the screen's room below; elsewhere one row, so
+// that Algorithm X under it never jumps), and one step before them counts the levels left
+// out ("levels 1–4"); a deepest step wider than the row alone wraps its words. Once the search has ended it says so: every choice was taken
+// back (it said "no choice made yet", as at the start).
 
 import { grouped } from '../core/format.js';
+import { presenting } from '../core/prefs.js';
 
 const MAX_SHOWN = 12; // the deepest levels; the rest is counted
+/** The rows the steps may take before the oldest are counted instead. */
+const maxRows = () => (presenting() ? 2 : 1);
 
 export class StackView {
   constructor(root) {
@@ -36,15 +42,16 @@ export class StackView {
       const doing = c.trying ? `${words.entry(c.item, c.option)} (${c.rank} of ${c.count})` : c.rank > c.count ? `no branch left of ${c.count}` : `next: ${c.rank} of ${c.count}`;
       parts.push({ level: k + 1, item: words.item(c.item), doing, left });
     }
-    const key = JSON.stringify([from, parts]);
+    const ended = !!pic?.done;
+    const key = JSON.stringify([from, parts, ended]);
     if (key === this.shown) return;
     this.shown = key;
-    this.parts = { from, parts };
+    this.parts = { from, parts, ended };
     this.draw(this.parts);
   }
 
   /** Lays the steps out, then leaves out the oldest until the row fits its box. */
-  draw({ from, parts }) {
+  draw({ from, parts, ended }) {
     const list = document.createElement('ol');
     list.className = 'crumbs';
     const before = Object.assign(document.createElement('li'), { className: 'more' });
@@ -56,7 +63,7 @@ export class StackView {
       if (p.left.length) li.append(Object.assign(document.createElement('span'), { className: 'crumb-left', textContent: ` · left: ${p.left.join(', ')}` }));
       return list.appendChild(li);
     });
-    if (!parts.length) list.append(more('no choice made yet'));
+    if (!parts.length) list.append(more(ended ? 'search over: every choice taken back' : 'no choice made yet'));
     this.root.classList.remove('wraps');
     this.root.replaceChildren(list);
     this.depthText = null;
@@ -68,7 +75,9 @@ export class StackView {
     };
     say();
     const width = this.root.clientWidth;
-    while (chips.length > 1 && list.scrollWidth > width) {
+    const rows = () => new Set(Array.from(list.children, (li) => li.offsetTop)).size;
+    const most = maxRows();
+    while (chips.length > 1 && (list.scrollWidth > width || rows() > most)) {
       chips.shift().remove();
       hidden++;
       say();
