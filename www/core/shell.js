@@ -11,7 +11,7 @@
 // around the tabs), `enter({fill})` (it becomes the shown view), `restart()`,
 // `render(pic, paused, words)` (its own views), `link(step)`, `open(h, warnings, changed)`,
 // `watchWords()` ("Watch the search"'s sub-heading), `taglineWords()`, `maxDepth()`, `views`
-// (its own views, read by tests). A room may have: `firstSpeed` (steps a second), `start()` (once, when the page starts),
+// (its own views, read by tests). A room may have: `start()` (once, when the page starts),
 // `pausedText(pic)` and `paused(pic)` (drawn while paused), `onLeave()` (another view is
 // shown), `onMove()` (a search was moved by hand: any answer on show goes), `onRestyle()`
 // (the theme or the type size changed), `linkWords()` and `linkNotice` (what Copy link says,
@@ -60,11 +60,9 @@ export class Shell {
     /** `{sudoku, knuth, cover}`: the rooms (www/rooms/). */
     this.rooms = rooms(this);
     /** Each view's own speed (an index into SPEEDS), kept while another is shown: at first
-     *  the room's `firstSpeed` (a steps-a-second figure), else the player's. */
-    this.speeds = Object.fromEntries(MODES.map((m) => {
-      const perSecond = this.rooms[m].firstSpeed;
-      return [m, perSecond ? SPEEDS.findIndex((s) => s.perSecond === perSecond) : player.speed];
-    }));
+     *  the player's, one default for every view (the workbench started at 4 steps a second,
+     *  the others at 2: issue 49). */
+    this.speeds = Object.fromEntries(MODES.map((m) => [m, player.speed]));
     /** The shared views and every room's own, by name (for tests and the curious). */
     this.views = Object.assign({}, this.shared, ...MODES.map((m) => this.rooms[m].views));
     /** The lesson (www/rooms/lesson/lesson-room.js), over the views. */
