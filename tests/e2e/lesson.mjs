@@ -190,12 +190,13 @@ test('classroom: the header names the exact cover each view shows, and the lesso
   assert.match(await tagline(), /on a 9×9 Sudoku: 729 options × 324 items$/);
 });
 
-test('lesson: step 2 selects no view\'s tab and promises no search keys; ] moves nothing behind it', async () => {
+test('lesson: step 2 marks the Sudoku\'s tab (its figure is a Sudoku) and promises no search keys; ] moves nothing behind it', async () => {
   const page = await open('#lesson=2');
   const selected = () => page.$$eval('.modes [role="tab"]', (ts) => ts.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.id));
   const keys = () => page.$eval('#lesson .lesson-keys', (e) => e.textContent);
-  // Before the fix: "Knuth's 7-item example" stayed selected, and the hint promised "[ ] step the search".
-  assert.deepEqual(await selected(), [], 'the figure is the lesson\'s own, no view\'s');
+  // Before the fix: "Knuth's 7-item example" stayed selected, and the hint promised "[ ] step the search";
+  // then no tab at all was marked while the step showed a 4×4 Sudoku (issue 49).
+  assert.deepEqual(await selected(), ['tab-sudoku'], 'the figure is a Sudoku: its tab is marked');
   assert.doesNotMatch(await keys(), /\[|\]|step the search/);
   await page.keyboard.press(']');
   await page.keyboard.press('}');
@@ -205,7 +206,48 @@ test('lesson: step 2 selects no view\'s tab and promises no search keys; ] moves
   assert.deepEqual(await selected(), ['tab-knuth']);
   assert.match(await keys(), /\[.*\].*step the search/);
   await page.keyboard.press('ArrowLeft');
-  assert.deepEqual(await selected(), []);
+  assert.deepEqual(await selected(), ['tab-sudoku']);
+});
+
+test('layout: the header\'s controls keep their place in every view and lesson step, Close lesson stays on its line, one tab is always marked (1280×800, a projector, a phone)', async () => {
+  // Before: the Lesson button moved from under the title to the top right on the 4×4 views
+  // (the shorter tagline left it room), the bold tab moved its neighbours, Close lesson
+  // dropped to a line of its own in step 2, and no tab was marked while step 2 showed a Sudoku.
+  for (const [width, height, large, touch] of [[1280, 800, false, false], [1024, 768, true, false], [375, 812, false, true]]) {
+    const page = await open('', { width, height, touch, init: large ? () => localStorage.setItem('dlx-large', 'on') : null });
+    const where = `${width}×${height}${large ? ' large' : ''}`;
+    const state = () => page.evaluate(() => {
+      const at = (el) => {
+        const r = el.getBoundingClientRect();
+        return `${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.width)}`;
+      };
+      const lesson = document.querySelector('#lesson');
+      const close = lesson.querySelector('.lesson-close');
+      return {
+        controls: ['lesson-open', 'large-type', 'theme', 'tab-sudoku', 'tab-knuth', 'tab-cover'].map((id) => `${id} ${at(document.getElementById(id))}`).join('; '),
+        selected: [...document.querySelectorAll('.modes [role="tab"]')].filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.id),
+        // Close lesson's line: the bar's first line (the kicker, or the first step button); they overlap.
+        close: lesson.hidden ? null : (() => {
+          const c = close.getBoundingClientRect();
+          const line = [...lesson.querySelectorAll('.lesson-kicker, .lesson-dot')].filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect()).sort((a, b) => a.top - b.top)[0];
+          return { close: `${Math.round(c.top)}–${Math.round(c.bottom)}`, line: `${Math.round(line.top)}–${Math.round(line.bottom)}`, on: c.top < line.bottom && c.bottom > line.top };
+        })(),
+      };
+    });
+    const first = await state();
+    const views = [['', 'tab-sudoku'], ['#p=1..3.....32.....', 'tab-sudoku'], ['#m=knuth', 'tab-knuth'], ['#m=cover', 'tab-cover'], ['#lesson=1', 'tab-knuth'], ['#lesson=2', 'tab-sudoku'], ['#lesson=3', 'tab-knuth']];
+    for (const [hash, tab] of views) {
+      if (hash) await visit(page, hash);
+      const now = await state();
+      assert.equal(now.controls, first.controls, `${where} ${hash || 'first screen'}: the header's controls in their place`);
+      assert.deepEqual(now.selected, [tab], `${where} ${hash}: one tab marked, for what is shown`);
+      if (hash.startsWith('#lesson')) {
+        assert.ok(now.close.on, `${where} ${hash}: Close lesson on the bar's first line (at ${now.close.close}, the line at ${now.close.line})`);
+      }
+    }
+    await visit(page, '#lesson=2');
+    if (width === 1280) await shot(page, 'lesson-2-header-1280');
+  }
 });
 
 test('lesson: stepping inside a step, the words say the search has moved on, and go back to their moment', async () => {

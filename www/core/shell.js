@@ -302,8 +302,8 @@ export class Shell {
   }
 
   // --- mode tabs -------------------------------------------------------------------------------
-  /** Marks the tab of view `selected` as selected (null: none, while the lesson shows a figure
-   *  of its own). */
+  /** Marks the tab of view `selected` as selected (the lesson's figure, a Sudoku of its own,
+   *  marks the Sudoku's). */
   markTabs(selected = this.mode) {
     for (const m of MODES) this.$(`tab-${m}`).setAttribute('aria-selected', String(m === selected));
   }
