@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { POJ1, HARD, test, open, settle, shot, givens, counter, shotOf, galleryPick, lessonState,
-  lessonCount, isMain, main, visit } from './harness.mjs';
+  lessonCount, isMain, main, visit, base } from './harness.mjs';
 
 // --- the guided lesson -------------------------------------------------------------------------
 
@@ -740,6 +740,80 @@ test('clicker: from a tab, a button or the page, Page Down, Page Up, → ← Spa
   await clickBackground(page);
   await expect(' ', (b, a, w) => assert.deepEqual([a.step, a.playing], [2, false], w), 'page, step 2');
   await expect('ArrowRight', (b, a, w) => assert.equal(a.step, 3, w), 'page, step 2');
+});
+
+// --- a start, for a student alone (issue 49, item 15) -----------------------------------------------
+const welcomeShown = (page) => page.$eval('#welcome', (w) => !w.hidden && w.checkVisibility());
+
+test('welcome: a first visit offers the lesson first, then playing and exact cover; a link never shows it; a return shows none and comes back where it was', async () => {
+  const page = await open('', { welcome: true });
+  assert.equal(await welcomeShown(page), true, 'a first visit, no link: the welcome');
+  const ways = await page.$$eval('#welcome .welcome-ways button', (bs) => bs.map((b) => `${b.textContent}${b.classList.contains('primary') ? ' (primary)' : ''}`));
+  assert.deepEqual(ways, ['Start the lesson (primary)', 'Play a Sudoku', 'Explore exact cover']);
+  const box = await page.$eval('#welcome', (w) => w.getBoundingClientRect().toJSON());
+  assert.ok(box.top < 200 && box.height <= 110, `near the top and small: ${JSON.stringify(box)}`);
+  await shot(page, 'welcome-1280');
+  await page.click('#welcome [data-way="lesson"]');
+  assert.equal(await welcomeShown(page), false, 'chosen: gone');
+  assert.equal((await lessonState(page)).step, 1, 'the lesson, from its first step');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await lessonState(page)).step, 3);
+  // A return: a reload (the page's own link), then the page's address with no link at all.
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await welcomeShown(page), false, 'a reload: no welcome');
+  assert.equal((await lessonState(page)).step, 3);
+  await page.goto(base);
+  await page.waitForSelector('body.ready');
+  await settle(page);
+  assert.equal(await welcomeShown(page), false, 'a return with no link: no welcome');
+  assert.equal((await lessonState(page)).step, 3, 'back at the lesson\'s step (it opened on the 9×9 before)');
+  // The view, when no lesson was open.
+  await page.click('#lesson .lesson-close');
+  await page.click('#tab-cover');
+  await page.goto(base);
+  await page.waitForSelector('body.ready');
+  await settle(page);
+  assert.deepEqual([await welcomeShown(page), await page.evaluate(() => window.dlxPage.shell.mode), (await lessonState(page)).step], [false, 'cover', 0], 'back in the workbench, no welcome');
+  // A link never shows the welcome over what it links to, on a first visit too.
+  for (const hash of ['#lesson=3', '#m=knuth', '#p=1..3.....32.....']) {
+    const linked = await open(hash, { welcome: true });
+    assert.equal(await welcomeShown(linked), false, `${hash}: no welcome over it`);
+  }
+  // Closed with its ×, it stays closed, and the page is as it was.
+  const closed = await open('', { welcome: true });
+  await closed.click('#welcome .welcome-close');
+  assert.equal(await welcomeShown(closed), false);
+  assert.equal(await closed.evaluate(() => window.dlxPage.shell.mode), 'sudoku');
+  await closed.goto(base);
+  await closed.waitForSelector('body.ready');
+  assert.equal(await welcomeShown(closed), false, 'closed once: never again');
+});
+
+test('welcome: small on a 375×812 phone, and Play puts the board and its pad on the first screen; on a projector in large type, Explore opens the workbench', async () => {
+  const phone = await open('', { welcome: true, width: 375, height: 812, touch: true });
+  assert.equal(await welcomeShown(phone), true);
+  const box = await phone.$eval('#welcome', (w) => w.getBoundingClientRect().toJSON());
+  assert.ok(box.height <= 110, `two lines at most: ${box.height} px`);
+  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth), 375, 'nothing wider than the phone');
+  await shot(phone, 'welcome-phone');
+  await phone.tap('#welcome [data-way="play"]');
+  assert.equal(await welcomeShown(phone), false);
+  const at = await phone.evaluate(() => ({
+    y: scrollY,
+    board: document.querySelector('#board').getBoundingClientRect().top,
+    pad: document.querySelector('#pad').getBoundingClientRect().bottom,
+    mode: document.querySelector('#board-mode [aria-pressed="true"]').dataset.mode,
+  }));
+  assert.ok(at.board >= 0 && at.pad <= 812, `the board and its pad on the first screen: ${JSON.stringify(at)}`);
+  assert.equal(at.mode, 'play');
+  const projector = await open('', { welcome: true, width: 1024, height: 768, init: () => localStorage.setItem('dlx-large', 'on') });
+  assert.equal(await welcomeShown(projector), true);
+  assert.ok(await projector.$eval('#welcome', (w) => w.getBoundingClientRect().height) <= 160);
+  await shot(projector, 'welcome-projector');
+  await projector.click('#welcome [data-way="explore"]');
+  assert.deepEqual([await welcomeShown(projector), await projector.evaluate(() => window.dlxPage.shell.mode)], [false, 'cover']);
 });
 
 if (isMain(import.meta.url)) await main();

@@ -24,7 +24,7 @@ import { SPEEDS } from './player.js';
 import { grouped } from './format.js';
 import { Router } from './router.js';
 import { watchViews } from './watch.js';
-import { currentLook } from './prefs.js';
+import { currentLook, readPref, writePref } from './prefs.js';
 
 /** At top speeds (300 events a frame and more) the pseudocode's marked line and the
  *  workbench's picture, which would change in every frame, are written at most once in this
@@ -235,6 +235,32 @@ export class Shell {
     this.writeTagline();
     this.lesson.follow(); // its words say whether they still describe what is drawn
     this.router.write(false);
+    this.remember();
+  }
+
+  // --- where the visitor was ------------------------------------------------------------------
+  /** Where the visitor is: the lesson's step ('lesson=3'; a teacher's own lesson is its view's),
+   *  or the view shown. */
+  place() {
+    return this.lesson.active && !this.lesson.own ? `lesson=${this.lesson.step}` : this.mode;
+  }
+
+  /** Stores where the visitor is, when it changed (a visit without a link comes back there). */
+  remember() {
+    const place = this.place();
+    if (place === this.placeKept) return;
+    this.placeKept = place;
+    writePref('place', place);
+  }
+
+  /** A visit without a link (www/main.js, on load): back where the visitor was, the view or the
+   *  lesson's step (the Sudoku's game comes back on its own: game.js). */
+  returnTo() {
+    const place = readPref('place', '');
+    const step = /^lesson=(\d{1,2})$/.exec(place);
+    if (step && Number(step[1]) >= 1 && Number(step[1]) <= this.lesson.count) this.lesson.open(Number(step[1]));
+    else if (MODES.includes(place) && place !== this.mode) this.setMode(place);
+    this.remember();
   }
 
   /** The header names the exact cover shown: the lesson's figure's, or the view's (Knuth's
