@@ -82,6 +82,7 @@ setUpWelcome($('welcome'), {
     explore: () => shell.setMode('cover'),
   },
   others: [...document.querySelectorAll('.modes [role="tab"]'), $('lesson-open')],
+  lessonButton: $('lesson-open'),
 });
 // Drawn once, with the first puzzle in place: one layout before the first frame, not four.
 shell.started();

@@ -785,6 +785,7 @@ test('welcome: a first visit offers the lesson first, then playing and exact cov
   const closed = await open('', { welcome: true });
   await closed.click('#welcome .welcome-close');
   assert.equal(await welcomeShown(closed), false);
+  assert.equal(await closed.evaluate(() => document.activeElement.id), 'lesson-open', 'the focus where the lesson still is');
   assert.equal(await closed.evaluate(() => window.dlxPage.shell.mode), 'sudoku');
   await closed.goto(base);
   await closed.waitForSelector('body.ready');

@@ -11,9 +11,10 @@ import { readPref, writePref } from './prefs.js';
 /**
  * `box`: #welcome (hidden); `linked`: the page was opened with a link (a hash); `ways`:
  * `{lesson, play, explore}`, what each choice does. `others`: the elements (the tabs, the
- * Lesson button) whose use is a choice made too: they close it. Returns whether it shows.
+ * Lesson button) whose use is a choice made too: they close it. `lessonButton`: where the
+ * focus goes when it is closed with its × (where the lesson still is). Returns whether it shows.
  */
-export function setUpWelcome(box, { linked, ways, others = [] }) {
+export function setUpWelcome(box, { linked, ways, others = [], lessonButton }) {
   const first = !linked && readPref('welcomed', '') !== 'yes';
   writePref('welcomed', 'yes'); // seen once (or the page was reached by a link): never again
   if (!first) return false;
@@ -28,7 +29,7 @@ export function setUpWelcome(box, { linked, ways, others = [] }) {
   }
   box.querySelector('.welcome-close').addEventListener('click', () => {
     close();
-    document.getElementById('lesson-open').focus({ preventScroll: true }); // where the lesson still is
+    lessonButton?.focus({ preventScroll: true });
   });
   for (const el of others) el.addEventListener('click', close);
   box.hidden = false;
