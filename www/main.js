@@ -15,6 +15,7 @@ import { Shell } from './core/shell.js';
 import { setUpInput } from './core/input.js';
 import { setUpPrefs } from './core/prefs.js';
 import { setUpOffline } from './core/offline.js';
+import { setUpWelcome } from './core/welcome.js';
 import { SudokuRoom } from './rooms/sudoku/sudoku-room.js';
 import { KnuthRoom } from './rooms/knuth/knuth-room.js';
 import { WorkbenchRoom } from './rooms/workbench/workbench-room.js';
@@ -64,7 +65,25 @@ setUpInput({
 // --- start ------------------------------------------------------------------------------------
 shell.start();
 shell.setLook = setUpPrefs({ largeButton: $('large-type'), themeButton: $('theme'), onChange: () => shell.restyle() });
+// Read before the router writes the page's own link: a visit with no link of its own (a first
+// visit, or a return) gets the welcome or comes back where it was.
+const linked = location.hash.length > 1;
 shell.router.read();
+if (!linked) shell.returnTo();
+setUpWelcome($('welcome'), {
+  linked,
+  ways: {
+    lesson: () => lesson.open(1),
+    play: () => {
+      shell.setMode('sudoku');
+      sudoku.edits.setBoardMode('play', { keep: true });
+      sudoku.views.board.focus({ preventScroll: true });
+    },
+    explore: () => shell.setMode('cover'),
+  },
+  others: [...document.querySelectorAll('.modes [role="tab"]'), $('lesson-open')],
+  lessonButton: $('lesson-open'),
+});
 // Drawn once, with the first puzzle in place: one layout before the first frame, not four.
 shell.started();
 document.body.classList.add('ready');

@@ -192,8 +192,12 @@ export const describeBlocking = (b) => `${b.tasks.length} long task${b.tasks.len
  * every load until the worker is ready). Registered, it fetched every file of the page once
  * more into its cache after each load: about 0.35 s of CPU a page (a fifth of a load),
  * measured on 2026-11-27, for what only the offline test and tests/dist/run.mjs look at.
+ * `welcome: true` for a first visit as a newcomer makes it: the page's welcome (www/core/
+ * welcome.js) above the board. Without it the page is told it was visited before (the stored
+ * flag, by an init script), so that a page opened with no hash shows the first screen the
+ * tests expect, without the welcome; nothing else is stored.
  */
-export async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [], serviceWorkers = 'block', touch = false } = {}) {
+export async function open(hash = '', { width = 1280, height = 800, dark = false, reducedMotion = 'no-preference', init = null, permissions = [], serviceWorkers = 'block', touch = false, welcome = false } = {}) {
   const { browser, contexts, errors } = current();
   // `touch`: a phone's browser (touch events, `page.tap`, a mobile viewport).
   const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: dark ? 'dark' : 'light', reducedMotion, permissions, serviceWorkers, hasTouch: touch, isMobile: touch });
@@ -201,6 +205,7 @@ export async function open(hash = '', { width = 1280, height = 800, dark = false
   pagesOpened++;
   current().pages++;
   await ctx.addInitScript(watchBlocking);
+  if (!welcome) await ctx.addInitScript(visitedBefore);
   if (init) await ctx.addInitScript(init);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -212,6 +217,14 @@ export async function open(hash = '', { width = 1280, height = 800, dark = false
   await page.waitForSelector('body.ready', { timeout: 30000 });
   await settle(page);
   return page;
+}
+
+/** Registered in a page opened without `welcome`: the page's welcome of a first visit is not shown
+ *  (www/core/prefs.js KEYS.welcomed). */
+function visitedBefore() {
+  try {
+    if (localStorage.getItem('dlx-welcomed') === null) localStorage.setItem('dlx-welcomed', 'yes');
+  } catch { /* no storage */ }
 }
 
 /** Waits until no long jump runs. */

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { POJ1, HARD, test, open, settle, shot, givens, counter, shotOf, galleryPick, lessonState,
-  lessonCount, isMain, main, visit } from './harness.mjs';
+  lessonCount, isMain, main, visit, base } from './harness.mjs';
 
 // --- the guided lesson -------------------------------------------------------------------------
 
@@ -190,12 +190,13 @@ test('classroom: the header names the exact cover each view shows, and the lesso
   assert.match(await tagline(), /on a 9×9 Sudoku: 729 options × 324 items$/);
 });
 
-test('lesson: step 2 selects no view\'s tab and promises no search keys; ] moves nothing behind it', async () => {
+test('lesson: step 2 marks the Sudoku\'s tab (its figure is a Sudoku) and promises no search keys; ] moves nothing behind it', async () => {
   const page = await open('#lesson=2');
   const selected = () => page.$$eval('.modes [role="tab"]', (ts) => ts.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.id));
   const keys = () => page.$eval('#lesson .lesson-keys', (e) => e.textContent);
-  // Before the fix: "Knuth's 7-item example" stayed selected, and the hint promised "[ ] step the search".
-  assert.deepEqual(await selected(), [], 'the figure is the lesson\'s own, no view\'s');
+  // Before the fix: "Knuth's 7-item example" stayed selected, and the hint promised "[ ] step the search";
+  // then no tab at all was marked while the step showed a 4×4 Sudoku (issue 49).
+  assert.deepEqual(await selected(), ['tab-sudoku'], 'the figure is a Sudoku: its tab is marked');
   assert.doesNotMatch(await keys(), /\[|\]|step the search/);
   await page.keyboard.press(']');
   await page.keyboard.press('}');
@@ -205,7 +206,48 @@ test('lesson: step 2 selects no view\'s tab and promises no search keys; ] moves
   assert.deepEqual(await selected(), ['tab-knuth']);
   assert.match(await keys(), /\[.*\].*step the search/);
   await page.keyboard.press('ArrowLeft');
-  assert.deepEqual(await selected(), []);
+  assert.deepEqual(await selected(), ['tab-sudoku']);
+});
+
+test('layout: the header\'s controls keep their place in every view and lesson step, Close lesson stays on its line, one tab is always marked (1280×800, a projector, a phone)', async () => {
+  // Before: the Lesson button moved from under the title to the top right on the 4×4 views
+  // (the shorter tagline left it room), the bold tab moved its neighbours, Close lesson
+  // dropped to a line of its own in step 2, and no tab was marked while step 2 showed a Sudoku.
+  for (const [width, height, large, touch] of [[1280, 800, false, false], [1024, 768, true, false], [375, 812, false, true]]) {
+    const page = await open('', { width, height, touch, init: large ? () => localStorage.setItem('dlx-large', 'on') : null });
+    const where = `${width}×${height}${large ? ' large' : ''}`;
+    const state = () => page.evaluate(() => {
+      const at = (el) => {
+        const r = el.getBoundingClientRect();
+        return `${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.width)}`;
+      };
+      const lesson = document.querySelector('#lesson');
+      const close = lesson.querySelector('.lesson-close');
+      return {
+        controls: ['lesson-open', 'large-type', 'theme', 'tab-sudoku', 'tab-knuth', 'tab-cover'].map((id) => `${id} ${at(document.getElementById(id))}`).join('; '),
+        selected: [...document.querySelectorAll('.modes [role="tab"]')].filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.id),
+        // Close lesson's line: the bar's first line (the kicker, or the first step button); they overlap.
+        close: lesson.hidden ? null : (() => {
+          const c = close.getBoundingClientRect();
+          const line = [...lesson.querySelectorAll('.lesson-kicker, .lesson-dot')].filter((e) => e.checkVisibility()).map((e) => e.getBoundingClientRect()).sort((a, b) => a.top - b.top)[0];
+          return { close: `${Math.round(c.top)}–${Math.round(c.bottom)}`, line: `${Math.round(line.top)}–${Math.round(line.bottom)}`, on: c.top < line.bottom && c.bottom > line.top };
+        })(),
+      };
+    });
+    const first = await state();
+    const views = [['', 'tab-sudoku'], ['#p=1..3.....32.....', 'tab-sudoku'], ['#m=knuth', 'tab-knuth'], ['#m=cover', 'tab-cover'], ['#lesson=1', 'tab-knuth'], ['#lesson=2', 'tab-sudoku'], ['#lesson=3', 'tab-knuth']];
+    for (const [hash, tab] of views) {
+      if (hash) await visit(page, hash);
+      const now = await state();
+      assert.equal(now.controls, first.controls, `${where} ${hash || 'first screen'}: the header's controls in their place`);
+      assert.deepEqual(now.selected, [tab], `${where} ${hash}: one tab marked, for what is shown`);
+      if (hash.startsWith('#lesson')) {
+        assert.ok(now.close.on, `${where} ${hash}: Close lesson on the bar's first line (at ${now.close.close}, the line at ${now.close.line})`);
+      }
+    }
+    await visit(page, '#lesson=2');
+    if (width === 1280) await shot(page, 'lesson-2-header-1280');
+  }
 });
 
 test('lesson: stepping inside a step, the words say the search has moved on, and go back to their moment', async () => {
@@ -773,6 +815,81 @@ test('clicker: from a tab, a button or the page, Page Down, Page Up, → ← Spa
   await clickBackground(page);
   await expect(' ', (b, a, w) => assert.deepEqual([a.step, a.playing], [2, false], w), 'page, step 2');
   await expect('ArrowRight', (b, a, w) => assert.equal(a.step, 3, w), 'page, step 2');
+});
+
+// --- a start, for a student alone (issue 49, item 15) -----------------------------------------------
+const welcomeShown = (page) => page.$eval('#welcome', (w) => !w.hidden && w.checkVisibility());
+
+test('welcome: a first visit offers the lesson first, then playing and exact cover; a link never shows it; a return shows none and comes back where it was', async () => {
+  const page = await open('', { welcome: true });
+  assert.equal(await welcomeShown(page), true, 'a first visit, no link: the welcome');
+  const ways = await page.$$eval('#welcome .welcome-ways button', (bs) => bs.map((b) => `${b.textContent}${b.classList.contains('primary') ? ' (primary)' : ''}`));
+  assert.deepEqual(ways, ['Start the lesson (primary)', 'Play a Sudoku', 'Explore exact cover']);
+  const box = await page.$eval('#welcome', (w) => w.getBoundingClientRect().toJSON());
+  assert.ok(box.top < 200 && box.height <= 110, `near the top and small: ${JSON.stringify(box)}`);
+  await shot(page, 'welcome-1280');
+  await page.click('#welcome [data-way="lesson"]');
+  assert.equal(await welcomeShown(page), false, 'chosen: gone');
+  assert.equal((await lessonState(page)).step, 1, 'the lesson, from its first step');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await lessonState(page)).step, 3);
+  // A return: a reload (the page's own link), then the page's address with no link at all.
+  await page.reload();
+  await page.waitForSelector('body.ready');
+  assert.equal(await welcomeShown(page), false, 'a reload: no welcome');
+  assert.equal((await lessonState(page)).step, 3);
+  await page.goto(base);
+  await page.waitForSelector('body.ready');
+  await settle(page);
+  assert.equal(await welcomeShown(page), false, 'a return with no link: no welcome');
+  assert.equal((await lessonState(page)).step, 3, 'back at the lesson\'s step (it opened on the 9×9 before)');
+  // The view, when no lesson was open.
+  await page.click('#lesson .lesson-close');
+  await page.click('#tab-cover');
+  await page.goto(base);
+  await page.waitForSelector('body.ready');
+  await settle(page);
+  assert.deepEqual([await welcomeShown(page), await page.evaluate(() => window.dlxPage.shell.mode), (await lessonState(page)).step], [false, 'cover', 0], 'back in the workbench, no welcome');
+  // A link never shows the welcome over what it links to, on a first visit too.
+  for (const hash of ['#lesson=3', '#m=knuth', '#p=1..3.....32.....']) {
+    const linked = await open(hash, { welcome: true });
+    assert.equal(await welcomeShown(linked), false, `${hash}: no welcome over it`);
+  }
+  // Closed with its ×, it stays closed, and the page is as it was.
+  const closed = await open('', { welcome: true });
+  await closed.click('#welcome .welcome-close');
+  assert.equal(await welcomeShown(closed), false);
+  assert.equal(await closed.evaluate(() => document.activeElement.id), 'lesson-open', 'the focus where the lesson still is');
+  assert.equal(await closed.evaluate(() => window.dlxPage.shell.mode), 'sudoku');
+  await closed.goto(base);
+  await closed.waitForSelector('body.ready');
+  assert.equal(await welcomeShown(closed), false, 'closed once: never again');
+});
+
+test('welcome: small on a 375×812 phone, and Play puts the board and its pad on the first screen; on a projector in large type, Explore opens the workbench', async () => {
+  const phone = await open('', { welcome: true, width: 375, height: 812, touch: true });
+  assert.equal(await welcomeShown(phone), true);
+  const box = await phone.$eval('#welcome', (w) => w.getBoundingClientRect().toJSON());
+  assert.ok(box.height <= 110, `two lines at most: ${box.height} px`);
+  assert.equal(await phone.evaluate(() => document.documentElement.scrollWidth), 375, 'nothing wider than the phone');
+  await shot(phone, 'welcome-phone');
+  await phone.tap('#welcome [data-way="play"]');
+  assert.equal(await welcomeShown(phone), false);
+  const at = await phone.evaluate(() => ({
+    y: scrollY,
+    board: document.querySelector('#board').getBoundingClientRect().top,
+    pad: document.querySelector('#pad').getBoundingClientRect().bottom,
+    mode: document.querySelector('#board-mode [aria-pressed="true"]').dataset.mode,
+  }));
+  assert.ok(at.board >= 0 && at.pad <= 812, `the board and its pad on the first screen: ${JSON.stringify(at)}`);
+  assert.equal(at.mode, 'play');
+  const projector = await open('', { welcome: true, width: 1024, height: 768, init: () => localStorage.setItem('dlx-large', 'on') });
+  assert.equal(await welcomeShown(projector), true);
+  assert.ok(await projector.$eval('#welcome', (w) => w.getBoundingClientRect().height) <= 160);
+  await shot(projector, 'welcome-projector');
+  await projector.click('#welcome [data-way="explore"]');
+  assert.deepEqual([await welcomeShown(projector), await projector.evaluate(() => window.dlxPage.shell.mode)], [false, 'cover']);
 });
 
 if (isMain(import.meta.url)) await main();

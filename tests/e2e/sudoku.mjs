@@ -1463,7 +1463,7 @@ test('every size: choosing 4×4 offers its examples, and New puzzle makes a uniq
   }
   await page.selectOption('#size', '9');
   await page.selectOption('#size', '4');
-  assert.match(await noticeText(page), /^An empty 4×4 grid: .*New puzzle makes one to play, or pick one of the \d+ examples/);
+  assert.match(await noticeText(page), /^A 4×4 to play or step: .* Examples has more, New puzzle makes another\./);
   assert.equal(await page.$eval('#new-puzzle', (b) => b.disabled), false);
   assert.equal(await page.$eval('#hint', (b) => b.disabled), false);
   const said = await newPuzzle(page, () => page.tap('#new-puzzle'));
@@ -2647,10 +2647,11 @@ test('every size: a size change under the pointer, resting on a cell the new siz
     await page.hover(`#board .cell >> nth=${cell}`);
     await page.focus('#size');
     await page.selectOption('#size', String(to));
-    const empty = '.'.repeat(to * to);
+    // A 4×4 comes with givens to step (issue 49), the other sizes empty.
+    const empty = to === 4 ? '1..3.....32.....' : '.'.repeat(to * to);
     await page.waitForFunction((e) => location.hash === `#p=${e}`, empty, { timeout: 5000 });
     assert.deepEqual([await sizeShown(page), await givens(page)], [to, empty], `${cell} then ${to}`);
-    assert.match(await noticeText(page), new RegExp(`^An empty ${to}×${to} grid: .*Undo$`));
+    assert.match(await noticeText(page), to === 4 ? /^A 4×4 to play or step: .*Undo$/ : new RegExp(`^An empty ${to}×${to} grid: .*Undo$`));
     await page.click('#notice button:text-is("Undo")');
     assert.deepEqual([await sizeShown(page), await givens(page)], [Math.sqrt(from.length), from]);
   }
@@ -3322,6 +3323,58 @@ test('search tree: a link to a deep step shows the node the search is at, and a 
     }))));
     assert.ok(got.x >= 0 && got.x <= got.width && got.y >= 0 && got.y <= got.height, `${width} px: the node the search is at, in the box: ${JSON.stringify(got)}`);
   }
+});
+
+// --- issue 49, item 28: a 4×4 to step, one speed, the level said as New puzzle's ---------------------
+test('classroom: choosing 4×4 shows a 4×4 with givens that steps, and scrolls nothing (1280×800, a projector, a phone)', async () => {
+  for (const [width, height, large, touch] of [[1280, 800, false, false], [1024, 768, true, false], [375, 812, false, true]]) {
+    const page = await open('', { width, height, touch, init: large ? () => localStorage.setItem('dlx-large', 'on') : null });
+    const where = `${width}×${height}${large ? ' large' : ''}`;
+    // With the pointer, from the top of the page (the menu below the fold on the projector and the phone).
+    await page.$eval('#size', (s) => {
+      s.value = '4';
+      s.dispatchEvent(new Event('change'));
+    });
+    assert.equal(await page.evaluate(() => scrollY), 0, `${where}: the page did not scroll (it went to the menu, 523 px on the projector)`);
+    const line = await givens(page);
+    assert.equal(line.length, 16);
+    assert.ok(line.replace(/\./g, '').length >= 4, `${where}: a 4×4 with givens (it was an empty grid): ${line}`);
+    assert.equal(oracle.solutions(line, 2, '1234').length, 1, 'one solution, to play');
+    assert.notEqual(await page.$eval('#examples', (s) => s.value), '', 'the menu names the example shown');
+    assert.match(await noticeText(page), /^A 4×4 to play or step: .*Undo$/);
+    // It steps: Step forward moves its search.
+    await page.$eval('[data-action="forward"]', (b) => b.click()); // (a click of Playwright's would scroll to it)
+    await page.waitForFunction(() => window.dlxPage.controller.trace.events > 0);
+    // And Undo brings the 9×9 back.
+    await page.$eval('#notice button', (b) => b.textContent === 'Undo' && b.click());
+    assert.equal(await givens(page), POJ2);
+  }
+});
+
+test('classroom: every view starts at one speed, 2 steps a second (the workbench began at 4)', async () => {
+  const page = await open('');
+  const speed = () => page.$eval('#speed-out', (o) => o.textContent);
+  assert.equal(await speed(), '2 steps a second');
+  await page.click('#tab-cover');
+  await page.waitForFunction(() => window.dlxPage.controller.trace);
+  assert.equal(await speed(), '2 steps a second', 'Exact cover');
+  await page.click('#tab-knuth');
+  assert.equal(await speed(), '2 steps a second', 'Knuth');
+  const cover = await open('#m=cover');
+  assert.equal(await cover.$eval('#speed-out', (o) => o.textContent), '2 steps a second', 'a link to the workbench');
+});
+
+test('classroom: the first screen\'s level is said as New puzzle\'s, not as the puzzle shown\'s', async () => {
+  const page = await open('');
+  assert.equal(await page.$eval('#examples', (s) => s.selectedOptions[0].textContent), 'Contest puzzle 2 (hard)');
+  // "Level medium" stood alone beside "Contest puzzle 2 (hard)": now one phrase with its button.
+  const phrase = await page.$eval('.new-group', (g) => g.textContent.replace(/\s+/g, ' ').trim().replace(/ easy.*/, ''));
+  assert.equal(phrase, 'New puzzle at level');
+  assert.equal(await page.$eval('#level', (s) => s.closest('.new-group') !== null && s.labels[0].textContent.trim().startsWith('at level')), true);
+  // Phone: the menu's label says it ("at level" not drawn), the bar keeps its two lines (the pad on the first screen).
+  const phone = await open('', { width: 375, height: 812, touch: true });
+  assert.equal(await phone.$eval('#level', (s) => s.getAttribute('aria-label')), 'Level of a new puzzle');
+  assert.ok(await phone.$eval('#pad', (p) => p.getBoundingClientRect().bottom) <= 812, 'the pad on the first screen');
 });
 
 if (isMain(import.meta.url)) await main();

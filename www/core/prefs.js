@@ -1,5 +1,6 @@
 // The page's stored preferences, the only module that touches localStorage: large type (for a
-// projector), the theme, which panels are open (the pseudocode, the search tree and its folding,
+// projector), the theme, whether the page was visited before and where the visitor was (the
+// view, the lesson's step), which panels are open (the pseudocode, the search tree and its folding,
 // plain backtracking), the Sudoku board played or watched, what a selected cell of the board
 // lights up, the game's options and the games in progress. A private window that refuses storage
 // still gets them, for the visit. index.html has one early script of its own that reads large
@@ -30,6 +31,11 @@ export const KEYS = Object.freeze({
   games: 'dlx-games',
   /** The one game an older page kept: read once into `games`, then removed. */
   game: 'dlx-game',
+  /** 'yes' once the page was visited: the first visit's welcome (www/core/welcome.js) is shown no more. */
+  welcomed: 'dlx-welcomed',
+  /** Where the visitor was: a view ('sudoku', 'knuth' or 'cover') or a lesson step ('lesson=3'),
+   *  where a visit without a link comes back to (www/core/shell.js `returnTo`). */
+  place: 'dlx-place',
 });
 
 const THEMES = ['auto', 'light', 'dark'];

@@ -11,7 +11,7 @@
 // around the tabs), `enter({fill})` (it becomes the shown view), `restart()`,
 // `render(pic, paused, words)` (its own views), `link(step)`, `open(h, warnings, changed)`,
 // `watchWords()` ("Watch the search"'s sub-heading), `taglineWords()`, `maxDepth()`, `views`
-// (its own views, read by tests). A room may have: `firstSpeed` (steps a second), `start()` (once, when the page starts),
+// (its own views, read by tests). A room may have: `start()` (once, when the page starts),
 // `pausedText(pic)` and `paused(pic)` (drawn while paused), `onLeave()` (another view is
 // shown), `onMove()` (a search was moved by hand: any answer on show goes), `onRestyle()`
 // (the theme or the type size changed), `linkWords()` and `linkNotice` (what Copy link says,
@@ -24,7 +24,7 @@ import { SPEEDS } from './player.js';
 import { grouped } from './format.js';
 import { Router } from './router.js';
 import { watchViews } from './watch.js';
-import { currentLook } from './prefs.js';
+import { currentLook, readPref, writePref } from './prefs.js';
 
 /** At top speeds (300 events a frame and more) the pseudocode's marked line and the
  *  workbench's picture, which would change in every frame, are written at most once in this
@@ -60,11 +60,9 @@ export class Shell {
     /** `{sudoku, knuth, cover}`: the rooms (www/rooms/). */
     this.rooms = rooms(this);
     /** Each view's own speed (an index into SPEEDS), kept while another is shown: at first
-     *  the room's `firstSpeed` (a steps-a-second figure), else the player's. */
-    this.speeds = Object.fromEntries(MODES.map((m) => {
-      const perSecond = this.rooms[m].firstSpeed;
-      return [m, perSecond ? SPEEDS.findIndex((s) => s.perSecond === perSecond) : player.speed];
-    }));
+     *  the player's, one default for every view (the workbench started at 4 steps a second,
+     *  the others at 2: issue 49). */
+    this.speeds = Object.fromEntries(MODES.map((m) => [m, player.speed]));
     /** The shared views and every room's own, by name (for tests and the curious). */
     this.views = Object.assign({}, this.shared, ...MODES.map((m) => this.rooms[m].views));
     /** The lesson (www/rooms/lesson/lesson-room.js), over the views. */
@@ -237,6 +235,32 @@ export class Shell {
     this.writeTagline();
     this.lesson.follow(pic); // its words say whether they still describe what is drawn
     this.router.write(false);
+    this.remember();
+  }
+
+  // --- where the visitor was ------------------------------------------------------------------
+  /** Where the visitor is: the lesson's step ('lesson=3'; a teacher's own lesson is its view's),
+   *  or the view shown. */
+  place() {
+    return this.lesson.active && !this.lesson.own ? `lesson=${this.lesson.step}` : this.mode;
+  }
+
+  /** Stores where the visitor is, when it changed (a visit without a link comes back there). */
+  remember() {
+    const place = this.place();
+    if (place === this.placeKept) return;
+    this.placeKept = place;
+    writePref('place', place);
+  }
+
+  /** A visit without a link (www/main.js, on load): back where the visitor was, the view or the
+   *  lesson's step (the Sudoku's game comes back on its own: game.js). */
+  returnTo() {
+    const place = readPref('place', '');
+    const step = /^lesson=(\d{1,2})$/.exec(place);
+    if (step && Number(step[1]) >= 1 && Number(step[1]) <= this.lesson.count) this.lesson.open(Number(step[1]));
+    else if (MODES.includes(place) && place !== this.mode) this.setMode(place);
+    this.remember();
   }
 
   /** The header names the exact cover shown: the lesson's figure's, or the view's (Knuth's
@@ -304,8 +328,8 @@ export class Shell {
   }
 
   // --- mode tabs -------------------------------------------------------------------------------
-  /** Marks the tab of view `selected` as selected (null: none, while the lesson shows a figure
-   *  of its own). */
+  /** Marks the tab of view `selected` as selected (the lesson's figure, a Sudoku of its own,
+   *  marks the Sudoku's). */
   markTabs(selected = this.mode) {
     for (const m of MODES) this.$(`tab-${m}`).setAttribute('aria-selected', String(m === selected));
   }

@@ -15,8 +15,6 @@ export class KnuthRoom {
     this.picture = null;
     this.numbering = null; // the narration names items and options as the engine does
     this.noSearchText = '';
-    /** Knuth's 7 items start at 2 steps a second. */
-    this.firstSpeed = 2;
   }
 
   get searchable() {

@@ -6,8 +6,8 @@
 // (rooms/lesson/lesson-keys.js; Esc never closes it); [ ] and Shift+← → still step the search, and the panel then says plainly that its words describe
 // another moment (the narration follows each step), with a button back to it. A link to a
 // step carries the search's step too once it was moved on from the step's moment.
-// A step with a figure of its own (step 2) shows no view's search: no tab is selected, and
-// the keys that would move the hidden search do nothing.
+// A step with a figure of its own (step 2) shows no view's search: its Sudoku's tab is marked
+// (the figure is a 4×4 Sudoku), and the keys that would move the hidden search do nothing.
 
 import { STEPS, reach, parseStep } from './lesson-steps.js';
 import { Picture } from '../../wasm/picture.js';
@@ -226,7 +226,7 @@ export class LessonRoom {
       this.shell.setMode(this.before);
       this.opener.focus();
     }
-    this.shell.markTabs(); // a figure's step selected none
+    this.shell.markTabs(); // a figure's step marked the Sudoku's
     this.shell.render(); // the Keys panel's keys are the view's again
     this.onChange();
   }
@@ -250,7 +250,9 @@ export class LessonRoom {
     const figure = (this.figure = step.view === 'figure');
     this.panel.setFigure(figure);
     shell.setMode(figure ? 'knuth' : step.view, false);
-    shell.markTabs(figure ? null : shell.mode); // the figure is the lesson's own, no view's
+    // The figure is a Sudoku (a 4×4 and its matrix): the Sudoku's tab is marked while it shows
+    // (no tab was, and a student could not tell where the page was).
+    shell.markTabs(figure ? 'sudoku' : shell.mode);
     shell.restart(); // a fresh search at its start
     if (figure) {
       // A problem of its own, drawn whole: a fresh trace of the step's puzzle, its board beside it.

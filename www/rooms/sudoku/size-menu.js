@@ -29,7 +29,7 @@ export function sizeMenu(select, { current, choose, hint }) {
     pending = null;
     show('');
     choose(side);
-    select.focus();
+    select.focus({ preventScroll: true });
   };
   select.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && pending !== null) {

@@ -8,7 +8,10 @@ import { emptyLine } from '../../core/puzzle.js';
 import { PENCIL_UP_TO } from '../../views/board.js';
 import { sizeMenu } from './size-menu.js';
 import { NEW_UP_TO } from './solving.js';
-import { examplesOf } from './examples.js';
+import { examplesOf, exampleById } from './examples.js';
+
+/** The 4×4 shown when 4×4 is chosen: one solution, every clue needed, to play or to step. */
+export const FIRST_FOUR = 'four-play1';
 
 export class SudokuSize {
   /** `room`: the Sudoku's (sudoku-room.js). */
@@ -44,17 +47,26 @@ export class SudokuSize {
     room.views.board.focus({ preventScroll: true });
   }
 
-  /** The size selector: an empty grid of `side`, an undoable change (Undo brings the puzzle back). */
+  /** The size selector: an undoable change (Undo brings the puzzle back) to a grid of `side`:
+   *  at 4×4, the teaching size, a puzzle with givens to play or step (FIRST_FOUR; an empty 4×4
+   *  has nothing to watch), at the other sizes an empty grid. The page does not scroll: the
+   *  menu keeps the focus where it is (focusing the board scrolled a phone and a projector's
+   *  page to it, the menu then back into view). */
   setSize(side) {
     const room = this.room;
     if (side === room.side) return;
     const old = `${room.side}×${room.side}`;
     room.shell.setMode('sudoku');
+    const first = side === 4 ? exampleById(FIRST_FOUR) : null;
+    if (first) {
+      room.edits.setPuzzle(first.line, `A 4×4 to play or step: ${first.name}. ${first.note} Examples has more, New puzzle makes another.`, { undoable: true, label: `the ${old} puzzle` });
+      room.sources.selectExample(first.id);
+      return;
+    }
     room.sources.selectExample('');
     const examples = examplesOf(side).length;
     const offer = side <= NEW_UP_TO ? `New puzzle makes one to play${side === 4 && examples ? `, or pick one of the ${examples} examples` : ''}` : 'paste a puzzle or pick an example';
     room.edits.setPuzzle(emptyLine(side), `An empty ${side}×${side} grid: ${typing(room.numberingFor(side), this)}; ${offer}.`, { undoable: true, label: `the ${old} puzzle` });
-    room.views.board.focus();
   }
 
   /** Draws the board and the item panels for a size and an alphabet (if they change). */

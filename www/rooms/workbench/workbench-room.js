@@ -29,8 +29,6 @@ export class WorkbenchRoom {
     /** A problem's option in the page's short words, or null: its own name stands. */
     this.optionLabel = null;
     this.noSearchText = 'Fix the error marked in the problem to watch the search.';
-    /** The workbench's problems start at 4 steps a second. */
-    this.firstSpeed = 4;
     // Each drawn again for its box when the box's width changes (a phone turned, large type).
     const onResize = () => shell.render();
     this.views = {
