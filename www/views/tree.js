@@ -521,9 +521,11 @@ export class TreeView {
       }
     };
     for (const k of shownNodes.slice(0, MAX_LABELS)) {
-      if (k > 0) place(k, 1, this.shortForms(this.nameOf(t.option[k])), c['--ink']);
+      const name = k > 0 ? this.nameOf(t.option[k]) : '';
+      if (name) place(k, 1, this.shortForms(name), c['--ink']);
       // The item a node branched on where it was a choice (a forced move's is its child's cell).
-      if (t.item[k] !== NONE && (t.branches[k] > 1 || (onPath[k] && t.branches[k]))) place(k, -1, [this.words.item(t.item[k]).replace(/^item /, '')], c['--ink-soft']);
+      const item = t.item[k] !== NONE && (t.branches[k] > 1 || (onPath[k] && t.branches[k])) ? this.words.item(t.item[k]) : undefined;
+      if (item) place(k, -1, [item.replace(/^item /, '')], c['--ink-soft']);
     }
     // On a halo of the panel's colour: a name stays readable over an edge.
     ctx.textBaseline = 'middle';
@@ -538,9 +540,11 @@ export class TreeView {
     this.placed = placed;
   }
 
-  /** An option's name as drawn beside its node: the room's short words, or its own name. */
+  /** An option's name as drawn beside its node: the room's short words, or its own name; ''
+   *  where the words know no such option (a resize can paint the tree a size change is about
+   *  to replace, with the new puzzle's words already in place). */
   nameOf(o) {
-    return this.label?.(o) ?? this.words.option(o).replace(/^'|'$/g, '');
+    return this.label?.(o) ?? this.words.option(o)?.replace(/^'|'$/g, '') ?? '';
   }
 
   /** A name and its shorter forms, longest first: "r3c4 = 3", "r3c4=3", "=3"; "r0 c1 a1 b2",
