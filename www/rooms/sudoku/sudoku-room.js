@@ -61,7 +61,7 @@ export class SudokuRoom {
         onHover: (cell, src, digit = 0) => hover(src, cell === null ? null : { cell, digit }),
       }),
       items: new ItemsView($('items'), this.numbering, { onHover: (item, src) => hover(src, item === null ? null : { item }) }),
-      matrix: new MatrixView($('matrix-area'), { onHover: (option) => hover('pointer', option === null ? null : { option }) }),
+      matrix: new MatrixView($('matrix-area'), { onHover: (option) => hover('pointer', option === null ? null : { option }), line: $('narration') }),
       pad: new Pad(this, $('pad')),
       notice: new NoticeView($('notice')),
       result: new ResultView($('result'), { onCancel: () => this.solving.stop(), cellName: (cell) => this.numbering.cellName(cell) }),
