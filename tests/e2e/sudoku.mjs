@@ -393,6 +393,52 @@ test('the whole matrix, full width: on a 1024×768 projector in large type it sp
   assert.deepEqual(await lesson.evaluate(() => [window.dlxPage.matrix.full, document.querySelector('#lesson').hidden, location.hash.includes('lesson=1')]), [false, false, true]);
 });
 
+test('the item panels: their numbers 12 px or more (16 in large type), their titles wrapped only between phrases, at 1280, 1024 in large type and 375', async () => {
+  // Before (issue 49): a 9×9's lengths were 8 px at 1280 and its row and column numbers 9.9 px;
+  // a 4×4's titles wrapped inside a phrase ("Row r has digit / d").
+  const bad = [];
+  for (const [w, h, large] of [[1280, 800, false], [1024, 768, true], [375, 812, false]]) {
+    for (const hash of ['#s=120', `#p=${'.'.repeat(16)}&s=5`]) {
+      const page = await open(hash, { width: w, height: h, reducedMotion: 'reduce' });
+      if (large) await page.click('#large-type');
+      const least = large ? 16 : 12;
+      const where = `${w}${large ? ' large' : ''} ${hash.length > 8 ? '4×4' : '9×9'}`;
+      const found = await page.evaluate((least) => {
+        const out = [];
+        for (const p of document.querySelectorAll('#items .panel')) {
+          const title = p.querySelector('figcaption strong');
+          const name = title.textContent;
+          const px = Number(p.querySelector('.items-canvas').dataset.labelPx);
+          if (!(px >= least)) out.push(`${name}: lengths ${px} px`);
+          const axis = Math.min(...[...p.querySelectorAll('.axis-row span, .items-row .axis')].map((e) => parseFloat(getComputedStyle(e).fontSize)));
+          if (axis < least) out.push(`${name}: numbers ${axis} px`);
+          // Each word's line: the words before "is"/"has" on one, the rest on one.
+          const tops = [];
+          const walk = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+          for (let n; (n = walk.nextNode());) {
+            for (const m of n.textContent.matchAll(/\S+/g)) {
+              const r = document.createRange();
+              r.setStart(n, m.index);
+              r.setEnd(n, m.index + m[0].length);
+              tops.push([m[0], Math.round(r.getBoundingClientRect().top)]);
+            }
+          }
+          const cut = tops.findIndex(([word]) => word === 'is' || word === 'has');
+          for (const part of [tops.slice(0, cut), tops.slice(cut)]) {
+            if (new Set(part.map(([, top]) => top)).size > 1) out.push(`"${name}" wraps inside "${part.map(([word]) => word).join(' ')}"`);
+          }
+          if (title.getBoundingClientRect().right > p.getBoundingClientRect().right) out.push(`"${name}" runs out of its panel`);
+        }
+        return out;
+      }, least);
+      bad.push(...found.map((f) => `${where}: ${f}`));
+      await page.$eval('#items', (e) => e.scrollIntoView());
+      await shot(page, `items-${w}${large ? '-large' : ''}-${hash.length > 8 ? '4x4' : '9x9'}`);
+    }
+  }
+  assert.deepEqual(bad, [], bad.join('\n'));
+});
+
 test('the whole matrix: Rust draws each option\'s row, linked to the board, grouped, zoomed, described', async () => {
   // Tall enough that the item panels, below the search tree since issue 33, are in view
   // with the matrix: pointing at one scrolled the matrix away, and a matrix out of view is
