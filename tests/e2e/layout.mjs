@@ -737,7 +737,8 @@ test('the Theme button: its first press shows the other colours, light or dark s
     const page = await open('#m=knuth', { dark, reducedMotion: 'reduce' });
     const look = () => page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, document.querySelector('#theme').textContent]);
     const [bg, words] = await look();
-    assert.equal(words, `Theme: auto (${dark ? 'dark' : 'light'})`);
+    assert.equal(words, `Auto: ${dark ? 'dark' : 'light'}`);
+    assert.equal(await page.$eval('#theme', (b) => b.getAttribute('aria-label')), `Theme: auto (${dark ? 'dark' : 'light'})`);
     await page.click('#theme');
     const [bg1, words1] = await look();
     assert.notEqual(bg1, bg, 'the first press changes the colours');
@@ -946,7 +947,7 @@ test('screenshots: desktop, phone, dark, projector, reduced motion', async () =>
   await themed.click('#theme'); // light
   await themed.click('#theme'); // auto
   await themed.click('#large-type');
-  await other.waitForFunction(() => document.querySelector('#theme').textContent === 'Theme: auto (light)' && document.documentElement.classList.contains('large'));
+  await other.waitForFunction(() => document.querySelector('#theme').textContent === 'Auto: light' && document.documentElement.classList.contains('large'));
   assert.equal(await other.$eval('#large-type', (b) => b.getAttribute('aria-pressed')), 'true');
   assert.equal(await other.evaluate(() => document.documentElement.dataset.theme), undefined);
   await other.close();

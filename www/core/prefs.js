@@ -45,8 +45,13 @@ export function nextTheme(theme, systemDark) {
   return theme === 'auto' ? opposite : theme === opposite ? same : 'auto';
 }
 
-/** What the Theme button says: the theme chosen, and for auto the one it shows now. */
-export const themeWords = (theme, systemDark) => `Theme: ${theme === 'auto' ? `auto (${systemDark ? 'dark' : 'light'})` : theme}`;
+/**
+ * What the Theme button says: the theme chosen, and for auto the one it shows now ("Auto:
+ * light", no wider than "Theme: auto" was: a phone's header kept its rows), and its name for
+ * a screen reader.
+ */
+export const themeWords = (theme, systemDark) => (theme === 'auto' ? `Auto: ${systemDark ? 'dark' : 'light'}` : `Theme: ${theme}`);
+export const themeLabel = (theme, systemDark) => `Theme: ${theme === 'auto' ? `auto (${systemDark ? 'dark' : 'light'})` : theme}`;
 
 const key = (name) => {
   if (!Object.hasOwn(KEYS, name)) throw new Error(`no preference named ${name}`);
@@ -99,6 +104,7 @@ export function setUpPrefs({ largeButton, themeButton, onChange }) {
     if (theme === 'auto') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
     themeButton.textContent = themeWords(theme, system.matches);
+    themeButton.setAttribute('aria-label', themeLabel(theme, system.matches));
     if (changed) onChange();
   };
   largeButton.addEventListener('click', () => {
