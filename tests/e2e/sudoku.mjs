@@ -386,6 +386,11 @@ test('the whole matrix, full width: on a 1024×768 projector in large type it sp
   assert.equal((await look()).button, 'Back');
   await page.click('#matrix-area [data-full]');
   assert.equal((await look()).button, 'Full width');
+  // Another view shown (a link to it, say) leaves it too: the page is not left unscrollable.
+  await page.click('#matrix-area [data-full]');
+  await page.evaluate(() => { location.hash = '#m=knuth'; });
+  await page.waitForFunction(() => !document.querySelector('#knuth-pane').hidden);
+  assert.deepEqual(await page.evaluate(() => [window.dlxPage.matrix.full, document.documentElement.classList.contains('matrix-full')]), [false, false]);
   // In the lesson, Esc leaves the full view and the lesson stays open at its step.
   const lesson = await open('#lesson=1', { width: 1024, height: 768, reducedMotion: 'reduce' });
   await lesson.evaluate(() => window.dlxPage.matrix.setFull(true));

@@ -176,6 +176,7 @@ export class SudokuRoom {
     this.$('items-area').hidden = !on;
     this.$('matrix-area').hidden = !on;
     this.views.plain.root.hidden = !on;
+    if (!on) this.views.matrix.setFull(false); // another view: the page is its own again
   }
 
   enter() {}
