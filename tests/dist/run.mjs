@@ -472,8 +472,7 @@ test('dist/dlx-sudoku.html from file:// (no server, browser offline): solves and
     assert.equal(await page.$eval('#offline-file', (a) => a.hidden), true, 'and offers no download of itself');
     await restartWorkerAndSolve(page, 'file');
     // the theme and the Knuth tab work too (localStorage, the other trace)
-    await page.click('#theme'); // auto → light
-    await page.click('#theme'); // → dark
+    await page.click('#theme'); // auto → dark (the other colours than the light system's)
     await page.click('#tab-knuth');
     await page.waitForSelector('#knuth-pane:not([hidden])');
     for (let k = 0; k < 5; k++) await page.click('[data-action="forward"]');

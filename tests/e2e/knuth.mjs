@@ -334,6 +334,44 @@ test('presenter: large type keeps the teaching text: the header\'s and the searc
 
 // --- issue 49, items 23 and 26: the chosen items' look, and the end of the search -------------------
 
+test('Knuth\'s diagram fits its box at 1024 without large type, at 1280, on a phone and on a projector: nothing of it cut off at its right edge, at any step', async () => {
+  // Before (issue 49): at 1024 and on a phone a hidden node stepped aside in the last column
+  // had its right stub drawn 5 px past the drawing's edge, where the SVG cut it off.
+  const bad = [];
+  for (const [w, h, large] of [[1024, 768], [1280, 800], [375, 812], [1024, 768, true]]) {
+    const page = await open('#m=knuth', { width: w, height: h, reducedMotion: 'reduce' });
+    if (large) await page.click('#large-type');
+    await page.evaluate(() => document.activeElement.blur());
+    for (let step = 0; step < 80; step++) {
+      const out = await page.evaluate(() => {
+        // What clips the drawing: the SVG itself unless its overflow is visible, else its box
+        // (inside its border).
+        const svg = document.querySelector('#dance svg'), dance = svg.closest('.dance');
+        const box = dance.getBoundingClientRect();
+        const r = getComputedStyle(svg).overflow === 'visible' ? { left: box.left + dance.clientLeft, right: box.left + dance.clientLeft + dance.clientWidth } : svg.getBoundingClientRect();
+        const cut = [];
+        for (const e of svg.querySelectorAll('.node, .link')) {
+          if (!e.checkVisibility() || e.dataset.kind === 'gone') continue;
+          const b = e.getBoundingClientRect();
+          if (!b.width && !b.height) continue;
+          if (b.right > r.right + 0.5 || b.left < r.left - 0.5) cut.push(`${e.getAttribute('class')} at ${Math.round(b.left)}–${Math.round(b.right)}, the drawing ${Math.round(r.left)}–${Math.round(r.right)}`);
+        }
+        if (box.right > innerWidth) cut.push(`the box ends at ${box.right}, the window at ${innerWidth}`);
+        return { cut, events: window.dlxPage.controller.trace.events, done: document.querySelector('#knuth-pane [data-action="forward"], [data-action="forward"]').disabled };
+      });
+      bad.push(...out.cut.map((c) => `${w}${large ? ' large' : ''}, step ${out.events}: ${c}`));
+      if (out.done) break;
+      await page.keyboard.press(']');
+      await page.waitForFunction((at) => window.dlxPage.controller.trace.events > at, out.events);
+    }
+    await page.goto(`${page.url().replace(/#.*/, '')}#m=knuth&s=5`);
+    await page.waitForSelector('body.ready');
+    await page.$eval('#dance', (e) => e.scrollIntoView());
+    await shot(page, `knuth-fits-${w}${large ? '-large' : ''}`);
+  }
+  assert.deepEqual([...new Set(bad)].slice(0, 12), []);
+});
+
 test('Knuth\'s diagram: a chosen item\'s header has a look of its own, not the orange of "changed by the last step", and the legend says it', async () => {
   for (const [width, height, large] of [[1280, 800, false], [1024, 768, true]]) {
     const page = await open('#m=knuth', { width, height, reducedMotion: 'reduce' });

@@ -731,6 +731,74 @@ const lowContrast = (page) => page.evaluate(() => {
   return low;
 });
 
+test('the Theme button: its first press shows the other colours, light or dark system, and it says which it shows', async () => {
+  // Before (issue 49): auto → light on a light system changed nothing on the screen.
+  for (const dark of [false, true]) {
+    const page = await open('#m=knuth', { dark, reducedMotion: 'reduce' });
+    const look = () => page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, document.querySelector('#theme').textContent]);
+    const [bg, words] = await look();
+    assert.equal(words, `Auto: ${dark ? 'dark' : 'light'}`);
+    assert.equal(await page.$eval('#theme', (b) => b.getAttribute('aria-label')), `Theme: auto (${dark ? 'dark' : 'light'})`);
+    await page.click('#theme');
+    const [bg1, words1] = await look();
+    assert.notEqual(bg1, bg, 'the first press changes the colours');
+    assert.equal(words1, `Theme: ${dark ? 'light' : 'dark'}`);
+    await page.click('#theme');
+    assert.deepEqual(await look(), [bg, `Theme: ${dark ? 'dark' : 'light'}`]);
+    await page.click('#theme');
+    assert.deepEqual(await look(), [bg, words]);
+  }
+});
+
+test('contrast: the whole matrix in the dark theme: every dot 3:1 or more against its row on every column, as painted and as drawn', async () => {
+  // Before (issue 49): faint dots on near-black (a hidden option's 2.3:1, 1.1:1 in the column of
+  // the item being chosen).
+  const page = await open('#s=120', { dark: true, reducedMotion: 'reduce' });
+  const low = await page.evaluate(() => {
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+    const v = window.dlxPage.matrix, P = window.dlxPage.dlx.Paint;
+    const paint = (n) => { const c = v.palette[P[n]]; return [c >>> 24, (c >>> 16) & 255, (c >>> 8) & 255]; };
+    const mix = (a, b, t) => a.map((x, k) => Math.round(x + (b[k] - x) * t)); // as Rust's
+    const low = [];
+    // Every row's dot on every column's tint (src/matrix_view.rs set_palette).
+    const rows = [['Background', 'Dot'], ['Hidden', 'HiddenDot'], ['Pending', 'PendingDot'], ['Tried', 'TriedDot'], ['Trying', 'TryingDot']];
+    const tints = [null, ['Covered', 0.45], ['Chosen', 0.16], ['Top', 0.45], ['DeadEnd', 0.65]];
+    for (const [back, dot] of rows) for (const t of tints) {
+      const b = t ? mix(paint(back), paint(t[0]), t[1]) : paint(back);
+      const r = ratio(paint(dot), b);
+      if (r < 3) low.push(`${dot} on ${back}${t ? ` in a ${t[0]} column` : ''}: ${r.toFixed(2)}:1`);
+    }
+    // The marks beside the matrix, on the panel.
+    for (const mark of ['PendingDot', 'TriedDot', 'TryingDot', 'Chosen', 'Top', 'DeadEnd']) {
+      const r = ratio(paint(mark), paint('Background'));
+      if (r < 3) low.push(`the ${mark} mark: ${r.toFixed(2)}:1`);
+    }
+    // As drawn: zoomed in where the search is (16 px cells), each cell's middle (its dot, if
+    // it has one) against its corner.
+    for (let k = 0; k < 4; k++) v.zoomBy(1);
+    const m = v.mx, [ox, oy] = v.origin, cw = m.cellWidth, ch = m.cellHeight;
+    const img = v.ctx.getImageData(ox, oy, m.width, m.height).data;
+    const at = (x, y) => [...img.slice((y * m.width + x) * 4, (y * m.width + x) * 4 + 3)];
+    let dots = 0;
+    for (let r = 0; r < Math.floor(m.height / ch); r++) for (let c = 0; c < Math.floor(m.width / cw); c++) {
+      const mid = at(c * cw + (cw >> 1), r * ch + (ch >> 1)), corner = at(c * cw + cw - 2, r * ch + ch - 2);
+      if (mid.every((x, k) => x === corner[k])) continue;
+      dots++;
+      const q = ratio(mid, corner);
+      if (q < 3) low.push(`drawn: a dot rgb(${mid}) on rgb(${corner}), ${q.toFixed(2)}:1`);
+    }
+    if (dots < 20) low.push(`only ${dots} dots drawn`);
+    return [...new Set(low)];
+  });
+  assert.deepEqual(low, []);
+  await page.$eval('#matrix-area', (e) => e.scrollIntoView());
+  await shot(page, 'matrix-dark-zoomed');
+});
+
 test('contrast: text in every view, dead ends and the chosen example too, in light and dark', async () => {
   // In the dark theme the workbench's chosen example was white on the light accent
   // (2.5:1), and a dead end's letters white on its light red (3.0:1), in Knuth's diagram
@@ -869,17 +937,17 @@ test('screenshots: desktop, phone, dark, projector, reduced motion', async () =>
   const tr = await calm.$eval('.dance-svg .node', (n) => getComputedStyle(n).transitionDuration);
   assert.equal(tr, '0s', 'no animation when reduced motion is asked for');
   const themed = await open(`#p=${HARD}`);
-  await themed.click('#theme'); // light
-  await themed.click('#theme'); // dark
+  await themed.click('#theme'); // dark: the other colours than the (light) system's
   assert.equal(await themed.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), 'rgb(18, 20, 26)');
   // A second tab follows the first's changes at once: it kept its look until a reload.
   const other = await themed.context().newPage();
   await other.goto(themed.url());
   await other.waitForSelector('body.ready');
   assert.equal(await other.$eval('#theme', (b) => b.textContent), 'Theme: dark');
+  await themed.click('#theme'); // light
   await themed.click('#theme'); // auto
   await themed.click('#large-type');
-  await other.waitForFunction(() => document.querySelector('#theme').textContent === 'Theme: auto' && document.documentElement.classList.contains('large'));
+  await other.waitForFunction(() => document.querySelector('#theme').textContent === 'Auto: light' && document.documentElement.classList.contains('large'));
   assert.equal(await other.$eval('#large-type', (b) => b.getAttribute('aria-pressed')), 'true');
   assert.equal(await other.evaluate(() => document.documentElement.dataset.theme), undefined);
   await other.close();

@@ -730,7 +730,9 @@ test('keys: links carry large type and the theme, and a link\'s look is the page
   assert.equal(await page.$eval('#watch-notice', (n) => n.hidden), true, 'no complaint about the link');
   await page.click('#large-type');
   assert.deepEqual(await look(), { large: false, theme: 'dark', hash: '#m=knuth&s=5&look=dark' });
-  await page.click('#theme'); // dark → auto
+  await page.click('#theme'); // dark → light (the system's, kept)
+  assert.deepEqual(await look(), { large: false, theme: 'light', hash: '#m=knuth&s=5&look=light' });
+  await page.click('#theme'); // light → auto
   assert.deepEqual(await look(), { large: false, theme: 'auto', hash: '#m=knuth&s=5' });
   // The lesson's link and a teacher's own lesson's carry it too.
   await page.click('#large-type');

@@ -328,6 +328,122 @@ test('the whole matrix at every size: a 4×4 named whole, 16×16 downsampled and
   assert.deepEqual([s.side, s.options, s.items, s.perRow, s.perColumn], [9, 729, 324, 1, 1]);
 });
 
+test('the whole matrix, full width: on a 1024×768 projector in large type it spans the page, zooms, keeps the narration\'s line and the step keys, and Esc or Back leaves it', async () => {
+  // Before (issue 49): 417 px of the page's right column at 1024 (before that 255 px, two
+  // columns a pixel), the left half of the page empty, and no way to make it bigger.
+  const page = await open('#s=120', { width: 1024, height: 768, reducedMotion: 'reduce' });
+  await page.click('#large-type');
+  await page.evaluate(() => document.activeElement.blur());
+  const look = () => page.evaluate(() => {
+    const v = window.dlxPage.matrix, m = v.mx, c = v.canvas, r = c.getBoundingClientRect();
+    const sc = v.scroll.getBoundingClientRect(), line = document.querySelector('#matrix-area .matrix-line'), lr = line.getBoundingClientRect();
+    const b = document.querySelector('#matrix-area [data-full]');
+    return {
+      left: r.left, right: r.right, top: r.top, scrollBottom: sc.bottom, vw: innerWidth, vh: innerHeight, pxPerColumn: m.cellWidth / m.perColumn / (window.devicePixelRatio || 1),
+      zoom: m.zoom, labelPx: Number(c.dataset.labelPx), button: b.textContent, pressed: b.getAttribute('aria-pressed'), focused: document.activeElement === b,
+      line: line.textContent, lineShown: lr.height > 0 && lr.top >= 0 && lr.bottom <= innerHeight && lr.bottom <= r.top + 1, narration: document.querySelector('#narration').textContent,
+      events: window.dlxPage.controller.trace.events, lesson: document.querySelector('#lesson').hidden, hash: location.hash,
+    };
+  });
+  const before = await look();
+  assert.ok(before.right - before.left < 0.5 * before.vw, `the matrix in its place is ${before.right - before.left} px wide`);
+  await page.click('#matrix-area [data-full]');
+  const full = await look();
+  assert.equal(full.button, 'Back');
+  assert.equal(full.pressed, 'true');
+  // Across the page: the canvas as wide as 324 columns of whole pixels allow (2 px a column at
+  // 1024, with the row labels), within the window, the matrix down to the screen's foot.
+  assert.ok(full.left >= 0 && full.right <= full.vw, `${full.left}–${full.right} within ${full.vw}`);
+  assert.ok(full.right - full.left >= 0.7 * full.vw, `the full-width matrix is ${full.right - full.left} px wide`);
+  assert.ok(full.pxPerColumn >= 2, `${full.pxPerColumn} px a column`);
+  assert.ok(full.top < 0.35 * full.vh && full.scrollBottom >= full.vh - 12, `the matrix from y = ${full.top} to ${full.scrollBottom}`);
+  await shot(page, 'matrix-full-1024-large');
+  // The narration's line over the matrix, and the step keys go on stepping the search with it.
+  assert.ok(full.lineShown, 'the narration\'s line is on the screen, over the matrix');
+  assert.equal(full.line, full.narration);
+  for (const key of [']', 'ArrowRight', '}']) {
+    const at = (await look()).events;
+    await page.keyboard.press(key);
+    await page.waitForFunction((at) => window.dlxPage.controller.trace.events > at, at);
+    const now = await look();
+    assert.equal(now.line, now.narration, `after ${key}`);
+    assert.equal(now.button, 'Back', `${key} leaves the full view as it is`);
+  }
+  // Its zoom works there: + down to named rows and columns, in 16 px type, still within the page.
+  for (let k = 0; k < 4; k++) await page.click('#matrix-area [data-zoom="in"]');
+  const zoomed = await look();
+  assert.equal(zoomed.zoom, 4);
+  assert.ok(zoomed.labelPx >= 16, `labels of ${zoomed.labelPx} px`);
+  assert.ok(zoomed.right <= zoomed.vw && zoomed.right - zoomed.left >= 0.7 * zoomed.vw, `zoomed: ${zoomed.left}–${zoomed.right}`);
+  await shot(page, 'matrix-full-1024-large-zoomed');
+  // Esc leaves it (and only it); so does Back.
+  await page.keyboard.press('Escape');
+  const back = await look();
+  assert.equal(back.button, 'Full width');
+  assert.equal(back.pressed, 'false');
+  assert.ok(back.right - back.left < 0.5 * back.vw);
+  await page.click('#matrix-area [data-full]');
+  assert.equal((await look()).button, 'Back');
+  await page.click('#matrix-area [data-full]');
+  assert.equal((await look()).button, 'Full width');
+  // Another view shown (a link to it, say) leaves it too: the page is not left unscrollable.
+  await page.click('#matrix-area [data-full]');
+  await page.evaluate(() => { location.hash = '#m=knuth'; });
+  await page.waitForFunction(() => !document.querySelector('#knuth-pane').hidden);
+  assert.deepEqual(await page.evaluate(() => [window.dlxPage.matrix.full, document.documentElement.classList.contains('matrix-full')]), [false, false]);
+  // In the lesson, Esc leaves the full view and the lesson stays open at its step.
+  const lesson = await open('#lesson=1', { width: 1024, height: 768, reducedMotion: 'reduce' });
+  await lesson.evaluate(() => window.dlxPage.matrix.setFull(true));
+  await lesson.keyboard.press('Escape');
+  assert.deepEqual(await lesson.evaluate(() => [window.dlxPage.matrix.full, document.querySelector('#lesson').hidden, location.hash.includes('lesson=1')]), [false, false, true]);
+});
+
+test('the item panels: their numbers 12 px or more (16 in large type), their titles wrapped only between phrases, at 1280, 1024 in large type and 375', async () => {
+  // Before (issue 49): a 9×9's lengths were 8 px at 1280 and its row and column numbers 9.9 px;
+  // a 4×4's titles wrapped inside a phrase ("Row r has digit / d").
+  const bad = [];
+  for (const [w, h, large] of [[1280, 800, false], [1024, 768, true], [375, 812, false]]) {
+    for (const hash of ['#s=120', `#p=${'.'.repeat(16)}&s=5`]) {
+      const page = await open(hash, { width: w, height: h, reducedMotion: 'reduce' });
+      if (large) await page.click('#large-type');
+      const least = large ? 16 : 12;
+      const where = `${w}${large ? ' large' : ''} ${hash.length > 8 ? '4×4' : '9×9'}`;
+      const found = await page.evaluate((least) => {
+        const out = [];
+        for (const p of document.querySelectorAll('#items .panel')) {
+          const title = p.querySelector('figcaption strong');
+          const name = title.textContent;
+          const px = Number(p.querySelector('.items-canvas').dataset.labelPx);
+          if (!(px >= least)) out.push(`${name}: lengths ${px} px`);
+          const axis = Math.min(...[...p.querySelectorAll('.axis-row span, .items-row .axis')].map((e) => parseFloat(getComputedStyle(e).fontSize)));
+          if (axis < least) out.push(`${name}: numbers ${axis} px`);
+          // Each word's line: the words before "is"/"has" on one, the rest on one.
+          const tops = [];
+          const walk = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+          for (let n; (n = walk.nextNode());) {
+            for (const m of n.textContent.matchAll(/\S+/g)) {
+              const r = document.createRange();
+              r.setStart(n, m.index);
+              r.setEnd(n, m.index + m[0].length);
+              tops.push([m[0], Math.round(r.getBoundingClientRect().top)]);
+            }
+          }
+          const cut = tops.findIndex(([word]) => word === 'is' || word === 'has');
+          for (const part of [tops.slice(0, cut), tops.slice(cut)]) {
+            if (new Set(part.map(([, top]) => top)).size > 1) out.push(`"${name}" wraps inside "${part.map(([word]) => word).join(' ')}"`);
+          }
+          if (title.getBoundingClientRect().right > p.getBoundingClientRect().right) out.push(`"${name}" runs out of its panel`);
+        }
+        return out;
+      }, least);
+      bad.push(...found.map((f) => `${where}: ${f}`));
+      await page.$eval('#items', (e) => e.scrollIntoView());
+      await shot(page, `items-${w}${large ? '-large' : ''}-${hash.length > 8 ? '4x4' : '9x9'}`);
+    }
+  }
+  assert.deepEqual(bad, [], bad.join('\n'));
+});
+
 test('the whole matrix: Rust draws each option\'s row, linked to the board, grouped, zoomed, described', async () => {
   // Tall enough that the item panels, below the search tree since issue 33, are in view
   // with the matrix: pointing at one scrolled the matrix away, and a matrix out of view is

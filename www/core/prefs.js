@@ -40,6 +40,25 @@ export const KEYS = Object.freeze({
 
 const THEMES = ['auto', 'light', 'dark'];
 
+/**
+ * The theme after `theme` when the Theme button is pressed, the system being dark
+ * (`systemDark`) or light: auto, then the opposite of what auto shows (the first press always
+ * changes the look: auto → light on a light system changed nothing), then the system's own
+ * colours kept, then auto again.
+ */
+export function nextTheme(theme, systemDark) {
+  const opposite = systemDark ? 'light' : 'dark', same = systemDark ? 'dark' : 'light';
+  return theme === 'auto' ? opposite : theme === opposite ? same : 'auto';
+}
+
+/**
+ * What the Theme button says: the theme chosen, and for auto the one it shows now ("Auto:
+ * light", no wider than "Theme: auto" was: a phone's header kept its rows), and its name for
+ * a screen reader.
+ */
+export const themeWords = (theme, systemDark) => (theme === 'auto' ? `Auto: ${systemDark ? 'dark' : 'light'}` : `Theme: ${theme}`);
+export const themeLabel = (theme, systemDark) => `Theme: ${theme === 'auto' ? `auto (${systemDark ? 'dark' : 'light'})` : theme}`;
+
 const key = (name) => {
   if (!Object.hasOwn(KEYS, name)) throw new Error(`no preference named ${name}`);
   return KEYS[name];
@@ -82,6 +101,7 @@ export const currentLook = () => ({ large: readPref('large', 'off') === 'on', th
  * Returns `setLook({large, theme}, changed)`: a link's look, kept as if its buttons were pressed.
  */
 export function setUpPrefs({ largeButton, themeButton, onChange }) {
+  const system = matchMedia('(prefers-color-scheme: dark)');
   const apply = (changed = true) => {
     const large = readPref('large', 'off') === 'on';
     document.documentElement.classList.toggle('large', large);
@@ -89,7 +109,8 @@ export function setUpPrefs({ largeButton, themeButton, onChange }) {
     const theme = readPref('theme', 'auto');
     if (theme === 'auto') delete document.documentElement.dataset.theme;
     else document.documentElement.dataset.theme = theme;
-    themeButton.textContent = `Theme: ${theme}`;
+    themeButton.textContent = themeWords(theme, system.matches);
+    themeButton.setAttribute('aria-label', themeLabel(theme, system.matches));
     if (changed) onChange();
   };
   largeButton.addEventListener('click', () => {
@@ -97,10 +118,10 @@ export function setUpPrefs({ largeButton, themeButton, onChange }) {
     apply();
   });
   themeButton.addEventListener('click', () => {
-    writePref('theme', THEMES[(THEMES.indexOf(readPref('theme', 'auto')) + 1) % THEMES.length]);
+    writePref('theme', nextTheme(readPref('theme', 'auto'), system.matches));
     apply();
   });
-  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', onChange);
+  system.addEventListener('change', () => apply());
   // A change made in another tab of the page (the event reaches the other tabs only): the
   // same look here at once, not at the next reload. (key null: storage cleared.)
   addEventListener('storage', (e) => {

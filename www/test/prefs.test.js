@@ -5,7 +5,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { KEYS, readPref, writePref } from '../core/prefs.js';
+import { KEYS, readPref, writePref, nextTheme, themeWords, themeLabel } from '../core/prefs.js';
 
 const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
 const early = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter((s) => s.includes('localStorage'));
@@ -61,4 +61,20 @@ test('a page without storage gets the defaults, and an unknown preference is a m
   }
   assert.throws(() => readPref('dlx-tree', 'open'), /no preference named dlx-tree/);
   assert.throws(() => writePref('colour', 'red'), /no preference named colour/);
+});
+
+test('the Theme button: its first press shows the other colours, and it says what is shown', () => {
+  // Issue 49: auto → light on a light system looked like nothing happened.
+  for (const dark of [false, true]) {
+    const [other, same] = dark ? ['light', 'dark'] : ['dark', 'light'];
+    const seen = [];
+    let theme = 'auto';
+    for (let k = 0; k < 4; k++) seen.push((theme = nextTheme(theme, dark)));
+    assert.deepEqual(seen, [other, same, 'auto', other], dark ? 'a dark system' : 'a light system');
+  }
+  assert.equal(themeWords('auto', false), 'Auto: light');
+  assert.equal(themeWords('auto', true), 'Auto: dark');
+  assert.equal(themeWords('dark', false), 'Theme: dark');
+  assert.equal(themeLabel('auto', false), 'Theme: auto (light)');
+  assert.equal(themeLabel('light', true), 'Theme: light');
 });

@@ -42,22 +42,29 @@ export function geometry(box, items, large, present = false) {
   const LIFT = Math.round(name * (present ? 2.4 : 2.6));
   const usual = Math.round(name * 6), least = 2 * HW + 6;
   // A hidden node steps aside, less than half a column (it never covers its neighbour's place).
-  const aside = (c) => Math.min(Math.round(name * 1.85), Math.round(c * 0.32));
+  // (In the presenter layout a little less, so that its right stub ends in the box's padding.)
+  const aside = (c) => Math.min(Math.round(name * 1.85), Math.round(c * (present ? 0.28 : 0.32)));
   // The root's left stub; the last header's right one, or a hidden node stepped aside.
   const edge = (c) => Math.max(HW + STUB + 6, aside(c) + NW + 4);
+  // Right of the last column, the stub of a hidden node stepped aside too: it ran 5–9 px past
+  // the drawing, cut off at its edge (issue 49). In the presenter layout, whose columns are
+  // as narrow as they go, as much of it as the box has room for (the rest is drawn in the
+  // box's padding: the drawing's overflow is visible, style.css), so its letters stay 24 px.
+  const right = (c) => Math.max(edge(c), aside(c) + NW + STUB + 4);
   const across = (left, e) => Math.floor((box - left - e) / items);
   // The option labels go left of the first column when there is room, else under h.
   let left = Math.max(edge(usual), Math.round(label * 6.5));
-  if (across(left, edge(usual)) < usual) left = edge(least);
-  let col = Math.max(least, Math.min(Math.round(usual * 1.25), across(left, edge(usual))));
-  if (across(left, edge(col)) < col) col = Math.max(least, across(left, edge(col)));
+  const end = present ? edge : right;
+  if (across(left, end(usual)) < usual) left = edge(least);
+  let col = Math.max(least, Math.min(Math.round(usual * 1.25), across(left, end(usual))));
+  if (across(left, end(col)) < col) col = Math.max(least, across(left, end(col)));
   if (left < Math.round(label * 6.5)) left = edge(col);
   const row = 2 * NH + Math.round(name * (present ? 1.15 : 1.9));
   const top = LIFT + HH + STUB + 8;
   return {
     name, len, label, HW, HH, NW, NH, STUB, LIFT, ASIDE: aside(col),
     COL: col, ROW: row, LEFT: left, TOP: top,
-    W: left + items * col + edge(col),
+    W: left + items * col + (present ? Math.max(edge(col), Math.min(right(col), box - left - items * col)) : right(col)),
     yName: -HH + (2 * HH - name - len) / 2 + 0.8 * name, yLen: HH - (2 * HH - name - len) / 2 - 0.15 * len,
   };
 }

@@ -66,7 +66,10 @@ export class ItemsView {
       const fig = document.createElement('figure');
       fig.className = `panel panel-${p.block}`;
       const cap = document.createElement('figcaption');
-      cap.innerHTML = `<strong>${p.title}</strong> <span class="axes">${p.rows} ↓, ${p.cols} →</span>`;
+      // The title wraps, where it must, between its phrases ("Column c / has digit d"), never
+      // inside one ("Column c has digit / d" in a 4×4's narrow panel).
+      const [what, has] = p.title.split(/ (?=is |has )/);
+      cap.innerHTML = `<strong><span class="phrase">${what}</span> <span class="phrase">${has}</span></strong> <span class="axes">${p.rows} ↓, ${p.cols} →</span>`;
       const grid = document.createElement('div');
       grid.className = 'items-grid';
       grid.setAttribute('role', 'grid');
@@ -189,7 +192,8 @@ export class ItemsView {
   makeGlyphs() {
     const dpr = this.dpr || 1;
     const square = this.geo[2] || 14; // CSS px
-    const least = parseFloat(getComputedStyle(this.root).getPropertyValue('--min-text')) || 0;
+    // 12 px at least for a 9×9's or a 4×4's lengths (they were 8 px at 1280: 0.56 of 14 px squares).
+    const least = Math.max(parseFloat(getComputedStyle(this.root).getPropertyValue('--min-text')) || 0, this.side <= 9 ? 12 : 0);
     const sizes = [Math.max(least, square * 0.56), Math.max(least, square * 0.46)]; // one digit, two
     const size = Math.max(4, Math.round(square * dpr));
     const atlas = document.createElement('canvas');
@@ -202,7 +206,8 @@ export class ItemsView {
     // The widest length in bold fits its square, with a little room around it.
     g.font = font(true, this.side);
     const widest = g.measureText(String(this.side)).width / dpr;
-    this.written = sizes[this.side < 10 ? 0 : 1] <= 0.9 * square && widest <= 0.94 * square;
+    // (A digit's ink is about 0.73 of its size tall: a 12 px one fits a 13 px square.)
+    this.written = sizes[this.side < 10 ? 0 : 1] <= (this.side < 10 ? 1 : 0.9) * square && widest <= 0.94 * square;
     const shown = this.side < 10 ? sizes[0] : Math.min(...sizes);
     const onScreen = this.written ? Math.round(shown * dpr) / dpr * (Math.round(square * dpr) / size) : 0;
     for (const c of this.canvases) c.dataset.labelPx = onScreen.toFixed(2).replace(/\.?0+$/, '');

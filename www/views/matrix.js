@@ -9,6 +9,10 @@
 // keys, clicks and drags into zoom and pan; the row under the pointer lights up its digit on
 // the board and its items (through the Sudoku's room, www/rooms/sudoku/sudoku-room.js). Its text alternative is Rust's description of
 // what it shows, renewed whenever the search is not playing.
+//
+// "Full width" (a projector's view, issue 49) lays the panel over the whole page, the matrix
+// as wide as the window and its zoom as before, with a line that repeats the narration
+// (`line`) over it; the search's step keys go on stepping; Esc or "Back" leaves it.
 
 import { MatrixCanvas } from '../pkg/dlx_sudoku.js';
 import { PAINT_VARS, paletteOf } from '../wasm/matrix-palette.js';
@@ -20,9 +24,10 @@ export class MatrixView {
    * `root`: the panel (#matrix-area, or the lesson's figure) holding a canvas in a
    * `.matrix-scroll`, and perhaps zoom and grouping buttons and an output saying where it is
    * (index.html); `onHover(option | null)` when the pointer is on a row; `caption` goes
-   * before the description in the canvas's text alternative.
+   * before the description in the canvas's text alternative; `line`: the element whose words
+   * the full-width view repeats over the matrix (the narration).
    */
-  constructor(root, { onHover = () => {}, caption = '' } = {}) {
+  constructor(root, { onHover = () => {}, caption = '', line = null } = {}) {
     this.root = root;
     this.onHover = onHover;
     this.caption = caption;
@@ -67,6 +72,46 @@ export class MatrixView {
     for (const b of this.groupButtons) b.addEventListener('click', () => this.setByDigit(b.dataset.group === 'digit'));
     this.canvas.addEventListener('keydown', (e) => this.key(e));
     this.bindPointer();
+    this.bindFull(line);
+  }
+
+  // --- full width -------------------------------------------------------------------------------
+  /** The Full width / Back button, Esc, and the narration's line over the matrix. */
+  bindFull(line) {
+    this.full = false;
+    this.fullButton = this.root.querySelector('[data-full]');
+    if (!this.fullButton) return;
+    this.line = this.root.querySelector('.matrix-line');
+    this.fullButton.addEventListener('click', () => this.setFull(!this.full));
+    // Heard before the page's keys: Esc leaves the full view (and nothing else: not the
+    // lesson, not a long run); the other keys go on to step the search.
+    document.addEventListener('keydown', (e) => {
+      if (!this.full || e.key !== 'Escape' || e.defaultPrevented) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.setFull(false);
+    }, true);
+    if (line && this.line) {
+      const copy = () => {
+        if (this.full && this.line.textContent !== line.textContent) this.line.textContent = line.textContent;
+      };
+      this.copyLine = copy;
+      new MutationObserver(copy).observe(line, { childList: true, characterData: true, subtree: true });
+    }
+  }
+
+  /** Shows the matrix over the whole page (`on`) or back in its place. */
+  setFull(on) {
+    if (on === this.full || !this.fullButton) return;
+    this.full = on;
+    this.root.classList.toggle('full', on);
+    document.documentElement.classList.toggle('matrix-full', on);
+    this.fullButton.textContent = on ? 'Back' : 'Full width';
+    this.fullButton.setAttribute('aria-pressed', String(on));
+    this.copyLine?.();
+    this.measure();
+    if (!on) this.root.scrollIntoView({ block: 'nearest' });
+    this.fullButton.focus({ preventScroll: true });
   }
 
   // --- size, colours ----------------------------------------------------------------------------
@@ -114,7 +159,9 @@ export class MatrixView {
     const labelled = { left: Math.ceil(rowLabel + g), top: Math.ceil(colLabel + g) }; // every row and column named
     // A small matrix fits the window's height (less its heading), with rows tall enough to name:
     // 12 px labels (at 16 px type) in rows of 10 px or more.
-    const availH = Math.max(0, Math.floor((window.innerHeight - labelled.top - 72) * dpr));
+    // (In the full view, the window less the tools and the narration's line over the matrix.)
+    const over = this.full ? this.scroll.getBoundingClientRect().top - this.root.getBoundingClientRect().top + 12 : 72;
+    const availH = Math.max(0, Math.floor((window.innerHeight - labelled.top - over) * dpr));
     this.pitch = Math.ceil(this.font * dpr * 0.8);
     const fit = (left) => m.resize(Math.max(1, Math.floor((this.scroll.clientWidth - left - 2) * dpr)), availH, scale, this.pitch);
     fit(labelled.left);

@@ -61,7 +61,7 @@ export class SudokuRoom {
         onHover: (cell, src, digit = 0) => hover(src, cell === null ? null : { cell, digit }),
       }),
       items: new ItemsView($('items'), this.numbering, { onHover: (item, src) => hover(src, item === null ? null : { item }) }),
-      matrix: new MatrixView($('matrix-area'), { onHover: (option) => hover('pointer', option === null ? null : { option }) }),
+      matrix: new MatrixView($('matrix-area'), { onHover: (option) => hover('pointer', option === null ? null : { option }), line: $('narration') }),
       pad: new Pad(this, $('pad')),
       notice: new NoticeView($('notice')),
       result: new ResultView($('result'), { onCancel: () => this.solving.stop(), cellName: (cell) => this.numbering.cellName(cell) }),
@@ -176,6 +176,7 @@ export class SudokuRoom {
     this.$('items-area').hidden = !on;
     this.$('matrix-area').hidden = !on;
     this.views.plain.root.hidden = !on;
+    if (!on) this.views.matrix.setFull(false); // another view: the page is its own again
   }
 
   enter() {}
