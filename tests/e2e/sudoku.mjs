@@ -3494,3 +3494,24 @@ test('classroom: the first screen\'s level is said as New puzzle\'s, not as the 
 });
 
 if (isMain(import.meta.url)) await main();
+
+test('touch: a symbol on the board in every row is marked done on the pad, and no longer so when one is erased or undone', async () => {
+  // sudoku.com and SudokuExchange mark a finished digit on their pads (docs/comparison.md).
+  const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+  const page = await open(`#p=.${SOLVED.slice(1)}`, { width: 375, height: 812, touch: true });
+  const done = () => page.$$eval('#pad .pad-digit.done', (bs) => bs.map((b) => b.textContent).join(''));
+  assert.equal(await done(), '12346789', 'every symbol but the missing 5 is done');
+  assert.equal(await page.$eval('#pad .pad-digit[data-digit="1"]', (b) => b.title), 'Every 1 is on the board');
+  assert.equal(await page.$eval('#pad .pad-digit[data-digit="5"]', (b) => b.title), '');
+  await page.tap('#board .cell[data-cell="0"]');
+  await tapPad(page, '5');
+  assert.equal(await done(), '123456789', 'the last 5 placed: 5 is done too');
+  assert.equal(await page.$eval('#pad .pad-digit[data-digit="5"]', (b) => b.getAttribute('aria-label')), '5', 'still named by its digit');
+  await shot(page, 'pad-phone-done');
+  await page.tap('#pad [data-pad="erase"]');
+  assert.equal(await done(), '12346789', 'erased: 5 is not done');
+  await page.keyboard.press('Control+z');
+  assert.equal(await done(), '123456789', 'Undo of the erase');
+  await page.keyboard.press('Control+z');
+  assert.equal(await done(), '12346789', 'Undo of the 5');
+});

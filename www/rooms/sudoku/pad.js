@@ -7,7 +7,8 @@
 // 16×16). In Notes mode the digits pressed are the selected cell's notes (`aria-pressed`): on
 // a phone a 16×16's cell shows only how many it has. At 25×25 there are no notes (a cell's 25
 // would be too small to read): Notes says so, on a tap and in its title. The pad names its
-// buttons for screen readers ("5", "Fill notes", "Erase", "Notes").
+// buttons for screen readers ("5", "Fill notes", "Erase", "Notes"). A symbol placed in every
+// row is marked done.
 
 import { PENCIL_UP_TO } from '../../views/board.js';
 
@@ -78,6 +79,23 @@ export class Pad {
     this.fill.hidden = !notes; // where there are no pencil marks, no row is added for it
     this.notes.title = notes ? 'Notes: a symbol tapped toggles its pencil mark (on a keyboard, Shift or Alt + a digit, Alt + a letter)' : NO_NOTES;
     this.showNoted();
+    this.showDone(this.room.givens ?? []);
+  }
+
+  /** A symbol on the board `side` times (the givens with the player's entries: `digits`, one
+   *  a cell, 0 for empty) is marked done on its button, as the best sites mark it: drawn
+   *  fainter, its title saying so. Still a button: a digit placed wrongly elsewhere may move. */
+  showDone(digits) {
+    const side = this.room.side;
+    const count = new Uint16Array(side + 1);
+    for (const d of digits) if (d > 0 && d <= side) count[d]++;
+    for (const b of this.digits.children) {
+      const done = count[Number(b.dataset.digit)] >= side;
+      if (b.classList.contains('done') === done) continue;
+      b.classList.toggle('done', done);
+      if (done) b.title = `Every ${b.textContent} is on the board`;
+      else b.removeAttribute('title');
+    }
   }
 
   /** In Notes mode the digits pressed are the selected cell's notes; else none is pressed. */

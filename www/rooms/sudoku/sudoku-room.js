@@ -130,6 +130,7 @@ export class SudokuRoom {
     board.setGivens(this.givens, new Set(clashes.flatMap((c) => [c.cell, c.other])), this.clues);
     board.setPencil(this.marks);
     this.views.pad.showNoted();
+    this.views.pad.showDone(this.givens);
     this.solving.showRating();
     const lines = [...warnings, note];
     this.searchable = clashes.length === 0;
